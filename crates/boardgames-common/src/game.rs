@@ -1,0 +1,543 @@
+//! The [`Game`] trait: any two-player game with chance nodes, in the OpenSpiel manner.
+//!
+//! A game state is at a decision node of one [`Player`], at a chance node (dice), or
+//! terminal. Generic agents ([`RandomAgent`], or the caller's own) play every game of the
+//! family through this trait; [`play_game`] plays one game to the end from a [`Seed`] and
+//! returns its [`Record`].
+
+use std::fmt;
+use std::ops::{Index, IndexMut};
+
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+use thiserror::Error;
+
+use crate::record::Record;
+use crate::seed::Seed;
+
+/// One of the two players of a game: the one who moves first in the standard start is
+/// [`Player::First`]. Each game crate maps its own colours onto these (trictrac White/Black,
+/// tafl attackers/defenders, sugoroku white/black).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Player {
+    /// The first player (index 0).
+    First,
+    /// The second player (index 1).
+    Second,
+}
+
+impl Player {
+    /// Both players, first then second.
+    pub const ALL: [Player; 2] = [Player::First, Player::Second];
+    /// Number of players.
+    pub const NUM: usize = 2;
+
+    /// The index of the player, 0 or 1.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        match self {
+            Player::First => 0,
+            Player::Second => 1,
+        }
+    }
+
+    /// The other player.
+    #[must_use]
+    pub const fn other(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Player::First => "first player",
+            Player::Second => "second player",
+        })
+    }
+}
+
+/// A value for each [`Player`], indexed by the player.
+///
+/// ```
+/// use boardgames_common::{ByPlayer, Player};
+/// let mut score = ByPlayer::new(0, 0);
+/// score[Player::Second] += 4;
+/// assert_eq!(score.second, 4);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ByPlayer<T> {
+    /// The first player's value.
+    pub first: T,
+    /// The second player's value.
+    pub second: T,
+}
+
+impl<T> ByPlayer<T> {
+    /// Both values.
+    pub const fn new(first: T, second: T) -> ByPlayer<T> {
+        ByPlayer { first, second }
+    }
+
+    /// A value per player computed by `f`.
+    pub fn from_fn(mut f: impl FnMut(Player) -> T) -> ByPlayer<T> {
+        ByPlayer {
+            first: f(Player::First),
+            second: f(Player::Second),
+        }
+    }
+
+    /// The values as an array indexed by [`Player::index`].
+    pub fn into_array(self) -> [T; 2] {
+        [self.first, self.second]
+    }
+}
+
+impl<T> Index<Player> for ByPlayer<T> {
+    type Output = T;
+    fn index(&self, p: Player) -> &T {
+        match p {
+            Player::First => &self.first,
+            Player::Second => &self.second,
+        }
+    }
+}
+
+impl<T> IndexMut<Player> for ByPlayer<T> {
+    fn index_mut(&mut self, p: Player) -> &mut T {
+        match p {
+            Player::First => &mut self.first,
+            Player::Second => &mut self.second,
+        }
+    }
+}
+
+/// Who acts at a node of the game tree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Turn {
+    /// A player chooses among [`Game::legal_actions`].
+    Player(Player),
+    /// Chance picks one of [`Game::chance_outcomes`] (a throw of the dice).
+    Chance,
+    /// The game is over; [`Game::returns`] gives the result.
+    Terminal,
+}
+
+/// A two-player game with chance nodes, in the manner of OpenSpiel.
+///
+/// Actions are plain values (`Copy`): a player's decision and a chance outcome are both
+/// actions, told apart by [`Game::turn`]. Every action has a text form ([`Game::action_text`],
+/// [`Game::parse_action`]) in the game's own notation, which is what records store.
+pub trait Game: Clone {
+    /// A decision of a player or an outcome of chance.
+    type Action: Copy + Eq + fmt::Debug;
+    /// Why an action was refused by [`Game::apply`] or could not be parsed.
+    type Error: std::error::Error + Send + Sync + 'static;
+
+    /// The name written in a record's `Game` tag (`"Trictrac"`, `"Tafl"`, `"Sugoroku"`).
+    const NAME: &'static str;
+
+    /// Who acts now.
+    fn turn(&self) -> Turn;
+
+    /// The legal actions of the player to act, written into `out` (which is cleared first).
+    /// Empty at chance and terminal nodes.
+    fn legal_actions(&self, out: &mut Vec<Self::Action>);
+
+    /// The outcomes of chance with their probabilities (summing to 1), written into `out`
+    /// (cleared first). Empty unless [`Game::turn`] is [`Turn::Chance`].
+    fn chance_outcomes(&self, out: &mut Vec<(Self::Action, f64)>);
+
+    /// Applies an action of the player to act or of chance.
+    ///
+    /// # Errors
+    ///
+    /// The game's error when the action is not legal here; the state is then unchanged.
+    fn apply(&mut self, action: Self::Action) -> Result<(), Self::Error>;
+
+    /// Whether the game is over.
+    fn is_terminal(&self) -> bool {
+        self.turn() == Turn::Terminal
+    }
+
+    /// The result for each player: `1.0` win, `-1.0` loss, `0.0` draw or unfinished game
+    /// (a game may scale wins, e.g. a trictrac game won bredouille).
+    fn returns(&self) -> ByPlayer<f64>;
+
+    /// The action in the game's notation, as it would be written in a record at this state.
+    fn action_text(&self, action: Self::Action) -> String;
+
+    /// Parses an action written in the game's notation, in the context of this state.
+    ///
+    /// # Errors
+    ///
+    /// The game's error when the text is not a legal action here.
+    fn parse_action(&self, text: &str) -> Result<Self::Action, Self::Error>;
+
+    /// Tag pairs that a record of this game needs to replay it from its start (variant,
+    /// ruleset, setup), beyond `Game`, `Seed` and `Result`. Default: none.
+    fn record_tags(&self) -> Vec<(String, String)> {
+        Vec::new()
+    }
+}
+
+/// A player of any [`Game`]: chooses one of the legal actions.
+pub trait Agent<G: Game> {
+    /// Chooses one of `legal` (never empty) at `state`.
+    fn choose(&mut self, state: &G, legal: &[G::Action]) -> G::Action;
+}
+
+/// An agent that picks uniformly among the legal actions with a seeded [`ChaCha8Rng`].
+///
+/// ```
+/// use boardgames_common::{RandomAgent, Seed};
+/// let agent = RandomAgent::new(Seed(3));
+/// # let _ = agent;
+/// ```
+#[derive(Debug, Clone)]
+pub struct RandomAgent {
+    rng: ChaCha8Rng,
+}
+
+impl RandomAgent {
+    /// A random agent seeded from `seed`.
+    #[must_use]
+    pub fn new(seed: Seed) -> RandomAgent {
+        RandomAgent { rng: seed.rng() }
+    }
+}
+
+impl<G: Game> Agent<G> for RandomAgent {
+    fn choose(&mut self, _state: &G, legal: &[G::Action]) -> G::Action {
+        legal[self.rng.random_range(0..legal.len())]
+    }
+}
+
+/// Samples one chance outcome from `outcomes` with `rng`: a uniform draw in `[0, 1)` is
+/// compared with the running sum of the probabilities (the last outcome absorbs rounding).
+///
+/// Returns `None` when `outcomes` is empty.
+pub fn sample_chance<A: Copy>(outcomes: &[(A, f64)], rng: &mut ChaCha8Rng) -> Option<A> {
+    let last = outcomes.last()?.0;
+    let x: f64 = rng.random();
+    let mut acc = 0.0;
+    for &(a, p) in outcomes {
+        acc += p;
+        if x < acc {
+            return Some(a);
+        }
+    }
+    Some(last)
+}
+
+/// Why [`play_game`] stopped before the end.
+#[derive(Debug, Error)]
+pub enum PlayGameError {
+    /// The game was not over after the given number of actions.
+    #[error("the game did not end within {0} actions")]
+    TooLong(usize),
+    /// A player to act had no legal action and the game was not terminal (a bug of the game).
+    #[error("no legal action at action {index} although the game is not over")]
+    NoLegalAction {
+        /// Index of the action in the game, from 0.
+        index: usize,
+    },
+    /// The game refused an action that it listed as legal (a bug of the game).
+    #[error("action {index} ({text}) was refused: {source}")]
+    Refused {
+        /// Index of the action in the game, from 0.
+        index: usize,
+        /// The action's text.
+        text: String,
+        /// The game's reason.
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
+    /// The game wrote an action or tag that the record format cannot hold (a bug of the game).
+    #[error("action {index}: {source}")]
+    BadText {
+        /// Index of the action in the game, from 0.
+        index: usize,
+        /// What was wrong with the text.
+        source: crate::record::RecordTextError,
+    },
+}
+
+/// A game played to its end by [`play_game`].
+#[derive(Debug, Clone)]
+pub struct PlayedGame<G: Game> {
+    /// The terminal state.
+    pub state: G,
+    /// The record: `Game`, `Seed`, the game's own tags, `Result`, and every action.
+    pub record: Record,
+}
+
+/// Plays `start` to the end: chance outcomes are drawn from `seed`'s generator (see
+/// [`sample_chance`]), decisions are asked of `agents`. At most `max_actions` actions are
+/// applied.
+///
+/// # Errors
+///
+/// [`PlayGameError`] if the game is not over after `max_actions`, or if the game
+/// contradicts itself (a listed action refused, no action at a decision node).
+pub fn play_game<G: Game>(
+    start: G,
+    seed: Seed,
+    agents: ByPlayer<&mut dyn Agent<G>>,
+    max_actions: usize,
+) -> Result<PlayedGame<G>, PlayGameError> {
+    let mut agents = agents;
+    let mut rng = seed.rng();
+    let mut state = start;
+    let mut record = Record::new(G::NAME);
+    let bad_text = |index: usize, e: crate::record::RecordTextError| PlayGameError::BadText {
+        index,
+        source: e,
+    };
+    record
+        .set_tag("Seed", &seed.to_string())
+        .map_err(|e| bad_text(0, e))?;
+    for (k, v) in state.record_tags() {
+        record.set_tag(&k, &v).map_err(|e| bad_text(0, e))?;
+    }
+    let mut legal = Vec::new();
+    let mut outcomes = Vec::new();
+    for index in 0..max_actions {
+        let action = match state.turn() {
+            Turn::Terminal => {
+                record
+                    .set_tag("Result", &result_text(state.returns()))
+                    .map_err(|e| bad_text(index, e))?;
+                return Ok(PlayedGame { state, record });
+            }
+            Turn::Chance => {
+                state.chance_outcomes(&mut outcomes);
+                sample_chance(&outcomes, &mut rng).ok_or(PlayGameError::NoLegalAction { index })?
+            }
+            Turn::Player(p) => {
+                state.legal_actions(&mut legal);
+                if legal.is_empty() {
+                    return Err(PlayGameError::NoLegalAction { index });
+                }
+                agents[p].choose(&state, &legal)
+            }
+        };
+        let text = state.action_text(action);
+        state.apply(action).map_err(|e| PlayGameError::Refused {
+            index,
+            text: text.clone(),
+            source: Box::new(e),
+        })?;
+        record.push_action(text).map_err(|e| bad_text(index, e))?;
+    }
+    if state.is_terminal() {
+        record
+            .set_tag("Result", &result_text(state.returns()))
+            .map_err(|e| bad_text(max_actions, e))?;
+        return Ok(PlayedGame { state, record });
+    }
+    Err(PlayGameError::TooLong(max_actions))
+}
+
+/// The `Result` tag for per-player returns: `"1-0"`, `"0-1"`, `"1/2-1/2"`; a scaled win keeps
+/// its scale (`"2-0"`).
+#[must_use]
+pub fn result_text(returns: ByPlayer<f64>) -> String {
+    let (a, b) = (returns.first, returns.second);
+    if a > b {
+        format!("{}-0", fmt_num(a))
+    } else if b > a {
+        format!("0-{}", fmt_num(b))
+    } else {
+        "1/2-1/2".to_string()
+    }
+}
+
+fn fmt_num(x: f64) -> String {
+    if x.fract() == 0.0 {
+        format!("{}", x as i64)
+    } else {
+        format!("{x}")
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::dice::{Throw, UNORDERED_OUTCOMES};
+
+    /// A toy race for tests of the trait: each player throws in turn (chance), then decides
+    /// to advance by the high die or by the low die; the first to reach 20 wins.
+    #[derive(Debug, Clone, PartialEq)]
+    pub(crate) struct Race {
+        pub(crate) pos: [u8; 2],
+        pub(crate) to_move: Player,
+        pub(crate) pending: Option<Throw>,
+    }
+
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub(crate) enum RaceAction {
+        Throw(Throw),
+        Advance(u8),
+    }
+
+    #[derive(Debug, Error)]
+    #[error("illegal action {0}")]
+    pub(crate) struct RaceError(String);
+
+    impl Race {
+        pub(crate) fn new() -> Race {
+            Race {
+                pos: [0, 0],
+                to_move: Player::First,
+                pending: None,
+            }
+        }
+    }
+
+    impl Game for Race {
+        type Action = RaceAction;
+        type Error = RaceError;
+        const NAME: &'static str = "Race";
+        fn turn(&self) -> Turn {
+            if self.pos.iter().any(|&p| p >= 20) {
+                Turn::Terminal
+            } else if self.pending.is_none() {
+                Turn::Chance
+            } else {
+                Turn::Player(self.to_move)
+            }
+        }
+        fn legal_actions(&self, out: &mut Vec<RaceAction>) {
+            out.clear();
+            if let (Some(t), Turn::Player(_)) = (self.pending, self.turn()) {
+                out.push(RaceAction::Advance(t.high().get()));
+                if !t.is_doublet() {
+                    out.push(RaceAction::Advance(t.low().get()));
+                }
+            }
+        }
+        fn chance_outcomes(&self, out: &mut Vec<(RaceAction, f64)>) {
+            out.clear();
+            if self.turn() == Turn::Chance {
+                out.extend(
+                    UNORDERED_OUTCOMES
+                        .iter()
+                        .map(|&(t, p)| (RaceAction::Throw(t), p)),
+                );
+            }
+        }
+        fn apply(&mut self, a: RaceAction) -> Result<(), RaceError> {
+            match (self.turn(), a) {
+                (Turn::Chance, RaceAction::Throw(t)) => self.pending = Some(t),
+                (Turn::Player(p), RaceAction::Advance(n)) => {
+                    let mut legal = Vec::new();
+                    self.legal_actions(&mut legal);
+                    if !legal.contains(&a) {
+                        return Err(RaceError(format!("{a:?}")));
+                    }
+                    self.pos[p.index()] += n;
+                    self.pending = None;
+                    self.to_move = p.other();
+                }
+                _ => return Err(RaceError(format!("{a:?}"))),
+            }
+            Ok(())
+        }
+        fn returns(&self) -> ByPlayer<f64> {
+            match (self.pos[0] >= 20, self.pos[1] >= 20) {
+                (true, _) => ByPlayer::new(1.0, -1.0),
+                (_, true) => ByPlayer::new(-1.0, 1.0),
+                _ => ByPlayer::new(0.0, 0.0),
+            }
+        }
+        fn action_text(&self, a: RaceAction) -> String {
+            match a {
+                RaceAction::Throw(t) => t.to_string(),
+                RaceAction::Advance(n) => format!("+{n}"),
+            }
+        }
+        fn parse_action(&self, text: &str) -> Result<RaceAction, RaceError> {
+            if let Some(n) = text.strip_prefix('+') {
+                n.parse()
+                    .map(RaceAction::Advance)
+                    .map_err(|_| RaceError(text.into()))
+            } else {
+                text.parse()
+                    .map(RaceAction::Throw)
+                    .map_err(|_| RaceError(text.into()))
+            }
+        }
+    }
+
+    #[test]
+    fn play_game_reaches_the_end_and_replays() {
+        let mut a = RandomAgent::new(Seed(1));
+        let mut b = RandomAgent::new(Seed(2));
+        let played = play_game(Race::new(), Seed(9), ByPlayer::new(&mut a, &mut b), 1000).unwrap();
+        assert!(played.state.is_terminal());
+        let result = played.record.tag("Result").unwrap();
+        assert!(result == "1-0" || result == "0-1", "{result}");
+        assert_eq!(played.record.tag("Seed"), Some("9"));
+        // Replaying the record's actions reaches the same state.
+        let mut replay = Race::new();
+        for text in played.record.actions() {
+            let a = replay.parse_action(text).unwrap();
+            replay.apply(a).unwrap();
+        }
+        assert_eq!(replay, played.state);
+        // The same seeds give the same game.
+        let mut a = RandomAgent::new(Seed(1));
+        let mut b = RandomAgent::new(Seed(2));
+        let again = play_game(Race::new(), Seed(9), ByPlayer::new(&mut a, &mut b), 1000).unwrap();
+        assert_eq!(again.record, played.record);
+    }
+
+    #[test]
+    fn play_game_stops_at_the_limit() {
+        let mut a = RandomAgent::new(Seed(1));
+        let mut b = RandomAgent::new(Seed(2));
+        let err = play_game(Race::new(), Seed(9), ByPlayer::new(&mut a, &mut b), 3).unwrap_err();
+        assert!(matches!(err, PlayGameError::TooLong(3)));
+        assert_eq!(err.to_string(), "the game did not end within 3 actions");
+    }
+
+    #[test]
+    fn illegal_actions_are_refused_without_change() {
+        let mut g = Race::new();
+        let before = g.clone();
+        assert!(g.apply(RaceAction::Advance(3)).is_err());
+        assert_eq!(g, before);
+    }
+
+    #[test]
+    fn sample_chance_follows_probabilities() {
+        let outcomes = [(0u8, 0.25), (1u8, 0.75)];
+        let mut rng = Seed(4).rng();
+        let ones = (0..40_000)
+            .filter(|_| sample_chance(&outcomes, &mut rng) == Some(1))
+            .count();
+        assert!((29_000..31_000).contains(&ones), "{ones}");
+        assert_eq!(sample_chance::<u8>(&[], &mut rng), None);
+    }
+
+    #[test]
+    fn result_texts() {
+        assert_eq!(result_text(ByPlayer::new(1.0, -1.0)), "1-0");
+        assert_eq!(result_text(ByPlayer::new(-2.0, 2.0)), "0-2");
+        assert_eq!(result_text(ByPlayer::new(0.0, 0.0)), "1/2-1/2");
+    }
+
+    #[test]
+    fn by_player_indexing() {
+        let mut v = ByPlayer::from_fn(|p| p.index() * 10);
+        v[Player::First] += 1;
+        assert_eq!(v.into_array(), [1, 10]);
+        assert_eq!(Player::First.other(), Player::Second);
+    }
+}

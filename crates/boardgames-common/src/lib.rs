@@ -1,0 +1,35 @@
+//! Shared foundation of the boardgames-rs rules crates: dice, seeds, the plain-text game
+//! record and the [`Game`] trait with chance nodes.
+//!
+//! - [`dice`]: [`Die`], [`Throw`] (higher die first, traditional French names), the 36
+//!   ordered and 21 unordered outcomes with their probabilities.
+//! - [`seed`]: [`Seed`] and the [`DiceSource`] trait with [`SeededDice`] (ChaCha8, pinned)
+//!   and [`ScriptedDice`] (replays).
+//! - [`game`]: the OpenSpiel-style [`Game`] trait, [`Agent`], [`RandomAgent`] and
+//!   [`play_game`].
+//! - [`record`]: the [`Record`] format shared by trictrac, tafl and sugoroku.
+//!
+//! ```
+//! use boardgames_common::{DiceSource, Seed, SeededDice};
+//! let mut dice = SeededDice::new(Seed(42));
+//! let throw = dice.throw().unwrap();
+//! assert!((2..=12).contains(&throw.sum()));
+//! println!("{throw} ({})", throw.name());
+//! ```
+#![deny(missing_docs)]
+
+pub mod dice;
+pub mod game;
+pub mod record;
+pub mod seed;
+
+pub use dice::{
+    Die, ORDERED_OUTCOMES, ORDERED_PROBABILITY, ParseDieError, ParseThrowError, Throw,
+    UNORDERED_OUTCOMES, UNORDERED_THROWS,
+};
+pub use game::{
+    Agent, ByPlayer, Game, PlayGameError, PlayedGame, Player, RandomAgent, Turn, play_game,
+    result_text, sample_chance,
+};
+pub use record::{Entry, ParseRecordError, ParseRecordErrorKind, Record, RecordTextError};
+pub use seed::{DiceSource, ParseSeedError, ScriptedDice, Seed, SeededDice};

@@ -1,0 +1,2 @@
+//! Placeholder: see the open issues.
+#![deny(missing_docs)]
