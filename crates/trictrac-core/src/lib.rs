@@ -8,7 +8,10 @@
 //!   notation `B1:w15,N1:b15 w 0/0 0.0/0.0` (`docs/trictrac-notation.md`).
 //! - [`Move`], [`Play`] (`6-4: B5-B11, B5-B9`), [`Position::legal_plays`] returning
 //!   [`LegalPlays`] with the impuissance, [`Position::is_legal`], [`Position::play`].
-//! - [`Laws`]: where the side to move may stop, rest or bear off (for the scoring rules).
+//! - [`Laws`]: where the side to move may stop, rest or bear off; [`Position::reaches`]:
+//!   what each die and the sum could reach from each point, with the rests;
+//!   [`Board::can_fill`] (jan interdit), [`Board::could_take_opponent_coin`] (for the
+//!   scoring rules).
 //!
 //! ```
 //! use trictrac_core::Position;
@@ -32,6 +35,7 @@ pub mod notation;
 pub mod play;
 pub mod point;
 pub mod position;
+pub mod reach;
 pub mod setup;
 
 pub use board::{Board, DAMES, PathCounts};
@@ -44,6 +48,7 @@ pub use notation::ParsePositionError;
 pub use play::{ParsePlayError, PlayError};
 pub use point::{Dest, OFF, OPPONENT_COIN, OWN_COIN, ParsePointError, Point, Side, TALON};
 pub use position::Position;
+pub use reach::{Number, Reach, Reaches};
 pub use setup::{Marks, PositionError, Setup};
 
 pub use boardgames_common::{Die, Throw};
