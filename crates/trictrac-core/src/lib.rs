@@ -37,6 +37,7 @@ pub mod point;
 pub mod position;
 pub mod reach;
 pub mod setup;
+pub mod sortie;
 
 pub use board::{Board, DAMES, PathCounts};
 pub use colour::{ByColour, Colour};
@@ -50,5 +51,6 @@ pub use point::{Dest, OFF, OPPONENT_COIN, OWN_COIN, ParsePointError, Point, Side
 pub use position::Position;
 pub use reach::{Number, Reach, Reaches};
 pub use setup::{Marks, PositionError, Setup};
+pub use sortie::SortieNumber;
 
 pub use boardgames_common::{Die, Throw};
