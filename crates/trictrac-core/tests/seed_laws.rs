@@ -51,35 +51,43 @@ fn lois_six_and_ace_from_the_talon() {
 
 /// LOIS: the rest must be a point one may stand on ("on ne peut … faire se reposer [une
 /// dame] pour jouer tout d'une, que sur une case vide ou déjà occupée par … ses propres
-/// dames"). Built: Black holds B7 (he is in his jan de retour, White's petit jan no longer
-/// fillable once White has passed dames), so White's 6-1 tout d'une from B1 must rest on B2.
-/// With B2 held too, the tout d'une is impossible and so is the whole throw's second number
-/// from the talon.
+/// dames"). Built: White has passed most dames to his grand jan, so his petit jan can no
+/// longer be filled and Black (in his jan de retour) holds B6; White's 5-1 tout d'une from
+/// B1 to B7 must rest on B2. With B2 held as well, it cannot be played tout d'une.
 #[test]
 fn lois_rest_must_be_free() {
-    // White: 5 on the talon, the rest in his grand jan; Black: dames on B7 and B2.
-    let p = pos("B1:w5,B8:w2,B9:w2,B10:w2,B11:w2,B12:w2,B7:b2,N1:b13 w 9/9 0.0/0.0");
-    let legal = p.legal_plays(throw("6-1"));
-    // B1-B8 tout d'une rests on B2 (B7 is Black's).
-    assert!(p.parse_play("6-1: B1-B2-B8").is_ok());
-    assert!(p.parse_play("6-1: B1-B7-B8").is_err());
-    assert!(
-        legal
-            .iter()
-            .all(|pl| pl.moves().iter().all(|m| m.to.to_string() != "B7"))
+    let p = pos("B1:w5,B8:w2,B9:w2,B10:w2,B11:w2,B12:w2,B6:b2,N1:b13 w 9/9 0.0/0.0");
+    assert!(!p.board().can_fill(Colour::White, Jan::PetitJan));
+    assert!(p.parse_play("5-1: B1-B2-B7").is_ok());
+    assert_eq!(
+        p.parse_play("5-1: B1-B6-B7"),
+        Err(trictrac_core::ParsePlayError::BadRest(
+            "B6".parse().unwrap()
+        ))
     );
-    let q = pos("B1:w5,B8:w2,B9:w2,B10:w2,B11:w2,B12:w2,B7:b2,B2:b2,N1:b11 w 9/9 0.0/0.0");
-    assert!(q.parse_play("6-1: B1-B8").is_err());
+    let q = pos("B1:w5,B8:w2,B9:w2,B10:w2,B11:w2,B12:w2,B6:b2,B2:b2,N1:b11 w 9/9 0.0/0.0");
+    assert!(q.parse_play("5-1: B1-B7").is_err());
+    assert!(
+        q.legal_plays(throw("5-1"))
+            .iter()
+            .all(|pl| !pl.is_tout_d_une() || pl.moves()[0].from.to_string() != "B1")
+    );
 }
 
 /// LOIS: "Il n'est pas possible de jouer sur une case qu'occupe l'adversaire" — even a
-/// single dame (hits are never real). Built: a lone Black dame on B5, White 4-4 from B1.
+/// single dame (hits are never real). Built: a lone Black dame on B5 (White's petit jan no
+/// longer fillable), White 4-4: nothing lands or rests on B5, so the talon cannot play.
 #[test]
 fn lois_never_on_an_opponent_point() {
-    let p = pos("B1:w15,B5:b1,N1:b14 w 0/0 0.0/0.0");
-    // 4: B1-B5 is Black's; tout d'une B1-B5-B9 rests on it: nothing is playable.
-    assert_eq!(plays(&p, "4-4"), ["4-4: -"]);
-    assert_eq!(unplayed(&p, "4-4"), [4, 4]);
+    let p = pos("B1:w3,B7:w2,B8:w2,B9:w2,B10:w2,B11:w2,B12:w2,B5:b1,N1:b14 w 9/9 0.0/0.0");
+    let legal = p.legal_plays(throw("4-4"));
+    assert!(legal.len() > 0);
+    for pl in legal.iter() {
+        assert!(
+            pl.moves().iter().all(|m| m.from.to_string() != "B1"),
+            "{pl}"
+        );
+    }
 }
 
 // ---------------------------------------------------------------- COINS
