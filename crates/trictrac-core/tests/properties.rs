@@ -112,18 +112,8 @@ fn random_games_cover_every_law() {
                     .count() as u8)
                 == DAMES
             {
-                assert_eq!(
-                    pos.to_string(),
-                    format!(
-                        "B1:w15,N1:b15 {} {}",
-                        mover.letter(),
-                        pos.to_string()
-                            .split(' ')
-                            .skip(2)
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    )
-                );
+                assert_eq!(pos.board(), &trictrac_core::Board::start());
+                assert_eq!(pos.side_to_move(), mover);
                 releves += 1;
             }
         }
