@@ -81,7 +81,7 @@ fn lois_rest_must_be_free() {
 fn lois_never_on_an_opponent_point() {
     let p = pos("B1:w3,B7:w2,B8:w2,B9:w2,B10:w2,B11:w2,B12:w2,B5:b1,N1:b14 w 9/9 0.0/0.0");
     let legal = p.legal_plays(throw("4-4"));
-    assert!(legal.len() > 0);
+    assert!(!legal.is_empty());
     for pl in legal.iter() {
         assert!(
             pl.moves().iter().all(|m| m.from.to_string() != "B1"),

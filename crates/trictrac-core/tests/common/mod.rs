@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use trictrac_core::{Colour, Point, Position, Throw};
 
 /// The mover's dames after a play, by his path position 1..=25 (index 0 unused).
-pub type Dames = [u8; 26];
+pub(crate) type Dames = [u8; 26];
 
 struct World {
     /// Opponent dames by the MOVER's path position (1..=24).
@@ -120,7 +120,7 @@ fn add(found: &mut Found, b: Dames, dice: u8, ex: u8, pp: bool) {
 
 /// The reference set of legal boards (mover's dames) for `throw`, and the number of dice
 /// played.
-pub fn reference(pos: &Position, throw: Throw) -> (BTreeSet<Dames>, u8) {
+pub(crate) fn reference(pos: &Position, throw: Throw) -> (BTreeSet<Dames>, u8) {
     let mover = pos.side_to_move();
     let opp_colour = mover.other();
     let mut world = World {
@@ -151,10 +151,10 @@ pub fn reference(pos: &Position, throw: Throw) -> (BTreeSet<Dames>, u8) {
     for &(x, y) in &orders {
         for i in 0..n {
             // The last dame borne off by one number: nothing is left for the other.
-            if let Some((after, ex)) = check(&world, &[Step { dame: i, die: x }]) {
-                if after.iter().all(|&p| p == 25) {
-                    add(&mut found, dames_of(&after), 2, ex, false);
-                }
+            if let Some((after, ex)) = check(&world, &[Step { dame: i, die: x }])
+                && after.iter().all(|&p| p == 25)
+            {
+                add(&mut found, dames_of(&after), 2, ex, false);
             }
             for j in 0..n {
                 let steps = [Step { dame: i, die: x }, Step { dame: j, die: y }];
@@ -215,7 +215,7 @@ pub fn reference(pos: &Position, throw: Throw) -> (BTreeSet<Dames>, u8) {
 }
 
 /// The crate's legal boards for comparison.
-pub fn generated(pos: &Position, throw: Throw) -> (BTreeSet<Dames>, u8) {
+pub(crate) fn generated(pos: &Position, throw: Throw) -> (BTreeSet<Dames>, u8) {
     let legal = pos.legal_plays(throw);
     let mover: Colour = pos.side_to_move();
     let set = (0..legal.len())
