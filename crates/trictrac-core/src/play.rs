@@ -101,7 +101,7 @@ impl Position {
         match self.legal_index(play) {
             Some((legal, i)) => {
                 if let Some(c) = legal.candidates().get(i) {
-                    self.finish_play(c.after);
+                    self.finish_play(c.after());
                 }
                 Ok(())
             }

@@ -11,7 +11,7 @@ impl Obligations for MustKeepGrandJan {
     fn apply(&self, position: &Position, _throw: Throw, plays: &mut PlayList) {
         let mover = position.side_to_move();
         if position.board().is_full(mover, Jan::GrandJan) {
-            plays.retain_if_any(|c| Jan::GrandJan.paths().all(|p| c.after[p as usize] >= 2));
+            plays.retain_if_any(|c| Jan::GrandJan.paths().all(|p| c.after_at(p) >= 2));
         }
     }
 }
