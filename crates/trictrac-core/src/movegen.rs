@@ -334,7 +334,11 @@ fn generate(pos: &Position, throw: Throw, out: &mut PlayList) -> u8 {
     let off_nibble = |k: u128| ((k >> (4 * (OFF as u32 - 1))) & 0xF) as u8;
     let hi = throw.high().get();
     let lo = throw.low().get();
-    let orders: &[(u8, u8)] = if hi == lo { &[(hi, lo)] } else { &[(hi, lo), (lo, hi)] };
+    let orders: &[(u8, u8)] = if hi == lo {
+        &[(hi, lo)]
+    } else {
+        &[(hi, lo), (lo, hi)]
+    };
     for (order, &(x, y)) in orders.iter().enumerate() {
         let mut sources = occ;
         while sources != 0 {
@@ -397,7 +401,11 @@ fn generate(pos: &Position, throw: Throw, out: &mut PlayList) -> u8 {
                 if coin_nibble(key2) == 1 {
                     continue;
                 }
-                out.push(key2, Play::new(throw, &[m1, mv(colour, b, to2, y)]), ex1 + ex2);
+                out.push(
+                    key2,
+                    Play::new(throw, &[m1, mv(colour, b, to2, y)]),
+                    ex1 + ex2,
+                );
             }
         }
     }

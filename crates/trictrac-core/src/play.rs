@@ -179,11 +179,11 @@ impl Position {
                         return Err(ParsePlayError::BadRest(r));
                     }
                 }
-                if c[f as usize] == 0 {
-                    return Err(ParsePlayError::NoDame(from));
-                }
                 if tp <= f || tp > OFF {
                     return Err(ParsePlayError::Backwards(chain.trim().to_string()));
+                }
+                if c[f as usize] == 0 {
+                    return Err(ParsePlayError::NoDame(from));
                 }
                 c[f as usize] -= 1;
                 c[tp as usize] += 1;
