@@ -534,10 +534,10 @@ impl Position {
         // it could have been played inside (fewest excédant bear-offs), and the last dames
         // must be borne off when they can be (glossary SORTIE: the last sortie scores and
         // is therefore compulsory).
-        if list.items.iter().any(|c| c.excess > 0) {
-            if let Some(min) = list.items.iter().map(|c| c.excess).min() {
-                list.retain(|c| c.excess == min);
-            }
+        if list.items.iter().any(|c| c.excess > 0)
+            && let Some(min) = list.items.iter().map(|c| c.excess).min()
+        {
+            list.retain(|c| c.excess == min);
         }
         if self.board.on_board(mover) <= 2 {
             list.retain_if_any(Candidate::finishes_sortie);
