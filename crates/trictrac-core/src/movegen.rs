@@ -190,6 +190,7 @@ impl Default for LegalPlays {
 impl LegalPlays {
     /// An empty list (to be filled by [`Position::legal_plays_into`]).
     #[must_use]
+    #[inline]
     pub fn new() -> LegalPlays {
         LegalPlays {
             throw: Throw::new(Die::ACE, Die::ACE),
@@ -316,19 +317,16 @@ fn generate(pos: &Position, throw: Throw, out: &mut PlayList) -> u8 {
     let colour = pos.side_to_move;
     let laws = Laws::new(&pos.board, colour);
     let cur = pos.board.path_counts(colour);
-    let mut masks = Masks { stop: 0, rest: 0 };
     let mut occ = 0u32;
     for p in 1..=24u8 {
-        if laws.can_stop(p) {
-            masks.stop |= 1 << p;
-        }
-        if laws.can_rest(p, cur) {
-            masks.rest |= 1 << p;
-        }
         if cur[p as usize] > 0 {
             occ |= 1 << p;
         }
     }
+    let masks = Masks {
+        stop: laws.stop_mask(),
+        rest: laws.rest_mask(occ),
+    };
     let key0 = key_of(cur);
     let coin_nibble = |k: u128| ((k >> (4 * (OWN_COIN as u32 - 1))) & 0xF) as u8;
     let off_nibble = |k: u128| ((k >> (4 * (OFF as u32 - 1))) & 0xF) as u8;
@@ -480,6 +478,7 @@ impl Position {
     /// assert_eq!(texts, ["6-5: B1-B7, B1-B6"]);
     /// ```
     #[must_use]
+    #[inline]
     pub fn legal_plays(&self, throw: Throw) -> LegalPlays {
         let mut out = LegalPlays::new();
         self.legal_plays_into(throw, &MovementOnly, &mut out);
@@ -489,6 +488,7 @@ impl Position {
     /// The legal plays of `throw` with the fill/keep `obligations` applied in their place in
     /// the filter order (see [`Obligations`]).
     #[must_use]
+    #[inline]
     pub fn legal_plays_with(&self, throw: Throw, obligations: &impl Obligations) -> LegalPlays {
         let mut out = LegalPlays::new();
         self.legal_plays_into(throw, obligations, &mut out);
