@@ -407,3 +407,53 @@ fn conserver_par_impuissance() {
     let after = q.play(&q.parse_play("6-3: B11-N5").unwrap()).unwrap();
     assert!(!after.board().is_full(Colour::White, Jan::GrandJan));
 }
+
+// ---------------------------------------------------------------- REMPLIR EN PASSANT (the laws)
+
+/// REMPLIR EN PASSANT, first diagram, rebuilt from its words: White's jan de retour lacks
+/// only N6 (one dame there), a dame on N9 "semble remplir par le 3 mais pour jouer le 6 il
+/// faut la sortir"; "il peut aussi jouer le 6 de N9 en N3 et le 3 de N6, de N5 ou de N4 (ou
+/// encore de N3, ce qui revient au même que de sortir la dame en la jouant tout d'une de N9
+/// en passant par N6)". Exactly those four plays.
+#[test]
+fn remplir_en_passant_first_diagram_plays() {
+    let p = pos(
+        "N9:w1,N6:w1,N5:w3,N4:w3,N3:w3,N2:w2,N1:w2,B6:b3,B5:b3,B4:b3,B3:b2,B2:b2,B1:b2 w 20/20 0.0/0.0",
+    );
+    let mut got = plays(&p, "6-3");
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            "6-3: N9-N3, N4-N1",
+            "6-3: N9-N3, N5-N2",
+            "6-3: N9-N3, N6-N3",
+            "6-3: N9-N3-off",
+        ]
+    );
+}
+
+/// REMPLIR EN PASSANT, second diagram, rebuilt: White holds his coin with two dames, one
+/// dame on N6 and the rest of his jan de retour full. By 6 and as "une dame du coin semble
+/// bien pouvoir remplir par les deux nombres réunis, cela n'est pas possible … car cela
+/// laisserait une seule dame dans le coin"; "Blanc est dans l'impuissance de jouer le 6 : il
+/// ne peut quitter son coin d'emblée en mettant une dame sur le coin de l'adversaire et
+/// l'autre en N7 ; il ne peut sortir la dame de la case N6 … car toutes n'y sont pas encore
+/// rentrées". Only the ace is played; the 6 is unplayable.
+#[test]
+fn remplir_en_passant_second_diagram_impuissance() {
+    let p = pos(
+        "B12:w2,N6:w1,N5:w3,N4:w3,N3:w2,N2:w2,N1:w2,B6:b3,B5:b3,B4:b3,B3:b2,B2:b2,B1:b2 w 20/20 0.0/0.0",
+    );
+    assert_eq!(
+        plays(&p, "6-1"),
+        [
+            "6-1: N6-N5",
+            "6-1: N5-N4",
+            "6-1: N4-N3",
+            "6-1: N3-N2",
+            "6-1: N2-N1"
+        ]
+    );
+    assert_eq!(unplayed(&p, "6-1"), [6]);
+}
