@@ -469,6 +469,9 @@ impl Position {
     /// opponent's coin; par puissance unless par effet is possible; jan interdit; sortie with
     /// its constraints. Two orders reaching the same board are one play.
     ///
+    /// A side with every dame borne off (before the relevé) has only the empty play, with
+    /// both numbers reported unplayed: call [`Position::releve`] first.
+    ///
     /// ```
     /// use trictrac_core::Position;
     /// let pos = Position::start();
@@ -562,5 +565,15 @@ impl Position {
             _ => {}
         }
         out.dice_played = dice_played;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn candidate_size() {
+        assert_eq!(std::mem::size_of::<Candidate>(), 32);
     }
 }
