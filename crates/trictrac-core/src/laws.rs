@@ -34,10 +34,12 @@ impl Laws {
     #[must_use]
     pub fn new(board: &Board, colour: Colour) -> Laws {
         let opp = colour.other();
+        // The opponent's path position q is the mover's 25 - q.
+        let theirs = board.path_counts(opp);
         let mut held = 0u32;
-        for p in 1..=24u8 {
-            if board.opponent_holds(colour, p) {
-                held |= 1 << p;
+        for (q, &n) in theirs[1..25].iter().enumerate() {
+            if n > 0 {
+                held |= 1 << (24 - q);
             }
         }
         Laws {

@@ -68,10 +68,21 @@ fn counts_of_key(key: u128) -> PathCounts {
     c
 }
 
+/// The key bits of one dame at each path position `1..=25` (index 0 unused).
+const UNITS: [u128; 26] = {
+    let mut u = [0u128; 26];
+    let mut p = 1;
+    while p < 26 {
+        u[p] = 1u128 << (4 * (p - 1));
+        p += 1;
+    }
+    u
+};
+
 /// The key bit of one dame at path position `p` (`1..=25`).
 #[inline]
-const fn unit(p: u8) -> u128 {
-    1u128 << (4 * (p as u32 - 1))
+fn unit(p: u8) -> u128 {
+    UNITS[p as usize]
 }
 
 /// A fixed-capacity list of candidate plays (no allocation), as given to an
@@ -268,11 +279,16 @@ impl LegalPlays {
     }
 }
 
+/// The move of a dame of `colour` from path `from` (`1..=24`) to path `to` (`1..=25`).
 #[inline]
 fn mv(colour: Colour, from: u8, to: u8, die: u8) -> Move {
     Move {
-        from: Point::from_path(colour, from).unwrap_or(Point::ALL[0]),
-        to: Dest::from_path(colour, to).unwrap_or(Dest::Off),
+        from: Point::from_path_in_range(colour, from),
+        to: if to >= OFF {
+            Dest::Off
+        } else {
+            Dest::Point(Point::from_path_in_range(colour, to))
+        },
         die: Die::new(die).unwrap_or(Die::ACE),
     }
 }
