@@ -1,0 +1,169 @@
+//! The board: how many dames of each colour stand on each point, and how many are off.
+
+use std::fmt;
+
+use crate::colour::{ByColour, Colour};
+use crate::jan::{Jan, can_fill_from};
+use crate::point::{OFF, OWN_COIN, Point};
+
+/// Number of dames each player owns, always (rules page: 15 dames a side).
+pub const DAMES: u8 = 15;
+
+/// Dames of one colour counted by that colour's path position: index 0 is unused (always 0),
+/// `1..=24` are the points along the colour's own path, 25 is off the board.
+pub type PathCounts = [u8; 26];
+
+/// The 24 points with the dames of each colour, plus the dames borne off.
+///
+/// A `Board` is always valid: 15 dames per colour (on the board or off), no point holding
+/// both colours. Build one from a [`crate::Setup`] (through [`crate::Position`]) or parse
+/// the board notation (see `docs/trictrac-notation.md`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Board {
+    pub(crate) paths: ByColour<PathCounts>,
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board({self})")
+    }
+}
+
+impl Default for Board {
+    fn default() -> Board {
+        Board::start()
+    }
+}
+
+impl Board {
+    /// The starting board (and the board after a relevé): 15 White dames on `B1`, 15 Black
+    /// dames on `N1`.
+    #[must_use]
+    pub const fn start() -> Board {
+        let mut p = [0u8; 26];
+        p[1] = DAMES;
+        Board {
+            paths: ByColour { white: p, black: p },
+        }
+    }
+
+    /// Dames of `colour` on `point`.
+    #[must_use]
+    #[inline]
+    pub fn count(&self, colour: Colour, point: Point) -> u8 {
+        self.paths[colour][point.path(colour) as usize]
+    }
+
+    /// Dames of `colour` at its path position `p` (`1..=24`; 25 gives the dames off; other
+    /// values give 0).
+    #[must_use]
+    #[inline]
+    pub fn at_path(&self, colour: Colour, p: u8) -> u8 {
+        self.paths[colour].get(p as usize).copied().unwrap_or(0)
+    }
+
+    /// Dames of `colour` counted by path position (see [`PathCounts`]).
+    #[must_use]
+    #[inline]
+    pub fn path_counts(&self, colour: Colour) -> &PathCounts {
+        &self.paths[colour]
+    }
+
+    /// Whether the opponent of `colour` holds (has at least one dame on) the point at path
+    /// position `p` (`1..=24`) of `colour`.
+    #[must_use]
+    #[inline]
+    pub fn opponent_holds(&self, colour: Colour, p: u8) -> bool {
+        (1..=24).contains(&p) && self.paths[colour.other()][(25 - p) as usize] > 0
+    }
+
+    /// Dames of the opponent of `colour` on the point at `colour`'s path position `p`.
+    #[must_use]
+    #[inline]
+    pub fn opponent_at(&self, colour: Colour, p: u8) -> u8 {
+        if (1..=24).contains(&p) {
+            self.paths[colour.other()][(25 - p) as usize]
+        } else {
+            0
+        }
+    }
+
+    /// Dames of `colour` borne off.
+    #[must_use]
+    pub fn off(&self, colour: Colour) -> u8 {
+        self.paths[colour][OFF as usize]
+    }
+
+    /// Dames of `colour` still on the board.
+    #[must_use]
+    pub fn on_board(&self, colour: Colour) -> u8 {
+        DAMES - self.off(colour)
+    }
+
+    /// Which colour holds `point` and with how many dames, or `None` if it is empty.
+    #[must_use]
+    pub fn occupant(&self, point: Point) -> Option<(Colour, u8)> {
+        Colour::ALL.into_iter().find_map(|c| {
+            let n = self.count(c, point);
+            (n > 0).then_some((c, n))
+        })
+    }
+
+    /// Whether `colour` holds its own coin de repos (it then has at least two dames there).
+    #[must_use]
+    pub fn holds_coin(&self, colour: Colour) -> bool {
+        self.paths[colour][OWN_COIN as usize] > 0
+    }
+
+    /// Whether `colour` can still materially fill its own `jan` (rules page, law 5): the
+    /// opponent may not stop in that jan while this is true ("jan interdit"). Only the petit
+    /// and grand jans are ever interdit to the opponent.
+    #[must_use]
+    pub fn can_fill(&self, colour: Colour, jan: Jan) -> bool {
+        can_fill_from(&self.paths[colour], jan.first())
+    }
+
+    /// Whether `colour`'s `jan` is full (*plein*: each of its six points holds at least two
+    /// of his dames).
+    #[must_use]
+    pub fn is_full(&self, colour: Colour, jan: Jan) -> bool {
+        jan.paths().all(|p| self.paths[colour][p as usize] >= 2)
+    }
+
+    /// Whether every dame of `colour` still on the board stands in its jan de retour (path
+    /// 19..=24), the condition to bear off (rules page, law 6).
+    #[must_use]
+    pub fn all_in_jan_de_retour(&self, colour: Colour) -> bool {
+        self.paths[colour][1..19].iter().all(|&c| c == 0)
+    }
+
+    /// The farthest dame of `colour` from the edge: its lowest occupied path position, or
+    /// `None` if all are off.
+    #[must_use]
+    pub fn rearmost(&self, colour: Colour) -> Option<u8> {
+        (1..=24u8).find(|&p| self.paths[colour][p as usize] > 0)
+    }
+
+    /// An exact 100-bit key of `colour`'s dames (4 bits per path position 1..=25): two boards
+    /// with the same opponent dames are equal iff their keys for the mover are equal.
+    #[must_use]
+    pub fn key(&self, colour: Colour) -> u128 {
+        key_of(&self.paths[colour])
+    }
+
+    /// The board after a relevé: every dame of both colours back on its talon.
+    pub(crate) fn releve(&mut self) {
+        *self = Board::start();
+    }
+}
+
+/// The key of [`Board::key`] for raw path counts.
+#[must_use]
+#[inline]
+pub(crate) fn key_of(c: &PathCounts) -> u128 {
+    let mut k = 0u128;
+    for (i, &n) in c[1..].iter().enumerate() {
+        k |= u128::from(n & 0xF) << (4 * i);
+    }
+    k
+}

@@ -1,0 +1,132 @@
+//! Checker moves ([`Move`]) and plays ([`Play`]: the moves of one throw) with the play
+//! notation `6-4: B5-B11, B5-B9`.
+
+use std::fmt;
+
+use boardgames_common::{Die, Throw};
+
+use crate::point::{Dest, Point};
+
+/// One dame moved by one number: from a point to a point or off the board.
+///
+/// `die` is the number played. It equals the distance except for a dame taken to its coin
+/// par puissance (distance `die - 1`, law 4) and for a nombre excédant bearing off (distance
+/// shorter than `die`, law 6). Written `B5-B11`, `N3-off`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// Where the dame stood.
+    pub from: Point,
+    /// Where it went.
+    pub to: Dest,
+    /// The number (die) played.
+    pub die: Die,
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.from, self.to)
+    }
+}
+
+const FILLER: Move = Move {
+    from: Point::ALL[0],
+    to: Dest::Off,
+    die: Die::ACE,
+};
+
+/// The moves of one throw, in the order played: 0 moves (nothing playable), 1 (one number
+/// played, the other unplayable: impuissance) or 2 (both numbers; a doublet is two numbers,
+/// rules page). A dame playing both numbers *tout d'une* gives two moves where the second
+/// starts where the first ended (the rest, *repos*).
+///
+/// Written `6-4: B5-B11, B5-B9`; tout d'une `6-4: B1-B5-B11` (rest shown); a play taking the
+/// coin par puissance ends with ` (par puissance)`; nothing playable `6-6: -`. Parse a play
+/// against its position with [`crate::Position::parse_play`], which also accepts the tout
+/// d'une without its rest (`6-4: B1-B11`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Play {
+    throw: Throw,
+    moves: [Move; 2],
+    len: u8,
+    par_puissance: bool,
+}
+
+impl Play {
+    /// A play of `throw` made of `moves` (at most 2: extra moves are ignored), as given.
+    /// Legality is not checked: see [`crate::Position::is_legal`].
+    #[must_use]
+    pub fn new(throw: Throw, moves: &[Move]) -> Play {
+        let mut m = [FILLER; 2];
+        let len = moves.len().min(2);
+        m[..len].copy_from_slice(&moves[..len]);
+        Play {
+            throw,
+            moves: m,
+            len: len as u8,
+            par_puissance: false,
+        }
+    }
+
+    pub(crate) fn with_puissance(mut self) -> Play {
+        self.par_puissance = true;
+        self
+    }
+
+    /// The throw played.
+    #[must_use]
+    pub fn throw(&self) -> Throw {
+        self.throw
+    }
+
+    /// The moves in the order played.
+    #[must_use]
+    pub fn moves(&self) -> &[Move] {
+        &self.moves[..self.len as usize]
+    }
+
+    /// Whether the play takes the coin par puissance (law 4): two dames that could have
+    /// gone d'emblée to the opponent's empty coin go to one's own instead.
+    #[must_use]
+    pub fn is_par_puissance(&self) -> bool {
+        self.par_puissance
+    }
+
+    /// Whether one dame plays both numbers tout d'une (the second move starts where the
+    /// first ended); its rest is then `moves()[0].to`.
+    #[must_use]
+    pub fn is_tout_d_une(&self) -> bool {
+        self.len == 2 && self.moves[0].to == Dest::Point(self.moves[1].from)
+    }
+}
+
+impl fmt::Display for Play {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: ", self.throw)?;
+        match self.len {
+            0 => f.write_str("-")?,
+            1 => write!(f, "{}", self.moves[0])?,
+            _ => {
+                if self.is_tout_d_une() {
+                    write!(f, "{}-{}", self.moves[0], self.moves[1].to)?;
+                } else {
+                    write!(f, "{}, {}", self.moves[0], self.moves[1])?;
+                }
+            }
+        }
+        if self.par_puissance {
+            f.write_str(" (par puissance)")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes() {
+        assert_eq!(std::mem::size_of::<Move>(), 4);
+        assert_eq!(std::mem::size_of::<Play>(), 12);
+    }
+}

@@ -1,0 +1,236 @@
+//! Playing a throw: `is_legal`, the tiered `play`, and parsing the play notation against a
+//! position.
+
+use boardgames_common::{ParseThrowError, Throw};
+use thiserror::Error;
+
+use crate::board::PathCounts;
+use crate::laws::Laws;
+use crate::movegen::{LegalPlays, MovementOnly, Obligations};
+use crate::moves::Play;
+use crate::point::{Dest, OFF, Point};
+use crate::position::Position;
+
+/// A play that is not legal in the position it was played in; holds the unchanged position.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("illegal play {play} in position {position}")]
+pub struct PlayError {
+    /// The position, unchanged.
+    pub position: Position,
+    /// The play refused.
+    pub play: Play,
+}
+
+/// Error of [`Position::parse_play`].
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ParsePlayError {
+    /// The text does not start with a throw followed by `:`.
+    #[error("play {0:?}: expected <throw>: <moves>, e.g. \"6-4: B5-B11, B5-B9\"")]
+    Syntax(String),
+    /// The throw is not valid.
+    #[error("play throw: {0}")]
+    Throw(#[from] ParseThrowError),
+    /// A move names something other than a point or `off`.
+    #[error("move {0:?}: expected <point>-<point or off>, e.g. B5-B11 or B1-B5-B11")]
+    BadMove(String),
+    /// A move starts from a point without a dame of the side to move.
+    #[error("no dame of the side to move on {0}")]
+    NoDame(Point),
+    /// A move goes backwards along the mover's path.
+    #[error("move {0} goes backwards")]
+    Backwards(String),
+    /// A rest given for a tout d'une is not a lawful rest.
+    #[error("{0} is not a lawful rest for a dame playing tout d'une")]
+    BadRest(Point),
+    /// The moves are well formed but reach no legal play of this throw.
+    #[error("{0:?} is not a legal play in this position")]
+    Illegal(String),
+}
+
+impl Position {
+    /// The mover's dames after `play`, applying its moves one by one (each from a point
+    /// holding a mover's dame, forward), or `None` if a move is impossible.
+    fn apply_moves(&self, play: &Play) -> Option<PathCounts> {
+        let colour = self.side_to_move;
+        let mut c = *self.board.path_counts(colour);
+        for m in play.moves() {
+            let f = m.from.path(colour);
+            let t = m.to.path(colour);
+            if c[f as usize] == 0 || t <= f {
+                return None;
+            }
+            c[f as usize] -= 1;
+            c[t as usize] += 1;
+        }
+        Some(c)
+    }
+
+    /// Whether `play` is a legal play of its throw in this position (movement laws, as
+    /// [`Position::legal_plays`]): its moves must be possible and reach the board of a legal
+    /// play (two orders reaching the same board are the same play).
+    #[must_use]
+    pub fn is_legal(&self, play: &Play) -> bool {
+        let mut legal = LegalPlays::new();
+        self.legal_after(play, &MovementOnly, &mut legal).is_some()
+    }
+
+    /// Whether `play` is legal with the fill/keep `obligations` applied (see
+    /// [`Position::legal_plays_with`]).
+    #[must_use]
+    pub fn is_legal_with(&self, play: &Play, obligations: &impl Obligations) -> bool {
+        let mut legal = LegalPlays::new();
+        self.legal_after(play, obligations, &mut legal).is_some()
+    }
+
+    /// The mover's dames after `play` if it is legal, using `legal` as the buffer.
+    fn legal_after(
+        &self,
+        play: &Play,
+        obligations: &impl Obligations,
+        legal: &mut LegalPlays,
+    ) -> Option<PathCounts> {
+        let after = self.apply_moves(play)?;
+        self.legal_plays_into(play.throw(), obligations, legal);
+        legal.index_of_board(&after).map(|_| after)
+    }
+
+    /// [`Position::play`] with the fill/keep `obligations` applied: refuses a play that
+    /// breaks them.
+    ///
+    /// # Errors
+    /// [`PlayError`] (holding this position unchanged) if the play is not legal.
+    pub fn play_with(
+        self,
+        play: &Play,
+        obligations: &impl Obligations,
+    ) -> Result<Position, PlayError> {
+        let mut legal = LegalPlays::new();
+        match self.legal_after(play, obligations, &mut legal) {
+            Some(after) => {
+                let mut p = self;
+                p.finish_play(after);
+                Ok(p)
+            }
+            None => Err(PlayError {
+                position: self,
+                play: *play,
+            }),
+        }
+    }
+
+    /// Plays `play`, returning the new position: the mover's dames moved, his throw counter
+    /// increased, the other side to move. After a play that bears off the mover's last dame
+    /// the game layer scores and then calls [`Position::releve`].
+    ///
+    /// # Errors
+    /// [`PlayError`] (holding this position unchanged) if the play is not legal.
+    pub fn play(self, play: &Play) -> Result<Position, PlayError> {
+        let mut p = self;
+        match p.play_mut(play) {
+            Ok(()) => Ok(p),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Plays `play` in place.
+    ///
+    /// # Errors
+    /// [`PlayError`] if the play is not legal; `self` is then unchanged.
+    pub fn play_mut(&mut self, play: &Play) -> Result<(), PlayError> {
+        let mut legal = LegalPlays::new();
+        match self.legal_after(play, &MovementOnly, &mut legal) {
+            Some(after) => {
+                self.finish_play(after);
+                Ok(())
+            }
+            None => Err(PlayError {
+                position: *self,
+                play: *play,
+            }),
+        }
+    }
+
+    /// Plays `play` without checking it (for search over plays from
+    /// [`Position::legal_plays`]). An illegal play leaves a position that may break the
+    /// invariants; impossible moves (from an empty point, backwards) are skipped, so this
+    /// never panics.
+    pub fn play_unchecked(&mut self, play: &Play) {
+        let colour = self.side_to_move;
+        let mut c = *self.board.path_counts(colour);
+        for m in play.moves() {
+            let f = m.from.path(colour) as usize;
+            let t = m.to.path(colour) as usize;
+            if c[f] > 0 && t > f {
+                c[f] -= 1;
+                c[t] += 1;
+            }
+        }
+        self.finish_play(c);
+    }
+
+    fn finish_play(&mut self, after: PathCounts) {
+        let colour = self.side_to_move;
+        self.board.paths[colour] = after;
+        self.throws_since_releve[colour] = self.throws_since_releve[colour].saturating_add(1);
+        self.side_to_move = colour.other();
+    }
+
+    /// Parses the play notation for this position: `6-4: B5-B11, B5-B9`, tout d'une
+    /// `6-4: B1-B5-B11` or `6-4: B1-B11` (the rest is derived), bear-off `N3-off`, nothing
+    /// playable `6-6: -`, optionally followed by ` (par puissance)`. Returns the legal play
+    /// reaching the same board (as generated: its rest and move order may be the canonical
+    /// ones).
+    ///
+    /// # Errors
+    /// [`ParsePlayError`] saying which part is wrong, or that the play is not legal.
+    pub fn parse_play(&self, text: &str) -> Result<Play, ParsePlayError> {
+        let colour = self.side_to_move;
+        let (t, rest) = text
+            .split_once(':')
+            .ok_or_else(|| ParsePlayError::Syntax(text.to_string()))?;
+        let throw: Throw = t.trim().parse()?;
+        let mut body = rest.trim();
+        if let Some(b) = body.strip_suffix("(par puissance)") {
+            body = b.trim();
+        }
+        let laws = Laws::new(&self.board, colour);
+        let start = *self.board.path_counts(colour);
+        let mut c = start;
+        if body != "-" && !body.is_empty() {
+            for chain in body.split(',') {
+                let parts: Vec<&str> = chain.trim().split('-').map(str::trim).collect();
+                if parts.len() < 2 || parts.len() > 3 {
+                    return Err(ParsePlayError::BadMove(chain.trim().to_string()));
+                }
+                let bad = || ParsePlayError::BadMove(chain.trim().to_string());
+                let from: Point = parts[0].parse().map_err(|_| bad())?;
+                let to: Dest = parts[parts.len() - 1].parse().map_err(|_| bad())?;
+                let f = from.path(colour);
+                let tp = to.path(colour);
+                if parts.len() == 3 {
+                    let r: Point = parts[1].parse().map_err(|_| bad())?;
+                    let rp = r.path(colour);
+                    if rp <= f || rp >= tp {
+                        return Err(ParsePlayError::Backwards(chain.trim().to_string()));
+                    }
+                    if !laws.can_rest(rp, &start) {
+                        return Err(ParsePlayError::BadRest(r));
+                    }
+                }
+                if tp <= f || tp > OFF {
+                    return Err(ParsePlayError::Backwards(chain.trim().to_string()));
+                }
+                if c[f as usize] == 0 {
+                    return Err(ParsePlayError::NoDame(from));
+                }
+                c[f as usize] -= 1;
+                c[tp as usize] += 1;
+            }
+        }
+        let legal = self.legal_plays(throw);
+        legal
+            .index_of_board(&c)
+            .and_then(|i| legal.get(i).copied())
+            .ok_or_else(|| ParsePlayError::Illegal(text.to_string()))
+    }
+}
