@@ -46,6 +46,7 @@
 
 pub mod board;
 pub mod colour;
+pub mod diagram;
 pub mod jan;
 pub mod laws;
 pub mod movegen;
@@ -60,6 +61,7 @@ pub mod sortie;
 
 pub use board::{Board, DAMES, PathCounts};
 pub use colour::{ByColour, Colour};
+pub use diagram::diagram;
 pub use jan::Jan;
 pub use laws::Laws;
 pub use movegen::{Candidate, LegalPlays, MAX_PLAYS, MovementOnly, Obligations, PlayList};
