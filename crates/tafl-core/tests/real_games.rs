@@ -119,10 +119,11 @@ fn brandubh_games_replay() {
         problems.len(),
         problems.join("\n")
     );
-    eprintln!("brandubh finished {finished}");
-    // Pinned likewise: without enclosure 164, without edge forts 158, and without the
-    // shieldwall 26 games fail (marked captures not made).
-    assert_eq!(finished, 174);
+    // Games whose last move ends the game on the board (the others stop at a resignation,
+    // an agreement or a `timeout`). Pinned: a different king-capture rule changes it
+    // (two-sided capture everywhere makes 37 games end early; four-sided everywhere
+    // finishes only 21).
+    assert_eq!(finished, 55);
 }
 
 #[test]
