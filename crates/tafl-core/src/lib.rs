@@ -22,6 +22,7 @@
 
 mod bitboard;
 mod capture;
+mod game;
 mod movegen;
 mod moves;
 mod perft;
@@ -29,6 +30,7 @@ mod piece;
 mod play;
 mod position;
 mod rules;
+mod rules_string;
 mod ruleset;
 mod setup;
 mod square;
@@ -36,6 +38,7 @@ mod status;
 mod zobrist;
 
 pub use bitboard::Bitboard;
+pub use game::{ReplayError, TaflGame, TaflGameError};
 pub use moves::{MAX_MOVES, Move, MoveList, MoveText, ParseMoveError};
 pub use perft::{divide, perft};
 pub use piece::{BySide, Piece, PieceSet, Side};
@@ -45,6 +48,7 @@ pub use rules::{
     CornerRules, Escape, KingArmed, KingStrength, Repetition, RepetitionResult, Rules, RulesError,
     ThroneRules,
 };
+pub use rules_string::RulesStringError;
 pub use ruleset::Ruleset;
 pub use setup::{ParseSetupError, Setup};
 pub use square::{MAX_SIZE, MIN_SIZE, ParseSquareError, Square};
