@@ -22,11 +22,13 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use crate::bitboard::{Bitboard, geometry};
 use crate::piece::{PieceSet, Side};
 use crate::position::PositionError;
 use crate::rules::{Escape, KingArmed, KingStrength, RepetitionResult, Rules};
 use crate::ruleset::Ruleset;
 use crate::setup::{ParseSetupError, Setup};
+use crate::square::Square;
 
 /// Error of [`Ruleset::from_str`].
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -279,19 +281,9 @@ impl FromStr for Ruleset {
                         _ => return Err(bad(key, v)),
                     }
                 }
-                "cor" | "cen" => {
-                    let set = key == "cor";
-                    if v.is_empty() {
-                        if set {
-                            r.has_corners = false;
-                        } else {
-                            r.has_throne = false;
-                        }
-                    } else {
-                        // Only the standard squares are supported; checked once the size is
-                        // known (below).
-                    }
-                }
+                "cor" if v.is_empty() => r.has_corners = false,
+                "cen" if v.is_empty() => r.has_throne = false,
+                "cor" | "cen" => {} // only the standard squares: checked below
                 "corp" | "cors" | "corh" | "cenp" | "cens" | "cenh" | "cenhe" | "edgeh" => {
                     let set = PieceSet::from_letters(v).map_err(|_| bad(key, v))?;
                     match key {
@@ -339,10 +331,11 @@ impl FromStr for Ruleset {
             }
         }
         for key in ["cor", "cen"] {
-            if let Some(&v) = map.get(key) {
-                if !v.is_empty() && v.trim_end_matches(',') != standard_squares(key, r.size) {
-                    return Err(unsupported(key, v));
-                }
+            if let Some(&v) = map.get(key)
+                && !v.is_empty()
+                && square_list(v) != Some(standard_squares(key, r.size))
+            {
+                return Err(unsupported(key, v));
             }
         }
         if four_corners {
@@ -356,15 +349,23 @@ impl FromStr for Ruleset {
     }
 }
 
-/// The standard corner (`cor`) or centre (`cen`) list of a board, as OpenTafl writes it.
-fn standard_squares(key: &str, size: u8) -> String {
-    let l = (b'a' + size.saturating_sub(1)) as char;
+/// The standard corner (`cor`) or centre (`cen`) squares of a board.
+fn standard_squares(key: &str, size: u8) -> Bitboard {
+    let g = geometry(size);
     if key == "cor" {
-        format!("a1,{l}1,a{size},{l}{size}")
+        Bitboard(g.corners)
     } else {
-        let c = (b'a' + size / 2) as char;
-        format!("{c}{}", size / 2 + 1)
+        Bitboard::from_square(g.throne)
     }
+}
+
+/// The squares of a comma-separated list (a trailing comma allowed, as OpenTafl writes).
+fn square_list(text: &str) -> Option<Bitboard> {
+    let mut set = Bitboard::EMPTY;
+    for name in text.split(',').filter(|n| !n.is_empty()) {
+        set.insert(name.parse::<Square>().ok()?);
+    }
+    Some(set)
 }
 
 #[cfg(test)]
@@ -409,7 +410,7 @@ mod tests {
         assert!(r.rules().throne.stoppable.contains(Piece::King));
         assert!(!r.rules().throne.stoppable.contains(Piece::Defender));
         let with_corners: Ruleset =
-            "dim:7 cor:a1,g1,a7,g7 cen:d4 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+            "dim:7 cor:g7,a1,g1,a7, cen:d4 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
                 .parse()
                 .unwrap();
         assert!(with_corners.rules().has_corners);
