@@ -171,19 +171,21 @@ impl Position {
                 reason: WinReason::KingCaptured,
             };
         };
-        if side == Side::Defenders {
-            if mover == Piece::King
-                && let Some(s) = self.escape_status(king)
-            {
-                return s;
-            }
-            if self.rules.edge_fort && self.edge_fort() {
-                return Status::Win {
-                    side: Side::Defenders,
-                    reason: WinReason::EdgeFort,
-                };
-            }
-        } else if self.rules.enclosure && self.enclosed() {
+        if side == Side::Defenders
+            && mover == Piece::King
+            && let Some(s) = self.escape_status(king)
+        {
+            return s;
+        }
+        // An attacker moving away from a fort's inside can complete it, so forts are looked
+        // for after either side's move.
+        if self.rules.edge_fort && self.edge_fort() {
+            return Status::Win {
+                side: Side::Defenders,
+                reason: WinReason::EdgeFort,
+            };
+        }
+        if side == Side::Attackers && self.rules.enclosure && self.enclosed() {
             return Status::Win {
                 side: Side::Attackers,
                 reason: WinReason::Enclosure,

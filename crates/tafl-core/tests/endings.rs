@@ -6,8 +6,7 @@ mod common;
 use boardgames_common::{ByPlayer, Game, RandomAgent, Seed, Turn, play_game};
 use common::sq;
 use tafl_core::{
-    DrawReason, Move, MoveList, Piece, Position, Rules, Ruleset, Setup, Side, Status, TaflGame,
-    WinReason,
+    DrawReason, Move, MoveList, Position, Rules, Ruleset, Setup, Side, Status, TaflGame, WinReason,
 };
 
 fn mv(text: &str) -> Move {
@@ -121,7 +120,7 @@ fn third_repetition_draws_in_fidchell() {
     let cycle = ["c1-b1", "c3-c2", "b1-c1", "c2-c3"];
     for (i, m) in cycle.iter().chain(cycle.iter()).enumerate() {
         assert_eq!(g.status(), Status::Ongoing, "before ply {}", i + 1);
-        g.play(mv(m)).unwrap();
+        let _ = g.play(mv(m)).unwrap();
     }
     assert_eq!(g.repetitions(), 3);
     assert_eq!(
@@ -140,7 +139,7 @@ fn third_repetition_loses_for_the_repeater_in_brandubh() {
     let mut g = TaflGame::new(Ruleset::brandubh());
     let cycle = ["d1-c1", "c4-c5", "c1-d1", "c5-c4"];
     for m in cycle.iter().chain(cycle.iter()) {
-        g.play(mv(m)).unwrap();
+        let _ = g.play(mv(m)).unwrap();
     }
     // The defenders made the third occurrence.
     assert_eq!(
