@@ -4,7 +4,7 @@
 //! Squares a piece may not stop on (king-only corners and throne) are masked out; an empty
 //! throne a piece may not pass over is added to the occupancy.
 
-use crate::bitboard::{Bitboard, SLIDE, geometry, line};
+use crate::bitboard::{Bitboard, POP11, SLIDE, geometry, line};
 use crate::moves::{Move, MoveList};
 use crate::piece::{Piece, Side};
 use crate::position::{Position, forbidden_stops};
@@ -111,7 +111,7 @@ impl Position {
             let c = self.context(piece);
             for from in pieces {
                 let (row, col) = lines(from, &c);
-                n += (row.count_ones() + col.count_ones()) as usize;
+                n += usize::from(POP11[row as usize]) + usize::from(POP11[col as usize]);
             }
         }
         n
