@@ -32,6 +32,8 @@ mod position;
 mod rules;
 mod rules_string;
 mod ruleset;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod setup;
 mod square;
 mod status;
