@@ -229,3 +229,54 @@ fn parse_action_checks_written_captures() {
     assert!(g.parse_action("zz").is_err());
     assert_eq!(g.action_text(mv("d1-c1")), "d1-c1");
 }
+
+#[test]
+fn enclosure_wins_for_the_attackers_in_brandubh() {
+    let setup: Setup = "/7/7/3t3/2tKt2/2tTt2/7/3t3/ a".parse().unwrap();
+    let pos = Position::from_setup(&setup, Ruleset::brandubh().rules()).unwrap();
+    assert_eq!(pos.status(), Status::Ongoing);
+    assert!(!pos.enclosed());
+    let after = pos.play(mv("d7-d6")).unwrap();
+    assert!(after.enclosed());
+    assert_eq!(
+        after.status(),
+        Status::Win {
+            side: Side::Attackers,
+            reason: WinReason::Enclosure
+        }
+    );
+    // Fidchell has no enclosure rule: here the defenders lose because they cannot move.
+    let pos = Position::from_setup(&setup, &Rules::fidchell()).unwrap();
+    assert_eq!(
+        pos.play(mv("d7-d6")).unwrap().status(),
+        Status::Win {
+            side: Side::Attackers,
+            reason: WinReason::NoMoves
+        }
+    );
+}
+
+#[test]
+fn edge_fort_wins_for_the_defenders_in_copenhagen() {
+    // b1 T, c1 K, e1 T; b2 T, e2 T; c3 T; d3 comes from d5 and closes the fort.
+    let text = "/1TK1T6/1T2T6/2T8/11/3T7/11/11/11/7t1t1/11/11/ d";
+    let setup: Setup = text.parse().unwrap();
+    let rules = Ruleset::copenhagen();
+    let pos = rules.position(&setup).unwrap();
+    assert!(!pos.edge_fort());
+    let after = pos.play(mv("d5-d3")).unwrap();
+    assert!(after.edge_fort(), "{}", after.diagram());
+    assert_eq!(
+        after.status(),
+        Status::Win {
+            side: Side::Defenders,
+            reason: WinReason::EdgeFort
+        }
+    );
+    // With a gap in the wall (no c3) there is no fort.
+    let open: Setup = "/1TK1T6/1T2T6/11/11/3T7/11/11/11/7t1t1/11/11/ d"
+        .parse()
+        .unwrap();
+    let open = rules.position(&open).unwrap();
+    assert!(!open.play(mv("d5-d3")).unwrap().edge_fort());
+}

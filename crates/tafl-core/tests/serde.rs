@@ -19,5 +19,8 @@ fn serde_uses_the_notation() {
     assert!(serde_json::from_str::<Move>("\"d1\"").is_err());
     assert!(serde_json::from_str::<Ruleset>("\"dim:7\"").is_err());
     let st = serde_json::to_string(&Status::Ongoing).unwrap();
-    assert_eq!(serde_json::from_str::<Status>(&st).unwrap(), Status::Ongoing);
+    assert_eq!(
+        serde_json::from_str::<Status>(&st).unwrap(),
+        Status::Ongoing
+    );
 }
