@@ -159,6 +159,18 @@ impl Position {
     /// Whether `side` has at least one move on the current board (ignoring whose turn it
     /// is and the status).
     pub(crate) fn side_has_move(&self, side: Side) -> bool {
+        // Fast path: a piece next to an empty square it may stop on can move there.
+        let g = geometry(self.rules.size);
+        let empty = Bitboard(g.board) & !self.occupied();
+        for (pieces, piece) in self.groups(side) {
+            let mut stops = empty & !Bitboard(forbidden_stops(&self.rules, g, piece));
+            if self.rules.has_throne && !self.rules.throne.passable.contains(piece) {
+                stops.remove(g.throne); // an impassable throne is a blocker
+            }
+            if (pieces.neighbours(g) & stops).any() {
+                return true;
+            }
+        }
         for (pieces, piece) in self.groups(side) {
             if pieces.is_empty() {
                 continue;

@@ -154,16 +154,15 @@ impl Position {
 
         self.side = side.other();
         self.hash ^= zobrist::side_key();
-        self.status = self.status_after(m, piece, captures);
+        self.status = self.status_after(piece);
         MoveOutcome {
             captures,
             status: self.status,
         }
     }
 
-    /// The status after `mover` played `m` capturing `captures` (the side to move is already
-    /// the opponent).
-    fn status_after(&self, m: Move, mover: Piece, captures: Bitboard) -> Status {
+    /// The status after `mover` moved (the side to move is already the opponent).
+    fn status_after(&self, mover: Piece) -> Status {
         let side = mover.side();
         let Some(king) = self.king else {
             return Status::Win {
@@ -191,7 +190,6 @@ impl Position {
                 reason: WinReason::Enclosure,
             };
         }
-        let _ = (m, captures);
         self.no_move_status()
     }
 
