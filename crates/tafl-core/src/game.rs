@@ -93,13 +93,21 @@ impl TaflGame {
     #[must_use]
     pub fn new(ruleset: Ruleset) -> TaflGame {
         let start = ruleset.start_position();
-        TaflGame::from_position(ruleset, start)
+        TaflGame::starting_at(ruleset, start)
     }
 
-    /// A game from `position` (played under `ruleset`'s name; the position's own rules
-    /// govern the play).
-    #[must_use]
-    pub fn from_position(ruleset: Ruleset, position: Position) -> TaflGame {
+    /// A game of `ruleset` from `setup` (validated under the ruleset's rules, so that the
+    /// record's `Rules` and `Position` tags replay it).
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError`] if `setup` is not a legal position of the ruleset.
+    pub fn from_setup(ruleset: Ruleset, setup: &Setup) -> Result<TaflGame, PositionError> {
+        let start = ruleset.position(setup)?;
+        Ok(TaflGame::starting_at(ruleset, start))
+    }
+
+    fn starting_at(ruleset: Ruleset, position: Position) -> TaflGame {
         TaflGame {
             ruleset: Arc::new(ruleset),
             start: position,
@@ -120,11 +128,7 @@ impl TaflGame {
     pub fn from_record(record: &Record) -> Result<TaflGame, ReplayError> {
         let ruleset: Ruleset = record.tag("Rules").ok_or(ReplayError::NoRules)?.parse()?;
         let mut game = match record.tag("Position") {
-            Some(text) => {
-                let setup: Setup = text.parse()?;
-                let position = ruleset.position(&setup)?;
-                TaflGame::from_position(ruleset, position)
-            }
+            Some(text) => TaflGame::from_setup(ruleset, &text.parse::<Setup>()?)?,
             None => TaflGame::new(ruleset),
         };
         for (i, text) in record.actions().enumerate() {

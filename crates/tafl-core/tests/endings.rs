@@ -280,3 +280,27 @@ fn edge_fort_wins_for_the_defenders_in_copenhagen() {
     let open = rules.position(&open).unwrap();
     assert!(!open.play(mv("d5-d3")).unwrap().edge_fort());
 }
+
+#[test]
+fn a_game_from_a_setup_records_its_position() {
+    let setup: Setup = "/7/7/t6/K6/t6/1t5/7/ a".parse().unwrap();
+    let mut g = TaflGame::from_setup(Ruleset::fidchell(), &setup).unwrap();
+    let tags = g.record_tags();
+    assert_eq!(
+        tags[2],
+        ("Position".to_string(), "/7/7/t6/K6/t6/1t5/7/ a".to_string())
+    );
+    let m = g.parse_action("b6-b4").unwrap();
+    g.apply(m).unwrap();
+    assert_eq!(g.turn(), Turn::Terminal);
+    assert_eq!(g.returns(), ByPlayer::new(1.0, -1.0));
+    let mut record = boardgames_common::Record::new("Tafl");
+    for (k, v) in &tags {
+        record.set_tag(k, v).unwrap();
+    }
+    record.push_action("b6-b4").unwrap();
+    assert_eq!(TaflGame::from_record(&record).unwrap(), g);
+    // A setup of another size is refused.
+    let small: Setup = "/7/7/t6/K6/t6/1t5/7/ a".parse().unwrap();
+    assert!(TaflGame::from_setup(Ruleset::copenhagen(), &small).is_err());
+}
