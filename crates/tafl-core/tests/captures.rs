@@ -344,7 +344,22 @@ fn king_weak_ard_ri() {
         &["c5"],
         KING_CAPTURED,
     );
-    // Weak everywhere, on the throne too.
+    // Weak everywhere: next to the throne (the empty throne is an anvil too)...
+    check(
+        &r,
+        &setup(7, "b6", "", "d5", A),
+        "b6-d6",
+        &["d5"],
+        KING_CAPTURED,
+    );
+    check(
+        &r,
+        &setup(7, "c5 e7", "", "d5", A),
+        "e7-e5",
+        &["d5"],
+        KING_CAPTURED,
+    );
+    // ...on the throne too.
     check(
         &r,
         &setup(7, "c4 e6", "", "d4", A),
