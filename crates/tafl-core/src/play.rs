@@ -264,17 +264,22 @@ impl Position {
     /// reached from the edge through squares free of attackers.
     #[must_use]
     pub fn enclosed(&self) -> bool {
+        // Grown from the defenders (reachability is symmetric), stopping as soon as the
+        // edge is touched, which is usually after a few steps.
         let g = geometry(self.rules.size);
         let open = Bitboard(g.board) & !self.attackers;
-        let mut reach = Bitboard(g.edge) & open;
+        let edge = Bitboard(g.edge);
+        let mut reach = self.pieces(Side::Defenders);
         loop {
+            if (reach & edge).any() {
+                return false;
+            }
             let next = (reach | reach.neighbours(g)) & open;
             if next == reach {
-                break;
+                return true;
             }
             reach = next;
         }
-        (reach & self.pieces(Side::Defenders)).is_empty()
     }
 
     /// Whether the king is in an edge fort (Copenhagen): on the edge, with an empty
