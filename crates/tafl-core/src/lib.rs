@@ -7,8 +7,13 @@
 //! - [`Position::legal_moves`] into a [`MoveList`], [`Position::is_legal`],
 //!   [`Position::play`] / [`Position::play_mut`] / [`Position::play_unchecked`] returning
 //!   the captures and the [`Status`];
-//! - notation: [`Move`] `d1-d3`, [`MoveText`] `d1-d3xc3/e3`, OpenTafl positions;
+//! - notation: [`Move`] `d1-d3`, [`MoveText`] `d1-d3xc3/e3`, OpenTafl position strings
+//!   ([`Setup`]) and OpenTafl rules strings ([`Ruleset`]'s `Display`/`FromStr`);
+//! - [`TaflGame`]: the game with repetition and no-capture rules, implementing
+//!   [`boardgames_common::Game`];
 //! - [`perft`] and [`divide`].
+//!
+//! The rules as implemented, every option and the decisions taken are in `docs/tafl.md`.
 //!
 //! ```
 //! use tafl_core::{MoveList, Ruleset, Status};
