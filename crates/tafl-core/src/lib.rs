@@ -1,2 +1,62 @@
-//! Placeholder: see the open issues.
+//! Tafl games on bitboards: the seed's Fidchell (the default), Brandubh, Copenhagen
+//! Hnefatafl, Tablut and Ard Ri, and any ruleset an OpenTafl rules string describes on boards
+//! of 7×7 to 11×11 (rules: `../shared/rules/tafl.md`, seed `003_0e341f993eae63e9.txt`).
+//!
+//! - [`Ruleset`] (a named variant with [`Rules`] and a start position);
+//! - [`Setup`] (unvalidated) and [`Position`] (validated, bitboards, Zobrist hash);
+//! - [`Position::legal_moves`] into a [`MoveList`], [`Position::is_legal`],
+//!   [`Position::play`] / [`Position::play_mut`] / [`Position::play_unchecked`] returning
+//!   the captures and the [`Status`];
+//! - notation: [`Move`] `d1-d3`, [`MoveText`] `d1-d3xc3/e3`, OpenTafl position strings
+//!   ([`Setup`]) and OpenTafl rules strings ([`Ruleset`]'s `Display`/`FromStr`);
+//! - [`TaflGame`]: the game with repetition and no-capture rules, implementing
+//!   [`boardgames_common::Game`];
+//! - [`perft`] and [`divide`].
+//!
+//! The rules as implemented, every option and the decisions taken are in `docs/tafl.md`.
+//!
+//! ```
+//! use tafl_core::{MoveList, Ruleset, Status};
+//! let start = Ruleset::fidchell().start_position();
+//! let mut moves = MoveList::new();
+//! start.legal_moves(&mut moves);
+//! let next = start.play(moves[0]).unwrap();
+//! assert_eq!(next.status(), Status::Ongoing);
+//! ```
 #![deny(missing_docs)]
+
+mod bitboard;
+mod capture;
+mod game;
+mod movegen;
+mod moves;
+mod perft;
+mod piece;
+mod play;
+mod position;
+mod rules;
+mod rules_string;
+mod ruleset;
+#[cfg(feature = "serde")]
+mod serde_impls;
+mod setup;
+mod square;
+mod status;
+mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use game::{ReplayError, TaflGame, TaflGameError};
+pub use moves::{MAX_MOVES, Move, MoveList, MoveText, ParseMoveError};
+pub use perft::{divide, perft};
+pub use piece::{BySide, Piece, PieceSet, Side};
+pub use play::{IllegalMove, IllegalMoveReason, MoveOutcome, PlayError};
+pub use position::{Position, PositionError};
+pub use rules::{
+    CornerRules, Escape, KingArmed, KingStrength, Repetition, RepetitionResult, Rules, RulesError,
+    ThroneRules,
+};
+pub use rules_string::RulesStringError;
+pub use ruleset::Ruleset;
+pub use setup::{ParseSetupError, Setup};
+pub use square::{MAX_SIZE, MIN_SIZE, ParseSquareError, Square};
+pub use status::{DrawReason, Status, WinReason};

@@ -1,0 +1,188 @@
+//! Legal move generation on bitboards: for each piece, the reachable cells of its rank and
+//! of its file are read from one sliding table ([`SLIDE`]) indexed by the 11-bit occupancy
+//! of the line (the file's occupancy comes from the transposed occupancy the position keeps).
+//! Squares a piece may not stop on (king-only corners and throne) are masked out; an empty
+//! throne a piece may not pass over is added to the occupancy.
+
+use crate::bitboard::{Bitboard, POP11, SLIDE, geometry, line};
+use crate::moves::{Move, MoveList};
+use crate::piece::{Piece, Side};
+use crate::position::{Position, forbidden_stops};
+use crate::square::{STRIDE, Square};
+
+/// What a kind of piece sees: occupancy (normal and transposed) and forbidden stops.
+#[derive(Clone, Copy)]
+struct Context {
+    occ: u128,
+    occ_t: u128,
+    forbid: u128,
+    beyond: u16,
+}
+
+/// The reachable cells of `from`'s rank (bit = file) and file (bit = rank).
+#[inline(always)]
+fn lines(from: Square, c: &Context) -> (u16, u16) {
+    let f = from.file();
+    let r = from.rank();
+    let row = SLIDE[f as usize][(line(c.occ, r) | c.beyond) as usize] & !line(c.forbid, r);
+    let col = SLIDE[r as usize][(line(c.occ_t, f) | c.beyond) as usize] & !line(c.forbid, f);
+    (row, col)
+}
+
+impl Position {
+    #[inline]
+    fn context(&self, piece: Piece) -> Context {
+        let g = geometry(self.rules.size);
+        let mut occ = self.occupied().0;
+        let mut occ_t = self.occ_t;
+        if self.rules.has_throne && !self.rules.throne.passable.contains(piece) {
+            // The throne is on the diagonal: the same bit in both layouts.
+            let t = 1u128 << g.throne.index();
+            occ |= t;
+            occ_t |= t;
+        }
+        Context {
+            occ,
+            occ_t,
+            forbid: forbidden_stops(&self.rules, g, piece),
+            beyond: g.beyond,
+        }
+    }
+
+    #[inline]
+    fn groups(&self, side: Side) -> [(Bitboard, Piece); 2] {
+        match side {
+            Side::Attackers => [
+                (self.attackers, Piece::Attacker),
+                (Bitboard::EMPTY, Piece::Attacker),
+            ],
+            Side::Defenders => [
+                (self.defenders, Piece::Defender),
+                (self.king_bb(), Piece::King),
+            ],
+        }
+    }
+
+    /// Writes every legal move of the side to move into `out` (cleared first): none once
+    /// the game is over. Order: by origin square (rank 1 first), then along the rank, then
+    /// along the file, each by destination square.
+    pub fn legal_moves(&self, out: &mut MoveList) {
+        out.clear();
+        if self.status.is_over() {
+            return;
+        }
+        for (pieces, piece) in self.groups(self.side) {
+            if pieces.is_empty() {
+                continue;
+            }
+            let c = self.context(piece);
+            for from in pieces {
+                let (mut row, mut col) = lines(from, &c);
+                let rank_base = u32::from(from.rank()) * u32::from(STRIDE);
+                while row != 0 {
+                    let f = row.trailing_zeros();
+                    row &= row - 1;
+                    out.push(Move::new(from, Square::from_index_unchecked(rank_base + f)));
+                }
+                let file = u32::from(from.file());
+                while col != 0 {
+                    let r = col.trailing_zeros();
+                    col &= col - 1;
+                    out.push(Move::new(
+                        from,
+                        Square::from_index_unchecked(r * u32::from(STRIDE) + file),
+                    ));
+                }
+            }
+        }
+    }
+
+    /// The number of legal moves, without listing them (bulk counting for perft).
+    #[must_use]
+    pub fn count_legal_moves(&self) -> usize {
+        if self.status.is_over() {
+            return 0;
+        }
+        let mut n = 0;
+        for (pieces, piece) in self.groups(self.side) {
+            if pieces.is_empty() {
+                continue;
+            }
+            let c = self.context(piece);
+            for from in pieces {
+                let (row, col) = lines(from, &c);
+                n += usize::from(POP11[row as usize]) + usize::from(POP11[col as usize]);
+            }
+        }
+        n
+    }
+
+    /// The squares the piece on `from` may move to (empty if `from` holds no piece of the
+    /// side to move, or the game is over).
+    #[must_use]
+    pub fn destinations(&self, from: Square) -> Bitboard {
+        if self.status.is_over() || !from.on_board(self.rules.size) {
+            return Bitboard::EMPTY;
+        }
+        let Some(piece) = self.piece_at(from) else {
+            return Bitboard::EMPTY;
+        };
+        if piece.side() != self.side {
+            return Bitboard::EMPTY;
+        }
+        let (mut row, mut col) = lines(from, &self.context(piece));
+        let mut out = Bitboard::EMPTY;
+        while row != 0 {
+            let f = row.trailing_zeros() as u8;
+            row &= row - 1;
+            out.insert(Square::from_index_unchecked(u32::from(
+                from.rank() * STRIDE + f,
+            )));
+        }
+        while col != 0 {
+            let r = col.trailing_zeros() as u8;
+            col &= col - 1;
+            out.insert(Square::from_index_unchecked(u32::from(
+                r * STRIDE + from.file(),
+            )));
+        }
+        out
+    }
+
+    /// Whether `m` is legal here: the game is not over, a piece of the side to move stands
+    /// on `m.from`, and it can slide to `m.to` under the ruleset.
+    #[must_use]
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.destinations(m.from).contains(m.to)
+    }
+
+    /// Whether `side` has at least one move on the current board (ignoring whose turn it
+    /// is and the status).
+    pub(crate) fn side_has_move(&self, side: Side) -> bool {
+        // Fast path: a piece next to an empty square it may stop on can move there.
+        let g = geometry(self.rules.size);
+        let empty = Bitboard(g.board) & !self.occupied();
+        for (pieces, piece) in self.groups(side) {
+            let mut stops = empty & !Bitboard(forbidden_stops(&self.rules, g, piece));
+            if self.rules.has_throne && !self.rules.throne.passable.contains(piece) {
+                stops.remove(g.throne); // an impassable throne is a blocker
+            }
+            if (pieces.neighbours(g) & stops).any() {
+                return true;
+            }
+        }
+        for (pieces, piece) in self.groups(side) {
+            if pieces.is_empty() {
+                continue;
+            }
+            let c = self.context(piece);
+            for from in pieces {
+                let (row, col) = lines(from, &c);
+                if row | col != 0 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}

@@ -1,0 +1,239 @@
+//! [`Side`] (attackers, defenders), [`Piece`] (attacker, defender, king) and [`PieceSet`]
+//! (which kinds of piece a square rule applies to).
+
+use std::fmt;
+use std::ops::{Index, IndexMut};
+
+use boardgames_common::Player;
+
+/// One of the two sides of a tafl game (rules page, "The seed's game").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Side {
+    /// The attackers (black in the seed): they try to capture the king.
+    Attackers,
+    /// The defenders (white) with their king.
+    Defenders,
+}
+
+impl Side {
+    /// Both sides, attackers first.
+    pub const ALL: [Side; 2] = [Side::Attackers, Side::Defenders];
+    /// Number of sides.
+    pub const NUM: usize = 2;
+
+    /// The other side.
+    #[inline]
+    #[must_use]
+    pub const fn other(self) -> Side {
+        match self {
+            Side::Attackers => Side::Defenders,
+            Side::Defenders => Side::Attackers,
+        }
+    }
+
+    /// The side as a [`Player`] of the common `Game` trait: attackers are always
+    /// [`Player::First`], defenders [`Player::Second`], whoever moves first in the ruleset.
+    #[must_use]
+    pub const fn player(self) -> Player {
+        match self {
+            Side::Attackers => Player::First,
+            Side::Defenders => Player::Second,
+        }
+    }
+
+    /// The side of a [`Player`] (inverse of [`Side::player`]).
+    #[must_use]
+    pub const fn from_player(p: Player) -> Side {
+        match p {
+            Player::First => Side::Attackers,
+            Player::Second => Side::Defenders,
+        }
+    }
+
+    /// The index of the side: attackers 0, defenders 1.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Side::Attackers => "attackers",
+            Side::Defenders => "defenders",
+        })
+    }
+}
+
+/// A value per [`Side`], indexed by the side (STYLE point 4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct BySide<T> {
+    /// The attackers' value.
+    pub attackers: T,
+    /// The defenders' value.
+    pub defenders: T,
+}
+
+impl<T> Index<Side> for BySide<T> {
+    type Output = T;
+    fn index(&self, s: Side) -> &T {
+        match s {
+            Side::Attackers => &self.attackers,
+            Side::Defenders => &self.defenders,
+        }
+    }
+}
+
+impl<T> IndexMut<Side> for BySide<T> {
+    fn index_mut(&mut self, s: Side) -> &mut T {
+        match s {
+            Side::Attackers => &mut self.attackers,
+            Side::Defenders => &mut self.defenders,
+        }
+    }
+}
+
+/// A kind of piece (OpenTafl letters `t`, `T`, `K`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Piece {
+    /// An attacking soldier (`t`).
+    Attacker,
+    /// A defending soldier (`T`).
+    Defender,
+    /// The defenders' king (`K`).
+    King,
+}
+
+impl Piece {
+    /// The three kinds, in the order of their index.
+    pub const ALL: [Piece; 3] = [Piece::Attacker, Piece::Defender, Piece::King];
+    /// Number of kinds.
+    pub const NUM: usize = 3;
+
+    /// The side the piece plays for.
+    #[inline]
+    #[must_use]
+    pub const fn side(self) -> Side {
+        match self {
+            Piece::Attacker => Side::Attackers,
+            Piece::Defender | Piece::King => Side::Defenders,
+        }
+    }
+
+    /// The OpenTafl letter: `t`, `T` or `K`.
+    #[must_use]
+    pub const fn char(self) -> char {
+        match self {
+            Piece::Attacker => 't',
+            Piece::Defender => 'T',
+            Piece::King => 'K',
+        }
+    }
+
+    /// The index of the kind (attacker 0, defender 1, king 2).
+    #[inline]
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// A set of piece kinds, as in the OpenTafl rules keys `corh:tTK` (the corners are hostile
+/// to these pieces) or `cens:K` (only the king may stop on the throne).
+///
+/// OpenTafl also names commanders and knights (`c n C N`) and an attacking king (`k`); this
+/// crate has none of them, so those letters are accepted and ignored when parsing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PieceSet(u8);
+
+impl PieceSet {
+    /// No piece.
+    pub const NONE: PieceSet = PieceSet(0);
+    /// Attacking soldiers only.
+    pub const ATTACKERS: PieceSet = PieceSet(1);
+    /// Defending soldiers only.
+    pub const DEFENDERS: PieceSet = PieceSet(2);
+    /// The king only.
+    pub const KING: PieceSet = PieceSet(4);
+    /// Soldiers of both sides, not the king.
+    pub const SOLDIERS: PieceSet = PieceSet(3);
+    /// Every piece.
+    pub const ALL: PieceSet = PieceSet(7);
+
+    /// Whether `piece` is in the set.
+    #[inline]
+    #[must_use]
+    pub const fn contains(self, piece: Piece) -> bool {
+        self.0 >> piece.index() & 1 != 0
+    }
+
+    /// The union of two sets.
+    #[must_use]
+    pub const fn union(self, other: PieceSet) -> PieceSet {
+        PieceSet(self.0 | other.0)
+    }
+
+    /// The set of the letters in `text` (`t`, `T`, `K`; `c n k C N` ignored), or the first
+    /// character that is not an OpenTafl piece letter.
+    ///
+    /// # Errors
+    ///
+    /// The first character that is not one of `tcnkTCNK`.
+    pub fn from_letters(text: &str) -> Result<PieceSet, char> {
+        let mut set = PieceSet::NONE;
+        for c in text.chars() {
+            match c {
+                't' => set.0 |= 1,
+                'T' => set.0 |= 2,
+                'K' => set.0 |= 4,
+                'c' | 'n' | 'k' | 'C' | 'N' => {}
+                other => return Err(other),
+            }
+        }
+        Ok(set)
+    }
+}
+
+impl fmt::Display for PieceSet {
+    /// The OpenTafl letters, attackers first: `tTK`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for p in Piece::ALL {
+            if self.contains(p) {
+                write!(f, "{}", p.char())?;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn piece_sets_read_opentafl_letters() {
+        assert_eq!(PieceSet::from_letters("tcnkTCNK"), Ok(PieceSet::ALL));
+        assert_eq!(PieceSet::from_letters("K"), Ok(PieceSet::KING));
+        assert_eq!(PieceSet::from_letters(""), Ok(PieceSet::NONE));
+        assert_eq!(PieceSet::from_letters("tx"), Err('x'));
+        assert_eq!(PieceSet::ALL.to_string(), "tTK");
+        assert!(PieceSet::SOLDIERS.contains(Piece::Defender));
+        assert!(!PieceSet::SOLDIERS.contains(Piece::King));
+    }
+
+    #[test]
+    fn sides_map_to_players() {
+        for s in Side::ALL {
+            assert_eq!(Side::from_player(s.player()), s);
+            assert_eq!(s.other().other(), s);
+        }
+        let mut v = BySide::<u8>::default();
+        v[Side::Defenders] = 3;
+        assert_eq!(v.defenders, 3);
+    }
+}

@@ -1,0 +1,337 @@
+//! Playing a move in three tiers (STYLE point 2): [`Position::play`] (by value, the
+//! position handed back on error), [`Position::play_mut`] and the unchecked
+//! [`Position::play_unchecked`] for search; and the endings decided on the board
+//! (rules page, "Defenders win" / "Attackers win").
+
+use thiserror::Error;
+
+use crate::bitboard::{Bitboard, geometry};
+use crate::moves::Move;
+use crate::piece::{Piece, Side};
+use crate::position::{Position, corner_index};
+use crate::rules::Escape;
+use crate::square::DIRECTIONS;
+use crate::status::{DrawReason, Status, WinReason};
+use crate::zobrist;
+
+/// What a move did: the pieces it captured and the status after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[must_use]
+pub struct MoveOutcome {
+    /// The squares of the captured pieces (the king's included when it was captured).
+    pub captures: Bitboard,
+    /// The status of the position after the move.
+    pub status: Status,
+}
+
+/// Why a move is not legal in a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
+pub enum IllegalMoveReason {
+    /// The game is already over.
+    #[error("the game is over")]
+    GameOver,
+    /// No piece of the side to move stands on the origin square.
+    #[error("no piece of the side to move on the origin square")]
+    NoPiece,
+    /// The piece cannot slide to the destination (not on its rank or file, blocked, or a
+    /// square it may not stop on).
+    #[error("the piece cannot move there")]
+    Unreachable,
+}
+
+/// An illegal move and the reason.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
+#[error("illegal move {mv}: {reason}")]
+pub struct IllegalMove {
+    /// The move.
+    pub mv: Move,
+    /// Why it is illegal.
+    pub reason: IllegalMoveReason,
+}
+
+/// Error of [`Position::play`]: the illegal move, with the position handed back unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{error}")]
+pub struct PlayError {
+    /// What was wrong.
+    pub error: IllegalMove,
+    /// The position, unchanged.
+    pub position: Box<Position>,
+}
+
+impl Position {
+    /// Why `m` is illegal, or `Ok(())`.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMove`] with the reason.
+    pub fn check_move(&self, m: Move) -> Result<(), IllegalMove> {
+        let reason = if self.status.is_over() {
+            IllegalMoveReason::GameOver
+        } else if !m.from.on_board(self.rules.size)
+            || self.piece_at(m.from).is_none_or(|p| p.side() != self.side)
+        {
+            IllegalMoveReason::NoPiece
+        } else if !self.is_legal(m) {
+            IllegalMoveReason::Unreachable
+        } else {
+            return Ok(());
+        };
+        Err(IllegalMove { mv: m, reason })
+    }
+
+    /// Plays `m` and returns the new position (whose [`Position::status`] tells whether the
+    /// game ended).
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError`] if `m` is illegal, holding the reason and this position unchanged.
+    pub fn play(mut self, m: Move) -> Result<Position, PlayError> {
+        match self.play_mut(m) {
+            Ok(_) => Ok(self),
+            Err(error) => Err(PlayError {
+                error,
+                position: Box::new(self),
+            }),
+        }
+    }
+
+    /// Plays `m` in place and returns its captures and the new status.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMove`] if `m` is illegal; the position is then unchanged.
+    pub fn play_mut(&mut self, m: Move) -> Result<MoveOutcome, IllegalMove> {
+        self.check_move(m)?;
+        Ok(self.play_unchecked(m))
+    }
+
+    /// Plays `m` without checking it, for search over moves from
+    /// [`Position::legal_moves`].
+    ///
+    /// Playing an illegal move leaves a position that may break the invariants (though never
+    /// memory safety); do not do it.
+    #[inline]
+    pub fn play_unchecked(&mut self, m: Move) -> MoveOutcome {
+        let Some(piece) = self.piece_at(m.from) else {
+            return MoveOutcome {
+                captures: Bitboard::EMPTY,
+                status: self.status,
+            };
+        };
+        let side = piece.side();
+        let from_bb = Bitboard::from_square(m.from);
+        let to_bb = Bitboard::from_square(m.to);
+        match piece {
+            Piece::Attacker => self.attackers ^= from_bb | to_bb,
+            Piece::Defender => self.defenders ^= from_bb | to_bb,
+            Piece::King => self.king = Some(m.to),
+        }
+        self.occ_t ^= (1u128 << m.from.transposed().index()) | (1u128 << m.to.transposed().index());
+        self.hash ^= zobrist::piece_key(piece, m.from) ^ zobrist::piece_key(piece, m.to);
+        if piece == Piece::King
+            && let Some(i) = corner_index(m.to, &self.rules)
+            && self.visited >> i & 1 == 0
+        {
+            self.visited |= 1 << i;
+            self.hash ^= zobrist::corner_key(i);
+        }
+
+        let captures = self.captures_by(m.to, piece);
+        for sq in captures {
+            let victim = self.piece_at(sq);
+            match victim {
+                Some(Piece::Attacker) => self.attackers.remove(sq),
+                Some(Piece::Defender) => self.defenders.remove(sq),
+                Some(Piece::King) => self.king = None,
+                None => continue,
+            }
+            if let Some(v) = victim {
+                self.hash ^= zobrist::piece_key(v, sq);
+            }
+            self.occ_t &= !(1u128 << sq.transposed().index());
+        }
+
+        self.side = side.other();
+        self.hash ^= zobrist::side_key();
+        self.status = self.status_after(piece);
+        MoveOutcome {
+            captures,
+            status: self.status,
+        }
+    }
+
+    /// The status after `mover` moved (the side to move is already the opponent).
+    fn status_after(&self, mover: Piece) -> Status {
+        let side = mover.side();
+        let Some(king) = self.king else {
+            return Status::Win {
+                side: Side::Attackers,
+                reason: WinReason::KingCaptured,
+            };
+        };
+        if side == Side::Defenders
+            && mover == Piece::King
+            && let Some(s) = self.escape_status(king)
+        {
+            return s;
+        }
+        // An attacker moving away from a fort's inside can complete it, so forts are looked
+        // for after either side's move.
+        if self.rules.edge_fort && self.edge_fort() {
+            return Status::Win {
+                side: Side::Defenders,
+                reason: WinReason::EdgeFort,
+            };
+        }
+        if side == Side::Attackers && self.rules.enclosure && self.enclosed() {
+            return Status::Win {
+                side: Side::Attackers,
+                reason: WinReason::Enclosure,
+            };
+        }
+        self.no_move_status()
+    }
+
+    /// The status when the side to move cannot move, else `Ongoing`.
+    fn no_move_status(&self) -> Status {
+        let mover = self.side;
+        if self.side_has_move(mover) {
+            return Status::Ongoing;
+        }
+        let reason = if self.pieces(mover).is_empty() {
+            WinReason::AllCaptured
+        } else {
+            WinReason::NoMoves
+        };
+        if self.rules.no_move_loses || reason == WinReason::AllCaptured {
+            Status::Win {
+                side: mover.other(),
+                reason,
+            }
+        } else {
+            Status::Draw {
+                reason: DrawReason::NoMoves,
+            }
+        }
+    }
+
+    /// The defenders' win by the king's position, if any.
+    fn escape_status(&self, king: crate::square::Square) -> Option<Status> {
+        let g = geometry(self.rules.size);
+        let won = match self.rules.escape {
+            Escape::Corner => self.is_corner(king),
+            Escape::Edge => Bitboard(g.edge).contains(king),
+            Escape::FourCorners => self.visited == 0b1111,
+        };
+        won.then_some(Status::Win {
+            side: Side::Defenders,
+            reason: if self.rules.escape == Escape::FourCorners {
+                WinReason::CornersVisited
+            } else {
+                WinReason::KingEscaped
+            },
+        })
+    }
+
+    /// The status of a freshly validated position: wins already on the board, or no move.
+    pub(crate) fn static_status(&self) -> Status {
+        let Some(king) = self.king else {
+            return Status::Win {
+                side: Side::Attackers,
+                reason: WinReason::KingCaptured,
+            };
+        };
+        if let Some(s) = self.escape_status(king) {
+            return s;
+        }
+        if self.rules.edge_fort && self.edge_fort() {
+            return Status::Win {
+                side: Side::Defenders,
+                reason: WinReason::EdgeFort,
+            };
+        }
+        if self.rules.enclosure && self.enclosed() {
+            return Status::Win {
+                side: Side::Attackers,
+                reason: WinReason::Enclosure,
+            };
+        }
+        self.no_move_status()
+    }
+
+    /// Whether the attackers enclose every defender and the king: no defending piece can be
+    /// reached from the edge through squares free of attackers.
+    #[must_use]
+    pub fn enclosed(&self) -> bool {
+        // Grown from the defenders (reachability is symmetric), stopping as soon as the
+        // edge is touched, which is usually after a few steps.
+        let g = geometry(self.rules.size);
+        let open = Bitboard(g.board) & !self.attackers;
+        let edge = Bitboard(g.edge);
+        let mut reach = self.pieces(Side::Defenders);
+        loop {
+            if (reach & edge).any() {
+                return false;
+            }
+            let next = (reach | reach.neighbours(g)) & open;
+            if next == reach {
+                return true;
+            }
+            reach = next;
+        }
+    }
+
+    /// Whether the king is in an edge fort (Copenhagen): on the edge, with an empty
+    /// neighbouring area the king can move in, bounded only by defenders and the board edge,
+    /// and every bounding defender protected on both lines through it (by the fort's inside,
+    /// another bounding defender, or a non-hostile edge), so no capture can ever open the
+    /// fort. See docs/tafl.md for this reading of "impossible to break".
+    #[must_use]
+    pub fn edge_fort(&self) -> bool {
+        let Some(king) = self.king else {
+            return false;
+        };
+        let g = geometry(self.rules.size);
+        if !Bitboard(g.edge).contains(king) {
+            return false;
+        }
+        let occupied = self.occupied();
+        let empty = Bitboard(g.board) & !occupied;
+        let king_bb = Bitboard::from_square(king);
+        let mut inside = king_bb;
+        loop {
+            let next = inside | (inside.neighbours(g) & empty);
+            if next == inside {
+                break;
+            }
+            inside = next;
+        }
+        if inside == king_bb {
+            return false; // the king cannot move
+        }
+        let wall = inside.neighbours(g) & !inside;
+        if (wall & self.attackers).any() || (wall & self.defenders) != wall {
+            return false;
+        }
+        let n = self.rules.size;
+        let protects = |sq: Option<crate::square::Square>| match sq {
+            None => !self.rules.edge_hostile.contains(Piece::Defender),
+            Some(s) if wall.contains(s) => true,
+            Some(s) if inside.contains(s) && s != king => {
+                let hostile = (self.is_throne(s)
+                    && self.rules.throne.hostile_empty.contains(Piece::Defender))
+                    || (self.is_corner(s) && self.rules.corner.hostile.contains(Piece::Defender));
+                !hostile
+            }
+            Some(s) => s == king,
+        };
+        wall.into_iter().all(|w| {
+            [(0usize, 1usize), (2, 3)].iter().all(|&(a, b)| {
+                let (fa, ra) = DIRECTIONS[a];
+                let (fb, rb) = DIRECTIONS[b];
+                protects(w.offset(fa, ra, n)) || protects(w.offset(fb, rb, n))
+            })
+        })
+    }
+}

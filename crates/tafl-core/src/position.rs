@@ -1,0 +1,402 @@
+//! [`Position`]: a validated tafl position on bitboards: the pieces, the side to move, the
+//! corners the king has visited, the status, and an incrementally updated Zobrist hash.
+//!
+//! Move generation is in `movegen.rs`, captures in `capture.rs`, playing a move and the
+//! endings in `play.rs`.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::bitboard::{Bitboard, Geometry, geometry};
+use crate::piece::{Piece, Side};
+use crate::rules::{Rules, RulesError};
+use crate::setup::Setup;
+use crate::square::Square;
+use crate::status::Status;
+use crate::zobrist;
+
+/// A legal tafl position (STYLE point 1: built only from a checked [`Setup`]).
+///
+/// Holds its [`Rules`] (a small `Copy` value) so that it can generate and play moves by
+/// itself; positions are copied to make moves (copy-make). The repetition history is not
+/// part of a position: [`TaflGame`](crate::TaflGame) keeps it.
+///
+/// `Display` writes the [`Setup`] text: the OpenTafl board, the side to move and the corners
+/// visited: `/2ttt2/7/t1TTT1t/t1TKT1t/t1TTT1t/7/2ttt2/ a`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) attackers: Bitboard,
+    pub(crate) defenders: Bitboard,
+    /// Occupancy of every piece in the transposed layout (bit `file * 11 + rank`).
+    pub(crate) occ_t: u128,
+    pub(crate) hash: u64,
+    pub(crate) rules: Rules,
+    pub(crate) king: Option<Square>,
+    pub(crate) side: Side,
+    /// Bit `i` set when the king has visited corner `i` (a1, the other rank-1 corner, the
+    /// other file-a corner, the far corner).
+    pub(crate) visited: u8,
+    pub(crate) status: Status,
+}
+
+/// Why a [`Setup`] is not a legal position under some [`Rules`].
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PositionError {
+    /// The rules themselves are refused.
+    #[error("invalid rules: {0}")]
+    Rules(#[from] RulesError),
+    /// The setup's board size differs from the rules'.
+    #[error("the position is {setup}×{setup} but the rules are for {rules}×{rules}")]
+    Size {
+        /// The setup's size.
+        setup: u8,
+        /// The rules' size.
+        rules: u8,
+    },
+    /// A piece lies beyond the board.
+    #[error("a piece on {0} lies beyond the board")]
+    OffBoard(Square),
+    /// Two pieces share a square.
+    #[error("two pieces on {0}")]
+    Overlap(Square),
+    /// There is no king.
+    #[error("the position has no king")]
+    NoKing,
+    /// A piece stands on a square it may not stop on (a corner or the throne).
+    #[error("a {piece:?} may not stand on {square}")]
+    Restricted {
+        /// The piece.
+        piece: Piece,
+        /// The square.
+        square: Square,
+    },
+    /// A visited corner that is not a corner square.
+    #[error("{0} is given as a visited corner but is not a corner")]
+    NotACorner(Square),
+}
+
+impl Position {
+    /// Validates `setup` under `rules`; the status (a win already on the board, or no legal
+    /// move for the side to move) is computed.
+    ///
+    /// If the king stands on a corner, that corner counts as visited.
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError`]: bad rules, size mismatch, pieces off the board or overlapping, no
+    /// king, a soldier on a king-only square, a visited corner that is not a corner.
+    pub fn from_setup(setup: &Setup, rules: &Rules) -> Result<Position, PositionError> {
+        rules.check()?;
+        if setup.size != rules.size {
+            return Err(PositionError::Size {
+                setup: setup.size,
+                rules: rules.size,
+            });
+        }
+        let g = geometry(rules.size);
+        let board = Bitboard(g.board);
+        let king = setup.king.ok_or(PositionError::NoKing)?;
+        let all = setup.attackers | setup.defenders | Bitboard::from_square(king);
+        if let Some(sq) = (all & !board).first() {
+            return Err(PositionError::OffBoard(sq));
+        }
+        if let Some(sq) = (setup.attackers & setup.defenders).first() {
+            return Err(PositionError::Overlap(sq));
+        }
+        if setup.attackers.contains(king) || setup.defenders.contains(king) {
+            return Err(PositionError::Overlap(king));
+        }
+        for piece in Piece::ALL {
+            let bb = match piece {
+                Piece::Attacker => setup.attackers,
+                Piece::Defender => setup.defenders,
+                Piece::King => Bitboard::from_square(king),
+            };
+            if let Some(square) = (bb & Bitboard(forbidden_stops(rules, g, piece))).first() {
+                return Err(PositionError::Restricted { piece, square });
+            }
+        }
+        let mut visited = 0u8;
+        for sq in setup.corners_visited {
+            match corner_index(sq, rules) {
+                Some(i) => visited |= 1 << i,
+                None => return Err(PositionError::NotACorner(sq)),
+            }
+        }
+        if let Some(i) = corner_index(king, rules) {
+            visited |= 1 << i;
+        }
+        let mut pos = Position {
+            attackers: setup.attackers,
+            defenders: setup.defenders,
+            occ_t: all.transposed().0,
+            hash: 0,
+            rules: *rules,
+            king: Some(king),
+            side: setup.side_to_move,
+            visited,
+            status: Status::Ongoing,
+        };
+        pos.hash = pos.zobrist_recomputed();
+        pos.status = pos.static_status();
+        Ok(pos)
+    }
+
+    /// The unvalidated form of this position. A captured king (after the game ended) is
+    /// absent.
+    #[must_use]
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            size: self.rules.size,
+            attackers: self.attackers,
+            defenders: self.defenders,
+            king: self.king,
+            side_to_move: self.side,
+            corners_visited: self.corners_visited(),
+        }
+    }
+
+    /// The rules this position is played under.
+    #[inline]
+    #[must_use]
+    pub const fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Board size `n`.
+    #[inline]
+    #[must_use]
+    pub const fn size(&self) -> u8 {
+        self.rules.size
+    }
+
+    /// The side to move.
+    #[inline]
+    #[must_use]
+    pub const fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    /// The status: ongoing or won on the board. Draws by repetition or by the no-capture
+    /// limit need the game's history and are decided by [`TaflGame`](crate::TaflGame).
+    #[inline]
+    #[must_use]
+    pub const fn status(&self) -> Status {
+        self.status
+    }
+
+    /// The Zobrist hash of the board, the side to move and the corners visited, updated
+    /// incrementally by the `play` methods.
+    #[inline]
+    #[must_use]
+    pub const fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The attacking soldiers.
+    #[inline]
+    #[must_use]
+    pub const fn attackers(&self) -> Bitboard {
+        self.attackers
+    }
+
+    /// The defending soldiers (not the king).
+    #[inline]
+    #[must_use]
+    pub const fn defenders(&self) -> Bitboard {
+        self.defenders
+    }
+
+    /// The king's square; `None` once the king has been captured (the game is then over).
+    #[inline]
+    #[must_use]
+    pub const fn king(&self) -> Option<Square> {
+        self.king
+    }
+
+    /// The king as a set (empty once captured).
+    #[inline]
+    pub(crate) fn king_bb(&self) -> Bitboard {
+        match self.king {
+            Some(k) => Bitboard::from_square(k),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// Every piece of `side` (the defenders' include the king).
+    #[inline]
+    #[must_use]
+    pub fn pieces(&self, side: Side) -> Bitboard {
+        match side {
+            Side::Attackers => self.attackers,
+            Side::Defenders => self.defenders | self.king_bb(),
+        }
+    }
+
+    /// Every occupied square.
+    #[inline]
+    #[must_use]
+    pub fn occupied(&self) -> Bitboard {
+        self.attackers | self.defenders | self.king_bb()
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline]
+    #[must_use]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        if self.attackers.contains(sq) {
+            Some(Piece::Attacker)
+        } else if self.defenders.contains(sq) {
+            Some(Piece::Defender)
+        } else if self.king == Some(sq) {
+            Some(Piece::King)
+        } else {
+            None
+        }
+    }
+
+    /// The corners the king has visited.
+    #[must_use]
+    pub fn corners_visited(&self) -> Bitboard {
+        let g = geometry(self.rules.size);
+        Bitboard(g.corners)
+            .enumerate()
+            .filter(|&(i, _)| self.visited >> i & 1 != 0)
+            .map(|(_, sq)| sq)
+            .collect()
+    }
+
+    /// Whether `sq` is the throne of this board.
+    #[must_use]
+    pub fn is_throne(&self, sq: Square) -> bool {
+        self.rules.has_throne && geometry(self.rules.size).throne == sq
+    }
+
+    /// Whether `sq` is a corner square of this board.
+    #[must_use]
+    pub fn is_corner(&self, sq: Square) -> bool {
+        self.rules.has_corners && Bitboard(geometry(self.rules.size).corners).contains(sq)
+    }
+
+    /// The hash computed from scratch (tests compare it with [`Position::hash`]).
+    #[must_use]
+    pub fn zobrist_recomputed(&self) -> u64 {
+        let mut h = 0;
+        for sq in self.attackers {
+            h ^= zobrist::piece_key(Piece::Attacker, sq);
+        }
+        for sq in self.defenders {
+            h ^= zobrist::piece_key(Piece::Defender, sq);
+        }
+        if let Some(k) = self.king {
+            h ^= zobrist::piece_key(Piece::King, k);
+        }
+        if self.side == Side::Defenders {
+            h ^= zobrist::side_key();
+        }
+        for i in 0..4 {
+            if self.visited >> i & 1 != 0 {
+                h ^= zobrist::corner_key(i);
+            }
+        }
+        h
+    }
+
+    /// A text diagram for terminals: rank `n` at the top, `t` attacker, `T` defender, `K`
+    /// king, `#` empty corner, `+` empty throne, `.` empty square; then the side to move and
+    /// the corners visited.
+    ///
+    /// ```
+    /// use tafl_core::Ruleset;
+    /// let d = Ruleset::brandubh().start_position().diagram();
+    /// assert!(d.starts_with(" 7 # . . t . . #\n"));
+    /// assert!(d.contains(" 4 t t T K T t t\n"));
+    /// assert!(d.contains("   a b c d e f g\n"));
+    /// ```
+    #[must_use]
+    pub fn diagram(&self) -> String {
+        let n = self.rules.size;
+        let mut s = String::new();
+        for rank in (0..n).rev() {
+            s.push_str(&format!("{:>2}", rank + 1));
+            for file in 0..n {
+                let Some(sq) = Square::new(file, rank) else {
+                    continue;
+                };
+                let c = match self.piece_at(sq) {
+                    Some(p) => p.char(),
+                    None if self.is_corner(sq) => '#',
+                    None if self.is_throne(sq) => '+',
+                    None => '.',
+                };
+                s.push(' ');
+                s.push(c);
+            }
+            s.push('\n');
+        }
+        s.push_str("  ");
+        for file in 0..n {
+            s.push(' ');
+            s.push((b'a' + file) as char);
+        }
+        s.push('\n');
+        s.push_str(&format!("{} to move", self.side));
+        let visited = self.corners_visited();
+        if visited.any() {
+            let names: Vec<String> = visited.map(|sq| sq.to_string()).collect();
+            s.push_str(&format!("; corners visited: {}", names.join(",")));
+        }
+        s.push('\n');
+        s
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_setup())
+    }
+}
+
+/// The index (0..4, in square order) of `sq` among the corners, if it is one.
+#[inline]
+pub(crate) fn corner_index(sq: Square, rules: &Rules) -> Option<usize> {
+    if !rules.has_corners {
+        return None;
+    }
+    let g = geometry(rules.size);
+    let corners = Bitboard(g.corners);
+    if !corners.contains(sq) {
+        return None;
+    }
+    Some((corners.0 & ((1u128 << sq.index()) - 1)).count_ones() as usize)
+}
+
+/// Squares `piece` may not stop on under `rules` (corners and throne), as a mask that is
+/// symmetric in the a1 diagonal.
+#[inline]
+pub(crate) fn forbidden_stops(rules: &Rules, g: &Geometry, piece: Piece) -> u128 {
+    let mut m = 0;
+    if rules.has_corners && !rules.corner.stoppable.contains(piece) {
+        m |= g.corners;
+    }
+    if rules.has_throne && !rules.throne.stoppable.contains(piece) {
+        m |= 1u128 << g.throne.index();
+    }
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn position_is_small_for_copy_make() {
+        // Three u128 bitboards, the hash, the rules and a few bytes.
+        assert!(
+            std::mem::size_of::<Position>() <= 96,
+            "{}",
+            std::mem::size_of::<Position>()
+        );
+    }
+}

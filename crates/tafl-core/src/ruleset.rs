@@ -1,0 +1,195 @@
+//! [`Ruleset`]: a named tafl variant, its [`Rules`] and its start position; the presets
+//! `fidchell` (the default, the seed's game), `brandubh`, `copenhagen`, `tablut`, `ard_ri`.
+
+use crate::position::{Position, PositionError};
+use crate::rules::Rules;
+use crate::setup::Setup;
+
+/// A tafl variant: a name, the rules and the validated start position.
+///
+/// ```
+/// use tafl_core::{Ruleset, Side};
+/// let r = Ruleset::default();
+/// assert_eq!(r.name(), "Fidchell");
+/// let start = r.start_position();
+/// assert_eq!(start.side_to_move(), Side::Attackers);
+/// assert_eq!(start.to_string(), "/2ttt2/7/t1TTT1t/t1TKT1t/t1TTT1t/7/2ttt2/ a");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Ruleset {
+    name: String,
+    start: Position,
+}
+
+/// Start of Fidchell (rules page: attackers on the edges, defenders around the king).
+const FIDCHELL_START: &str = "/2ttt2/7/t1TTT1t/t1TKT1t/t1TTT1t/7/2ttt2/";
+/// Start of Brandubh (rules page).
+const BRANDUBH_START: &str = "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+/// Start of Copenhagen Hnefatafl.
+const COPENHAGEN_START: &str =
+    "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
+/// Start of Tablut.
+const TABLUT_START: &str = "/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/";
+/// Start of Ard Ri.
+const ARD_RI_START: &str = "/2ttt2/3t3/t1TTT1t/ttTKTtt/t1TTT1t/3t3/2ttt2/";
+
+impl Ruleset {
+    /// A ruleset from its parts. The side to move of `start` is replaced by `rules.first`.
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError`] if the rules are refused or `start` is not a legal position under
+    /// them.
+    pub fn new(name: &str, rules: Rules, start: &Setup) -> Result<Ruleset, PositionError> {
+        let mut setup = *start;
+        setup.side_to_move = rules.first;
+        Ok(Ruleset {
+            name: name.to_string(),
+            start: Position::from_setup(&setup, &rules)?,
+        })
+    }
+
+    fn preset(name: &str, rules: Rules, board: &str) -> Ruleset {
+        // The presets are constants, all built by the test `presets_build`: this cannot fail
+        // on any input, only through a bug in the constants of this file.
+        match Setup::from_board_string(board)
+            .ok()
+            .and_then(|s| Ruleset::new(name, rules, &s).ok())
+        {
+            Some(r) => r,
+            None => unreachable!("preset {name} is invalid"),
+        }
+    }
+
+    /// Fidchell, the seed's game and the default (rules page, "The seed's game").
+    #[must_use]
+    pub fn fidchell() -> Ruleset {
+        Ruleset::preset("Fidchell", Rules::fidchell(), FIDCHELL_START)
+    }
+
+    /// Brandubh as in the real games (rules page, "Other presets").
+    #[must_use]
+    pub fn brandubh() -> Ruleset {
+        Ruleset::preset("Brandubh", Rules::brandubh(), BRANDUBH_START)
+    }
+
+    /// Copenhagen Hnefatafl, 11×11.
+    #[must_use]
+    pub fn copenhagen() -> Ruleset {
+        Ruleset::preset("Copenhagen", Rules::copenhagen(), COPENHAGEN_START)
+    }
+
+    /// Tablut, 9×9, edge escape.
+    #[must_use]
+    pub fn tablut() -> Ruleset {
+        Ruleset::preset("Tablut", Rules::tablut(), TABLUT_START)
+    }
+
+    /// Ard Ri, 7×7.
+    #[must_use]
+    pub fn ard_ri() -> Ruleset {
+        Ruleset::preset("Ard Ri", Rules::ard_ri(), ARD_RI_START)
+    }
+
+    /// Every preset, the default first.
+    #[must_use]
+    pub fn presets() -> Vec<Ruleset> {
+        vec![
+            Ruleset::fidchell(),
+            Ruleset::brandubh(),
+            Ruleset::copenhagen(),
+            Ruleset::tablut(),
+            Ruleset::ard_ri(),
+        ]
+    }
+
+    /// The preset called `name` (`fidchell`, `brandubh`, `copenhagen`, `tablut`, `ard_ri`;
+    /// case and `-`/`_`/space ignored).
+    #[must_use]
+    pub fn preset_named(name: &str) -> Option<Ruleset> {
+        let key: String = name
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric())
+            .map(|c| c.to_ascii_lowercase())
+            .collect();
+        Some(match key.as_str() {
+            "fidchell" => Ruleset::fidchell(),
+            "brandubh" | "brandub" => Ruleset::brandubh(),
+            "copenhagen" => Ruleset::copenhagen(),
+            "tablut" => Ruleset::tablut(),
+            "ardri" => Ruleset::ard_ri(),
+            _ => return None,
+        })
+    }
+
+    /// The variant's name.
+    #[must_use]
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The rules.
+    #[must_use]
+    pub fn rules(&self) -> &Rules {
+        self.start.rules()
+    }
+
+    /// The start position (the side to move is [`Rules::first`]).
+    #[must_use]
+    pub fn start_position(&self) -> Position {
+        self.start
+    }
+
+    /// A position of this variant from its [`Setup`].
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError`] if `setup` is not legal under these rules.
+    pub fn position(&self, setup: &Setup) -> Result<Position, PositionError> {
+        Position::from_setup(setup, self.rules())
+    }
+}
+
+impl Default for Ruleset {
+    /// [`Ruleset::fidchell`], the seed's game.
+    fn default() -> Ruleset {
+        Ruleset::fidchell()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::piece::Side;
+
+    #[test]
+    fn presets_build() {
+        let counts: Vec<(String, u32, u32)> = Ruleset::presets()
+            .iter()
+            .map(|r| {
+                let p = r.start_position();
+                (
+                    r.name().to_string(),
+                    p.attackers().count(),
+                    p.defenders().count(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            counts,
+            [
+                ("Fidchell".to_string(), 12, 8),
+                ("Brandubh".to_string(), 8, 4),
+                ("Copenhagen".to_string(), 24, 12),
+                ("Tablut".to_string(), 16, 8),
+                ("Ard Ri".to_string(), 16, 8),
+            ]
+        );
+        for r in Ruleset::presets() {
+            assert_eq!(r.start_position().side_to_move(), Side::Attackers);
+            assert!(!r.start_position().status().is_over());
+        }
+        assert_eq!(Ruleset::preset_named("Ard-Ri").unwrap().name(), "Ard Ri");
+        assert!(Ruleset::preset_named("chess").is_none());
+    }
+}
