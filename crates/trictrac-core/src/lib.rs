@@ -27,6 +27,7 @@
 
 pub mod board;
 pub mod colour;
+pub mod game;
 pub mod jan;
 pub mod laws;
 pub mod marking;

@@ -363,11 +363,7 @@ impl Marking {
             self.points[other] = 0;
             self.jetons.jetons[other] = Jeton::None;
             self.points[colour] = 0;
-            self.jetons.jetons[colour] = if left > 0 {
-                Jeton::Single
-            } else {
-                Jeton::None
-            };
+            self.jetons.jetons[colour] = if left > 0 { Jeton::Single } else { Jeton::None };
         }
         gain.reste = self.points[colour];
         if gain.jeux > 0 {

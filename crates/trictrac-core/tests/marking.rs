@@ -11,7 +11,12 @@ fn run(steps: &[(Colour, u8, &str)]) -> Marking {
     let mut m = Marking::new();
     for (i, &(c, p, expected)) in steps.iter().enumerate() {
         m.mark(c, p);
-        assert_eq!(m.to_string(), expected, "after step {} ({c} marks {p})", i + 1);
+        assert_eq!(
+            m.to_string(),
+            expected,
+            "after step {} ({c} marks {p})",
+            i + 1
+        );
     }
     m
 }
@@ -89,7 +94,11 @@ fn exactly_twelve_is_a_trou_sans_bouger() {
     assert_eq!(m.to_string(), "0.0/2.2*");
 
     // 24 points sans bouger: three trous, four en bredouille (glossary, TROU SANS BOUGER).
-    let mut m = run(&[(White, 4, "0.4*/0.0"), (Black, 2, "0.4/0.2*"), (White, 1, "0.5/0.2")]);
+    let mut m = run(&[
+        (White, 4, "0.4*/0.0"),
+        (Black, 2, "0.4/0.2*"),
+        (White, 1, "0.5/0.2"),
+    ]);
     let g = m.mark(White, 24);
     assert_eq!((g.trous, g.reste, g.sans_bouger), (3, 5, true));
     let mut m = run(&[(White, 4, "0.4*/0.0")]);
@@ -199,8 +208,8 @@ fn marks_round_trip_and_errors() {
         trous,
         bredouille,
     };
-    let m = Marking::from_marks(ByColour::new(mk(4, 1, false), mk(6, 2, true)), Some(Black))
-        .unwrap();
+    let m =
+        Marking::from_marks(ByColour::new(mk(4, 1, false), mk(6, 2, true)), Some(Black)).unwrap();
     assert_eq!(m.jeton(White), Jeton::Single);
     assert_eq!(m.jeton(Black), Jeton::Double);
     assert_eq!(m.to_string(), "1.4/2.6*p");
