@@ -443,6 +443,18 @@ impl<S: Scorer + Clone> TrictracGame<S> {
         }
     }
 
+    /// The marks in the notation of [`Marking`]'s `Display` (`1.4*/0.2`), with the pavillon
+    /// flag `p` only when the pavillon option is on.
+    #[must_use]
+    pub fn marks_text(&self) -> String {
+        let text = self.marking.to_string();
+        if self.options.pavillon {
+            text
+        } else {
+            text.replace('p', "")
+        }
+    }
+
     fn sync_marks(&mut self) {
         for c in Colour::ALL {
             let marks = self.marking.to_marks()[c];
@@ -637,7 +649,7 @@ impl<S: Scorer + Clone> TrictracGame<S> {
             }
             _ => return Err(wrong(self)),
         }
-        log.push(format!("marks {}", self.marking));
+        log.push(format!("marks {}", self.marks_text()));
         Ok(log.join("; "))
     }
 

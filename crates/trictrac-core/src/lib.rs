@@ -26,6 +26,7 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod bot;
 pub mod colour;
 pub mod game;
 pub mod jan;
