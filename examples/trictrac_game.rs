@@ -143,7 +143,7 @@ fn main() {
             }
             Action::Play(_) => {
                 println!("      {text}  {comment}");
-                if args.board_every > 0 && throws % args.board_every == 0 {
+                if args.board_every > 0 && throws.is_multiple_of(args.board_every) {
                     println!("{}", picture(game.position().board()));
                 }
             }

@@ -17,6 +17,12 @@
 //!   [`Board::can_fill`] (jan interdit), [`Board::could_take_opponent_coin`] (for the
 //!   scoring rules).
 //!
+//! - [`marking`]: points, trous, the bredouille of the jetons, tenir ou s'en aller, the
+//!   pavillon ([`Marking`]); [`game`]: the partie ordinaire as a
+//!   [`boardgames_common::Game`] ([`game::TrictracGame`]) over a [`game::Scorer`], with
+//!   commented records that replay; [`bot`]: a heuristic player ([`bot::Bot`])
+//!   (`docs/trictrac-marking.md`).
+//!
 //! The laws as implemented, and the decisions taken where the sources are silent, are in
 //! `docs/trictrac.md`.
 //!
