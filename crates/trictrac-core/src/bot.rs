@@ -16,6 +16,11 @@
 //!   jan and to battre le coin);
 //! - a small bonus per pip advanced (the race to the sortie).
 //!
+//! With lookahead (the default, [`Bot::lookahead`]), the best plays by this static value are
+//! compared again after subtracting the points the opponent's next throw is expected to
+//! score against them, by the [`Scorer`] itself (his hits and fills, our à faux and
+//! impuissance, averaged over the 21 throws).
+//!
 //! Tenir ou s'en aller ([`Bot::holds`]): the bot holds when what it keeps by holding is worth
 //! at least what it gives: `reste + ½·(own evaluation − opponent's evaluation) ≥ pending`,
 //! where `reste` is its points de reste (lost by leaving), `pending` the points its throw gives
@@ -23,11 +28,12 @@
 //! for the current board (leaving relève both games). After the play (a trou won by the
 //! sortie) the dames are relevées either way, so it holds iff `reste ≥ pending`.
 
-use boardgames_common::Agent;
+use boardgames_common::{Agent, UNORDERED_OUTCOMES};
 
 use crate::board::Board;
 use crate::colour::Colour;
 use crate::game::{Action, ChoiceStage, Phase, Scorer, TrictracGame};
+use crate::moves::Play;
 use crate::point::{OFF, OWN_COIN};
 use crate::position::Position;
 
@@ -76,10 +82,21 @@ impl Default for Weights {
 /// let played = game.play_recorded(Seed(3), ByPlayer::new(&mut bot, &mut random), 100_000).unwrap();
 /// assert!(played.state.is_terminal());
 /// ```
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Bot {
     /// The evaluation weights.
     pub weights: Weights,
+    /// Lookahead breadth: when `k > 0`, the `k` best plays by the static value are compared
+    /// again after subtracting the points the opponent's next throw is expected to score
+    /// against them ([`Bot::expected_reply`]: the scorer's before-play points over the 21
+    /// throws). 0 plays by the static value alone. Default: 8.
+    pub lookahead: usize,
+}
+
+impl Default for Bot {
+    fn default() -> Bot {
+        Bot::new(Weights::default())
+    }
 }
 
 /// Probability, by distance `d` (index, 0..=12), that a throw brings `d` by one die or by
@@ -107,10 +124,29 @@ const REACH: [f64; 13] = {
 };
 
 impl Bot {
-    /// A bot with the given weights.
+    /// A bot with the given weights and the default lookahead (8).
     #[must_use]
     pub fn new(weights: Weights) -> Bot {
-        Bot { weights }
+        Bot {
+            weights,
+            lookahead: 8,
+        }
+    }
+
+    /// The points the opponent of the player who just played is expected to gain on his next
+    /// throw in `after` (the position after the play, the opponent to move): the average
+    /// over the 21 throws of his before-play points minus those of the player (à faux,
+    /// impuissance …), per the `scorer`.
+    #[must_use]
+    pub fn expected_reply<S: Scorer>(&self, scorer: &S, after: &Position) -> f64 {
+        let opponent = after.side_to_move();
+        UNORDERED_OUTCOMES
+            .iter()
+            .map(|&(t, p)| {
+                let s = scorer.before_play(after, t);
+                p * (f64::from(s.points[opponent]) - f64::from(s.points[opponent.other()]))
+            })
+            .sum()
     }
 
     /// The positional evaluation of `board` for `colour`, in points (see the module docs).
@@ -171,12 +207,7 @@ impl Bot {
     /// The value for the side to move of playing `play` in `position` (throw `play.throw()`):
     /// the after-play points of `scorer` plus the evaluation of the board after.
     #[must_use]
-    pub fn value_of_play<S: Scorer>(
-        &self,
-        scorer: &S,
-        position: &Position,
-        play: &crate::Play,
-    ) -> f64 {
+    pub fn value_of_play<S: Scorer>(&self, scorer: &S, position: &Position, play: &Play) -> f64 {
         let mover = position.side_to_move();
         let scored = scorer.after_play(position, play.throw(), play);
         let mut after = *position;
@@ -227,18 +258,32 @@ impl<S: Scorer + Clone> Agent<TrictracGame<S>> for Bot {
                 }
             }
             Phase::Play { .. } => {
-                let mut best = legal[0];
-                let mut best_value = f64::NEG_INFINITY;
-                for &a in legal {
-                    if let Action::Play(p) = a {
-                        let v = self.value_of_play(state.scorer(), state.position(), &p);
-                        if v > best_value {
-                            best_value = v;
-                            best = a;
-                        }
+                let scorer = state.scorer();
+                let position = state.position();
+                let mut valued: Vec<(f64, Play)> = legal
+                    .iter()
+                    .filter_map(|&a| match a {
+                        Action::Play(p) => Some((self.value_of_play(scorer, position, &p), p)),
+                        _ => None,
+                    })
+                    .collect();
+                if self.lookahead > 0 && valued.len() > 1 {
+                    // Stable sort: ties keep the generation order.
+                    valued.sort_by(|a, b| b.0.total_cmp(&a.0));
+                    valued.truncate(self.lookahead);
+                    for (v, p) in &mut valued {
+                        let mut after = *position;
+                        after.play_unchecked(p);
+                        *v -= self.expected_reply(scorer, &after);
                     }
                 }
-                best
+                let mut best: Option<(f64, Play)> = None;
+                for (v, p) in valued {
+                    if best.is_none_or(|(bv, _)| v > bv) {
+                        best = Some((v, p));
+                    }
+                }
+                best.map_or(legal[0], |(_, p)| Action::Play(p))
             }
             _ => legal[0],
         }

@@ -65,8 +65,11 @@ fn bot_covers_a_lone_dame_within_reach_of_the_opponent() {
 
 #[test]
 fn bot_chooses_the_best_valued_play() {
-    let (g, a) = bot_play("B1:w13,B3:w1,B5:w1,N1:b15 w 2/2 0.0/0.0", "4-3");
-    let bot = Bot::default();
+    let (g, _) = bot_play("B1:w13,B3:w1,B5:w1,N1:b15 w 2/2 0.0/0.0", "4-3");
+    let bot = Bot {
+        lookahead: 0,
+        ..Bot::default()
+    };
     let value = |act: Action| match act {
         Action::Play(p) => bot.value_of_play(&RaceScorer, g.position(), &p),
         _ => f64::NAN,
@@ -77,7 +80,13 @@ fn bot_chooses_the_best_valued_play() {
         .iter()
         .map(|&x| value(x))
         .fold(f64::NEG_INFINITY, f64::max);
+    let mut static_bot = bot;
+    let a = static_bot.choose(&g, &legal);
     assert_eq!(value(a), best);
+    assert!(legal.len() > 3);
+    // With lookahead the choice is still one of the legal plays.
+    let b = Bot::default().choose(&g, &legal);
+    assert!(legal.contains(&b));
 }
 
 #[test]
@@ -124,15 +133,25 @@ fn bot_wins(n: u64, seed: u64) -> u64 {
     wins
 }
 
-/// The issue's target (at least 95% of 200 parties) on a smaller sample: 18 of 20.
-///
-/// Ignored while [`DefaultScorer`] is the stand-in `RaceScorer` (impuissance and sortie
-/// only, no jans): there the partie is nearly a pure race and the bot wins 13 of these 20
-/// (111 of 200 in docs/trictrac-marking.md). Run it with the real scoring as the default.
+/// A clear margin over the random agent with whatever scorer is the crate default: at least
+/// 14 of 20 parties (chance gives 10 ± 2.2). With the stand-in `RaceScorer` the bot wins 16
+/// of these 20 (146 of 200 in docs/trictrac-marking.md).
 #[test]
-#[ignore = "needs the scoring of the jans as DefaultScorer"]
 fn bot_beats_the_random_agent() {
     let n = 20;
     let wins = bot_wins(n, 2024);
-    assert!(wins >= 18, "bot won only {wins} of {n}");
+    assert!(wins >= 14, "bot won only {wins} of {n}");
+}
+
+/// The issue's target (at least 95% of 200 parties) on a smaller sample: 19 of 20.
+///
+/// Ignored while [`DefaultScorer`] is the stand-in `RaceScorer` (impuissance and sortie
+/// only, no jans), where the partie is mostly a race and the bot wins about 73%. Run it
+/// with the real scoring as the default.
+#[test]
+#[ignore = "needs the scoring of the jans as DefaultScorer"]
+fn bot_reaches_the_issue_target() {
+    let n = 20;
+    let wins = bot_wins(n, 4048);
+    assert!(wins >= 19, "bot won only {wins} of {n}");
 }
