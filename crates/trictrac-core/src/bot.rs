@@ -31,7 +31,7 @@
 use boardgames_common::{Agent, UNORDERED_OUTCOMES};
 
 use crate::board::Board;
-use crate::colour::Colour;
+use crate::colour::{ByColour, Colour};
 use crate::game::{Action, ChoiceStage, Phase, Scorer, TrictracGame};
 use crate::moves::Play;
 use crate::point::{OFF, OWN_COIN};
@@ -208,11 +208,16 @@ impl Bot {
     /// the after-play points of `scorer` plus the evaluation of the board after.
     #[must_use]
     pub fn value_of_play<S: Scorer>(&self, scorer: &S, position: &Position, play: &Play) -> f64 {
+        let points = scorer.after_play(position, play.throw(), play).points;
+        self.value_with_points(position, play, points)
+    }
+
+    /// As [`Bot::value_of_play`] with the play's after-play points already known.
+    fn value_with_points(&self, position: &Position, play: &Play, points: ByColour<u8>) -> f64 {
         let mover = position.side_to_move();
-        let scored = scorer.after_play(position, play.throw(), play);
         let mut after = *position;
         after.play_unchecked(play);
-        f64::from(scored.points[mover]) - f64::from(scored.points[mover.other()])
+        f64::from(points[mover]) - f64::from(points[mover.other()])
             + self.evaluate(after.board(), mover)
             - self.evaluate(after.board(), mover.other())
     }
@@ -257,15 +262,17 @@ impl<S: Scorer + Clone> Agent<TrictracGame<S>> for Bot {
                     Action::SenAller
                 }
             }
-            Phase::Play { .. } => {
+            Phase::Play { throw, .. } => {
                 let scorer = state.scorer();
                 let position = state.position();
-                let mut valued: Vec<(f64, Play)> = legal
+                // The game's legal actions are these plays in this order.
+                let plays = scorer.legal_plays(position, throw);
+                let mut points = Vec::with_capacity(plays.len());
+                scorer.after_play_points(position, throw, &plays, &mut points);
+                let mut valued: Vec<(f64, Play)> = plays
                     .iter()
-                    .filter_map(|&a| match a {
-                        Action::Play(p) => Some((self.value_of_play(scorer, position, &p), p)),
-                        _ => None,
-                    })
+                    .zip(&points)
+                    .map(|(p, &pts)| (self.value_with_points(position, p, pts), *p))
                     .collect();
                 if self.lookahead > 0 && valued.len() > 1 {
                     // Stable sort: ties keep the generation order.
@@ -283,7 +290,10 @@ impl<S: Scorer + Clone> Agent<TrictracGame<S>> for Bot {
                         best = Some((v, p));
                     }
                 }
-                best.map_or(legal[0], |(_, p)| Action::Play(p))
+                match best {
+                    Some((_, p)) if legal.contains(&Action::Play(p)) => Action::Play(p),
+                    _ => legal[0],
+                }
             }
             _ => legal[0],
         }

@@ -64,6 +64,25 @@ pub trait Scorer {
     /// Points the chosen play adds (sortie of the last dame …); `position` is the position
     /// before the play.
     fn after_play(&self, position: &Position, throw: Throw, play: &Play) -> Scored;
+
+    /// The after-play points of every play of `legal` (the legal plays of `throw` in
+    /// `position`), in their order, written into `out` (cleared first). The default calls
+    /// [`Scorer::after_play`] for each; a scorer that analyses a throw once (the scoring
+    /// module's `ThrowAnalysis::after_play_index`) should override it. Used by the bot.
+    fn after_play_points(
+        &self,
+        position: &Position,
+        throw: Throw,
+        legal: &LegalPlays,
+        out: &mut Vec<ByColour<u8>>,
+    ) {
+        out.clear();
+        out.extend(
+            legal
+                .iter()
+                .map(|p| self.after_play(position, throw, p).points),
+        );
+    }
 }
 
 /// Movement laws only, no points at all: a partie with it never ends (nobody marks). For
