@@ -424,3 +424,35 @@ fn replay_reports_the_bad_action() {
         Err(GameError::OtherGame(_))
     ));
 }
+
+#[test]
+fn a_partie_from_a_set_position_records_and_replays() {
+    let options = GameOptions {
+        trous_to_win: 1,
+        ..fixed(White)
+    };
+    let pos: Position = "B1:w13,B6:w1,B7:w1,N1:b15 b 1/0 0.4/0.2*".parse().unwrap();
+    let game = TrictracGame::from_position(RaceScorer, options, pos).unwrap();
+    let (mut a, mut b) = (RandomAgent::new(Seed(3)), RandomAgent::new(Seed(4)));
+    let played = game
+        .play_recorded(Seed(9), ByPlayer::new(&mut a, &mut b), 1_000_000)
+        .unwrap();
+    assert_eq!(
+        played.record.tag("Position"),
+        Some("B1:w13,B6:w1,B7:w1,N1:b15 b 1/0 0.4/0.2*")
+    );
+    let replayed = TrictracGame::replay(&played.record, RaceScorer).unwrap();
+    assert_eq!(replayed, played.state);
+}
+
+#[test]
+fn inconsistent_marks_are_refused() {
+    // White alone has points but is not en bredouille: impossible.
+    let pos: Position = "B1:w15,N1:b15 w 0/0 0.4/0.0".parse().unwrap();
+    assert_eq!(
+        TrictracGame::from_position(RaceScorer, fixed(White), pos).err(),
+        Some(GameError::Marks(
+            trictrac_core::MarkingError::SoleMarkerNotEnBredouille(White)
+        ))
+    );
+}
