@@ -248,6 +248,10 @@ impl Bot {
 
 impl<S: Scorer + Clone> Agent<TrictracGame<S>> for Bot {
     fn choose(&mut self, state: &TrictracGame<S>, legal: &[Action]) -> Action {
+        // The Agent contract gives a non-empty list; never panic if it is not.
+        let Some(&first) = legal.first() else {
+            return Action::Tenir;
+        };
         match state.phase() {
             Phase::Choice {
                 mover,
@@ -292,10 +296,10 @@ impl<S: Scorer + Clone> Agent<TrictracGame<S>> for Bot {
                 }
                 match best {
                     Some((_, p)) if legal.contains(&Action::Play(p)) => Action::Play(p),
-                    _ => legal[0],
+                    _ => first,
                 }
             }
-            _ => legal[0],
+            _ => first,
         }
     }
 }

@@ -191,7 +191,8 @@ pub struct GameOptions {
     /// The pavillon (Breton *bannielig*, seed 000): a partie won while the opponent has no
     /// trou, or won by the holder of the pavillon, is won double (returns ±2).
     pub pavillon: bool,
-    /// Trous that win the partie: 12 (the tour de trictrac); smaller values shorten tests.
+    /// Trous that win the partie: 12 (the tour de trictrac); smaller values shorten tests
+    /// (0 counts as 1).
     pub trous_to_win: u8,
 }
 
@@ -507,7 +508,7 @@ impl<S: Scorer + Clone> TrictracGame<S> {
             }
             log.push(s);
         }
-        let won = self.marking.trous(colour) >= self.options.trous_to_win;
+        let won = self.marking.trous(colour) >= self.options.trous_to_win.max(1);
         if won {
             let bredouille = self.options.pavillon && self.marking.is_partie_en_bredouille(colour);
             self.phase = Phase::Over {
