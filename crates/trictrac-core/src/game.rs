@@ -218,7 +218,10 @@ pub enum Action {
     /// Decision after a trou won with one's own points: leave (*s'en aller*). Written
     /// `s'en aller`.
     SenAller,
-    /// Decision: the play of the throw, in the play notation `6-5: B1-B7, B1-B6`.
+    /// Decision: the play of the throw, in the play notation `6-5: B1-B7, B1-B6`. It must be
+    /// one of the plays of [`Game::legal_actions`] as listed (two move orders reaching the
+    /// same board are one play, listed once); [`Game::parse_action`] maps any writing of a
+    /// legal play to the listed one.
     Play(Play),
 }
 
