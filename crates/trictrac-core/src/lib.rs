@@ -17,6 +17,12 @@
 //!   [`Board::can_fill`] (jan interdit), [`Board::could_take_opponent_coin`] (for the
 //!   scoring rules).
 //!
+//! - [`marking`]: points, trous, the bredouille of the jetons, tenir ou s'en aller, the
+//!   pavillon ([`Marking`]); [`game`]: the partie ordinaire as a
+//!   [`boardgames_common::Game`] ([`game::TrictracGame`]) over a [`game::Scorer`], with
+//!   commented records that replay; [`bot`]: a heuristic player ([`bot::Bot`])
+//!   (`docs/trictrac-marking.md`).
+//!
 //! The laws as implemented, and the decisions taken where the sources are silent, are in
 //! `docs/trictrac.md`.
 //!
@@ -45,10 +51,13 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod bot;
 pub mod colour;
 pub mod diagram;
+pub mod game;
 pub mod jan;
 pub mod laws;
+pub mod marking;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
@@ -64,6 +73,7 @@ pub use colour::{ByColour, Colour};
 pub use diagram::diagram;
 pub use jan::Jan;
 pub use laws::Laws;
+pub use marking::{Gain, Jeton, Marking, MarkingError};
 pub use movegen::{Candidate, LegalPlays, MAX_PLAYS, MovementOnly, Obligations, PlayList};
 pub use moves::{Move, Play};
 pub use notation::ParsePositionError;

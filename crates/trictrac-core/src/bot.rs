@@ -1,0 +1,305 @@
+//! A heuristic trictrac player ([`Bot`]): plays chosen by the points they bring and a
+//! positional evaluation, and a documented tenir / s'en aller rule.
+//!
+//! The evaluation is in points (the unit of the marking), from the mover's side:
+//!
+//! - the points the play itself brings (the [`Scorer`]'s after-play points: the sortie),
+//!   mover's minus opponent's;
+//! - **dames covered**: each own lone dame (*demi-case*, *dame découverte*) off the talon that
+//!   an opponent dame could hit by a die or the sum costs its hit value (4 in the petit-jan
+//!   table, 2 in the grand-jan table: rules page, "Scoring") times the chance that a throw
+//!   brings the distance (capped at 1 per dame);
+//! - **building toward fills**: each *case* made (two dames or more) in one's petit jan and
+//!   grand jan earns a bonus, more in the grand jan; a full jan (*plein*) earns the most, as it
+//!   scores at every throw it is kept;
+//! - **holding the coin**: one's coin de repos held earns a bonus (it is the key to the grand
+//!   jan and to battre le coin);
+//! - a small bonus per pip advanced (the race to the sortie).
+//!
+//! With lookahead (the default, [`Bot::lookahead`]), the best plays by this static value are
+//! compared again after subtracting the points the opponent's next throw is expected to
+//! score against them, by the [`Scorer`] itself (his hits and fills, our à faux and
+//! impuissance, averaged over the 21 throws).
+//!
+//! Tenir ou s'en aller ([`Bot::holds`]): the bot holds when what it keeps by holding is worth
+//! at least what it gives: `reste + ½·(own evaluation − opponent's evaluation) ≥ pending`,
+//! where `reste` is its points de reste (lost by leaving), `pending` the points its throw gives
+//! the opponent (cancelled by leaving), and the evaluations are the positional ones above
+//! for the current board (leaving relève both games). After the play (a trou won by the
+//! sortie) the dames are relevées either way, so it holds iff `reste ≥ pending`.
+
+use boardgames_common::{Agent, UNORDERED_OUTCOMES};
+
+use crate::board::Board;
+use crate::colour::{ByColour, Colour};
+use crate::game::{Action, ChoiceStage, Phase, Scorer, TrictracGame};
+use crate::moves::Play;
+use crate::point::{OFF, OWN_COIN};
+use crate::position::Position;
+
+/// Weights of the positional evaluation, in points.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Weights {
+    /// Multiplies the expected hit value against each exposed lone dame.
+    pub exposure: f64,
+    /// Per case made (2+ dames) in one's petit jan (path 2..=6; the talon does not count).
+    pub petit_jan_case: f64,
+    /// Per case made in one's grand jan (path 7..=11; the coin is counted apart).
+    pub grand_jan_case: f64,
+    /// For a full jan (petit, grand or jan de retour).
+    pub plein: f64,
+    /// For holding one's coin de repos.
+    pub coin: f64,
+    /// Per pip of progress of one's dames (path positions summed).
+    pub pip: f64,
+    /// Per (opponent dame point, die) pair whose landing point we hold: his blocked numbers
+    /// (what makes impuissance, 2 points a number).
+    pub block: f64,
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights {
+            exposure: 1.0,
+            petit_jan_case: 0.5,
+            grand_jan_case: 1.0,
+            plein: 6.0,
+            coin: 3.0,
+            pip: 0.05,
+            block: 0.3,
+        }
+    }
+}
+
+/// The heuristic player. Deterministic: ties go to the first play in generation order.
+///
+/// ```
+/// use boardgames_common::{ByPlayer, Game, RandomAgent, Seed};
+/// use trictrac_core::bot::Bot;
+/// use trictrac_core::game::{GameOptions, TrictracGame};
+/// let game = TrictracGame::standard(GameOptions { trous_to_win: 1, ..GameOptions::default() });
+/// let (mut bot, mut random) = (Bot::default(), RandomAgent::new(Seed(2)));
+/// let played = game.play_recorded(Seed(3), ByPlayer::new(&mut bot, &mut random), 100_000).unwrap();
+/// assert!(played.state.is_terminal());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Bot {
+    /// The evaluation weights.
+    pub weights: Weights,
+    /// Lookahead breadth: when `k > 0`, the `k` best plays by the static value are compared
+    /// again after subtracting the points the opponent's next throw is expected to score
+    /// against them ([`Bot::expected_reply`]: the scorer's before-play points over the 21
+    /// throws). 0 plays by the static value alone. Default: 8.
+    pub lookahead: usize,
+}
+
+impl Default for Bot {
+    fn default() -> Bot {
+        Bot::new(Weights::default())
+    }
+}
+
+/// Probability, by distance `d` (index, 0..=12), that a throw brings `d` by one die or by
+/// the sum of both (ordered throws out of 36).
+const REACH: [f64; 13] = {
+    let mut r = [0.0; 13];
+    let mut d = 1;
+    while d <= 12 {
+        let mut n = 0;
+        let mut a = 1;
+        while a <= 6 {
+            let mut b = 1;
+            while b <= 6 {
+                if a == d || b == d || a + b == d {
+                    n += 1;
+                }
+                b += 1;
+            }
+            a += 1;
+        }
+        r[d] = n as f64 / 36.0;
+        d += 1;
+    }
+    r
+};
+
+impl Bot {
+    /// A bot with the given weights and the default lookahead (8).
+    #[must_use]
+    pub fn new(weights: Weights) -> Bot {
+        Bot {
+            weights,
+            lookahead: 8,
+        }
+    }
+
+    /// The points the opponent of the player who just played is expected to gain on his next
+    /// throw in `after` (the position after the play, the opponent to move): the average
+    /// over the 21 throws of his before-play points minus those of the player (à faux,
+    /// impuissance …), per the `scorer`.
+    #[must_use]
+    pub fn expected_reply<S: Scorer>(&self, scorer: &S, after: &Position) -> f64 {
+        let opponent = after.side_to_move();
+        UNORDERED_OUTCOMES
+            .iter()
+            .map(|&(t, p)| {
+                let s = scorer.before_play(after, t);
+                p * (f64::from(s.points[opponent]) - f64::from(s.points[opponent.other()]))
+            })
+            .sum()
+    }
+
+    /// The positional evaluation of `board` for `colour`, in points (see the module docs).
+    #[must_use]
+    pub fn evaluate(&self, board: &Board, colour: Colour) -> f64 {
+        let w = &self.weights;
+        let own = board.path_counts(colour);
+        let theirs = board.path_counts(colour.other());
+        let mut v = 0.0;
+        // Exposure of lone dames: an opponent dame at his path q stands at our path 25 - q
+        // and moves toward our lower path positions.
+        for p in 2..=24u8 {
+            if own[p as usize] != 1 {
+                continue;
+            }
+            let value = if p <= 6 || p >= 19 { 4.0 } else { 2.0 };
+            let mut chance = 0.0;
+            for x in p + 1..=(p + 12).min(24) {
+                if theirs[(25 - x) as usize] > 0 {
+                    chance += REACH[(x - p) as usize];
+                }
+            }
+            v -= w.exposure * value * f64::min(chance, 1.0);
+        }
+        let made = |p: u8| own[p as usize] >= 2;
+        v += w.petit_jan_case * (2..=6).filter(|&p| made(p)).count() as f64;
+        v += w.grand_jan_case * (7..OWN_COIN).filter(|&p| made(p)).count() as f64;
+        if made(OWN_COIN) {
+            v += w.coin;
+        }
+        for first in [1u8, 7, 19] {
+            if (first..first + 6).all(made) {
+                v += w.plein;
+            }
+        }
+        let progress: u32 = (1..=OFF)
+            .map(|p| u32::from(own[p as usize]) * u32::from(p))
+            .sum();
+        v += w.pip * f64::from(progress);
+        // Blocking: for each point the opponent occupies (his path q), the numbers 1..=6 that
+        // would land on a point we hold (our path 25 - q - d).
+        let mut blocked = 0u32;
+        for q in 1..=23u8 {
+            if theirs[q as usize] == 0 {
+                continue;
+            }
+            for d in 1..=6u8 {
+                let t = q + d;
+                if t <= 24 && own[(25 - t) as usize] > 0 {
+                    blocked += 1;
+                }
+            }
+        }
+        v += w.block * f64::from(blocked);
+        v
+    }
+
+    /// The value for the side to move of playing `play` in `position` (throw `play.throw()`):
+    /// the after-play points of `scorer` plus the evaluation of the board after.
+    #[must_use]
+    pub fn value_of_play<S: Scorer>(&self, scorer: &S, position: &Position, play: &Play) -> f64 {
+        let points = scorer.after_play(position, play.throw(), play).points;
+        self.value_with_points(position, play, points)
+    }
+
+    /// As [`Bot::value_of_play`] with the play's after-play points already known.
+    fn value_with_points(&self, position: &Position, play: &Play, points: ByColour<u8>) -> f64 {
+        let mover = position.side_to_move();
+        let mut after = *position;
+        after.play_unchecked(play);
+        f64::from(points[mover]) - f64::from(points[mover.other()])
+            + self.evaluate(after.board(), mover)
+            - self.evaluate(after.board(), mover.other())
+    }
+
+    /// The tenir / s'en aller rule (module docs): whether `mover`, having won a trou with
+    /// his own points, holds. `reste` are his points de reste, `pending` the points his throw
+    /// gives the opponent.
+    #[must_use]
+    pub fn holds(
+        &self,
+        board: &Board,
+        mover: Colour,
+        reste: u8,
+        pending: u8,
+        stage: ChoiceStage,
+    ) -> bool {
+        let keep = f64::from(reste);
+        let give = f64::from(pending);
+        match stage {
+            ChoiceStage::AfterPlay => keep >= give,
+            ChoiceStage::BeforePlay => {
+                let adv = self.evaluate(board, mover) - self.evaluate(board, mover.other());
+                keep + 0.5 * adv >= give
+            }
+        }
+    }
+}
+
+impl<S: Scorer + Clone> Agent<TrictracGame<S>> for Bot {
+    fn choose(&mut self, state: &TrictracGame<S>, legal: &[Action]) -> Action {
+        // The Agent contract gives a non-empty list; never panic if it is not.
+        let Some(&first) = legal.first() else {
+            return Action::Tenir;
+        };
+        match state.phase() {
+            Phase::Choice {
+                mover,
+                stage,
+                pending,
+                ..
+            } => {
+                let reste = state.marking().points(mover);
+                if self.holds(state.position().board(), mover, reste, pending, stage) {
+                    Action::Tenir
+                } else {
+                    Action::SenAller
+                }
+            }
+            Phase::Play { throw, .. } => {
+                let scorer = state.scorer();
+                let position = state.position();
+                // The game's legal actions are these plays in this order.
+                let plays = scorer.legal_plays(position, throw);
+                let mut points = Vec::with_capacity(plays.len());
+                scorer.after_play_points(position, throw, &plays, &mut points);
+                let mut valued: Vec<(f64, Play)> = plays
+                    .iter()
+                    .zip(&points)
+                    .map(|(p, &pts)| (self.value_with_points(position, p, pts), *p))
+                    .collect();
+                if self.lookahead > 0 && valued.len() > 1 {
+                    // Stable sort: ties keep the generation order.
+                    valued.sort_by(|a, b| b.0.total_cmp(&a.0));
+                    valued.truncate(self.lookahead);
+                    for (v, p) in &mut valued {
+                        let mut after = *position;
+                        after.play_unchecked(p);
+                        *v -= self.expected_reply(scorer, &after);
+                    }
+                }
+                let mut best: Option<(f64, Play)> = None;
+                for (v, p) in valued {
+                    if best.is_none_or(|(bv, _)| v > bv) {
+                        best = Some((v, p));
+                    }
+                }
+                match best {
+                    Some((_, p)) if legal.contains(&Action::Play(p)) => Action::Play(p),
+                    _ => first,
+                }
+            }
+            _ => first,
+        }
+    }
+}

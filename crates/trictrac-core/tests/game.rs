@@ -1,0 +1,458 @@
+//! The partie state machine with controlled points: the chronology of a turn (rules page,
+//! "Marking"; glossary CHRONOLOGIE DÉTAILLÉE D'UN COUP), tenir / s'en aller, the relevé,
+//! the primauté, the end of the partie, and records that replay.
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::rc::Rc;
+
+use boardgames_common::{ByPlayer, Die, Game, RandomAgent, Record, Seed, Throw, Turn};
+use trictrac_core::Colour::{self, Black, White};
+use trictrac_core::game::{
+    Action, ChoiceStage, GameError, GameOptions, Phase, Primaute, RaceScorer, Scored, Scorer,
+    TrictracGame,
+};
+use trictrac_core::{ByColour, LegalPlays, Play, Position};
+
+/// A scorer whose points are scripted: each throw takes the next `before` entry, each play
+/// the next `after` entry (missing entries score nothing). Movement laws only for plays.
+#[derive(Debug, Clone, Default)]
+struct Script {
+    before: Rc<RefCell<VecDeque<(u8, u8)>>>,
+    after: Rc<RefCell<VecDeque<(u8, u8)>>>,
+}
+
+impl Script {
+    fn new(before: &[(u8, u8)], after: &[(u8, u8)]) -> Script {
+        Script {
+            before: Rc::new(RefCell::new(before.iter().copied().collect())),
+            after: Rc::new(RefCell::new(after.iter().copied().collect())),
+        }
+    }
+}
+
+fn scored(p: Option<(u8, u8)>, what: &str) -> Scored {
+    let (w, b) = p.unwrap_or((0, 0));
+    Scored {
+        points: ByColour::new(w, b),
+        description: if w + b > 0 {
+            format!("{what} W{w} B{b}")
+        } else {
+            String::new()
+        },
+    }
+}
+
+impl Scorer for Script {
+    fn legal_plays(&self, position: &Position, throw: Throw) -> LegalPlays {
+        position.legal_plays(throw)
+    }
+    fn before_play(&self, _: &Position, _: Throw) -> Scored {
+        scored(self.before.borrow_mut().pop_front(), "scripted")
+    }
+    fn after_play(&self, _: &Position, _: Throw, _: &Play) -> Scored {
+        scored(self.after.borrow_mut().pop_front(), "after play")
+    }
+}
+
+fn t(s: &str) -> Throw {
+    s.parse().unwrap()
+}
+
+fn fixed(c: Colour) -> GameOptions {
+    GameOptions {
+        primaute: Primaute::Fixed(c),
+        ..GameOptions::default()
+    }
+}
+
+/// Plays the first legal play.
+fn play_first<S: Scorer + Clone>(g: &mut TrictracGame<S>) -> String {
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    assert!(matches!(legal[0], Action::Play(_)), "{:?}", g.phase());
+    g.apply_commented(legal[0]).unwrap()
+}
+
+fn marks<S: Scorer + Clone>(g: &TrictracGame<S>) -> String {
+    g.marking().to_string()
+}
+
+#[test]
+fn a_plain_turn_marks_own_points_then_gives_the_opponent_his() {
+    let mut g = TrictracGame::new(Script::new(&[(4, 2)], &[]), fixed(White));
+    assert_eq!(g.turn(), Turn::Chance);
+    let c = g.apply_commented(Action::Throw(t("6-5"))).unwrap();
+    assert!(c.contains("White throws six et cinq"), "{c}");
+    // White's own 4 are marked at once, Black's 2 wait for the play.
+    assert_eq!(marks(&g), "0.4*/0.0");
+    assert_eq!(
+        g.phase(),
+        Phase::Play {
+            throw: t("6-5"),
+            pending: 2
+        }
+    );
+    assert_eq!(g.turn(), Turn::Player(boardgames_common::Player::First));
+    let c = play_first(&mut g);
+    // Black marks second: the double jeton, and White is no longer en bredouille.
+    assert_eq!(marks(&g), "0.4/0.2*");
+    assert!(c.ends_with("marks 0.4/0.2*"), "{c}");
+    assert_eq!(g.phase(), Phase::Throw);
+    assert_eq!(g.position().side_to_move(), Black);
+    // The position carries the same marks.
+    assert_eq!(
+        g.position().to_string(),
+        "B1:w13,B6:w1,B7:w1,N1:b15 b 1/0 0.4/0.2*"
+    );
+}
+
+#[test]
+fn tenir_then_the_opponent_marks_with_the_double_jeton() {
+    // White reaches 14 with his own points: trou, choice; he holds, keeps 2 de reste; Black's 2
+    // from the same throw start with the double jeton.
+    let pos: Position = "B1:w15,N1:b15 w 0/0 0.10*/0.0".parse().unwrap();
+    let mut g =
+        TrictracGame::from_position(Script::new(&[(4, 2)], &[]), fixed(White), pos).unwrap();
+    g.apply(Action::Throw(t("4-2"))).unwrap();
+    assert_eq!(marks(&g), "2.2*/0.0");
+    assert_eq!(
+        g.phase(),
+        Phase::Choice {
+            mover: White,
+            throw: t("4-2"),
+            stage: ChoiceStage::BeforePlay,
+            pending: 2
+        }
+    );
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    assert_eq!(legal, [Action::Tenir, Action::SenAller]);
+    g.apply(Action::Tenir).unwrap();
+    play_first(&mut g);
+    assert_eq!(marks(&g), "2.2/0.2*");
+    assert_eq!(g.position().side_to_move(), Black);
+}
+
+#[test]
+fn tenir_without_reste_gives_the_opponent_one_jeton() {
+    let pos: Position = "B1:w15,N1:b15 w 0/0 0.8/0.3*".parse().unwrap();
+    let mut g =
+        TrictracGame::from_position(Script::new(&[(4, 2)], &[]), fixed(White), pos).unwrap();
+    g.apply(Action::Throw(t("4-2"))).unwrap();
+    // 8 + 4 = 12: a simple trou sans bouger, Black's jeton back to the talon.
+    assert_eq!(marks(&g), "1.0/0.0");
+    g.apply(Action::Tenir).unwrap();
+    play_first(&mut g);
+    assert_eq!(marks(&g), "1.0/0.2*");
+}
+
+#[test]
+fn s_en_aller_wipes_the_jetons_and_the_opponents_points_of_the_throw() {
+    let pos: Position = "B1:w13,B6:w1,B7:w1,N1:b15 w 1/1 0.6/0.8*".parse().unwrap();
+    let mut g =
+        TrictracGame::from_position(Script::new(&[(10, 4)], &[]), fixed(White), pos).unwrap();
+    g.apply(Action::Throw(t("5-5"))).unwrap();
+    assert_eq!(marks(&g), "1.4*/0.0");
+    let c = g.apply_commented(Action::SenAller).unwrap();
+    assert!(c.contains("s'en va"), "{c}");
+    // Trous kept, no reste, Black marks nothing of this throw; dames relevées, White again.
+    assert_eq!(marks(&g), "1.0/0.0");
+    assert_eq!(g.phase(), Phase::Throw);
+    assert_eq!(*g.position(), {
+        let mut p = Position::start();
+        p.set_marks(White, g.marking().to_marks().white).unwrap();
+        p
+    });
+    assert_eq!(g.position().side_to_move(), White);
+}
+
+#[test]
+fn no_choice_on_a_trou_won_from_the_opponents_points() {
+    // White's throw gives Black 12 (à faux, impuissance …): Black marks them after White's play,
+    // wins 2 trous en bredouille, and may not s'en aller: he simply throws next.
+    let mut g = TrictracGame::new(Script::new(&[(0, 12)], &[]), fixed(White));
+    g.apply(Action::Throw(t("6-5"))).unwrap();
+    play_first(&mut g);
+    assert_eq!(marks(&g), "0.0/2.0");
+    assert_eq!(g.phase(), Phase::Throw);
+    assert_eq!(g.position().side_to_move(), Black);
+}
+
+#[test]
+fn sortie_keeps_the_opponents_points_and_releve_lets_the_player_throw_again() {
+    // White's last dame on N2; Black has 3 with the double jeton. The throw gives Black 2
+    // (scripted à faux); White bears off his last dame: 4 for the sortie make his trou
+    // (10 + 4, simple: Black held the double jeton, débredouillé now), choice after the play.
+    let pos: Position = "N1:b15,N2:w1 w 20/20 0.10/0.3*".parse().unwrap();
+    let mut g =
+        TrictracGame::from_position(Script::new(&[(0, 2)], &[(4, 0)]), fixed(White), pos).unwrap();
+    g.apply(Action::Throw(t("6-5"))).unwrap();
+    assert_eq!(marks(&g), "0.10/0.3*");
+    play_first(&mut g);
+    assert_eq!(marks(&g), "1.2*/0.0");
+    assert!(matches!(
+        g.phase(),
+        Phase::Choice {
+            mover: White,
+            stage: ChoiceStage::AfterPlay,
+            pending: 2,
+            ..
+        }
+    ));
+    let c = g.apply_commented(Action::Tenir).unwrap();
+    // Black marks his 2 with the double jeton (White kept a reste); relevé; White throws again.
+    assert_eq!(marks(&g), "1.2/0.2*");
+    assert!(c.contains("relevé, White throws again"), "{c}");
+    assert_eq!(g.phase(), Phase::Throw);
+    assert_eq!(g.position().to_string(), "B1:w15,N1:b15 w 0/0 1.2/0.2*");
+}
+
+#[test]
+fn sortie_with_the_race_scorer() {
+    let pos: Position = "N1:b15,N2:w1 w 20/20 0.0/0.0".parse().unwrap();
+    let mut g = TrictracGame::from_position(RaceScorer, fixed(White), pos).unwrap();
+    g.apply(Action::Throw(t("3-3"))).unwrap();
+    play_first(&mut g);
+    // 6 for the sortie on a doublet, then the relevé.
+    assert_eq!(marks(&g), "0.6*/0.0");
+    assert_eq!(g.position().to_string(), "B1:w15,N1:b15 w 0/0 0.6*/0.0");
+}
+
+#[test]
+fn primaute_one_die_each() {
+    let mut g = TrictracGame::new(Script::default(), GameOptions::default());
+    let mut outcomes = Vec::new();
+    g.chance_outcomes(&mut outcomes);
+    assert_eq!(outcomes.len(), 6);
+    let d = |v| Action::PrimauteDie(Die::new(v).unwrap());
+    g.apply(d(3)).unwrap();
+    g.apply(d(3)).unwrap();
+    assert_eq!(g.phase(), Phase::Primaute { white: None });
+    g.apply(d(2)).unwrap();
+    g.apply(d(5)).unwrap();
+    assert_eq!(g.phase(), Phase::Throw);
+    assert_eq!(g.position().side_to_move(), Black);
+    g.chance_outcomes(&mut outcomes);
+    assert_eq!(outcomes.len(), 21);
+    // A fresh throw: Black may start with a doublet.
+    g.apply(Action::Throw(t("6-6"))).unwrap();
+    assert_eq!(g.turn(), Turn::Player(boardgames_common::Player::Second));
+}
+
+#[test]
+fn primaute_first_throw_from_the_dice() {
+    let options = GameOptions {
+        primaute: Primaute::FirstThrowFromDice,
+        ..GameOptions::default()
+    };
+    let mut g = TrictracGame::new(Script::new(&[(0, 0)], &[]), options);
+    let d = |v| Action::PrimauteDie(Die::new(v).unwrap());
+    g.apply(d(5)).unwrap();
+    g.apply(d(2)).unwrap();
+    // White has the primauté and plays 5-2 as his first throw.
+    assert_eq!(
+        g.phase(),
+        Phase::Play {
+            throw: t("5-2"),
+            pending: 0
+        }
+    );
+    assert_eq!(g.position().side_to_move(), White);
+}
+
+#[test]
+fn the_partie_ends_at_the_trous_to_win_even_on_received_points() {
+    let options = GameOptions {
+        trous_to_win: 4,
+        ..fixed(White)
+    };
+    // Black reaches 4 trous with points White's throw gave him.
+    let mut g = TrictracGame::new(Script::new(&[(0, 24)], &[]), options);
+    g.apply(Action::Throw(t("6-5"))).unwrap();
+    play_first(&mut g);
+    assert_eq!(
+        g.phase(),
+        Phase::Over {
+            winner: Black,
+            bredouille: false
+        }
+    );
+    assert_eq!(g.returns(), ByPlayer::new(-1.0, 1.0));
+    assert!(g.is_terminal());
+    let mut legal = vec![Action::Tenir];
+    g.legal_actions(&mut legal);
+    assert!(legal.is_empty());
+    assert!(matches!(
+        g.apply(Action::Throw(t("1-1"))),
+        Err(GameError::WrongPhase { .. })
+    ));
+
+    // With the pavillon: won while the opponent has no trou, double.
+    let options = GameOptions {
+        trous_to_win: 4,
+        pavillon: true,
+        ..fixed(White)
+    };
+    let mut g = TrictracGame::new(Script::new(&[(24, 0)], &[]), options);
+    g.apply(Action::Throw(t("6-5"))).unwrap();
+    assert_eq!(
+        g.phase(),
+        Phase::Over {
+            winner: White,
+            bredouille: true
+        }
+    );
+    assert_eq!(g.returns(), ByPlayer::new(2.0, -2.0));
+}
+
+#[test]
+fn pavillon_is_taken_by_the_second_and_lost_when_the_first_wins_again() {
+    let options = GameOptions {
+        trous_to_win: 6,
+        pavillon: true,
+        ..fixed(White)
+    };
+    // White wins 2 trous (bredouille); Black then wins 2 (he takes the pavillon); White wins
+    // a trou again: nobody can win the partie double any more.
+    let script = Script::new(&[(12, 0), (0, 0), (0, 0), (0, 12), (12, 0)], &[]);
+    let mut g = TrictracGame::new(script, options);
+    g.apply(Action::Throw(t("6-5"))).unwrap();
+    g.apply(Action::Tenir).unwrap();
+    play_first(&mut g);
+    assert_eq!(g.marking().pavillon(), None);
+    assert!(g.marking().is_partie_en_bredouille(White));
+    g.apply(Action::Throw(t("6-5"))).unwrap();
+    play_first(&mut g);
+    g.apply(Action::Throw(t("4-2"))).unwrap();
+    play_first(&mut g);
+    g.apply(Action::Throw(t("4-1"))).unwrap();
+    g.apply(Action::Tenir).unwrap();
+    play_first(&mut g);
+    assert_eq!(marks(&g), "2.0/2.0p");
+    assert_eq!(g.marking().pavillon(), Some(Black));
+    assert!(!g.marking().is_partie_en_bredouille(White));
+    g.apply(Action::Throw(t("3-1"))).unwrap();
+    assert_eq!(marks(&g), "4.0/2.0");
+    assert_eq!(g.marking().pavillon(), None);
+}
+
+#[test]
+fn illegal_and_misplaced_actions_are_refused_without_change() {
+    let mut g = TrictracGame::new(Script::default(), fixed(White));
+    let before = g.clone();
+    assert!(matches!(
+        g.apply(Action::Tenir),
+        Err(GameError::WrongPhase { .. })
+    ));
+    g.apply(Action::Throw(t("6-5"))).unwrap();
+    let play = g.position().parse_play("6-5: B1-B7, B1-B6").unwrap();
+    let other = g.position().parse_play("6-5: B1-B7, B1-B6").unwrap();
+    assert_eq!(play, other);
+    let wrong = Action::Play(
+        Position::start()
+            .legal_plays(t("6-4"))
+            .get(0)
+            .copied()
+            .unwrap(),
+    );
+    let mid = g.clone();
+    assert!(matches!(g.apply(wrong), Err(GameError::IllegalPlay(_))));
+    assert_eq!(g.phase(), mid.phase());
+    assert_eq!(g.position(), mid.position());
+    assert!(g.parse_action("6-5: B1-B12").is_err());
+    assert_eq!(
+        g.parse_action("6-5: B1-B7, B1-B6").unwrap(),
+        Action::Play(play)
+    );
+    assert!(g.parse_action("tenir").is_err());
+    assert_eq!(g.position(), before.position());
+    assert_ne!(g.phase(), before.phase());
+}
+
+#[test]
+fn a_recorded_partie_replays_to_the_same_state() {
+    let options = GameOptions {
+        trous_to_win: 2,
+        pavillon: true,
+        ..GameOptions::default()
+    };
+    let game = TrictracGame::new(RaceScorer, options);
+    let (mut a, mut b) = (RandomAgent::new(Seed(11)), RandomAgent::new(Seed(12)));
+    let played = game
+        .play_recorded(Seed(5), ByPlayer::new(&mut a, &mut b), 1_000_000)
+        .unwrap();
+    assert!(played.state.is_terminal());
+    let text = played.record.to_string();
+    assert!(text.contains("[Primaute \"one die each\"]"), "{text}");
+    assert!(text.contains("primauté"), "{text}");
+    let parsed: Record = text.parse().unwrap();
+    let replayed = TrictracGame::replay(&parsed, RaceScorer).unwrap();
+    assert_eq!(replayed, played.state);
+    // Every entry carries the marks after it.
+    assert!(
+        played
+            .record
+            .entries()
+            .iter()
+            .all(|e| e.comment.as_deref().is_some_and(|c| c.contains("marks ")))
+    );
+    // The same seed and agents give the same partie as boardgames_common::play_game.
+    let (mut a, mut b) = (RandomAgent::new(Seed(11)), RandomAgent::new(Seed(12)));
+    let plain = boardgames_common::play_game(
+        TrictracGame::new(RaceScorer, options),
+        Seed(5),
+        ByPlayer::new(&mut a, &mut b),
+        1_000_000,
+    )
+    .unwrap();
+    assert_eq!(plain.state, played.state);
+    assert!(plain.record.actions().eq(played.record.actions()));
+}
+
+#[test]
+fn replay_reports_the_bad_action() {
+    let text = "[Game \"Trictrac\"]\n[Primaute \"White\"]\n\n1. 6-5\n2. tenir\n";
+    let record: Record = text.parse().unwrap();
+    match TrictracGame::replay(&record, RaceScorer) {
+        Err(GameError::Replay { index: 2, .. }) => {}
+        other => panic!("{other:?}"),
+    }
+    let record: Record = "[Game \"Tafl\"]\n\n".parse().unwrap();
+    assert!(matches!(
+        TrictracGame::replay(&record, RaceScorer),
+        Err(GameError::OtherGame(_))
+    ));
+}
+
+#[test]
+fn a_partie_from_a_set_position_records_and_replays() {
+    let options = GameOptions {
+        trous_to_win: 1,
+        ..fixed(White)
+    };
+    let pos: Position = "B1:w13,B6:w1,B7:w1,N1:b15 b 1/0 0.4/0.2*".parse().unwrap();
+    let game = TrictracGame::from_position(RaceScorer, options, pos).unwrap();
+    let (mut a, mut b) = (RandomAgent::new(Seed(3)), RandomAgent::new(Seed(4)));
+    let played = game
+        .play_recorded(Seed(9), ByPlayer::new(&mut a, &mut b), 1_000_000)
+        .unwrap();
+    assert_eq!(
+        played.record.tag("Position"),
+        Some("B1:w13,B6:w1,B7:w1,N1:b15 b 1/0 0.4/0.2*")
+    );
+    let replayed = TrictracGame::replay(&played.record, RaceScorer).unwrap();
+    assert_eq!(replayed, played.state);
+}
+
+#[test]
+fn inconsistent_marks_are_refused() {
+    // White alone has points but is not en bredouille: impossible.
+    let pos: Position = "B1:w15,N1:b15 w 0/0 0.4/0.0".parse().unwrap();
+    assert_eq!(
+        TrictracGame::from_position(RaceScorer, fixed(White), pos).err(),
+        Some(GameError::Marks(
+            trictrac_core::MarkingError::SoleMarkerNotEnBredouille(White)
+        ))
+    );
+}

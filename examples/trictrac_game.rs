@@ -1,0 +1,169 @@
+//! A seeded partie ordinaire of trictrac between two heuristic bots, printed turn by turn in
+//! trictrac style: the throw with its traditional name, the events and points, the marks, the
+//! decisions and the play; the board every few throws.
+//!
+//! ```text
+//! cargo run --example trictrac_game -- --seed 7 [--pavillon] [--trous 12] [--board-every 10]
+//! ```
+
+use boardgames::common::{Agent, Game, Seed, Turn, sample_chance};
+use boardgames::trictrac::bot::Bot;
+use boardgames::trictrac::game::{
+    Action, DefaultScorer, GameOptions, Primaute, TrictracGame, colour_of,
+};
+use boardgames::trictrac::{Board, Colour, Point};
+
+struct Args {
+    seed: u64,
+    pavillon: bool,
+    trous: u8,
+    board_every: u32,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut args = Args {
+        seed: 1,
+        pavillon: false,
+        trous: 12,
+        board_every: 10,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(a) = it.next() {
+        let mut value = |name: &str| it.next().ok_or_else(|| format!("{name} needs a value"));
+        match a.as_str() {
+            "--seed" => {
+                args.seed = value("--seed")?
+                    .parse()
+                    .map_err(|e| format!("--seed: {e}"))?
+            }
+            "--trous" => {
+                args.trous = value("--trous")?
+                    .parse()
+                    .map_err(|e| format!("--trous: {e}"))?;
+            }
+            "--board-every" => {
+                args.board_every = value("--board-every")?
+                    .parse()
+                    .map_err(|e| format!("--board-every: {e}"))?;
+            }
+            "--pavillon" => args.pavillon = true,
+            "-h" | "--help" => {
+                return Err(
+                    "usage: trictrac_game [--seed N] [--pavillon] [--trous N] [--board-every N]"
+                        .to_string(),
+                );
+            }
+            other => return Err(format!("unknown argument {other:?} (try --help)")),
+        }
+    }
+    Ok(args)
+}
+
+/// A two-row picture of the board: Black's side `N12 … N1` on top, White's `B12 … B1` below
+/// (`B1` faces `N1`: both talons on the right).
+fn picture(board: &Board) -> String {
+    let cell = |p: Option<Point>| match p.and_then(|p| board.occupant(p)) {
+        Some((c, n)) => format!("{}{n:<2}", c.letter()),
+        None => " . ".to_string(),
+    };
+    let row = |side: fn(u8) -> Option<Point>, label: char| {
+        let mut s = String::new();
+        for n in (1..=12u8).rev() {
+            s.push_str(&cell(side(n)));
+            s.push(' ');
+            if n == 7 {
+                s.push_str("| ");
+            }
+        }
+        format!("    {s} {label}12..{label}1")
+    };
+    format!("{}\n{}", row(Point::n, 'N'), row(Point::b, 'B'))
+}
+
+fn main() {
+    let args = match parse_args() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
+    };
+    let options = GameOptions {
+        primaute: Primaute::OneDieEach,
+        pavillon: args.pavillon,
+        trous_to_win: args.trous,
+    };
+    let mut game = TrictracGame::new(DefaultScorer::default(), options);
+    let mut bots = [Bot::default(), Bot::default()];
+    let mut rng = Seed(args.seed).rng();
+    let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+    let mut throws = 0u32;
+    println!(
+        "Partie ordinaire to {} trous, seed {}{}: two bots (White, Black)",
+        args.trous,
+        args.seed,
+        if args.pavillon {
+            ", with the pavillon"
+        } else {
+            ""
+        }
+    );
+    println!("{}", picture(game.position().board()));
+    loop {
+        let action = match game.turn() {
+            Turn::Terminal => break,
+            Turn::Chance => {
+                game.chance_outcomes(&mut outcomes);
+                match sample_chance(&outcomes, &mut rng) {
+                    Some(a) => a,
+                    None => break,
+                }
+            }
+            Turn::Player(p) => {
+                game.legal_actions(&mut legal);
+                let colour = colour_of(p);
+                bots[colour.index()].choose(&game, &legal)
+            }
+        };
+        let mover = game.position().side_to_move();
+        let text = game.action_text(action);
+        let comment = match game.apply_commented(action) {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("refused {text}: {e}");
+                std::process::exit(1);
+            }
+        };
+        match action {
+            Action::Throw(t) => {
+                throws += 1;
+                let prefix = format!("{mover} throws {}; ", t.name());
+                let events = comment.strip_prefix(&prefix).unwrap_or(&comment);
+                println!("{throws:>4}. {mover:<5} {:<15} ({t})  {events}", t.name());
+            }
+            Action::Play(_) => {
+                println!("      {text}  {comment}");
+                if args.board_every > 0 && throws.is_multiple_of(args.board_every) {
+                    println!("{}", picture(game.position().board()));
+                }
+            }
+            _ => println!("      {text}: {comment}"),
+        }
+    }
+    match game.winner() {
+        Some(w) => {
+            let loser: Colour = w.other();
+            println!(
+                "{w} wins the partie {} trous to {} after {throws} throws ({})",
+                game.marking().trous(w),
+                game.marking().trous(loser),
+                if game.returns()[boardgames::trictrac::game::player_of(w)] > 1.0 {
+                    "bredouille, double"
+                } else {
+                    "simple"
+                }
+            );
+        }
+        None => println!("the partie did not end"),
+    }
+}
