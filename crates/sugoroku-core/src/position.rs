@@ -1,0 +1,524 @@
+//! [`Position`]: a validated state of the game, with the rule of a throw
+//! ([`Position::apply_throw`]) and a compact notation.
+//!
+//! # Notation
+//!
+//! Four space-separated fields: white, black, the side to throw (`w` or `b`), the number of
+//! throws made. A player's field is `camp/reserve/held`: twelve digits, one per point from 1
+//! to 12, each the number of his pawns there in hexadecimal (`0`-`9`, `a`-`f` for 10-15),
+//! then the pawns he has still to place, then the enemy pawns he has captured and holds.
+//!
+//! ```text
+//! 000000000000/15/0 000000000000/15/0 w 0      the start
+//! 000120300100/0/2 000010000200/10/0 b 31      white in phase 2 holding 2 black pawns
+//! ```
+//!
+//! `Display` writes this form and `FromStr` reads it back (uppercase hexadecimal digits are
+//! accepted too); the two round-trip.
+
+use std::fmt;
+use std::str::FromStr;
+
+use boardgames_common::{ByPlayer, ParseThrowError, Player, Throw};
+use thiserror::Error;
+
+use crate::event::{Event, Events, GameEnd, Outcome, colour};
+use crate::ruleset::{Ruleset, SingleDoublet};
+use crate::setup::{PAWNS, POINTS, Setup, SetupError};
+
+/// A player's phase (rules page, "Phase 1 — placing" and "Phase 2 — taking").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Phase {
+    /// Phase 1: the player still has pawns in reserve and places one per throw.
+    Placing,
+    /// Phase 2: the reserve is empty; throws remove, capture and give back pawns, and the game
+    /// ends when this player's camp is empty.
+    Taking,
+}
+
+/// Why a throw could not be applied, or a throw's text could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ThrowError {
+    /// The game is already over: no more throws.
+    #[error("the game is over ({0}); no more throws")]
+    GameOver(GameEnd),
+    /// The text is not a throw such as `6-5`.
+    #[error(transparent)]
+    Parse(#[from] ParseThrowError),
+}
+
+/// Receives the events of a throw: [`Events`] for the public API, counters for the
+/// simulator (which the compiler reduces to nothing for the events it ignores).
+pub(crate) trait Sink {
+    fn event(&mut self, event: Event);
+}
+
+impl Sink for Events {
+    #[inline(always)]
+    fn event(&mut self, event: Event) {
+        self.push(event);
+    }
+}
+
+/// A validated position: both camps, reserves, captured pawns held, the side to throw and the
+/// number of throws made. Legal by construction (see [`SetupError`]); the notation is in the
+/// [module docs](self).
+///
+/// Copy-make: the position is 48 bytes and `Copy`.
+///
+/// ```
+/// use boardgames_common::{Player, Throw};
+/// use sugoroku_core::{Position, Ruleset};
+/// let mut pos = Position::start();
+/// let events = pos.apply_throw(&Ruleset::default(), Throw::from_values(2, 5).unwrap()).unwrap();
+/// assert_eq!(events.to_string(), "white places on 7");
+/// assert_eq!(pos.pawns(Player::First, 7), 1);
+/// assert_eq!(pos.side(), Player::Second);
+/// assert_eq!(pos.to_string(), "000000100000/14/0 000000000000/15/0 b 1");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "String", try_from = "String")
+)]
+pub struct Position {
+    /// `camps[p][k]`: `p`'s pawns on his point `k` (`1..=12`; index 0 unused, 13 entries
+    /// so the sum of the dice indexes directly).
+    camps: ByPlayer<[u8; POINTS + 1]>,
+    /// Pawns on each camp (sum of `camps[p]`).
+    on_board: ByPlayer<u8>,
+    reserves: ByPlayer<u8>,
+    held: ByPlayer<u8>,
+    side: Player,
+    throws: u32,
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::start()
+    }
+}
+
+impl Position {
+    /// The start: empty board, 15 pawns in each reserve, white to throw (seed 004,
+    /// "Déroulement du jeu" 1: the board starts empty).
+    #[must_use]
+    pub const fn start() -> Position {
+        Position {
+            camps: ByPlayer::new([0; POINTS + 1], [0; POINTS + 1]),
+            on_board: ByPlayer::new(0, 0),
+            reserves: ByPlayer::new(PAWNS, PAWNS),
+            held: ByPlayer::new(0, 0),
+            side: Player::First,
+            throws: 0,
+        }
+    }
+
+    /// The number of `player`'s pawns on his point `point` (`1..=12`; 0 for any other number).
+    #[must_use]
+    pub fn pawns(&self, player: Player, point: u8) -> u8 {
+        if (1..=POINTS as u8).contains(&point) {
+            self.camps[player][point as usize]
+        } else {
+            0
+        }
+    }
+
+    /// `player`'s camp: element `k - 1` is the number of his pawns on his point `k`.
+    #[must_use]
+    pub fn camp(&self, player: Player) -> [u8; POINTS] {
+        let mut out = [0; POINTS];
+        out.copy_from_slice(&self.camps[player][1..]);
+        out
+    }
+
+    /// The number of `player`'s pawns in his camp.
+    #[must_use]
+    pub fn on_board(&self, player: Player) -> u8 {
+        self.on_board[player]
+    }
+
+    /// The pawns `player` has still to place.
+    #[must_use]
+    pub fn reserve(&self, player: Player) -> u8 {
+        self.reserves[player]
+    }
+
+    /// The enemy pawns `player` has captured and holds (his score).
+    #[must_use]
+    pub fn held(&self, player: Player) -> u8 {
+        self.held[player]
+    }
+
+    /// `player`'s pawns removed from the board by himself in phase 2 (the pawns neither in
+    /// his camp, nor in his reserve, nor held by the opponent).
+    #[must_use]
+    pub fn removed(&self, player: Player) -> u8 {
+        PAWNS - self.on_board[player] - self.reserves[player] - self.held[player.other()]
+    }
+
+    /// `player`'s phase: [`Phase::Taking`] once his reserve is empty.
+    #[must_use]
+    pub fn phase(&self, player: Player) -> Phase {
+        if self.reserves[player] == 0 {
+            Phase::Taking
+        } else {
+            Phase::Placing
+        }
+    }
+
+    /// Who throws next (after the end: who threw last).
+    #[must_use]
+    pub fn side(&self) -> Player {
+        self.side
+    }
+
+    /// The number of throws made since the start.
+    #[must_use]
+    pub fn throws(&self) -> u32 {
+        self.throws
+    }
+
+    /// The position as plain data.
+    #[must_use]
+    pub fn setup(&self) -> Setup {
+        Setup {
+            camps: ByPlayer::from_fn(|p| self.camp(p)),
+            reserves: self.reserves,
+            held: self.held,
+            side: self.side,
+            throws: self.throws,
+        }
+    }
+
+    /// Whether `player` is in phase 2 with an empty camp: the end condition of the rules page
+    /// ("End and result").
+    #[inline(always)]
+    fn camp_emptied(&self, player: Player) -> bool {
+        self.reserves[player] == 0 && self.on_board[player] == 0
+    }
+
+    /// The end of the game if it is over under `rules`: a player in phase 2 has an empty
+    /// camp, or [`Ruleset::max_throws`] throws have been made.
+    #[must_use]
+    pub fn end(&self, rules: &Ruleset) -> Option<GameEnd> {
+        let emptied = self.camp_emptied(Player::First) || self.camp_emptied(Player::Second);
+        if emptied || self.throws >= rules.max_throws {
+            Some(GameEnd {
+                outcome: Outcome::from_held(self.held),
+                held: self.held,
+                capped: !emptied,
+            })
+        } else {
+            None
+        }
+    }
+
+    /// Applies one throw of the side to throw and returns what it did (rules page, "Phase 1",
+    /// "Phase 2", "End and result"). The position does not allocate.
+    ///
+    /// # Errors
+    ///
+    /// [`ThrowError::GameOver`] if the game is already over under `rules`; the position is
+    /// then unchanged.
+    pub fn apply_throw(&mut self, rules: &Ruleset, throw: Throw) -> Result<Events, ThrowError> {
+        if let Some(end) = self.end(rules) {
+            return Err(ThrowError::GameOver(end));
+        }
+        let mut events = Events::new();
+        self.step(rules, throw.sum(), throw.is_doublet(), &mut events);
+        Ok(events)
+    }
+
+    /// As [`apply_throw`](Self::apply_throw), by value: the new position, or the error with
+    /// the position handed back.
+    ///
+    /// # Errors
+    ///
+    /// [`ThrowError::GameOver`] with `self` if the game is already over.
+    pub fn play(
+        mut self,
+        rules: &Ruleset,
+        throw: Throw,
+    ) -> Result<(Position, Events), (Position, ThrowError)> {
+        match self.apply_throw(rules, throw) {
+            Ok(events) => Ok((self, events)),
+            Err(e) => Err((self, e)),
+        }
+    }
+
+    /// The rule of one throw of sum `sum` (`2..=12`), `doublet` telling whether both dice
+    /// match. Precondition: the game is not over under `rules` (checked by the callers).
+    /// Returns the end of the game if this throw ended it.
+    ///
+    /// This is the only implementation of the rules: [`apply_throw`](Self::apply_throw) and
+    /// the simulator both call it.
+    #[inline(always)]
+    pub(crate) fn step<S: Sink>(
+        &mut self,
+        rules: &Ruleset,
+        sum: u8,
+        doublet: bool,
+        sink: &mut S,
+    ) -> Option<GameEnd> {
+        let p = self.side;
+        let o = p.other();
+        let s = sum as usize;
+        let extra;
+        if self.reserves[p] > 0 {
+            // Phase 1: place a pawn on the sum point; a doublet throws again.
+            self.reserves[p] -= 1;
+            self.camps[p][s] += 1;
+            self.on_board[p] += 1;
+            sink.event(Event::Placed { player: p, point: sum });
+            if self.reserves[p] == 0 {
+                sink.event(Event::PhaseChange { player: p });
+            }
+            extra = doublet;
+        } else {
+            let mine = self.camps[p][s];
+            let theirs = self.camps[o][s];
+            if mine > 0 {
+                // Own pawns on the point: removed; on a doublet with a lone pawn facing an
+                // empty point, one captured pawn goes back instead of (or as well as) that.
+                let single = doublet && mine == 1 && theirs == 0;
+                if !single || rules.single_doublet == SingleDoublet::Adds {
+                    self.camps[p][s] = 0;
+                    self.on_board[p] -= mine;
+                    sink.event(Event::Removed {
+                        player: p,
+                        point: sum,
+                        count: mine,
+                    });
+                }
+                if single {
+                    self.give_back(p, s, 1, sink);
+                }
+            } else if theirs > 0 {
+                // Own point empty, enemy pawns opposite: all captured.
+                self.camps[o][s] = 0;
+                self.on_board[o] -= theirs;
+                self.held[p] += theirs;
+                sink.event(Event::Captured {
+                    player: p,
+                    point: sum,
+                    count: theirs,
+                });
+            } else if doublet {
+                // Both points empty on a doublet: up to two captured pawns go back.
+                self.give_back(p, s, 2, sink);
+            }
+            extra = doublet && rules.taking_doublet_extra_throw;
+        }
+        self.throws += 1;
+        let emptied = self.camp_emptied(p) || self.camp_emptied(o);
+        if emptied || self.throws >= rules.max_throws {
+            let end = GameEnd {
+                outcome: Outcome::from_held(self.held),
+                held: self.held,
+                capped: !emptied,
+            };
+            sink.event(Event::GameOver(end));
+            return Some(end);
+        }
+        if extra {
+            sink.event(Event::ExtraThrow { player: p });
+        } else {
+            self.side = o;
+        }
+        None
+    }
+
+    /// `p` puts up to `most` of the pawns he holds back on the opponent's point `s`.
+    #[inline(always)]
+    fn give_back<S: Sink>(&mut self, p: Player, s: usize, most: u8, sink: &mut S) {
+        let n = self.held[p].min(most);
+        if n > 0 {
+            let o = p.other();
+            self.held[p] -= n;
+            self.camps[o][s] += n;
+            self.on_board[o] += n;
+            sink.event(Event::Returned {
+                player: p,
+                point: s as u8,
+                count: n,
+            });
+        }
+    }
+}
+
+impl TryFrom<Setup> for Position {
+    type Error = SetupError;
+    fn try_from(setup: Setup) -> Result<Position, SetupError> {
+        let mut camps = ByPlayer::new([0u8; POINTS + 1], [0u8; POINTS + 1]);
+        let mut on_board = ByPlayer::new(0u8, 0u8);
+        for p in Player::ALL {
+            let camp = &setup.camps[p];
+            if camp[0] > 0 {
+                return Err(SetupError::PointOne(p));
+            }
+            let count = u32::from(setup.reserves[p])
+                + u32::from(setup.held[p.other()])
+                + camp.iter().map(|&c| u32::from(c)).sum::<u32>();
+            if count > u32::from(PAWNS) {
+                return Err(SetupError::TooManyPawns { player: p, count });
+            }
+            if setup.reserves[p] > 0 {
+                if setup.held[p] > 0 {
+                    return Err(SetupError::HeldWhilePlacing(p));
+                }
+                if count < u32::from(PAWNS) {
+                    return Err(SetupError::RemovedWhilePlacing {
+                        player: p,
+                        removed: PAWNS - count as u8,
+                    });
+                }
+            }
+            camps[p][1..].copy_from_slice(camp);
+            // count <= 15 was checked, so each value and the sum fit in a u8.
+            on_board[p] = camp.iter().sum();
+        }
+        Ok(Position {
+            camps,
+            on_board,
+            reserves: setup.reserves,
+            held: setup.held,
+            side: setup.side,
+            throws: setup.throws,
+        })
+    }
+}
+
+impl From<Position> for Setup {
+    fn from(p: Position) -> Setup {
+        p.setup()
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for p in Player::ALL {
+            for k in 1..=POINTS {
+                // Values are at most 15 (validated), so one hexadecimal digit.
+                write!(f, "{:x}", self.camps[p][k])?;
+            }
+            write!(f, "/{}/{} ", self.reserves[p], self.held[p])?;
+        }
+        let side = match self.side {
+            Player::First => 'w',
+            Player::Second => 'b',
+        };
+        write!(f, "{side} {}", self.throws)
+    }
+}
+
+/// Error of [`Position::from_str`]: what was wrong and where.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ParsePositionError {
+    /// Not four space-separated fields.
+    #[error("expected 4 fields (white black side throws), found {0}")]
+    Fields(usize),
+    /// A player's field is not `camp/reserve/held`.
+    #[error("{}'s field {text:?} is not camp/reserve/held", colour(*player))]
+    PlayerField {
+        /// Whose field.
+        player: Player,
+        /// The field.
+        text: String,
+    },
+    /// A camp is not 12 hexadecimal digits.
+    #[error("{}'s camp {text:?} is not 12 hexadecimal digits (points 1 to 12)", colour(*player))]
+    Camp {
+        /// Whose camp.
+        player: Player,
+        /// The camp text.
+        text: String,
+    },
+    /// A reserve or held count is not a number from 0 to 15.
+    #[error("{}'s {what} {text:?} is not a number from 0 to 15", colour(*player))]
+    Count {
+        /// Whose count.
+        player: Player,
+        /// `"reserve"` or `"held"`.
+        what: &'static str,
+        /// The text.
+        text: String,
+    },
+    /// The side is not `w` or `b`.
+    #[error("side to throw {0:?} is not w or b")]
+    Side(String),
+    /// The throw count is not a number.
+    #[error("throw count {0:?} is not a whole number")]
+    Throws(String),
+    /// The fields are well formed but the position is not legal.
+    #[error("illegal position: {0}")]
+    Setup(#[from] SetupError),
+}
+
+impl FromStr for Position {
+    type Err = ParsePositionError;
+    fn from_str(s: &str) -> Result<Position, ParsePositionError> {
+        let fields: Vec<&str> = s.split_whitespace().collect();
+        let [white, black, side, throws] = fields[..] else {
+            return Err(ParsePositionError::Fields(fields.len()));
+        };
+        let mut setup = Setup::default();
+        for (p, text) in [(Player::First, white), (Player::Second, black)] {
+            let parts: Vec<&str> = text.split('/').collect();
+            let [camp, reserve, held] = parts[..] else {
+                return Err(ParsePositionError::PlayerField {
+                    player: p,
+                    text: text.to_string(),
+                });
+            };
+            let camp_err = || ParsePositionError::Camp {
+                player: p,
+                text: camp.to_string(),
+            };
+            if camp.chars().count() != POINTS {
+                return Err(camp_err());
+            }
+            for (slot, c) in setup.camps[p].iter_mut().zip(camp.chars()) {
+                *slot = c.to_digit(16).ok_or_else(camp_err)? as u8;
+            }
+            let count = |what: &'static str, t: &str| {
+                t.parse::<u8>()
+                    .ok()
+                    .filter(|&n| n <= PAWNS && t.bytes().all(|b| b.is_ascii_digit()))
+                    .ok_or_else(|| ParsePositionError::Count {
+                        player: p,
+                        what,
+                        text: t.to_string(),
+                    })
+            };
+            setup.reserves[p] = count("reserve", reserve)?;
+            setup.held[p] = count("held", held)?;
+        }
+        setup.side = match side {
+            "w" => Player::First,
+            "b" => Player::Second,
+            _ => return Err(ParsePositionError::Side(side.to_string())),
+        };
+        setup.throws = throws
+            .parse()
+            .ok()
+            .filter(|_| throws.bytes().all(|b| b.is_ascii_digit()))
+            .ok_or_else(|| ParsePositionError::Throws(throws.to_string()))?;
+        Ok(Position::try_from(setup)?)
+    }
+}
+
+impl From<Position> for String {
+    fn from(p: Position) -> String {
+        p.to_string()
+    }
+}
+
+impl TryFrom<String> for Position {
+    type Error = ParsePositionError;
+    fn try_from(s: String) -> Result<Position, ParsePositionError> {
+        s.parse()
+    }
+}
