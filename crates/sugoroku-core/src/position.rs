@@ -65,7 +65,7 @@ impl Sink for Events {
 /// number of throws made. Legal by construction (see [`SetupError`]); the notation is in the
 /// [module docs](self).
 ///
-/// Copy-make: the position is 48 bytes and `Copy`.
+/// Copy-make: the position is 24 bytes and `Copy`.
 ///
 /// ```
 /// use boardgames_common::{Player, Throw};
@@ -84,11 +84,10 @@ impl Sink for Events {
     serde(into = "String", try_from = "String")
 )]
 pub struct Position {
-    /// `camps[p][k]`: `p`'s pawns on his point `k` (`1..=12`; index 0 unused, 13 entries
-    /// so the sum of the dice indexes directly).
-    camps: ByPlayer<[u8; POINTS + 1]>,
-    /// Pawns on each camp (sum of `camps[p]`).
-    on_board: ByPlayer<u8>,
+    /// Each camp packed in a `u64`: bits `4k..4k+4` hold the number of `p`'s pawns on his
+    /// point `k` (`1..=12`; a point never holds more than the 15 pawns of its owner). The
+    /// whole state fits in registers, and an empty camp is `0`.
+    camps: ByPlayer<u64>,
     reserves: ByPlayer<u8>,
     held: ByPlayer<u8>,
     side: Player,
@@ -107,8 +106,7 @@ impl Position {
     #[must_use]
     pub const fn start() -> Position {
         Position {
-            camps: ByPlayer::new([0; POINTS + 1], [0; POINTS + 1]),
-            on_board: ByPlayer::new(0, 0),
+            camps: ByPlayer::new(0, 0),
             reserves: ByPlayer::new(PAWNS, PAWNS),
             held: ByPlayer::new(0, 0),
             side: Player::First,
@@ -120,7 +118,7 @@ impl Position {
     #[must_use]
     pub fn pawns(&self, player: Player, point: u8) -> u8 {
         if (1..=POINTS as u8).contains(&point) {
-            self.camps[player][point as usize]
+            nibble(self.camps[player], point as usize)
         } else {
             0
         }
@@ -130,14 +128,16 @@ impl Position {
     #[must_use]
     pub fn camp(&self, player: Player) -> [u8; POINTS] {
         let mut out = [0; POINTS];
-        out.copy_from_slice(&self.camps[player][1..]);
+        for (k, slot) in out.iter_mut().enumerate() {
+            *slot = nibble(self.camps[player], k + 1);
+        }
         out
     }
 
     /// The number of `player`'s pawns in his camp.
     #[must_use]
     pub fn on_board(&self, player: Player) -> u8 {
-        self.on_board[player]
+        (1..=POINTS).map(|k| nibble(self.camps[player], k)).sum()
     }
 
     /// The pawns `player` has still to place.
@@ -156,7 +156,7 @@ impl Position {
     /// his camp, nor in his reserve, nor held by the opponent).
     #[must_use]
     pub fn removed(&self, player: Player) -> u8 {
-        PAWNS - self.on_board[player] - self.reserves[player] - self.held[player.other()]
+        PAWNS - self.on_board(player) - self.reserves[player] - self.held[player.other()]
     }
 
     /// `player`'s phase: [`Phase::Taking`] once his reserve is empty.
@@ -197,7 +197,7 @@ impl Position {
     /// ("End and result").
     #[inline(always)]
     fn camp_emptied(&self, player: Player) -> bool {
-        self.reserves[player] == 0 && self.on_board[player] == 0
+        (self.reserves[player] == 0) & (self.camps[player] == 0)
     }
 
     /// The end of the game if it is over under `rules`: a player in phase 2 has an empty
@@ -265,56 +265,74 @@ impl Position {
     ) -> Option<GameEnd> {
         let p = self.side;
         let o = p.other();
-        let s = sum as usize;
+        let shift = 4 * u32::from(sum & 0x0f);
         let extra;
         if self.reserves[p] > 0 {
             // Phase 1: place a pawn on the sum point; a doublet throws again.
             self.reserves[p] -= 1;
-            self.camps[p][s] += 1;
-            self.on_board[p] += 1;
-            sink.event(Event::Placed { player: p, point: sum });
+            self.camps[p] += 1 << shift;
+            sink.event(Event::Placed {
+                player: p,
+                point: sum,
+            });
             if self.reserves[p] == 0 {
                 sink.event(Event::PhaseChange { player: p });
             }
             extra = doublet;
         } else {
-            let mine = self.camps[p][s];
-            let theirs = self.camps[o][s];
-            if mine > 0 {
-                // Own pawns on the point: removed; on a doublet with a lone pawn facing an
-                // empty point, one captured pawn goes back instead of (or as well as) that.
-                let single = doublet && mine == 1 && theirs == 0;
-                if !single || rules.single_doublet == SingleDoublet::Adds {
-                    self.camps[p][s] = 0;
-                    self.on_board[p] -= mine;
-                    sink.event(Event::Removed {
-                        player: p,
-                        point: sum,
-                        count: mine,
-                    });
-                }
-                if single {
-                    self.give_back(p, s, 1, sink);
-                }
-            } else if theirs > 0 {
-                // Own point empty, enemy pawns opposite: all captured.
-                self.camps[o][s] = 0;
-                self.on_board[o] -= theirs;
-                self.held[p] += theirs;
+            // Phase 2, written as arithmetic on counts (selects, not branches: the dice make
+            // every branch here unpredictable).
+            let mine = ((self.camps[p] >> shift) & 0x0f) as u8;
+            let theirs = ((self.camps[o] >> shift) & 0x0f) as u8;
+            // A doublet on a lone own pawn facing an empty point: one captured pawn goes back
+            // instead of (default) or as well as (option) the removal of that pawn.
+            let single = doublet & (mine == 1) & (theirs == 0);
+            let replaces = rules.single_doublet == SingleDoublet::Replaces;
+            // Own pawns on the point: all removed (unless the doublet rule replaces it).
+            let removed = if single & replaces { 0 } else { mine };
+            // Own point empty, enemy pawns opposite: all captured.
+            let captured = if mine == 0 { theirs } else { 0 };
+            // Doublet with both points empty: up to two captured pawns go back.
+            let most = if single {
+                1
+            } else if doublet & (mine == 0) & (theirs == 0) {
+                2
+            } else {
+                0
+            };
+            let returned = self.held[p].min(most);
+            // No nibble overflows or borrows: removed <= mine, captured <= theirs, and
+            // returned > 0 only onto an empty point.
+            self.camps[p] -= u64::from(removed) << shift;
+            self.camps[o] = self.camps[o] - (u64::from(captured) << shift)
+                + (u64::from(returned) << shift);
+            self.held[p] = self.held[p] + captured - returned;
+            if removed > 0 {
+                sink.event(Event::Removed {
+                    player: p,
+                    point: sum,
+                    count: removed,
+                });
+            }
+            if captured > 0 {
                 sink.event(Event::Captured {
                     player: p,
                     point: sum,
-                    count: theirs,
+                    count: captured,
                 });
-            } else if doublet {
-                // Both points empty on a doublet: up to two captured pawns go back.
-                self.give_back(p, s, 2, sink);
             }
-            extra = doublet && rules.taking_doublet_extra_throw;
+            if returned > 0 {
+                sink.event(Event::Returned {
+                    player: p,
+                    point: sum,
+                    count: returned,
+                });
+            }
+            extra = doublet & rules.taking_doublet_extra_throw;
         }
         self.throws += 1;
-        let emptied = self.camp_emptied(p) || self.camp_emptied(o);
-        if emptied || self.throws >= rules.max_throws {
+        let emptied = self.camp_emptied(p) | self.camp_emptied(o);
+        if emptied | (self.throws >= rules.max_throws) {
             let end = GameEnd {
                 outcome: Outcome::from_held(self.held),
                 held: self.held,
@@ -325,35 +343,22 @@ impl Position {
         }
         if extra {
             sink.event(Event::ExtraThrow { player: p });
-        } else {
-            self.side = o;
         }
+        self.side = if extra { p } else { o };
         None
     }
+}
 
-    /// `p` puts up to `most` of the pawns he holds back on the opponent's point `s`.
-    #[inline(always)]
-    fn give_back<S: Sink>(&mut self, p: Player, s: usize, most: u8, sink: &mut S) {
-        let n = self.held[p].min(most);
-        if n > 0 {
-            let o = p.other();
-            self.held[p] -= n;
-            self.camps[o][s] += n;
-            self.on_board[o] += n;
-            sink.event(Event::Returned {
-                player: p,
-                point: s as u8,
-                count: n,
-            });
-        }
-    }
+/// The 4-bit count of point `k` in a packed camp.
+#[inline(always)]
+fn nibble(camp: u64, k: usize) -> u8 {
+    ((camp >> (4 * k)) & 0x0f) as u8
 }
 
 impl TryFrom<Setup> for Position {
     type Error = SetupError;
     fn try_from(setup: Setup) -> Result<Position, SetupError> {
-        let mut camps = ByPlayer::new([0u8; POINTS + 1], [0u8; POINTS + 1]);
-        let mut on_board = ByPlayer::new(0u8, 0u8);
+        let mut camps = ByPlayer::new(0u64, 0u64);
         for p in Player::ALL {
             let camp = &setup.camps[p];
             if camp[0] > 0 {
@@ -376,13 +381,13 @@ impl TryFrom<Setup> for Position {
                     });
                 }
             }
-            camps[p][1..].copy_from_slice(camp);
-            // count <= 15 was checked, so each value and the sum fit in a u8.
-            on_board[p] = camp.iter().sum();
+            // count <= 15 was checked, so each point fits in its 4 bits.
+            for (k, &c) in camp.iter().enumerate() {
+                camps[p] |= u64::from(c) << (4 * (k + 1));
+            }
         }
         Ok(Position {
             camps,
-            on_board,
             reserves: setup.reserves,
             held: setup.held,
             side: setup.side,
@@ -402,7 +407,7 @@ impl fmt::Display for Position {
         for p in Player::ALL {
             for k in 1..=POINTS {
                 // Values are at most 15 (validated), so one hexadecimal digit.
-                write!(f, "{:x}", self.camps[p][k])?;
+                write!(f, "{:x}", nibble(self.camps[p], k))?;
             }
             write!(f, "/{}/{} ", self.reserves[p], self.held[p])?;
         }
