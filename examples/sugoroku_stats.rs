@@ -19,10 +19,7 @@ fn parse_args() -> Result<Simulation, String> {
     let mut sim = Simulation::new(Ruleset::default(), Seed(0), 1_000_000);
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
-        let mut value = || {
-            args.next()
-                .ok_or_else(|| format!("{flag} needs a value"))
-        };
+        let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value"));
         match flag.as_str() {
             "--games" => {
                 let v = value()?;
@@ -37,9 +34,9 @@ fn parse_args() -> Result<Simulation, String> {
             }
             "--threads" => {
                 let v = value()?;
-                sim.threads = v
-                    .parse()
-                    .map_err(|_| format!("--threads {v:?}: expected a whole number (0: all cores)"))?;
+                sim.threads = v.parse().map_err(|_| {
+                    format!("--threads {v:?}: expected a whole number (0: all cores)")
+                })?;
             }
             "--rules" => {
                 let v = value()?;

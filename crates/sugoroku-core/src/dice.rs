@@ -102,10 +102,7 @@ impl SimDice {
     fn next_dice(&mut self) -> (Die, Die) {
         let c = self.next_byte() % 36;
         // c / 6 + 1 and c % 6 + 1 are in 1..=6.
-        (
-            Die::ALL[(c / 6) as usize],
-            Die::ALL[(c % 6) as usize],
-        )
+        (Die::ALL[(c / 6) as usize], Die::ALL[(c % 6) as usize])
     }
 }
 
@@ -144,8 +141,8 @@ mod tests {
             doublets += u32::from(v & 0x80 != 0);
         }
         // 7 bytes per ordered outcome: sum k has min(k-1, 13-k) outcomes.
-        for k in 2..=12usize {
-            assert_eq!(sums[k], 7 * (k - 1).min(13 - k) as u32, "sum {k}");
+        for (k, &n) in sums.iter().enumerate().skip(2) {
+            assert_eq!(n, 7 * (k - 1).min(13 - k) as u32, "sum {k}");
         }
         assert_eq!(doublets, 7 * 6);
         assert!(BYTE_THROW[252..].iter().all(|&v| v == 0));

@@ -267,7 +267,11 @@ mod tests {
 
     #[test]
     fn sizes_stay_small() {
-        assert!(std::mem::size_of::<Event>() <= 8, "{}", std::mem::size_of::<Event>());
+        assert!(
+            std::mem::size_of::<Event>() <= 8,
+            "{}",
+            std::mem::size_of::<Event>()
+        );
         assert!(std::mem::size_of::<Events>() <= 32);
     }
 
@@ -289,14 +293,23 @@ mod tests {
             ev.to_string(),
             "black captures 2 on 7; game over: black wins 4-1"
         );
-        assert_eq!(ev.game_end().map(|e| e.outcome), Some(Outcome::Winner(Player::Second)));
+        assert_eq!(
+            ev.game_end().map(|e| e.outcome),
+            Some(Outcome::Winner(Player::Second))
+        );
         assert!(!ev.extra_throw());
     }
 
     #[test]
     fn outcome_from_held() {
-        assert_eq!(Outcome::from_held(ByPlayer::new(3, 2)), Outcome::Winner(Player::First));
-        assert_eq!(Outcome::from_held(ByPlayer::new(0, 2)), Outcome::Winner(Player::Second));
+        assert_eq!(
+            Outcome::from_held(ByPlayer::new(3, 2)),
+            Outcome::Winner(Player::First)
+        );
+        assert_eq!(
+            Outcome::from_held(ByPlayer::new(0, 2)),
+            Outcome::Winner(Player::Second)
+        );
         assert_eq!(Outcome::from_held(ByPlayer::new(5, 5)), Outcome::Draw);
     }
 }

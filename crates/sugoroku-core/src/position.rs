@@ -304,8 +304,8 @@ impl Position {
             // No nibble overflows or borrows: removed <= mine, captured <= theirs, and
             // returned > 0 only onto an empty point.
             self.camps[p] -= u64::from(removed) << shift;
-            self.camps[o] = self.camps[o] - (u64::from(captured) << shift)
-                + (u64::from(returned) << shift);
+            self.camps[o] =
+                self.camps[o] - (u64::from(captured) << shift) + (u64::from(returned) << shift);
             self.held[p] = self.held[p] + captured - returned;
             if removed > 0 {
                 sink.event(Event::Removed {

@@ -259,12 +259,7 @@ impl fmt::Display for Statistics {
         writeln!(f, "rules              {}", self.rules)?;
         writeln!(f, "seed               {}", self.seed)?;
         for p in Player::ALL {
-            writeln!(
-                f,
-                "{:<5} wins         {:.4}",
-                colour(p),
-                self.win_rate(p)
-            )?;
+            writeln!(f, "{:<5} wins         {:.4}", colour(p), self.win_rate(p))?;
         }
         writeln!(f, "draws              {:.4}", self.draw_rate())?;
         writeln!(f, "white's advantage  {}", self.first_player_advantage())?;

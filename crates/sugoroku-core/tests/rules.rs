@@ -5,9 +5,7 @@ mod common;
 
 use boardgames_common::{ByPlayer, Game, Player};
 use common::{position, t};
-use sugoroku_core::{
-    Event, GameEnd, Outcome, Phase, Position, Ruleset, Sugoroku, ThrowError,
-};
+use sugoroku_core::{Event, GameEnd, Outcome, Phase, Position, Ruleset, Sugoroku, ThrowError};
 
 const W: Player = Player::First;
 const B: Player = Player::Second;
@@ -21,7 +19,13 @@ fn phase_1_places_on_the_sum_point() {
     // Seed 004: "si il fait 2 et 5 il place un pion sur la 7ème case de son coté".
     let mut pos = Position::start();
     let events = pos.apply_throw(&rules(), t(2, 5)).unwrap();
-    assert_eq!(&events[..], [Event::Placed { player: W, point: 7 }]);
+    assert_eq!(
+        &events[..],
+        [Event::Placed {
+            player: W,
+            point: 7
+        }]
+    );
     assert_eq!(pos.pawns(W, 7), 1);
     assert_eq!(pos.reserve(W), 14);
     assert_eq!(pos.on_board(W), 1);
@@ -41,7 +45,10 @@ fn phase_1_doublet_places_and_throws_again() {
     assert_eq!(
         &events[..],
         [
-            Event::Placed { player: W, point: 6 },
+            Event::Placed {
+                player: W,
+                point: 6
+            },
             Event::ExtraThrow { player: W }
         ]
     );
@@ -64,7 +71,10 @@ fn phase_changes_after_the_15th_pawn() {
     assert_eq!(
         &events[..],
         [
-            Event::Placed { player: W, point: 11 },
+            Event::Placed {
+                player: W,
+                point: 11
+            },
             Event::PhaseChange { player: W }
         ]
     );
@@ -91,7 +101,10 @@ fn a_doublet_on_the_15th_pawn_gives_a_phase_2_throw() {
     assert_eq!(
         &events[..],
         [
-            Event::Placed { player: W, point: 8 },
+            Event::Placed {
+                player: W,
+                point: 8
+            },
             Event::PhaseChange { player: W },
             Event::ExtraThrow { player: W }
         ]
@@ -276,7 +289,13 @@ fn players_in_different_phases() {
     assert_eq!(pos.phase(B), Phase::Placing);
     // Black goes on placing: his throws place, whatever is opposite.
     let events = pos.apply_throw(&rules(), t(5, 4)).unwrap();
-    assert_eq!(&events[..], [Event::Placed { player: B, point: 9 }]);
+    assert_eq!(
+        &events[..],
+        [Event::Placed {
+            player: B,
+            point: 9
+        }]
+    );
     assert_eq!(pos.pawns(W, 9), 1);
     // White captures all of black's camp: black is still placing, so the game goes on.
     let mut pos = position(&[(9, 1), (10, 1)], &[(7, 2)], (0, 13), (0, 0), W);
@@ -339,10 +358,8 @@ fn the_end_is_checked_for_both_players_after_every_throw() {
 #[test]
 fn winner_by_captures_and_the_draw() {
     // White removes his last pawn holding 2 against black's 2: a draw.
-    let mut game = Sugoroku::from_position(
-        rules(),
-        position(&[(12, 1)], &[(3, 1)], (0, 0), (2, 2), W),
-    );
+    let mut game =
+        Sugoroku::from_position(rules(), position(&[(12, 1)], &[(3, 1)], (0, 0), (2, 2), W));
     let events = game.apply_throw(t(6, 6)).unwrap();
     // 6-6 on a lone pawn facing an empty point: one captured pawn goes back instead of the
     // removal, so the game goes on, now 1-2.
@@ -355,10 +372,8 @@ fn winner_by_captures_and_the_draw() {
         }]
     );
     assert_eq!(game.turn(), boardgames_common::Turn::Chance);
-    let mut draw = Sugoroku::from_position(
-        rules(),
-        position(&[(11, 1)], &[(3, 1)], (0, 0), (2, 2), W),
-    );
+    let mut draw =
+        Sugoroku::from_position(rules(), position(&[(11, 1)], &[(3, 1)], (0, 0), (2, 2), W));
     let events = draw.apply_throw(t(6, 5)).unwrap();
     assert_eq!(
         events.game_end(),
@@ -375,10 +390,8 @@ fn winner_by_captures_and_the_draw() {
         "white removes 1 from 11; game over: draw 2-2"
     );
     // Black wins with more captures even though white emptied his camp.
-    let mut lost = Sugoroku::from_position(
-        rules(),
-        position(&[(11, 1)], &[(3, 1)], (0, 0), (0, 5), W),
-    );
+    let mut lost =
+        Sugoroku::from_position(rules(), position(&[(11, 1)], &[(3, 1)], (0, 0), (0, 5), W));
     lost.apply_throw(t(6, 5)).unwrap();
     assert_eq!(lost.returns(), ByPlayer::new(-1.0, 1.0));
     assert_eq!(lost.result_tag(), "0-1");
