@@ -52,6 +52,34 @@ pub enum ThrowError {
 /// simulator (which the compiler reduces to nothing for the events it ignores).
 pub(crate) trait Sink {
     fn event(&mut self, event: Event);
+
+    /// The outcome of a phase-2 throw of `player` on `point`, zeros included: by default the
+    /// `Removed`, `Captured`, `Returned` events of the non-zero counts, in that order. A
+    /// counting sink overrides it to add the counts without branching on them.
+    #[inline(always)]
+    fn taking(&mut self, player: Player, point: u8, removed: u8, captured: u8, returned: u8) {
+        if removed > 0 {
+            self.event(Event::Removed {
+                player,
+                point,
+                count: removed,
+            });
+        }
+        if captured > 0 {
+            self.event(Event::Captured {
+                player,
+                point,
+                count: captured,
+            });
+        }
+        if returned > 0 {
+            self.event(Event::Returned {
+                player,
+                point,
+                count: returned,
+            });
+        }
+    }
 }
 
 impl Sink for Events {
@@ -307,27 +335,7 @@ impl Position {
             self.camps[o] =
                 self.camps[o] - (u64::from(captured) << shift) + (u64::from(returned) << shift);
             self.held[p] = self.held[p] + captured - returned;
-            if removed > 0 {
-                sink.event(Event::Removed {
-                    player: p,
-                    point: sum,
-                    count: removed,
-                });
-            }
-            if captured > 0 {
-                sink.event(Event::Captured {
-                    player: p,
-                    point: sum,
-                    count: captured,
-                });
-            }
-            if returned > 0 {
-                sink.event(Event::Returned {
-                    player: p,
-                    point: sum,
-                    count: returned,
-                });
-            }
+            sink.taking(p, sum, removed, captured, returned);
             extra = doublet & rules.taking_doublet_extra_throw;
         }
         self.throws += 1;
