@@ -1,7 +1,7 @@
 //! Statistics of many games of Tric Trac Nippon sugoroku, with a progress bar.
 //!
 //! ```text
-//! cargo run --release --example sugoroku_stats -- [--games N] [--seed S] [--threads T] [--rules TEXT]
+//! cargo run --release --example sugoroku_stats -- [--games N] [--seed S] [--threads T] [--rules TEXT] [--histogram]
 //! ```
 //!
 //! Defaults: a million games, seed 0, all cores (`--threads 0`), the default ruleset
@@ -16,8 +16,9 @@ use boardgames_common::Seed;
 use indicatif::{ProgressBar, ProgressStyle};
 use sugoroku_core::{Ruleset, Simulation};
 
-fn parse_args() -> Result<Simulation, String> {
+fn parse_args() -> Result<(Simulation, bool), String> {
     let mut sim = Simulation::new(Ruleset::default(), Seed(0), 1_000_000);
+    let mut histogram = false;
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
         let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value"));
@@ -43,21 +44,22 @@ fn parse_args() -> Result<Simulation, String> {
                 let v = value()?;
                 sim.rules = v.parse().map_err(|e| format!("--rules: {e}"))?;
             }
+            "--histogram" => histogram = true,
             "-h" | "--help" => {
                 return Err(
-                    "usage: sugoroku_stats [--games N] [--seed S] [--threads T] [--rules TEXT]"
+                    "usage: sugoroku_stats [--games N] [--seed S] [--threads T] [--rules TEXT] [--histogram]"
                         .to_string(),
                 );
             }
             other => return Err(format!("unknown argument {other:?} (try --help)")),
         }
     }
-    Ok(sim)
+    Ok((sim, histogram))
 }
 
 fn main() -> ExitCode {
-    let sim = match parse_args() {
-        Ok(sim) => sim,
+    let (sim, histogram) = match parse_args() {
+        Ok(parsed) => parsed,
         Err(msg) => {
             eprintln!("{msg}");
             return ExitCode::FAILURE;
@@ -75,10 +77,25 @@ fn main() -> ExitCode {
     let elapsed = started.elapsed().as_secs_f64();
     match result {
         Ok(stats) => {
-            let text = format!(
+            let mut text = format!(
                 "{stats}\ntime               {elapsed:.3} s, {:.0} games/s\n",
                 stats.games as f64 / elapsed
             );
+            if histogram {
+                // Games by length in throws, in buckets of 20.
+                text.push_str("throws     games    share\n");
+                for (b, chunk) in stats.lengths.chunks(20).enumerate() {
+                    let n: u64 = chunk.iter().sum();
+                    if n > 0 {
+                        text.push_str(&format!(
+                            "{:>4}-{:<4} {n:>7} {:>7.3}%\n",
+                            b * 20,
+                            b * 20 + 19,
+                            100.0 * n as f64 / stats.games as f64
+                        ));
+                    }
+                }
+            }
             // Written once; a closed pipe is not an error.
             let _ = std::io::stdout().write_all(text.as_bytes());
             ExitCode::SUCCESS
