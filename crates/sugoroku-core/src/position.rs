@@ -93,7 +93,7 @@ impl Sink for Events {
 /// number of throws made. Legal by construction (see [`SetupError`]); the notation is in the
 /// [module docs](self).
 ///
-/// Copy-make: the position is 24 bytes and `Copy`.
+/// Copy-make: the position is 32 bytes and `Copy` (a test asserts the size).
 ///
 /// ```
 /// use boardgames_common::{Player, Throw};

@@ -136,3 +136,35 @@ fn a_position_can_repeat_forever() {
     assert_eq!(n, 1100 - 1040);
     assert!(pos.end(&capped).unwrap().capped);
 }
+
+#[test]
+fn sizes_for_copy_make() {
+    assert_eq!(std::mem::size_of::<Position>(), 32);
+    assert!(std::mem::size_of::<sugoroku_core::Events>() <= 32);
+}
+
+/// Serde goes through the notations, so deserialising validates.
+#[cfg(feature = "serde")]
+#[test]
+fn serde_through_the_notation() {
+    let pos = position(&[(9, 1)], &[(3, 1)], (0, 0), (3, 1), Player::First);
+    let json = serde_json::to_string(&pos).unwrap();
+    assert_eq!(json, format!("\"{pos}\""));
+    assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), pos);
+    assert!(
+        serde_json::from_str::<Position>("\"000000000000/16/0 000000000000/15/0 w 0\"").is_err()
+    );
+    let rules = Ruleset {
+        max_throws: 9,
+        ..Ruleset::default()
+    };
+    let json = serde_json::to_string(&rules).unwrap();
+    assert_eq!(json, "\"return=replaces extra=no cap=9\"");
+    assert_eq!(serde_json::from_str::<Ruleset>(&json).unwrap(), rules);
+    let stats = sugoroku_core::Simulation::new(rules, Seed(1), 100)
+        .run()
+        .unwrap();
+    let back: sugoroku_core::Statistics =
+        serde_json::from_str(&serde_json::to_string(&stats).unwrap()).unwrap();
+    assert_eq!(back, stats);
+}
