@@ -321,13 +321,8 @@ impl Position {
             // Own point empty, enemy pawns opposite: all captured.
             let captured = if mine == 0 { theirs } else { 0 };
             // Doublet with both points empty: up to two captured pawns go back.
-            let most = if single {
-                1
-            } else if doublet & (mine == 0) & (theirs == 0) {
-                2
-            } else {
-                0
-            };
+            // (The two cases exclude each other: one own pawn, or none.)
+            let most = u8::from(single) | (u8::from(doublet & (mine == 0) & (theirs == 0)) << 1);
             let returned = self.held[p].min(most);
             // No nibble overflows or borrows: removed <= mine, captured <= theirs, and
             // returned > 0 only onto an empty point.
