@@ -258,3 +258,27 @@ fn the_shortest_game_is_sixteen_throws() {
         .unwrap();
     assert!(s.min_length().unwrap() >= 16);
 }
+
+#[test]
+fn play_with_scripted_dice_and_running_out() {
+    use boardgames_common::{ScriptedDice, Throw};
+    let two_two = Throw::from_values(2, 2).unwrap();
+    let mut dice = ScriptedDice::from_throws(vec![two_two; 20]);
+    let played = Sugoroku::default().play_with_dice(&mut dice).unwrap();
+    assert_eq!(played.record.entries().len(), 16);
+    assert_eq!(played.record.tag("Result"), Some("1/2-1/2"));
+    assert_eq!(
+        played.record.entries()[14].comment.as_deref(),
+        Some("white places on 4; white enters phase 2; white throws again")
+    );
+    assert_eq!(
+        played.record.entries()[15].comment.as_deref(),
+        Some("white removes 15 from 4; game over: draw 0-0")
+    );
+    assert_eq!(dice.remaining(), 8);
+    let mut short = ScriptedDice::from_throws(vec![two_two; 5]);
+    assert_eq!(
+        Sugoroku::default().play_with_dice(&mut short).unwrap_err(),
+        sugoroku_core::PlayError::DiceExhausted { throws: 5 }
+    );
+}
