@@ -24,6 +24,12 @@ pub const DICE_TAG: &str = "sugoroku-byte36";
 /// [`Position`], only when it is not the empty board), `Seed` and `Dice` when the dice came
 /// from a seed, and `Result`; each action is a throw commented with its [`Events`].
 ///
+/// The `Dice` tag says how `Seed` became dice: [`DICE_TAG`] for [`SimDice`] (the simulator's
+/// scheme). A record made by the common [`play_game`](boardgames_common::play_game) has a
+/// `Seed` tag but no `Dice` tag: its throws were sampled by
+/// [`sample_chance`](boardgames_common::sample_chance), and the same seed gives another game
+/// through [`Sugoroku::play_seeded`]. Either way the throws in the record are what replays.
+///
 /// ```
 /// use boardgames_common::{Game, Seed, Turn};
 /// use sugoroku_core::{Ruleset, Sugoroku};
