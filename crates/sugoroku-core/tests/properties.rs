@@ -168,3 +168,50 @@ fn serde_through_the_notation() {
         serde_json::from_str(&serde_json::to_string(&stats).unwrap()).unwrap();
     assert_eq!(back, stats);
 }
+
+#[test]
+fn documented_notation_examples_parse() {
+    let start: Position = "000000000000/15/0 000000000000/15/0 w 0".parse().unwrap();
+    assert_eq!(start, Position::start());
+    let mid: Position = "000120300100/0/2 000010000200/10/0 b 31".parse().unwrap();
+    assert_eq!(mid.held(Player::First), 2);
+    assert_eq!(mid.removed(Player::First), 8);
+    assert_eq!(mid.pawns(Player::First, 7), 3);
+    assert_eq!(mid.phase(Player::Second), sugoroku_core::Phase::Placing);
+    // Errors name what is wrong.
+    let e = "000000000000/15/0 000000000000/15/0 x 0"
+        .parse::<Position>()
+        .unwrap_err();
+    assert_eq!(e.to_string(), "side to throw \"x\" is not w or b");
+    let e = "100000000000/14/0 000000000000/15/0 w 1"
+        .parse::<Position>()
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "illegal position: white has pawns on point 1, which no throw reaches"
+    );
+    let e = "000000000000/15/1 000000000000/15/0 w 0"
+        .parse::<Position>()
+        .unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("white holds captured pawns but is still placing"),
+        "{e}"
+    );
+    let e = "000000200000/14/0 000000000000/15/0 w 0"
+        .parse::<Position>()
+        .unwrap_err();
+    assert!(e.to_string().contains("white has 16 pawns"), "{e}");
+    let e = "0000000000g0/14/0 000000000000/15/0 w 0"
+        .parse::<Position>()
+        .unwrap_err();
+    assert!(e.to_string().contains("not 12 hexadecimal digits"), "{e}");
+    let e = "000000100000/13/0 000000000000/15/0 w 0"
+        .parse::<Position>()
+        .unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("1 pawns removed but is still placing"),
+        "{e}"
+    );
+}
