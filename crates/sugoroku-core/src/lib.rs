@@ -1,2 +1,51 @@
-//! Placeholder: see the open issues.
+//! Tric Trac Nippon, the sugoroku of seed 004 (rules page `../shared/rules/sugoroku.md`;
+//! implemented rules and decisions in `docs/sugoroku.md`): two players place 15 pawns each
+//! on their 12-point camp by the sum of two dice, then remove their own pawns, capture the
+//! enemy's and give captured pawns back on doublets, until a camp is empty. The most captures
+//! wins.
+//!
+//! The game has no decisions: it is a pure function of the dice. Hence:
+//! - [`Position`] (validated from a [`Setup`], compact notation) and
+//!   [`Position::apply_throw`], returning the [`Events`] of a throw in a fixed-capacity list;
+//! - [`Sugoroku`], the game as a [`boardgames_common::Game`] whose every node is chance,
+//!   with [`Sugoroku::replay`], [`Sugoroku::replay_record`] and seeded play
+//!   ([`Sugoroku::play_seeded`]) producing a [`Record`](boardgames_common::Record);
+//! - the fast simulator: [`play_fast`] and [`Simulation`] (all cores with the default
+//!   `parallel` feature), reporting [`Statistics`]; dice come from [`SimDice`], a pinned
+//!   scheme of one ChaCha8 byte per throw.
+//! - the options of the rules page in a [`Ruleset`].
+//!
+//! ```
+//! use boardgames_common::{Player, Seed, Throw};
+//! use sugoroku_core::{Position, Ruleset, Simulation, Sugoroku};
+//!
+//! // One throw by hand: white throws 2 and 5 and places on his point 7.
+//! let mut game = Sugoroku::new(Ruleset::default());
+//! let events = game.apply_throw(Throw::from_values(2, 5).unwrap()).unwrap();
+//! assert_eq!(events.to_string(), "white places on 7");
+//!
+//! // Statistics of ten thousand games.
+//! let stats = Simulation::new(Ruleset::default(), Seed(2026), 10_000).run().unwrap();
+//! assert_eq!(stats.games, 10_000);
+//! println!("white wins {:.3}, advantage {}", stats.win_rate(Player::First),
+//!          stats.first_player_advantage());
+//! ```
 #![deny(missing_docs)]
+
+pub mod dice;
+pub mod event;
+pub mod game;
+pub mod position;
+pub mod ruleset;
+pub mod setup;
+pub mod simulate;
+pub mod statistics;
+
+pub use dice::SimDice;
+pub use event::{Event, Events, GameEnd, Outcome, colour};
+pub use game::{DICE_TAG, PlayError, ReplayError, Sugoroku};
+pub use position::{ParsePositionError, Phase, Position, ThrowError};
+pub use ruleset::{ParseRulesetError, Ruleset, SingleDoublet};
+pub use setup::{PAWNS, POINTS, Setup, SetupError};
+pub use simulate::{CHUNK, Simulation, SimulationError, play_fast};
+pub use statistics::{GameSummary, Interval, Statistics};

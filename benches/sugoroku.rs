@@ -1,0 +1,123 @@
+//! Criterion benchmarks of the sugoroku simulator: complete games per second, single-threaded
+//! and on all cores, and the cost of one throw through the event-producing API.
+//!
+//! ```text
+//! cargo bench --bench sugoroku
+//! ```
+//!
+//! Each benchmark first checks what it is about to time: the fast simulator's games are the
+//! games of the plain API (same seeds, same lengths, same results).
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use boardgames_common::{Game, Seed, Throw};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use sugoroku_core::{Position, Ruleset, Simulation, Sugoroku, play_fast};
+
+/// Games per timed iteration of the simulation benchmarks.
+const GAMES: u64 = 100_000;
+/// Games per timed iteration of the one-game loop.
+const BATCH: u64 = 1_000;
+
+fn check_fast_path(rules: &Ruleset, seed: Seed, games: u64) -> u64 {
+    // The fast path plays the same games as the event API: compare every game.
+    let mut throws = 0;
+    for i in 0..games {
+        let fast = play_fast(rules, seed.derive(i));
+        let slow = Sugoroku::play_seeded(*rules, seed.derive(i));
+        assert_eq!(Some(fast.end), slow.state.end(), "game {i}");
+        assert_eq!(
+            fast.throws as usize,
+            slow.record.entries().len(),
+            "game {i}"
+        );
+        throws += u64::from(fast.throws);
+    }
+    throws
+}
+
+fn games(c: &mut Criterion) {
+    let rules = Ruleset::default();
+    let seed = Seed(0);
+    let batch_throws = check_fast_path(&rules, seed, BATCH);
+    assert!(
+        batch_throws > 50 * BATCH,
+        "{batch_throws} throws in {BATCH} games"
+    );
+
+    let mut group = c.benchmark_group("sugoroku");
+    group.throughput(Throughput::Elements(BATCH));
+    // One iteration: BATCH complete games with play_fast, on the calling thread.
+    group.bench_function("play_fast 1000 games", |b| {
+        b.iter(|| {
+            let mut total = 0u64;
+            for i in 0..BATCH {
+                total += u64::from(play_fast(black_box(&rules), seed.derive(i)).throws);
+            }
+            assert_eq!(total, batch_throws);
+            total
+        });
+    });
+
+    let single = Simulation::new(rules, seed, GAMES).with_threads(1);
+    let all = Simulation::new(rules, seed, GAMES);
+    let expected = single.run().expect("one thread");
+    assert_eq!(expected.games, GAMES);
+    assert_eq!(all.run().expect("all cores"), expected);
+    group.throughput(Throughput::Elements(GAMES));
+    group.sample_size(20);
+    group.measurement_time(Duration::from_secs(8));
+    // One iteration: a whole Simulation of GAMES games with statistics, one thread.
+    group.bench_function("simulation 100k games, 1 thread", |b| {
+        b.iter(|| {
+            let stats = black_box(&single).run().expect("one thread");
+            assert_eq!(stats.throws, expected.throws);
+            stats
+        });
+    });
+    // One iteration: the same on all cores (rayon's global pool).
+    group.bench_function("simulation 100k games, all cores", |b| {
+        b.iter(|| {
+            let stats = black_box(&all).run().expect("all cores");
+            assert_eq!(stats.throws, expected.throws);
+            stats
+        });
+    });
+    group.finish();
+}
+
+fn throws(c: &mut Criterion) {
+    // The throws of one long seeded game, replayed through the event API.
+    let rules = Ruleset::default();
+    let played = (0..200)
+        .map(|i| Sugoroku::play_seeded(rules, Seed(i)))
+        .max_by_key(|p| p.record.entries().len())
+        .expect("games");
+    let list: Vec<Throw> = played
+        .record
+        .actions()
+        .map(|a| a.parse().expect("a throw"))
+        .collect();
+    let n = list.len() as u64;
+    assert!(n > 150, "{n} throws");
+    assert!(played.state.is_terminal());
+    let mut group = c.benchmark_group("sugoroku");
+    group.throughput(Throughput::Elements(n));
+    // One iteration: every throw of that game with Position::apply_throw and its events.
+    group.bench_function("apply_throw with events, one game", |b| {
+        b.iter(|| {
+            let mut pos = Position::start();
+            let mut events = 0;
+            for &t in black_box(&list) {
+                events += pos.apply_throw(&rules, t).expect("not over").len();
+            }
+            assert_eq!(pos, *played.state.position());
+            events
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, games, throws);
+criterion_main!(benches);

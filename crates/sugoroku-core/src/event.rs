@@ -1,0 +1,315 @@
+//! What a throw does: [`Event`]s in a fixed-capacity [`Events`] list, and the end of the game
+//! ([`GameEnd`], [`Outcome`]).
+
+use std::fmt;
+use std::ops::Deref;
+
+use boardgames_common::{ByPlayer, Player};
+
+/// The colour name of a player: the first player is white, the second black (rules page,
+/// "Material and board"; white throws first, see docs/sugoroku.md).
+#[must_use]
+pub const fn colour(player: Player) -> &'static str {
+    match player {
+        Player::First => "white",
+        Player::Second => "black",
+    }
+}
+
+/// The result of a finished game (rules page, "End and result").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Outcome {
+    /// This player holds more captured enemy pawns than the other.
+    Winner(Player),
+    /// Both hold as many captured pawns.
+    Draw,
+}
+
+impl Outcome {
+    /// The outcome for `held[p]`, the number of enemy pawns each player holds at the end.
+    #[must_use]
+    pub fn from_held(held: ByPlayer<u8>) -> Outcome {
+        use std::cmp::Ordering;
+        match held.first.cmp(&held.second) {
+            Ordering::Greater => Outcome::Winner(Player::First),
+            Ordering::Less => Outcome::Winner(Player::Second),
+            Ordering::Equal => Outcome::Draw,
+        }
+    }
+}
+
+/// How and when a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct GameEnd {
+    /// Who won, or a draw.
+    pub outcome: Outcome,
+    /// The captured enemy pawns each player holds at the end (the score).
+    pub held: ByPlayer<u8>,
+    /// `true` when the game was stopped by [`Ruleset::max_throws`](crate::Ruleset::max_throws)
+    /// rather than by an empty camp; it is scored the same way.
+    pub capped: bool,
+}
+
+impl fmt::Display for GameEnd {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cap = if self.capped { " at the throw cap" } else { "" };
+        match self.outcome {
+            Outcome::Winner(p) => write!(
+                f,
+                "game over{cap}: {} wins {}-{}",
+                colour(p),
+                self.held[p],
+                self.held[p.other()]
+            ),
+            Outcome::Draw => write!(
+                f,
+                "game over{cap}: draw {}-{}",
+                self.held.first, self.held.second
+            ),
+        }
+    }
+}
+
+/// One thing that a throw did (rules page, "Phase 1" and "Phase 2"). Points are numbered
+/// `1..=12` in the camp of the player named by the event unless said otherwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Event {
+    /// Phase 1: `player` placed a pawn from his reserve on his point `point` (the sum).
+    Placed {
+        /// Who placed.
+        player: Player,
+        /// His point, the sum of the dice.
+        point: u8,
+    },
+    /// `player`'s reserve is now empty: from his next throw he is in phase 2, and the end
+    /// condition applies to him.
+    PhaseChange {
+        /// Who changed phase.
+        player: Player,
+    },
+    /// Phase 2: `player` took `count` of his own pawns off his point `point` (removed, not
+    /// captured).
+    Removed {
+        /// Whose pawns.
+        player: Player,
+        /// His point.
+        point: u8,
+        /// How many, `1..=15`.
+        count: u8,
+    },
+    /// Phase 2: `player` captured the `count` enemy pawns on the opponent's point `point`
+    /// (his own point `point` being empty).
+    Captured {
+        /// Who captured.
+        player: Player,
+        /// The opponent's point (facing the capturer's point of the same number).
+        point: u8,
+        /// How many, `1..=15`.
+        count: u8,
+    },
+    /// Phase 2 doublet: `player` put `count` of the pawns he had captured back on the
+    /// opponent's point `point`.
+    Returned {
+        /// Who gave the pawns back.
+        player: Player,
+        /// The opponent's point where they were put.
+        point: u8,
+        /// How many, 1 or 2.
+        count: u8,
+    },
+    /// `player` throws again (a doublet in phase 1, or in phase 2 under
+    /// [`Ruleset::taking_doublet_extra_throw`](crate::Ruleset::taking_doublet_extra_throw)).
+    ExtraThrow {
+        /// Who throws again.
+        player: Player,
+    },
+    /// The game is over.
+    GameOver(GameEnd),
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Event::Placed { player, point } => {
+                write!(f, "{} places on {point}", colour(player))
+            }
+            Event::PhaseChange { player } => write!(f, "{} enters phase 2", colour(player)),
+            Event::Removed {
+                player,
+                point,
+                count,
+            } => write!(f, "{} removes {count} from {point}", colour(player)),
+            Event::Captured {
+                player,
+                point,
+                count,
+            } => write!(f, "{} captures {count} on {point}", colour(player)),
+            Event::Returned {
+                player,
+                point,
+                count,
+            } => write!(
+                f,
+                "{} returns {count} to {}'s {point}",
+                colour(player),
+                colour(player.other())
+            ),
+            Event::ExtraThrow { player } => write!(f, "{} throws again", colour(player)),
+            Event::GameOver(end) => write!(f, "{end}"),
+        }
+    }
+}
+
+/// The events of one throw, in order: a fixed-capacity list that never allocates.
+///
+/// Capacity [`Events::CAPACITY`] = 3. Proof that a throw never makes more: a phase-1 throw
+/// makes `Placed`, perhaps `PhaseChange`, then at most one of `ExtraThrow` / `GameOver` (3);
+/// a phase-2 throw makes one of `Removed`, `Captured`, `Returned`, or `Removed` + `Returned`
+/// (option [`SingleDoublet::Adds`](crate::SingleDoublet::Adds)), then at most one of
+/// `ExtraThrow` / `GameOver` (3). `ExtraThrow` is never made when the game is over.
+///
+/// Dereferences to `[Event]`; `Display` joins the events with `"; "`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Events {
+    buf: [Event; Events::CAPACITY],
+    len: u8,
+}
+
+impl Events {
+    /// The most events one throw makes (see the type's docs for the proof).
+    pub const CAPACITY: usize = 3;
+
+    /// An empty list.
+    #[must_use]
+    pub const fn new() -> Events {
+        Events {
+            buf: [Event::PhaseChange {
+                player: Player::First,
+            }; Events::CAPACITY],
+            len: 0,
+        }
+    }
+
+    /// Appends `event`; beyond the capacity (which the rules never reach) it is dropped.
+    #[inline]
+    pub(crate) fn push(&mut self, event: Event) {
+        debug_assert!((self.len as usize) < Events::CAPACITY, "Events overflow");
+        if let Some(slot) = self.buf.get_mut(self.len as usize) {
+            *slot = event;
+            self.len += 1;
+        }
+    }
+
+    /// The end of the game if this throw ended it.
+    #[must_use]
+    pub fn game_end(&self) -> Option<GameEnd> {
+        self.iter().find_map(|e| match e {
+            Event::GameOver(end) => Some(*end),
+            _ => None,
+        })
+    }
+
+    /// Whether the same player throws again.
+    #[must_use]
+    pub fn extra_throw(&self) -> bool {
+        self.iter().any(|e| matches!(e, Event::ExtraThrow { .. }))
+    }
+}
+
+impl Default for Events {
+    fn default() -> Events {
+        Events::new()
+    }
+}
+
+impl Deref for Events {
+    type Target = [Event];
+    fn deref(&self) -> &[Event] {
+        &self.buf[..self.len as usize]
+    }
+}
+
+impl<'a> IntoIterator for &'a Events {
+    type Item = &'a Event;
+    type IntoIter = std::slice::Iter<'a, Event>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl fmt::Debug for Events {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl fmt::Display for Events {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_empty() {
+            return f.write_str("nothing happens");
+        }
+        for (i, e) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{e}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_stay_small() {
+        assert!(
+            std::mem::size_of::<Event>() <= 8,
+            "{}",
+            std::mem::size_of::<Event>()
+        );
+        assert!(std::mem::size_of::<Events>() <= 32);
+    }
+
+    #[test]
+    fn display_of_events() {
+        let mut ev = Events::new();
+        assert_eq!(ev.to_string(), "nothing happens");
+        ev.push(Event::Captured {
+            player: Player::Second,
+            point: 7,
+            count: 2,
+        });
+        ev.push(Event::GameOver(GameEnd {
+            outcome: Outcome::Winner(Player::Second),
+            held: ByPlayer::new(1, 4),
+            capped: false,
+        }));
+        assert_eq!(
+            ev.to_string(),
+            "black captures 2 on 7; game over: black wins 4-1"
+        );
+        assert_eq!(
+            ev.game_end().map(|e| e.outcome),
+            Some(Outcome::Winner(Player::Second))
+        );
+        assert!(!ev.extra_throw());
+    }
+
+    #[test]
+    fn outcome_from_held() {
+        assert_eq!(
+            Outcome::from_held(ByPlayer::new(3, 2)),
+            Outcome::Winner(Player::First)
+        );
+        assert_eq!(
+            Outcome::from_held(ByPlayer::new(0, 2)),
+            Outcome::Winner(Player::Second)
+        );
+        assert_eq!(Outcome::from_held(ByPlayer::new(5, 5)), Outcome::Draw);
+    }
+}

@@ -1,0 +1,360 @@
+//! [`Sugoroku`]: the whole game (ruleset, start and current position) as a
+//! [`boardgames_common::Game`], with seeded play, replay from throws and game records.
+
+use boardgames_common::{
+    ByPlayer, DiceSource, Game, PlayedGame, Record, RecordTextError, Seed, Throw, Turn,
+    UNORDERED_OUTCOMES, result_text,
+};
+use thiserror::Error;
+
+use crate::dice::SimDice;
+use crate::event::{Events, GameEnd, Outcome};
+use crate::position::{ParsePositionError, Position, ThrowError};
+use crate::ruleset::{ParseRulesetError, Ruleset};
+
+/// The value of a record's `Dice` tag for games thrown by [`SimDice`] from the record's `Seed`.
+pub const DICE_TAG: &str = "sugoroku-byte36";
+
+/// A game of Tric Trac Nippon: the ruleset, the start position and the current position.
+///
+/// As a [`Game`]: every node is a chance node (a throw of the dice) until the end; the
+/// players never decide anything ([`Game::legal_actions`] is always empty). Actions are
+/// [`Throw`]s, written `6-5`. A record of the game (see [`Sugoroku::play_seeded`]) has the
+/// tags `Game "Sugoroku"`, `Rules` (the [`Ruleset`] text), `Setup` (the start
+/// [`Position`], only when it is not the empty board), `Seed` and `Dice` when the dice came
+/// from a seed, and `Result`; each action is a throw commented with its [`Events`].
+///
+/// The `Dice` tag says how `Seed` became dice: [`DICE_TAG`] for [`SimDice`] (the simulator's
+/// scheme). A record made by the common [`play_game`](boardgames_common::play_game) has a
+/// `Seed` tag but no `Dice` tag: its throws were sampled by
+/// [`sample_chance`](boardgames_common::sample_chance), and the same seed gives another game
+/// through [`Sugoroku::play_seeded`]. Either way the throws in the record are what replays.
+///
+/// ```
+/// use boardgames_common::{Game, Seed, Turn};
+/// use sugoroku_core::{Ruleset, Sugoroku};
+/// let played = Sugoroku::play_seeded(Ruleset::default(), Seed(42));
+/// assert_eq!(played.state.turn(), Turn::Terminal);
+/// // The record replays to the same game.
+/// let again = Sugoroku::replay_record(&played.record).unwrap();
+/// assert_eq!(again, played.state);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Sugoroku {
+    rules: Ruleset,
+    start: Position,
+    position: Position,
+}
+
+/// Why [`Sugoroku::play_with_dice`] stopped before the end.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PlayError {
+    /// The dice source ran out (a [`ScriptedDice`](boardgames_common::ScriptedDice) at the
+    /// end of its script) before the game was over.
+    #[error("the dice ran out after {throws} throws, before the end of the game")]
+    DiceExhausted {
+        /// Throws made before the dice ran out.
+        throws: usize,
+    },
+    /// A record tag or comment could not be written (not expected: the texts are fixed).
+    #[error(transparent)]
+    Record(#[from] RecordTextError),
+}
+
+/// Why [`Sugoroku::replay`] or [`Sugoroku::replay_record`] failed.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ReplayError {
+    /// The record's `Game` tag names another game.
+    #[error("the record is of game {0:?}, not Sugoroku")]
+    WrongGame(String),
+    /// The `Rules` tag is not a ruleset.
+    #[error("Rules tag: {0}")]
+    Rules(#[from] ParseRulesetError),
+    /// The `Setup` tag is not a position.
+    #[error("Setup tag: {0}")]
+    Setup(#[from] ParsePositionError),
+    /// A throw could not be read or applied (after the end of the game).
+    #[error("throw {number}: {source}")]
+    Throw {
+        /// The throw's number, from 1.
+        number: usize,
+        /// What was wrong.
+        source: ThrowError,
+    },
+    /// A throw's comment does not match the events the rules give for it.
+    #[error("throw {number}: the record says {recorded:?} but the rules give {actual:?}")]
+    Events {
+        /// The throw's number, from 1.
+        number: usize,
+        /// The comment in the record.
+        recorded: String,
+        /// The events of the throw.
+        actual: String,
+    },
+    /// The `Result` tag does not match the end of the replayed game.
+    #[error("the record's result is {recorded:?} but the replayed game gives {actual:?}")]
+    Result {
+        /// The record's `Result` tag.
+        recorded: String,
+        /// The replayed result (`*` for an unfinished game).
+        actual: String,
+    },
+}
+
+impl Default for Sugoroku {
+    fn default() -> Sugoroku {
+        Sugoroku::new(Ruleset::default())
+    }
+}
+
+impl Sugoroku {
+    /// A new game from the empty board under `rules`.
+    #[must_use]
+    pub const fn new(rules: Ruleset) -> Sugoroku {
+        Sugoroku::from_position(rules, Position::start())
+    }
+
+    /// A game under `rules` starting at `start` (a hand-built position).
+    #[must_use]
+    pub const fn from_position(rules: Ruleset, start: Position) -> Sugoroku {
+        Sugoroku {
+            rules,
+            start,
+            position: start,
+        }
+    }
+
+    /// The ruleset.
+    #[must_use]
+    pub const fn rules(&self) -> &Ruleset {
+        &self.rules
+    }
+
+    /// The position the game started from.
+    #[must_use]
+    pub const fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The current position.
+    #[must_use]
+    pub const fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The end of the game, if it is over.
+    #[must_use]
+    pub fn end(&self) -> Option<GameEnd> {
+        self.position.end(&self.rules)
+    }
+
+    /// Applies the next throw (see [`Position::apply_throw`]).
+    ///
+    /// # Errors
+    ///
+    /// [`ThrowError::GameOver`] if the game is over; nothing changes then.
+    pub fn apply_throw(&mut self, throw: Throw) -> Result<Events, ThrowError> {
+        self.position.apply_throw(&self.rules, throw)
+    }
+
+    /// The game after `throws` from `start` under `rules`.
+    ///
+    /// # Errors
+    ///
+    /// [`ReplayError::Throw`] with the number of the first throw made after the end.
+    pub fn replay(
+        rules: Ruleset,
+        start: Position,
+        throws: impl IntoIterator<Item = Throw>,
+    ) -> Result<Sugoroku, ReplayError> {
+        let mut game = Sugoroku::from_position(rules, start);
+        for (i, t) in throws.into_iter().enumerate() {
+            game.apply_throw(t).map_err(|source| ReplayError::Throw {
+                number: i + 1,
+                source,
+            })?;
+        }
+        Ok(game)
+    }
+
+    /// The game a [`Record`] describes: its `Rules` (default if absent) and `Setup` (the
+    /// empty board if absent) tags, then its throws. Comments, when present, must be the
+    /// events of their throw, and a `Result` tag must match the replayed game.
+    ///
+    /// # Errors
+    ///
+    /// [`ReplayError`]: a wrong `Game` tag, an unreadable `Rules` or `Setup` tag, a throw
+    /// that is not a throw or comes after the end, a comment or result that disagrees.
+    pub fn replay_record(record: &Record) -> Result<Sugoroku, ReplayError> {
+        if let Some(name) = record.tag("Game")
+            && name != <Sugoroku as Game>::NAME
+        {
+            return Err(ReplayError::WrongGame(name.to_string()));
+        }
+        let rules = match record.tag("Rules") {
+            Some(t) => t.parse()?,
+            None => Ruleset::default(),
+        };
+        let start = match record.tag("Setup") {
+            Some(t) => t.parse()?,
+            None => Position::start(),
+        };
+        let mut game = Sugoroku::from_position(rules, start);
+        for (i, entry) in record.entries().iter().enumerate() {
+            let number = i + 1;
+            let throw_err = |source| ReplayError::Throw { number, source };
+            let throw: Throw = entry
+                .action
+                .parse()
+                .map_err(|e| throw_err(ThrowError::Parse(e)))?;
+            let events = game.apply_throw(throw).map_err(throw_err)?;
+            if let Some(recorded) = &entry.comment {
+                let actual = events.to_string();
+                if *recorded != actual {
+                    return Err(ReplayError::Events {
+                        number,
+                        recorded: recorded.clone(),
+                        actual,
+                    });
+                }
+            }
+        }
+        if let Some(recorded) = record.tag("Result") {
+            let actual = game.result_tag();
+            if recorded != actual {
+                return Err(ReplayError::Result {
+                    recorded: recorded.to_string(),
+                    actual,
+                });
+            }
+        }
+        Ok(game)
+    }
+
+    /// The record's `Result` text: `1-0`, `0-1`, `1/2-1/2`, or `*` while unfinished.
+    #[must_use]
+    pub fn result_tag(&self) -> String {
+        if self.end().is_some() {
+            result_text(self.returns())
+        } else {
+            "*".to_string()
+        }
+    }
+
+    /// Plays the game to its end with `dice`, recording each throw commented with its events.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError::DiceExhausted`] if `dice` runs out first.
+    pub fn play_with_dice(
+        self,
+        dice: &mut impl DiceSource,
+    ) -> Result<PlayedGame<Sugoroku>, PlayError> {
+        let mut game = self;
+        let mut record = Record::new(<Sugoroku as Game>::NAME);
+        for (k, v) in game.record_tags() {
+            record.set_tag(&k, &v)?;
+        }
+        let mut throws = 0;
+        while game.end().is_none() {
+            let throw = dice.throw().ok_or(PlayError::DiceExhausted { throws })?;
+            // The game is not over, so the throw applies.
+            if let Ok(events) = game.apply_throw(throw) {
+                record.push_commented(throw.to_string(), events.to_string())?;
+            }
+            throws += 1;
+        }
+        record.set_tag("Result", &game.result_tag())?;
+        Ok(PlayedGame {
+            state: game,
+            record,
+        })
+    }
+
+    /// Plays a game from the empty board with [`SimDice`] from `seed`: the same game as game
+    /// `i` of a [`Simulation`](crate::Simulation) from `S` when `seed == S.derive(i)`. The
+    /// record carries `Seed` and `Dice` tags.
+    #[must_use]
+    pub fn play_seeded(rules: Ruleset, seed: Seed) -> PlayedGame<Sugoroku> {
+        let mut dice = SimDice::new(seed);
+        let mut game = Sugoroku::new(rules);
+        let mut record = Record::new(<Sugoroku as Game>::NAME);
+        // Tag names and values here are fixed, valid texts, and the comments never hold
+        // braces or line breaks, so the record calls cannot fail.
+        let _ = record.set_tag("Seed", &seed.to_string());
+        let _ = record.set_tag("Dice", DICE_TAG);
+        for (k, v) in game.record_tags() {
+            let _ = record.set_tag(&k, &v);
+        }
+        while game.end().is_none() {
+            let Some(throw) = dice.throw() else { break };
+            if let Ok(events) = game.apply_throw(throw) {
+                let _ = record.push_commented(throw.to_string(), events.to_string());
+            }
+        }
+        let _ = record.set_tag("Result", &game.result_tag());
+        PlayedGame {
+            state: game,
+            record,
+        }
+    }
+}
+
+impl Game for Sugoroku {
+    type Action = Throw;
+    type Error = ThrowError;
+    const NAME: &'static str = "Sugoroku";
+
+    /// [`Turn::Chance`] until the end, then [`Turn::Terminal`]: no player ever decides.
+    fn turn(&self) -> Turn {
+        if self.end().is_some() {
+            Turn::Terminal
+        } else {
+            Turn::Chance
+        }
+    }
+
+    /// Always empty: the game has no decisions.
+    fn legal_actions(&self, out: &mut Vec<Throw>) {
+        out.clear();
+    }
+
+    /// The 21 unordered throws with their probabilities (1/36 or 2/36), until the end.
+    fn chance_outcomes(&self, out: &mut Vec<(Throw, f64)>) {
+        out.clear();
+        if self.end().is_none() {
+            out.extend_from_slice(&UNORDERED_OUTCOMES);
+        }
+    }
+
+    fn apply(&mut self, action: Throw) -> Result<(), ThrowError> {
+        self.apply_throw(action).map(|_| ())
+    }
+
+    /// `1.0` for the winner, `-1.0` for the loser, `0.0` each for a draw or an unfinished game.
+    fn returns(&self) -> ByPlayer<f64> {
+        match self.end().map(|e| e.outcome) {
+            Some(Outcome::Winner(p)) => ByPlayer::from_fn(|q| if q == p { 1.0 } else { -1.0 }),
+            _ => ByPlayer::new(0.0, 0.0),
+        }
+    }
+
+    /// The throw, higher die first: `6-5`.
+    fn action_text(&self, action: Throw) -> String {
+        action.to_string()
+    }
+
+    /// Reads a throw (`6-5`, `5-6` or `65`).
+    fn parse_action(&self, text: &str) -> Result<Throw, ThrowError> {
+        Ok(text.parse()?)
+    }
+
+    /// `Rules` always; `Setup` when the game did not start from the empty board.
+    fn record_tags(&self) -> Vec<(String, String)> {
+        let mut tags = vec![("Rules".to_string(), self.rules.to_string())];
+        if self.start != Position::start() {
+            tags.push(("Setup".to_string(), self.start.to_string()));
+        }
+        tags
+    }
+}

@@ -1,0 +1,532 @@
+//! [`Position`]: a validated state of the game, with the rule of a throw
+//! ([`Position::apply_throw`]) and a compact notation.
+//!
+//! # Notation
+//!
+//! Four space-separated fields: white, black, the side to throw (`w` or `b`), the number of
+//! throws made. A player's field is `camp/reserve/held`: twelve digits, one per point from 1
+//! to 12, each the number of his pawns there in hexadecimal (`0`-`9`, `a`-`f` for 10-15),
+//! then the pawns he has still to place, then the enemy pawns he has captured and holds.
+//!
+//! ```text
+//! 000000000000/15/0 000000000000/15/0 w 0      the start
+//! 000120300100/0/2 000010000200/10/0 b 31      white in phase 2 holding 2 black pawns
+//! ```
+//!
+//! `Display` writes this form and `FromStr` reads it back (uppercase hexadecimal digits are
+//! accepted too); the two round-trip.
+
+use std::fmt;
+use std::str::FromStr;
+
+use boardgames_common::{ByPlayer, ParseThrowError, Player, Throw};
+use thiserror::Error;
+
+use crate::event::{Event, Events, GameEnd, Outcome, colour};
+use crate::ruleset::{Ruleset, SingleDoublet};
+use crate::setup::{PAWNS, POINTS, Setup, SetupError};
+
+/// A player's phase (rules page, "Phase 1 — placing" and "Phase 2 — taking").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Phase {
+    /// Phase 1: the player still has pawns in reserve and places one per throw.
+    Placing,
+    /// Phase 2: the reserve is empty; throws remove, capture and give back pawns, and the game
+    /// ends when this player's camp is empty.
+    Taking,
+}
+
+/// Why a throw could not be applied, or a throw's text could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ThrowError {
+    /// The game is already over: no more throws.
+    #[error("the game is over ({0}); no more throws")]
+    GameOver(GameEnd),
+    /// The text is not a throw such as `6-5`.
+    #[error(transparent)]
+    Parse(#[from] ParseThrowError),
+}
+
+/// Receives the events of a throw: [`Events`] for the public API, counters for the
+/// simulator (which the compiler reduces to nothing for the events it ignores).
+pub(crate) trait Sink {
+    fn event(&mut self, event: Event);
+
+    /// The outcome of a phase-2 throw of `player` on `point`, zeros included: by default the
+    /// `Removed`, `Captured`, `Returned` events of the non-zero counts, in that order. A
+    /// counting sink overrides it to add the counts without branching on them.
+    #[inline(always)]
+    fn taking(&mut self, player: Player, point: u8, removed: u8, captured: u8, returned: u8) {
+        if removed > 0 {
+            self.event(Event::Removed {
+                player,
+                point,
+                count: removed,
+            });
+        }
+        if captured > 0 {
+            self.event(Event::Captured {
+                player,
+                point,
+                count: captured,
+            });
+        }
+        if returned > 0 {
+            self.event(Event::Returned {
+                player,
+                point,
+                count: returned,
+            });
+        }
+    }
+}
+
+impl Sink for Events {
+    #[inline(always)]
+    fn event(&mut self, event: Event) {
+        self.push(event);
+    }
+}
+
+/// A validated position: both camps, reserves, captured pawns held, the side to throw and the
+/// number of throws made. Legal by construction (see [`SetupError`]); the notation is in the
+/// [module docs](self).
+///
+/// Copy-make: the position is 32 bytes and `Copy` (a test asserts the size).
+///
+/// ```
+/// use boardgames_common::{Player, Throw};
+/// use sugoroku_core::{Position, Ruleset};
+/// let mut pos = Position::start();
+/// let events = pos.apply_throw(&Ruleset::default(), Throw::from_values(2, 5).unwrap()).unwrap();
+/// assert_eq!(events.to_string(), "white places on 7");
+/// assert_eq!(pos.pawns(Player::First, 7), 1);
+/// assert_eq!(pos.side(), Player::Second);
+/// assert_eq!(pos.to_string(), "000000100000/14/0 000000000000/15/0 b 1");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "String", try_from = "String")
+)]
+pub struct Position {
+    /// Each camp packed in a `u64`: bits `4k..4k+4` hold the number of `p`'s pawns on his
+    /// point `k` (`1..=12`; a point never holds more than the 15 pawns of its owner). The
+    /// whole state fits in registers, and an empty camp is `0`.
+    camps: ByPlayer<u64>,
+    reserves: ByPlayer<u8>,
+    held: ByPlayer<u8>,
+    side: Player,
+    throws: u32,
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::start()
+    }
+}
+
+impl Position {
+    /// The start: empty board, 15 pawns in each reserve, white to throw (seed 004,
+    /// "Déroulement du jeu" 1: the board starts empty).
+    #[must_use]
+    pub const fn start() -> Position {
+        Position {
+            camps: ByPlayer::new(0, 0),
+            reserves: ByPlayer::new(PAWNS, PAWNS),
+            held: ByPlayer::new(0, 0),
+            side: Player::First,
+            throws: 0,
+        }
+    }
+
+    /// The number of `player`'s pawns on his point `point` (`1..=12`; 0 for any other number).
+    #[must_use]
+    pub fn pawns(&self, player: Player, point: u8) -> u8 {
+        if (1..=POINTS as u8).contains(&point) {
+            nibble(self.camps[player], point as usize)
+        } else {
+            0
+        }
+    }
+
+    /// `player`'s camp: element `k - 1` is the number of his pawns on his point `k`.
+    #[must_use]
+    pub fn camp(&self, player: Player) -> [u8; POINTS] {
+        let mut out = [0; POINTS];
+        for (k, slot) in out.iter_mut().enumerate() {
+            *slot = nibble(self.camps[player], k + 1);
+        }
+        out
+    }
+
+    /// The number of `player`'s pawns in his camp.
+    #[must_use]
+    pub fn on_board(&self, player: Player) -> u8 {
+        (1..=POINTS).map(|k| nibble(self.camps[player], k)).sum()
+    }
+
+    /// The pawns `player` has still to place.
+    #[must_use]
+    pub fn reserve(&self, player: Player) -> u8 {
+        self.reserves[player]
+    }
+
+    /// The enemy pawns `player` has captured and holds (his score).
+    #[must_use]
+    pub fn held(&self, player: Player) -> u8 {
+        self.held[player]
+    }
+
+    /// `player`'s pawns removed from the board by himself in phase 2 (the pawns neither in
+    /// his camp, nor in his reserve, nor held by the opponent).
+    #[must_use]
+    pub fn removed(&self, player: Player) -> u8 {
+        PAWNS - self.on_board(player) - self.reserves[player] - self.held[player.other()]
+    }
+
+    /// `player`'s phase: [`Phase::Taking`] once his reserve is empty.
+    #[must_use]
+    pub fn phase(&self, player: Player) -> Phase {
+        if self.reserves[player] == 0 {
+            Phase::Taking
+        } else {
+            Phase::Placing
+        }
+    }
+
+    /// Who throws next (after the end: who threw last).
+    #[must_use]
+    pub fn side(&self) -> Player {
+        self.side
+    }
+
+    /// The number of throws made since the start.
+    #[must_use]
+    pub fn throws(&self) -> u32 {
+        self.throws
+    }
+
+    /// The position as plain data.
+    #[must_use]
+    pub fn setup(&self) -> Setup {
+        Setup {
+            camps: ByPlayer::from_fn(|p| self.camp(p)),
+            reserves: self.reserves,
+            held: self.held,
+            side: self.side,
+            throws: self.throws,
+        }
+    }
+
+    /// Whether `player` is in phase 2 with an empty camp: the end condition of the rules page
+    /// ("End and result").
+    #[inline(always)]
+    fn camp_emptied(&self, player: Player) -> bool {
+        (self.reserves[player] == 0) & (self.camps[player] == 0)
+    }
+
+    /// The end of the game if it is over under `rules`: a player in phase 2 has an empty
+    /// camp, or [`Ruleset::max_throws`] throws have been made.
+    #[must_use]
+    pub fn end(&self, rules: &Ruleset) -> Option<GameEnd> {
+        let emptied = self.camp_emptied(Player::First) || self.camp_emptied(Player::Second);
+        if emptied || self.throws >= rules.max_throws {
+            Some(GameEnd {
+                outcome: Outcome::from_held(self.held),
+                held: self.held,
+                capped: !emptied,
+            })
+        } else {
+            None
+        }
+    }
+
+    /// Applies one throw of the side to throw and returns what it did (rules page, "Phase 1",
+    /// "Phase 2", "End and result"). The position does not allocate.
+    ///
+    /// # Errors
+    ///
+    /// [`ThrowError::GameOver`] if the game is already over under `rules`; the position is
+    /// then unchanged.
+    pub fn apply_throw(&mut self, rules: &Ruleset, throw: Throw) -> Result<Events, ThrowError> {
+        if let Some(end) = self.end(rules) {
+            return Err(ThrowError::GameOver(end));
+        }
+        let mut events = Events::new();
+        self.step(rules, throw.sum(), throw.is_doublet(), &mut events);
+        Ok(events)
+    }
+
+    /// As [`apply_throw`](Self::apply_throw), by value: the new position, or the error with
+    /// the position handed back.
+    ///
+    /// # Errors
+    ///
+    /// [`ThrowError::GameOver`] with `self` if the game is already over.
+    pub fn play(
+        mut self,
+        rules: &Ruleset,
+        throw: Throw,
+    ) -> Result<(Position, Events), (Position, ThrowError)> {
+        match self.apply_throw(rules, throw) {
+            Ok(events) => Ok((self, events)),
+            Err(e) => Err((self, e)),
+        }
+    }
+
+    /// The rule of one throw of sum `sum` (`2..=12`), `doublet` telling whether both dice
+    /// match. Precondition: the game is not over under `rules` (checked by the callers).
+    /// Returns the end of the game if this throw ended it.
+    ///
+    /// This is the only implementation of the rules: [`apply_throw`](Self::apply_throw) and
+    /// the simulator both call it.
+    #[inline(always)]
+    pub(crate) fn step<S: Sink>(
+        &mut self,
+        rules: &Ruleset,
+        sum: u8,
+        doublet: bool,
+        sink: &mut S,
+    ) -> Option<GameEnd> {
+        let p = self.side;
+        let o = p.other();
+        let shift = 4 * u32::from(sum & 0x0f);
+        let extra;
+        if self.reserves[p] > 0 {
+            // Phase 1: place a pawn on the sum point; a doublet throws again.
+            self.reserves[p] -= 1;
+            self.camps[p] += 1 << shift;
+            sink.event(Event::Placed {
+                player: p,
+                point: sum,
+            });
+            if self.reserves[p] == 0 {
+                sink.event(Event::PhaseChange { player: p });
+            }
+            extra = doublet;
+        } else {
+            // Phase 2, written as arithmetic on counts (selects, not branches: the dice make
+            // every branch here unpredictable).
+            let mine = ((self.camps[p] >> shift) & 0x0f) as u8;
+            let theirs = ((self.camps[o] >> shift) & 0x0f) as u8;
+            // A doublet on a lone own pawn facing an empty point: one captured pawn goes back
+            // instead of (default) or as well as (option) the removal of that pawn.
+            let single = doublet & (mine == 1) & (theirs == 0);
+            let replaces = rules.single_doublet == SingleDoublet::Replaces;
+            // Own pawns on the point: all removed (unless the doublet rule replaces it).
+            let removed = if single & replaces { 0 } else { mine };
+            // Own point empty, enemy pawns opposite: all captured.
+            let captured = if mine == 0 { theirs } else { 0 };
+            // Doublet with both points empty: up to two captured pawns go back.
+            // (The two cases exclude each other: one own pawn, or none.)
+            let most = u8::from(single) | (u8::from(doublet & (mine == 0) & (theirs == 0)) << 1);
+            let returned = self.held[p].min(most);
+            // No nibble overflows or borrows: removed <= mine, captured <= theirs, and
+            // returned > 0 only onto an empty point.
+            self.camps[p] -= u64::from(removed) << shift;
+            self.camps[o] =
+                self.camps[o] - (u64::from(captured) << shift) + (u64::from(returned) << shift);
+            self.held[p] = self.held[p] + captured - returned;
+            sink.taking(p, sum, removed, captured, returned);
+            extra = doublet & rules.taking_doublet_extra_throw;
+        }
+        self.throws += 1;
+        let emptied = self.camp_emptied(p) | self.camp_emptied(o);
+        if emptied | (self.throws >= rules.max_throws) {
+            let end = GameEnd {
+                outcome: Outcome::from_held(self.held),
+                held: self.held,
+                capped: !emptied,
+            };
+            sink.event(Event::GameOver(end));
+            return Some(end);
+        }
+        if extra {
+            sink.event(Event::ExtraThrow { player: p });
+        }
+        self.side = if extra { p } else { o };
+        None
+    }
+}
+
+/// The 4-bit count of point `k` in a packed camp.
+#[inline(always)]
+fn nibble(camp: u64, k: usize) -> u8 {
+    ((camp >> (4 * k)) & 0x0f) as u8
+}
+
+impl TryFrom<Setup> for Position {
+    type Error = SetupError;
+    fn try_from(setup: Setup) -> Result<Position, SetupError> {
+        let mut camps = ByPlayer::new(0u64, 0u64);
+        for p in Player::ALL {
+            let camp = &setup.camps[p];
+            if camp[0] > 0 {
+                return Err(SetupError::PointOne(p));
+            }
+            let count = u32::from(setup.reserves[p])
+                + u32::from(setup.held[p.other()])
+                + camp.iter().map(|&c| u32::from(c)).sum::<u32>();
+            if count > u32::from(PAWNS) {
+                return Err(SetupError::TooManyPawns { player: p, count });
+            }
+            if setup.reserves[p] > 0 {
+                if setup.held[p] > 0 {
+                    return Err(SetupError::HeldWhilePlacing(p));
+                }
+                if count < u32::from(PAWNS) {
+                    return Err(SetupError::RemovedWhilePlacing {
+                        player: p,
+                        removed: PAWNS - count as u8,
+                    });
+                }
+            }
+            // count <= 15 was checked, so each point fits in its 4 bits.
+            for (k, &c) in camp.iter().enumerate() {
+                camps[p] |= u64::from(c) << (4 * (k + 1));
+            }
+        }
+        Ok(Position {
+            camps,
+            reserves: setup.reserves,
+            held: setup.held,
+            side: setup.side,
+            throws: setup.throws,
+        })
+    }
+}
+
+impl From<Position> for Setup {
+    fn from(p: Position) -> Setup {
+        p.setup()
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for p in Player::ALL {
+            for k in 1..=POINTS {
+                // Values are at most 15 (validated), so one hexadecimal digit.
+                write!(f, "{:x}", nibble(self.camps[p], k))?;
+            }
+            write!(f, "/{}/{} ", self.reserves[p], self.held[p])?;
+        }
+        let side = match self.side {
+            Player::First => 'w',
+            Player::Second => 'b',
+        };
+        write!(f, "{side} {}", self.throws)
+    }
+}
+
+/// Error of [`Position::from_str`]: what was wrong and where.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ParsePositionError {
+    /// Not four space-separated fields.
+    #[error("expected 4 fields (white black side throws), found {0}")]
+    Fields(usize),
+    /// A player's field is not `camp/reserve/held`.
+    #[error("{}'s field {text:?} is not camp/reserve/held", colour(*player))]
+    PlayerField {
+        /// Whose field.
+        player: Player,
+        /// The field.
+        text: String,
+    },
+    /// A camp is not 12 hexadecimal digits.
+    #[error("{}'s camp {text:?} is not 12 hexadecimal digits (points 1 to 12)", colour(*player))]
+    Camp {
+        /// Whose camp.
+        player: Player,
+        /// The camp text.
+        text: String,
+    },
+    /// A reserve or held count is not a number from 0 to 15.
+    #[error("{}'s {what} {text:?} is not a number from 0 to 15", colour(*player))]
+    Count {
+        /// Whose count.
+        player: Player,
+        /// `"reserve"` or `"held"`.
+        what: &'static str,
+        /// The text.
+        text: String,
+    },
+    /// The side is not `w` or `b`.
+    #[error("side to throw {0:?} is not w or b")]
+    Side(String),
+    /// The throw count is not a number.
+    #[error("throw count {0:?} is not a whole number")]
+    Throws(String),
+    /// The fields are well formed but the position is not legal.
+    #[error("illegal position: {0}")]
+    Setup(#[from] SetupError),
+}
+
+impl FromStr for Position {
+    type Err = ParsePositionError;
+    fn from_str(s: &str) -> Result<Position, ParsePositionError> {
+        let fields: Vec<&str> = s.split_whitespace().collect();
+        let [white, black, side, throws] = fields[..] else {
+            return Err(ParsePositionError::Fields(fields.len()));
+        };
+        let mut setup = Setup::default();
+        for (p, text) in [(Player::First, white), (Player::Second, black)] {
+            let parts: Vec<&str> = text.split('/').collect();
+            let [camp, reserve, held] = parts[..] else {
+                return Err(ParsePositionError::PlayerField {
+                    player: p,
+                    text: text.to_string(),
+                });
+            };
+            let camp_err = || ParsePositionError::Camp {
+                player: p,
+                text: camp.to_string(),
+            };
+            if camp.chars().count() != POINTS {
+                return Err(camp_err());
+            }
+            for (slot, c) in setup.camps[p].iter_mut().zip(camp.chars()) {
+                *slot = c.to_digit(16).ok_or_else(camp_err)? as u8;
+            }
+            let count = |what: &'static str, t: &str| {
+                t.parse::<u8>()
+                    .ok()
+                    .filter(|&n| n <= PAWNS && t.bytes().all(|b| b.is_ascii_digit()))
+                    .ok_or_else(|| ParsePositionError::Count {
+                        player: p,
+                        what,
+                        text: t.to_string(),
+                    })
+            };
+            setup.reserves[p] = count("reserve", reserve)?;
+            setup.held[p] = count("held", held)?;
+        }
+        setup.side = match side {
+            "w" => Player::First,
+            "b" => Player::Second,
+            _ => return Err(ParsePositionError::Side(side.to_string())),
+        };
+        setup.throws = throws
+            .parse()
+            .ok()
+            .filter(|_| throws.bytes().all(|b| b.is_ascii_digit()))
+            .ok_or_else(|| ParsePositionError::Throws(throws.to_string()))?;
+        Ok(Position::try_from(setup)?)
+    }
+}
+
+impl From<Position> for String {
+    fn from(p: Position) -> String {
+        p.to_string()
+    }
+}
+
+impl TryFrom<String> for Position {
+    type Error = ParsePositionError;
+    fn try_from(s: String) -> Result<Position, ParsePositionError> {
+        s.parse()
+    }
+}

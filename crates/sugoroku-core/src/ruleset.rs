@@ -1,0 +1,271 @@
+//! The [`Ruleset`]: the readings of the seed that the rules page leaves open.
+//!
+//! The defaults are those of the rules page (`../shared/rules/sugoroku.md`); each option is
+//! the other reading listed there. A ruleset has a text form, `return=replaces extra=no
+//! cap=10000`, that records store in their `Rules` tag.
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+/// What a phase-2 doublet does when the thrower's point holds exactly one pawn and the
+/// opposite point is empty (rules page, "Phase 2 — taking", fourth case; seed 004, step 3,
+/// fourth dash).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum SingleDoublet {
+    /// Default: one captured pawn goes back to the opponent's point *instead of* the removal
+    /// of the thrower's lone pawn, which stays on its point. Text `replaces`.
+    #[default]
+    Replaces,
+    /// Option: the thrower's lone pawn is removed *and* one captured pawn goes back to the
+    /// opponent's point. Text `adds`.
+    Adds,
+}
+
+impl SingleDoublet {
+    /// Both readings, default first.
+    pub const ALL: [SingleDoublet; 2] = [SingleDoublet::Replaces, SingleDoublet::Adds];
+
+    /// The text form: `replaces` or `adds`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            SingleDoublet::Replaces => "replaces",
+            SingleDoublet::Adds => "adds",
+        }
+    }
+}
+
+/// The options of the game. `Ruleset::default()` is the rules page's reading.
+///
+/// Text form: space-separated `key=value` pairs, in this order when written:
+/// - `return=replaces|adds`: [`single_doublet`](Self::single_doublet);
+/// - `extra=no|yes`: [`taking_doublet_extra_throw`](Self::taking_doublet_extra_throw);
+/// - `cap=N`: [`max_throws`](Self::max_throws), `N >= 1`.
+///
+/// `FromStr` accepts the keys in any order, each at most once; a missing key keeps its
+/// default, and the word `default` alone (or an empty text) is the default ruleset.
+///
+/// ```
+/// use sugoroku_core::{Ruleset, SingleDoublet};
+/// let r: Ruleset = "extra=yes".parse().unwrap();
+/// assert!(r.taking_doublet_extra_throw);
+/// assert_eq!(r.single_doublet, SingleDoublet::Replaces);
+/// assert_eq!(r.to_string(), "return=replaces extra=yes cap=10000");
+/// assert_eq!(r.to_string().parse::<Ruleset>().unwrap(), r);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "String", try_from = "String")
+)]
+pub struct Ruleset {
+    /// The doublet on a point holding exactly one pawn in phase 2: the return of a captured
+    /// pawn replaces the removal (default) or adds to it (rules page, "Phase 2", fourth case).
+    pub single_doublet: SingleDoublet,
+    /// Whether a doublet thrown in phase 2 gives another throw, as it does in phase 1.
+    /// Default `false` (rules page, "Phase 2", last line: the seed only grants the extra
+    /// throw while placing).
+    pub taking_doublet_extra_throw: bool,
+    /// The number of throws after which the game is stopped and scored as if it had ended
+    /// (see docs/sugoroku.md, "Length of a game": no bound exists, because captured pawns
+    /// can be put back and a position can repeat). Default [`Ruleset::DEFAULT_MAX_THROWS`].
+    pub max_throws: u32,
+}
+
+impl Ruleset {
+    /// The default cap on the number of throws of a game, 10 000. In the default ruleset no
+    /// game of the first million of [`Seed(0)`](boardgames_common::Seed) comes near it (the
+    /// longest is in docs/sugoroku.md).
+    pub const DEFAULT_MAX_THROWS: u32 = 10_000;
+
+    /// The rules page's ruleset: `return=replaces extra=no cap=10000`.
+    pub const DEFAULT: Ruleset = Ruleset {
+        single_doublet: SingleDoublet::Replaces,
+        taking_doublet_extra_throw: false,
+        max_throws: Ruleset::DEFAULT_MAX_THROWS,
+    };
+}
+
+impl Default for Ruleset {
+    fn default() -> Ruleset {
+        Ruleset::DEFAULT
+    }
+}
+
+impl fmt::Display for Ruleset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "return={} extra={} cap={}",
+            self.single_doublet.as_str(),
+            if self.taking_doublet_extra_throw {
+                "yes"
+            } else {
+                "no"
+            },
+            self.max_throws
+        )
+    }
+}
+
+/// Error of [`Ruleset::from_str`].
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ParseRulesetError {
+    /// A word is not of the form `key=value`.
+    #[error("invalid ruleset item {0:?}: expected key=value (return=, extra=, cap=)")]
+    Syntax(String),
+    /// An unknown key.
+    #[error("unknown ruleset key {0:?}: expected return, extra or cap")]
+    Key(String),
+    /// The same key twice.
+    #[error("ruleset key {0:?} given twice")]
+    Duplicate(String),
+    /// A value that the key does not take.
+    #[error("invalid value {value:?} for ruleset key {key}: expected {expected}")]
+    Value {
+        /// The key.
+        key: &'static str,
+        /// The value found.
+        value: String,
+        /// What the key takes.
+        expected: &'static str,
+    },
+}
+
+impl FromStr for Ruleset {
+    type Err = ParseRulesetError;
+    fn from_str(s: &str) -> Result<Ruleset, ParseRulesetError> {
+        let mut rules = Ruleset::DEFAULT;
+        let t = s.trim();
+        if t.is_empty() || t == "default" {
+            return Ok(rules);
+        }
+        let mut seen = [false; 3];
+        for word in t.split_whitespace() {
+            let (key, value) = word
+                .split_once('=')
+                .ok_or_else(|| ParseRulesetError::Syntax(word.to_string()))?;
+            let slot = match key {
+                "return" => 0,
+                "extra" => 1,
+                "cap" => 2,
+                _ => return Err(ParseRulesetError::Key(key.to_string())),
+            };
+            if seen[slot] {
+                return Err(ParseRulesetError::Duplicate(key.to_string()));
+            }
+            seen[slot] = true;
+            match slot {
+                0 => {
+                    rules.single_doublet = match value {
+                        "replaces" => SingleDoublet::Replaces,
+                        "adds" => SingleDoublet::Adds,
+                        _ => {
+                            return Err(ParseRulesetError::Value {
+                                key: "return",
+                                value: value.to_string(),
+                                expected: "replaces or adds",
+                            });
+                        }
+                    }
+                }
+                1 => {
+                    rules.taking_doublet_extra_throw = match value {
+                        "yes" => true,
+                        "no" => false,
+                        _ => {
+                            return Err(ParseRulesetError::Value {
+                                key: "extra",
+                                value: value.to_string(),
+                                expected: "yes or no",
+                            });
+                        }
+                    }
+                }
+                _ => {
+                    rules.max_throws = value.parse().ok().filter(|&n| n >= 1).ok_or_else(|| {
+                        ParseRulesetError::Value {
+                            key: "cap",
+                            value: value.to_string(),
+                            expected: "a whole number from 1 to 4294967295",
+                        }
+                    })?;
+                }
+            }
+        }
+        Ok(rules)
+    }
+}
+
+impl From<Ruleset> for String {
+    fn from(r: Ruleset) -> String {
+        r.to_string()
+    }
+}
+
+impl TryFrom<String> for Ruleset {
+    type Error = ParseRulesetError;
+    fn try_from(s: String) -> Result<Ruleset, ParseRulesetError> {
+        s.parse()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_text_and_round_trip() {
+        assert_eq!(
+            Ruleset::default().to_string(),
+            "return=replaces extra=no cap=10000"
+        );
+        for single_doublet in SingleDoublet::ALL {
+            for extra in [false, true] {
+                let r = Ruleset {
+                    single_doublet,
+                    taking_doublet_extra_throw: extra,
+                    max_throws: 77,
+                };
+                assert_eq!(r.to_string().parse::<Ruleset>(), Ok(r));
+            }
+        }
+        assert_eq!("default".parse::<Ruleset>(), Ok(Ruleset::DEFAULT));
+        assert_eq!("".parse::<Ruleset>(), Ok(Ruleset::DEFAULT));
+        assert_eq!(
+            "cap=5 return=adds".parse::<Ruleset>(),
+            Ok(Ruleset {
+                single_doublet: SingleDoublet::Adds,
+                taking_doublet_extra_throw: false,
+                max_throws: 5
+            })
+        );
+    }
+
+    #[test]
+    fn errors_say_what_is_wrong() {
+        assert_eq!(
+            "extra".parse::<Ruleset>(),
+            Err(ParseRulesetError::Syntax("extra".into()))
+        );
+        assert_eq!(
+            "bonus=yes".parse::<Ruleset>(),
+            Err(ParseRulesetError::Key("bonus".into()))
+        );
+        assert_eq!(
+            "extra=yes extra=no".parse::<Ruleset>(),
+            Err(ParseRulesetError::Duplicate("extra".into()))
+        );
+        let e = "cap=0".parse::<Ruleset>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "invalid value \"0\" for ruleset key cap: expected a whole number from 1 to 4294967295"
+        );
+        assert!("return=both".parse::<Ruleset>().is_err());
+        assert!("extra=1".parse::<Ruleset>().is_err());
+    }
+}

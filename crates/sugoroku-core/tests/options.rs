@@ -1,0 +1,259 @@
+//! Each option of the [`Ruleset`] changes exactly the behaviour it names: on hand-built
+//! positions, and over many seeded games played in lockstep with the default ruleset.
+
+mod common;
+
+use boardgames_common::{ByPlayer, DiceSource, Player, Seed, Throw};
+use common::{position, t};
+use sugoroku_core::{
+    Event, Events, GameEnd, Outcome, Phase, Position, Ruleset, SimDice, SingleDoublet,
+};
+
+const W: Player = Player::First;
+
+fn adds() -> Ruleset {
+    Ruleset {
+        single_doublet: SingleDoublet::Adds,
+        ..Ruleset::default()
+    }
+}
+
+fn extra() -> Ruleset {
+    Ruleset {
+        taking_doublet_extra_throw: true,
+        ..Ruleset::default()
+    }
+}
+
+#[test]
+fn single_doublet_adds_removes_the_lone_pawn_as_well() {
+    let start = position(&[(6, 1), (9, 1)], &[(3, 1)], (0, 0), (2, 0), W);
+    let mut pos = start;
+    let events = pos.apply_throw(&adds(), t(3, 3)).unwrap();
+    assert_eq!(
+        &events[..],
+        [
+            Event::Removed {
+                player: W,
+                point: 6,
+                count: 1
+            },
+            Event::Returned {
+                player: W,
+                point: 6,
+                count: 1
+            }
+        ]
+    );
+    assert_eq!(
+        (pos.pawns(W, 6), pos.pawns(Player::Second, 6), pos.held(W)),
+        (0, 1, 1)
+    );
+    // Holding nothing: the removal alone.
+    let mut pos = position(&[(6, 1), (9, 1)], &[(3, 1)], (0, 0), (0, 0), W);
+    let events = pos.apply_throw(&adds(), t(3, 3)).unwrap();
+    assert_eq!(
+        &events[..],
+        [Event::Removed {
+            player: W,
+            point: 6,
+            count: 1
+        }]
+    );
+    // The other doublet rule (both points empty) is the same under both readings.
+    for rules in [Ruleset::default(), adds()] {
+        let mut pos = position(&[(9, 1)], &[(3, 1)], (0, 0), (3, 0), W);
+        let events = pos.apply_throw(&rules, t(4, 4)).unwrap();
+        assert_eq!(
+            &events[..],
+            [Event::Returned {
+                player: W,
+                point: 8,
+                count: 2
+            }]
+        );
+    }
+}
+
+#[test]
+fn single_doublet_adds_can_end_the_game() {
+    // The lone pawn was white's last: under `adds` the camp empties and the game ends.
+    let start = position(&[(6, 1)], &[(3, 1)], (0, 0), (2, 2), W);
+    let mut pos = start;
+    let events = pos.apply_throw(&adds(), t(3, 3)).unwrap();
+    assert_eq!(
+        events.game_end(),
+        Some(GameEnd {
+            outcome: Outcome::Winner(Player::Second),
+            held: ByPlayer::new(1, 2),
+            capped: false
+        })
+    );
+    // By default the pawn stays and the game goes on.
+    let mut pos = start;
+    let events = pos.apply_throw(&Ruleset::default(), t(3, 3)).unwrap();
+    assert_eq!(events.game_end(), None);
+}
+
+#[test]
+fn taking_doublet_extra_throw_gives_another_throw_in_phase_2_only() {
+    let start = position(&[(8, 2), (9, 2)], &[(3, 1)], (0, 0), (0, 0), W);
+    for (rules, again) in [(Ruleset::default(), false), (extra(), true)] {
+        let mut pos = start;
+        let events = pos.apply_throw(&rules, t(4, 4)).unwrap();
+        assert_eq!(
+            events[0],
+            Event::Removed {
+                player: W,
+                point: 8,
+                count: 2
+            }
+        );
+        assert_eq!(events.extra_throw(), again);
+        assert_eq!(pos.side() == W, again);
+        // Not a doublet: no extra throw under either reading.
+        let mut pos = start;
+        let events = pos.apply_throw(&rules, t(5, 4)).unwrap();
+        assert!(!events.extra_throw());
+        assert_eq!(pos.side(), Player::Second);
+        // Phase 1 doublets throw again under both readings.
+        let mut pos = Position::start();
+        assert!(pos.apply_throw(&rules, t(1, 1)).unwrap().extra_throw());
+    }
+}
+
+#[test]
+fn max_throws_stops_the_game_and_scores_it() {
+    // Throw 40 of a cap of 41: the next throw ends the game, scored on captures.
+    let rules = Ruleset {
+        max_throws: 41,
+        ..Ruleset::default()
+    };
+    let mut pos = position(&[(9, 1)], &[(3, 1)], (0, 0), (3, 1), W);
+    let events = pos.apply_throw(&rules, t(4, 1)).unwrap();
+    let end = GameEnd {
+        outcome: Outcome::Winner(W),
+        held: ByPlayer::new(3, 1),
+        capped: true,
+    };
+    assert_eq!(&events[..], [Event::GameOver(end)]);
+    assert_eq!(
+        events.to_string(),
+        "game over at the throw cap: white wins 3-1"
+    );
+    // Under the default cap the same throw does nothing.
+    let mut pos = position(&[(9, 1)], &[(3, 1)], (0, 0), (3, 1), W);
+    assert!(
+        pos.apply_throw(&Ruleset::default(), t(4, 1))
+            .unwrap()
+            .is_empty()
+    );
+    // A position already at the cap is over.
+    assert_eq!(
+        pos.end(&Ruleset {
+            max_throws: 41,
+            ..rules
+        }),
+        Some(end)
+    );
+}
+
+/// Is the option's trigger met by `throw` at `pos`?
+type Trigger = fn(&Position, Throw) -> bool;
+
+fn in_phase_2(pos: &Position) -> bool {
+    pos.phase(pos.side()) == Phase::Taking
+}
+
+fn lone_pawn_doublet(pos: &Position, throw: Throw) -> bool {
+    let p = pos.side();
+    let s = throw.sum();
+    in_phase_2(pos) && throw.is_doublet() && pos.pawns(p, s) == 1 && pos.pawns(p.other(), s) == 0
+}
+
+fn phase_2_doublet(pos: &Position, throw: Throw) -> bool {
+    in_phase_2(pos) && throw.is_doublet()
+}
+
+/// Plays seeded games under the default ruleset and `option` in lockstep: every throw before
+/// the first trigger gives the same events and position; at the trigger the events differ
+/// only as `expect` says. Returns how many games met the trigger.
+fn lockstep(option: Ruleset, trigger: Trigger, expect: fn(&Events, &Events)) -> usize {
+    let base = Ruleset::default();
+    let mut triggered = 0;
+    for g in 0..400 {
+        let mut dice = SimDice::new(Seed(77).derive(g));
+        let (mut a, mut b) = (Position::start(), Position::start());
+        while a.end(&base).is_none() {
+            let throw = dice.throw().unwrap();
+            let fire = trigger(&a, throw);
+            let ea = a.apply_throw(&base, throw).unwrap();
+            let eb = b.apply_throw(&option, throw).unwrap();
+            if fire {
+                expect(&ea, &eb);
+                triggered += 1;
+                break;
+            }
+            assert_eq!(ea, eb, "game {g}: events differ before the option's case");
+            assert_eq!(a, b, "game {g}: positions differ before the option's case");
+        }
+    }
+    triggered
+}
+
+#[test]
+fn single_doublet_option_changes_only_its_case() {
+    let n = lockstep(adds(), lone_pawn_doublet, |default, adds| {
+        // Default: at most a Returned (never a removal); adds: the removal, then the same.
+        assert!(default.iter().all(|e| !matches!(e, Event::Removed { .. })));
+        assert!(matches!(adds[0], Event::Removed { count: 1, .. }));
+        let rest: Vec<_> = adds[1..]
+            .iter()
+            .filter(|e| !matches!(e, Event::GameOver(_)))
+            .collect();
+        let base: Vec<_> = default
+            .iter()
+            .filter(|e| !matches!(e, Event::GameOver(_)))
+            .collect();
+        assert_eq!(rest, base);
+    });
+    assert!(n > 50, "only {n} games met the case");
+}
+
+#[test]
+fn extra_throw_option_changes_only_its_case() {
+    let n = lockstep(extra(), phase_2_doublet, |default, extra| {
+        assert!(!default.extra_throw());
+        if default.game_end().is_none() {
+            assert_eq!(&extra[..extra.len() - 1], &default[..]);
+            assert!(matches!(extra[extra.len() - 1], Event::ExtraThrow { .. }));
+        } else {
+            assert_eq!(extra, default);
+        }
+    });
+    assert!(n > 300, "only {n} games met the case");
+}
+
+#[test]
+fn cap_option_changes_only_the_end() {
+    let capped = Ruleset {
+        max_throws: 60,
+        ..Ruleset::default()
+    };
+    let n = lockstep(
+        capped,
+        |pos, _| pos.throws() == 59,
+        |default, capped| {
+            let end = capped.game_end().unwrap();
+            assert!(end.capped || default.game_end().is_some());
+            let strip = |e: &Events| -> Vec<Event> {
+                e.iter()
+                    .copied()
+                    .filter(|e| !matches!(e, Event::GameOver(_) | Event::ExtraThrow { .. }))
+                    .collect()
+            };
+            assert_eq!(strip(default), strip(capped));
+        },
+    );
+    assert!(n > 100, "only {n} games reached the cap");
+}
