@@ -230,7 +230,12 @@ fn sortie_excedant_cannot_be_forced_to_finish() {
 fn sortie_last_two_dames_by_two_sortants() {
     let p = pos("N6:w1,N2:w1,N7:b15 w 20/20 0.0/0.0");
     let l = p.legal_plays(throw("6-2"));
-    assert_eq!(l.len(), 1, "{:?}", l.iter().map(|p| p.to_string()).collect::<Vec<_>>());
+    assert_eq!(
+        l.len(),
+        1,
+        "{:?}",
+        l.iter().map(|p| p.to_string()).collect::<Vec<_>>()
+    );
     let after = p.clone().play(l.get(0).unwrap()).unwrap();
     assert!(after.has_borne_off_all(Colour::White));
 }
@@ -249,13 +254,19 @@ fn impuissance_one_number_only_plays_the_higher() {
     assert_eq!(l.dice_played(), 1);
     let texts: Vec<String> = l.iter().map(|p| p.to_string()).collect();
     assert_eq!(texts, ["4-2: N11-N9"]);
-    assert_eq!(l.unplayed().iter().map(|d| d.get()).collect::<Vec<_>>(), [4]);
+    assert_eq!(
+        l.unplayed().iter().map(|d| d.get()).collect::<Vec<_>>(),
+        [4]
+    );
     let q = pos("N11:w1,N1:b7,N4:b2,N7:b2,B9:b4 w 20/20 0.0/0.0");
     let l = q.legal_plays(throw("5-2"));
     assert_eq!(l.dice_played(), 1);
     let texts: Vec<String> = l.iter().map(|p| p.to_string()).collect();
     assert_eq!(texts, ["5-2: N11-N6"]);
-    assert_eq!(l.unplayed().iter().map(|d| d.get()).collect::<Vec<_>>(), [2]);
+    assert_eq!(
+        l.unplayed().iter().map(|d| d.get()).collect::<Vec<_>>(),
+        [2]
+    );
 }
 
 /// Rules page: "A doublet is played as TWO numbers (not four as in backgammon)." From the
@@ -268,8 +279,35 @@ fn doublet_is_two_numbers() {
     assert_eq!(texts.len(), 2, "{texts:?}");
     assert!(l.iter().all(|p| p.moves().len() <= 2));
     let b = boards(&p, "4-4");
-    assert_eq!(
-        b,
-        sorted(&["B1:w13,B5:w2,N1:b15", "B1:w14,B9:w1,N1:b15"])
-    );
+    assert_eq!(b, sorted(&["B1:w13,B5:w2,N1:b15", "B1:w14,B9:w1,N1:b15"]));
+}
+
+/// SORTIE: a nombre excédant "fait aboutir la dame la plus éloignée de la bande de sortie au
+/// delà de celle-ci" — only the farthest. White N6 (p19) and two on N1 (p24), N3 free, ternes:
+/// the 3 is défaillant for N6 (N6-N3) and may not take a dame off N1 by excess. The only play
+/// is N6 tout d'une through N3 and off by the second 3 (sortant from N3); nothing leaves N1.
+#[test]
+fn sortie_excess_never_from_a_nearer_dame() {
+    let p = pos("N6:w1,N1:w2,N7:b15 w 20/20 0.0/0.0");
+    let l = p.legal_plays(throw("3-3"));
+    let texts: Vec<String> = l.iter().map(|p| p.to_string()).collect();
+    assert_eq!(texts.len(), 1, "{texts:?}");
+    assert!(l.unplayed().is_empty());
+    let after = p.clone().play(l.get(0).unwrap()).unwrap();
+    assert_eq!(after.to_string().split(' ').next(), Some("N1:w2,N7:b15"));
+}
+
+/// SORTIE: "Il est possible de sortir une dame en la jouant tout d'une", and the sortie is
+/// judged when the number is played (rules page law 6: "all of the player's dames on the
+/// board are in his jan de retour"): White's last dame outside the jan, on N8 (p17), plays
+/// 6-2 tout d'une into the jan and off (rest N6 or N2). The other dames (N1) cannot move: the
+/// 2 or the 6 from N1 would be excédant for a nearer dame. One play; it bears off one dame.
+#[test]
+fn sortie_tout_d_une_by_the_last_dame_outside() {
+    let p = pos("N8:w1,N1:w14,N7:b15 w 20/20 0.0/0.0");
+    let l = p.legal_plays(throw("6-2"));
+    assert_eq!(l.len(), 1);
+    assert!(l.get(0).unwrap().is_tout_d_une());
+    let after = p.clone().play(l.get(0).unwrap()).unwrap();
+    assert_eq!(after.to_string().split(' ').next(), Some("N1:w14,N7:b15"));
 }

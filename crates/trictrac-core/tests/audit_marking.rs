@@ -145,8 +145,8 @@ fn pavillon_once_lost_is_out_of_the_partie() {
 #[test]
 fn s_en_aller_on_the_sortie_trou() {
     let pos: Position = "N1:b15,N2:w1 w 20/20 0.10/0.3*".parse().unwrap();
-    let mut g = TrictracGame::from_position(Script::new(&[(0, 2)], &[(4, 0)]), fixed(), pos)
-        .unwrap();
+    let mut g =
+        TrictracGame::from_position(Script::new(&[(0, 2)], &[(4, 0)]), fixed(), pos).unwrap();
     g.apply(Action::Throw(t("6-5"))).unwrap();
     play_first(&mut g);
     assert!(matches!(
@@ -171,8 +171,8 @@ fn s_en_aller_on_the_sortie_trou() {
 #[test]
 fn tenir_then_the_sortie_wins_another_trou_with_its_own_choice() {
     let pos: Position = "N1:b15,N2:w1 w 20/20 0.8/0.3*".parse().unwrap();
-    let mut g = TrictracGame::from_position(Script::new(&[(14, 0)], &[(4, 0)]), fixed(), pos)
-        .unwrap();
+    let mut g =
+        TrictracGame::from_position(Script::new(&[(14, 0)], &[(4, 0)]), fixed(), pos).unwrap();
     g.apply(Action::Throw(t("6-5"))).unwrap();
     assert_eq!(g.marking().to_string(), "1.10*/0.0");
     assert!(matches!(
