@@ -197,3 +197,33 @@ fn tenir_then_the_sortie_wins_another_trou_with_its_own_choice() {
     // Relevé, the marks kept, White throws again (glossary SORTIE; CHRONOLOGIE 6).
     assert_eq!(g.position().to_string(), "B1:w15,N1:b15 w 0/0 3.2*/0.0");
 }
+
+/// Glossary (seed 002, JAN DE RENCONTRE): "une partie ne peut pas être commencée par un
+/// doublet". The default primauté is therefore the one where the two primauté dice are the
+/// first throw (equal dice thrown again): over every pair of primauté dice, the default game
+/// never starts with a doublet, and the higher die's owner plays first.
+#[test]
+fn by_default_no_partie_starts_with_a_doublet() {
+    use boardgames_common::Die;
+    assert_eq!(
+        GameOptions::default().primaute,
+        Primaute::FirstThrowFromDice
+    );
+    for w in 1..=6u8 {
+        for b in 1..=6u8 {
+            let mut g = TrictracGame::new(Script::default(), GameOptions::default());
+            g.apply(Action::PrimauteDie(Die::new(w).unwrap())).unwrap();
+            g.apply(Action::PrimauteDie(Die::new(b).unwrap())).unwrap();
+            match g.phase() {
+                Phase::Play { throw, .. } => {
+                    assert!(!throw.is_doublet());
+                    assert_eq!(throw, Throw::from_values(w, b).unwrap());
+                    let first = if w > b { White } else { Black };
+                    assert_eq!(g.position().side_to_move(), first);
+                }
+                Phase::Primaute { white: None } => assert_eq!(w, b),
+                other => panic!("{w} {b}: {other:?}"),
+            }
+        }
+    }
+}
