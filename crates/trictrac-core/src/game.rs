@@ -140,16 +140,19 @@ impl Scorer for RaceScorer {
 /// merged this is [`RaceScorer`].
 pub type DefaultScorer = RaceScorer;
 
-/// How the primauté (who throws first) is decided (rules page, "Marking", primauté).
+/// How the primauté (who throws first) is decided (rules page, "Marking", primauté; seed
+/// 000 describes both methods). The default is [`Primaute::FirstThrowFromDice`]: the
+/// glossary (seed 002, JAN DE RENCONTRE) states that "une partie ne peut pas être commencée
+/// par un doublet".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Primaute {
     /// Each player throws one die (White, then Black; equal dice are thrown again); the
     /// higher starts with a fresh throw of both dice, so he may start with a doublet.
-    #[default]
     OneDieEach,
     /// Each player throws one die (equal dice are thrown again); the higher starts and plays
-    /// the two dice as his first throw: no partie starts with a doublet.
+    /// the two dice as his first throw: no partie starts with a doublet (the default).
+    #[default]
     FirstThrowFromDice,
     /// No primauté: this colour throws first (for tests and set positions).
     Fixed(Colour),
@@ -199,7 +202,7 @@ pub struct GameOptions {
 impl Default for GameOptions {
     fn default() -> GameOptions {
         GameOptions {
-            primaute: Primaute::OneDieEach,
+            primaute: Primaute::FirstThrowFromDice,
             pavillon: false,
             trous_to_win: 12,
         }

@@ -112,7 +112,12 @@ fn tenir_rule() {
 fn bot_wins(n: u64, seed: u64) -> u64 {
     let mut wins = 0;
     for i in 0..n {
-        let game = TrictracGame::new(DefaultScorer::default(), GameOptions::default());
+        // The figures in docs/trictrac-marking.md were measured with this primauté.
+        let options = GameOptions {
+            primaute: Primaute::OneDieEach,
+            ..GameOptions::default()
+        };
+        let game = TrictracGame::new(DefaultScorer::default(), options);
         let mut bot = Bot::default();
         let mut random = RandomAgent::new(Seed(seed).derive(2 * i));
         let bot_first = i % 2 == 0;

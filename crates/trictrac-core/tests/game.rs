@@ -221,7 +221,11 @@ fn sortie_with_the_race_scorer() {
 
 #[test]
 fn primaute_one_die_each() {
-    let mut g = TrictracGame::new(Script::default(), GameOptions::default());
+    let options = GameOptions {
+        primaute: Primaute::OneDieEach,
+        ..GameOptions::default()
+    };
+    let mut g = TrictracGame::new(Script::default(), options);
     let mut outcomes = Vec::new();
     g.chance_outcomes(&mut outcomes);
     assert_eq!(outcomes.len(), 6);
@@ -384,7 +388,7 @@ fn a_recorded_partie_replays_to_the_same_state() {
         .unwrap();
     assert!(played.state.is_terminal());
     let text = played.record.to_string();
-    assert!(text.contains("[Primaute \"one die each\"]"), "{text}");
+    assert!(text.contains("[Primaute \"first throw\"]"), "{text}");
     assert!(text.contains("primauté"), "{text}");
     let parsed: Record = text.parse().unwrap();
     let replayed = TrictracGame::replay(&parsed, RaceScorer).unwrap();
