@@ -20,6 +20,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod ai;
 mod bitboard;
 mod capture;
 mod movegen;
