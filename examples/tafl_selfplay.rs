@@ -7,8 +7,8 @@
 //! cargo run --release --example tafl_selfplay -- --all --games 100 --seed 1 --threads 2
 //! ```
 //!
-//! Flags: `--games N` (games per arrangement: level A attacking level B, and B attacking A;
-//! default 20), `--seed S` (game `i` of an arrangement uses seed `S + i`; default 1),
+//! Flags: `--games N` (games with each level attacking: A attacking B, then B attacking A,
+//! so a pairing plays 2N games; a level against itself plays 2N games; default 20), `--seed S` (game `i` of an arrangement uses seed `S + i`; default 1),
 //! `--levels A,B` (default `bard,druid`; `bard,bard` plays a level against itself once),
 //! `--all` (every ordered pair of levels, self-play included, as a markdown table),
 //! `--ruleset NAME` (a preset, default `fidchell`), `--threads T` (default 1),
@@ -93,7 +93,7 @@ struct Run {
     seconds: f64,
 }
 
-fn run(start: &Position, attackers: Level, defenders: Level, o: &Options) -> Run {
+fn run(start: &Position, attackers: Level, defenders: Level, games: u32, o: &Options) -> Run {
     let tally = Mutex::new(Tally::default());
     let nodes = Mutex::new(0u64);
     let next = Mutex::new(0u32);
@@ -104,7 +104,7 @@ fn run(start: &Position, attackers: Level, defenders: Level, o: &Options) -> Run
                 loop {
                     let i = {
                         let Ok(mut n) = next.lock() else { return };
-                        if *n >= o.games {
+                        if *n >= games {
                             return;
                         }
                         *n += 1;
@@ -169,22 +169,34 @@ fn main() -> ExitCode {
         }
     };
     let start = o.ruleset.start_position();
-    let pairs: Vec<(Level, Level)> = if o.all {
-        Level::ALL
-            .iter()
-            .flat_map(|&a| Level::ALL.iter().map(move |&d| (a, d)))
-            .collect()
+    // Each pairing of two levels plays `games` games with each level attacking; a level
+    // against itself plays `2 * games`, so every pairing totals `2 * games` games.
+    let pairs: Vec<(Level, Level, u32)> = if o.all {
+        let mut v = Vec::new();
+        for (i, &a) in Level::ALL.iter().enumerate() {
+            for &b in &Level::ALL[i + 1..] {
+                v.push((a, b, o.games));
+                v.push((b, a, o.games));
+            }
+        }
+        for &a in &Level::ALL {
+            v.push((a, a, 2 * o.games));
+        }
+        v
     } else if o.levels.0 == o.levels.1 {
-        vec![o.levels]
+        vec![(o.levels.0, o.levels.1, 2 * o.games)]
     } else {
-        vec![o.levels, (o.levels.1, o.levels.0)]
+        vec![
+            (o.levels.0, o.levels.1, o.games),
+            (o.levels.1, o.levels.0, o.games),
+        ]
     };
     println!(
-        "{}: {} games per arrangement, seeds {}..{}, {} thread(s)",
+        "{}: {} games per pairing ({} with each level attacking), seeds from {}, {} thread(s)",
         o.ruleset.name(),
+        2 * o.games,
         o.games,
         o.seed,
-        o.seed + u64::from(o.games.max(1)) - 1,
         o.threads
     );
     println!();
@@ -194,8 +206,8 @@ fn main() -> ExitCode {
     println!("|---|---|---|---|---|---|---|---|---|");
     let mut total_nodes = 0u64;
     let mut total_seconds = 0.0;
-    for (a, d) in pairs {
-        let r = run(&start, a, d, &o);
+    for (a, d, games) in pairs {
+        let r = run(&start, a, d, games, &o);
         total_nodes += r.nodes;
         total_seconds += r.seconds;
         println!("{}", row(a, d, &r));

@@ -65,13 +65,13 @@ pub struct SearchConfig {
 ///
 /// | level | Breton | nodes per move | depth cap | random margin |
 /// |---|---|---|---|---|
-/// | [`Level::Bard`] | Barzh | 400 | 2 | 60 (0.6 soldier) |
-/// | [`Level::Ovate`] | Ovate | 6 000 | 60 | 15 |
-/// | [`Level::Druid`] | Drouiz | 60 000 | 60 | 3 |
+/// | [`Level::Bard`] | Barzh | 250 | 2 | 60 (0.6 soldier) |
+/// | [`Level::Ovate`] | Ovate | 2 500 | 60 | 15 |
+/// | [`Level::Druid`] | Drouiz | 12 000 | 60 | 3 |
 ///
 /// Druid's small margin only breaks near-ties, so that games between Druids from different
-/// seeds differ. docs/tafl-ai.md gives the speeds (release build: about 10 ms a move for
-/// Druid on one core) and the self-play results.
+/// seeds differ. docs/tafl-ai.md gives the speeds (a few hundred thousand nodes a second
+/// on one core in a release build: Druid takes a few tens of milliseconds a move) and the self-play results.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Level {
@@ -96,7 +96,7 @@ impl Level {
             Level::Bard => SearchConfig {
                 limits: SearchLimits {
                     max_depth: 2,
-                    nodes: Some(400),
+                    nodes: Some(250),
                     time: None,
                 },
                 random_margin: 60,
@@ -105,7 +105,7 @@ impl Level {
             Level::Ovate => SearchConfig {
                 limits: SearchLimits {
                     max_depth: 60,
-                    nodes: Some(6_000),
+                    nodes: Some(2_500),
                     time: None,
                 },
                 random_margin: 15,
@@ -114,7 +114,7 @@ impl Level {
             Level::Druid => SearchConfig {
                 limits: SearchLimits {
                     max_depth: 60,
-                    nodes: Some(60_000),
+                    nodes: Some(12_000),
                     time: None,
                 },
                 random_margin: 3,
