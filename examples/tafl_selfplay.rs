@@ -50,7 +50,11 @@ fn parse_args() -> Result<Options, String> {
                     .parse()
                     .map_err(|e| format!("--games: {e}"))?;
             }
-            "--seed" => o.seed = value("--seed")?.parse().map_err(|e| format!("--seed: {e}"))?,
+            "--seed" => {
+                o.seed = value("--seed")?
+                    .parse()
+                    .map_err(|e| format!("--seed: {e}"))?
+            }
             "--levels" => {
                 let v = value("--levels")?;
                 let (a, b) = v

@@ -53,7 +53,10 @@ fn assert_finds_win(pos: &Position, plies: u32) {
     let me = pos.side_to_move();
     assert!(forced_win(pos, plies, me), "oracle: no win in {plies}");
     if plies > 1 {
-        assert!(!forced_win(pos, plies - 2, me), "oracle: a quicker win exists");
+        assert!(
+            !forced_win(pos, plies - 2, me),
+            "oracle: a quicker win exists"
+        );
     }
     let mut searchers = vec![Searcher::new(small(20_000), 1)];
     searchers.extend(Level::ALL.iter().map(|&l| Searcher::for_level(l, 3)));
@@ -73,7 +76,9 @@ fn defenders_win_in_one_king_reaches_his_last_corner() {
     // could also take the attacker on e2 against the edge, which must not tempt him.
     let pos = fidchell("/7/4t2/4T2/6K/2t4/t6/7/ d a1,g1,a7");
     assert_finds_win(&pos, 1);
-    let r = Searcher::for_level(Level::Druid, 9).search(&pos, &[]).unwrap();
+    let r = Searcher::for_level(Level::Druid, 9)
+        .search(&pos, &[])
+        .unwrap();
     assert_eq!(r.best_move, mv("g4-g7"));
 }
 
@@ -83,7 +88,9 @@ fn attackers_win_in_one_king_taken_on_four_sides() {
     // (the edge does not count against the king in Fidchell, so these are all attackers).
     let pos = fidchell("/7/2t4/1tKt3/7/7/2t2T1/7/ a");
     assert_finds_win(&pos, 1);
-    let r = Searcher::for_level(Level::Bard, 9).search(&pos, &[]).unwrap();
+    let r = Searcher::for_level(Level::Bard, 9)
+        .search(&pos, &[])
+        .unwrap();
     assert_eq!(r.best_move, mv("c6-c4"));
 }
 

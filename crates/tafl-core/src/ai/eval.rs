@@ -56,8 +56,14 @@ fn reach(pos: &Position, side: Side) -> u128 {
     let g = geometry(pos.rules.size);
     let mut out = 0u128;
     let groups: [(Bitboard, Piece); 2] = match side {
-        Side::Attackers => [(pos.attackers, Piece::Attacker), (Bitboard::EMPTY, Piece::Attacker)],
-        Side::Defenders => [(pos.defenders, Piece::Defender), (pos.king_bb(), Piece::King)],
+        Side::Attackers => [
+            (pos.attackers, Piece::Attacker),
+            (Bitboard::EMPTY, Piece::Attacker),
+        ],
+        Side::Defenders => [
+            (pos.defenders, Piece::Defender),
+            (pos.king_bb(), Piece::King),
+        ],
     };
     for (pieces, piece) in groups {
         if pieces.is_empty() {
@@ -128,14 +134,16 @@ fn hanging(pos: &Position, side: Side, enemy_reach: u128) -> u32 {
     let capturer = side.other();
     let mut count = 0;
     for v in soldiers {
-        let threatened = [(0usize, 1usize), (1, 0), (2, 3), (3, 2)].iter().any(|&(a, b)| {
-            let (fa, ra) = DIRECTIONS[a];
-            let (fb, rb) = DIRECTIONS[b];
-            let hammer = v.offset(fb, rb, n);
-            hammer.is_some_and(|h| {
-                pos.piece_at(h).is_none() && enemy_reach >> h.index() & 1 != 0
-            }) && anvil(pos, v.offset(fa, ra, n), victim, capturer)
-        });
+        let threatened = [(0usize, 1usize), (1, 0), (2, 3), (3, 2)]
+            .iter()
+            .any(|&(a, b)| {
+                let (fa, ra) = DIRECTIONS[a];
+                let (fb, rb) = DIRECTIONS[b];
+                let hammer = v.offset(fb, rb, n);
+                hammer
+                    .is_some_and(|h| pos.piece_at(h).is_none() && enemy_reach >> h.index() & 1 != 0)
+                    && anvil(pos, v.offset(fa, ra, n), victim, capturer)
+            });
         if threatened {
             count += 1;
         }
@@ -242,7 +250,10 @@ pub(crate) fn evaluate(pos: &Position) -> i32 {
             KingStrength::Strong => false,
             KingStrength::StrongNearThrone => {
                 let t = g.throne;
-                !(king == t || DIRECTIONS.iter().any(|&(a, b)| t.offset(a, b, n) == Some(king)))
+                !(king == t
+                    || DIRECTIONS
+                        .iter()
+                        .any(|&(a, b)| t.offset(a, b, n) == Some(king)))
             }
         };
         def -= if weak { 60 * held } else { 15 * held * held };
@@ -316,7 +327,12 @@ mod tests {
         let mut without = with;
         without.corners_visited = Bitboard::EMPTY;
         let q = crate::Position::from_setup(&without, &rules).unwrap();
-        assert!(evaluate(&p) < evaluate(&q) - 500, "{} {}", evaluate(&p), evaluate(&q));
+        assert!(
+            evaluate(&p) < evaluate(&q) - 500,
+            "{} {}",
+            evaluate(&p),
+            evaluate(&q)
+        );
     }
 
     #[test]

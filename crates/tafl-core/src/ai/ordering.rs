@@ -86,7 +86,13 @@ fn may_capture(pos: &Position, m: Move, piece: Piece) -> bool {
 /// Whether `sq` (or the edge) closes a capture of `victim` by `capturer` once the piece on
 /// `from` has left it.
 #[inline]
-fn anvil_after(pos: &Position, sq: Option<Square>, from: Square, victim: Piece, capturer: Side) -> bool {
+fn anvil_after(
+    pos: &Position,
+    sq: Option<Square>,
+    from: Square,
+    victim: Piece,
+    capturer: Side,
+) -> bool {
     let rules = pos.rules();
     let Some(sq) = sq else {
         return rules.edge_hostile.contains(victim);
@@ -188,4 +194,3 @@ impl Ordering {
         }
     }
 }
-

@@ -188,8 +188,16 @@ impl Searcher {
         let nodes = ctx.nodes;
         let (scored, depth) = completed?;
         let best = scored[0].1;
-        let floor = if best > WIN_THRESHOLD { best } else { best - margin };
-        let candidates = scored.iter().take_while(|&&(_, s)| s >= floor).count().max(1);
+        let floor = if best > WIN_THRESHOLD {
+            best
+        } else {
+            best - margin
+        };
+        let candidates = scored
+            .iter()
+            .take_while(|&&(_, s)| s >= floor)
+            .count()
+            .max(1);
         let pick = if margin > 0 && candidates > 1 {
             self.rng.random_range(0..candidates)
         } else {
@@ -332,7 +340,11 @@ impl Context<'_> {
         for (i, &(m, _)) in root.iter().enumerate() {
             let mut child = *pos;
             let outcome = child.play_unchecked(m);
-            let q = if outcome.captures.any() { 0 } else { quiet.saturating_add(1) };
+            let q = if outcome.captures.any() {
+                0
+            } else {
+                quiet.saturating_add(1)
+            };
             self.stack.push(child.hash());
             let score = if i == 0 {
                 -self.negamax(&child, depth - 1, -INF, INF, 1, q)
@@ -355,8 +367,13 @@ impl Context<'_> {
             }
             out.push((m, score));
         }
-        self.tt
-            .store(pos.hash(), Some(best_move), to_tt(best, 0), depth as i16, Bound::Exact);
+        self.tt.store(
+            pos.hash(),
+            Some(best_move),
+            to_tt(best, 0),
+            depth as i16,
+            Bound::Exact,
+        );
         Some(out)
     }
 

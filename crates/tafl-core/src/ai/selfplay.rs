@@ -135,10 +135,16 @@ mod tests {
         // 50 of 100: 0.5 with the interval 0.404..0.596.
         let (p, lo, hi) = wilson(50, 100);
         assert!((p - 0.5).abs() < 1e-12);
-        assert!((lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3, "{lo} {hi}");
+        assert!(
+            (lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3,
+            "{lo} {hi}"
+        );
         // 100 of 100: the interval still leaves room below one.
         let (_, lo, hi) = wilson(100, 100);
-        assert!((lo - 0.9630).abs() < 1e-3 && (hi - 1.0).abs() < 1e-12, "{lo}");
+        assert!(
+            (lo - 0.9630).abs() < 1e-3 && (hi - 1.0).abs() < 1e-12,
+            "{lo}"
+        );
         assert_eq!(wilson(0, 0), (0.0, 0.0, 1.0));
     }
 }

@@ -90,7 +90,14 @@ impl TranspositionTable {
 
     /// Stores a result.
     #[inline]
-    pub(crate) fn store(&mut self, key: u64, mv: Option<Move>, score: i32, depth: i16, bound: Bound) {
+    pub(crate) fn store(
+        &mut self,
+        key: u64,
+        mv: Option<Move>,
+        score: i32,
+        depth: i16,
+        bound: Bound,
+    ) {
         let age = self.age;
         let e = &mut self.entries[key as usize & self.mask];
         if e.key == key || e.age != age || depth >= e.depth {
