@@ -300,6 +300,18 @@ pub(crate) static SLIDE: [[u16; 2048]; 11] = {
     t
 };
 
+/// `POP11[x]`: the number of set bits of an 11-bit line. A table, because the baseline x86-64
+/// target has no `popcnt` instruction and the bit-trick fallback is slower than one load.
+pub(crate) static POP11: [u8; 2048] = {
+    let mut t = [0u8; 2048];
+    let mut i = 0;
+    while i < 2048 {
+        t[i] = (i as u16).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
 /// The 11 bits of rank `rank` of `bb`.
 #[inline]
 pub(crate) const fn line(bb: u128, index: u8) -> u16 {

@@ -168,6 +168,11 @@ impl Position {
         let n = self.rules.size;
         let side = mover.side();
         let mut out = Bitboard::EMPTY;
+        // Every capture (custodial, shieldwall, king) needs an enemy next to `to`.
+        let g = geometry(n);
+        if (Bitboard::from_square(to).neighbours(g) & self.pieces(side.other())).is_empty() {
+            return out;
+        }
         let hammer = mover != Piece::King || self.rules.king_armed.hammer();
         if hammer {
             let victim = match side {
@@ -184,7 +189,7 @@ impl Position {
                     out.insert(next);
                 }
             }
-            if self.rules.shieldwall && Bitboard(geometry(n).edge).contains(to) {
+            if self.rules.shieldwall && Bitboard(g.edge).contains(to) {
                 out |= self.shieldwall_by(to, mover);
             }
         }

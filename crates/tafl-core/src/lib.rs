@@ -7,8 +7,13 @@
 //! - [`Position::legal_moves`] into a [`MoveList`], [`Position::is_legal`],
 //!   [`Position::play`] / [`Position::play_mut`] / [`Position::play_unchecked`] returning
 //!   the captures and the [`Status`];
-//! - notation: [`Move`] `d1-d3`, [`MoveText`] `d1-d3xc3/e3`, OpenTafl positions;
+//! - notation: [`Move`] `d1-d3`, [`MoveText`] `d1-d3xc3/e3`, OpenTafl position strings
+//!   ([`Setup`]) and OpenTafl rules strings ([`Ruleset`]'s `Display`/`FromStr`);
+//! - [`TaflGame`]: the game with repetition and no-capture rules, implementing
+//!   [`boardgames_common::Game`];
 //! - [`perft`] and [`divide`].
+//!
+//! The rules as implemented, every option and the decisions taken are in `docs/tafl.md`.
 //!
 //! ```
 //! use tafl_core::{MoveList, Ruleset, Status};
@@ -23,6 +28,7 @@
 pub mod ai;
 mod bitboard;
 mod capture;
+mod game;
 mod movegen;
 mod moves;
 mod perft;
@@ -30,13 +36,17 @@ mod piece;
 mod play;
 mod position;
 mod rules;
+mod rules_string;
 mod ruleset;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod setup;
 mod square;
 mod status;
 mod zobrist;
 
 pub use bitboard::Bitboard;
+pub use game::{ReplayError, TaflGame, TaflGameError};
 pub use moves::{MAX_MOVES, Move, MoveList, MoveText, ParseMoveError};
 pub use perft::{divide, perft};
 pub use piece::{BySide, Piece, PieceSet, Side};
@@ -46,6 +56,7 @@ pub use rules::{
     CornerRules, Escape, KingArmed, KingStrength, Repetition, RepetitionResult, Rules, RulesError,
     ThroneRules,
 };
+pub use rules_string::RulesStringError;
 pub use ruleset::Ruleset;
 pub use setup::{ParseSetupError, Setup};
 pub use square::{MAX_SIZE, MIN_SIZE, ParseSquareError, Square};

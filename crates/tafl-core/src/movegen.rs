@@ -4,7 +4,7 @@
 //! Squares a piece may not stop on (king-only corners and throne) are masked out; an empty
 //! throne a piece may not pass over is added to the occupancy.
 
-use crate::bitboard::{Bitboard, SLIDE, geometry, line};
+use crate::bitboard::{Bitboard, POP11, SLIDE, geometry, line};
 use crate::moves::{Move, MoveList};
 use crate::piece::{Piece, Side};
 use crate::position::{Position, forbidden_stops};
@@ -111,7 +111,7 @@ impl Position {
             let c = self.context(piece);
             for from in pieces {
                 let (row, col) = lines(from, &c);
-                n += (row.count_ones() + col.count_ones()) as usize;
+                n += usize::from(POP11[row as usize]) + usize::from(POP11[col as usize]);
             }
         }
         n
@@ -159,6 +159,18 @@ impl Position {
     /// Whether `side` has at least one move on the current board (ignoring whose turn it
     /// is and the status).
     pub(crate) fn side_has_move(&self, side: Side) -> bool {
+        // Fast path: a piece next to an empty square it may stop on can move there.
+        let g = geometry(self.rules.size);
+        let empty = Bitboard(g.board) & !self.occupied();
+        for (pieces, piece) in self.groups(side) {
+            let mut stops = empty & !Bitboard(forbidden_stops(&self.rules, g, piece));
+            if self.rules.has_throne && !self.rules.throne.passable.contains(piece) {
+                stops.remove(g.throne); // an impassable throne is a blocker
+            }
+            if (pieces.neighbours(g) & stops).any() {
+                return true;
+            }
+        }
         for (pieces, piece) in self.groups(side) {
             if pieces.is_empty() {
                 continue;

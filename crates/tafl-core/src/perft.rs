@@ -16,20 +16,27 @@ use crate::position::Position;
 /// ```
 #[must_use]
 pub fn perft(position: &Position, depth: u32) -> u64 {
+    // One move list per ply, allocated once (a fresh list per node costs a memset).
+    let mut lists = vec![MoveList::new(); depth.saturating_sub(1) as usize];
+    perft_with(position, depth, &mut lists)
+}
+
+fn perft_with(position: &Position, depth: u32, lists: &mut [MoveList]) -> u64 {
     match depth {
         0 => 1,
         1 => position.count_legal_moves() as u64,
         _ => {
-            let mut moves = MoveList::new();
-            position.legal_moves(&mut moves);
-            moves
-                .iter()
-                .map(|&m| {
-                    let mut next = *position;
-                    let _ = next.play_unchecked(m);
-                    perft(&next, depth - 1)
-                })
-                .sum()
+            let Some((list, rest)) = lists.split_first_mut() else {
+                return 0;
+            };
+            position.legal_moves(list);
+            let mut total = 0;
+            for &m in list.iter() {
+                let mut next = *position;
+                let _ = next.play_unchecked(m);
+                total += perft_with(&next, depth - 1, rest);
+            }
+            total
         }
     }
 }

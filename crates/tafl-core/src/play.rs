@@ -154,16 +154,15 @@ impl Position {
 
         self.side = side.other();
         self.hash ^= zobrist::side_key();
-        self.status = self.status_after(m, piece, captures);
+        self.status = self.status_after(piece);
         MoveOutcome {
             captures,
             status: self.status,
         }
     }
 
-    /// The status after `mover` played `m` capturing `captures` (the side to move is already
-    /// the opponent).
-    fn status_after(&self, m: Move, mover: Piece, captures: Bitboard) -> Status {
+    /// The status after `mover` moved (the side to move is already the opponent).
+    fn status_after(&self, mover: Piece) -> Status {
         let side = mover.side();
         let Some(king) = self.king else {
             return Status::Win {
@@ -171,25 +170,26 @@ impl Position {
                 reason: WinReason::KingCaptured,
             };
         };
-        if side == Side::Defenders {
-            if mover == Piece::King
-                && let Some(s) = self.escape_status(king)
-            {
-                return s;
-            }
-            if self.rules.edge_fort && self.edge_fort() {
-                return Status::Win {
-                    side: Side::Defenders,
-                    reason: WinReason::EdgeFort,
-                };
-            }
-        } else if self.rules.enclosure && self.enclosed() {
+        if side == Side::Defenders
+            && mover == Piece::King
+            && let Some(s) = self.escape_status(king)
+        {
+            return s;
+        }
+        // An attacker moving away from a fort's inside can complete it, so forts are looked
+        // for after either side's move.
+        if self.rules.edge_fort && self.edge_fort() {
+            return Status::Win {
+                side: Side::Defenders,
+                reason: WinReason::EdgeFort,
+            };
+        }
+        if side == Side::Attackers && self.rules.enclosure && self.enclosed() {
             return Status::Win {
                 side: Side::Attackers,
                 reason: WinReason::Enclosure,
             };
         }
-        let _ = (m, captures);
         self.no_move_status()
     }
 
@@ -264,17 +264,22 @@ impl Position {
     /// reached from the edge through squares free of attackers.
     #[must_use]
     pub fn enclosed(&self) -> bool {
+        // Grown from the defenders (reachability is symmetric), stopping as soon as the
+        // edge is touched, which is usually after a few steps.
         let g = geometry(self.rules.size);
         let open = Bitboard(g.board) & !self.attackers;
-        let mut reach = Bitboard(g.edge) & open;
+        let edge = Bitboard(g.edge);
+        let mut reach = self.pieces(Side::Defenders);
         loop {
+            if (reach & edge).any() {
+                return false;
+            }
             let next = (reach | reach.neighbours(g)) & open;
             if next == reach {
-                break;
+                return true;
             }
             reach = next;
         }
-        (reach & self.pieces(Side::Defenders)).is_empty()
     }
 
     /// Whether the king is in an edge fort (Copenhagen): on the edge, with an empty

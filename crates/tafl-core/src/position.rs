@@ -385,3 +385,18 @@ pub(crate) fn forbidden_stops(rules: &Rules, g: &Geometry, piece: Piece) -> u128
     }
     m
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn position_is_small_for_copy_make() {
+        // Three u128 bitboards, the hash, the rules and a few bytes.
+        assert!(
+            std::mem::size_of::<Position>() <= 96,
+            "{}",
+            std::mem::size_of::<Position>()
+        );
+    }
+}

@@ -1,0 +1,340 @@
+//! [`TaflGame`]: a game in progress, with what a position alone does not know: the
+//! repetition history and the plies since the last capture; and its
+//! [`boardgames_common::Game`] implementation (two players, attackers = first player, no
+//! chance nodes).
+
+use std::sync::Arc;
+
+use boardgames_common::{ByPlayer, Game, Record, Turn};
+use thiserror::Error;
+
+use crate::moves::{Move, MoveList, MoveText, ParseMoveError};
+use crate::play::{IllegalMove, MoveOutcome};
+use crate::position::{Position, PositionError};
+use crate::rules::RepetitionResult;
+use crate::rules_string::RulesStringError;
+use crate::ruleset::Ruleset;
+use crate::setup::{ParseSetupError, Setup};
+use crate::status::{DrawReason, Status, WinReason};
+
+/// A tafl game: the ruleset, the current position, the hashes of the positions since the
+/// last capture (a capture makes every earlier position unreachable), and the plies since
+/// the last capture.
+///
+/// The status adds to [`Position::status`] the draws and wins of the repetition rule and the
+/// no-capture limit (rules page: "a position (board, side to move, corners visited) repeated
+/// a third time is a draw, and so is a game with no capture for 200 plies").
+///
+/// ```
+/// use boardgames_common::Game;
+/// use tafl_core::{Ruleset, TaflGame};
+/// let mut g = TaflGame::new(Ruleset::fidchell());
+/// let m = g.parse_action("c1-c2").unwrap();
+/// g.apply(m).unwrap();
+/// assert_eq!(g.record_tags()[0], ("Variant".to_string(), "Fidchell".to_string()));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TaflGame {
+    ruleset: Arc<Ruleset>,
+    start: Position,
+    position: Position,
+    history: Vec<u64>,
+    plies_since_capture: u32,
+    plies: u32,
+    status: Status,
+}
+
+/// Why [`TaflGame::apply`] or [`TaflGame::parse_action`] refused an action.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum TaflGameError {
+    /// The move is illegal.
+    #[error(transparent)]
+    Illegal(#[from] IllegalMove),
+    /// The text is not a move.
+    #[error(transparent)]
+    Parse(#[from] ParseMoveError),
+    /// The captures written with the move are not those the move makes.
+    #[error("{text}: the move captures {made}, not what is written")]
+    Captures {
+        /// The text given.
+        text: String,
+        /// The move with the captures it makes.
+        made: String,
+    },
+}
+
+/// Why a [`Record`] cannot be replayed by [`TaflGame::from_record`].
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ReplayError {
+    /// The record has no `Rules` tag.
+    #[error("the record has no Rules tag")]
+    NoRules,
+    /// The `Rules` tag cannot be read.
+    #[error("Rules tag: {0}")]
+    Rules(#[from] RulesStringError),
+    /// The `Position` tag cannot be read.
+    #[error("Position tag: {0}")]
+    Setup(#[from] ParseSetupError),
+    /// The `Position` tag is not legal under the rules.
+    #[error("Position tag: {0}")]
+    Position(#[from] PositionError),
+    /// An action is refused.
+    #[error("action {index}: {source}")]
+    Action {
+        /// The action's number, from 1.
+        index: usize,
+        /// Why.
+        source: TaflGameError,
+    },
+}
+
+impl TaflGame {
+    /// A game from the start position of `ruleset`.
+    #[must_use]
+    pub fn new(ruleset: Ruleset) -> TaflGame {
+        let start = ruleset.start_position();
+        TaflGame::starting_at(ruleset, start)
+    }
+
+    /// A game of `ruleset` from `setup` (validated under the ruleset's rules, so that the
+    /// record's `Rules` and `Position` tags replay it).
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError`] if `setup` is not a legal position of the ruleset.
+    pub fn from_setup(ruleset: Ruleset, setup: &Setup) -> Result<TaflGame, PositionError> {
+        let start = ruleset.position(setup)?;
+        Ok(TaflGame::starting_at(ruleset, start))
+    }
+
+    fn starting_at(ruleset: Ruleset, position: Position) -> TaflGame {
+        TaflGame {
+            ruleset: Arc::new(ruleset),
+            start: position,
+            position,
+            history: vec![position.hash()],
+            plies_since_capture: 0,
+            plies: 0,
+            status: position.status(),
+        }
+    }
+
+    /// Replays a record written by this game (tags `Rules`, optional `Position`, then the
+    /// moves).
+    ///
+    /// # Errors
+    ///
+    /// [`ReplayError`] naming the tag or action that could not be used.
+    pub fn from_record(record: &Record) -> Result<TaflGame, ReplayError> {
+        let ruleset: Ruleset = record.tag("Rules").ok_or(ReplayError::NoRules)?.parse()?;
+        let mut game = match record.tag("Position") {
+            Some(text) => TaflGame::from_setup(ruleset, &text.parse::<Setup>()?)?,
+            None => TaflGame::new(ruleset),
+        };
+        for (i, text) in record.actions().enumerate() {
+            let action = game
+                .parse_action(text)
+                .and_then(|m| game.play(m).map_err(TaflGameError::from));
+            if let Err(source) = action {
+                return Err(ReplayError::Action {
+                    index: i + 1,
+                    source,
+                });
+            }
+        }
+        Ok(game)
+    }
+
+    /// The ruleset.
+    #[must_use]
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+
+    /// The current position.
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The status, including repetition and no-capture draws.
+    #[must_use]
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    /// Plies played since the last capture.
+    #[must_use]
+    pub fn plies_since_capture(&self) -> u32 {
+        self.plies_since_capture
+    }
+
+    /// Plies played in the game.
+    #[must_use]
+    pub fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    /// How many times the current position has occurred (at least 1).
+    #[must_use]
+    pub fn repetitions(&self) -> usize {
+        let h = self.position.hash();
+        self.history.iter().filter(|&&x| x == h).count()
+    }
+
+    /// Plays `m`, then applies the repetition rule and the no-capture limit.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMove`] if `m` is illegal or the game is over (repetition and no-capture
+    /// draws included); the game is then unchanged.
+    pub fn play(&mut self, m: Move) -> Result<MoveOutcome, IllegalMove> {
+        if self.status.is_over() {
+            return Err(IllegalMove {
+                mv: m,
+                reason: crate::play::IllegalMoveReason::GameOver,
+            });
+        }
+        let mover = self.position.side_to_move();
+        let outcome = self.position.play_mut(m)?;
+        self.plies += 1;
+        if outcome.captures.any() {
+            self.history.clear();
+            self.plies_since_capture = 0;
+        } else {
+            self.plies_since_capture += 1;
+        }
+        self.history.push(self.position.hash());
+        let rules = *self.position.rules();
+        let mut status = outcome.status;
+        if !status.is_over() && self.repetitions() >= usize::from(rules.repetition.count) {
+            let win = |side| Status::Win {
+                side,
+                reason: WinReason::Repetition,
+            };
+            status = match rules.repetition.result {
+                RepetitionResult::Ignored => Status::Ongoing,
+                RepetitionResult::Draw => Status::Draw {
+                    reason: DrawReason::Repetition,
+                },
+                RepetitionResult::RepeaterLoses => win(mover.other()),
+                RepetitionResult::RepeaterWins => win(mover),
+                RepetitionResult::DefendersLose => win(crate::piece::Side::Attackers),
+            };
+        }
+        if !status.is_over()
+            && rules
+                .no_capture_limit
+                .is_some_and(|n| self.plies_since_capture >= u32::from(n))
+        {
+            status = Status::Draw {
+                reason: DrawReason::NoCaptureLimit,
+            };
+        }
+        self.status = status;
+        Ok(MoveOutcome {
+            captures: outcome.captures,
+            status,
+        })
+    }
+
+    /// The move with the captures it would make here.
+    #[must_use]
+    pub fn move_text(&self, m: Move) -> MoveText {
+        let mut next = self.position;
+        let captures = if self.position.is_legal(m) {
+            next.play_unchecked(m).captures
+        } else {
+            crate::bitboard::Bitboard::EMPTY
+        };
+        MoveText { mv: m, captures }
+    }
+}
+
+impl Game for TaflGame {
+    type Action = Move;
+    type Error = TaflGameError;
+    const NAME: &'static str = "Tafl";
+
+    fn turn(&self) -> Turn {
+        if self.status.is_over() {
+            Turn::Terminal
+        } else {
+            Turn::Player(self.position.side_to_move().player())
+        }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Move>) {
+        out.clear();
+        if self.status.is_over() {
+            return;
+        }
+        let mut list = MoveList::new();
+        self.position.legal_moves(&mut list);
+        out.extend_from_slice(&list);
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(Move, f64)>) {
+        out.clear();
+    }
+
+    fn apply(&mut self, action: Move) -> Result<(), TaflGameError> {
+        let _ = self.play(action)?;
+        Ok(())
+    }
+
+    fn returns(&self) -> ByPlayer<f64> {
+        match self.status.winner() {
+            Some(side) => ByPlayer::from_fn(|p| if p == side.player() { 1.0 } else { -1.0 }),
+            None => ByPlayer::new(0.0, 0.0),
+        }
+    }
+
+    /// `d1-d3`, with the captures: `d1-d3xc3/e3` (the king's square too when it is taken).
+    fn action_text(&self, action: Move) -> String {
+        self.move_text(action).to_string()
+    }
+
+    /// Reads `d1-d3`, `d1-d3xc3/e3` or `d1-d3xc3xe3`. Captures, when written, must be those
+    /// the move makes (the king's capture may be left unwritten, as in real game records).
+    fn parse_action(&self, text: &str) -> Result<Move, TaflGameError> {
+        let written: MoveText = text.parse()?;
+        let m = written.mv;
+        self.position.check_move(m)?;
+        if self.status.is_over() {
+            return Err(IllegalMove {
+                mv: m,
+                reason: crate::play::IllegalMoveReason::GameOver,
+            }
+            .into());
+        }
+        let made = self.move_text(m);
+        let without_king = match self.position.king() {
+            Some(k) => made.captures.without(k),
+            None => made.captures,
+        };
+        if written.captures.any()
+            && written.captures != made.captures
+            && written.captures != without_king
+        {
+            return Err(TaflGameError::Captures {
+                text: text.to_string(),
+                made: made.to_string(),
+            });
+        }
+        Ok(m)
+    }
+
+    /// `Variant` (the ruleset's name), `Rules` (its OpenTafl rules string) and, when the game
+    /// did not start from the ruleset's start, `Position`.
+    fn record_tags(&self) -> Vec<(String, String)> {
+        let mut tags = vec![
+            ("Variant".to_string(), self.ruleset.name().to_string()),
+            ("Rules".to_string(), self.ruleset.to_string()),
+        ];
+        if self.start != self.ruleset.start_position() {
+            tags.push(("Position".to_string(), self.start.to_string()));
+        }
+        tags
+    }
+}

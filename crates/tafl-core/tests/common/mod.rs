@@ -1,0 +1,385 @@
+//! Test helpers: a slow, array-based reference implementation of the rules (written
+//! independently of the bitboard code), and the 8 symmetries of the square.
+#![allow(dead_code, unreachable_pub)]
+
+use tafl_core::{Escape, KingStrength, Move, Piece, Position, Rules, Setup, Side, Square};
+
+/// The 8 symmetries of the board: `t` in 0..8 maps (file, rank) on a board of `n`.
+pub fn map_square(sq: Square, t: u8, n: u8) -> Square {
+    let (mut f, mut r) = (sq.file(), sq.rank());
+    if t & 4 != 0 {
+        std::mem::swap(&mut f, &mut r);
+    }
+    if t & 1 != 0 {
+        f = n - 1 - f;
+    }
+    if t & 2 != 0 {
+        r = n - 1 - r;
+    }
+    Square::new(f, r).unwrap()
+}
+
+/// `setup` transformed by symmetry `t`.
+pub fn map_setup(setup: &Setup, t: u8) -> Setup {
+    let n = setup.size;
+    let mut out = Setup::empty(n);
+    out.side_to_move = setup.side_to_move;
+    for sq in setup.attackers {
+        out.put(map_square(sq, t, n), Piece::Attacker);
+    }
+    for sq in setup.defenders {
+        out.put(map_square(sq, t, n), Piece::Defender);
+    }
+    if let Some(k) = setup.king {
+        out.put(map_square(k, t, n), Piece::King);
+    }
+    for sq in setup.corners_visited {
+        out.corners_visited.insert(map_square(sq, t, n));
+    }
+    out
+}
+
+pub fn sq(name: &str) -> Square {
+    name.parse().unwrap()
+}
+
+/// The reference board: a plain array of cells.
+#[derive(Clone, Debug)]
+pub struct RefBoard {
+    pub n: i32,
+    pub cells: Vec<Option<Piece>>,
+    pub side: Side,
+    pub rules: Rules,
+    pub visited: Vec<(i32, i32)>,
+    pub over: bool,
+}
+
+impl RefBoard {
+    pub fn from_position(p: &Position) -> RefBoard {
+        let n = i32::from(p.size());
+        let mut cells = vec![None; (n * n) as usize];
+        for r in 0..n {
+            for f in 0..n {
+                cells[(r * n + f) as usize] = p.piece_at(Square::new(f as u8, r as u8).unwrap());
+            }
+        }
+        RefBoard {
+            n,
+            cells,
+            side: p.side_to_move(),
+            rules: *p.rules(),
+            visited: p
+                .corners_visited()
+                .map(|s| (i32::from(s.file()), i32::from(s.rank())))
+                .collect(),
+            over: p.status().is_over(),
+        }
+    }
+
+    fn on(&self, f: i32, r: i32) -> bool {
+        f >= 0 && r >= 0 && f < self.n && r < self.n
+    }
+
+    pub fn at(&self, f: i32, r: i32) -> Option<Piece> {
+        if self.on(f, r) {
+            self.cells[(r * self.n + f) as usize]
+        } else {
+            None
+        }
+    }
+
+    fn set(&mut self, f: i32, r: i32, p: Option<Piece>) {
+        let n = self.n;
+        self.cells[(r * n + f) as usize] = p;
+    }
+
+    fn corner(&self, f: i32, r: i32) -> bool {
+        self.rules.has_corners && (f == 0 || f == self.n - 1) && (r == 0 || r == self.n - 1)
+    }
+
+    fn throne(&self, f: i32, r: i32) -> bool {
+        self.rules.has_throne && f == self.n / 2 && r == self.n / 2
+    }
+
+    fn side_of(p: Piece) -> Side {
+        if p == Piece::Attacker {
+            Side::Attackers
+        } else {
+            Side::Defenders
+        }
+    }
+
+    /// Moves of `side`, walking square by square.
+    pub fn moves_of(&self, side: Side) -> Vec<Move> {
+        let mut out = Vec::new();
+        for r in 0..self.n {
+            for f in 0..self.n {
+                let Some(p) = self.at(f, r) else { continue };
+                if Self::side_of(p) != side {
+                    continue;
+                }
+                for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                    let (mut x, mut y) = (f + df, r + dr);
+                    while self.on(x, y) && self.at(x, y).is_none() {
+                        if self.throne(x, y) && !self.rules.throne.passable.contains(p) {
+                            break;
+                        }
+                        let may_stop = if self.corner(x, y) {
+                            self.rules.corner.stoppable.contains(p)
+                        } else if self.throne(x, y) {
+                            self.rules.throne.stoppable.contains(p)
+                        } else {
+                            true
+                        };
+                        if may_stop {
+                            out.push(Move::new(
+                                Square::new(f as u8, r as u8).unwrap(),
+                                Square::new(x as u8, y as u8).unwrap(),
+                            ));
+                        }
+                        x += df;
+                        y += dr;
+                    }
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    pub fn moves(&self) -> Vec<Move> {
+        if self.over {
+            return Vec::new();
+        }
+        self.moves_of(self.side)
+    }
+
+    /// Whether (f, r) helps capture `victim` for `capturer`.
+    fn hostile(&self, f: i32, r: i32, victim: Piece, capturer: Side) -> bool {
+        if !self.on(f, r) {
+            return self.rules.edge_hostile.contains(victim);
+        }
+        let special = |occupied: bool| {
+            if self.throne(f, r) {
+                if occupied {
+                    self.rules.throne.hostile_occupied.contains(victim)
+                } else {
+                    self.rules.throne.hostile_empty.contains(victim)
+                }
+            } else if self.corner(f, r) {
+                self.rules.corner.hostile.contains(victim)
+            } else {
+                false
+            }
+        };
+        match self.at(f, r) {
+            None => special(false),
+            Some(p) if Self::side_of(p) != capturer => false,
+            Some(Piece::King) => self.rules.king_armed.anvil() || special(true),
+            Some(_) => true,
+        }
+    }
+
+    fn against_king(&self, f: i32, r: i32) -> bool {
+        if !self.on(f, r) {
+            return self.rules.edge_hostile.contains(Piece::King);
+        }
+        match self.at(f, r) {
+            Some(p) => p == Piece::Attacker,
+            None => {
+                (self.throne(f, r) && self.rules.throne.hostile_empty.contains(Piece::King))
+                    || (self.corner(f, r) && self.rules.corner.hostile.contains(Piece::King))
+            }
+        }
+    }
+
+    /// Plays `m`; returns the captured squares (sorted).
+    pub fn play(&mut self, m: Move) -> Vec<Square> {
+        let (ff, fr) = (i32::from(m.from.file()), i32::from(m.from.rank()));
+        let (tf, tr) = (i32::from(m.to.file()), i32::from(m.to.rank()));
+        let p = self.at(ff, fr).expect("a piece");
+        let side = Self::side_of(p);
+        self.set(ff, fr, None);
+        self.set(tf, tr, Some(p));
+        if p == Piece::King && self.corner(tf, tr) && !self.visited.contains(&(tf, tr)) {
+            self.visited.push((tf, tr));
+        }
+        let mut caps: Vec<(i32, i32)> = Vec::new();
+        let dirs = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+        if p != Piece::King || self.rules.king_armed.hammer() {
+            let victim = if side == Side::Attackers {
+                Piece::Defender
+            } else {
+                Piece::Attacker
+            };
+            for (df, dr) in dirs {
+                if self.at(tf + df, tr + dr) == Some(victim)
+                    && self.hostile(tf + 2 * df, tr + 2 * dr, victim, side)
+                {
+                    caps.push((tf + df, tr + dr));
+                }
+            }
+            if self.rules.shieldwall {
+                caps.extend(self.shieldwall(tf, tr, side));
+            }
+        }
+        let mut king_taken = false;
+        if side == Side::Attackers {
+            for (df, dr) in dirs {
+                let (kf, kr) = (tf + df, tr + dr);
+                if self.at(kf, kr) != Some(Piece::King) {
+                    continue;
+                }
+                let c = self.n / 2;
+                let near = self.rules.has_throne && (kf - c).abs() + (kr - c).abs() <= 1;
+                let four = match self.rules.king_strength {
+                    KingStrength::Strong => true,
+                    KingStrength::Weak => false,
+                    KingStrength::StrongNearThrone => near,
+                };
+                king_taken = if four {
+                    dirs.iter().all(|&(a, b)| self.against_king(kf + a, kr + b))
+                } else {
+                    self.against_king(kf + df, kr + dr)
+                };
+                if king_taken {
+                    caps.push((kf, kr));
+                }
+            }
+        }
+        caps.sort_by_key(|&(f, r)| (r, f));
+        caps.dedup();
+        for &(f, r) in &caps {
+            self.set(f, r, None);
+        }
+        self.side = side.other();
+        // Endings.
+        let king = (0..self.n * self.n)
+            .find(|&i| self.cells[i as usize] == Some(Piece::King))
+            .map(|i| (i % self.n, i / self.n));
+        self.over = match king {
+            None => true,
+            Some((kf, kr)) => {
+                let escaped = side == Side::Defenders
+                    && p == Piece::King
+                    && match self.rules.escape {
+                        Escape::Corner => self.corner(kf, kr),
+                        Escape::Edge => kf == 0 || kr == 0 || kf == self.n - 1 || kr == self.n - 1,
+                        Escape::FourCorners => self.visited.len() == 4,
+                    };
+                escaped
+                    || (side == Side::Attackers && self.rules.enclosure && self.enclosed())
+                    || self.moves_of(self.side).is_empty()
+            }
+        };
+        let _ = king_taken;
+        caps.into_iter()
+            .map(|(f, r)| Square::new(f as u8, r as u8).unwrap())
+            .collect()
+    }
+
+    fn shieldwall(&self, tf: i32, tr: i32, side: Side) -> Vec<(i32, i32)> {
+        let n = self.n;
+        let mut out = Vec::new();
+        let mut lines = Vec::new();
+        if tr == 0 || tr == n - 1 {
+            lines.push(((0, if tr == 0 { 1 } else { -1 }), (1, 0)));
+        }
+        if tf == 0 || tf == n - 1 {
+            lines.push(((if tf == 0 { 1 } else { -1 }, 0), (0, 1)));
+        }
+        for ((inf, inr), (af, ar)) in lines {
+            for s in [1, -1] {
+                let (df, dr) = (af * s, ar * s);
+                let (mut x, mut y) = (tf + df, tr + dr);
+                let mut row = Vec::new();
+                let mut members = 0;
+                let mut ok = true;
+                while let Some(p) = self.at(x, y) {
+                    if Self::side_of(p) == side {
+                        break;
+                    }
+                    let front = self.at(x + inf, y + inr);
+                    if front.is_none_or(|q| Self::side_of(q) != side) {
+                        ok = false;
+                        break;
+                    }
+                    members += 1;
+                    if p != Piece::King {
+                        row.push((x, y));
+                    }
+                    x += df;
+                    y += dr;
+                }
+                if !ok || members < 2 || row.is_empty() || !self.on(x, y) {
+                    continue;
+                }
+                let bracket = match self.at(x, y) {
+                    Some(Piece::King) => side == Side::Defenders && self.rules.king_armed.anvil(),
+                    Some(q) => Self::side_of(q) == side,
+                    None => {
+                        self.corner(x, y)
+                            && self
+                                .rules
+                                .corner
+                                .hostile
+                                .contains(if side == Side::Attackers {
+                                    Piece::Defender
+                                } else {
+                                    Piece::Attacker
+                                })
+                    }
+                };
+                if bracket {
+                    out.extend(row);
+                }
+            }
+        }
+        out
+    }
+
+    fn enclosed(&self) -> bool {
+        let n = self.n;
+        let mut seen = vec![false; (n * n) as usize];
+        let mut stack = Vec::new();
+        for r in 0..n {
+            for f in 0..n {
+                let edge = f == 0 || r == 0 || f == n - 1 || r == n - 1;
+                if edge && self.at(f, r) != Some(Piece::Attacker) {
+                    seen[(r * n + f) as usize] = true;
+                    stack.push((f, r));
+                }
+            }
+        }
+        while let Some((f, r)) = stack.pop() {
+            if matches!(self.at(f, r), Some(Piece::Defender | Piece::King)) {
+                return false;
+            }
+            for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                let (x, y) = (f + df, r + dr);
+                if self.on(x, y)
+                    && !seen[(y * n + x) as usize]
+                    && self.at(x, y) != Some(Piece::Attacker)
+                {
+                    seen[(y * n + x) as usize] = true;
+                    stack.push((x, y));
+                }
+            }
+        }
+        true
+    }
+
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        self.moves()
+            .into_iter()
+            .map(|m| {
+                let mut b = self.clone();
+                b.play(m);
+                b.perft(depth - 1)
+            })
+            .sum()
+    }
+}

@@ -1,0 +1,118 @@
+//! Perft: pinned leaf counts for the start position of every preset, cross-checked against
+//! the slow array-based reference generator of `common/mod.rs`; and move generation,
+//! captures and endings compared with the reference along random games.
+
+mod common;
+
+use common::RefBoard;
+use tafl_core::{MoveList, Position, Ruleset, Status, WinReason, divide, perft};
+
+/// Pinned counts (depth 1, 2, ...) from every preset's start, and the depth up to which the
+/// (slow) reference recomputes them.
+const PINNED: [(&str, &[u64], u32); 5] = [
+    ("fidchell", &[20, 236, 6284, 127_624], 3),
+    ("brandubh", &[40, 960, 39512, 1_007_392], 3),
+    ("copenhagen", &[116, 6788, 806_344], 2),
+    ("tablut", &[80, 4400, 353_200], 2),
+    ("ard_ri", &[40, 336, 12512, 163_088], 3),
+];
+
+#[test]
+fn perft_matches_the_reference() {
+    for (name, counts, reference_depth) in PINNED {
+        let start = Ruleset::preset_named(name).unwrap().start_position();
+        let reference = RefBoard::from_position(&start);
+        for (d, &expected) in counts.iter().enumerate() {
+            let depth = d as u32 + 1;
+            let fast = perft(&start, depth);
+            if depth <= reference_depth {
+                assert_eq!(fast, reference.perft(depth), "{name} depth {depth}");
+            }
+            assert_eq!(fast, expected, "{name} depth {depth}");
+        }
+    }
+}
+
+#[test]
+fn divide_sums_to_perft() {
+    let start = Ruleset::fidchell().start_position();
+    let parts = divide(&start, 2);
+    let mut moves = MoveList::new();
+    start.legal_moves(&mut moves);
+    assert_eq!(parts.len(), moves.len());
+    assert_eq!(parts.iter().map(|&(_, n)| n).sum::<u64>(), perft(&start, 2));
+    assert!(divide(&start, 0).is_empty());
+}
+
+/// A small deterministic generator (xorshift) for the random games of this test.
+fn next(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+#[test]
+fn random_games_agree_with_the_reference() {
+    let mut seed = 0x1234_5678_9ABC_DEF1u64;
+    for ruleset in Ruleset::presets() {
+        for _game in 0..30 {
+            let mut pos: Position = ruleset.start_position();
+            for _ply in 0..300 {
+                let reference = RefBoard::from_position(&pos);
+                let mut list = MoveList::new();
+                pos.legal_moves(&mut list);
+                let mut fast: Vec<_> = list.to_vec();
+                fast.sort();
+                if pos.status()
+                    == (Status::Win {
+                        side: tafl_core::Side::Defenders,
+                        reason: WinReason::EdgeFort,
+                    })
+                {
+                    break; // the reference does not implement edge forts
+                }
+                assert_eq!(
+                    fast,
+                    reference.moves(),
+                    "{}\n{}",
+                    ruleset.name(),
+                    pos.diagram()
+                );
+                assert_eq!(pos.count_legal_moves(), fast.len());
+                if fast.is_empty() {
+                    break;
+                }
+                let m = fast[(next(&mut seed) % fast.len() as u64) as usize];
+                let mut r2 = reference.clone();
+                let ref_caps = r2.play(m);
+                let before = pos;
+                let outcome = pos.play_mut(m).unwrap();
+                let caps: Vec<_> = outcome.captures.collect();
+                assert_eq!(
+                    caps,
+                    ref_caps,
+                    "{} {m}\n{}",
+                    ruleset.name(),
+                    before.diagram()
+                );
+                if outcome.status
+                    != (Status::Win {
+                        side: tafl_core::Side::Defenders,
+                        reason: WinReason::EdgeFort,
+                    })
+                {
+                    assert_eq!(
+                        outcome.status.is_over(),
+                        r2.over,
+                        "{} {m} {}\n{}",
+                        ruleset.name(),
+                        outcome.status,
+                        before.diagram()
+                    );
+                }
+                assert_eq!(pos.hash(), pos.zobrist_recomputed());
+            }
+        }
+    }
+}
