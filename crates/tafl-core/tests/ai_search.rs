@@ -169,6 +169,8 @@ fn deterministic_for_a_seed_and_a_node_limit() {
     let mut s2 = Searcher::for_level(Level::Ovate, 5);
     let r1 = s1.search(&start, &[]).unwrap();
     assert_eq!(r1, s2.search(&start, &[]).unwrap());
-    // The node limit holds: the search stops within one node of it once depth 1 is done.
-    assert!(r1.nodes <= 2_501, "{}", r1.nodes);
+    // The node limit holds: the search stops on reaching it once depth 1 is done (depth 1
+    // from the start costs about 500 nodes).
+    let budget = Level::Ovate.config().limits.nodes.unwrap_or(0);
+    assert!(r1.depth >= 1 && r1.nodes == budget, "{r1:?}");
 }

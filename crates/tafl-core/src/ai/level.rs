@@ -75,9 +75,10 @@ pub struct SearchConfig {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Level {
-    /// Barzh, the Bard: two plies with a small budget, often playing a merely good move.
+    /// Barzh, the Bard: in practice one ply and its captures (the budget runs out before
+    /// depth 2), often playing a merely good move.
     Bard,
-    /// The Ovate: a few plies deeper, a little randomness.
+    /// The Ovate: one or two plies more than the Bard, a little randomness.
     Ovate,
     /// Drouiz, the Druid: the full search, ties broken at random.
     Druid,
