@@ -118,7 +118,12 @@ fn run(start: &Position, attackers: Level, defenders: Level, games: u32, o: &Opt
                         attackers: attackers.config(),
                         defenders: defenders.config(),
                     };
-                    let game = play_game(start, players, o.seed + u64::from(i), o.max_plies);
+                    let game = play_game(
+                        start,
+                        players,
+                        o.seed.wrapping_add(u64::from(i)),
+                        o.max_plies,
+                    );
                     if let Ok(mut t) = tally.lock() {
                         t.add(&game);
                     }

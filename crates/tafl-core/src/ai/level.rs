@@ -67,11 +67,12 @@ pub struct SearchConfig {
 /// |---|---|---|---|---|
 /// | [`Level::Bard`] | Barzh | 250 | 2 | 60 (0.6 soldier) |
 /// | [`Level::Ovate`] | Ovate | 2 500 | 60 | 15 |
-/// | [`Level::Druid`] | Drouiz | 12 000 | 60 | 3 |
+/// | [`Level::Druid`] | Drouiz | 40 000 | 60 | 3 |
 ///
 /// Druid's small margin only breaks near-ties, so that games between Druids from different
-/// seeds differ. docs/tafl-ai.md gives the speeds (a few hundred thousand nodes a second
-/// on one core in a release build: Druid takes a few tens of milliseconds a move) and the self-play results.
+/// seeds differ. docs/tafl-ai.md gives the speeds (about 475 000 nodes a second on one
+/// core in a release build: Druid takes about a tenth of a second a move) and the
+/// self-play results.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Level {
@@ -115,7 +116,7 @@ impl Level {
             Level::Druid => SearchConfig {
                 limits: SearchLimits {
                     max_depth: 60,
-                    nodes: Some(12_000),
+                    nodes: Some(40_000),
                     time: None,
                 },
                 random_margin: 3,
