@@ -174,3 +174,29 @@ fn deterministic_for_a_seed_and_a_node_limit() {
     let budget = Level::Ovate.config().limits.nodes.unwrap_or(0);
     assert!(r1.depth >= 1 && r1.nodes == budget, "{r1:?}");
 }
+
+#[test]
+fn weaker_levels_vary_with_the_seed() {
+    // From the start (where the fourfold symmetry gives many equal moves), Bard's first move
+    // changes with the seed; each seed's choice is among the near-best (`candidates`).
+    let start = Ruleset::fidchell().start_position();
+    let mut bard_moves = std::collections::BTreeSet::new();
+    for seed in 0..12 {
+        let r = Searcher::for_level(Level::Bard, seed)
+            .search(&start, &[])
+            .unwrap();
+        assert!(r.candidates >= 1);
+        bard_moves.insert(r.best_move);
+    }
+    assert!(bard_moves.len() >= 3, "{bard_moves:?}");
+    // A margin of zero always plays the first best move.
+    let firsts: std::collections::BTreeSet<Move> = (0..4)
+        .map(|seed| {
+            Searcher::new(small(600), seed)
+                .search(&start, &[])
+                .unwrap()
+                .best_move
+        })
+        .collect();
+    assert_eq!(firsts.len(), 1);
+}
