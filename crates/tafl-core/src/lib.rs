@@ -25,6 +25,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod ai;
 mod bitboard;
 mod capture;
 mod game;

@@ -1,0 +1,350 @@
+//! The static evaluation of a position for the searcher, aware of the ruleset: material,
+//! the king's road to the corners (or the edge) he still has to reach, his mobility, the
+//! attackers' cordon around him, and soldiers left hanging against an enemy piece, a hostile
+//! square or a hostile edge (rules page, "Capture is custodial"; seed, "Kuzulioù strategel":
+//! run the king towards a corner, use corners and the empty throne as allies, surround the
+//! king step by step, block the roads to the corners).
+//!
+//! Scores are in hundredths of a soldier ("centisoldiers"), from the point of view of the
+//! side to move.
+
+use crate::bitboard::{Bitboard, SLIDE, geometry, line};
+use crate::piece::{Piece, Side};
+use crate::position::{Position, corner_index, forbidden_stops};
+use crate::rules::{Escape, KingStrength};
+use crate::square::{DIRECTIONS, STRIDE, Square};
+
+/// Value of an attacking soldier.
+pub(crate) const ATTACKER_VALUE: i32 = 100;
+/// Value of a defending soldier (fewer, and the king's escort).
+pub(crate) const DEFENDER_VALUE: i32 = 120;
+
+/// The squares a piece on `from` reaches by sliding over the empty squares of `occ`
+/// (`occ_t` is the same set transposed), before masking the squares it may not stop on.
+#[inline]
+fn slide(from: Square, occ: u128, occ_t: u128, beyond: u16) -> u128 {
+    let f = from.file();
+    let r = from.rank();
+    let row = SLIDE[f as usize][(line(occ, r) | beyond) as usize];
+    let mut col = SLIDE[r as usize][(line(occ_t, f) | beyond) as usize];
+    let mut out = u128::from(row) << (u32::from(r) * u32::from(STRIDE));
+    while col != 0 {
+        let rr = col.trailing_zeros();
+        col &= col - 1;
+        out |= 1u128 << (rr * u32::from(STRIDE) + u32::from(f));
+    }
+    out
+}
+
+/// Occupancy for a moving `piece`: the board, with the throne added when the piece may not
+/// pass over it (the throne lies on the diagonal, the same bit in both layouts).
+#[inline]
+fn occupancy(pos: &Position, piece: Piece) -> (u128, u128) {
+    let mut occ = pos.occupied().0;
+    let mut occ_t = pos.occ_t;
+    if pos.rules.has_throne && !pos.rules.throne.passable.contains(piece) {
+        let t = 1u128 << geometry(pos.rules.size).throne.index();
+        occ |= t;
+        occ_t |= t;
+    }
+    (occ, occ_t)
+}
+
+/// Every square `side` can move a piece to (its attack map), and the king's own
+/// destinations.
+fn reach(pos: &Position, side: Side) -> u128 {
+    let g = geometry(pos.rules.size);
+    let mut out = 0u128;
+    let groups: [(Bitboard, Piece); 2] = match side {
+        Side::Attackers => [
+            (pos.attackers, Piece::Attacker),
+            (Bitboard::EMPTY, Piece::Attacker),
+        ],
+        Side::Defenders => [
+            (pos.defenders, Piece::Defender),
+            (pos.king_bb(), Piece::King),
+        ],
+    };
+    for (pieces, piece) in groups {
+        if pieces.is_empty() {
+            continue;
+        }
+        let (occ, occ_t) = occupancy(pos, piece);
+        let forbid = forbidden_stops(&pos.rules, g, piece);
+        for sq in pieces {
+            out |= slide(sq, occ, occ_t, g.beyond) & !forbid;
+        }
+    }
+    out
+}
+
+/// The number of rook moves the king needs to reach each square within `max` moves, as the
+/// sets of squares first reached at 1, 2, ... `max` moves (other pieces standing still).
+fn king_rings(pos: &Position, king: Square, max: usize) -> [u128; 3] {
+    let g = geometry(pos.rules.size);
+    let (mut occ, mut occ_t) = occupancy(pos, Piece::King);
+    occ &= !(1u128 << king.index());
+    occ_t &= !(1u128 << king.transposed().index());
+    let forbid = forbidden_stops(&pos.rules, g, Piece::King);
+    let mut rings = [0u128; 3];
+    let mut seen = 1u128 << king.index();
+    let mut frontier = seen;
+    for ring in rings.iter_mut().take(max.min(3)) {
+        let mut next = 0u128;
+        for sq in Bitboard(frontier) {
+            next |= slide(sq, occ, occ_t, g.beyond) & !forbid;
+        }
+        next &= !seen;
+        // Corners end the king's road: he wins or stops there, he does not slide on.
+        seen |= next;
+        *ring = next;
+        frontier = next & !g.corners;
+        if frontier == 0 {
+            break;
+        }
+    }
+    rings
+}
+
+/// Whether the square `sq` (or the edge, `None`) closes a capture of the `victim` soldier
+/// by a piece of `capturer` arriving on the other side.
+#[inline]
+fn anvil(pos: &Position, sq: Option<Square>, victim: Piece, capturer: Side) -> bool {
+    let Some(sq) = sq else {
+        return pos.rules.edge_hostile.contains(victim);
+    };
+    match pos.piece_at(sq) {
+        Some(Piece::King) => capturer == Side::Defenders && pos.rules.king_armed.anvil(),
+        Some(p) => p.side() == capturer,
+        None => {
+            (pos.is_throne(sq) && pos.rules.throne.hostile_empty.contains(victim))
+                || (pos.is_corner(sq) && pos.rules.corner.hostile.contains(victim))
+        }
+    }
+}
+
+/// The soldiers of `side` that the other side can capture with its next move (an anvil on
+/// one side, an empty square the enemy can reach on the other).
+fn hanging(pos: &Position, side: Side, enemy_reach: u128) -> u32 {
+    let n = pos.rules.size;
+    let (soldiers, victim) = match side {
+        Side::Attackers => (pos.attackers, Piece::Attacker),
+        Side::Defenders => (pos.defenders, Piece::Defender),
+    };
+    let capturer = side.other();
+    let mut count = 0;
+    for v in soldiers {
+        let threatened = [(0usize, 1usize), (1, 0), (2, 3), (3, 2)]
+            .iter()
+            .any(|&(a, b)| {
+                let (fa, ra) = DIRECTIONS[a];
+                let (fb, rb) = DIRECTIONS[b];
+                let hammer = v.offset(fb, rb, n);
+                hammer
+                    .is_some_and(|h| pos.piece_at(h).is_none() && enemy_reach >> h.index() & 1 != 0)
+                    && anvil(pos, v.offset(fa, ra, n), victim, capturer)
+            });
+        if threatened {
+            count += 1;
+        }
+    }
+    count
+}
+
+/// Whether the neighbour `sq` of the king (or the edge) counts against him.
+#[inline]
+fn against_king(pos: &Position, sq: Option<Square>) -> bool {
+    let Some(sq) = sq else {
+        return pos.rules.edge_hostile.contains(Piece::King);
+    };
+    match pos.piece_at(sq) {
+        Some(p) => p == Piece::Attacker,
+        None => {
+            (pos.is_throne(sq) && pos.rules.throne.hostile_empty.contains(Piece::King))
+                || (pos.is_corner(sq) && pos.rules.corner.hostile.contains(Piece::King))
+        }
+    }
+}
+
+/// The evaluation of `pos` for the side to move, in centisoldiers. Positions whose game is
+/// over are scored by the searcher, not here.
+#[must_use]
+pub(crate) fn evaluate(pos: &Position) -> i32 {
+    let rules = &pos.rules;
+    let g = geometry(rules.size);
+    let n = rules.size;
+    let mut def = 0i32; // from the defenders' point of view
+
+    def += DEFENDER_VALUE * pos.defenders.count() as i32;
+    def -= ATTACKER_VALUE * pos.attackers.count() as i32;
+
+    let att_reach = reach(pos, Side::Attackers);
+    let def_reach = reach(pos, Side::Defenders);
+
+    if let Some(king) = pos.king {
+        let rings = king_rings(pos, king, 3);
+        let mobility = rings[0].count_ones() as i32;
+        def += 6 * mobility;
+        let stm_def = pos.side == Side::Defenders;
+        match rules.escape {
+            Escape::FourCorners => {
+                let visited = pos.visited.count_ones() as i32;
+                def += 220 * visited;
+                let mut open_now = 0;
+                for corner in Bitboard(g.corners) {
+                    let Some(i) = corner_index(corner, rules) else {
+                        continue;
+                    };
+                    if pos.visited >> i & 1 != 0 {
+                        continue;
+                    }
+                    let bit = 1u128 << corner.index();
+                    if rings[0] & bit != 0 {
+                        open_now += 1;
+                        def += 70;
+                    } else if rings[1] & bit != 0 {
+                        def += 30;
+                    } else if rings[2] & bit != 0 {
+                        def += 10;
+                    }
+                }
+                // The last corner in reach: a threat to win the game on the next move.
+                if visited == 3 && open_now > 0 && !stm_def {
+                    def += if open_now >= 2 { 2000 } else { 250 };
+                }
+            }
+            Escape::Corner => {
+                let c1 = (rings[0] & g.corners).count_ones() as i32;
+                let c2 = (rings[1] & g.corners).count_ones() as i32;
+                let c3 = (rings[2] & g.corners).count_ones() as i32;
+                def += 30 * c2 + 10 * c3;
+                if c1 > 0 && !stm_def {
+                    def += if c1 >= 2 { 2000 } else { 300 };
+                }
+            }
+            Escape::Edge => {
+                let e1 = (rings[0] & g.edge).count_ones() as i32;
+                let e2 = (rings[1] & g.edge).count_ones() as i32;
+                def += 8 * e2.min(8);
+                if e1 > 0 && !stm_def {
+                    def += if e1 >= 2 { 2000 } else { 300 };
+                }
+            }
+        }
+
+        // The attackers' cordon: the king's sides held against him, and attackers close by.
+        let mut held = 0;
+        let mut open_side: Option<Square> = None;
+        for &(df, dr) in &DIRECTIONS {
+            let s = king.offset(df, dr, n);
+            if against_king(pos, s) {
+                held += 1;
+            } else if let Some(s) = s
+                && pos.piece_at(s).is_none()
+            {
+                open_side = Some(s);
+            }
+        }
+        let weak = match rules.king_strength {
+            KingStrength::Weak => true,
+            KingStrength::Strong => false,
+            KingStrength::StrongNearThrone => {
+                let t = g.throne;
+                !(king == t
+                    || DIRECTIONS
+                        .iter()
+                        .any(|&(a, b)| t.offset(a, b, n) == Some(king)))
+            }
+        };
+        def -= if weak { 60 * held } else { 15 * held * held };
+        let needed = if weak { 1 } else { 3 };
+        if held >= needed
+            && let Some(s) = open_side
+            && att_reach >> s.index() & 1 != 0
+            && stm_def
+        {
+            // The attackers threaten to take the king next move.
+            def -= 400;
+        }
+        let near = Bitboard(
+            (Bitboard::from_square(king).neighbours(g).neighbours(g).0
+                | Bitboard::from_square(king).neighbours(g).0)
+                & pos.attackers.0,
+        );
+        def -= 6 * near.count() as i32;
+        // Attackers guarding the squares next to the corners still to visit.
+        let guards = Bitboard(g.corners).neighbours(g) & pos.attackers;
+        def -= 10 * guards.count() as i32;
+    }
+
+    // Soldiers the side to move leaves hanging: the opponent takes one next move.
+    let (stm_hanging, value) = match pos.side {
+        Side::Attackers => (hanging(pos, Side::Attackers, def_reach), ATTACKER_VALUE),
+        Side::Defenders => (hanging(pos, Side::Defenders, att_reach), DEFENDER_VALUE),
+    };
+    let stm_penalty = if stm_hanging == 0 {
+        0
+    } else {
+        value / 3 + value / 2 * (stm_hanging as i32 - 1)
+    };
+    let opp_hanging = match pos.side {
+        Side::Attackers => hanging(pos, Side::Defenders, att_reach),
+        Side::Defenders => hanging(pos, Side::Attackers, def_reach),
+    };
+    let opp_bonus = 8 * opp_hanging as i32;
+
+    // Mobility of the soldiers, a little.
+    def += ((def_reach.count_ones() as i32) - (att_reach.count_ones() as i32)) / 2;
+
+    let stm = match pos.side {
+        Side::Defenders => def,
+        Side::Attackers => -def,
+    };
+    stm - stm_penalty + opp_bonus
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ruleset::Ruleset;
+    use crate::setup::Setup;
+
+    #[test]
+    fn an_extra_attacker_is_worth_about_a_soldier() {
+        let rules = *Ruleset::fidchell().rules();
+        let base: Setup = "/7/7/7/3K3/7/1t5/7/ a".parse().unwrap();
+        let mut more = base;
+        more.attackers.insert("f2".parse().unwrap());
+        let b = evaluate(&crate::Position::from_setup(&base, &rules).unwrap());
+        let m = evaluate(&crate::Position::from_setup(&more, &rules).unwrap());
+        assert!((60..=160).contains(&(m - b)), "{b} {m}");
+    }
+
+    #[test]
+    fn king_next_to_the_last_corner_is_a_threat() {
+        let rules = *Ruleset::fidchell().rules();
+        let mut with: Setup = "/7/7/7/3K3/7/1t5/7/ a a1,g1,a7".parse().unwrap();
+        with.king = "g4".parse().ok();
+        let p = crate::Position::from_setup(&with, &rules).unwrap();
+        let mut without = with;
+        without.corners_visited = Bitboard::EMPTY;
+        let q = crate::Position::from_setup(&without, &rules).unwrap();
+        assert!(
+            evaluate(&p) < evaluate(&q) - 500,
+            "{} {}",
+            evaluate(&p),
+            evaluate(&q)
+        );
+    }
+
+    #[test]
+    fn hanging_soldier_on_the_edge() {
+        // Fidchell: an attacker on c1 is taken against the edge by a defender arriving on
+        // c2; the defender on e2 can slide there.
+        let rules = *Ruleset::fidchell().rules();
+        let s: Setup = "/2t4/4T2/7/3K3/7/7/7/ d".parse().unwrap();
+        let p = crate::Position::from_setup(&s, &rules).unwrap();
+        assert_eq!(hanging(&p, Side::Attackers, reach(&p, Side::Defenders)), 1);
+        assert_eq!(hanging(&p, Side::Defenders, reach(&p, Side::Attackers)), 0);
+    }
+}

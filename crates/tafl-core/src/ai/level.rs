@@ -1,0 +1,193 @@
+//! [`Level`]: the seed's three levels of play, Barzh (Bard), Ovate and Drouiz (Druid), each a
+//! documented [`SearchConfig`]; and the search limits.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use thiserror::Error;
+
+/// When a search stops. The search always completes depth 1 (so it always has a move);
+/// beyond that it stops at the first limit reached and plays the result of the last
+/// completed depth.
+///
+/// Node limits are deterministic: the same position, history, configuration and seed give
+/// the same move on every machine. A time limit is not (it reads the clock), and is meant
+/// for interactive play only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SearchLimits {
+    /// The deepest iteration, in plies (1..=60).
+    pub max_depth: u8,
+    /// The most nodes (positions visited, quiescence included) per search.
+    pub nodes: Option<u64>,
+    /// The most time per search.
+    pub time: Option<Duration>,
+}
+
+impl SearchLimits {
+    /// A node limit alone (and the depth cap of 60 plies).
+    #[must_use]
+    pub const fn nodes(nodes: u64) -> SearchLimits {
+        SearchLimits {
+            max_depth: 60,
+            nodes: Some(nodes),
+            time: None,
+        }
+    }
+
+    /// A depth limit alone.
+    #[must_use]
+    pub const fn depth(max_depth: u8) -> SearchLimits {
+        SearchLimits {
+            max_depth,
+            nodes: None,
+            time: None,
+        }
+    }
+}
+
+/// A full configuration of the searcher.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SearchConfig {
+    /// When to stop.
+    pub limits: SearchLimits,
+    /// The weaker levels play a move drawn uniformly (seeded ChaCha8) among the moves whose
+    /// score is within this many centisoldiers (1/100 of a soldier) of the best; 0 plays
+    /// the best move (the first found among equals). A winning move is never passed over.
+    pub random_margin: i32,
+    /// The transposition table holds `2^tt_bits` entries of 24 bytes (clamped to 10..=26).
+    pub tt_bits: u8,
+}
+
+/// The seed's three levels ("Tri live diaezamant zo : Barzh, Ovate ha Drouiz"), weakest
+/// first. Each is a [`SearchConfig`] with a node budget, so games between levels are
+/// reproducible from their seeds:
+///
+/// | level | Breton | nodes per move | depth cap | random margin |
+/// |---|---|---|---|---|
+/// | [`Level::Bard`] | Barzh | 250 | 2 | 60 (0.6 soldier) |
+/// | [`Level::Ovate`] | Ovate | 2 500 | 60 | 15 |
+/// | [`Level::Druid`] | Drouiz | 40 000 | 60 | 3 |
+///
+/// Druid's small margin only breaks near-ties, so that games between Druids from different
+/// seeds differ. docs/tafl-ai.md gives the speeds (about 475 000 nodes a second on one
+/// core in a release build: Druid takes about a tenth of a second a move) and the
+/// self-play results.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Level {
+    /// Barzh, the Bard: in practice one ply and its captures (the budget runs out before
+    /// depth 2), often playing a merely good move.
+    Bard,
+    /// The Ovate: one or two plies more than the Bard, a little randomness.
+    Ovate,
+    /// Drouiz, the Druid: the full search, ties broken at random.
+    Druid,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 3] = [Level::Bard, Level::Ovate, Level::Druid];
+    /// Number of levels.
+    pub const NUM: usize = 3;
+
+    /// The level's configuration (see the table at [`Level`]).
+    #[must_use]
+    pub const fn config(self) -> SearchConfig {
+        match self {
+            Level::Bard => SearchConfig {
+                limits: SearchLimits {
+                    max_depth: 2,
+                    nodes: Some(250),
+                    time: None,
+                },
+                random_margin: 60,
+                tt_bits: 12,
+            },
+            Level::Ovate => SearchConfig {
+                limits: SearchLimits {
+                    max_depth: 60,
+                    nodes: Some(2_500),
+                    time: None,
+                },
+                random_margin: 15,
+                tt_bits: 16,
+            },
+            Level::Druid => SearchConfig {
+                limits: SearchLimits {
+                    max_depth: 60,
+                    nodes: Some(40_000),
+                    time: None,
+                },
+                random_margin: 3,
+                tt_bits: 20,
+            },
+        }
+    }
+
+    /// The English name: `Bard`, `Ovate`, `Druid`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Bard => "Bard",
+            Level::Ovate => "Ovate",
+            Level::Druid => "Druid",
+        }
+    }
+
+    /// The seed's Breton name: `Barzh`, `Ovate`, `Drouiz`.
+    #[must_use]
+    pub const fn breton_name(self) -> &'static str {
+        match self {
+            Level::Bard => "Barzh",
+            Level::Ovate => "Ovate",
+            Level::Druid => "Drouiz",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Error of [`Level::from_str`]: the name is none of the levels.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unknown level {0:?}: use bard (barzh), ovate or druid (drouiz)")]
+pub struct ParseLevelError(pub String);
+
+impl FromStr for Level {
+    type Err = ParseLevelError;
+
+    /// Reads `bard`/`barzh`, `ovate`, `druid`/`drouiz`, in any case.
+    fn from_str(s: &str) -> Result<Level, ParseLevelError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "bard" | "barzh" => Ok(Level::Bard),
+            "ovate" => Ok(Level::Ovate),
+            "druid" | "drouiz" => Ok(Level::Druid),
+            _ => Err(ParseLevelError(s.to_string())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for l in Level::ALL {
+            assert_eq!(l.name().parse::<Level>(), Ok(l));
+            assert_eq!(l.breton_name().parse::<Level>(), Ok(l));
+        }
+        assert!("sage".parse::<Level>().is_err());
+    }
+
+    #[test]
+    fn budgets_grow_with_the_level() {
+        let n = |l: Level| l.config().limits.nodes.unwrap_or(u64::MAX);
+        assert!(n(Level::Bard) < n(Level::Ovate) && n(Level::Ovate) < n(Level::Druid));
+        assert!(Level::Bard.config().random_margin > Level::Druid.config().random_margin);
+    }
+}

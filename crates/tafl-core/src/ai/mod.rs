@@ -1,0 +1,43 @@
+//! The tafl AI (issue 4): a searcher over any ruleset and the seed's three levels of play,
+//! Barzh (Bard), Ovate and Drouiz (Druid) (seed `003_0e341f993eae63e9.txt`: "Tri live
+//! diaezamant zo : Barzh, Ovate ha Drouiz"; rules page, "AI levels").
+//!
+//! - [`Searcher`]: iterative deepening, principal-variation negamax, a transposition table
+//!   keyed by [`Position::hash`](crate::Position::hash), ordering by captures, killers and
+//!   history, late move reductions, quiescence on captures and winning king moves;
+//! - an evaluation aware of the ruleset (material, the king's road to the corners still to
+//!   visit or to the edge, his mobility, the attackers' cordon, soldiers hanging against
+//!   hostile squares and edges);
+//! - [`Level`] and [`SearchConfig`]/[`SearchLimits`]: node limits (deterministic) or time;
+//! - [`Referee`]: a game with the endings that need its history (repetition, no-capture
+//!   limit) and undo; [`play_game`] and [`Tally`] for self-play.
+//!
+//! ```
+//! use tafl_core::Ruleset;
+//! use tafl_core::ai::{Level, Referee, Searcher};
+//! let mut game = Referee::new(Ruleset::fidchell().start_position());
+//! let mut druid = Searcher::for_level(Level::Bard, 1);
+//! let found = druid.search(game.position(), game.search_history()).unwrap();
+//! let played = game.play(found.best_move).unwrap();
+//! assert_eq!(played.mv, found.best_move);
+//! ```
+
+mod eval;
+mod level;
+mod ordering;
+mod referee;
+mod search;
+mod selfplay;
+mod tt;
+
+pub use level::{Level, ParseLevelError, SearchConfig, SearchLimits};
+pub use referee::Referee;
+pub use search::{MAX_PLY, SearchResult, Searcher, WIN_SCORE, WIN_THRESHOLD};
+pub use selfplay::{PlayedGame, Tally, play_game, wilson};
+
+/// The static evaluation of `pos` for the side to move, in centisoldiers (1/100 of a
+/// soldier): what the search scores at its leaves. Finished games are not scored here.
+#[must_use]
+pub fn evaluate(pos: &crate::Position) -> i32 {
+    eval::evaluate(pos)
+}

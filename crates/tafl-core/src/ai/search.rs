@@ -1,0 +1,563 @@
+//! [`Searcher`]: iterative-deepening principal-variation search (negamax alpha-beta with
+//! null windows) over any ruleset, with a transposition table keyed by the Zobrist hash,
+//! move ordering (table move, winning king moves, captures, killer moves, history), late
+//! move reductions, and a quiescence search of captures and winning king moves.
+
+use std::time::Instant;
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::ai::eval::evaluate;
+use crate::ai::level::{Level, SearchConfig};
+use crate::ai::ordering::{MoveKind, Ordering, move_kind};
+use crate::ai::tt::{Bound, TranspositionTable};
+use crate::moves::{MAX_MOVES, Move, MoveList};
+use crate::piece::Side;
+use crate::position::Position;
+use crate::rules::RepetitionResult;
+use crate::status::Status;
+
+/// The score of a won game at the root, in centisoldiers; a win found `n` plies ahead
+/// scores `WIN_SCORE - n`.
+pub const WIN_SCORE: i32 = 30_000;
+/// The deepest ply searched (quiescence included).
+pub const MAX_PLY: usize = 64;
+/// Scores above this (or below its negation) announce a forced win (loss).
+pub const WIN_THRESHOLD: i32 = WIN_SCORE - MAX_PLY as i32 - 1;
+/// The score of a position repeated during the search when the ruleset makes the repeater
+/// lose (or win): large, but not a forced win.
+const REPETITION_SCORE: i32 = 2_000;
+const INF: i32 = WIN_SCORE + 1;
+
+/// The outcome of a search.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move chosen (a legal move of the position searched).
+    pub best_move: Move,
+    /// The score of the best move for the side to move, in centisoldiers; beyond
+    /// ±[`WIN_THRESHOLD`] a forced win or loss (`WIN_SCORE - plies`).
+    pub score: i32,
+    /// The last completed depth, in plies (0 when there was a single legal move).
+    pub depth: u8,
+    /// Nodes visited (positions, quiescence included).
+    pub nodes: u64,
+    /// The principal variation from the transposition table, starting with the best move
+    /// found (which may differ from `best_move` when the level randomises).
+    pub pv: Vec<Move>,
+    /// How many moves were within the random margin of the best (1 for the strongest play).
+    pub candidates: usize,
+}
+
+/// A tafl searcher: a configuration, a transposition table and the move-ordering tables,
+/// kept between the moves of a game, and a seeded ChaCha8 generator for the levels that
+/// randomise.
+///
+/// ```
+/// use tafl_core::Ruleset;
+/// use tafl_core::ai::{Level, Searcher};
+/// let start = Ruleset::fidchell().start_position();
+/// let mut bard = Searcher::for_level(Level::Bard, 7);
+/// let result = bard.search(&start, &[]).unwrap();
+/// assert!(start.is_legal(result.best_move));
+/// ```
+#[derive(Debug, Clone)]
+pub struct Searcher {
+    config: SearchConfig,
+    tt: TranspositionTable,
+    ordering: Ordering,
+    rng: ChaCha8Rng,
+    stack: Vec<u64>,
+}
+
+/// The state of one search.
+struct Context<'a> {
+    tt: &'a mut TranspositionTable,
+    ordering: &'a mut Ordering,
+    /// Hashes of the game's positions since the last capture, then of the search path.
+    stack: &'a mut Vec<u64>,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    can_stop: bool,
+    stop: bool,
+}
+
+impl Searcher {
+    /// A searcher with `config`, its random choices drawn from ChaCha8 seeded with `seed`.
+    #[must_use]
+    pub fn new(config: SearchConfig, seed: u64) -> Searcher {
+        Searcher {
+            config,
+            tt: TranspositionTable::new(config.tt_bits),
+            ordering: Ordering::new(),
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            stack: Vec::with_capacity(1024),
+        }
+    }
+
+    /// A searcher playing at `level` ([`Level::config`]).
+    #[must_use]
+    pub fn for_level(level: Level, seed: u64) -> Searcher {
+        Searcher::new(level.config(), seed)
+    }
+
+    /// The configuration.
+    #[must_use]
+    pub const fn config(&self) -> &SearchConfig {
+        &self.config
+    }
+
+    /// Forgets the transposition table and the ordering tables (a new game). The random
+    /// generator goes on.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.ordering.clear();
+    }
+
+    /// Searches `pos` and chooses a move, or `None` if the game is over on the board (no
+    /// move to play).
+    ///
+    /// `history` holds the hashes ([`Position::hash`]) of the game's earlier positions
+    /// since the last capture, oldest first, without `pos` itself (earlier ones cannot
+    /// recur): the search scores a return to one of them, or to a position of its own
+    /// path, by the ruleset's repetition rule, and counts its length towards the
+    /// no-capture limit. Pass `&[]` to ignore the game's history.
+    pub fn search(&mut self, pos: &Position, history: &[u64]) -> Option<SearchResult> {
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return None;
+        }
+        let quiet = history.len().min(u16::MAX as usize) as u16;
+        self.stack.clear();
+        self.stack.extend_from_slice(history);
+        self.stack.push(pos.hash());
+        self.tt.new_search();
+        self.ordering.new_search();
+
+        if moves.len() == 1 {
+            return Some(SearchResult {
+                best_move: moves[0],
+                score: evaluate(pos),
+                depth: 0,
+                nodes: 1,
+                pv: vec![moves[0]],
+                candidates: 1,
+            });
+        }
+
+        let limits = self.config.limits;
+        let margin = self.config.random_margin.max(0);
+        let mut ctx = Context {
+            tt: &mut self.tt,
+            ordering: &mut self.ordering,
+            stack: &mut self.stack,
+            nodes: 0,
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            deadline: limits.time.map(|t| Instant::now() + t),
+            can_stop: false,
+            stop: false,
+        };
+
+        // Root moves in the order of the static ordering, then by the last iteration's
+        // scores.
+        let mut root: Vec<(Move, i32)> = moves.iter().map(|&m| (m, 0)).collect();
+        let tt_move = ctx.tt.probe(pos.hash()).and_then(|e| e.best_move());
+        root.sort_by_key(|&(m, _)| -ctx.ordering.score(pos, m, tt_move, 0));
+
+        let mut completed: Option<(Vec<(Move, i32)>, u8)> = None;
+        let max_depth = limits.max_depth.clamp(1, 60);
+        for depth in 1..=max_depth {
+            ctx.can_stop = depth > 1;
+            let Some(scores) = ctx.root(pos, &root, i32::from(depth), margin, quiet) else {
+                break;
+            };
+            root = scores;
+            // Stable: equal scores keep the previous order.
+            root.sort_by_key(|&(_, s)| -s);
+            completed = Some((root.clone(), depth));
+            let best = root[0].1;
+            if best > WIN_THRESHOLD || ctx.stop {
+                break;
+            }
+            if ctx.nodes >= ctx.node_limit {
+                break;
+            }
+        }
+        let nodes = ctx.nodes;
+        let (scored, depth) = completed?;
+        let best = scored[0].1;
+        let floor = if best > WIN_THRESHOLD {
+            best
+        } else {
+            best - margin
+        };
+        let candidates = scored
+            .iter()
+            .take_while(|&&(_, s)| s >= floor)
+            .count()
+            .max(1);
+        let pick = if margin > 0 && candidates > 1 {
+            self.rng.random_range(0..candidates)
+        } else {
+            0
+        };
+        let pv = self.principal_variation(pos, scored[0].0, depth);
+        Some(SearchResult {
+            best_move: scored[pick].0,
+            score: scored[pick].1,
+            depth,
+            nodes,
+            pv,
+            candidates,
+        })
+    }
+
+    /// The principal variation: `first`, then the table's best moves while they are legal.
+    fn principal_variation(&self, pos: &Position, first: Move, depth: u8) -> Vec<Move> {
+        let mut pv = vec![first];
+        let mut p = *pos;
+        let _ = p.play_unchecked(first);
+        while pv.len() < usize::from(depth) {
+            let Some(m) = self.tt.probe(p.hash()).and_then(|e| e.best_move()) else {
+                break;
+            };
+            if !p.is_legal(m) {
+                break;
+            }
+            let _ = p.play_unchecked(m);
+            pv.push(m);
+        }
+        pv
+    }
+}
+
+/// A stored score made relative to the node (wins counted from there).
+#[inline]
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > WIN_THRESHOLD {
+        score + ply as i32
+    } else if score < -WIN_THRESHOLD {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// A stored score made relative to the root.
+#[inline]
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > WIN_THRESHOLD {
+        score - ply as i32
+    } else if score < -WIN_THRESHOLD {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// The score of a finished game for the side to move, `ply` plies from the root.
+#[inline]
+fn terminal_score(pos: &Position, ply: usize) -> Option<i32> {
+    match pos.status() {
+        Status::Ongoing => None,
+        Status::Draw { .. } => Some(0),
+        Status::Win { side, .. } => Some(if side == pos.side_to_move() {
+            WIN_SCORE - ply as i32
+        } else {
+            -(WIN_SCORE - ply as i32)
+        }),
+    }
+}
+
+impl Context<'_> {
+    /// Counts a node; sets `stop` when a limit is reached (never during depth 1).
+    #[inline]
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        if !self.can_stop {
+            return;
+        }
+        if self.nodes >= self.node_limit {
+            self.stop = true;
+        }
+        if self.nodes & 1023 == 0
+            && let Some(d) = self.deadline
+            && Instant::now() >= d
+        {
+            self.stop = true;
+        }
+    }
+
+    /// The score of the position on top of the stack if it repeats an earlier one (same
+    /// side to move, within the last `quiet` plies), by the ruleset's repetition rule.
+    #[inline]
+    fn repetition(&self, pos: &Position, quiet: u16) -> Option<i32> {
+        let result = pos.rules().repetition.result;
+        if result == RepetitionResult::Ignored {
+            return None;
+        }
+        let len = self.stack.len();
+        let h = pos.hash();
+        let mut back = 2usize;
+        while back <= usize::from(quiet) && back < len {
+            if self.stack[len - 1 - back] == h {
+                let stm = pos.side_to_move();
+                return Some(match result {
+                    RepetitionResult::Ignored | RepetitionResult::Draw => 0,
+                    // The side that moved into the repetition is the other side.
+                    RepetitionResult::RepeaterLoses => REPETITION_SCORE,
+                    RepetitionResult::RepeaterWins => -REPETITION_SCORE,
+                    RepetitionResult::DefendersLose => {
+                        if stm == Side::Defenders {
+                            -REPETITION_SCORE
+                        } else {
+                            REPETITION_SCORE
+                        }
+                    }
+                });
+            }
+            back += 2;
+        }
+        None
+    }
+
+    /// Searches the root moves at `depth`; returns every root move with its score (exact
+    /// for the moves within `margin` of the best, an upper bound below), or `None` when the
+    /// iteration was stopped by a limit.
+    fn root(
+        &mut self,
+        pos: &Position,
+        root: &[(Move, i32)],
+        depth: i32,
+        margin: i32,
+        quiet: u16,
+    ) -> Option<Vec<(Move, i32)>> {
+        let mut out = Vec::with_capacity(root.len());
+        let mut best = -INF;
+        let mut best_move = root[0].0;
+        for (i, &(m, _)) in root.iter().enumerate() {
+            let mut child = *pos;
+            let outcome = child.play_unchecked(m);
+            let q = if outcome.captures.any() {
+                0
+            } else {
+                quiet.saturating_add(1)
+            };
+            self.stack.push(child.hash());
+            let score = if i == 0 {
+                -self.negamax(&child, depth - 1, -INF, INF, 1, q)
+            } else {
+                let lo = if margin > 0 { best - margin - 1 } else { best };
+                let s = -self.negamax(&child, depth - 1, -lo - 1, -lo, 1, q);
+                if s > lo && !self.stop {
+                    -self.negamax(&child, depth - 1, -INF, -lo, 1, q)
+                } else {
+                    s
+                }
+            };
+            self.stack.pop();
+            if self.stop {
+                return None;
+            }
+            if score > best {
+                best = score;
+                best_move = m;
+            }
+            out.push((m, score));
+        }
+        self.tt.store(
+            pos.hash(),
+            Some(best_move),
+            to_tt(best, 0),
+            depth as i16,
+            Bound::Exact,
+        );
+        Some(out)
+    }
+
+    /// Negamax with null windows below the first move.
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        quiet: u16,
+    ) -> i32 {
+        if let Some(s) = terminal_score(pos, ply) {
+            self.count_node();
+            return s;
+        }
+        if let Some(s) = self.repetition(pos, quiet) {
+            self.count_node();
+            return s;
+        }
+        if pos
+            .rules()
+            .no_capture_limit
+            .is_some_and(|limit| quiet >= limit)
+        {
+            self.count_node();
+            return 0;
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiescence(pos, alpha, beta, ply);
+        }
+        self.count_node();
+        if self.stop {
+            return 0;
+        }
+
+        let key = pos.hash();
+        let mut tt_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.best_move();
+            if i32::from(e.depth) >= depth {
+                let s = from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        let mut keys = [0i32; MAX_MOVES];
+        for (k, &m) in keys.iter_mut().zip(moves.iter()) {
+            *k = self.ordering.score(pos, m, tt_move, ply);
+        }
+        let n = moves.len();
+        let mut order = [0u16; MAX_MOVES];
+        for (i, o) in order.iter_mut().enumerate().take(n) {
+            *o = i as u16;
+        }
+
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        for i in 0..n {
+            // Selection sort: the best remaining move next.
+            let mut bi = i;
+            for j in i + 1..n {
+                if keys[order[j] as usize] > keys[order[bi] as usize] {
+                    bi = j;
+                }
+            }
+            order.swap(i, bi);
+            let idx = order[i] as usize;
+            let m = moves[idx];
+            let key_score = keys[idx];
+
+            let mut child = *pos;
+            let outcome = child.play_unchecked(m);
+            let captured = outcome.captures.any();
+            let q = if captured { 0 } else { quiet.saturating_add(1) };
+            self.stack.push(child.hash());
+            let score = if i == 0 {
+                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, q)
+            } else {
+                let quiet_move = !captured && key_score < Ordering::KILLER_SCORE;
+                let r = if depth >= 3 && i >= 3 && quiet_move {
+                    if i >= 10 && depth >= 4 { 2 } else { 1 }
+                } else {
+                    0
+                };
+                let mut s = -self.negamax(&child, depth - 1 - r, -alpha - 1, -alpha, ply + 1, q);
+                if s > alpha && r > 0 && !self.stop {
+                    s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1, q);
+                }
+                if s > alpha && s < beta && !self.stop {
+                    s = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, q);
+                }
+                s
+            };
+            self.stack.pop();
+            if self.stop {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(m);
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                if !captured {
+                    self.ordering.cutoff(pos, m, ply, depth);
+                }
+                break;
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, best_move, to_tt(best, ply), depth as i16, bound);
+        best
+    }
+
+    /// Quiescence: the static evaluation ("stand pat") or better through captures and the
+    /// king's moves to a corner or edge that wins or counts.
+    fn quiescence(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.count_node();
+        if let Some(s) = terminal_score(pos, ply) {
+            return s;
+        }
+        if self.stop {
+            return 0;
+        }
+        let stand = evaluate(pos);
+        if stand >= beta || ply >= MAX_PLY {
+            return stand;
+        }
+        if stand > alpha {
+            alpha = stand;
+        }
+        let mut best = stand;
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        // Winning king moves first, then captures.
+        for pass in [MoveKind::KingGoal, MoveKind::Capture] {
+            for &m in moves.iter() {
+                if move_kind(pos, m) != pass {
+                    continue;
+                }
+                let mut child = *pos;
+                let outcome = child.play_unchecked(m);
+                if pass == MoveKind::Capture
+                    && outcome.captures.is_empty()
+                    && !outcome.status.is_over()
+                {
+                    continue;
+                }
+                let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
+                if self.stop {
+                    return 0;
+                }
+                if score > best {
+                    best = score;
+                }
+                if score > alpha {
+                    alpha = score;
+                }
+                if alpha >= beta {
+                    return best;
+                }
+            }
+        }
+        best
+    }
+}
