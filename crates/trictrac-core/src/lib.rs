@@ -36,6 +36,7 @@ pub mod play;
 pub mod point;
 pub mod position;
 pub mod reach;
+pub mod scoring;
 pub mod setup;
 
 pub use board::{Board, DAMES, PathCounts};
@@ -49,6 +50,9 @@ pub use play::{ParsePlayError, PlayError};
 pub use point::{Dest, OFF, OPPONENT_COIN, OWN_COIN, ParsePointError, Point, Side, TALON};
 pub use position::Position;
 pub use reach::{Number, Reach, Reaches};
+pub use scoring::{
+    HowKept, JanEvent, JanKind, MustFillOrKeep, ScoringError, ScoringRules, Table, ThrowAnalysis,
+};
 pub use setup::{Marks, PositionError, Setup};
 
 pub use boardgames_common::{Die, Throw};

@@ -104,9 +104,16 @@ impl Board {
         let c = self.path_counts(colour);
         let avail = |p: u8| -> u8 {
             let n = c[p as usize];
-            if p == OWN_COIN { n.saturating_sub(2) } else { n }
+            if p == OWN_COIN {
+                n.saturating_sub(2)
+            } else {
+                n
+            }
         };
-        let (a, b) = (OPPONENT_COIN - throw.high().get(), OPPONENT_COIN - throw.low().get());
+        let (a, b) = (
+            OPPONENT_COIN - throw.high().get(),
+            OPPONENT_COIN - throw.low().get(),
+        );
         if a == b {
             avail(a) >= 2
         } else {

@@ -1,0 +1,284 @@
+//! [`ThrowAnalysis`]: every scoring event of one throw in one position, split as the laws
+//! mark them, with the legal plays under the fill/keep obligation.
+
+use boardgames_common::Throw;
+use thiserror::Error;
+
+use crate::board::PathCounts;
+use crate::colour::Colour;
+use crate::jan::Jan;
+use crate::movegen::{Candidate, LegalPlays};
+use crate::moves::Play;
+use crate::point::OFF;
+use crate::position::Position;
+use crate::scoring::ScoringRules;
+use crate::scoring::depart::{jan_de_depart, rencontre};
+use crate::scoring::event::{Events, JanEvent, points_for};
+use crate::scoring::fill::{MustFillOrKeep, all_fill_ways, full, how_kept, ways_count};
+use crate::scoring::hits::{coin_battu, push_hits};
+use crate::scoring::kind::JanKind;
+
+/// Error of [`ThrowAnalysis::after_play`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum ScoringError {
+    /// The play is of another throw than the one analysed.
+    #[error("play {play} is not of the throw {expected} analysed")]
+    WrongThrow {
+        /// The throw analysed.
+        expected: Throw,
+        /// The play given.
+        play: Play,
+    },
+    /// The play is not among the legal plays (movement laws and the fill/keep obligation).
+    #[error("play {play} is not legal (laws of movement and the must fill / must keep obligation)")]
+    Illegal {
+        /// The play given.
+        play: Play,
+    },
+}
+
+/// Bit of [`ThrowAnalysis`]'s settled set for the sortie (bits 0..3 are the jans).
+const SORTIE_BIT: u8 = 1 << 3;
+
+/// Every scoring event of one throw for the side to move (rules page, "Scoring: the jans
+/// (tariff)"), split as the laws mark them:
+///
+/// - [`ThrowAnalysis::before_play`]: what is known before the play — hits à vrai and à faux,
+///   coin battu, jans de départ, jan de rencontre, impuissance, and every fill, keep or
+///   sortie that ALL legal plays perform (the must fill / must keep obligation usually
+///   makes it so; the fill's ways are counted from the throw, not from the play).
+/// - [`ThrowAnalysis::after_play`]: what the chosen play adds beyond that (a keep whose
+///   manner depends on the play, a fill or sortie some legal plays do not perform).
+///
+/// So for any legal play the points of `before_play` plus those of `after_play(play)` are
+/// everything the throw scores. No allocation: the events live in fixed-capacity lists and
+/// the legal plays in [`LegalPlays`].
+///
+/// ```
+/// use trictrac_core::Colour;
+/// use trictrac_core::scoring::{JanKind, ScoringRules, Table, ThrowAnalysis};
+/// // Glossary, BATTRE UNE DAME, EXEMPLE n° 1: the White dame on B8 is hit by the 5 from
+/// // Black's coin and by the 6 from N11 (2 ways in the grand-jan table: 2 × 2).
+/// let pos = "B1:w14,B8:w1,N1:b11,N11:b2,N12:b2 b 5/5 0.0/0.0".parse().unwrap();
+/// let a = ThrowAnalysis::new(&pos, "6-5".parse().unwrap(), &ScoringRules::default());
+/// assert_eq!(a.before_play()[0].kind, JanKind::HitAVrai(Table::GrandJan));
+/// assert_eq!(a.points_before(Colour::Black), 4);
+/// assert_eq!(a.points_before(Colour::White), 0);
+/// ```
+#[derive(Debug, Clone)]
+pub struct ThrowAnalysis {
+    mover: Colour,
+    throw: Throw,
+    counts: PathCounts,
+    legal: LegalPlays,
+    before: Events,
+    fill_ways: [u8; 3],
+    settled: u8,
+}
+
+impl ThrowAnalysis {
+    /// Analyses `throw` for the side to move of `position` under `rules`. The jan de
+    /// rencontre needs the opponent's first throw: use [`ThrowAnalysis::with_opening`] for
+    /// it (this constructor never scores it).
+    #[must_use]
+    pub fn new(position: &Position, throw: Throw, rules: &ScoringRules) -> ThrowAnalysis {
+        ThrowAnalysis::with_opening(position, throw, rules, None)
+    }
+
+    /// As [`ThrowAnalysis::new`], knowing `opening`: the opponent's first throw since the
+    /// start or the relevé, if he has made exactly one. With
+    /// [`ScoringRules::jan_de_rencontre`] on, a second player's first throw equal to it
+    /// scores the jan de rencontre (glossary JAN DE RENCONTRE).
+    #[must_use]
+    pub fn with_opening(
+        position: &Position,
+        throw: Throw,
+        rules: &ScoringRules,
+        opening: Option<Throw>,
+    ) -> ThrowAnalysis {
+        let mover = position.side_to_move();
+        let doublet = throw.is_doublet();
+        let mut before = Events::new();
+        push_hits(position, throw, &mut before);
+        if coin_battu(position, throw) {
+            let _ = before.try_push(JanEvent::new(JanKind::CoinBattu, 1, doublet, mover));
+        }
+        if let Some(k) = jan_de_depart(position, throw) {
+            let _ = before.try_push(JanEvent::new(k, 1, doublet, mover));
+        }
+        if rules.jan_de_rencontre && rencontre(position, throw, opening) {
+            let _ = before.try_push(JanEvent::new(JanKind::JanDeRencontre, 1, doublet, mover));
+        }
+        let obligation = MustFillOrKeep::new();
+        let legal = position.legal_plays_with(throw, &obligation);
+        let unplayed = legal.unplayed().len() as u8;
+        if unplayed > 0 {
+            let _ = before.try_push(JanEvent::new(
+                JanKind::Impuissance,
+                unplayed,
+                doublet,
+                mover,
+            ));
+        }
+        let counts = *position.board().path_counts(mover);
+        let fill_ways = obligation
+            .ways
+            .get()
+            .unwrap_or_else(|| all_fill_ways(&counts, legal.candidates(), throw));
+        let mut a = ThrowAnalysis {
+            mover,
+            throw,
+            counts,
+            legal,
+            before,
+            fill_ways,
+            settled: 0,
+        };
+        // Fills, keeps and the sortie that every legal play performs are known before the
+        // play.
+        let cands = a.legal.candidates();
+        for (i, jan) in Jan::ALL.into_iter().enumerate() {
+            let first = cands.first().and_then(|c| a.fill_or_keep(c, jan));
+            if let Some(kind) = first
+                && cands.iter().all(|c| a.fill_or_keep(c, jan) == Some(kind))
+            {
+                let e = a.event(kind);
+                let _ = a.before.try_push(e);
+                a.settled |= 1 << i;
+            }
+        }
+        if !cands.is_empty() && cands.iter().all(Candidate::finishes_sortie) {
+            let e = a.event(JanKind::Sortie);
+            let _ = a.before.try_push(e);
+            a.settled |= SORTIE_BIT;
+        }
+        a
+    }
+
+    /// The fill or keep of `jan` that candidate `c` performs, if any.
+    fn fill_or_keep(&self, c: &Candidate, jan: Jan) -> Option<JanKind> {
+        if !full(&c.after, jan) {
+            return None;
+        }
+        Some(if full(&self.counts, jan) {
+            JanKind::Conserver {
+                jan,
+                how: how_kept(&self.counts, c, jan, !self.legal.unplayed().is_empty()),
+            }
+        } else {
+            JanKind::Remplir(jan)
+        })
+    }
+
+    /// The event of a fill / keep / sortie kind, with its ways.
+    fn event(&self, kind: JanKind) -> JanEvent {
+        let ways = match kind {
+            JanKind::Remplir(jan) => {
+                let i = Jan::ALL.iter().position(|&j| j == jan).unwrap_or(0);
+                ways_count(self.fill_ways[i]).max(1)
+            }
+            _ => 1,
+        };
+        JanEvent::new(kind, ways, self.throw.is_doublet(), self.mover)
+    }
+
+    /// The player who threw.
+    #[must_use]
+    pub fn mover(&self) -> Colour {
+        self.mover
+    }
+
+    /// The throw analysed.
+    #[must_use]
+    pub fn throw(&self) -> Throw {
+        self.throw
+    }
+
+    /// Everything marked before the play: hits (à vrai and à faux), coin battu, jans de
+    /// départ, jan de rencontre, impuissance, and the fills, keeps and sortie that every
+    /// legal play performs. Hits come first, in the mover's path order of the hit dames.
+    #[must_use]
+    pub fn before_play(&self) -> &[JanEvent] {
+        &self.before
+    }
+
+    /// Points `colour` marks from [`ThrowAnalysis::before_play`].
+    #[must_use]
+    pub fn points_before(&self, colour: Colour) -> u8 {
+        points_for(&self.before, colour)
+    }
+
+    /// The legal plays: laws of movement with the must fill / must keep filter
+    /// ([`MustFillOrKeep`]) in its place, and the impuissance.
+    #[must_use]
+    pub fn legal_plays(&self) -> &LegalPlays {
+        &self.legal
+    }
+
+    /// The events `play` adds beyond [`ThrowAnalysis::before_play`]: a fill, keep or sortie
+    /// that not every legal play performs, or a keep whose manner (*en sortant*, *en
+    /// outrepassant*) depends on the play. Empty for most plays.
+    ///
+    /// # Errors
+    /// [`ScoringError::WrongThrow`] if `play` is of another throw; [`ScoringError::Illegal`]
+    /// if it reaches no legal play's board (two orders reaching the same board are the same
+    /// play).
+    pub fn after_play(&self, play: &Play) -> Result<Events, ScoringError> {
+        if play.throw() != self.throw {
+            return Err(ScoringError::WrongThrow {
+                expected: self.throw,
+                play: *play,
+            });
+        }
+        let illegal = ScoringError::Illegal { play: *play };
+        let mut c = self.counts;
+        for m in play.moves() {
+            let f = m.from.path(self.mover) as usize;
+            let t = m.to.path(self.mover) as usize;
+            if c[f] == 0 || t <= f {
+                return Err(illegal);
+            }
+            c[f] -= 1;
+            c[t] += 1;
+        }
+        let i = self.legal.index_of_board(&c).ok_or(illegal)?;
+        let cand = self.legal.candidates().get(i).ok_or(illegal)?;
+        Ok(self.after_candidate(cand))
+    }
+
+    /// The events of [`ThrowAnalysis::after_play`] for the `i`-th legal play (in the order
+    /// of [`LegalPlays::get`]), or `None` if there is no such play.
+    #[must_use]
+    pub fn after_play_index(&self, i: usize) -> Option<Events> {
+        self.legal
+            .candidates()
+            .get(i)
+            .map(|c| self.after_candidate(c))
+    }
+
+    fn after_candidate(&self, cand: &Candidate) -> Events {
+        let mut out = Events::new();
+        for (i, jan) in Jan::ALL.into_iter().enumerate() {
+            if self.settled & (1 << i) == 0
+                && let Some(kind) = self.fill_or_keep(cand, jan)
+            {
+                let _ = out.try_push(self.event(kind));
+            }
+        }
+        if self.settled & SORTIE_BIT == 0 && cand.after[OFF as usize] == crate::board::DAMES {
+            let _ = out.try_push(self.event(JanKind::Sortie));
+        }
+        out
+    }
+
+    /// Total points `colour` marks for this throw if `play` is played: before plus after.
+    ///
+    /// # Errors
+    /// As [`ThrowAnalysis::after_play`].
+    pub fn points_with(&self, play: &Play, colour: Colour) -> Result<u8, ScoringError> {
+        let after = self.after_play(play)?;
+        Ok(self
+            .points_before(colour)
+            .saturating_add(points_for(&after, colour)))
+    }
+}
