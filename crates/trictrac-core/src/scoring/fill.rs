@@ -111,8 +111,16 @@ pub(crate) fn fill_ways(before: &PathCounts, cand: &Candidate, jan: Jan, throw: 
             mask |= WAY_SUM;
             for (x, y) in [(hi, lo), (lo, hi)] {
                 let mid = s + x;
-                if mid < t && plays(mid, t, y, false) && full(&moved(before, s, mid), jan) {
-                    mask |= bit(x);
+                if mid < t && plays(mid, t, y, false) {
+                    // The dame from `s` fills at `mid` by x (then one from `mid` plays y),
+                    if full(&moved(before, s, mid), jan) {
+                        mask |= bit(x);
+                    }
+                    // or a dame already on `mid` fills at `t` by y (then `s` plays x to
+                    // `mid`): the same board, two dames.
+                    if before[mid as usize] > 0 && full(&moved(before, mid, t), jan) {
+                        mask |= bit(y);
+                    }
                 }
             }
         }
