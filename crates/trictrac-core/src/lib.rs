@@ -12,6 +12,9 @@
 //!   what each die and the sum could reach from each point, with the rests;
 //!   [`Board::can_fill`] (jan interdit), [`Board::could_take_opponent_coin`] (for the
 //!   scoring rules).
+//! - [`scoring`]: every jan of a throw — [`ThrowAnalysis`] (events before and after the
+//!   play, legal plays under the must fill / must keep obligation [`MustFillOrKeep`]),
+//!   [`JanEvent`], [`JanKind`], [`ScoringRules`] (`docs/trictrac-scoring.md`).
 //!
 //! ```
 //! use trictrac_core::Position;

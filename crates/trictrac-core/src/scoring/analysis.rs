@@ -14,7 +14,7 @@ use crate::position::Position;
 use crate::scoring::ScoringRules;
 use crate::scoring::depart::{jan_de_depart, rencontre};
 use crate::scoring::event::{Events, JanEvent, points_for};
-use crate::scoring::fill::{MustFillOrKeep, all_fill_ways, full, how_kept, ways_count};
+use crate::scoring::fill::{MustFillOrKeep, all_fill_ways, full, full_mask, how_kept, ways_count};
 use crate::scoring::hits::{coin_battu, push_hits};
 use crate::scoring::kind::JanKind;
 
@@ -67,6 +67,7 @@ const SORTIE_BIT: u8 = 1 << 3;
 /// ```
 #[derive(Debug, Clone)]
 pub struct ThrowAnalysis {
+    position: Position,
     mover: Colour,
     throw: Throw,
     counts: PathCounts,
@@ -126,6 +127,7 @@ impl ThrowAnalysis {
             .get()
             .unwrap_or_else(|| all_fill_ways(&counts, legal.candidates(), throw));
         let mut a = ThrowAnalysis {
+            position: *position,
             mover,
             throw,
             counts,
@@ -137,14 +139,28 @@ impl ThrowAnalysis {
         // Fills, keeps and the sortie that every legal play performs are known before the
         // play.
         let cands = a.legal.candidates();
-        for (i, jan) in Jan::ALL.into_iter().enumerate() {
-            let first = cands.first().and_then(|c| a.fill_or_keep(c, jan));
-            if let Some(kind) = first
-                && cands.iter().all(|c| a.fill_or_keep(c, jan) == Some(kind))
-            {
-                let e = a.event(kind);
-                let _ = a.before.try_push(e);
-                a.settled |= 1 << i;
+        let (mut any, mut all) = (0u8, 0b111u8);
+        for c in cands {
+            let m = full_mask(&c.after);
+            any |= m;
+            all &= m;
+        }
+        if cands.is_empty() {
+            all = 0;
+        }
+        if any != 0 {
+            for (i, jan) in Jan::ALL.into_iter().enumerate() {
+                if all & (1 << i) == 0 {
+                    continue;
+                }
+                let first = cands.first().and_then(|c| a.fill_or_keep(c, jan));
+                if let Some(kind) = first
+                    && cands.iter().all(|c| a.fill_or_keep(c, jan) == Some(kind))
+                {
+                    let e = a.event(kind);
+                    let _ = a.before.try_push(e);
+                    a.settled |= 1 << i;
+                }
             }
         }
         if !cands.is_empty() && cands.iter().all(Candidate::finishes_sortie) {
@@ -224,6 +240,33 @@ impl ThrowAnalysis {
     /// if it reaches no legal play's board (two orders reaching the same board are the same
     /// play).
     pub fn after_play(&self, play: &Play) -> Result<Events, ScoringError> {
+        let i = self.index_of(play)?;
+        self.after_play_index(i)
+            .ok_or(ScoringError::Illegal { play: *play })
+    }
+
+    /// The position after `play`, checked against [`ThrowAnalysis::legal_plays`] (the laws
+    /// of movement AND the fill/keep obligation): the mover's dames moved, his throw counter
+    /// increased, the other side to move. Use this rather than [`Position::play`], which
+    /// checks the laws of movement only: with the obligation applied before "coin par effet
+    /// over par puissance" (rules page, filter order) a play taking the coin par puissance
+    /// to fill the grand jan can be legal here and refused there.
+    ///
+    /// # Errors
+    /// As [`ThrowAnalysis::after_play`].
+    pub fn play(&self, play: &Play) -> Result<Position, ScoringError> {
+        let i = self.index_of(play)?;
+        let legal = self
+            .legal
+            .get(i)
+            .ok_or(ScoringError::Illegal { play: *play })?;
+        let mut next = self.position;
+        next.play_unchecked(legal);
+        Ok(next)
+    }
+
+    /// The index among the legal plays of the play reaching the same board as `play`.
+    fn index_of(&self, play: &Play) -> Result<usize, ScoringError> {
         if play.throw() != self.throw {
             return Err(ScoringError::WrongThrow {
                 expected: self.throw,
@@ -241,9 +284,7 @@ impl ThrowAnalysis {
             c[f] -= 1;
             c[t] += 1;
         }
-        let i = self.legal.index_of_board(&c).ok_or(illegal)?;
-        let cand = self.legal.candidates().get(i).ok_or(illegal)?;
-        Ok(self.after_candidate(cand))
+        self.legal.index_of_board(&c).ok_or(illegal)
     }
 
     /// The events of [`ThrowAnalysis::after_play`] for the `i`-th legal play (in the order

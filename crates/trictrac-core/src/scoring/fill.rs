@@ -10,7 +10,7 @@ use boardgames_common::Throw;
 
 use crate::board::PathCounts;
 use crate::jan::Jan;
-use crate::movegen::{Candidate, Obligations, PlayList};
+use crate::movegen::{Candidate, MAX_PLAYS, Obligations, PlayList};
 use crate::point::{OFF, OWN_COIN};
 use crate::position::Position;
 use crate::scoring::kind::HowKept;
@@ -193,9 +193,12 @@ pub(crate) fn all_fill_ways(before: &PathCounts, cands: &[Candidate], throw: Thr
     let full_before = full_mask(before);
     let mut ways = [0u8; 3];
     for c in cands {
-        let fa = full_mask(&c.after);
+        let new = full_mask(&c.after) & !full_before;
+        if new == 0 {
+            continue;
+        }
         for (i, j) in Jan::ALL.into_iter().enumerate() {
-            if full_before & (1 << i) == 0 && fa & (1 << i) != 0 {
+            if new & (1 << i) != 0 {
                 ways[i] |= fill_ways(before, c, j, throw);
             }
         }
@@ -206,16 +209,26 @@ pub(crate) fn all_fill_ways(before: &PathCounts, cands: &[Candidate], throw: Thr
 impl Obligations for MustFillOrKeep {
     fn apply(&self, position: &Position, throw: Throw, plays: &mut PlayList) {
         let before = position.board.path_counts(position.side_to_move);
+        let mut counts = [0u8; MAX_PLAYS];
+        let mut best = 0;
+        for (k, c) in plays.as_slice().iter().enumerate() {
+            let n = full_mask(&c.after).count_ones() as u8;
+            if let Some(slot) = counts.get_mut(k) {
+                *slot = n;
+            }
+            best = best.max(n);
+        }
+        if best == 0 {
+            self.ways.set(Some([0; 3]));
+            return;
+        }
         self.ways
             .set(Some(all_fill_ways(before, plays.as_slice(), throw)));
-        let best = plays
-            .as_slice()
-            .iter()
-            .map(|c| full_mask(&c.after).count_ones())
-            .max()
-            .unwrap_or(0);
-        if best > 0 {
-            plays.retain_if_any(|c| full_mask(&c.after).count_ones() == best);
-        }
+        let mut k = 0;
+        plays.retain(|_| {
+            let keep = counts.get(k).copied().unwrap_or(0) == best;
+            k += 1;
+            keep
+        });
     }
 }

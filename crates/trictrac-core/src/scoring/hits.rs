@@ -28,8 +28,10 @@ fn is_rest(pos: &Position, colour: Colour, p: u8) -> bool {
 ///
 /// Ways by number (rules page): each die (one for a doublet) from a point holding a dame of
 /// the mover, and the sum tout d'une if one of its intermediate points is a rest. A dame
-/// reachable only by the sum without any rest is hit à faux (the opponent scores); a sum
-/// without rest on a dame also hit directly adds nothing.
+/// reachable only by the sum without any rest is hit à faux (the opponent scores), one way.
+/// (A dame hit directly by one die always gives the sum a rest: the hitting dame stands on
+/// one of the sum's intermediate points, so "à vrai by a die, sum without rest" never
+/// happens.)
 pub(crate) fn push_hits(pos: &Position, throw: Throw, out: &mut Events) {
     let colour = pos.side_to_move;
     let mine = pos.board.path_counts(colour);

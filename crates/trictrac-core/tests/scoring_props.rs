@@ -1,0 +1,150 @@
+//! Properties of the scoring over positions reached by random legal play from the start
+//! ("start + legal play index % len", STYLE point 8), with the fill/keep obligation.
+
+use proptest::prelude::*;
+use trictrac_core::scoring::{JanKind, ScoringRules, ThrowAnalysis};
+use trictrac_core::{Colour, Die, Jan, Position, Throw};
+
+fn throw(a: u8, b: u8) -> Throw {
+    Throw::new(
+        Die::new(a).unwrap_or(Die::ACE),
+        Die::new(b).unwrap_or(Die::ACE),
+    )
+}
+
+/// The position after playing `moves` (each: two dice and a play index) from the start.
+fn walk(moves: &[(u8, u8, u16)]) -> Position {
+    let rules = ScoringRules::default();
+    let mut pos = Position::start();
+    for &(a, b, k) in moves {
+        let t = throw(a, b);
+        let an = ThrowAnalysis::new(&pos, t, &rules);
+        let plays = an.legal_plays();
+        let i = usize::from(k) % plays.len().max(1);
+        let Some(play) = plays.get(i).copied() else {
+            break;
+        };
+        let mover = pos.side_to_move();
+        pos = match an.play(&play) {
+            Ok(p) => p,
+            Err(e) => panic!("legal play {play} refused: {e}"),
+        };
+        if pos.has_borne_off_all(mover) {
+            pos.releve(mover);
+        }
+    }
+    pos
+}
+
+fn die() -> impl Strategy<Value = u8> {
+    1u8..=6
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn points_are_tariff_times_ways(
+        moves in prop::collection::vec((die(), die(), any::<u16>()), 0..120),
+        a in die(), b in die(),
+    ) {
+        let pos = walk(&moves);
+        let t = throw(a, b);
+        let an = ThrowAnalysis::new(&pos, t, &ScoringRules::default());
+        let doublet = t.is_doublet();
+        let mut all: Vec<_> = an.before_play().to_vec();
+        for i in 0..an.legal_plays().len() {
+            all.extend(an.after_play_index(i).expect("index"));
+        }
+        for e in all {
+            prop_assert!(e.ways >= 1);
+            prop_assert_eq!(u32::from(e.points), u32::from(e.kind.points_per_way(doublet)) * u32::from(e.ways));
+            let max_ways = match e.kind {
+                JanKind::HitAVrai(_) | JanKind::HitAFaux(_) | JanKind::Remplir(_) => if doublet { 2 } else { 3 },
+                JanKind::Impuissance => 2,
+                _ => 1,
+            };
+            prop_assert!(e.ways <= max_ways, "{:?}", e);
+            let who = if e.kind.for_opponent() { pos.side_to_move().other() } else { pos.side_to_move() };
+            prop_assert_eq!(e.beneficiary, who);
+            if e.kind == JanKind::SixTables {
+                prop_assert!(!doublet);
+            }
+        }
+    }
+
+    #[test]
+    fn never_fill_a_jan_already_full(
+        moves in prop::collection::vec((die(), die(), any::<u16>()), 0..160),
+        a in die(), b in die(),
+    ) {
+        let pos = walk(&moves);
+        let mover = pos.side_to_move();
+        let an = ThrowAnalysis::new(&pos, throw(a, b), &ScoringRules::default());
+        let mut all: Vec<_> = an.before_play().to_vec();
+        for i in 0..an.legal_plays().len() {
+            all.extend(an.after_play_index(i).expect("index"));
+        }
+        for e in all {
+            match e.kind {
+                JanKind::Remplir(j) => prop_assert!(!pos.board().is_full(mover, j)),
+                JanKind::Conserver { jan, .. } => prop_assert!(pos.board().is_full(mover, jan)),
+                _ => {}
+            }
+        }
+        // Every legal play either keeps/fills a jan or no legal play of the movement laws
+        // could have left more jans full (the obligation).
+        let movement = pos.legal_plays(throw(a, b));
+        let full = |i: usize, l: &trictrac_core::LegalPlays| {
+            let b = l.board_after(i).expect("board");
+            Jan::ALL.iter().filter(|&&j| b.is_full(mover, j)).count()
+        };
+        let best = (0..movement.len()).map(|i| full(i, &movement)).max().unwrap_or(0);
+        for i in 0..an.legal_plays().len() {
+            prop_assert_eq!(full(i, an.legal_plays()), best);
+        }
+    }
+
+    #[test]
+    fn same_events_whichever_order_the_dice_are_given(
+        moves in prop::collection::vec((die(), die(), any::<u16>()), 0..120),
+        a in die(), b in die(),
+    ) {
+        let pos = walk(&moves);
+        let rules = ScoringRules { jan_de_rencontre: true };
+        let x = ThrowAnalysis::new(&pos, throw(a, b), &rules);
+        let y = ThrowAnalysis::new(&pos, throw(b, a), &rules);
+        let text: Throw = format!("{b}-{a}").parse().expect("throw");
+        let z = ThrowAnalysis::new(&pos, text, &rules);
+        prop_assert_eq!(x.before_play(), y.before_play());
+        prop_assert_eq!(x.before_play(), z.before_play());
+        let px: Vec<_> = x.legal_plays().iter().copied().collect();
+        let py: Vec<_> = y.legal_plays().iter().copied().collect();
+        prop_assert_eq!(px, py);
+        for i in 0..x.legal_plays().len() {
+            prop_assert_eq!(x.after_play_index(i), y.after_play_index(i));
+        }
+    }
+
+    #[test]
+    fn legal_plays_are_movement_legal_and_accepted(
+        moves in prop::collection::vec((die(), die(), any::<u16>()), 0..120),
+        a in die(), b in die(),
+    ) {
+        let pos = walk(&moves);
+        let an = ThrowAnalysis::new(&pos, throw(a, b), &ScoringRules::default());
+        prop_assert!(!an.legal_plays().is_empty());
+        let movement = pos.legal_plays(throw(a, b));
+        prop_assert!(an.legal_plays().len() <= movement.len() + 1);
+        for p in an.legal_plays().iter() {
+            // Movement-legal, except a coin taken par puissance to fill the grand jan where
+            // par effet would break it (obligation before "par effet over par puissance").
+            prop_assert!(pos.is_legal(p) || p.is_par_puissance(), "{}", p);
+            prop_assert!(an.play(p).is_ok());
+            prop_assert!(an.after_play(p).is_ok());
+            for c in Colour::ALL {
+                prop_assert!(an.points_with(p, c).is_ok());
+            }
+        }
+    }
+}
