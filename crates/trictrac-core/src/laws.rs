@@ -6,6 +6,13 @@ use crate::colour::Colour;
 use crate::jan::Jan;
 use crate::point::{OFF, OPPONENT_COIN, OWN_COIN};
 
+/// Path positions 1..=24.
+const BOARD: u32 = ((1 << 25) - 1) & !1;
+/// The opponent's grand jan, path positions 13..=18.
+const OPP_GRAND_JAN: u32 = ((1 << 19) - 1) & !((1 << 13) - 1);
+/// The jan de retour (the opponent's petit jan), path positions 19..=24.
+const RETOUR: u32 = BOARD & !((1 << 19) - 1);
+
 /// The point-by-point laws for one mover in one position. Build with [`Laws::new`] (cheap:
 /// two jan-interdit tests).
 ///
@@ -27,10 +34,12 @@ impl Laws {
     #[must_use]
     pub fn new(board: &Board, colour: Colour) -> Laws {
         let opp = colour.other();
+        // The opponent's path position q is the mover's 25 - q.
+        let theirs = board.path_counts(opp);
         let mut held = 0u32;
-        for p in 1..=24u8 {
-            if board.opponent_holds(colour, p) {
-                held |= 1 << p;
+        for (q, &n) in theirs[1..25].iter().enumerate() {
+            if n > 0 {
+                held |= 1 << (24 - q);
             }
         }
         Laws {
@@ -107,10 +116,82 @@ impl Laws {
         t == OFF || counts[19..from as usize].iter().all(|&c| c == 0)
     }
 
+    /// Bit `p` set for each path position `p` (`1..=24`) where [`Laws::can_stop`] holds.
+    #[must_use]
+    #[inline]
+    pub fn stop_mask(&self) -> u32 {
+        let mut m = BOARD & !self.opponent_held & !(1 << OPPONENT_COIN);
+        if self.grand_jan_interdit {
+            m &= !OPP_GRAND_JAN;
+        }
+        if self.petit_jan_interdit {
+            m &= !RETOUR;
+        }
+        m
+    }
+
+    /// Bit `p` set for each path position `p` (`1..=24`) where [`Laws::can_rest`] holds,
+    /// `occupied` having bit `p` set where the mover has dames before the play.
+    #[must_use]
+    #[inline]
+    pub fn rest_mask(&self, occupied: u32) -> u32 {
+        let mut m = BOARD & !self.opponent_held;
+        if self.petit_jan_interdit {
+            m &= !RETOUR;
+        }
+        if self.grand_jan_interdit {
+            if self.petit_jan_interdit {
+                m &= !OPP_GRAND_JAN;
+            } else {
+                m &= !(OPP_GRAND_JAN & occupied);
+            }
+        }
+        m
+    }
+
     /// Whether the play leaves the mover's own coin legal: never exactly one dame (law 3).
     #[must_use]
     #[inline]
     pub fn coin_ok(counts: &PathCounts) -> bool {
         counts[OWN_COIN as usize] != 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The masks agree with the point-by-point laws on positions from random games.
+    #[test]
+    fn masks_match_the_laws() {
+        let texts = [
+            "B1:w15,N1:b15 w 0/0 0.0/0.0",
+            "B7:w2,B8:w2,B9:w2,B10:w3,B11:w4,B12:w2,N1:b8,N2:b1,N3:b1,N7:b2,N8:b2,N9:b1 w 9/9 0.0/0.0",
+            "B7:w2,B8:w2,B9:w2,B10:w3,B11:w4,B12:w2,N1:b11,N2:b1,N3:b1,N7:b2 w 9/9 0.0/0.0",
+            "B7:w3,B8:w3,B9:w3,B10:w2,B11:w2,B12:w2,N1:b7,N6:b1,N8:b1,N9:b2,N11:b2,N12:b2 w 9/9 0.0/0.0",
+            "N6:w1,N1:w2,N3:b2,B1:b13 w 20/20 0.0/0.0",
+            "N6:w1,N1:w2,N3:b2,B1:b13 b 20/20 0.0/0.0",
+        ];
+        for t in texts {
+            let pos: crate::Position = t.parse().unwrap();
+            let c = pos.side_to_move();
+            let laws = Laws::new(pos.board(), c);
+            let counts = pos.board().path_counts(c);
+            let occ = (1..=24u8)
+                .filter(|&p| counts[p as usize] > 0)
+                .fold(0u32, |m, p| m | 1 << p);
+            for p in 1..=24u8 {
+                assert_eq!(
+                    laws.stop_mask() & (1 << p) != 0,
+                    laws.can_stop(p),
+                    "{t} stop {p}"
+                );
+                assert_eq!(
+                    laws.rest_mask(occ) & (1 << p) != 0,
+                    laws.can_rest(p, counts),
+                    "{t} rest {p}"
+                );
+            }
+        }
     }
 }

@@ -8,6 +8,10 @@
 //!   notation `B1:w15,N1:b15 w 0/0 0.0/0.0` (`docs/trictrac-notation.md`).
 //! - [`Move`], [`Play`] (`6-4: B5-B11, B5-B9`), [`Position::legal_plays`] returning
 //!   [`LegalPlays`] with the impuissance, [`Position::is_legal`], [`Position::play`].
+//!   [`Position::legal_plays_into`] reuses one buffer in hot loops;
+//!   [`Position::legal_plays_with`] applies a "must fill / must keep" [`Obligations`]
+//!   filter (the hook the scoring rules plug in); [`Position::sortie_number`] classifies a
+//!   number during the sortie; [`Position::releve`] is the relevé.
 //! - [`Laws`]: where the side to move may stop, rest or bear off; [`Position::reaches`]:
 //!   what each die and the sum could reach from each point, with the rests;
 //!   [`Board::can_fill`] (jan interdit), [`Board::could_take_opponent_coin`] (for the
@@ -15,6 +19,9 @@
 //! - [`scoring`]: every jan of a throw — [`ThrowAnalysis`] (events before and after the
 //!   play, legal plays under the must fill / must keep obligation [`MustFillOrKeep`]),
 //!   [`JanEvent`], [`JanKind`], [`ScoringRules`] (`docs/trictrac-scoring.md`).
+//!
+//! The laws as implemented, and the decisions taken where the sources are silent, are in
+//! `docs/trictrac.md`.
 //!
 //! ```
 //! use trictrac_core::Position;
@@ -25,6 +32,18 @@
 //! assert_eq!(plays.len(), 1);
 //! let next = pos.play(plays.get(0).unwrap()).unwrap();
 //! assert_eq!(next.to_string(), "B1:w13,B7:w2,N1:b15 b 1/0 0.0/0.0");
+//! ```
+//!
+//! A sortie (glossary SORTIE: a dame on N6 and another on N4, 5-3 must be played inside):
+//!
+//! ```
+//! use trictrac_core::Position;
+//! let pos: Position = "N6:w1,N4:w1,N2:w1,N1:w2,B1:b15 w 20/20 0.0/0.0".parse().unwrap();
+//! let plays = pos.legal_plays("5-3".parse().unwrap());
+//! assert_eq!(plays.len(), 1);
+//! assert_eq!(plays.get(0).unwrap().to_string(), "5-3: N6-N1, N4-N1");
+//! assert!(plays.unplayed().is_empty());
+//! assert!(pos.parse_play("5-3: N6-N3, N4-off").is_err());
 //! ```
 #![deny(missing_docs)]
 
@@ -41,6 +60,7 @@ pub mod position;
 pub mod reach;
 pub mod scoring;
 pub mod setup;
+pub mod sortie;
 
 pub use board::{Board, DAMES, PathCounts};
 pub use colour::{ByColour, Colour};
@@ -57,5 +77,6 @@ pub use scoring::{
     HowKept, JanEvent, JanKind, MustFillOrKeep, ScoringError, ScoringRules, Table, ThrowAnalysis,
 };
 pub use setup::{Marks, PositionError, Setup};
+pub use sortie::SortieNumber;
 
 pub use boardgames_common::{Die, Throw};

@@ -23,24 +23,66 @@ use crate::position::Position;
 /// when no two-number play does, at most `15 · 2 = 30`. Hence at most 241 < 256.
 pub const MAX_PLAYS: usize = 256;
 
-/// One candidate play with what the filters need to know about it.
+/// One candidate play with what the filters need to know about it (32 bytes).
 #[derive(Debug, Clone, Copy)]
 pub struct Candidate {
+    key: u128,
     /// The play (its moves in the order played).
     pub play: Play,
-    /// The mover's dames after the play, by path position (see [`PathCounts`]).
-    pub after: PathCounts,
-    key: u128,
     /// Number of dames borne off by a nombre excédant (law 6).
     pub excess: u8,
 }
 
 impl Candidate {
+    /// The mover's dames after the play, by path position (see [`PathCounts`]).
+    #[must_use]
+    pub fn after(&self) -> PathCounts {
+        counts_of_key(self.key)
+    }
+
+    /// The mover's dames after the play at path position `p` (`1..=25`; 0 otherwise).
+    #[must_use]
+    #[inline]
+    pub fn after_at(&self, p: u8) -> u8 {
+        if (1..=25).contains(&p) {
+            ((self.key >> (4 * (u32::from(p) - 1))) & 0xF) as u8
+        } else {
+            0
+        }
+    }
+
     /// Whether the play bears off the mover's last dame (the sortie is finished).
     #[must_use]
+    #[inline]
     pub fn finishes_sortie(&self) -> bool {
-        self.after[OFF as usize] == DAMES
+        self.after_at(OFF) == DAMES
     }
+}
+
+/// The inverse of [`key_of`].
+fn counts_of_key(key: u128) -> PathCounts {
+    let mut c = [0u8; 26];
+    for (i, n) in c[1..].iter_mut().enumerate() {
+        *n = ((key >> (4 * i)) & 0xF) as u8;
+    }
+    c
+}
+
+/// The key bits of one dame at each path position `1..=25` (index 0 unused).
+const UNITS: [u128; 26] = {
+    let mut u = [0u128; 26];
+    let mut p = 1;
+    while p < 26 {
+        u[p] = 1u128 << (4 * (p - 1));
+        p += 1;
+    }
+    u
+};
+
+/// The key bit of one dame at path position `p` (`1..=25`).
+#[inline]
+fn unit(p: u8) -> u128 {
+    UNITS[p as usize]
 }
 
 /// A fixed-capacity list of candidate plays (no allocation), as given to an
@@ -86,10 +128,11 @@ impl PlayList {
         }
     }
 
-    /// Adds a candidate unless one with the same resulting board exists; on a duplicate keeps
-    /// the one with fewer excédant bear-offs (the same board reached lawfully).
-    fn push(&mut self, play: Play, after: PathCounts, excess: u8) {
-        let key = key_of(&after);
+    /// Adds a candidate unless one with the same resulting board (`key`) exists; on a
+    /// duplicate keeps the one with fewer excédant bear-offs (the same board reached
+    /// lawfully).
+    #[inline]
+    fn push(&mut self, key: u128, play: Play, excess: u8) {
         for c in &mut self.items {
             if c.key == key {
                 if excess < c.excess {
@@ -101,16 +144,15 @@ impl PlayList {
         }
         // The capacity bound is proven at MAX_PLAYS; a full list would be a bug, and the
         // play is then dropped rather than panicking.
-        let _ = self.items.try_push(Candidate {
-            play,
-            after,
-            key,
-            excess,
-        });
+        let _ = self.items.try_push(Candidate { key, play, excess });
     }
 
     fn position_of_key(&self, key: u128) -> Option<usize> {
         self.items.iter().position(|c| c.key == key)
+    }
+
+    fn clear(&mut self) {
+        self.items.clear();
     }
 }
 
@@ -137,31 +179,54 @@ impl Obligations for MovementOnly {
 }
 
 /// The legal plays of one throw in one position, with the impuissance.
+///
+/// Fixed capacity ([`MAX_PLAYS`]), no allocation. For hot loops reuse one value with
+/// [`Position::legal_plays_into`].
 #[derive(Debug, Clone)]
 pub struct LegalPlays {
     throw: Throw,
     mover: Colour,
     board: Board,
-    list: PlayList,
     dice_played: u8,
     unplayed: ArrayVec<Die, 2>,
+    list: PlayList,
+}
+
+impl Default for LegalPlays {
+    fn default() -> LegalPlays {
+        LegalPlays::new()
+    }
 }
 
 impl LegalPlays {
+    /// An empty list (to be filled by [`Position::legal_plays_into`]).
+    #[must_use]
+    #[inline]
+    pub fn new() -> LegalPlays {
+        LegalPlays {
+            throw: Throw::new(Die::ACE, Die::ACE),
+            mover: Colour::White,
+            board: Board::start(),
+            dice_played: 0,
+            unplayed: ArrayVec::new(),
+            list: PlayList::default(),
+        }
+    }
+
     /// The throw.
     #[must_use]
     pub fn throw(&self) -> Throw {
         self.throw
     }
 
-    /// Number of distinct legal plays (at least 1: a throw with nothing playable has the
-    /// single empty play).
+    /// Number of distinct legal plays (at least 1 once filled: a throw with nothing
+    /// playable has the single empty play).
     #[must_use]
     pub fn len(&self) -> usize {
         self.list.len()
     }
 
-    /// Always false (there is at least the empty play); present for API symmetry.
+    /// Whether the list is empty (only before it is filled).
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.list.is_empty()
@@ -189,7 +254,7 @@ impl LegalPlays {
     pub fn board_after(&self, i: usize) -> Option<Board> {
         let c = self.list.items.get(i)?;
         let mut b = self.board;
-        b.paths[self.mover] = c.after;
+        b.paths[self.mover] = c.after();
         Some(b)
     }
 
@@ -207,29 +272,59 @@ impl LegalPlays {
         &self.unplayed
     }
 
-    /// The index of the legal play reaching the same board as `play` would from the
-    /// position these plays were generated for, if any.
+    /// The index of the legal play leaving the mover's dames as `after`, if any.
     #[must_use]
     pub fn index_of_board(&self, after: &PathCounts) -> Option<usize> {
         self.list.position_of_key(key_of(after))
     }
 }
 
-#[inline]
-fn shifted(c: &PathCounts, from: u8, to: u8) -> PathCounts {
-    let mut n = *c;
-    n[from as usize] -= 1;
-    n[to as usize] += 1;
-    n
-}
-
+/// The move of a dame of `colour` from path `from` (`1..=24`) to path `to` (`1..=25`).
 #[inline]
 fn mv(colour: Colour, from: u8, to: u8, die: u8) -> Move {
     Move {
-        from: Point::from_path(colour, from).unwrap_or(Point::ALL[0]),
-        to: Dest::from_path(colour, to).unwrap_or(Dest::Off),
+        from: Point::from_path_in_range(colour, from),
+        to: if to >= OFF {
+            Dest::Off
+        } else {
+            Dest::Point(Point::from_path_in_range(colour, to))
+        },
         die: Die::new(die).unwrap_or(Die::ACE),
     }
+}
+
+/// Path positions 1..=18: a dame there forbids bearing off.
+const OUTSIDE_RETOUR: u32 = ((1 << 19) - 1) & !1;
+
+/// Where one step of `die` from `from` may go, given the mover's occupancy `occ` (bit `p`
+/// set when a dame stands at path `p`) at that moment: `Some((to, excess, stop, rest))`.
+#[inline]
+fn step(laws: &Masks, occ: u32, from: u8, die: u8) -> Option<(u8, u8, bool, bool)> {
+    let t = from + die;
+    if t >= OFF {
+        // Law 6: all dames in the jan de retour; exact, or excédant from the farthest dame.
+        if occ & OUTSIDE_RETOUR != 0 {
+            return None;
+        }
+        if t == OFF {
+            return Some((OFF, 0, true, false));
+        }
+        if occ.trailing_zeros() == u32::from(from) {
+            return Some((OFF, 1, true, false));
+        }
+        return None;
+    }
+    let rest = laws.rest & (1 << t) != 0;
+    if !rest {
+        return None;
+    }
+    Some((t, 0, laws.stop & (1 << t) != 0, rest))
+}
+
+/// The laws as bit masks over the mover's path positions 1..=24.
+struct Masks {
+    stop: u32,
+    rest: u32,
 }
 
 /// Generates every lawful sequence (laws 1-3, 5, 6 and par puissance, law 4) and applies
@@ -237,7 +332,20 @@ fn mv(colour: Colour, from: u8, to: u8, die: u8) -> Move {
 fn generate(pos: &Position, throw: Throw, out: &mut PlayList) -> u8 {
     let colour = pos.side_to_move;
     let laws = Laws::new(&pos.board, colour);
-    let cur = *pos.board.path_counts(colour);
+    let cur = pos.board.path_counts(colour);
+    let mut occ = 0u32;
+    for p in 1..=24u8 {
+        if cur[p as usize] > 0 {
+            occ |= 1 << p;
+        }
+    }
+    let masks = Masks {
+        stop: laws.stop_mask(),
+        rest: laws.rest_mask(occ),
+    };
+    let key0 = key_of(cur);
+    let coin_nibble = |k: u128| ((k >> (4 * (OWN_COIN as u32 - 1))) & 0xF) as u8;
+    let off_nibble = |k: u128| ((k >> (4 * (OFF as u32 - 1))) & 0xF) as u8;
     let hi = throw.high().get();
     let lo = throw.low().get();
     let orders: &[(u8, u8)] = if hi == lo {
@@ -245,61 +353,71 @@ fn generate(pos: &Position, throw: Throw, out: &mut PlayList) -> u8 {
     } else {
         &[(hi, lo), (lo, hi)]
     };
-    for &(x, y) in orders {
-        for a in 1..=24u8 {
-            if cur[a as usize] == 0 {
+    for (order, &(x, y)) in orders.iter().enumerate() {
+        let mut sources = occ;
+        while sources != 0 {
+            let a = sources.trailing_zeros() as u8;
+            sources &= sources - 1;
+            let Some((to1, ex1, stop1, rest1)) = step(&masks, occ, a, x) else {
                 continue;
-            }
-            let t1 = a + x;
-            let (to1, stop1, rest1, ex1) = if t1 >= OFF {
-                if !laws.can_bear_off(a, x, &cur) {
-                    continue;
-                }
-                (OFF, true, false, u8::from(t1 > OFF))
-            } else {
-                let rest = laws.can_rest(t1, &cur);
-                if !rest {
-                    continue;
-                }
-                (t1, laws.can_stop(t1), rest, 0)
             };
-            let after1 = shifted(&cur, a, to1);
+            let key1 = key0 - unit(a) + unit(to1);
             let m1 = mv(colour, a, to1, x);
-            if after1[OFF as usize] == DAMES {
+            if off_nibble(key1) == DAMES {
                 // The last dame is off: nothing is left to play the other number with.
-                out.push(Play::new(throw, &[m1]), after1, ex1);
+                out.push(key1, Play::new(throw, &[m1]), ex1);
                 continue;
             }
-            for b in 1..=24u8 {
-                if after1[b as usize] == 0 {
-                    continue;
+            let mut occ1 = occ;
+            if cur[a as usize] == 1 {
+                occ1 &= !(1 << a);
+            }
+            if to1 < OFF {
+                occ1 |= 1 << to1;
+            }
+            // Second number: from the rest (tout d'une) if it is a lawful rest, from any
+            // other point only if the first dame may stop where it landed.
+            let mut seconds = occ1;
+            if !stop1 {
+                seconds &= 1 << to1;
+            }
+            if !rest1 && to1 < OFF {
+                seconds &= !(1 << to1);
+            }
+            // Without a possible bear-off, the lawful second steps are a mask operation.
+            let bear = occ1 & OUTSIDE_RETOUR == 0;
+            if !bear {
+                seconds &= masks.stop >> y;
+                if order == 1 {
+                    // Second dice order, no bear-off: only the tout d'une can be new (see
+                    // below).
+                    seconds &= 1 << to1;
                 }
-                if b == to1 {
-                    if !rest1 {
-                        continue;
+            }
+            while seconds != 0 {
+                let b = seconds.trailing_zeros() as u8;
+                seconds &= seconds - 1;
+                let (to2, ex2) = if bear {
+                    match step(&masks, occ1, b, y) {
+                        Some((to2, ex2, true, _)) => (to2, ex2),
+                        _ => continue,
                     }
-                } else if !stop1 {
-                    continue;
-                }
-                let t2 = b + y;
-                let (to2, ex2) = if t2 >= OFF {
-                    if !laws.can_bear_off(b, y, &after1) {
-                        continue;
-                    }
-                    (OFF, u8::from(t2 > OFF))
                 } else {
-                    if !laws.can_stop(t2) {
-                        continue;
-                    }
-                    (t2, 0)
+                    (b + y, 0)
                 };
-                let fin = shifted(&after1, b, to2);
-                if !Laws::coin_ok(&fin) {
+                // In the second dice order, two dames each stopping on the board were
+                // already generated by the first order (same steps, same laws): only tout
+                // d'une and bear-offs (whose laws depend on the order) can be new.
+                if order == 1 && b != to1 && to1 < OFF && to2 < OFF {
+                    continue;
+                }
+                let key2 = key1 - unit(b) + unit(to2);
+                if coin_nibble(key2) == 1 {
                     continue;
                 }
                 out.push(
+                    key2,
                     Play::new(throw, &[m1, mv(colour, b, to2, y)]),
-                    fin,
                     ex1 + ex2,
                 );
             }
@@ -315,13 +433,13 @@ fn generate(pos: &Position, throw: Throw, out: &mut PlayList) -> u8 {
             cur[a as usize] >= 1 && cur[b as usize] >= 1
         };
         if a < OWN_COIN && b < OWN_COIN && enough {
-            let fin = shifted(&shifted(&cur, a, OWN_COIN), b, OWN_COIN);
+            let key = key0 - unit(a) - unit(b) + 2 * unit(OWN_COIN);
             let play = Play::new(
                 throw,
                 &[mv(colour, a, OWN_COIN, hi), mv(colour, b, OWN_COIN, lo)],
             )
             .with_puissance();
-            out.push(play, fin, 0);
+            out.push(key, play, 0);
         }
     }
     if !out.is_empty() {
@@ -329,34 +447,28 @@ fn generate(pos: &Position, throw: Throw, out: &mut PlayList) -> u8 {
     }
     // Law 7: only one number can be played; the higher if there is a choice.
     for d in [hi, lo] {
-        for a in 1..=24u8 {
-            if cur[a as usize] == 0 {
+        let mut sources = occ;
+        while sources != 0 {
+            let a = sources.trailing_zeros() as u8;
+            sources &= sources - 1;
+            let Some((to, ex, stop, _)) = step(&masks, occ, a, d) else {
                 continue;
-            }
-            let t = a + d;
-            let (to, ex) = if t >= OFF {
-                if !laws.can_bear_off(a, d, &cur) {
-                    continue;
-                }
-                (OFF, u8::from(t > OFF))
-            } else {
-                if !laws.can_stop(t) {
-                    continue;
-                }
-                (t, 0)
             };
-            let fin = shifted(&cur, a, to);
-            if !Laws::coin_ok(&fin) {
+            if !stop {
                 continue;
             }
-            out.push(Play::new(throw, &[mv(colour, a, to, d)]), fin, ex);
+            let key = key0 - unit(a) + unit(to);
+            if coin_nibble(key) == 1 {
+                continue;
+            }
+            out.push(key, Play::new(throw, &[mv(colour, a, to, d)]), ex);
         }
         if !out.is_empty() || hi == lo {
             break;
         }
     }
     if out.is_empty() {
-        out.push(Play::new(throw, &[]), cur, 0);
+        out.push(key0, Play::new(throw, &[]), 0);
         0
     } else {
         1
@@ -373,6 +485,9 @@ impl Position {
     /// opponent's coin; par puissance unless par effet is possible; jan interdit; sortie with
     /// its constraints. Two orders reaching the same board are one play.
     ///
+    /// A side with every dame borne off (before the relevé) has only the empty play, with
+    /// both numbers reported unplayed: call [`Position::releve`] first.
+    ///
     /// ```
     /// use trictrac_core::Position;
     /// let pos = Position::start();
@@ -382,31 +497,55 @@ impl Position {
     /// assert_eq!(texts, ["6-5: B1-B7, B1-B6"]);
     /// ```
     #[must_use]
+    #[inline]
     pub fn legal_plays(&self, throw: Throw) -> LegalPlays {
-        self.legal_plays_with(throw, &MovementOnly)
+        let mut out = LegalPlays::new();
+        self.legal_plays_into(throw, &MovementOnly, &mut out);
+        out
     }
 
     /// The legal plays of `throw` with the fill/keep `obligations` applied in their place in
     /// the filter order (see [`Obligations`]).
     #[must_use]
+    #[inline]
     pub fn legal_plays_with(&self, throw: Throw, obligations: &impl Obligations) -> LegalPlays {
+        let mut out = LegalPlays::new();
+        self.legal_plays_into(throw, obligations, &mut out);
+        out
+    }
+
+    /// [`Position::legal_plays_with`] into a reused `out` (no large copies: the form for
+    /// search and simulation loops).
+    pub fn legal_plays_into(
+        &self,
+        throw: Throw,
+        obligations: &impl Obligations,
+        out: &mut LegalPlays,
+    ) {
         let mover = self.side_to_move;
-        let mut list = PlayList::default();
-        let dice_played = generate(self, throw, &mut list);
-        // Fill / keep obligations (law 8), supplied by the scoring rules.
+        out.throw = throw;
+        out.mover = mover;
+        out.board = self.board;
+        out.unplayed.clear();
+        let list = &mut out.list;
+        list.clear();
+        let dice_played = generate(self, throw, list);
+        // Fill / keep obligations (law 8), supplied by the scoring rules. A filter that
+        // removes every play is ignored (obligations only choose among legal plays).
         if list.len() > 1 {
-            let before = list.clone();
-            obligations.apply(self, throw, &mut list);
+            obligations.apply(self, throw, list);
             if list.is_empty() {
-                list = before;
+                generate(self, throw, list);
             }
         }
         // Coin par effet over par puissance (law 4).
         let coin_before = self.board.path_counts(mover)[OWN_COIN as usize];
-        if list.items.iter().any(|c| c.play.is_par_puissance())
-            && list.items.iter().any(|c| {
-                !c.play.is_par_puissance() && coin_before == 0 && c.after[OWN_COIN as usize] >= 2
-            })
+        if coin_before == 0
+            && list.items.iter().any(|c| c.play.is_par_puissance())
+            && list
+                .items
+                .iter()
+                .any(|c| !c.play.is_par_puissance() && c.after_at(OWN_COIN) >= 2)
         {
             list.retain(|c| !c.play.is_par_puissance());
         }
@@ -414,15 +553,18 @@ impl Position {
         // it could have been played inside (fewest excédant bear-offs), and the last dames
         // must be borne off when they can be (glossary SORTIE: the last sortie scores and
         // is therefore compulsory).
-        if let Some(min) = list.items.iter().map(|c| c.excess).min() {
+        if list.items.iter().any(|c| c.excess > 0)
+            && let Some(min) = list.items.iter().map(|c| c.excess).min()
+        {
             list.retain(|c| c.excess == min);
         }
-        list.retain_if_any(Candidate::finishes_sortie);
-        let mut unplayed = ArrayVec::new();
+        if self.board.on_board(mover) <= 2 {
+            list.retain_if_any(Candidate::finishes_sortie);
+        }
         match dice_played {
             0 => {
-                unplayed.push(throw.high());
-                unplayed.push(throw.low());
+                out.unplayed.push(throw.high());
+                out.unplayed.push(throw.low());
             }
             1 => {
                 let played = list
@@ -430,7 +572,7 @@ impl Position {
                     .first()
                     .and_then(|c| c.play.moves().first())
                     .map(|m| m.die);
-                unplayed.push(if played == Some(throw.high()) {
+                out.unplayed.push(if played == Some(throw.high()) {
                     throw.low()
                 } else {
                     throw.high()
@@ -438,13 +580,16 @@ impl Position {
             }
             _ => {}
         }
-        LegalPlays {
-            throw,
-            mover,
-            board: self.board,
-            list,
-            dice_played,
-            unplayed,
-        }
+        out.dice_played = dice_played;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn candidate_size() {
+        assert_eq!(std::mem::size_of::<Candidate>(), 32);
     }
 }

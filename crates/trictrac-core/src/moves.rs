@@ -119,3 +119,14 @@ impl fmt::Display for Play {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes() {
+        assert_eq!(std::mem::size_of::<Move>(), 4);
+        assert_eq!(std::mem::size_of::<Play>(), 12);
+    }
+}

@@ -307,3 +307,20 @@ mod tests {
         assert_eq!(p.board().off(Colour::Black), 13);
     }
 }
+
+#[cfg(all(test, feature = "serde"))]
+mod serde_tests {
+    use super::*;
+
+    #[test]
+    fn serde_goes_through_the_notation() {
+        let pos: Position = "B1:w13,B3:w2,N1:b12,N12:b3 b 2/1 0.4/1.0*".parse().unwrap();
+        let json = serde_json::to_string(&pos).unwrap();
+        assert_eq!(json, "\"B1:w13,B3:w2,N1:b12,N12:b3 b 2/1 0.4/1.0*\"");
+        assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), pos);
+        // Deserialising validates.
+        assert!(
+            serde_json::from_str::<Position>("\"B12:w1,B1:w14,N1:b15 w 0/0 0.0/0.0\"").is_err()
+        );
+    }
+}

@@ -6,6 +6,7 @@ use thiserror::Error;
 
 use crate::board::PathCounts;
 use crate::laws::Laws;
+use crate::movegen::{LegalPlays, MovementOnly};
 use crate::moves::Play;
 use crate::point::{Dest, OFF, Point};
 use crate::position::Position;
@@ -69,14 +70,15 @@ impl Position {
     /// play (two orders reaching the same board are the same play).
     #[must_use]
     pub fn is_legal(&self, play: &Play) -> bool {
-        self.legal_index(play).is_some()
+        let mut legal = LegalPlays::new();
+        self.legal_after(play, &mut legal).is_some()
     }
 
-    fn legal_index(&self, play: &Play) -> Option<(crate::LegalPlays, usize)> {
+    /// The mover's dames after `play` if it is legal, using `legal` as the buffer.
+    fn legal_after(&self, play: &Play, legal: &mut LegalPlays) -> Option<PathCounts> {
         let after = self.apply_moves(play)?;
-        let legal = self.legal_plays(play.throw());
-        let i = legal.index_of_board(&after)?;
-        Some((legal, i))
+        self.legal_plays_into(play.throw(), &MovementOnly, legal);
+        legal.index_of_board(&after).map(|_| after)
     }
 
     /// Plays `play`, returning the new position: the mover's dames moved, his throw counter
@@ -98,11 +100,10 @@ impl Position {
     /// # Errors
     /// [`PlayError`] if the play is not legal; `self` is then unchanged.
     pub fn play_mut(&mut self, play: &Play) -> Result<(), PlayError> {
-        match self.legal_index(play) {
-            Some((legal, i)) => {
-                if let Some(c) = legal.candidates().get(i) {
-                    self.finish_play(c.after);
-                }
+        let mut legal = LegalPlays::new();
+        match self.legal_after(play, &mut legal) {
+            Some(after) => {
+                self.finish_play(after);
                 Ok(())
             }
             None => Err(PlayError {
@@ -179,11 +180,11 @@ impl Position {
                         return Err(ParsePlayError::BadRest(r));
                     }
                 }
-                if c[f as usize] == 0 {
-                    return Err(ParsePlayError::NoDame(from));
-                }
                 if tp <= f || tp > OFF {
                     return Err(ParsePlayError::Backwards(chain.trim().to_string()));
+                }
+                if c[f as usize] == 0 {
+                    return Err(ParsePlayError::NoDame(from));
                 }
                 c[f as usize] -= 1;
                 c[tp as usize] += 1;

@@ -139,6 +139,23 @@ impl Point {
         }
     }
 
+    /// [`Point::from_path`] for `p` known to be in `1..=24` (move generation); out-of-range
+    /// values are clamped to `1..=24`.
+    #[inline]
+    pub(crate) const fn from_path_in_range(colour: Colour, p: u8) -> Point {
+        let p = if p < 1 {
+            1
+        } else if p > 24 {
+            24
+        } else {
+            p
+        };
+        match colour {
+            Colour::White => Point(p - 1),
+            Colour::Black => Point(24 - p),
+        }
+    }
+
     /// The talon (path position 1) of `colour`: `B1` for White, `N1` for Black.
     #[must_use]
     pub const fn talon(colour: Colour) -> Point {

@@ -1,0 +1,137 @@
+//! The tiered play API and the play notation's errors.
+
+use proptest::prelude::*;
+use trictrac_core::{
+    Colour, Dest, Die, Move, ParsePlayError, Play, PlayError, Point, Position, Throw,
+};
+
+fn pt(s: &str) -> Point {
+    s.parse().unwrap()
+}
+
+#[test]
+fn play_tiers() {
+    let start = Position::start();
+    let t: Throw = "6-4".parse().unwrap();
+    let good = start.parse_play("6-4: B1-B7, B1-B5").unwrap();
+    assert_eq!(good.to_string(), "6-4: B1-B7, B1-B5");
+    // The same play given in the other order is the same play.
+    let swapped = Play::new(
+        t,
+        &[
+            Move {
+                from: pt("B1"),
+                to: Dest::Point(pt("B5")),
+                die: Die::new(4).unwrap(),
+            },
+            Move {
+                from: pt("B1"),
+                to: Dest::Point(pt("B7")),
+                die: Die::new(6).unwrap(),
+            },
+        ],
+    );
+    assert!(start.is_legal(&swapped));
+    let a = start.play(&good).unwrap();
+    let b = start.play(&swapped).unwrap();
+    assert_eq!(a, b);
+    assert_eq!(a.side_to_move(), Colour::Black);
+    assert_eq!(a.throws_since_releve(Colour::White), 1);
+    // Illegal: a lone dame on the coin. The position comes back unchanged.
+    let bad = Play::new(
+        "6-5".parse().unwrap(),
+        &[
+            Move {
+                from: pt("B1"),
+                to: Dest::Point(pt("B7")),
+                die: Die::new(6).unwrap(),
+            },
+            Move {
+                from: pt("B7"),
+                to: Dest::Point(pt("B12")),
+                die: Die::new(5).unwrap(),
+            },
+        ],
+    );
+    assert!(!start.is_legal(&bad));
+    assert_eq!(
+        start.play(&bad),
+        Err(PlayError {
+            position: start,
+            play: bad
+        })
+    );
+    let mut m = start;
+    assert!(m.play_mut(&bad).is_err());
+    assert_eq!(m, start);
+    m.play_unchecked(&good);
+    assert_eq!(m, a);
+}
+
+#[test]
+fn play_notation_errors() {
+    let p = Position::start();
+    assert!(matches!(
+        p.parse_play("6-4 B1-B7"),
+        Err(ParsePlayError::Syntax(_))
+    ));
+    assert!(matches!(
+        p.parse_play("7-4: B1-B8"),
+        Err(ParsePlayError::Throw(_))
+    ));
+    assert!(matches!(
+        p.parse_play("6-4: B1"),
+        Err(ParsePlayError::BadMove(_))
+    ));
+    assert!(matches!(
+        p.parse_play("6-4: B1-X7"),
+        Err(ParsePlayError::BadMove(_))
+    ));
+    assert_eq!(
+        p.parse_play("6-4: B2-B8, B1-B5"),
+        Err(ParsePlayError::NoDame(pt("B2")))
+    );
+    assert!(matches!(
+        p.parse_play("6-4: B7-B1"),
+        Err(ParsePlayError::Backwards(_))
+    ));
+    assert!(matches!(
+        p.parse_play("6-4: B1-B3"),
+        Err(ParsePlayError::Illegal(_))
+    ));
+    assert!(matches!(
+        p.parse_play("6-4: B1-N1-B11"),
+        Err(ParsePlayError::Backwards(_))
+    ));
+    // A rest on a point Black holds.
+    let q: Position = "B1:w5,B8:w2,B9:w2,B10:w2,B11:w2,B12:w2,B6:b2,N1:b13 w 9/9 0.0/0.0"
+        .parse()
+        .unwrap();
+    assert_eq!(
+        q.parse_play("5-1: B1-B6-B7"),
+        Err(ParsePlayError::BadRest(pt("B6")))
+    );
+    // Nothing playable is written "-".
+    let r: Position = "N6:w1,N1:w2,N3:b2,B1:b13 w 20/20 0.0/0.0".parse().unwrap();
+    assert_eq!(r.parse_play("3-3: -").unwrap().to_string(), "3-3: -");
+    assert!(r.parse_play("3-3: N6-N3").is_err());
+}
+
+proptest! {
+    #[test]
+    fn parsers_never_panic(s in "\\PC{0,40}") {
+        let _ = s.parse::<Position>();
+        let _ = Position::start().parse_play(&s);
+    }
+
+    #[test]
+    fn play_parser_never_panics_on_play_like_text(
+        t in "[1-7]-[0-6]",
+        a in "[BNX][0-9]{1,2}",
+        b in "[BNX][0-9]{1,2}|off",
+        c in "[BNX][0-9]{1,2}|off",
+    ) {
+        let _ = Position::start().parse_play(&format!("{t}: {a}-{b}, {a}-{c}"));
+        let _ = Position::start().parse_play(&format!("{t}: {a}-{b}-{c}"));
+    }
+}
