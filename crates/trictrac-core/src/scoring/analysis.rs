@@ -9,12 +9,13 @@ use crate::colour::Colour;
 use crate::jan::Jan;
 use crate::movegen::{Candidate, LegalPlays};
 use crate::moves::Play;
-use crate::point::OFF;
 use crate::position::Position;
 use crate::scoring::ScoringRules;
 use crate::scoring::depart::{jan_de_depart, rencontre};
 use crate::scoring::event::{Events, JanEvent, points_for};
-use crate::scoring::fill::{MustFillOrKeep, all_fill_ways, full, full_mask, how_kept, ways_count};
+use crate::scoring::fill::{
+    MustFillOrKeep, all_fill_ways, full, full_mask_after, how_kept, ways_count,
+};
 use crate::scoring::hits::{coin_battu, push_hits};
 use crate::scoring::kind::JanKind;
 
@@ -141,7 +142,7 @@ impl ThrowAnalysis {
         let cands = a.legal.candidates();
         let (mut any, mut all) = (0u8, 0b111u8);
         for c in cands {
-            let m = full_mask(&c.after);
+            let m = full_mask_after(c);
             any |= m;
             all &= m;
         }
@@ -173,7 +174,7 @@ impl ThrowAnalysis {
 
     /// The fill or keep of `jan` that candidate `c` performs, if any.
     fn fill_or_keep(&self, c: &Candidate, jan: Jan) -> Option<JanKind> {
-        if !full(&c.after, jan) {
+        if !jan.paths().all(|p| c.after_at(p) >= 2) {
             return None;
         }
         Some(if full(&self.counts, jan) {
@@ -306,7 +307,7 @@ impl ThrowAnalysis {
                 let _ = out.try_push(self.event(kind));
             }
         }
-        if self.settled & SORTIE_BIT == 0 && cand.after[OFF as usize] == crate::board::DAMES {
+        if self.settled & SORTIE_BIT == 0 && cand.finishes_sortie() {
             let _ = out.try_push(self.event(JanKind::Sortie));
         }
         out

@@ -15,6 +15,18 @@ use crate::point::{OFF, OWN_COIN};
 use crate::position::Position;
 use crate::scoring::kind::HowKept;
 
+/// Bit set of the jans full after the candidate play `c` (bit `i` for `Jan::ALL[i]`).
+#[inline]
+pub(crate) fn full_mask_after(c: &Candidate) -> u8 {
+    let mut m = 0;
+    for (i, j) in Jan::ALL.into_iter().enumerate() {
+        if j.paths().all(|p| c.after_at(p) >= 2) {
+            m |= 1 << i;
+        }
+    }
+    m
+}
+
 /// Whether the dames `c` (by path position) make `jan` full: each of its six points with at
 /// least two dames.
 #[inline]
@@ -83,10 +95,11 @@ fn moved(before: &PathCounts, s: u8, t: u8) -> PathCounts {
 pub(crate) fn fill_ways(before: &PathCounts, cand: &Candidate, jan: Jan, throw: Throw) -> u8 {
     let (hi, lo) = (throw.high().get(), throw.low().get());
     let bit = |d: u8| if d == hi { WAY_HIGH } else { WAY_LOW };
+    let after = cand.after();
     let mut srcs: ArrayVec<u8, 2> = ArrayVec::new();
     let mut dsts: ArrayVec<u8, 2> = ArrayVec::new();
     for p in 1..=OFF {
-        let (b, a) = (before[p as usize], cand.after[p as usize]);
+        let (b, a) = (before[p as usize], after[p as usize]);
         for _ in a..b {
             if srcs.try_push(p).is_err() {
                 return 0;
@@ -154,8 +167,8 @@ pub(crate) fn how_kept(before: &PathCounts, cand: &Candidate, jan: Jan, unplayed
         return HowKept::ParImpuissance;
     }
     match jan {
-        Jan::JanDeRetour if cand.after[OFF as usize] > before[OFF as usize] => HowKept::EnSortant,
-        Jan::GrandJan if (13..=OFF).any(|p| cand.after[p as usize] > before[p as usize]) => {
+        Jan::JanDeRetour if cand.after_at(OFF) > before[OFF as usize] => HowKept::EnSortant,
+        Jan::GrandJan if (13..=OFF).any(|p| cand.after_at(p) > before[p as usize]) => {
             HowKept::EnOutrepassant
         }
         _ => HowKept::Normally,
@@ -193,7 +206,7 @@ pub(crate) fn all_fill_ways(before: &PathCounts, cands: &[Candidate], throw: Thr
     let full_before = full_mask(before);
     let mut ways = [0u8; 3];
     for c in cands {
-        let new = full_mask(&c.after) & !full_before;
+        let new = full_mask_after(c) & !full_before;
         if new == 0 {
             continue;
         }
@@ -212,7 +225,7 @@ impl Obligations for MustFillOrKeep {
         let mut counts = [0u8; MAX_PLAYS];
         let mut best = 0;
         for (k, c) in plays.as_slice().iter().enumerate() {
-            let n = full_mask(&c.after).count_ones() as u8;
+            let n = full_mask_after(c).count_ones() as u8;
             if let Some(slot) = counts.get_mut(k) {
                 *slot = n;
             }
