@@ -4,17 +4,19 @@
 use boardgames_common::Throw;
 use thiserror::Error;
 
+use crate::board::DAMES;
 use crate::board::PathCounts;
 use crate::colour::Colour;
 use crate::jan::Jan;
 use crate::movegen::{Candidate, LegalPlays};
 use crate::moves::Play;
+use crate::point::OFF;
 use crate::position::Position;
 use crate::scoring::ScoringRules;
 use crate::scoring::depart::{jan_de_depart, rencontre};
 use crate::scoring::event::{Events, JanEvent, points_for};
 use crate::scoring::fill::{
-    MustFillOrKeep, all_fill_ways, full, full_mask_after, how_kept, ways_count,
+    MustFillOrKeep, all_fill_ways, full, full_mask_after, how_kept, possibly_full_after, ways_count,
 };
 use crate::scoring::hits::{coin_battu, push_hits};
 use crate::scoring::kind::JanKind;
@@ -98,10 +100,40 @@ impl ThrowAnalysis {
         rules: &ScoringRules,
         opening: Option<Throw>,
     ) -> ThrowAnalysis {
+        let mut a = ThrowAnalysis {
+            position: *position,
+            mover: position.side_to_move(),
+            throw,
+            counts: [0; 26],
+            legal: LegalPlays::new(),
+            before: Events::new(),
+            fill_ways: [0; 3],
+            settled: 0,
+        };
+        a.analyse(position, throw, rules, opening);
+        a
+    }
+
+    /// Re-analyses in place, reusing this value's storage: the same result as
+    /// [`ThrowAnalysis::with_opening`] without moving the play list (the form for search and
+    /// simulation loops).
+    pub fn analyse(
+        &mut self,
+        position: &Position,
+        throw: Throw,
+        rules: &ScoringRules,
+        opening: Option<Throw>,
+    ) {
         let mover = position.side_to_move();
         let doublet = throw.is_doublet();
-        let mut before = Events::new();
-        push_hits(position, throw, &mut before);
+        self.position = *position;
+        self.mover = mover;
+        self.throw = throw;
+        self.counts = *position.board().path_counts(mover);
+        self.settled = 0;
+        let before = &mut self.before;
+        before.clear();
+        push_hits(position, throw, before);
         if coin_battu(position, throw) {
             let _ = before.try_push(JanEvent::new(JanKind::CoinBattu, 1, doublet, mover));
         }
@@ -112,8 +144,8 @@ impl ThrowAnalysis {
             let _ = before.try_push(JanEvent::new(JanKind::JanDeRencontre, 1, doublet, mover));
         }
         let obligation = MustFillOrKeep::new();
-        let legal = position.legal_plays_with(throw, &obligation);
-        let unplayed = legal.unplayed().len() as u8;
+        position.legal_plays_into(throw, &obligation, &mut self.legal);
+        let unplayed = self.legal.unplayed().len() as u8;
         if unplayed > 0 {
             let _ = before.try_push(JanEvent::new(
                 JanKind::Impuissance,
@@ -122,54 +154,47 @@ impl ThrowAnalysis {
                 mover,
             ));
         }
-        let counts = *position.board().path_counts(mover);
-        let fill_ways = obligation
-            .ways
-            .get()
-            .unwrap_or_else(|| all_fill_ways(&counts, legal.candidates(), throw));
-        let mut a = ThrowAnalysis {
-            position: *position,
-            mover,
-            throw,
-            counts,
-            legal,
-            before,
-            fill_ways,
-            settled: 0,
+        // Only a jan missing at most two dames can be full after the play (a play brings at
+        // most two dames into it): the common case skips everything below.
+        let possible = possibly_full_after(&self.counts);
+        self.fill_ways = match obligation.ways.get() {
+            Some(w) => w,
+            None if possible != 0 => all_fill_ways(&self.counts, self.legal.candidates(), throw),
+            None => [0; 3],
         };
         // Fills, keeps and the sortie that every legal play performs are known before the
         // play.
-        let cands = a.legal.candidates();
-        let (mut any, mut all) = (0u8, 0b111u8);
-        for c in cands {
-            let m = full_mask_after(c);
-            any |= m;
-            all &= m;
-        }
-        if cands.is_empty() {
-            all = 0;
-        }
-        if any != 0 {
+        let cands = self.legal.candidates();
+        if possible != 0 && !cands.is_empty() {
+            let mut all = possible;
+            for c in cands {
+                all &= full_mask_after(c);
+            }
             for (i, jan) in Jan::ALL.into_iter().enumerate() {
                 if all & (1 << i) == 0 {
                     continue;
                 }
-                let first = cands.first().and_then(|c| a.fill_or_keep(c, jan));
+                let first = cands.first().and_then(|c| self.fill_or_keep(c, jan));
                 if let Some(kind) = first
-                    && cands.iter().all(|c| a.fill_or_keep(c, jan) == Some(kind))
+                    && cands
+                        .iter()
+                        .all(|c| self.fill_or_keep(c, jan) == Some(kind))
                 {
-                    let e = a.event(kind);
-                    let _ = a.before.try_push(e);
-                    a.settled |= 1 << i;
+                    let e = self.event(kind);
+                    let _ = self.before.try_push(e);
+                    self.settled |= 1 << i;
                 }
             }
         }
-        if !cands.is_empty() && cands.iter().all(Candidate::finishes_sortie) {
-            let e = a.event(JanKind::Sortie);
-            let _ = a.before.try_push(e);
-            a.settled |= SORTIE_BIT;
+        let cands = self.legal.candidates();
+        if self.counts[OFF as usize] + 2 >= DAMES
+            && !cands.is_empty()
+            && cands.iter().all(Candidate::finishes_sortie)
+        {
+            let e = self.event(JanKind::Sortie);
+            let _ = self.before.try_push(e);
+            self.settled |= SORTIE_BIT;
         }
-        a
     }
 
     /// The fill or keep of `jan` that candidate `c` performs, if any.

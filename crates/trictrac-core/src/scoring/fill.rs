@@ -15,6 +15,24 @@ use crate::point::{OFF, OWN_COIN};
 use crate::position::Position;
 use crate::scoring::kind::HowKept;
 
+/// Bit set of the jans that can be full after a play from `before`: those missing at most
+/// two dames (a play brings at most two dames into a jan).
+#[inline]
+pub(crate) fn possibly_full_after(before: &PathCounts) -> u8 {
+    let mut m = 0;
+    for (i, j) in Jan::ALL.into_iter().enumerate() {
+        let a = j.first() as usize;
+        let missing: u8 = before[a..a + 6]
+            .iter()
+            .map(|&n| 2u8.saturating_sub(n))
+            .sum();
+        if missing <= 2 {
+            m |= 1 << i;
+        }
+    }
+    m
+}
+
 /// Bit set of the jans full after the candidate play `c` (bit `i` for `Jan::ALL[i]`).
 #[inline]
 pub(crate) fn full_mask_after(c: &Candidate) -> u8 {
@@ -222,10 +240,15 @@ pub(crate) fn all_fill_ways(before: &PathCounts, cands: &[Candidate], throw: Thr
 impl Obligations for MustFillOrKeep {
     fn apply(&self, position: &Position, throw: Throw, plays: &mut PlayList) {
         let before = position.board.path_counts(position.side_to_move);
+        let possible = possibly_full_after(before);
+        if possible == 0 {
+            self.ways.set(Some([0; 3]));
+            return;
+        }
         let mut counts = [0u8; MAX_PLAYS];
         let mut best = 0;
         for (k, c) in plays.as_slice().iter().enumerate() {
-            let n = full_mask_after(c).count_ones() as u8;
+            let n = (full_mask_after(c) & possible).count_ones() as u8;
             if let Some(slot) = counts.get_mut(k) {
                 *slot = n;
             }

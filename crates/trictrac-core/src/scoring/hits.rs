@@ -35,11 +35,13 @@ fn is_rest(pos: &Position, colour: Colour, p: u8) -> bool {
 pub(crate) fn push_hits(pos: &Position, throw: Throw, out: &mut Events) {
     let colour = pos.side_to_move;
     let mine = pos.board.path_counts(colour);
+    let theirs = pos.board.path_counts(colour.other());
     let doublet = throw.is_doublet();
     let (hi, lo) = (throw.high(), throw.low());
     let sum = throw.sum();
     for target in 2..=24u8 {
-        if pos.board.opponent_at(colour, target) != 1 {
+        // The opponent's path position of the mover's `target` is `25 - target`.
+        if theirs[(25 - target) as usize] != 1 {
             continue;
         }
         let Some(dame) = Point::from_path(colour, target) else {
