@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use trictrac_core::scoring::{JanKind, ScoringRules, ThrowAnalysis};
-use trictrac_core::{Colour, Die, Jan, Position, Throw};
+use trictrac_core::{Colour, Die, Jan, Number, Point, Position, Throw};
 
 fn throw(a: u8, b: u8) -> Throw {
     Throw::new(
@@ -146,5 +146,59 @@ proptest! {
                 prop_assert!(an.points_with(p, c).is_ok());
             }
         }
+    }
+
+    #[test]
+    fn hits_agree_with_the_reach_queries(
+        moves in prop::collection::vec((die(), die(), any::<u16>()), 0..120),
+        a in die(), b in die(),
+    ) {
+        // Oracle from `Position::reaches` (movement module): direct ways are the dice that
+        // reach the demi-case; the sum is à vrai if some dame reaching it by the sum has a
+        // rest the opponent does not hold, or rests on an opponent's demi-case (glossary
+        // EXEMPLE 4); otherwise, reachable only by the sum, it is à faux.
+        let pos = walk(&moves);
+        let t = throw(a, b);
+        let mover = pos.side_to_move();
+        let an = ThrowAnalysis::new(&pos, t, &ScoringRules::default());
+        let reaches = pos.reaches(t);
+        let mut expected = Vec::new();
+        for target in Point::ALL {
+            if pos.board().count(mover.other(), target) != 1 {
+                continue;
+            }
+            let tp = target.path(mover);
+            let direct = reaches
+                .iter()
+                .filter(|r| r.to == tp && matches!(r.number, Number::Die(_)))
+                .map(|r| r.number)
+                .collect::<std::collections::HashSet<_>>()
+                .len() as u8;
+            let sums: Vec<_> = reaches.iter().filter(|r| r.to == tp && r.number == Number::Sum).collect();
+            let sum_vrai = sums.iter().any(|r| {
+                let from = r.from.path(mover);
+                !r.rests.is_empty()
+                    || t.dice().iter().any(|d| {
+                        Point::from_path(mover, from + d.get())
+                            .is_some_and(|p| pos.board().count(mover.other(), p) == 1)
+                    })
+            });
+            let ways = direct + u8::from(sum_vrai);
+            if ways > 0 {
+                expected.push((target, true, ways));
+            } else if !sums.is_empty() {
+                expected.push((target, false, 1));
+            }
+        }
+        expected.sort_by_key(|&(p, _, _)| p.path(mover));
+        let got: Vec<_> = an
+            .before_play()
+            .iter()
+            .filter_map(|e| {
+                let h = e.hit?;
+                Some((h.dame, matches!(e.kind, JanKind::HitAVrai(_)), e.ways))
+            })
+            .collect();
+        prop_assert_eq!(got, expected);
     }
 }
