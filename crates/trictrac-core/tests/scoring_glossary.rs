@@ -405,3 +405,67 @@ fn remplir_en_sortant() {
     // Movement alone allows more (e.g. N9-N4, N4-N1); the obligation removes them.
     assert!(p.legal_plays("5-3".parse().expect("throw")).len() > 1);
 }
+
+// ---------------------------------------------------------------- SORTIE (conserver en sortant)
+
+/// SORTIE's conservation examples name White's points `B5`, `B6`, `B3`, but White bears off
+/// from `N6..N1` (the same section: "cases N6 à N1 pour Blanc"): the lost diagram was drawn
+/// from the other side, so the labels are mirrored here (`B` → `N`). White's jan de retour
+/// is full with surplus dames on N5, N3 and N1.
+const SORTIE_KEEP: &str =
+    "B1:b5,B2:b2,B3:b2,B4:b2,B5:b2,B6:b2,N1:w3,N2:w2,N3:w3,N4:w2,N5:w3,N6:w2 w 30/30 0.0/0.0";
+
+#[test]
+fn sortie_must_keep_by_bearing_off_the_surplus() {
+    // "Blanc doit jouer le 5 en sortant une dame surnuméraire en B5 et non de B6 en B1 qui
+    // ferait rompre le plein" (mirrored: N5 off, not N6-N1). With 5-2.
+    let a = analyse(SORTIE_KEEP, "5-2");
+    assert_eq!(
+        kinds(&a),
+        [JanKind::Conserver {
+            jan: Jan::JanDeRetour,
+            how: HowKept::EnSortant
+        }]
+    );
+    assert_eq!(before(&a), (4, 0));
+    let p: Position = SORTIE_KEEP.parse().expect("pos");
+    let breaks = p.parse_play("5-2: N6-N1, N3-N1").expect("movement-legal");
+    assert!(a.after_play(&breaks).is_err());
+    let keeps = p.parse_play("5-2: N5-off, N3-N1").expect("legal");
+    assert!(a.after_play(&keeps).expect("legal").is_empty());
+}
+
+#[test]
+fn sortie_3_2_keep_inside_or_by_bearing_off() {
+    // "si les dés obtenus avaient été 3 et 2, il eût été possible de jouer les deux nombres à
+    // l'intérieur du jan (B5-B2 ; B3-B1) ou de sortir une dame : B5 (tout d'une) ou encore B3
+    // en jouant alors le 2 de B5 ; toujours en conservant le plein" (mirrored). The keep is
+    // certain (4 points) but its manner depends on the play: marked with the play.
+    let a = analyse(SORTIE_KEEP, "3-2");
+    assert!(a.before_play().is_empty());
+    let p: Position = SORTIE_KEEP.parse().expect("pos");
+    let expect = |text: &str, how: HowKept| {
+        let play = p.parse_play(text).expect("movement-legal");
+        let after = a.after_play(&play).expect("legal");
+        let got: Vec<(JanKind, u8)> = after.iter().map(|e| (e.kind, e.points)).collect();
+        assert_eq!(
+            got,
+            [(
+                JanKind::Conserver {
+                    jan: Jan::JanDeRetour,
+                    how
+                },
+                4
+            )],
+            "{text}"
+        );
+    };
+    expect("3-2: N5-N2, N3-N1", HowKept::Normally);
+    expect("3-2: N5-off", HowKept::EnSortant);
+    expect("3-2: N3-off, N5-N3", HowKept::EnSortant);
+    // Every legal play keeps.
+    for i in 0..a.legal_plays().len() {
+        let board = a.legal_plays().board_after(i).expect("board");
+        assert!(board.is_full(Colour::White, Jan::JanDeRetour));
+    }
+}
