@@ -36,6 +36,27 @@ fn walk(moves: &[(u8, u8, u16)]) -> Position {
     pos
 }
 
+/// White's 15 dames spread over his petit and grand jans (`points` gives the point of each
+/// dame), Black on his talon: positions close to filling or keeping a jan.
+fn home_position(points: &[u8]) -> Position {
+    let mut counts = [0u8; 13];
+    for &p in points {
+        counts[usize::from(p)] += 1;
+    }
+    if counts[12] == 1 {
+        counts[12] = 0;
+        counts[11] += 1;
+    }
+    let mut s = String::new();
+    for (p, &n) in counts.iter().enumerate().skip(1) {
+        if n > 0 {
+            s.push_str(&format!("B{p}:w{n},"));
+        }
+    }
+    s.push_str("N1:b15 w 9/9 0.0/0.0");
+    s.parse().expect("home position")
+}
+
 fn die() -> impl Strategy<Value = u8> {
     1u8..=6
 }
@@ -200,5 +221,67 @@ proptest! {
             })
             .collect();
         prop_assert_eq!(got, expected);
+    }
+
+    #[test]
+    fn analysing_in_place_equals_a_fresh_analysis(
+        moves in prop::collection::vec((die(), die(), any::<u16>()), 0..120),
+        a in die(), b in die(), c in die(), d in die(),
+    ) {
+        let pos = walk(&moves);
+        let rules = ScoringRules::default();
+        let mut reused = ThrowAnalysis::new(&Position::start(), throw(c, d), &rules);
+        reused.analyse(&pos, throw(a, b), &rules, None);
+        let fresh = ThrowAnalysis::new(&pos, throw(a, b), &rules);
+        prop_assert_eq!(reused.before_play(), fresh.before_play());
+        let x: Vec<_> = reused.legal_plays().iter().copied().collect();
+        let y: Vec<_> = fresh.legal_plays().iter().copied().collect();
+        prop_assert_eq!(x, y);
+        for i in 0..fresh.legal_plays().len() {
+            prop_assert_eq!(reused.after_play_index(i), fresh.after_play_index(i));
+        }
+    }
+
+    #[test]
+    fn near_full_jans(
+        grand in any::<bool>(),
+        extras in prop::collection::vec(1u8..=12, 3),
+        holes in prop::collection::vec((0u8..6, 1u8..=12), 0..=3),
+        a in die(), b in die(),
+    ) {
+        // A full petit or grand jan, three more dames, then up to three dames moved out of
+        // it: lacking 0 to 3 dames.
+        let first = if grand { 7 } else { 1 };
+        let mut points: Vec<u8> = (0..12).map(|k| first + k / 2).collect();
+        points.extend(&extras);
+        for &(i, to) in &holes {
+            if let Some(slot) = points.iter_mut().find(|p| **p == first + i) {
+                *slot = to;
+            }
+        }
+        let pos = home_position(&points);
+        let t = throw(a, b);
+        let an = ThrowAnalysis::new(&pos, t, &ScoringRules::default());
+        let doublet = t.is_doublet();
+        let movement = pos.legal_plays(t);
+        let full = |b: trictrac_core::Board| Jan::ALL.iter().filter(|&&j| b.is_full(Colour::White, j)).count();
+        let best = (0..movement.len()).map(|i| full(movement.board_after(i).expect("b"))).max().unwrap_or(0);
+        for i in 0..an.legal_plays().len() {
+            prop_assert_eq!(full(an.legal_plays().board_after(i).expect("b")), best);
+            let mut all: Vec<_> = an.before_play().to_vec();
+            all.extend(an.after_play_index(i).expect("index"));
+            for e in all {
+                prop_assert_eq!(u32::from(e.points), u32::from(e.kind.points_per_way(doublet)) * u32::from(e.ways));
+                match e.kind {
+                    JanKind::Remplir(j) => {
+                        prop_assert!(!pos.board().is_full(Colour::White, j));
+                        let cap = if doublet { 2 } else { 3 };
+                        prop_assert!(e.ways >= 1 && e.ways <= cap);
+                    }
+                    JanKind::Conserver { jan, .. } => prop_assert!(pos.board().is_full(Colour::White, jan)),
+                    _ => {}
+                }
+            }
+        }
     }
 }

@@ -131,3 +131,16 @@ pub fn points_for(events: &[JanEvent], colour: Colour) -> u8 {
         .filter(|e| e.beneficiary == colour)
         .fold(0u8, |a, e| a.saturating_add(e.points))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes() {
+        // Events are copied into fixed-capacity lists: keep them small.
+        assert_eq!(std::mem::size_of::<HitWay>(), 3);
+        assert_eq!(std::mem::size_of::<Hit>(), 11);
+        assert!(std::mem::size_of::<JanEvent>() <= 20);
+    }
+}
