@@ -57,6 +57,93 @@ fn home_position(points: &[u8]) -> Position {
     s.parse().expect("home position")
 }
 
+/// Captures the plays offered to the obligation hook (after "both numbers / the higher
+/// die", before any filter) as boards.
+#[derive(Default)]
+struct Capture(std::cell::RefCell<Vec<[u8; 26]>>);
+
+impl trictrac_core::Obligations for Capture {
+    fn apply(&self, _: &Position, _: Throw, plays: &mut trictrac_core::PlayList) {
+        *self.0.borrow_mut() = plays.as_slice().iter().map(|c| c.after()).collect();
+    }
+}
+
+/// The boards of the plays offered to the obligation (the movement list when the hook does
+/// not run: it runs only with two plays or more).
+fn offered_boards(pos: &Position, t: Throw) -> Vec<[u8; 26]> {
+    let cap = Capture::default();
+    let _ = pos.legal_plays_with(t, &cap);
+    let legal: Vec<[u8; 26]> = cap.0.into_inner();
+    if legal.is_empty() {
+        pos.legal_plays(t)
+            .candidates()
+            .iter()
+            .map(|c| c.after())
+            .collect()
+    } else {
+        legal
+    }
+}
+
+/// Oracle of the ways of filling `jan` for White, by forward enumeration of moves: a die
+/// fills when a move by it completes the jan and some legal play made of that move and one
+/// by the other number (or of that move alone) ends full; the sum when one dame moved by
+/// both numbers ends a legal play full; the two-dame way only when neither exists.
+fn oracle_fill_ways(pos: &Position, t: Throw, jan: Jan) -> u8 {
+    let before = *pos.board().path_counts(Colour::White);
+    let full = |c: &[u8; 26]| jan.paths().all(|p| c[p as usize] >= 2);
+    if full(&before) {
+        return 0;
+    }
+    let legal = offered_boards(pos, t);
+    let step = |c: &[u8; 26], s: usize, d: u8| -> Option<[u8; 26]> {
+        if c[s] == 0 {
+            return None;
+        }
+        let mut n = *c;
+        n[s] -= 1;
+        n[(s + usize::from(d)).min(25)] += 1;
+        Some(n)
+    };
+    let (hi, lo) = (t.high().get(), t.low().get());
+    let dice: Vec<(u8, u8)> = if hi == lo {
+        vec![(hi, hi)]
+    } else {
+        vec![(hi, lo), (lo, hi)]
+    };
+    let mut ways = 0;
+    for &(d, other) in &dice {
+        let mut found = false;
+        for s in 1..=24 {
+            let Some(b1) = step(&before, s, d) else {
+                continue;
+            };
+            if !full(&b1) {
+                continue;
+            }
+            if legal.contains(&b1) {
+                found = true;
+            }
+            for s2 in 1..=24 {
+                if let Some(b2) = step(&b1, s2, other)
+                    && full(&b2)
+                    && legal.contains(&b2)
+                {
+                    found = true;
+                }
+            }
+        }
+        ways += u8::from(found);
+    }
+    let sum_found =
+        (1..=24).any(|s| step(&before, s, hi + lo).is_some_and(|b| full(&b) && legal.contains(&b)));
+    ways += u8::from(sum_found);
+    if ways == 0 && legal.iter().any(|b| full(b)) {
+        ways = 1;
+    }
+    ways
+}
+
 fn die() -> impl Strategy<Value = u8> {
     1u8..=6
 }
@@ -263,9 +350,12 @@ proptest! {
         let t = throw(a, b);
         let an = ThrowAnalysis::new(&pos, t, &ScoringRules::default());
         let doublet = t.is_doublet();
-        let movement = pos.legal_plays(t);
-        let full = |b: trictrac_core::Board| Jan::ALL.iter().filter(|&&j| b.is_full(Colour::White, j)).count();
-        let best = (0..movement.len()).map(|i| full(movement.board_after(i).expect("b"))).max().unwrap_or(0);
+        // The obligation keeps the plays leaving the most jans full among those offered to
+        // it (before "coin par effet over par puissance").
+        let offered = offered_boards(&pos, t);
+        let count = |c: &[u8; 26]| Jan::ALL.iter().filter(|j| j.paths().all(|p| c[p as usize] >= 2)).count();
+        let full = |b: trictrac_core::Board| count(b.path_counts(Colour::White));
+        let best = offered.iter().map(count).max().unwrap_or(0);
         for i in 0..an.legal_plays().len() {
             prop_assert_eq!(full(an.legal_plays().board_after(i).expect("b")), best);
             let mut all: Vec<_> = an.before_play().to_vec();
@@ -274,6 +364,7 @@ proptest! {
                 prop_assert_eq!(u32::from(e.points), u32::from(e.kind.points_per_way(doublet)) * u32::from(e.ways));
                 match e.kind {
                     JanKind::Remplir(j) => {
+                        prop_assert_eq!(e.ways, oracle_fill_ways(&pos, t, j), "{} {}", pos, t);
                         prop_assert!(!pos.board().is_full(Colour::White, j));
                         let cap = if doublet { 2 } else { 3 };
                         prop_assert!(e.ways >= 1 && e.ways <= cap);
