@@ -10,8 +10,13 @@ use crate::reach::Number;
 use crate::scoring::kind::JanKind;
 
 /// One way a dame is hit: the hitting dame's point and the number (one die, or the sum tout
-/// d'une).
+/// d'une). With `serde`: `{"from": "N12", "number": 5}`, the sum as `"number": null`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "HitWayRepr", from = "HitWayRepr")
+)]
 pub struct HitWay {
     /// Where the hitting dame stands (one of them if several could hit by this number).
     pub from: Point,
@@ -20,8 +25,14 @@ pub struct HitWay {
 }
 
 /// Which dame a hit (à vrai or à faux) is on, and the ways it is hit: at most 3 on a simple
-/// throw (each die, the sum), 2 on a doublet (the die, twice the die).
+/// throw (each die, the sum), 2 on a doublet (the die, twice the die). With `serde`:
+/// `{"dame": "B8", "ways": [..]}` (extra ways beyond 3 are dropped on reading).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "HitRepr", from = "HitRepr")
+)]
 pub struct Hit {
     /// The point of the hit dame (an opponent's demi-case).
     pub dame: Point,
@@ -58,6 +69,7 @@ impl Hit {
 /// One scoring event of a throw: the jan, its number of ways, the points (tariff value
 /// times ways) and who marks them (rules page, "Scoring: the jans (tariff)").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct JanEvent {
     /// The jan.
     pub kind: JanKind,
@@ -115,6 +127,64 @@ impl fmt::Display for JanEvent {
     }
 }
 
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct HitWayRepr {
+    from: Point,
+    number: Option<boardgames_common::Die>,
+}
+
+#[cfg(feature = "serde")]
+impl From<HitWay> for HitWayRepr {
+    fn from(w: HitWay) -> HitWayRepr {
+        HitWayRepr {
+            from: w.from,
+            number: match w.number {
+                Number::Die(d) => Some(d),
+                Number::Sum => None,
+            },
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<HitWayRepr> for HitWay {
+    fn from(r: HitWayRepr) -> HitWay {
+        HitWay {
+            from: r.from,
+            number: r.number.map_or(Number::Sum, Number::Die),
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct HitRepr {
+    dame: Point,
+    ways: Vec<HitWay>,
+}
+
+#[cfg(feature = "serde")]
+impl From<Hit> for HitRepr {
+    fn from(h: Hit) -> HitRepr {
+        HitRepr {
+            dame: h.dame,
+            ways: h.ways().to_vec(),
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<HitRepr> for Hit {
+    fn from(r: HitRepr) -> Hit {
+        let mut h = Hit::new(r.dame);
+        for w in r.ways {
+            h.push(w);
+        }
+        h
+    }
+}
+
 /// Capacity of [`Events`]. Worst case of one throw: at most 15 opponent dames can be hit
 /// (one event each), plus coin battu, one jan de départ, impuissance, rencontre, three
 /// fills/keeps and the sortie: 23 < 32.
@@ -135,6 +205,23 @@ pub fn points_for(events: &[JanEvent], colour: Colour) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn serde_round_trip() {
+        use crate::scoring::kind::Table;
+        let mut hit = Hit::new(Point::ALL[7]);
+        hit.push(HitWay {
+            from: Point::ALL[13],
+            number: Number::Sum,
+        });
+        let mut e = JanEvent::new(JanKind::HitAVrai(Table::GrandJan), 1, false, Colour::Black);
+        e.hit = Some(hit);
+        let text = serde_json::to_string(&e).expect("serialise");
+        assert!(text.contains(r#""dame":"B8""#), "{text}");
+        let back: JanEvent = serde_json::from_str(&text).expect("deserialise");
+        assert_eq!(back, e);
+    }
 
     #[test]
     fn sizes() {
