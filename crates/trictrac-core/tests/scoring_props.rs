@@ -138,7 +138,7 @@ fn oracle_fill_ways(pos: &Position, t: Throw, jan: Jan) -> u8 {
     let sum_found =
         (1..=24).any(|s| step(&before, s, hi + lo).is_some_and(|b| full(&b) && legal.contains(&b)));
     ways += u8::from(sum_found);
-    if ways == 0 && legal.iter().any(|b| full(b)) {
+    if ways == 0 && legal.iter().any(full) {
         ways = 1;
     }
     ways
