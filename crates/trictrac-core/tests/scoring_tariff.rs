@@ -392,3 +392,37 @@ fn after_play_errors() {
         Err(trictrac_core::ScoringError::WrongThrow { .. })
     ));
 }
+
+#[test]
+fn hit_a_faux_doublet_petit_jan_table() {
+    // Black dame alone on B6 (White's 6), White on B2; double deux: only 4 tout d'une from
+    // B2, resting on B4, Black's full point: à faux, 6 to Black.
+    let a = analyse("B1:w13,B2:w2,B4:b2,B6:b1,N1:b12 w 5/5 0.0/0.0", "2-2");
+    assert_eq!(only(&a), (JanKind::HitAFaux(Table::PetitJan), 1, 6));
+    assert_eq!(before(&a), (0, 6));
+}
+
+#[test]
+fn jans_de_depart_other_columns() {
+    // Contre-jan de deux tables by a doublet: quines, Black holding his coin: 6 to Black.
+    let a = analyse("B1:w13,B7:w1,B8:w1,N1:b13,N12:b2 w 1/1 0.0/0.0", "5-5");
+    assert_eq!(only(&a), (JanKind::ContreJanDeDeuxTables, 1, 6));
+    assert_eq!(before(&a), (0, 6));
+    // Mézéas by beset: 6 to the player.
+    let a = analyse("B1:w13,B12:w2,N1:b15 w 1/1 0.0/0.0", "1-1");
+    assert_eq!(only(&a), (JanKind::Mezeas, 1, 6));
+    assert_eq!(before(&a), (6, 0));
+    // Contre-jan de mézéas by one ace: 4 to the opponent.
+    let a = analyse("B1:w13,B12:w2,N1:b13,N12:b2 w 1/1 0.0/0.0", "5-1");
+    assert_eq!(only(&a), (JanKind::ContreJanDeMezeas, 1, 4));
+    assert_eq!(before(&a), (0, 4));
+    // No ace, no mézéas; the two dames on the coin do not beat it either.
+    let a = analyse("B1:w13,B12:w2,N1:b15 w 1/1 0.0/0.0", "5-2");
+    assert_eq!(before(&a), (0, 0));
+    // Six tables needs the third throw exactly.
+    let a = analyse(
+        "B1:w11,B3:w2,B5:w2,N1:b11,N2:b1,N3:b1,N5:b1,N6:b1 b 3/3 0.0/0.0",
+        "6-3",
+    );
+    assert_eq!(before(&a), (0, 0));
+}
