@@ -90,6 +90,9 @@ fn unit(p: u8) -> u128 {
 #[derive(Debug, Clone, Default)]
 pub struct PlayList {
     items: ArrayVec<Candidate, MAX_PLAYS>,
+    /// A 64-bit Bloom filter of the keys pushed since the last clear: a key whose bit is
+    /// clear is certainly new (saves the duplicate scan).
+    seen: u64,
 }
 
 impl PlayList {
@@ -133,6 +136,13 @@ impl PlayList {
     /// lawfully).
     #[inline]
     fn push(&mut self, key: u128, play: Play, excess: u8) {
+        let h = ((key as u64) ^ ((key >> 64) as u64)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58;
+        let bit = 1u64 << h;
+        if self.seen & bit == 0 {
+            self.seen |= bit;
+            let _ = self.items.try_push(Candidate { key, play, excess });
+            return;
+        }
         for c in &mut self.items {
             if c.key == key {
                 if excess < c.excess {
@@ -153,6 +163,7 @@ impl PlayList {
 
     fn clear(&mut self) {
         self.items.clear();
+        self.seen = 0;
     }
 }
 

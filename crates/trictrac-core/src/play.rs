@@ -6,7 +6,7 @@ use thiserror::Error;
 
 use crate::board::PathCounts;
 use crate::laws::Laws;
-use crate::movegen::{LegalPlays, MovementOnly};
+use crate::movegen::{LegalPlays, MovementOnly, Obligations};
 use crate::moves::Play;
 use crate::point::{Dest, OFF, Point};
 use crate::position::Position;
@@ -71,14 +71,51 @@ impl Position {
     #[must_use]
     pub fn is_legal(&self, play: &Play) -> bool {
         let mut legal = LegalPlays::new();
-        self.legal_after(play, &mut legal).is_some()
+        self.legal_after(play, &MovementOnly, &mut legal).is_some()
+    }
+
+    /// Whether `play` is legal with the fill/keep `obligations` applied (see
+    /// [`Position::legal_plays_with`]).
+    #[must_use]
+    pub fn is_legal_with(&self, play: &Play, obligations: &impl Obligations) -> bool {
+        let mut legal = LegalPlays::new();
+        self.legal_after(play, obligations, &mut legal).is_some()
     }
 
     /// The mover's dames after `play` if it is legal, using `legal` as the buffer.
-    fn legal_after(&self, play: &Play, legal: &mut LegalPlays) -> Option<PathCounts> {
+    fn legal_after(
+        &self,
+        play: &Play,
+        obligations: &impl Obligations,
+        legal: &mut LegalPlays,
+    ) -> Option<PathCounts> {
         let after = self.apply_moves(play)?;
-        self.legal_plays_into(play.throw(), &MovementOnly, legal);
+        self.legal_plays_into(play.throw(), obligations, legal);
         legal.index_of_board(&after).map(|_| after)
+    }
+
+    /// [`Position::play`] with the fill/keep `obligations` applied: refuses a play that
+    /// breaks them.
+    ///
+    /// # Errors
+    /// [`PlayError`] (holding this position unchanged) if the play is not legal.
+    pub fn play_with(
+        self,
+        play: &Play,
+        obligations: &impl Obligations,
+    ) -> Result<Position, PlayError> {
+        let mut legal = LegalPlays::new();
+        match self.legal_after(play, obligations, &mut legal) {
+            Some(after) => {
+                let mut p = self;
+                p.finish_play(after);
+                Ok(p)
+            }
+            None => Err(PlayError {
+                position: self,
+                play: *play,
+            }),
+        }
     }
 
     /// Plays `play`, returning the new position: the mover's dames moved, his throw counter
@@ -101,7 +138,7 @@ impl Position {
     /// [`PlayError`] if the play is not legal; `self` is then unchanged.
     pub fn play_mut(&mut self, play: &Play) -> Result<(), PlayError> {
         let mut legal = LegalPlays::new();
-        match self.legal_after(play, &mut legal) {
+        match self.legal_after(play, &MovementOnly, &mut legal) {
             Some(after) => {
                 self.finish_play(after);
                 Ok(())

@@ -55,6 +55,15 @@ fn keep_filter_plugs_in() {
             "2-1: B9-B11-B12",
         ]
     );
+    // play_with / is_legal_with refuse a play breaking the obligation.
+    let breaking = p.parse_play("2-1: B11-N12").err();
+    assert!(breaking.is_some(), "N12 is Black's coin");
+    let breaking = p.parse_play("2-1: B10-B12, B10-B11").unwrap();
+    assert!(p.is_legal(&breaking));
+    assert!(!p.is_legal_with(&breaking, &MustKeepGrandJan));
+    assert!(p.play_with(&breaking, &MustKeepGrandJan).is_err());
+    let keeping = kept.get(0).unwrap();
+    assert!(p.play_with(keeping, &MustKeepGrandJan).is_ok());
     let all = p.legal_plays_with(t, &Nothing);
     assert_eq!(all.len(), free.len());
 }

@@ -48,13 +48,33 @@ fn step(pos: Position, throw: Throw, index: usize, with_reference: bool) -> Posi
             "{pos} {throw}"
         );
     }
+    let mover = pos.side_to_move();
     for play in legal.iter() {
         assert!(pos.is_legal(play), "{pos} {play}");
+        // Each move plays one number of the throw, over its distance (one less for the coin
+        // par puissance; less for an excédant bear-off); two moves use both dice.
+        let mut dice: Vec<u8> = play.moves().iter().map(|m| m.die.get()).collect();
+        dice.sort_unstable();
+        if dice.len() == 2 {
+            let mut t = [throw.low().get(), throw.high().get()];
+            t.sort_unstable();
+            assert_eq!(dice, t, "{pos} {play}");
+        }
+        for m in play.moves() {
+            let d = m.to.path(mover) - m.from.path(mover);
+            let die = m.die.get();
+            if play.is_par_puissance() {
+                assert_eq!(d + 1, die, "{pos} {play}");
+            } else if m.to == trictrac_core::Dest::Off {
+                assert!(d <= die, "{pos} {play}");
+            } else {
+                assert_eq!(d, die, "{pos} {play}");
+            }
+        }
         let parsed = pos.parse_play(&play.to_string());
         assert_eq!(parsed.as_ref(), Ok(play), "{pos} {play}");
     }
     let play = *legal.get(index % legal.len()).unwrap();
-    let mover = pos.side_to_move();
     let mut next = pos.play(&play).unwrap();
     check_invariants(&next);
     if next.has_borne_off_all(mover) {

@@ -457,3 +457,45 @@ fn remplir_en_passant_second_diagram_impuissance() {
     );
     assert_eq!(unplayed(&p, "6-1"), [6]);
 }
+
+// ------------------------------------------- the movement side of other glossary situations
+
+/// CONSERVER EN OUTREPASSANT: "Blanc joue une dame tout d'une de B7 en N8" once Black's
+/// jans are no longer interdit. Rebuilt: White's grand jan full with a surplus dame on B7,
+/// Black's dames all in his jan de retour (B side).
+#[test]
+fn outrepasser_tout_d_une_b7_to_n8() {
+    let p = pos(
+        "B7:w3,B8:w2,B9:w2,B10:w2,B11:w2,B12:w4,B6:b3,B5:b3,B4:b3,B3:b2,B2:b2,B1:b2 w 9/9 0.0/0.0",
+    );
+    assert!(!p.board().can_fill(Colour::Black, Jan::GrandJan));
+    let play = p.parse_play("6-4: B7-N8").unwrap();
+    assert!(play.is_tout_d_une());
+    let after = p.play(&play).unwrap();
+    assert!(after.board().is_full(Colour::White, Jan::GrandJan));
+}
+
+/// CONSERVER EN SORTANT: "Noir peut conserver le plein de son jan en sortant par le 6 une
+/// dame en B6 et par le 4 une dame en B4 (il pourrait aussi jouer le 4 à l'intérieur du jan
+/// de B6 à B2)." Rebuilt: Black's jan de retour full with surplus dames on B6 and B4.
+#[test]
+fn conserver_en_sortant_plays_exist() {
+    let p =
+        pos("B6:b3,B5:b2,B4:b3,B3:b2,B2:b2,B1:b3,N1:w3,N2:w3,N3:w3,N4:w3,N5:w3 b 30/30 0.0/0.0");
+    assert!(p.board().all_in_jan_de_retour(Colour::Black));
+    assert!(p.parse_play("6-4: B6-off, B4-off").is_ok());
+    assert!(p.parse_play("6-4: B6-off, B6-B2").is_ok());
+}
+
+/// REMPLIR EN SORTANT: "Blanc remplit par le 3 de N9 et sort une dame de N5." Rebuilt:
+/// White's jan de retour lacks one dame on N6, a dame on N9, surplus on N5; 5-3: the 3
+/// brings the N9 dame in, after which the 5 bears off from N5 (sortant).
+#[test]
+fn remplir_en_sortant_play_exists() {
+    let p = pos(
+        "N9:w1,N6:w1,N5:w3,N4:w2,N3:w2,N2:w2,N1:w2,B6:b3,B5:b3,B4:b3,B3:b2,B2:b2,B1:b2 w 30/30 0.0/0.0",
+    );
+    let play = p.parse_play("5-3: N9-N6, N5-off").unwrap();
+    let after = p.play(&play).unwrap();
+    assert!(after.board().is_full(Colour::White, Jan::JanDeRetour));
+}
