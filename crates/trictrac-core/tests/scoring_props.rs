@@ -248,7 +248,11 @@ proptest! {
             // Movement-legal, except a coin taken par puissance to fill the grand jan where
             // par effet would break it (obligation before "par effet over par puissance").
             prop_assert!(pos.is_legal(p) || p.is_par_puissance(), "{}", p);
-            prop_assert!(an.play(p).is_ok());
+            prop_assert!(pos.is_legal_with(p, &trictrac_core::MustFillOrKeep::new()));
+            prop_assert_eq!(
+                an.play(p).ok(),
+                pos.play_with(p, &trictrac_core::MustFillOrKeep::new()).ok()
+            );
             prop_assert!(an.after_play(p).is_ok());
             for c in Colour::ALL {
                 prop_assert!(an.points_with(p, c).is_ok());

@@ -273,10 +273,11 @@ impl ThrowAnalysis {
 
     /// The position after `play`, checked against [`ThrowAnalysis::legal_plays`] (the laws
     /// of movement AND the fill/keep obligation): the mover's dames moved, his throw counter
-    /// increased, the other side to move. Use this rather than [`Position::play`], which
-    /// checks the laws of movement only: with the obligation applied before "coin par effet
-    /// over par puissance" (rules page, filter order) a play taking the coin par puissance
-    /// to fill the grand jan can be legal here and refused there.
+    /// increased, the other side to move. The same as
+    /// `position.play_with(play, &MustFillOrKeep::new())` without generating the plays again.
+    /// [`Position::play`] checks the laws of movement only: with the obligation applied
+    /// before "coin par effet over par puissance" (rules page, filter order) a play taking
+    /// the coin par puissance to fill the grand jan can be legal here and refused there.
     ///
     /// # Errors
     /// As [`ThrowAnalysis::after_play`].
