@@ -440,23 +440,23 @@ fn sortie_3_2_keep_inside_or_by_bearing_off() {
     // "si les dés obtenus avaient été 3 et 2, il eût été possible de jouer les deux nombres à
     // l'intérieur du jan (B5-B2 ; B3-B1) ou de sortir une dame : B5 (tout d'une) ou encore B3
     // en jouant alors le 2 de B5 ; toujours en conservant le plein" (mirrored). The keep is
-    // certain (4 points) but its manner depends on the play: marked with the play.
+    // certain (4 points, marked before the play); its manner depends on the play.
     let a = analyse(SORTIE_KEEP, "3-2");
-    assert!(a.before_play().is_empty());
+    assert_eq!(
+        kinds(&a),
+        [JanKind::Conserver {
+            jan: Jan::JanDeRetour,
+            how: HowKept::Normally
+        }]
+    );
+    assert_eq!(before(&a), (4, 0));
     let p: Position = SORTIE_KEEP.parse().expect("pos");
     let expect = |text: &str, how: HowKept| {
         let play = p.parse_play(text).expect("movement-legal");
-        let after = a.after_play(&play).expect("legal");
-        let got: Vec<(JanKind, u8)> = after.iter().map(|e| (e.kind, e.points)).collect();
+        assert!(a.after_play(&play).expect("legal").is_empty(), "{text}");
         assert_eq!(
-            got,
-            [(
-                JanKind::Conserver {
-                    jan: Jan::JanDeRetour,
-                    how
-                },
-                4
-            )],
+            a.keep_manner(&play, Jan::JanDeRetour),
+            Ok(Some(how)),
             "{text}"
         );
     };

@@ -255,33 +255,39 @@ fn conserver_par_impuissance_with_sonnez() {
 #[test]
 fn conserver_en_outrepassant_depends_on_the_play() {
     // Black all on his B1 (his jans no longer interdit). 4-2: White may keep inside (B7-B11,
-    // B8-B10) or pass a dame beyond (B8-B12-N11): the keep is marked after the play with its
-    // manner. (Before the play: B9 and B11 beat Black's empty coin, 4.)
+    // B8-B10) or pass a dame beyond (B8-B12-N11). Every legal play keeps: the 4 points are
+    // marked before the play (manner `Normally` as the plays differ), and `keep_manner`
+    // gives each play's manner. (B9 and B11 also beat Black's empty coin: 4.)
     let text = "B1:b15,B7:w3,B8:w3,B9:w3,B10:w2,B11:w2,B12:w2 w 9/9 0.0/0.0";
     let a = analyse(text, "4-2");
-    assert_eq!(only(&a), (JanKind::CoinBattu, 1, 4));
+    let kinds: Vec<(JanKind, u8)> = a.before_play().iter().map(|e| (e.kind, e.points)).collect();
+    assert_eq!(
+        kinds,
+        [
+            (JanKind::CoinBattu, 4),
+            (
+                JanKind::Conserver {
+                    jan: Jan::GrandJan,
+                    how: HowKept::Normally
+                },
+                4
+            )
+        ]
+    );
     let pos: Position = text.parse().expect("pos");
     let inside = pos.parse_play("4-2: B7-B11, B8-B10").expect("legal");
-    let after = a.after_play(&inside).expect("legal");
+    assert!(a.after_play(&inside).expect("legal").is_empty());
     assert_eq!(
-        after.iter().map(|e| (e.kind, e.points)).collect::<Vec<_>>(),
-        [(
-            JanKind::Conserver {
-                jan: Jan::GrandJan,
-                how: HowKept::Normally
-            },
-            4
-        )]
+        a.keep_manner(&inside, Jan::GrandJan),
+        Ok(Some(HowKept::Normally))
     );
     let beyond = pos.parse_play("4-2: B8-B12-N11").expect("legal");
-    let after = a.after_play(&beyond).expect("legal");
+    assert!(a.after_play(&beyond).expect("legal").is_empty());
     assert_eq!(
-        after[0].kind,
-        JanKind::Conserver {
-            jan: Jan::GrandJan,
-            how: HowKept::EnOutrepassant
-        }
+        a.keep_manner(&beyond, Jan::GrandJan),
+        Ok(Some(HowKept::EnOutrepassant))
     );
+    assert_eq!(a.keep_manner(&beyond, Jan::PetitJan), Ok(None));
     assert_eq!(a.points_with(&beyond, Colour::White), Ok(8));
     // Glossary CONSERVER EN OUTREPASSANT: "Blanc joue une dame tout d'une de B7 en N8" (6-4,
     // every play passes a dame beyond: settled before the play; B7 and B9 beat the coin).

@@ -19,7 +19,7 @@ use crate::scoring::fill::{
     MustFillOrKeep, all_fill_ways, full, full_mask_after, how_kept, possibly_full_after, ways_count,
 };
 use crate::scoring::hits::{coin_battu, push_hits};
-use crate::scoring::kind::JanKind;
+use crate::scoring::kind::{HowKept, JanKind};
 
 /// Error of [`ThrowAnalysis::after_play`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
@@ -50,8 +50,10 @@ const SORTIE_BIT: u8 = 1 << 3;
 ///   coin battu, jans de départ, jan de rencontre, impuissance, and every fill, keep or
 ///   sortie that ALL legal plays perform (the must fill / must keep obligation usually
 ///   makes it so; the fill's ways are counted from the throw, not from the play).
-/// - [`ThrowAnalysis::after_play`]: what the chosen play adds beyond that (a keep whose
-///   manner depends on the play, a fill or sortie some legal plays do not perform).
+/// - [`ThrowAnalysis::after_play`]: what the chosen play adds beyond that (a fill, keep or
+///   sortie that some legal plays do not perform). A keep that every legal play performs
+///   but in different manners (inside, *en sortant*, *en outrepassant*) is marked before
+///   the play as `Normally`; [`ThrowAnalysis::keep_manner`] gives the manner of a play.
 ///
 /// So for any legal play the points of `before_play` plus those of `after_play(play)` are
 /// everything the throw scores. No allocation: the events live in fixed-capacity lists and
@@ -174,12 +176,20 @@ impl ThrowAnalysis {
                 if all & (1 << i) == 0 {
                     continue;
                 }
-                let first = cands.first().and_then(|c| self.fill_or_keep(c, jan));
-                if let Some(kind) = first
-                    && cands
-                        .iter()
-                        .all(|c| self.fill_or_keep(c, jan) == Some(kind))
+                // Every legal play leaves the jan full: filled, or kept. A keep's manner may
+                // differ between plays; its points do not, so it is marked before the play
+                // with the common manner, or `Normally` when the plays differ
+                // (`ThrowAnalysis::keep_manner` gives each play's).
+                let mut kind = cands.first().and_then(|c| self.fill_or_keep(c, jan));
+                if let Some(JanKind::Conserver { .. }) = kind
+                    && cands.iter().any(|c| self.fill_or_keep(c, jan) != kind)
                 {
+                    kind = Some(JanKind::Conserver {
+                        jan,
+                        how: HowKept::Normally,
+                    });
+                }
+                if let Some(kind) = kind {
                     let e = self.event(kind);
                     let _ = self.before.try_push(e);
                     self.settled |= 1 << i;
@@ -258,8 +268,8 @@ impl ThrowAnalysis {
     }
 
     /// The events `play` adds beyond [`ThrowAnalysis::before_play`]: a fill, keep or sortie
-    /// that not every legal play performs, or a keep whose manner (*en sortant*, *en
-    /// outrepassant*) depends on the play. Empty for most plays.
+    /// that not every legal play performs (the obligation makes that rare: two jans that
+    /// cannot both be filled or kept). Empty for most plays.
     ///
     /// # Errors
     /// [`ScoringError::WrongThrow`] if `play` is of another throw; [`ScoringError::Illegal`]
@@ -312,6 +322,25 @@ impl ThrowAnalysis {
             c[t] += 1;
         }
         self.legal.index_of_board(&c).ok_or(illegal)
+    }
+
+    /// How `play` keeps `jan`, if it keeps it (full before and after): the manner of that
+    /// play, which [`ThrowAnalysis::before_play`] reports as `Normally` when the legal plays
+    /// keep it in different manners.
+    ///
+    /// # Errors
+    /// As [`ThrowAnalysis::after_play`].
+    pub fn keep_manner(&self, play: &Play, jan: Jan) -> Result<Option<HowKept>, ScoringError> {
+        let i = self.index_of(play)?;
+        let c = self
+            .legal
+            .candidates()
+            .get(i)
+            .ok_or(ScoringError::Illegal { play: *play })?;
+        Ok(match self.fill_or_keep(c, jan) {
+            Some(JanKind::Conserver { how, .. }) => Some(how),
+            _ => None,
+        })
     }
 
     /// The events of [`ThrowAnalysis::after_play`] for the `i`-th legal play (in the order
