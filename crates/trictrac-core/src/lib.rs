@@ -16,6 +16,9 @@
 //!   what each die and the sum could reach from each point, with the rests;
 //!   [`Board::can_fill`] (jan interdit), [`Board::could_take_opponent_coin`] (for the
 //!   scoring rules).
+//! - [`scoring`]: every jan of a throw — [`ThrowAnalysis`] (events before and after the
+//!   play, legal plays under the must fill / must keep obligation [`MustFillOrKeep`]),
+//!   [`JanEvent`], [`JanKind`], [`ScoringRules`] (`docs/trictrac-scoring.md`).
 //!
 //! - [`marking`]: points, trous, the bredouille of the jetons, tenir ou s'en aller, the
 //!   pavillon ([`Marking`]); [`game`]: the partie ordinaire as a
@@ -65,6 +68,7 @@ pub mod play;
 pub mod point;
 pub mod position;
 pub mod reach;
+pub mod scoring;
 pub mod setup;
 pub mod sortie;
 
@@ -81,6 +85,9 @@ pub use play::{ParsePlayError, PlayError};
 pub use point::{Dest, OFF, OPPONENT_COIN, OWN_COIN, ParsePointError, Point, Side, TALON};
 pub use position::Position;
 pub use reach::{Number, Reach, Reaches};
+pub use scoring::{
+    HowKept, JanEvent, JanKind, MustFillOrKeep, ScoringError, ScoringRules, Table, ThrowAnalysis,
+};
 pub use setup::{Marks, PositionError, Setup};
 pub use sortie::SortieNumber;
 

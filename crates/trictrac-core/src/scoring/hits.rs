@@ -1,0 +1,112 @@
+//! Hits (*battre une dame*, à vrai or à faux) and the coin battu (*battre le coin*): the
+//! fictive events of the rules page ("Scoring: the jans", Battre une dame, Battre le coin)
+//! and the glossary (BATTRE UNE DAME, BATTRE LE COIN).
+
+use boardgames_common::Throw;
+
+use crate::colour::Colour;
+use crate::point::{OPPONENT_COIN, OWN_COIN, Point};
+use crate::position::Position;
+use crate::reach::Number;
+use crate::scoring::event::{Events, Hit, HitWay, JanEvent};
+use crate::scoring::kind::{JanKind, Table};
+
+/// Whether the side to move may rest at its path position `p` for a fictive hit tout d'une
+/// (*repos pour battre*).
+///
+/// The rules page says "a point the opponent does not hold"; the glossary (BATTRE UNE DAME,
+/// EXEMPLE n° 4) rests "en B11 sur la dame en demi-case également battue", and EXEMPLE n° 5
+/// denies the rest because the points "sont pleines". We follow the seed: a point is a rest
+/// unless the opponent has two or more dames on it. Jans interdits do not matter.
+#[inline]
+fn is_rest(pos: &Position, colour: Colour, p: u8) -> bool {
+    (1..=24).contains(&p) && pos.board.opponent_at(colour, p) < 2
+}
+
+/// Appends the hits of `throw` by the side to move: one event per hit dame (à vrai with its
+/// ways, or à faux with one way).
+///
+/// Ways by number (rules page): each die (one for a doublet) from a point holding a dame of
+/// the mover, and the sum tout d'une if one of its intermediate points is a rest. A dame
+/// reachable only by the sum without any rest is hit à faux (the opponent scores), one way.
+/// (A dame hit directly by one die always gives the sum a rest: the hitting dame stands on
+/// one of the sum's intermediate points, so "à vrai by a die, sum without rest" never
+/// happens.)
+pub(crate) fn push_hits(pos: &Position, throw: Throw, out: &mut Events) {
+    let colour = pos.side_to_move;
+    let mine = pos.board.path_counts(colour);
+    let theirs = pos.board.path_counts(colour.other());
+    let doublet = throw.is_doublet();
+    let (hi, lo) = (throw.high(), throw.low());
+    let sum = throw.sum();
+    for target in 2..=24u8 {
+        // The opponent's path position of the mover's `target` is `25 - target`.
+        if theirs[(25 - target) as usize] != 1 {
+            continue;
+        }
+        let Some(dame) = Point::from_path(colour, target) else {
+            continue;
+        };
+        let mut hit = Hit::new(dame);
+        let dice: &[_] = if doublet { &[hi] } else { &[hi, lo] };
+        for &d in dice {
+            if let Some(from) = target.checked_sub(d.get())
+                && from >= 1
+                && mine[from as usize] > 0
+                && let Some(fp) = Point::from_path(colour, from)
+            {
+                hit.push(HitWay {
+                    from: fp,
+                    number: Number::Die(d),
+                });
+            }
+        }
+        let mut faux_from = None;
+        if let Some(from) = target.checked_sub(sum)
+            && from >= 1
+            && mine[from as usize] > 0
+            && let Some(fp) = Point::from_path(colour, from)
+        {
+            let rest =
+                is_rest(pos, colour, from + hi.get()) || is_rest(pos, colour, from + lo.get());
+            if rest {
+                hit.push(HitWay {
+                    from: fp,
+                    number: Number::Sum,
+                });
+            } else {
+                faux_from = Some(fp);
+            }
+        }
+        let table = if dame.in_petit_jan_table() {
+            Table::PetitJan
+        } else {
+            Table::GrandJan
+        };
+        let n = hit.ways().len() as u8;
+        if n > 0 {
+            let mut e = JanEvent::new(JanKind::HitAVrai(table), n, doublet, colour);
+            e.hit = Some(hit);
+            let _ = out.try_push(e);
+        } else if let Some(fp) = faux_from {
+            hit.push(HitWay {
+                from: fp,
+                number: Number::Sum,
+            });
+            let mut e = JanEvent::new(JanKind::HitAFaux(table), 1, doublet, colour);
+            e.hit = Some(hit);
+            let _ = out.try_push(e);
+        }
+    }
+}
+
+/// Whether the side to move beats the opponent's coin with `throw` (rules page, Battre le
+/// coin; glossary BATTRE LE COIN): he holds his own coin, the opponent's coin is empty, and
+/// he could take it d'emblée without the two dames holding his own (a third dame on the coin
+/// allows an ace, a fourth beset). Never à faux; one way.
+pub(crate) fn coin_battu(pos: &Position, throw: Throw) -> bool {
+    let colour = pos.side_to_move;
+    pos.board.path_counts(colour)[OWN_COIN as usize] >= 2
+        && pos.board.opponent_at(colour, OPPONENT_COIN) == 0
+        && pos.board.could_take_opponent_coin(colour, throw)
+}

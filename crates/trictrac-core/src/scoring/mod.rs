@@ -1,0 +1,29 @@
+//! Scoring every jan of a throw (rules page, "Scoring: the jans (tariff)"; glossary
+//! BATTRE, CONSERVER, JANS DE DÉPART, REMPLIR, SORTIE, IMPUISSANCE).
+//!
+//! One file per concept: [`kind`] (the jans and the tariff), [`event`] (events with ways,
+//! points, beneficiary and hit details), `hits` (battre une dame, à vrai / à faux, battre
+//! le coin), `depart` (six tables, deux tables, mézéas, rencontre), [`fill`] (remplir,
+//! conserver, the must fill / must keep obligation) and [`analysis`] ([`ThrowAnalysis`]).
+//! Decisions where the sources are silent or disagree: `docs/trictrac-scoring.md`.
+
+pub mod analysis;
+mod depart;
+pub mod event;
+pub mod fill;
+mod hits;
+pub mod kind;
+
+pub use analysis::{ScoringError, ThrowAnalysis};
+pub use event::{Events, Hit, HitWay, JanEvent, MAX_EVENTS, points_for};
+pub use fill::MustFillOrKeep;
+pub use kind::{HowKept, JanKind, Table};
+
+/// The scoring conventions of a ruleset (rules page: "Conventions as options of the
+/// ruleset").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ScoringRules {
+    /// Score the obsolete jan de rencontre (glossary JAN DE RENCONTRE): off by default.
+    pub jan_de_rencontre: bool,
+}
