@@ -38,6 +38,7 @@ use crate::moves::Play;
 use crate::notation::ParsePositionError;
 use crate::point::Dest;
 use crate::position::Position;
+use crate::scoring::{JanEvent, ScoringRules, ThrowAnalysis, points_for};
 
 /// Points a throw scores, per colour, with a short description for records.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -136,9 +137,79 @@ impl Scorer for RaceScorer {
     }
 }
 
-/// The scorer the crate's games and bots use by default. Until the scoring of the jans is
-/// merged this is [`RaceScorer`].
-pub type DefaultScorer = RaceScorer;
+/// The full scoring of the jans ([`crate::scoring`]): the legal plays with the "must fill /
+/// must keep" filter, the events marked before the play (hits, coin battu, jans de départ,
+/// impuissance, the fill and keep every legal play performs) and after it (the sortie and
+/// any fill or keep that depends on the play). Rules page, "Scoring: the jans (tariff)".
+///
+/// The jan de rencontre needs the opponent's first throw, which this interface does not
+/// carry: the game scores it only through [`ScoringRules`] where the analysis can see it,
+/// and the convention is off by default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct JanScorer {
+    /// The scoring conventions.
+    pub rules: ScoringRules,
+}
+
+fn describe(events: &[JanEvent]) -> String {
+    let mut text = String::new();
+    for (i, e) in events.iter().enumerate() {
+        if i > 0 {
+            text.push_str("; ");
+        }
+        text.push_str(&e.to_string());
+    }
+    text
+}
+
+fn scored(events: &[JanEvent]) -> Scored {
+    Scored {
+        points: ByColour::from_fn(|c| points_for(events, c)),
+        description: describe(events),
+    }
+}
+
+impl Scorer for JanScorer {
+    fn legal_plays(&self, position: &Position, throw: Throw) -> LegalPlays {
+        ThrowAnalysis::new(position, throw, &self.rules)
+            .legal_plays()
+            .clone()
+    }
+    fn before_play(&self, position: &Position, throw: Throw) -> Scored {
+        scored(ThrowAnalysis::new(position, throw, &self.rules).before_play())
+    }
+    fn after_play(&self, position: &Position, throw: Throw, play: &Play) -> Scored {
+        match ThrowAnalysis::new(position, throw, &self.rules).after_play(play) {
+            Ok(events) => scored(&events),
+            // The game only asks for legal plays; an illegal one scores nothing.
+            Err(_) => Scored::default(),
+        }
+    }
+    fn after_play_points(
+        &self,
+        position: &Position,
+        throw: Throw,
+        legal: &LegalPlays,
+        out: &mut Vec<ByColour<u8>>,
+    ) {
+        let analysis = ThrowAnalysis::new(position, throw, &self.rules);
+        out.clear();
+        for (i, play) in legal.iter().enumerate() {
+            // `legal` is normally this analysis' own list; fall back to a lookup by play.
+            let events = match analysis.legal_plays().get(i) {
+                Some(p) if p == play => analysis.after_play_index(i),
+                _ => analysis.after_play(play).ok(),
+            };
+            out.push(match events {
+                Some(ev) => ByColour::from_fn(|c| points_for(&ev, c)),
+                None => ByColour::default(),
+            });
+        }
+    }
+}
+
+/// The scorer the crate's games and bots use by default: the full scoring of the jans.
+pub type DefaultScorer = JanScorer;
 
 /// How the primauté (who throws first) is decided (rules page, "Marking", primauté; seed
 /// 000 describes both methods). The default is [`Primaute::FirstThrowFromDice`]: the

@@ -139,8 +139,7 @@ fn bot_wins(n: u64, seed: u64) -> u64 {
 }
 
 /// A clear margin over the random agent with whatever scorer is the crate default: at least
-/// 14 of 20 parties (chance gives 10 ± 2.2). With the stand-in `RaceScorer` the bot wins 16
-/// of these 20 (146 of 200 in docs/trictrac-marking.md).
+/// 14 of 20 parties (chance gives 10 ± 2.2).
 #[test]
 fn bot_beats_the_random_agent() {
     let n = 20;
@@ -148,13 +147,10 @@ fn bot_beats_the_random_agent() {
     assert!(wins >= 14, "bot won only {wins} of {n}");
 }
 
-/// The issue's target (at least 95% of 200 parties) on a smaller sample: 19 of 20.
-///
-/// Ignored while [`DefaultScorer`] is the stand-in `RaceScorer` (impuissance and sortie
-/// only, no jans), where the partie is mostly a race and the bot wins about 73%. Run it
-/// with the real scoring as the default.
+/// The issue's target (at least 95% of 200 parties) on a smaller sample: 19 of 20, with the
+/// full scoring of the jans (the default scorer). The full figure, 200 of 200, is in
+/// docs/trictrac-marking.md.
 #[test]
-#[ignore = "needs the scoring of the jans as DefaultScorer"]
 fn bot_reaches_the_issue_target() {
     let n = 20;
     let wins = bot_wins(n, 4048);

@@ -1,0 +1,61 @@
+//! Errors of the command-line tool and their exit codes.
+
+use std::path::PathBuf;
+
+use thiserror::Error;
+
+/// What went wrong; the message is printed after `error: ` on standard error.
+#[derive(Debug, Error)]
+pub(crate) enum CliError {
+    /// Malformed input given on the command line (position, throw, rules).
+    #[error("{what}: {message}")]
+    Input {
+        /// Which argument.
+        what: &'static str,
+        /// What was wrong with it.
+        message: String,
+    },
+    /// A file could not be read.
+    #[error("cannot read {path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The system's reason.
+        source: std::io::Error,
+    },
+    /// A record is malformed or names an unknown game.
+    #[error("{0}")]
+    Record(String),
+    /// A record holds an illegal move.
+    #[error("{0}")]
+    Illegal(String),
+    /// Writing the output failed.
+    #[error("output: {0}")]
+    Output(String),
+}
+
+impl CliError {
+    /// Malformed input of argument `what`.
+    pub(crate) fn input(what: &'static str, message: impl ToString) -> CliError {
+        CliError::Input {
+            what,
+            message: message.to_string(),
+        }
+    }
+
+    /// The process exit code: 2 for malformed input, 1 for an illegal record, 3 for I/O.
+    pub(crate) fn exit_code(&self) -> u8 {
+        match self {
+            CliError::Input { .. } | CliError::Record(_) => 2,
+            CliError::Illegal(_) => 1,
+            CliError::Io { .. } | CliError::Output(_) => 3,
+        }
+    }
+}
+
+/// Prints a value as pretty JSON on standard output.
+pub(crate) fn print_json(value: &serde_json::Value) -> Result<(), CliError> {
+    let text = serde_json::to_string_pretty(value).map_err(|e| CliError::Output(e.to_string()))?;
+    println!("{text}");
+    Ok(())
+}

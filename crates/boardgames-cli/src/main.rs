@@ -1,0 +1,219 @@
+//! `boardgames`: the command-line tool of boardgames-rs.
+//!
+//! Analyse a trictrac throw, list tafl moves and run perft, replay a record of any of the three
+//! games, play against the bots in the terminal, simulate sugoroku games. Every subcommand that
+//! prints data accepts `--json` for a stable machine-readable shape (docs/cli.md). Bad input
+//! gives a message on standard error and a non-zero exit code: 2 for a malformed command line
+//! or input (position, throw, rules, record), 1 for an illegal move found in a record.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+mod error;
+mod play;
+mod replay;
+mod sugoroku;
+mod tafl;
+mod trictrac;
+
+use error::CliError;
+
+/// Rules engines for trictrac, tafl and sugoroku.
+#[derive(Debug, Parser)]
+#[command(name = "boardgames", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// French grand trictrac.
+    #[command(subcommand)]
+    Trictrac(TrictracCommand),
+    /// Tafl games (Fidchell by default).
+    #[command(subcommand)]
+    Tafl(TaflCommand),
+    /// Replay a game record of any of the three games, checking every move.
+    Replay {
+        /// The record file (`-` for standard input).
+        file: PathBuf,
+        /// Print the result as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play against the computer in the terminal.
+    #[command(subcommand)]
+    Play(PlayCommand),
+    /// Simulate many games.
+    #[command(subcommand)]
+    Simulate(SimulateCommand),
+}
+
+#[derive(Debug, Subcommand)]
+enum TrictracCommand {
+    /// The legal plays of a throw and the points it scores.
+    Analyze {
+        /// The position in trictrac notation (docs/trictrac-notation.md); default: the start.
+        #[arg(long)]
+        position: Option<String>,
+        /// The throw, e.g. `6-5`.
+        #[arg(long)]
+        throw: String,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum TaflCommand {
+    /// The legal moves of a position.
+    Moves {
+        /// The position as an OpenTafl position string; default: the ruleset's start.
+        #[arg(long)]
+        position: Option<String>,
+        /// A preset name (fidchell, brandubh, copenhagen, tablut, ard_ri) or an OpenTafl rules
+        /// string; default: fidchell.
+        #[arg(long)]
+        rules: Option<String>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Count the leaf nodes of the move tree to a depth.
+    Perft {
+        /// The depth in plies.
+        #[arg(long)]
+        depth: u32,
+        /// Also print the count below each first move.
+        #[arg(long)]
+        divide: bool,
+        /// A preset name or an OpenTafl rules string; default: fidchell.
+        #[arg(long)]
+        rules: Option<String>,
+        /// The position; default: the ruleset's start.
+        #[arg(long)]
+        position: Option<String>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// The AI levels of the seed's game.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum LevelArg {
+    /// Barzh, the weakest.
+    Bard,
+    /// Ovate.
+    Ovate,
+    /// Drouiz, the strongest.
+    Druid,
+}
+
+/// The side a human takes at tafl.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum SideArg {
+    /// The attackers (black), who move first.
+    Attackers,
+    /// The defenders (white) and the king.
+    Defenders,
+}
+
+#[derive(Debug, Subcommand)]
+enum PlayCommand {
+    /// Play tafl against an AI level.
+    Tafl {
+        /// The AI's level.
+        #[arg(long, value_enum, default_value = "ovate")]
+        level: LevelArg,
+        /// The human's side.
+        #[arg(long, value_enum, default_value = "defenders")]
+        side: SideArg,
+        /// A preset name or an OpenTafl rules string; default: fidchell.
+        #[arg(long)]
+        rules: Option<String>,
+        /// The AI's seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Play a trictrac partie ordinaire against the bot.
+    Trictrac {
+        /// The dice seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum SimulateCommand {
+    /// Play many sugoroku games and print their statistics.
+    Sugoroku {
+        /// How many games.
+        #[arg(long, default_value_t = 1_000_000)]
+        games: u64,
+        /// The seed of the simulation.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Use one thread only.
+        #[arg(long)]
+        single_thread: bool,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn run(cli: Cli) -> Result<(), CliError> {
+    match cli.command {
+        Command::Trictrac(TrictracCommand::Analyze {
+            position,
+            throw,
+            json,
+        }) => trictrac::analyze(position.as_deref(), &throw, json),
+        Command::Tafl(TaflCommand::Moves {
+            position,
+            rules,
+            json,
+        }) => tafl::moves(position.as_deref(), rules.as_deref(), json),
+        Command::Tafl(TaflCommand::Perft {
+            depth,
+            divide,
+            rules,
+            position,
+            json,
+        }) => tafl::perft(depth, divide, rules.as_deref(), position.as_deref(), json),
+        Command::Replay { file, json } => replay::replay(&file, json),
+        Command::Play(PlayCommand::Tafl {
+            level,
+            side,
+            rules,
+            seed,
+        }) => play::tafl(level, side, rules.as_deref(), seed),
+        Command::Play(PlayCommand::Trictrac { seed }) => play::trictrac(seed),
+        Command::Simulate(SimulateCommand::Sugoroku {
+            games,
+            seed,
+            single_thread,
+            quiet,
+            json,
+        }) => sugoroku::simulate(games, seed, !single_thread, quiet, json),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(e.exit_code())
+        }
+    }
+}

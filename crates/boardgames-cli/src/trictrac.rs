@@ -1,0 +1,97 @@
+//! `boardgames trictrac analyze`: the legal plays of a throw and the points it scores.
+
+use boardgames_common::Throw;
+use serde_json::{Value, json};
+use trictrac_core::scoring::{JanEvent, ScoringRules, ThrowAnalysis};
+use trictrac_core::{Colour, Position, diagram};
+
+use crate::error::{CliError, print_json};
+
+fn event_json(e: &JanEvent) -> Value {
+    json!({
+        "jan": e.kind.to_string(),
+        "ways": e.ways,
+        "points": e.points,
+        "beneficiary": e.beneficiary.to_string(),
+        "text": e.to_string(),
+    })
+}
+
+fn totals(events: &[JanEvent]) -> [u32; 2] {
+    let mut t = [0u32; 2];
+    for e in events {
+        t[e.beneficiary.index()] += u32::from(e.points);
+    }
+    t
+}
+
+/// Prints the analysis of `throw` in `position` (the start when absent).
+pub(crate) fn analyze(position: Option<&str>, throw: &str, json: bool) -> Result<(), CliError> {
+    let pos: Position = match position {
+        Some(text) => text.parse().map_err(|e| CliError::input("--position", e))?,
+        None => Position::start(),
+    };
+    let throw: Throw = throw.parse().map_err(|e| CliError::input("--throw", e))?;
+    let analysis = ThrowAnalysis::new(&pos, throw, &ScoringRules::default());
+    let before = analysis.before_play();
+    let plays = analysis.legal_plays();
+    let unplayed: Vec<u8> = plays.unplayed().iter().map(|d| d.get()).collect();
+    let mut per_play = Vec::with_capacity(plays.len());
+    for (i, play) in plays.iter().enumerate() {
+        let events = analysis.after_play_index(i).ok_or_else(|| {
+            CliError::Output(format!("play {i} of {} could not be scored", plays.len()))
+        })?;
+        per_play.push((play.to_string(), events.to_vec()));
+    }
+    let before_totals = totals(before);
+    if json {
+        print_json(&json!({
+            "game": "trictrac",
+            "position": pos.to_string(),
+            "side_to_move": pos.side_to_move().to_string(),
+            "throw": throw.to_string(),
+            "throw_name": throw.name(),
+            "events": before.iter().map(event_json).collect::<Vec<_>>(),
+            "points": { "white": before_totals[0], "black": before_totals[1] },
+            "unplayed": unplayed,
+            "plays": per_play.iter().map(|(text, events)| {
+                let t = totals(events);
+                json!({
+                    "play": text,
+                    "events": events.iter().map(event_json).collect::<Vec<_>>(),
+                    "points": { "white": t[0], "black": t[1] },
+                })
+            }).collect::<Vec<_>>(),
+        }))
+    } else {
+        print!("{}", diagram(pos.board()));
+        println!("{} throws {throw} ({})", pos.side_to_move(), throw.name());
+        if before.is_empty() {
+            println!("no points before the play");
+        }
+        for e in before {
+            println!("  {e}");
+        }
+        println!(
+            "points: {} {}, {} {}",
+            Colour::White,
+            before_totals[0],
+            Colour::Black,
+            before_totals[1]
+        );
+        if !unplayed.is_empty() {
+            let list: Vec<String> = unplayed.iter().map(u8::to_string).collect();
+            println!("unplayable numbers (impuissance): {}", list.join(", "));
+        }
+        println!("{} legal plays:", per_play.len());
+        for (text, events) in &per_play {
+            if events.is_empty() {
+                println!("  {text}");
+            } else {
+                let list: Vec<String> = events.iter().map(ToString::to_string).collect();
+                println!("  {text}  then {}", list.join("; "));
+            }
+        }
+        Ok(())
+    }
+}
