@@ -1,0 +1,327 @@
+//! The `boardgames` binary run as a process: every subcommand, good and bad input, exit codes
+//! and messages.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+use boardgames_common::{Agent, ByPlayer, Record, Seed};
+use sugoroku_core::Sugoroku;
+use trictrac_core::bot::Bot;
+use trictrac_core::game::{DefaultScorer, GameOptions, TrictracGame};
+
+fn run(args: &[&str]) -> Output {
+    run_with_input(args, "")
+}
+
+fn run_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardgames"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    if let Some(mut stdin) = child.stdin.take() {
+        // The program may exit before reading everything; a broken pipe is fine.
+        let _ = stdin.write_all(input.as_bytes());
+    }
+    child.wait_with_output().expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    serde_json::from_slice(&o.stdout).expect("valid JSON on stdout")
+}
+
+/// A file in a fresh temporary folder of this test.
+fn temp_file(name: &str, contents: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("boardgames-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+#[test]
+fn trictrac_analyze_start_throws() {
+    let o = run(&["trictrac", "analyze", "--throw", "6-5"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("White throws 6-5 (six et cinq)"), "{text}");
+    assert!(text.contains("1 legal plays:"), "{text}");
+    assert!(text.contains("6-5: B1-B7, B1-B6"), "{text}");
+
+    // Sonnez from the start: only two dames to B7 (the tout d'une would reach N12).
+    let o = run(&["trictrac", "analyze", "--throw", "66", "--json"]);
+    assert!(o.status.success());
+    let v = json(&o);
+    assert_eq!(v["throw"], "6-6");
+    assert_eq!(v["throw_name"], "sonnez");
+    assert_eq!(v["plays"].as_array().unwrap().len(), 1);
+    assert_eq!(v["plays"][0]["play"], "6-6: B1-B7, B1-B7");
+    assert_eq!(v["points"]["white"], 0);
+}
+
+#[test]
+fn trictrac_analyze_scores_a_hit() {
+    // A Black dame alone on B7 (the grand-jan table) is hit by White from B1 with the 6 only
+    // (the 2 reaches B3, the sum B9): one way at 2 points on a simple throw (tariff).
+    let o = run(&[
+        "trictrac",
+        "analyze",
+        "--position",
+        "B1:w15,B7:b1,N1:b14 w 5/5 0.0/0.0",
+        "--throw",
+        "6-2",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&o);
+    let events = v["events"].as_array().unwrap();
+    assert!(!events.is_empty(), "{v}");
+    let hit = &events[0];
+    assert_eq!(hit["beneficiary"], "White");
+    assert_eq!(hit["ways"], 1, "{v}");
+    assert_eq!(hit["points"], 2, "{v}");
+}
+
+#[test]
+fn trictrac_analyze_bad_input() {
+    let o = run(&["trictrac", "analyze", "--throw", "7-1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--throw: invalid throw \"7-1\""),
+        "{}",
+        stderr(&o)
+    );
+
+    let o = run(&[
+        "trictrac",
+        "analyze",
+        "--throw",
+        "6-5",
+        "--position",
+        "B1:w16 w 0/0 0.0/0.0",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).starts_with("error: --position:"),
+        "{}",
+        stderr(&o)
+    );
+
+    let o = run(&["trictrac", "analyze"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--throw"), "{}", stderr(&o));
+}
+
+#[test]
+fn tafl_moves_and_perft() {
+    let o = run(&["tafl", "moves", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["rules"], "Fidchell");
+    assert_eq!(v["side_to_move"], "attackers");
+    let count = v["count"].as_u64().unwrap();
+    assert_eq!(count as usize, v["moves"].as_array().unwrap().len());
+
+    // perft(1) is the number of legal moves, and the divide sums to the total.
+    let o = run(&["tafl", "perft", "--depth", "1", "--json"]);
+    assert_eq!(json(&o)["nodes"].as_u64(), Some(count));
+    let o = run(&[
+        "tafl", "perft", "--depth", "2", "--divide", "--rules", "brandubh",
+    ]);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    let total: u64 = text
+        .lines()
+        .filter_map(|l| l.split_once(": "))
+        .map(|(_, n)| n.trim().parse::<u64>().unwrap())
+        .sum();
+    let last = text.lines().last().unwrap();
+    assert_eq!(last, format!("perft(2) = {total}"));
+}
+
+#[test]
+fn tafl_bad_input() {
+    let o = run(&["tafl", "moves", "--rules", "chess"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("unknown ruleset \"chess\""),
+        "{}",
+        stderr(&o)
+    );
+
+    let o = run(&["tafl", "moves", "--position", "/7/7/"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).starts_with("error: --position:"),
+        "{}",
+        stderr(&o)
+    );
+
+    let o = run(&["tafl", "perft", "--depth", "99"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("too deep"), "{}", stderr(&o));
+}
+
+#[test]
+fn replay_each_game_and_an_illegal_record() {
+    // Sugoroku: a seeded game's record.
+    let sugo = Sugoroku::play_seeded(sugoroku_core::Ruleset::default(), Seed(3));
+    let path = temp_file("sugoroku.txt", &sugo.record.to_string());
+    let o = run(&["replay", path.to_str().unwrap(), "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["game"], "Sugoroku");
+    assert_eq!(
+        v["actions"].as_u64(),
+        Some(sugo.record.actions().len() as u64)
+    );
+
+    // Trictrac: a partie between bots.
+    let (mut a, mut b) = (Bot::default(), Bot::default());
+    let agents: ByPlayer<&mut dyn Agent<TrictracGame<DefaultScorer>>> =
+        ByPlayer::new(&mut a, &mut b);
+    let partie = TrictracGame::new(DefaultScorer::default(), GameOptions::default())
+        .play_recorded(Seed(5), agents, 100_000)
+        .unwrap();
+    let path = temp_file("trictrac.txt", &partie.record.to_string());
+    let o = run(&["replay", path.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("wins"), "{}", stdout(&o));
+
+    // Tafl: a real Brandubh game from the test data, written as a record.
+    let text = "[Game \"Tafl\"]\n[Rules \"dim:7 name:Brandubh atkf:y tfr:l ks:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/\"]\n\n1. d6-c6\n2. e4-e1\n3. f4-e4\n4. d3-f3\n";
+    let path = temp_file("tafl.txt", text);
+    let o = run(&["replay", path.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("Tafl: 4 actions replayed, all legal"),
+        "{}",
+        stdout(&o)
+    );
+
+    // An illegal move: d6 is empty once the piece has left it.
+    let bad = text.replace("3. f4-e4", "3. d6-d5");
+    let path = temp_file("tafl-bad.txt", &bad);
+    let o = run(&["replay", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("action 3"), "{}", stderr(&o));
+}
+
+#[test]
+fn replay_bad_files() {
+    let o = run(&["replay", "/nonexistent/record.txt"]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(
+        stderr(&o).contains("cannot read /nonexistent/record.txt"),
+        "{}",
+        stderr(&o)
+    );
+
+    let path = temp_file("chess.txt", "[Game \"Chess\"]\n\n1. e4\n");
+    let o = run(&["replay", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("unknown game \"Chess\""),
+        "{}",
+        stderr(&o)
+    );
+
+    let path = temp_file("garbage.txt", "this is not a record\n");
+    let o = run(&["replay", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("record line 1"), "{}", stderr(&o));
+
+    // A record with no moves but an unreadable Rules tag.
+    let path = temp_file("rules.txt", "[Game \"Tafl\"]\n[Rules \"dim:99\"]\n");
+    let o = run(&["replay", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("Rules"), "{}", stderr(&o));
+}
+
+#[test]
+fn play_tafl_reads_moves_and_ends_on_quit_or_end_of_input() {
+    // The human plays the attackers, who move first: one illegal move, one legal, then quit.
+    let o = run_with_input(
+        &["play", "tafl", "--level", "bard", "--side", "attackers"],
+        "help\nd1-d9\na1-a2\nc1-c2\nquit\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("Not a move") || text.contains("Illegal"),
+        "{text}"
+    );
+    assert!(text.contains("You play c1-c2"), "{text}");
+    assert!(text.contains("Bard plays"), "{text}");
+    assert!(text.contains("Game abandoned."), "{text}");
+
+    let o = run_with_input(
+        &["play", "tafl", "--side", "defenders", "--level", "bard"],
+        "",
+    );
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("End of input"), "{}", stdout(&o));
+
+    let o = run(&["play", "tafl", "--level", "grandmaster"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn play_trictrac_ends_on_quit() {
+    let o = run_with_input(&["play", "trictrac", "--seed", "3"], "help\n999\nquit\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("Choose a number from 1 to") || text.contains("Partie abandoned."),
+        "{text}"
+    );
+    assert!(text.contains("Partie abandoned."), "{text}");
+}
+
+#[test]
+fn simulate_sugoroku_statistics() {
+    let o = run(&[
+        "simulate", "sugoroku", "--games", "5000", "--seed", "9", "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["games"], 5000);
+    let wins = v["wins"]["first"].as_u64().unwrap() + v["wins"]["second"].as_u64().unwrap();
+    assert_eq!(wins + v["draws"].as_u64().unwrap(), 5000);
+    // Same seed, one thread: the same statistics.
+    let o2 = run(&[
+        "simulate",
+        "sugoroku",
+        "--games",
+        "5000",
+        "--seed",
+        "9",
+        "--json",
+        "--single-thread",
+    ]);
+    assert_eq!(json(&o2), v);
+
+    let o = run(&["simulate", "sugoroku", "--games", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--games"), "{}", stderr(&o));
+}
+
+#[test]
+fn record_files_written_by_the_library_parse() {
+    // The replay subcommand accepts standard input too.
+    let sugo = Sugoroku::play_seeded(sugoroku_core::Ruleset::default(), Seed(4));
+    let o = run_with_input(&["replay", "-"], &sugo.record.to_string());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let _: Record = sugo.record.to_string().parse().unwrap();
+}
