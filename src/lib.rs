@@ -6,6 +6,11 @@
 //! - [`sugoroku`]: the Tric Trac Nippon sugoroku ([`sugoroku_core`]).
 #![deny(missing_docs)]
 
+// The README's examples are compiled and run as doctests of this crate.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
+
 pub use boardgames_common as common;
 pub use sugoroku_core as sugoroku;
 pub use tafl_core as tafl;
