@@ -11,7 +11,7 @@ use boardgames::trictrac::bot::Bot;
 use boardgames::trictrac::game::{
     Action, DefaultScorer, GameOptions, Primaute, TrictracGame, colour_of,
 };
-use boardgames::trictrac::{Board, Colour, Point};
+use boardgames::trictrac::{Colour, diagram};
 
 struct Args {
     seed: u64,
@@ -59,27 +59,6 @@ fn parse_args() -> Result<Args, String> {
     Ok(args)
 }
 
-/// A two-row picture of the board: Black's side `N12 … N1` on top, White's `B12 … B1` below
-/// (`B1` faces `N1`: both talons on the right).
-fn picture(board: &Board) -> String {
-    let cell = |p: Option<Point>| match p.and_then(|p| board.occupant(p)) {
-        Some((c, n)) => format!("{}{n:<2}", c.letter()),
-        None => " . ".to_string(),
-    };
-    let row = |side: fn(u8) -> Option<Point>, label: char| {
-        let mut s = String::new();
-        for n in (1..=12u8).rev() {
-            s.push_str(&cell(side(n)));
-            s.push(' ');
-            if n == 7 {
-                s.push_str("| ");
-            }
-        }
-        format!("    {s} {label}12..{label}1")
-    };
-    format!("{}\n{}", row(Point::n, 'N'), row(Point::b, 'B'))
-}
-
 fn main() {
     let args = match parse_args() {
         Ok(a) => a,
@@ -108,7 +87,7 @@ fn main() {
             ""
         }
     );
-    println!("{}", picture(game.position().board()));
+    print!("{}", diagram(game.position().board()));
     loop {
         let action = match game.turn() {
             Turn::Terminal => break,
@@ -144,7 +123,7 @@ fn main() {
             Action::Play(_) => {
                 println!("      {text}  {comment}");
                 if args.board_every > 0 && throws.is_multiple_of(args.board_every) {
-                    println!("{}", picture(game.position().board()));
+                    print!("{}", diagram(game.position().board()));
                 }
             }
             _ => println!("      {text}: {comment}"),

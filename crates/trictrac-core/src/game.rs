@@ -36,6 +36,7 @@ use crate::marking::{Gain, Marking, MarkingError};
 use crate::movegen::LegalPlays;
 use crate::moves::Play;
 use crate::notation::ParsePositionError;
+use crate::play::ParsePlayError;
 use crate::point::Dest;
 use crate::position::Position;
 use crate::scoring::{JanEvent, ScoringRules, ThrowAnalysis, points_for};
@@ -959,21 +960,17 @@ impl<S: Scorer + Clone> Game for TrictracGame<S> {
                 _ => Err(bad("\"tenir\" or \"s'en aller\"")),
             },
             Phase::Play { throw, .. } => {
-                let parsed = self
-                    .position
-                    .parse_play(text)
-                    .map_err(|_| bad("a legal play, e.g. \"6-5: B1-B7, B1-B6\""))?;
-                if parsed.throw() != throw {
-                    return Err(bad("a play of the throw"));
-                }
-                let mut after = self.position;
-                after.play_unchecked(&parsed);
+                // Matched against the scorer's legal plays (with the "must fill / must keep"
+                // filter), which may hold a coin taken par puissance that the movement laws
+                // alone refuse.
                 let legal = self.scorer.legal_plays(&self.position, throw);
-                (0..legal.len())
-                    .find(|&i| legal.board_after(i).as_ref() == Some(after.board()))
-                    .and_then(|i| legal.get(i).copied())
-                    .map(Action::Play)
-                    .ok_or_else(|| GameError::IllegalPlay(text.to_string()))
+                match self.position.parse_play_among(text, &legal) {
+                    Ok(play) => Ok(Action::Play(play)),
+                    Err(ParsePlayError::Illegal(_)) => {
+                        Err(GameError::IllegalPlay(text.to_string()))
+                    }
+                    Err(_) => Err(bad("a legal play, e.g. \"6-5: B1-B7, B1-B6\"")),
+                }
             }
             Phase::Over { .. } => Err(bad("nothing: the partie is over")),
         }

@@ -184,6 +184,42 @@ impl Position {
     /// # Errors
     /// [`ParsePlayError`] saying which part is wrong, or that the play is not legal.
     pub fn parse_play(&self, text: &str) -> Result<Play, ParsePlayError> {
+        let (throw, after) = self.play_text_board(text)?;
+        let legal = self.legal_plays(throw);
+        Self::find_play(&legal, &after, text)
+    }
+
+    /// As [`parse_play`](Self::parse_play), but the play must be one of `legal` (for
+    /// example the plays left by a "must fill / must keep" filter, which may admit a coin
+    /// taken par puissance that the movement laws alone refuse: see
+    /// [`Position::legal_plays_with`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`parse_play`](Self::parse_play); [`ParsePlayError::Illegal`] also when the
+    /// text's throw is not `legal`'s.
+    pub fn parse_play_among(&self, text: &str, legal: &LegalPlays) -> Result<Play, ParsePlayError> {
+        let (throw, after) = self.play_text_board(text)?;
+        if throw != legal.throw() {
+            return Err(ParsePlayError::Illegal(text.to_string()));
+        }
+        Self::find_play(legal, &after, text)
+    }
+
+    fn find_play(
+        legal: &LegalPlays,
+        after: &PathCounts,
+        text: &str,
+    ) -> Result<Play, ParsePlayError> {
+        legal
+            .index_of_board(after)
+            .and_then(|i| legal.get(i).copied())
+            .ok_or_else(|| ParsePlayError::Illegal(text.to_string()))
+    }
+
+    /// The throw written in a play's text and the mover's path counts after its moves
+    /// (checked for syntax, direction, rests and dames present, not for legality).
+    fn play_text_board(&self, text: &str) -> Result<(Throw, PathCounts), ParsePlayError> {
         let colour = self.side_to_move;
         let (t, rest) = text
             .split_once(':')
@@ -227,10 +263,6 @@ impl Position {
                 c[tp as usize] += 1;
             }
         }
-        let legal = self.legal_plays(throw);
-        legal
-            .index_of_board(&c)
-            .and_then(|i| legal.get(i).copied())
-            .ok_or_else(|| ParsePlayError::Illegal(text.to_string()))
+        Ok((throw, c))
     }
 }

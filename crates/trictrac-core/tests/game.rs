@@ -460,3 +460,37 @@ fn inconsistent_marks_are_refused() {
         ))
     );
 }
+
+/// A coin taken par puissance to fill the grand jan: the "must fill" obligation keeps it
+/// while the movement laws alone prefer the coin par effet (B6-B12, B8-B12, which breaks B8).
+/// The game must list it, read it back from its own text, and replay it from a record.
+#[test]
+fn par_puissance_play_left_by_the_fill_obligation_is_parsed_and_replayed() {
+    use trictrac_core::game::JanScorer;
+    let position: Position = "B1:w2,B6:w1,B7:w3,B8:w2,B9:w3,B10:w2,B11:w2,N1:b15 w 10/10 0.0/0.0"
+        .parse()
+        .unwrap();
+    let options = GameOptions {
+        primaute: Primaute::Fixed(White),
+        ..GameOptions::default()
+    };
+    let mut game = TrictracGame::from_position(JanScorer::default(), options, position).unwrap();
+    let throw: Throw = "6-4".parse().unwrap();
+    game.apply(Action::Throw(throw)).unwrap();
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    assert_eq!(legal.len(), 1);
+    let text = game.action_text(legal[0]);
+    assert_eq!(text, "6-4: B7-B12, B9-B12 (par puissance)");
+    // The movement laws alone do not allow it ...
+    assert!(position.parse_play(&text).is_err());
+    // ... the game does.
+    assert_eq!(game.parse_action(&text).unwrap(), legal[0]);
+    game.apply(legal[0]).unwrap();
+    assert_eq!(
+        game.position().board().count(White, "B12".parse().unwrap()),
+        2
+    );
+    // White marked the fill of his grand jan (4 points) before playing.
+    assert_eq!(game.marking().points(White), 4);
+}
