@@ -47,7 +47,7 @@ fn position_set() -> Vec<Position> {
                 }
                 Turn::Chance => {
                     if game.phase() == Phase::Throw {
-                        if throws % EVERY == 0 {
+                        if throws.is_multiple_of(EVERY) {
                             out.push(*game.position());
                         }
                         throws += 1;
