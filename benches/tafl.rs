@@ -1,16 +1,18 @@
 //! Tafl benchmarks (issue 10): legal move generation and `play` (copy-make with capture
-//! detection) over fixed position sets, and perft from the start positions.
+//! detection) over fixed position sets, perft from the start positions, and the AI
+//! search's nodes per second at fixed node limits.
 //!
 //! Position sets: every 10th ply of the real games in `tests/data/tafl/` (Brandubh,
 //! Copenhagen), and every 10th ply of 40 seeded random games for Fidchell. Each bench
 //! asserts the counts it times before timing them.
 //!
-//! Run: `cargo bench --bench tafl`.
+//! Run: `cargo bench --bench tafl -- --warm-up-time 1 --measurement-time 3`.
 
 use std::hint::black_box;
 use std::path::PathBuf;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use tafl_core::ai::{Level, SearchConfig, Searcher};
 use tafl_core::{MoveList, MoveText, Position, Ruleset, perft};
 
 /// Every 10th position (plies 0, 10, 20, ...) of the games of a data file.
@@ -164,5 +166,68 @@ fn perft_bench(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, movegen_and_play, perft_bench);
+/// Positions searched per preset: this many, evenly spaced through the position set.
+const SEARCH_POSITIONS: usize = 6;
+
+/// Pinned total nodes of the searches of each preset at each level: (preset, Ovate's
+/// 2 500-node budget, Druid's 40 000-node budget).
+const SEARCH_NODES: [(&str, u64, u64); 3] = [
+    ("fidchell", 15_000, 240_000),
+    ("brandubh", 15_000, 240_000),
+    ("copenhagen", 15_000, 240_000),
+];
+
+/// Searches every position once from a cleared searcher (empty transposition and ordering
+/// tables, so each search is the same every time) and returns the nodes visited.
+fn search_all(searcher: &mut Searcher, positions: &[Position]) -> u64 {
+    positions
+        .iter()
+        .map(|p| {
+            searcher.clear();
+            searcher.search(black_box(p), &[]).map_or(0, |r| r.nodes)
+        })
+        .sum()
+}
+
+fn search_bench(c: &mut Criterion) {
+    for ((name, set), &(pinned_name, ovate, druid)) in
+        position_sets().into_iter().zip(SEARCH_NODES.iter())
+    {
+        assert_eq!(name, pinned_name);
+        let step = set.len() / SEARCH_POSITIONS;
+        let positions: Vec<Position> = set
+            .iter()
+            .step_by(step)
+            .take(SEARCH_POSITIONS)
+            .copied()
+            .collect();
+        let mut group = c.benchmark_group(format!("tafl_search/{name}"));
+        group.sample_size(10);
+        for (level, pinned) in [(Level::Ovate, ovate), (Level::Druid, druid)] {
+            // The level's node budget and table size, best move only (no random margin).
+            let config = SearchConfig {
+                random_margin: 0,
+                ..level.config()
+            };
+            let mut searcher = Searcher::new(config, 1);
+            let nodes = search_all(&mut searcher, &positions);
+            assert_eq!((name, level, nodes), (name, level, pinned));
+            group.throughput(Throughput::Elements(nodes));
+            // One iteration: SEARCH_POSITIONS searches, each from cleared tables, with the
+            // level's node limit; throughput in nodes (positions visited, quiescence
+            // included).
+            let limit = config.limits.nodes.unwrap_or(0);
+            group.bench_function(format!("{limit}_nodes"), |b| {
+                b.iter(|| {
+                    let n = search_all(&mut searcher, &positions);
+                    assert_eq!(n, nodes);
+                    n
+                });
+            });
+        }
+        group.finish();
+    }
+}
+
+criterion_group!(benches, movegen_and_play, perft_bench, search_bench);
 criterion_main!(benches);

@@ -1,0 +1,210 @@
+//! Trictrac benchmarks (issue 10): legal plays of every one of the 21 throws, the scoring of
+//! a throw (legal plays with the fill/keep obligations, the before-play jans, the after-play
+//! events of every play), and a whole partie ordinaire between two bots.
+//!
+//! Position set: every 4th throw position (the side to move about to throw) of 4 seeded
+//! parties ordinaires between two default [`Bot`]s (seeds 0 to 3): 349 positions.
+//! Each bench asserts the counts it times before timing them.
+//!
+//! Run: `cargo bench --bench trictrac -- --warm-up-time 1 --measurement-time 3`.
+
+use std::hint::black_box;
+
+use boardgames_common::{
+    ByPlayer, Game, Seed, Throw, Turn, UNORDERED_OUTCOMES, play_game, sample_chance,
+};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use trictrac_core::bot::Bot;
+use trictrac_core::game::{GameOptions, Phase, TrictracGame};
+use trictrac_core::movegen::{LegalPlays, MovementOnly};
+use trictrac_core::scoring::{ScoringRules, ThrowAnalysis, points_for};
+use trictrac_core::{Colour, Position};
+
+/// Games the position set is taken from, and the spacing of the positions kept.
+const SET_GAMES: u64 = 4;
+const EVERY: usize = 4;
+/// Actions after which a bot partie is abandoned (never reached: asserted).
+const MAX_ACTIONS: usize = 100_000;
+
+/// Every `EVERY`-th position at which the side to move is about to throw, in `SET_GAMES`
+/// seeded bot parties.
+fn position_set() -> Vec<Position> {
+    let mut out = Vec::new();
+    for g in 0..SET_GAMES {
+        let seed = Seed(g);
+        let mut rng = seed.rng();
+        let mut bots = (Bot::default(), Bot::default());
+        let mut game = TrictracGame::standard(GameOptions::default());
+        let mut legal = Vec::new();
+        let mut outcomes = Vec::new();
+        let mut throws = 0usize;
+        let mut finished = false;
+        for _ in 0..MAX_ACTIONS {
+            let action = match game.turn() {
+                Turn::Terminal => {
+                    finished = true;
+                    break;
+                }
+                Turn::Chance => {
+                    if game.phase() == Phase::Throw {
+                        if throws.is_multiple_of(EVERY) {
+                            out.push(*game.position());
+                        }
+                        throws += 1;
+                    }
+                    game.chance_outcomes(&mut outcomes);
+                    sample_chance(&outcomes, &mut rng).expect("a chance outcome")
+                }
+                Turn::Player(p) => {
+                    game.legal_actions(&mut legal);
+                    let bot = match p {
+                        boardgames_common::Player::First => &mut bots.0,
+                        boardgames_common::Player::Second => &mut bots.1,
+                    };
+                    boardgames_common::Agent::choose(bot, &game, &legal)
+                }
+            };
+            game.apply(action).expect("a legal action");
+        }
+        assert!(finished, "bot partie {g} did not end");
+    }
+    out
+}
+
+/// The 21 distinct throws.
+fn throws() -> [Throw; 21] {
+    UNORDERED_OUTCOMES.map(|(t, _)| t)
+}
+
+/// Pinned counts over the set: positions, legal plays (movement laws only) over the 21
+/// throws of every position, legal plays with the fill/keep obligations, points marked
+/// before the play (both colours), points marked after the play summed over every play.
+const COUNTS: (usize, usize, usize, u64, u64) = (349, 67_186, 66_439, 3_338, 0);
+
+fn counts(positions: &[Position]) -> (usize, usize, usize, u64, u64) {
+    let rules = ScoringRules::default();
+    let mut lp = LegalPlays::new();
+    let (mut movement, mut scored, mut before, mut after) = (0, 0, 0u64, 0u64);
+    for p in positions {
+        for t in throws() {
+            p.legal_plays_into(t, &MovementOnly, &mut lp);
+            movement += lp.len();
+            let a = ThrowAnalysis::new(p, t, &rules);
+            scored += a.legal_plays().len();
+            before += u64::from(a.points_before(Colour::White) + a.points_before(Colour::Black));
+            for i in 0..a.legal_plays().len() {
+                let ev = a.after_play_index(i).expect("a play");
+                after += u64::from(points_for(&ev, Colour::White) + points_for(&ev, Colour::Black));
+            }
+        }
+    }
+    (positions.len(), movement, scored, before, after)
+}
+
+fn movegen_and_scoring(c: &mut Criterion) {
+    let positions = position_set();
+    let got = counts(&positions);
+    assert_eq!(got, COUNTS, "pinned counts of the position set");
+    let lists = (positions.len() * 21) as u64;
+    let rules = ScoringRules::default();
+
+    let mut group = c.benchmark_group("trictrac");
+    group.throughput(Throughput::Elements(lists));
+    // One iteration: the legal plays (laws of movement, no fill/keep filter) of each of the
+    // 21 throws at every position of the set; throughput in play lists.
+    group.bench_function("legal_plays 21 throws x set", |b| {
+        let mut lp = LegalPlays::new();
+        b.iter(|| {
+            let mut n = 0;
+            for p in black_box(&positions) {
+                for t in throws() {
+                    p.legal_plays_into(t, &MovementOnly, &mut lp);
+                    n += lp.len();
+                }
+            }
+            assert_eq!(n, COUNTS.1);
+            n
+        });
+    });
+    // One iteration: ThrowAnalysis (legal plays with the fill/keep obligations and the
+    // before-play jans of both colours) of each of the 21 throws at every position;
+    // throughput in scored throws.
+    group.bench_function("analyse 21 throws x set", |b| {
+        let mut a = ThrowAnalysis::new(&Position::start(), throws()[0], &rules);
+        b.iter(|| {
+            let (mut n, mut pts) = (0, 0u64);
+            for p in black_box(&positions) {
+                for t in throws() {
+                    a.analyse(p, t, &rules, None);
+                    n += a.legal_plays().len();
+                    pts +=
+                        u64::from(a.points_before(Colour::White) + a.points_before(Colour::Black));
+                }
+            }
+            assert_eq!((n, pts), (COUNTS.2, COUNTS.3));
+            n
+        });
+    });
+    // One iteration: as above plus the after-play events (fills, keeps, sortie) of every
+    // legal play; throughput in scored throws.
+    group.bench_function("analyse + after_play of every play, 21 throws x set", |b| {
+        let mut a = ThrowAnalysis::new(&Position::start(), throws()[0], &rules);
+        b.iter(|| {
+            let mut pts = 0u64;
+            for p in black_box(&positions) {
+                for t in throws() {
+                    a.analyse(p, t, &rules, None);
+                    pts +=
+                        u64::from(a.points_before(Colour::White) + a.points_before(Colour::Black));
+                    for i in 0..a.legal_plays().len() {
+                        if let Some(ev) = a.after_play_index(i) {
+                            pts += u64::from(
+                                points_for(&ev, Colour::White) + points_for(&ev, Colour::Black),
+                            );
+                        }
+                    }
+                }
+            }
+            assert_eq!(pts, COUNTS.3 + COUNTS.4);
+            pts
+        });
+    });
+    group.finish();
+}
+
+/// Bot partie benchmark seed and its pinned length in actions.
+const PARTIE_SEED: Seed = Seed(11);
+const PARTIE_ACTIONS: usize = 849;
+
+fn partie(c: &mut Criterion) {
+    let start = TrictracGame::standard(GameOptions::default());
+    let run = || {
+        let (mut a, mut b) = (Bot::default(), Bot::default());
+        play_game(
+            start.clone(),
+            PARTIE_SEED,
+            ByPlayer::new(&mut a, &mut b),
+            MAX_ACTIONS,
+        )
+        .expect("the partie ends")
+    };
+    let played = run();
+    assert!(played.state.is_terminal());
+    assert_eq!(played.record.entries().len(), PARTIE_ACTIONS);
+    let mut group = c.benchmark_group("trictrac");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(1));
+    // One iteration: one whole partie ordinaire (12 trous) between two default Bots
+    // (lookahead 8, JanScorer), seed 11, with its record; throughput in parties.
+    group.bench_function("bot partie ordinaire", |b| {
+        b.iter(|| {
+            let p = run();
+            assert_eq!(p.record.entries().len(), PARTIE_ACTIONS);
+            black_box(p)
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, movegen_and_scoring, partie);
+criterion_main!(benches);
