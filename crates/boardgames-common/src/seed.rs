@@ -1,7 +1,7 @@
 //! Seeds and dice sources.
 //!
 //! Every random choice in the family comes from a [`Seed`] turned into a
-//! [`ChaCha8Rng`](rand_chacha::ChaCha8Rng), so that the same seed gives the same game on every
+//! [`ChaCha8Rng`], so that the same seed gives the same game on every
 //! platform and with every version of this crate (the generator is pinned). Dice come through
 //! the [`DiceSource`] trait: [`SeededDice`] for play, [`ScriptedDice`] for tests and replays.
 
