@@ -118,6 +118,10 @@ fn third_repetition_draws_in_fidchell_and_undo_reopens_the_game() {
             reason: DrawReason::Repetition
         }
     );
+    assert_eq!(
+        game.status().to_string(),
+        "draw (third repetition of the position)"
+    );
     // The start, then eight positions: the start occurs three times.
     assert_eq!(game.history().len(), 9);
     assert_eq!(game.search_history(), &game.history()[..8]);
