@@ -17,8 +17,8 @@
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
-use tafl_core::ai::{Level, Referee, Searcher};
-use tafl_core::{MoveList, MoveText, Ruleset, Side, Status};
+use tafl_core::ai::{Level, Searcher};
+use tafl_core::{MoveList, MoveText, Ruleset, Side, Status, TaflGame};
 
 struct Options {
     level: Level,
@@ -111,7 +111,7 @@ fn main() -> ExitCode {
         config.limits.nodes = Some(n.max(1));
     }
     let mut ai = Searcher::new(config, o.seed);
-    let mut game = Referee::new(o.ruleset.start_position());
+    let mut game = TaflGame::new(o.ruleset.clone());
     let stdin = io::stdin();
     let mut lines = stdin.lock().lines();
     println!(
@@ -132,7 +132,11 @@ fn main() -> ExitCode {
                 break;
             };
             match game.play(found.best_move) {
-                Ok(text) => {
+                Ok(outcome) => {
+                    let text = MoveText {
+                        mv: found.best_move,
+                        captures: outcome.captures,
+                    };
                     println!(
                         "\n{} ({}) plays {text}   [score {}, depth {}, {} nodes]\n",
                         o.level,
@@ -184,7 +188,7 @@ fn main() -> ExitCode {
             "undo" => {
                 // Back to your previous turn: your move and the computer's reply.
                 let back = if game.moves().len() >= 2 { 2 } else { 0 };
-                if back == 0 || game.undo(back) == 0 {
+                if back == 0 || game.undo_plies(back) == 0 {
                     println!("Nothing of yours to take back.");
                 } else {
                     println!("Taken back your last move and the reply.\n");
@@ -242,7 +246,11 @@ fn main() -> ExitCode {
             }
         }
         match game.play(text.mv) {
-            Ok(played) => {
+            Ok(outcome) => {
+                let played = MoveText {
+                    mv: text.mv,
+                    captures: outcome.captures,
+                };
                 println!("\nYou play {played}\n");
                 print!("{}", game.position().diagram());
             }

@@ -19,7 +19,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use tafl_core::ai::{Level, Tally, play_game};
-use tafl_core::{BySide, Position, Ruleset, Side};
+use tafl_core::{BySide, Ruleset, Side, TaflGame};
 
 struct Options {
     games: u32,
@@ -97,7 +97,7 @@ struct Run {
     seconds: f64,
 }
 
-fn run(start: &Position, attackers: Level, defenders: Level, games: u32, o: &Options) -> Run {
+fn run(start: &TaflGame, attackers: Level, defenders: Level, games: u32, o: &Options) -> Run {
     let tally = Mutex::new(Tally::default());
     let nodes = Mutex::new(0u64);
     let next = Mutex::new(0u32);
@@ -177,7 +177,7 @@ fn main() -> ExitCode {
             };
         }
     };
-    let start = o.ruleset.start_position();
+    let start = TaflGame::new(o.ruleset.clone());
     // Each pairing of two levels plays `games` games with each level attacking; a level
     // against itself plays `2 * games`, so every pairing totals `2 * games` games.
     let pairs: Vec<(Level, Level, u32)> = if o.all {

@@ -1,7 +1,7 @@
-//! [`TaflGame`]: a game in progress, with what a position alone does not know: the
-//! repetition history and the plies since the last capture; and its
+//! [`TaflGame`]: a game in progress, with what a position alone does not know: the moves
+//! played, the repetition history, the plies since the last capture, and undo; and its
 //! [`boardgames_common::Game`] implementation (two players, attackers = first player, no
-//! chance nodes).
+//! chance nodes). The AI's searcher, self-play and interactive play all use it.
 
 use std::sync::Arc;
 
@@ -17,9 +17,10 @@ use crate::ruleset::Ruleset;
 use crate::setup::{ParseSetupError, Setup};
 use crate::status::{DrawReason, Status, WinReason};
 
-/// A tafl game: the ruleset, the current position, the hashes of the positions since the
-/// last capture (a capture makes every earlier position unreachable), and the plies since
-/// the last capture.
+/// A tafl game: the ruleset, the start and current positions, the moves played with their
+/// captures, the hashes of the positions since the last capture (a capture makes every
+/// earlier position unreachable), and what [`TaflGame::undo`] needs to restore each earlier
+/// state exactly.
 ///
 /// The status adds to [`Position::status`] the draws and wins of the repetition rule and the
 /// no-capture limit (rules page: "a position (board, side to move, corners visited) repeated
@@ -38,9 +39,22 @@ pub struct TaflGame {
     ruleset: Arc<Ruleset>,
     start: Position,
     position: Position,
-    history: Vec<u64>,
-    plies_since_capture: u32,
-    plies: u32,
+    /// Hashes of every position since the start, the current one last.
+    hashes: Vec<u64>,
+    /// Index in `hashes` of the position after the last capture (0 if none yet).
+    last_capture: usize,
+    /// The moves played, with their captures.
+    moves: Vec<MoveText>,
+    /// For each move played, the state it changed, to restore on undo.
+    undo: Vec<Undo>,
+    status: Status,
+}
+
+/// What [`TaflGame::play`] changes besides the lists it pushes to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Undo {
+    position: Position,
+    last_capture: usize,
     status: Status,
 }
 
@@ -112,9 +126,10 @@ impl TaflGame {
             ruleset: Arc::new(ruleset),
             start: position,
             position,
-            history: vec![position.hash()],
-            plies_since_capture: 0,
-            plies: 0,
+            hashes: vec![position.hash()],
+            last_capture: 0,
+            moves: Vec::new(),
+            undo: Vec::new(),
             status: position.status(),
         }
     }
@@ -151,43 +166,75 @@ impl TaflGame {
         &self.ruleset
     }
 
+    /// The start position.
+    #[must_use]
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
     /// The current position.
     #[must_use]
     pub fn position(&self) -> &Position {
         &self.position
     }
 
-    /// The status, including repetition and no-capture draws.
+    /// The status, including the endings of the repetition rule and the no-capture limit.
     #[must_use]
     pub fn status(&self) -> Status {
         self.status
     }
 
-    /// Plies played since the last capture.
+    /// The moves played from the start, with their captures, oldest first.
+    #[must_use]
+    pub fn moves(&self) -> &[MoveText] {
+        &self.moves
+    }
+
+    /// Plies played since the last capture (or the start).
     #[must_use]
     pub fn plies_since_capture(&self) -> u32 {
-        self.plies_since_capture
+        u32::try_from(self.hashes.len() - 1 - self.last_capture).unwrap_or(u32::MAX)
     }
 
     /// Plies played in the game.
     #[must_use]
     pub fn plies(&self) -> u32 {
-        self.plies
+        u32::try_from(self.moves.len()).unwrap_or(u32::MAX)
     }
 
-    /// How many times the current position has occurred (at least 1).
+    /// The hashes ([`Position::hash`]) of the positions the repetition rule counts: those
+    /// since the last capture (or the start), oldest first, the current position last (so
+    /// never empty).
+    #[must_use]
+    pub fn history(&self) -> &[u64] {
+        &self.hashes[self.last_capture..]
+    }
+
+    /// [`TaflGame::history`] without the current position: the `history` argument of
+    /// [`Searcher::search`](crate::ai::Searcher::search).
+    #[must_use]
+    pub fn search_history(&self) -> &[u64] {
+        &self.hashes[self.last_capture..self.hashes.len() - 1]
+    }
+
+    /// How many times the current position has occurred since the last capture (at least
+    /// 1).
     #[must_use]
     pub fn repetitions(&self) -> usize {
         let h = self.position.hash();
-        self.history.iter().filter(|&&x| x == h).count()
+        self.history().iter().filter(|&&x| x == h).count()
     }
 
-    /// Plays `m`, then applies the repetition rule and the no-capture limit.
+    /// Plays `m`, then applies the repetition rule and the no-capture limit (rules page: "a
+    /// position (board, side to move, corners visited) repeated a third time is a draw, and
+    /// so is a game with no capture for 200 plies"; other presets per
+    /// [`Repetition`](crate::Repetition)).
     ///
     /// # Errors
     ///
     /// [`IllegalMove`] if `m` is illegal or the game is over (repetition and no-capture
-    /// draws included); the game is then unchanged.
+    /// endings included, reason [`GameOver`](crate::IllegalMoveReason::GameOver)); the game
+    /// is then unchanged.
     pub fn play(&mut self, m: Move) -> Result<MoveOutcome, IllegalMove> {
         if self.status.is_over() {
             return Err(IllegalMove {
@@ -195,16 +242,22 @@ impl TaflGame {
                 reason: crate::play::IllegalMoveReason::GameOver,
             });
         }
+        let before = Undo {
+            position: self.position,
+            last_capture: self.last_capture,
+            status: self.status,
+        };
         let mover = self.position.side_to_move();
         let outcome = self.position.play_mut(m)?;
-        self.plies += 1;
+        self.undo.push(before);
+        self.moves.push(MoveText {
+            mv: m,
+            captures: outcome.captures,
+        });
+        self.hashes.push(self.position.hash());
         if outcome.captures.any() {
-            self.history.clear();
-            self.plies_since_capture = 0;
-        } else {
-            self.plies_since_capture += 1;
+            self.last_capture = self.hashes.len() - 1;
         }
-        self.history.push(self.position.hash());
         let rules = *self.position.rules();
         let mut status = outcome.status;
         if !status.is_over() && self.repetitions() >= usize::from(rules.repetition.count) {
@@ -225,7 +278,7 @@ impl TaflGame {
         if !status.is_over()
             && rules
                 .no_capture_limit
-                .is_some_and(|n| self.plies_since_capture >= u32::from(n))
+                .is_some_and(|n| self.plies_since_capture() >= u32::from(n))
         {
             status = Status::Draw {
                 reason: DrawReason::NoCaptureLimit,
@@ -236,6 +289,29 @@ impl TaflGame {
             captures: outcome.captures,
             status,
         })
+    }
+
+    /// Takes back the last move and returns it, or `None` at the start. The game is then
+    /// exactly as it was before that move (position, status, plies since the last capture,
+    /// repetition history and moves), equal to it under `==`.
+    pub fn undo(&mut self) -> Option<MoveText> {
+        let before = self.undo.pop()?;
+        let last = self.moves.pop();
+        self.hashes.pop();
+        self.position = before.position;
+        self.last_capture = before.last_capture;
+        self.status = before.status;
+        last
+    }
+
+    /// Takes back the last `n` moves (fewer if fewer were played, [`TaflGame::undo`] each);
+    /// returns how many were taken back.
+    pub fn undo_plies(&mut self, n: usize) -> usize {
+        let mut done = 0;
+        while done < n && self.undo().is_some() {
+            done += 1;
+        }
+        done
     }
 
     /// The move with the captures it would make here.

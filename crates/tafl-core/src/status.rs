@@ -76,12 +76,79 @@ impl Status {
     }
 }
 
+impl fmt::Display for WinReason {
+    /// A phrase for players, e.g. `the king is captured`, `the king has visited the four
+    /// corners`. The side that won is not named here ([`Status`]'s text names it); the rules
+    /// page's sections on captures and endings are the source of each reason.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            WinReason::KingCaptured => "the king is captured",
+            WinReason::KingEscaped => "the king has escaped",
+            WinReason::CornersVisited => "the king has visited the four corners",
+            WinReason::EdgeFort => "the king is in an unbreakable fort on the edge",
+            WinReason::Enclosure => "the attackers have enclosed every defender",
+            WinReason::AllCaptured => "the losing side has no piece left",
+            WinReason::NoMoves => "the losing side has no legal move",
+            WinReason::Repetition => "the repetition rule",
+        })
+    }
+}
+
+impl fmt::Display for DrawReason {
+    /// A phrase for players, e.g. `third repetition of the position`. The numbers are those
+    /// of the presets (rules page, Fidchell: "a position ... repeated a third time is a draw,
+    /// and so is a game with no capture for 200 plies"; every preset counts three
+    /// repetitions, only Fidchell has a no-capture limit); a custom rules string with other
+    /// numbers gets the same text, since the reason does not carry them.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DrawReason::Repetition => "third repetition of the position",
+            DrawReason::NoCaptureLimit => "200 plies without capture",
+            DrawReason::NoMoves => "the side to move has no legal move",
+        })
+    }
+}
+
 impl fmt::Display for Status {
+    /// `ongoing`, `attackers win (the king is captured)`, `draw (third repetition of the
+    /// position)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Status::Ongoing => f.write_str("ongoing"),
-            Status::Win { side, reason } => write!(f, "{side} win ({reason:?})"),
-            Status::Draw { reason } => write!(f, "draw ({reason:?})"),
+            Status::Win { side, reason } => write!(f, "{side} win ({reason})"),
+            Status::Draw { reason } => write!(f, "draw ({reason})"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn status_text_gives_the_reason_in_words() {
+        let win = |side, reason| Status::Win { side, reason }.to_string();
+        assert_eq!(
+            win(Side::Attackers, WinReason::KingCaptured),
+            "attackers win (the king is captured)"
+        );
+        assert_eq!(
+            win(Side::Defenders, WinReason::CornersVisited),
+            "defenders win (the king has visited the four corners)"
+        );
+        assert_eq!(
+            win(Side::Defenders, WinReason::NoMoves),
+            "defenders win (the losing side has no legal move)"
+        );
+        let draw = |reason| Status::Draw { reason }.to_string();
+        assert_eq!(
+            draw(DrawReason::Repetition),
+            "draw (third repetition of the position)"
+        );
+        assert_eq!(
+            draw(DrawReason::NoCaptureLimit),
+            "draw (200 plies without capture)"
+        );
+        assert_eq!(Status::Ongoing.to_string(), "ongoing");
     }
 }

@@ -150,7 +150,8 @@ fn never_an_illegal_move_on_random_positions() {
 
 #[test]
 fn deterministic_for_a_seed_and_a_node_limit() {
-    let start = Ruleset::fidchell().start_position();
+    let game = tafl_core::TaflGame::new(Ruleset::fidchell());
+    let start = *game.start();
     let cfg = |nodes| SearchConfig {
         limits: SearchLimits::nodes(nodes),
         random_margin: 25,
@@ -160,8 +161,8 @@ fn deterministic_for_a_seed_and_a_node_limit() {
         attackers: cfg(800),
         defenders: cfg(400),
     };
-    let a = play_game(&start, players, 17, 40);
-    let b = play_game(&start, players, 17, 40);
+    let a = play_game(&game, players, 17, 40);
+    let b = play_game(&game, players, 17, 40);
     assert_eq!(a, b);
     assert!(!a.moves.is_empty());
     // The searcher alone: the same result twice from the same seed.

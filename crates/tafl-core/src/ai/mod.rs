@@ -9,29 +9,29 @@
 //!   visit or to the edge, his mobility, the attackers' cordon, soldiers hanging against
 //!   hostile squares and edges);
 //! - [`Level`] and [`SearchConfig`]/[`SearchLimits`]: node limits (deterministic) or time;
-//! - [`Referee`]: a game with the endings that need its history (repetition, no-capture
-//!   limit) and undo; [`play_game`] and [`Tally`] for self-play.
+//! - [`play_game`] and [`Tally`] for self-play.
+//!
+//! Games are kept by [`TaflGame`](crate::TaflGame) (the endings that need the history,
+//! undo); its [`search_history`](crate::TaflGame::search_history) is what the searcher takes.
 //!
 //! ```
-//! use tafl_core::Ruleset;
-//! use tafl_core::ai::{Level, Referee, Searcher};
-//! let mut game = Referee::new(Ruleset::fidchell().start_position());
-//! let mut druid = Searcher::for_level(Level::Bard, 1);
-//! let found = druid.search(game.position(), game.search_history()).unwrap();
-//! let played = game.play(found.best_move).unwrap();
-//! assert_eq!(played.mv, found.best_move);
+//! use tafl_core::{Ruleset, TaflGame};
+//! use tafl_core::ai::{Level, Searcher};
+//! let mut game = TaflGame::new(Ruleset::fidchell());
+//! let mut bard = Searcher::for_level(Level::Bard, 1);
+//! let found = bard.search(game.position(), game.search_history()).unwrap();
+//! let _ = game.play(found.best_move).unwrap();
+//! assert_eq!(game.moves()[0].mv, found.best_move);
 //! ```
 
 mod eval;
 mod level;
 mod ordering;
-mod referee;
 mod search;
 mod selfplay;
 mod tt;
 
 pub use level::{Level, ParseLevelError, SearchConfig, SearchLimits};
-pub use referee::Referee;
 pub use search::{MAX_PLY, SearchResult, Searcher, WIN_SCORE, WIN_THRESHOLD};
 pub use selfplay::{PlayedGame, Tally, play_game, wilson};
 

@@ -2,11 +2,10 @@
 //! games with 95% intervals ([`Tally`]).
 
 use crate::ai::level::SearchConfig;
-use crate::ai::referee::Referee;
 use crate::ai::search::Searcher;
+use crate::game::TaflGame;
 use crate::moves::MoveText;
 use crate::piece::{BySide, Side};
-use crate::position::Position;
 use crate::status::Status;
 
 /// A finished (or cut off) game between two searchers.
@@ -14,22 +13,24 @@ use crate::status::Status;
 pub struct PlayedGame {
     /// The final status; `Ongoing` only when the game reached `max_plies`.
     pub status: Status,
-    /// The moves, with their captures.
+    /// The moves played by the searchers (not those `start` already had), with their
+    /// captures.
     pub moves: Vec<MoveText>,
     /// Search nodes spent by each side.
     pub nodes: BySide<u64>,
 }
 
-/// Plays a game from `start` with `players[side]` searching for each side; each searcher's
+/// Plays a game on from `start` (a [`TaflGame`], whose history counts for the repetition
+/// rule and the no-capture limit) with `players[side]` searching for each side; each searcher's
 /// random choices come from ChaCha8 seeded by `seed` mixed with the side, so the game is a
 /// function of `(start, players, seed)` when the configurations use node limits.
 ///
-/// Endings: those on the board, and the repetition and no-capture rules of the ruleset
-/// ([`Referee`]). A game still going after `max_plies` plies is cut off (status
-/// `Ongoing`).
+/// Endings: those of [`TaflGame::status`] (on the board, the repetition rule and the
+/// no-capture limit). A game still going after `max_plies` plies played here is cut off
+/// (status `Ongoing`).
 #[must_use]
 pub fn play_game(
-    start: &Position,
+    start: &TaflGame,
     players: BySide<SearchConfig>,
     seed: u64,
     max_plies: usize,
@@ -38,23 +39,24 @@ pub fn play_game(
         attackers: Searcher::new(players.attackers, mix(seed, 1)),
         defenders: Searcher::new(players.defenders, mix(seed, 2)),
     };
-    let mut referee = Referee::new(*start);
+    let mut game = start.clone();
+    let first = game.moves().len();
     let mut nodes = BySide::<u64>::default();
-    while !referee.status().is_over() && referee.moves().len() < max_plies {
-        let side = referee.position().side_to_move();
-        let pos = *referee.position();
-        let Some(result) = searchers[side].search(&pos, referee.search_history()) else {
+    while !game.status().is_over() && game.moves().len() - first < max_plies {
+        let side = game.position().side_to_move();
+        let pos = *game.position();
+        let Some(result) = searchers[side].search(&pos, game.search_history()) else {
             break;
         };
         nodes[side] += result.nodes;
-        if referee.play(result.best_move).is_err() {
+        if game.play(result.best_move).is_err() {
             // The searcher only returns legal moves; stop rather than loop if it ever did not.
             break;
         }
     }
     PlayedGame {
-        status: referee.status(),
-        moves: referee.moves().to_vec(),
+        status: game.status(),
+        moves: game.moves()[first..].to_vec(),
         nodes,
     }
 }

@@ -1,0 +1,137 @@
+//! [`TaflGame`] keeps what the AI and interactive play need: the moves, the repetition
+//! history, and an undo that restores the exact earlier state (position, status, plies since
+//! the last capture, history), over random games of every preset.
+
+use rand::{RngExt, SeedableRng};
+use tafl_core::{DrawReason, Move, MoveList, Ruleset, Status, TaflGame, WinReason};
+
+/// Plays up to `plies` random moves (among the first `spread` legal ones, so that positions
+/// repeat when `spread` is small) and returns the games after each ply, the start first.
+fn random_game(
+    ruleset: &Ruleset,
+    rng: &mut rand_chacha::ChaCha8Rng,
+    spread: usize,
+    plies: usize,
+) -> Vec<TaflGame> {
+    let mut game = TaflGame::new(ruleset.clone());
+    let mut states = vec![game.clone()];
+    let mut moves = MoveList::new();
+    for _ in 0..plies {
+        if game.status().is_over() {
+            break;
+        }
+        game.position().legal_moves(&mut moves);
+        let m = moves[rng.random_range(0..moves.len().min(spread))];
+        let outcome = game.play(m).expect("legal");
+        assert_eq!(
+            game.moves().last().map(|t| (t.mv, t.captures)),
+            Some((m, outcome.captures))
+        );
+        states.push(game.clone());
+    }
+    states
+}
+
+fn ends_by_repetition(status: Status) -> bool {
+    matches!(
+        status,
+        Status::Draw {
+            reason: DrawReason::Repetition
+        } | Status::Win {
+            reason: WinReason::Repetition,
+            ..
+        }
+    )
+}
+
+#[test]
+fn undoing_every_move_returns_to_each_earlier_state() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
+    let mut repetition_endings = 0;
+    let mut captures = 0;
+    for (round, ruleset) in Ruleset::presets().into_iter().cycle().take(60).enumerate() {
+        let spread = if round % 2 == 0 { 3 } else { usize::MAX };
+        let states = random_game(&ruleset, &mut rng, spread, 400);
+        let mut game = states.last().expect("the start").clone();
+        if ends_by_repetition(game.status()) {
+            repetition_endings += 1;
+        }
+        captures += game.moves().iter().filter(|t| t.captures.any()).count();
+        for earlier in states.iter().rev().skip(1) {
+            let undone = game.undo().expect("a move to take back");
+            assert_eq!(&game, earlier, "{}", ruleset.name());
+            assert_eq!(game.status(), earlier.status());
+            assert_eq!(game.history(), earlier.history());
+            assert_eq!(game.plies_since_capture(), earlier.plies_since_capture());
+            assert!(game.position().is_legal(undone.mv));
+        }
+        assert_eq!(game, TaflGame::new(ruleset.clone()));
+        assert_eq!(game.undo(), None);
+        assert_eq!(game.undo_plies(3), 0);
+    }
+    // The games exercised the parts of the state that undo must restore.
+    assert!(repetition_endings > 0, "no game ended by repetition");
+    assert!(captures > 0, "no capture was undone");
+}
+
+#[test]
+fn undo_then_replay_gives_the_same_state() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(21);
+    for (round, ruleset) in Ruleset::presets().into_iter().cycle().take(20).enumerate() {
+        let spread = if round % 2 == 0 { 4 } else { usize::MAX };
+        let states = random_game(&ruleset, &mut rng, spread, 300);
+        let end = states.last().expect("the start").clone();
+        let played: Vec<Move> = end.moves().iter().map(|t| t.mv).collect();
+        let back = rng.random_range(0..=played.len());
+        let mut game = end.clone();
+        assert_eq!(game.undo_plies(back), back);
+        assert_eq!(game, states[played.len() - back]);
+        for &m in &played[played.len() - back..] {
+            let _ = game.play(m).expect("legal again");
+        }
+        assert_eq!(game, end, "{}: {back} plies back and forth", ruleset.name());
+        // More than were played: stops at the start.
+        assert_eq!(game.undo_plies(played.len() + 5), played.len());
+        assert_eq!(game, states[0]);
+    }
+}
+
+#[test]
+fn third_repetition_draws_in_fidchell_and_undo_reopens_the_game() {
+    let mut game = TaflGame::new(Ruleset::fidchell());
+    let shuffle: [Move; 4] = [
+        "c1-b1".parse().unwrap(),
+        "c3-c2".parse().unwrap(),
+        "b1-c1".parse().unwrap(),
+        "c2-c3".parse().unwrap(),
+    ];
+    for round in 0..2 {
+        for (i, &m) in shuffle.iter().enumerate() {
+            let _ = game.play(m).unwrap();
+            let last = round == 1 && i == 3;
+            assert_eq!(game.status().is_over(), last, "round {round} move {i}");
+        }
+    }
+    assert_eq!(
+        game.status(),
+        Status::Draw {
+            reason: DrawReason::Repetition
+        }
+    );
+    assert_eq!(
+        game.status().to_string(),
+        "draw (third repetition of the position)"
+    );
+    // The start, then eight positions: the start occurs three times.
+    assert_eq!(game.history().len(), 9);
+    assert_eq!(game.search_history(), &game.history()[..8]);
+    assert_eq!(game.repetitions(), 3);
+    assert_eq!(game.plies_since_capture(), 8);
+    let back = game.undo().expect("a move");
+    assert_eq!(back.mv, shuffle[3]);
+    assert_eq!(game.status(), Status::Ongoing);
+    assert_eq!(game.moves().len(), 7);
+    assert_eq!(game.repetitions(), 2);
+    let _ = game.play(shuffle[3]).unwrap();
+    assert!(ends_by_repetition(game.status()));
+}
