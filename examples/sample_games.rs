@@ -158,7 +158,7 @@ fn tafl(seed: Seed) -> Result<Played, String> {
     let ruleset = Ruleset::fidchell();
     let (attackers, defenders) = (Level::Druid, Level::Ovate);
     let played = play_tafl(
-        &ruleset.start_position(),
+        &TaflGame::new(ruleset.clone()),
         BySide {
             attackers: attackers.config(),
             defenders: defenders.config(),

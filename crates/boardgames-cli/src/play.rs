@@ -5,8 +5,8 @@
 use std::io::{BufRead, Write};
 
 use boardgames_common::{Agent, Game, Seed, Turn, sample_chance};
-use tafl_core::ai::{Level, Referee, Searcher};
-use tafl_core::{Move, MoveList, MoveText, Side, Status};
+use tafl_core::ai::{Level, Searcher};
+use tafl_core::{Move, MoveList, MoveText, Side, Status, TaflGame};
 use trictrac_core::bot::Bot;
 use trictrac_core::game::{Action, DefaultScorer, GameOptions, TrictracGame, colour_of};
 use trictrac_core::{Colour, diagram};
@@ -51,13 +51,15 @@ pub(crate) fn tafl(
         SideArg::Attackers => Side::Attackers,
         SideArg::Defenders => Side::Defenders,
     };
-    let mut game = Referee::new(ruleset.start_position());
+    let mut game = TaflGame::new(ruleset.clone());
     let mut ai = Searcher::for_level(level, seed);
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     println!(
-        "{}: you play the {human} against {level:?}. Type help for help.",
-        ruleset.name()
+        "{}: you play the {human} against {} ({}). Type help for help.",
+        ruleset.name(),
+        level.name(),
+        level.breton_name()
     );
     print!("{}", game.position().diagram());
     loop {
@@ -72,10 +74,14 @@ pub(crate) fn tafl(
                 println!("The computer has no move.");
                 return Ok(());
             };
-            let played = game
+            let outcome = game
                 .play(found.best_move)
                 .map_err(|e| CliError::Output(format!("the AI chose an illegal move: {e}")))?;
-            println!("{level:?} plays {played}");
+            let played = MoveText {
+                mv: found.best_move,
+                captures: outcome.captures,
+            };
+            println!("{} plays {played}", level.name());
             print!("{}", game.position().diagram());
             continue;
         }
@@ -102,7 +108,7 @@ pub(crate) fn tafl(
                 println!("{} legal moves: {}", texts.len(), texts.join(" "));
             }
             "undo" => {
-                let undone = game.undo(2);
+                let undone = game.undo_plies(2);
                 if undone == 0 {
                     println!("Nothing to undo.");
                 } else {
@@ -119,7 +125,11 @@ pub(crate) fn tafl(
                     }
                 };
                 match game.play(mv) {
-                    Ok(played) => {
+                    Ok(outcome) => {
+                        let played = MoveText {
+                            mv,
+                            captures: outcome.captures,
+                        };
                         println!("You play {played}");
                         print!("{}", game.position().diagram());
                     }
