@@ -153,6 +153,15 @@ fn trictrac(seed: Seed) -> Result<Played, String> {
     })
 }
 
+/// `Druid (Drouiz)`; `Ovate` alone where the Breton name is the same.
+fn level_name(level: Level) -> String {
+    if level.name() == level.breton_name() {
+        level.name().to_string()
+    } else {
+        format!("{} ({})", level.name(), level.breton_name())
+    }
+}
+
 fn tafl(seed: Seed) -> Result<Played, String> {
     let mut out = String::new();
     let ruleset = Ruleset::fidchell();
@@ -168,12 +177,10 @@ fn tafl(seed: Seed) -> Result<Played, String> {
     );
     let _ = writeln!(
         out,
-        "== Tafl: {} (the seed's game), {} ({}) for the attackers, {} ({}) for the defenders (seed {seed})\n",
+        "== Tafl: {} (the seed's game), {} for the attackers, {} for the defenders (seed {seed})\n",
         ruleset.name(),
-        attackers.name(),
-        attackers.breton_name(),
-        defenders.name(),
-        defenders.breton_name()
+        level_name(attackers),
+        level_name(defenders)
     );
     let mut game = TaflGame::new(ruleset);
     let mut record = Record::new(TaflGame::NAME);
@@ -201,7 +208,9 @@ fn tafl(seed: Seed) -> Result<Played, String> {
             let _ = write!(out, "{}", game.position().diagram());
         }
     }
-    let _ = write!(out, "{}", game.position().diagram());
+    if !played.moves.len().is_multiple_of(10) {
+        let _ = write!(out, "{}", game.position().diagram());
+    }
     tag(
         &mut record,
         "Result",
@@ -311,9 +320,11 @@ fn run(args: &Args) -> Result<(), String> {
                 let _ = writeln!(text, "Record:\n{}", played.record);
             }
         }
-        // A closed pipe (`| head`) ends the output quietly.
-        if stdout.write_all(text.as_bytes()).is_err() {
-            return Ok(());
+        // A closed pipe (`| head`) ends the output quietly; any other failure is an error.
+        match stdout.write_all(text.as_bytes()) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(()),
+            Err(e) => return Err(format!("writing the output: {e}")),
         }
     }
     Ok(())

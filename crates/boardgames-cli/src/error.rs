@@ -56,6 +56,6 @@ impl CliError {
 /// Prints a value as pretty JSON on standard output.
 pub(crate) fn print_json(value: &serde_json::Value) -> Result<(), CliError> {
     let text = serde_json::to_string_pretty(value).map_err(|e| CliError::Output(e.to_string()))?;
-    println!("{text}");
+    outln!("{text}");
     Ok(())
 }

@@ -11,6 +11,25 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+/// `println!` that returns [`CliError::Output`] from the calling function when standard
+/// output cannot be written (a closed pipe, a full disk) instead of panicking.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout(), $($arg)*)
+            .map_err(|e| $crate::error::CliError::Output(e.to_string()))?;
+    }};
+}
+
+/// `print!` with the error handling of [`outln!`].
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        write!(std::io::stdout(), $($arg)*)
+            .map_err(|e| $crate::error::CliError::Output(e.to_string()))?;
+    }};
+}
+
 mod error;
 mod play;
 mod replay;
@@ -136,14 +155,14 @@ enum PlayCommand {
         /// A preset name or an OpenTafl rules string; default: fidchell.
         #[arg(long)]
         rules: Option<String>,
-        /// The AI's seed.
-        #[arg(long, default_value_t = 1)]
+        /// The AI's seed (decimal, or hexadecimal with 0x).
+        #[arg(long, default_value = "1", value_parser = parse_seed, allow_hyphen_values = true)]
         seed: u64,
     },
     /// Play a trictrac partie ordinaire against the bot.
     Trictrac {
-        /// The dice seed.
-        #[arg(long, default_value_t = 1)]
+        /// The dice seed (decimal, or hexadecimal with 0x).
+        #[arg(long, default_value = "1", value_parser = parse_seed, allow_hyphen_values = true)]
         seed: u64,
     },
 }
@@ -155,8 +174,8 @@ enum SimulateCommand {
         /// How many games.
         #[arg(long, default_value_t = 1_000_000)]
         games: u64,
-        /// The seed of the simulation.
-        #[arg(long, default_value_t = 1)]
+        /// The seed of the simulation (decimal, or hexadecimal with 0x).
+        #[arg(long, default_value = "1", value_parser = parse_seed, allow_hyphen_values = true)]
         seed: u64,
         /// Use one thread only.
         #[arg(long)]
@@ -168,6 +187,13 @@ enum SimulateCommand {
         #[arg(long)]
         json: bool,
     },
+}
+
+/// A seed in the text form of [`boardgames_common::Seed`].
+fn parse_seed(text: &str) -> Result<u64, String> {
+    text.parse::<boardgames_common::Seed>()
+        .map(|s| s.0)
+        .map_err(|e| e.to_string())
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {

@@ -14,19 +14,25 @@ use trictrac_core::{Colour, diagram};
 use crate::error::CliError;
 use crate::{LevelArg, SideArg};
 
-/// Reads one trimmed line, or `None` at the end of the input.
+/// Reads one trimmed line, or `None` at the end of the input. Bytes that are not UTF-8 are
+/// replaced (the line is then simply not understood).
 fn read_line(input: &mut impl BufRead) -> Result<Option<String>, CliError> {
-    let mut line = String::new();
-    match input.read_line(&mut line) {
+    let mut line = Vec::new();
+    match input.read_until(b'\n', &mut line) {
         Ok(0) => Ok(None),
-        Ok(_) => Ok(Some(line.trim().to_string())),
-        Err(e) => Err(CliError::Output(format!("reading standard input: {e}"))),
+        Ok(_) => Ok(Some(String::from_utf8_lossy(&line).trim().to_string())),
+        Err(e) => Err(CliError::Input {
+            what: "standard input",
+            message: e.to_string(),
+        }),
     }
 }
 
-fn prompt(text: &str) {
-    print!("{text}");
-    let _ = std::io::stdout().flush();
+fn prompt(text: &str) -> Result<(), CliError> {
+    out!("{text}");
+    std::io::stdout()
+        .flush()
+        .map_err(|e| CliError::Output(e.to_string()))
 }
 
 const TAFL_HELP: &str = "\
@@ -55,23 +61,23 @@ pub(crate) fn tafl(
     let mut ai = Searcher::for_level(level, seed);
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
-    println!(
+    outln!(
         "{}: you play the {human} against {} ({}). Type help for help.",
         ruleset.name(),
         level.name(),
         level.breton_name()
     );
-    print!("{}", game.position().diagram());
+    out!("{}", game.position().diagram());
     loop {
         let status = game.status();
         if status != Status::Ongoing {
-            println!("Game over: {status}.");
+            outln!("Game over: {status}.");
             return Ok(());
         }
         let pos = *game.position();
         if pos.side_to_move() != human {
             let Some(found) = ai.search(&pos, game.search_history()) else {
-                println!("The computer has no move.");
+                outln!("The computer has no move.");
                 return Ok(());
             };
             let outcome = game
@@ -81,23 +87,23 @@ pub(crate) fn tafl(
                 mv: found.best_move,
                 captures: outcome.captures,
             };
-            println!("{} plays {played}", level.name());
-            print!("{}", game.position().diagram());
+            outln!("{} plays {played}", level.name());
+            out!("{}", game.position().diagram());
             continue;
         }
-        prompt(&format!("{human} to move> "));
+        prompt(&format!("{human} to move> "))?;
         let Some(line) = read_line(&mut input)? else {
-            println!("\nEnd of input: game abandoned.");
+            outln!("\nEnd of input: game abandoned.");
             return Ok(());
         };
         match line.as_str() {
             "" => continue,
             "quit" | "exit" => {
-                println!("Game abandoned.");
+                outln!("Game abandoned.");
                 return Ok(());
             }
-            "help" | "?" => println!("{TAFL_HELP}"),
-            "board" => print!("{}", pos.diagram()),
+            "help" | "?" => outln!("{TAFL_HELP}"),
+            "board" => out!("{}", pos.diagram()),
             "moves" => {
                 let mut list = MoveList::new();
                 pos.legal_moves(&mut list);
@@ -105,22 +111,24 @@ pub(crate) fn tafl(
                     .iter()
                     .map(|&m| crate::tafl::move_text(&pos, m).to_string())
                     .collect();
-                println!("{} legal moves: {}", texts.len(), texts.join(" "));
+                outln!("{} legal moves: {}", texts.len(), texts.join(" "));
             }
             "undo" => {
-                let undone = game.undo_plies(2);
-                if undone == 0 {
-                    println!("Nothing to undo.");
+                // Take back the human's last move and the reply to it; never the computer's
+                // opening move alone.
+                if game.moves().len() < 2 {
+                    outln!("Nothing to undo.");
                 } else {
-                    println!("Took back {undone} plies.");
-                    print!("{}", game.position().diagram());
+                    game.undo_plies(2);
+                    outln!("Took back your last move and the reply.");
+                    out!("{}", game.position().diagram());
                 }
             }
             text => {
                 let mv: Move = match text.parse::<MoveText>() {
                     Ok(t) => t.mv,
                     Err(e) => {
-                        println!("Not a move: {e}. Type help for help.");
+                        outln!("Not a move: {e}. Type help for help.");
                         continue;
                     }
                 };
@@ -130,10 +138,10 @@ pub(crate) fn tafl(
                             mv,
                             captures: outcome.captures,
                         };
-                        println!("You play {played}");
-                        print!("{}", game.position().diagram());
+                        outln!("You play {played}");
+                        out!("{}", game.position().diagram());
                     }
-                    Err(e) => println!("Illegal: {e}"),
+                    Err(e) => outln!("Illegal: {e}"),
                 }
             }
         }
@@ -153,8 +161,8 @@ pub(crate) fn trictrac(seed: u64) -> Result<(), CliError> {
     let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
-    println!("Partie ordinaire to 12 trous: you are White, the bot is Black. Type help for help.");
-    print!("{}", diagram(game.position().board()));
+    outln!("Partie ordinaire to 12 trous: you are White, the bot is Black. Type help for help.");
+    out!("{}", diagram(game.position().board()));
     loop {
         let action = match game.turn() {
             Turn::Terminal => break,
@@ -172,35 +180,35 @@ pub(crate) fn trictrac(seed: u64) -> Result<(), CliError> {
             Turn::Player(_) => {
                 game.legal_actions(&mut legal);
                 let texts: Vec<String> = legal.iter().map(|&a| game.action_text(a)).collect();
-                println!("Marks {}", game.marks_text());
+                outln!("Marks {}", game.marks_text());
                 for (i, t) in texts.iter().enumerate() {
-                    println!("  {}. {t}", i + 1);
+                    outln!("  {}. {t}", i + 1);
                 }
                 loop {
-                    prompt("White> ");
+                    prompt("White> ")?;
                     let Some(line) = read_line(&mut input)? else {
-                        println!("\nEnd of input: partie abandoned.");
+                        outln!("\nEnd of input: partie abandoned.");
                         return Ok(());
                     };
                     match line.as_str() {
                         "" => continue,
                         "quit" | "exit" => {
-                            println!("Partie abandoned.");
+                            outln!("Partie abandoned.");
                             return Ok(());
                         }
-                        "help" | "?" => println!("{TRICTRAC_HELP}"),
-                        "board" => print!("{}", diagram(game.position().board())),
+                        "help" | "?" => outln!("{TRICTRAC_HELP}"),
+                        "board" => out!("{}", diagram(game.position().board())),
                         text => {
                             if let Ok(n) = text.parse::<usize>() {
                                 match legal.get(n.wrapping_sub(1)) {
                                     Some(&a) => break a,
-                                    None => println!("Choose a number from 1 to {}.", legal.len()),
+                                    None => outln!("Choose a number from 1 to {}.", legal.len()),
                                 }
                             } else {
                                 match game.parse_action(text) {
                                     Ok(a) if legal.contains(&a) => break a,
-                                    Ok(_) => println!("Not possible now."),
-                                    Err(e) => println!("Not understood: {e}"),
+                                    Ok(_) => outln!("Not possible now."),
+                                    Err(e) => outln!("Not understood: {e}"),
                                 }
                             }
                         }
@@ -214,17 +222,21 @@ pub(crate) fn trictrac(seed: u64) -> Result<(), CliError> {
             .apply_commented(action)
             .map_err(|e| CliError::Output(format!("refused {text}: {e}")))?;
         match action {
-            Action::Throw(t) => println!("{mover} throws {t} ({}): {comment}", t.name()),
-            Action::Play(_) => {
-                println!("{mover} plays {text}  {comment}");
-                print!("{}", diagram(game.position().board()));
+            Action::Throw(t) => {
+                let prefix = format!("{mover} throws {}; ", t.name());
+                let events = comment.strip_prefix(&prefix).unwrap_or(&comment);
+                outln!("{mover} throws {t} ({}): {events}", t.name());
             }
-            _ => println!("{text}: {comment}"),
+            Action::Play(_) => {
+                outln!("{mover} plays {text}  {comment}");
+                out!("{}", diagram(game.position().board()));
+            }
+            _ => outln!("{text}: {comment}"),
         }
     }
     match game.winner() {
-        Some(w) => println!("{w} wins the partie. Marks {}", game.marks_text()),
-        None => println!("The partie did not end."),
+        Some(w) => outln!("{w} wins the partie. Marks {}", game.marks_text()),
+        None => outln!("The partie did not end."),
     }
     Ok(())
 }

@@ -1,6 +1,8 @@
 //! `boardgames replay FILE`: replays a record of any of the three games.
 
 use std::io::Read as _;
+
+use boardgames_common::result_text;
 use std::path::Path;
 
 use boardgames_common::{Game, Record};
@@ -16,13 +18,23 @@ fn read(path: &Path) -> Result<String, CliError> {
         path: path.to_path_buf(),
         source,
     };
+    let mut bytes = Vec::new();
     if path.as_os_str() == "-" {
-        let mut text = String::new();
-        std::io::stdin().read_to_string(&mut text).map_err(io)?;
-        Ok(text)
+        std::io::stdin().read_to_end(&mut bytes).map_err(io)?;
     } else {
-        std::fs::read_to_string(path).map_err(io)
+        bytes = std::fs::read(path).map_err(io)?;
     }
+    let text = String::from_utf8(bytes).map_err(|_| {
+        CliError::Record(format!(
+            "{}: not a game record (the file is not UTF-8 text)",
+            path.display()
+        ))
+    })?;
+    // A byte-order mark written by some editors is not part of the record.
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
 }
 
 /// What a replay found: the game, its final state as text, the number of actions, its result.
@@ -66,13 +78,14 @@ pub(crate) fn replay(path: &Path, json: bool) -> Result<(), CliError> {
             "final_state": done.state,
         }))
     } else {
-        println!(
+        outln!(
             "{}: {} actions replayed, all legal",
-            done.game, done.actions
+            done.game,
+            done.actions
         );
-        print!("{}", done.board);
-        println!("final state: {}", done.state);
-        println!("result: {}", done.result);
+        out!("{}", done.board);
+        outln!("final state: {}", done.state);
+        outln!("result: {}", done.result);
         Ok(())
     }
 }
@@ -83,6 +96,7 @@ fn replay_tafl(record: &Record) -> Result<Replayed, CliError> {
         ReplayError::Action { .. } => CliError::Illegal(format!("illegal record: {e}")),
         other => CliError::Record(format!("bad record: {other}")),
     })?;
+    check_result(record, game.status().is_over(), game.returns())?;
     Ok(Replayed {
         game: "Tafl",
         actions: record.actions().len(),
@@ -90,6 +104,29 @@ fn replay_tafl(record: &Record) -> Result<Replayed, CliError> {
         state: game.position().to_string(),
         board: game.position().diagram(),
     })
+}
+
+/// A `Result` tag, when present, must be the replayed game's (`*` while it is not over).
+fn check_result(
+    record: &Record,
+    over: bool,
+    returns: boardgames_common::ByPlayer<f64>,
+) -> Result<(), CliError> {
+    let Some(recorded) = record.tag("Result") else {
+        return Ok(());
+    };
+    let actual = if over {
+        result_text(returns)
+    } else {
+        "*".to_string()
+    };
+    if recorded == actual {
+        Ok(())
+    } else {
+        Err(CliError::Illegal(format!(
+            "illegal record: the record's result is {recorded:?} but the replayed game gives {actual:?}"
+        )))
+    }
 }
 
 fn replay_sugoroku(record: &Record) -> Result<Replayed, CliError> {
@@ -114,8 +151,13 @@ fn replay_sugoroku(record: &Record) -> Result<Replayed, CliError> {
 }
 
 fn replay_trictrac(record: &Record) -> Result<Replayed, CliError> {
-    let game = TrictracGame::replay(record, DefaultScorer::default())
-        .map_err(|e| CliError::Illegal(format!("illegal record: {e}")))?;
+    use trictrac_core::game::GameError;
+    let game = TrictracGame::replay(record, DefaultScorer::default()).map_err(|e| match e {
+        GameError::Replay { .. } | GameError::Result { .. } => {
+            CliError::Illegal(format!("illegal record: {e}"))
+        }
+        other => CliError::Record(format!("bad record: {other}")),
+    })?;
     let result = match game.winner() {
         Some(c) => format!("{c} wins"),
         None => "unfinished".to_string(),
@@ -124,7 +166,7 @@ fn replay_trictrac(record: &Record) -> Result<Replayed, CliError> {
         game: "Trictrac",
         actions: record.actions().len(),
         result,
-        state: format!("{} marks {}", game.position(), game.marks_text()),
+        state: game.position().to_string(),
         board: trictrac_core::diagram(game.position().board()),
     })
 }

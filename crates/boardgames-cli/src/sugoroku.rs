@@ -62,7 +62,7 @@ pub(crate) fn simulate(
             "lengths": stats.lengths,
         }))
     } else {
-        print!("{stats}");
+        out!("{stats}");
         Ok(())
     }
 }

@@ -73,15 +73,10 @@ pub(crate) fn moves(
             "moves": texts,
         }))
     } else {
-        print!("{}", pos.diagram());
-        println!(
-            "{} to move, {} legal moves ({})",
-            pos.side_to_move(),
-            texts.len(),
-            pos.status()
-        );
+        out!("{}", pos.diagram());
+        outln!("{} legal moves ({})", texts.len(), pos.status());
         for t in &texts {
-            println!("{t}");
+            outln!("{t}");
         }
         Ok(())
     }
@@ -95,14 +90,22 @@ pub(crate) fn perft(
     position_text: Option<&str>,
     json: bool,
 ) -> Result<(), CliError> {
-    const MAX_DEPTH: u32 = 8;
-    if depth > MAX_DEPTH {
+    let ruleset = ruleset(rules)?;
+    // Deep enough for any test, shallow enough to finish in about a minute at most.
+    let max_depth = match ruleset.rules().size {
+        ..=7 => 7,
+        8..=9 => 5,
+        _ => 4,
+    };
+    if depth > max_depth {
         return Err(CliError::input(
             "--depth",
-            format!("{depth} is too deep: at most {MAX_DEPTH}"),
+            format!(
+                "{depth} is too deep for a {0}×{0} board: at most {max_depth}",
+                ruleset.rules().size
+            ),
         ));
     }
-    let ruleset = ruleset(rules)?;
     let pos = position(&ruleset, position_text)?;
     let start = std::time::Instant::now();
     let (total, parts) = if show_divide && depth > 0 {
@@ -127,9 +130,9 @@ pub(crate) fn perft(
         }))
     } else {
         for (m, n) in &parts {
-            println!("{m}: {n}");
+            outln!("{m}: {n}");
         }
-        println!("perft({depth}) = {total}");
+        outln!("perft({depth}) = {total}");
         if seconds > 0.0 {
             eprintln!(
                 "{:.3} s, {:.1} M nodes/s",

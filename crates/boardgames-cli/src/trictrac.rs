@@ -64,15 +64,15 @@ pub(crate) fn analyze(position: Option<&str>, throw: &str, json: bool) -> Result
             }).collect::<Vec<_>>(),
         }))
     } else {
-        print!("{}", diagram(pos.board()));
-        println!("{} throws {throw} ({})", pos.side_to_move(), throw.name());
+        out!("{}", diagram(pos.board()));
+        outln!("{} throws {throw} ({})", pos.side_to_move(), throw.name());
         if before.is_empty() {
-            println!("no points before the play");
+            outln!("no points before the play");
         }
         for e in before {
-            println!("  {e}");
+            outln!("  {e}");
         }
-        println!(
+        outln!(
             "points: {} {}, {} {}",
             Colour::White,
             before_totals[0],
@@ -81,15 +81,18 @@ pub(crate) fn analyze(position: Option<&str>, throw: &str, json: bool) -> Result
         );
         if !unplayed.is_empty() {
             let list: Vec<String> = unplayed.iter().map(u8::to_string).collect();
-            println!("unplayable numbers (impuissance): {}", list.join(", "));
+            outln!("unplayable numbers (impuissance): {}", list.join(", "));
         }
-        println!("{} legal plays:", per_play.len());
+        match per_play.len() {
+            1 => outln!("1 legal play:"),
+            n => outln!("{n} legal plays:"),
+        }
         for (text, events) in &per_play {
             if events.is_empty() {
-                println!("  {text}");
+                outln!("  {text}");
             } else {
                 let list: Vec<String> = events.iter().map(ToString::to_string).collect();
-                println!("  {text}  then {}", list.join("; "));
+                outln!("  {text}  then {}", list.join("; "));
             }
         }
         Ok(())

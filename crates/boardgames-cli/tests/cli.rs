@@ -56,7 +56,7 @@ fn trictrac_analyze_start_throws() {
     assert!(o.status.success(), "{}", stderr(&o));
     let text = stdout(&o);
     assert!(text.contains("White throws 6-5 (six et cinq)"), "{text}");
-    assert!(text.contains("1 legal plays:"), "{text}");
+    assert!(text.contains("1 legal play:"), "{text}");
     assert!(text.contains("6-5: B1-B7, B1-B6"), "{text}");
 
     // Sonnez from the start: only two dames to B7 (the tout d'une would reach N12).
@@ -324,4 +324,94 @@ fn record_files_written_by_the_library_parse() {
     let o = run_with_input(&["replay", "-"], &sugo.record.to_string());
     assert!(o.status.success(), "{}", stderr(&o));
     let _: Record = sugo.record.to_string().parse().unwrap();
+}
+
+#[test]
+fn output_failure_is_exit_3_not_a_panic() {
+    let Ok(full) = std::fs::File::create("/dev/full") else {
+        return; // not on this system
+    };
+    let o = Command::new(env!("CARGO_BIN_EXE_boardgames"))
+        .args(["tafl", "perft", "--depth", "2", "--divide"])
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+    assert!(stderr(&o).starts_with("error: output:"), "{}", stderr(&o));
+}
+
+#[test]
+fn replay_refuses_contradictions_and_non_text() {
+    // A Brandubh game the defenders win (line 4 of the real games): a Result of 1-0 is wrong.
+    let moves =
+        "d6-c6 e4-e6 d1-e1 d5-g5 f4-f5 d3-g3xg4 b4-b3 d4-g4 d7-f7 g3-f3 d2-g2 g4-g3xg2 e1-e2 g3-g1";
+    let mut text = String::from(
+        "[Game \"Tafl\"]\n[Rules \"dim:7 name:Brandubh atkf:y tfr:l ks:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/\"]\n",
+    );
+    text.push_str("[Result \"0-1\"]\n\n");
+    for (i, m) in moves.split(' ').enumerate() {
+        text.push_str(&format!("{}. {m}\n", i + 1));
+    }
+    let path = temp_file("brandubh-won.txt", &text);
+    let o = run(&["replay", path.to_str().unwrap(), "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(json(&o)["result"], "defenders win (the king has escaped)");
+
+    let path = temp_file("brandubh-wrong.txt", &text.replace("0-1", "1-0"));
+    let o = run(&["replay", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("result is \"1-0\""), "{}", stderr(&o));
+
+    // Binary garbage is not a record.
+    let path = temp_file("binary.bin", "");
+    std::fs::write(&path, [0xff, 0xfe, 0x00, 0x80]).unwrap();
+    let o = run(&["replay", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("not a game record"), "{}", stderr(&o));
+}
+
+#[test]
+fn trictrac_final_state_feeds_back_into_analyze() {
+    let (mut a, mut b) = (Bot::default(), Bot::default());
+    let agents: ByPlayer<&mut dyn Agent<TrictracGame<DefaultScorer>>> =
+        ByPlayer::new(&mut a, &mut b);
+    let partie = TrictracGame::new(DefaultScorer::default(), GameOptions::default())
+        .play_recorded(Seed(8), agents, 100_000)
+        .unwrap();
+    let path = temp_file("trictrac-final.txt", &partie.record.to_string());
+    let o = run(&["replay", path.to_str().unwrap(), "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let state = json(&o)["final_state"].as_str().unwrap().to_string();
+    let o = run(&[
+        "trictrac",
+        "analyze",
+        "--position",
+        &state,
+        "--throw",
+        "3-1",
+    ]);
+    assert!(o.status.success(), "{state}: {}", stderr(&o));
+}
+
+#[test]
+fn play_tafl_undo_never_takes_back_the_computers_opening_alone() {
+    let o = run_with_input(
+        &[
+            "play",
+            "tafl",
+            "--level",
+            "bard",
+            "--side",
+            "defenders",
+            "--seed",
+            "0x10",
+        ],
+        "undo\n\u{fffd}\u{1F600}\nquit\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("Nothing to undo."), "{text}");
+    assert!(text.contains("Not a move"), "{text}");
 }

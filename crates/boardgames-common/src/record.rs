@@ -113,6 +113,14 @@ pub enum ParseRecordErrorKind {
     DuplicateTag(String),
 }
 
+/// The start of an offending line for an error message: at most 80 characters.
+fn excerpt(line: &str) -> String {
+    match line.char_indices().nth(80) {
+        Some((i, _)) => format!("{}…", &line[..i]),
+        None => line.to_string(),
+    }
+}
+
 fn valid_tag_name(name: &str) -> bool {
     !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }
@@ -262,6 +270,8 @@ impl FromStr for Record {
     type Err = ParseRecordError;
     fn from_str(s: &str) -> Result<Record, ParseRecordError> {
         let mut record = Record::default();
+        // A byte-order mark written by some editors is not part of the record.
+        let s = s.strip_prefix('\u{feff}').unwrap_or(s);
         for (i, raw) in s.lines().enumerate() {
             let line_no = i + 1;
             let err = |kind| ParseRecordError {
@@ -274,7 +284,7 @@ impl FromStr for Record {
             }
             if line.starts_with('[') {
                 let (k, v) =
-                    parse_tag(line).ok_or_else(|| err(ParseRecordErrorKind::Tag(line.into())))?;
+                    parse_tag(line).ok_or_else(|| err(ParseRecordErrorKind::Tag(excerpt(line))))?;
                 if !record.entries.is_empty() {
                     return Err(err(ParseRecordErrorKind::LateTag(k)));
                 }
@@ -286,7 +296,7 @@ impl FromStr for Record {
             }
             let (num, rest) = line
                 .split_once(". ")
-                .ok_or_else(|| err(ParseRecordErrorKind::Syntax(line.into())))?;
+                .ok_or_else(|| err(ParseRecordErrorKind::Syntax(excerpt(line))))?;
             let expected = record.entries.len() + 1;
             if num.parse::<usize>().ok() != Some(expected) {
                 return Err(err(ParseRecordErrorKind::Number {
@@ -299,13 +309,13 @@ impl FromStr for Record {
                     let c = c
                         .strip_suffix('}')
                         .filter(|c| !c.contains('}'))
-                        .ok_or_else(|| err(ParseRecordErrorKind::Comment(line.into())))?;
+                        .ok_or_else(|| err(ParseRecordErrorKind::Comment(excerpt(line))))?;
                     (a.trim(), Some(c.to_string()))
                 }
                 None => (rest.trim(), None),
             };
             if !valid_action(action) {
-                return Err(err(ParseRecordErrorKind::Syntax(line.into())));
+                return Err(err(ParseRecordErrorKind::Syntax(excerpt(line))));
             }
             record.entries.push(Entry {
                 action: action.to_string(),
@@ -383,6 +393,15 @@ mod tests {
         assert!(r.set_tag("bad name", "v").is_err());
         assert!(r.set_tag("Ok", "line\nbreak").is_err());
         assert!(r.entries().is_empty());
+    }
+
+    #[test]
+    fn byte_order_mark_and_long_lines() {
+        let r: Record = "\u{feff}[Game \"X\"]\n\n1. a\n".parse().unwrap();
+        assert_eq!(r.tag("Game"), Some("X"));
+        let long = "y".repeat(10_000);
+        let e = long.parse::<Record>().unwrap_err();
+        assert!(e.to_string().len() < 200, "{e}");
     }
 
     #[test]

@@ -394,6 +394,23 @@ pub enum GameError {
         /// Why it was refused.
         source: Box<GameError>,
     },
+    /// A record's comment on an action is not what the rules give for it (the events,
+    /// points and marks of [`TrictracGame::apply_commented`]).
+    #[error("the record says {recorded:?} but the rules give {actual:?}")]
+    Comment {
+        /// The comment in the record.
+        recorded: String,
+        /// The comment the replay produces.
+        actual: String,
+    },
+    /// A record's `Result` tag is not the result of the replayed partie.
+    #[error("the record's result is {recorded:?} but the replayed partie gives {actual:?}")]
+    Result {
+        /// The record's `Result` tag.
+        recorded: String,
+        /// The replayed result (`*` while the partie is not over).
+        actual: String,
+    },
 }
 
 /// A partie ordinaire of trictrac: [`Position`], [`Marking`], the phase of the turn, the
@@ -815,11 +832,14 @@ impl<S: Scorer + Clone> TrictracGame<S> {
 
     /// Replays `record` (as written by [`TrictracGame::play_recorded`]) with `scorer`: the
     /// tags give the options (and a `Position` tag the starting position), each action is
-    /// parsed in its context and applied. Comments are not read.
+    /// parsed in its context and applied. A comment, where present, must be the one the
+    /// rules give for its action (events, points, marks), and a `Result` tag must be the
+    /// result of the replayed partie (`*` while it is not over).
     ///
     /// # Errors
-    /// [`GameError::OtherGame`], [`GameError::BadTag`], [`GameError::Position`] for bad
-    /// tags, [`GameError::Replay`] naming the first action refused.
+    /// [`GameError::OtherGame`], [`GameError::BadTag`] (a `Trous` of 0 too),
+    /// [`GameError::Position`] for bad tags; [`GameError::Replay`] naming the first action
+    /// refused or whose comment disagrees ([`GameError::Comment`]); [`GameError::Result`].
     pub fn replay(record: &Record, scorer: S) -> Result<TrictracGame<S>, GameError> {
         if let Some(g) = record.tag("Game")
             && g != <Self as Game>::NAME
@@ -843,22 +863,47 @@ impl<S: Scorer + Clone> TrictracGame<S> {
             };
         }
         if let Some(v) = record.tag("Trous") {
-            options.trous_to_win = v.parse().map_err(|_| GameError::BadTag {
-                tag: "Trous",
-                value: v.to_string(),
-            })?;
+            options.trous_to_win =
+                v.parse()
+                    .ok()
+                    .filter(|&t: &u8| t > 0)
+                    .ok_or_else(|| GameError::BadTag {
+                        tag: "Trous",
+                        value: v.to_string(),
+                    })?;
         }
         let mut game = match record.tag("Position") {
             Some(p) => TrictracGame::from_position(scorer, options, p.parse()?)?,
             None => TrictracGame::new(scorer, options),
         };
-        for (i, text) in record.actions().enumerate() {
+        for (i, entry) in record.entries().iter().enumerate() {
             let wrap = |e| GameError::Replay {
                 index: i + 1,
                 source: Box::new(e),
             };
-            let action = game.parse_action(text).map_err(wrap)?;
-            game.apply(action).map_err(wrap)?;
+            let action = game.parse_action(&entry.action).map_err(wrap)?;
+            let actual = game.apply_commented(action).map_err(wrap)?;
+            if let Some(recorded) = &entry.comment
+                && *recorded != actual
+            {
+                return Err(wrap(GameError::Comment {
+                    recorded: recorded.clone(),
+                    actual,
+                }));
+            }
+        }
+        if let Some(recorded) = record.tag("Result") {
+            let actual = if game.is_terminal() {
+                result_text(game.returns())
+            } else {
+                "*".to_string()
+            };
+            if recorded != actual {
+                return Err(GameError::Result {
+                    recorded: recorded.to_string(),
+                    actual,
+                });
+            }
         }
         Ok(game)
     }

@@ -494,3 +494,46 @@ fn par_puissance_play_left_by_the_fill_obligation_is_parsed_and_replayed() {
     // White marked the fill of his grand jan (4 points) before playing.
     assert_eq!(game.marking().points(White), 4);
 }
+
+/// A record whose comment or result contradicts the rules is refused, naming the action.
+#[test]
+fn replay_checks_comments_and_the_result() {
+    use trictrac_core::game::{DefaultScorer, JanScorer};
+    let mut a = RandomAgent::new(Seed(1));
+    let mut b = RandomAgent::new(Seed(2));
+    let agents: ByPlayer<&mut dyn boardgames_common::Agent<TrictracGame<DefaultScorer>>> =
+        ByPlayer::new(&mut a, &mut b);
+    let played = TrictracGame::new(JanScorer::default(), GameOptions::default())
+        .play_recorded(Seed(3), agents, 1_000_000)
+        .unwrap();
+    let text = played.record.to_string();
+    assert!(TrictracGame::replay(&played.record, JanScorer::default()).is_ok());
+
+    // The third entry is the first play; its comment gives the marks after it.
+    let entry = &played.record.entries()[2];
+    let comment = entry.comment.clone().unwrap();
+    let forged = text.replacen(&format!("{{{comment}}}"), "{marks 0.8*/0.0}", 1);
+    let forged: Record = forged.parse().unwrap();
+    match TrictracGame::replay(&forged, JanScorer::default()) {
+        Err(GameError::Replay { index: 3, source }) => {
+            assert!(matches!(*source, GameError::Comment { .. }), "{source}");
+        }
+        other => panic!("expected a comment mismatch at action 3, got {other:?}"),
+    }
+
+    let result = played.record.tag("Result").unwrap().to_string();
+    let other = if result == "1-0" { "0-1" } else { "1-0" };
+    let mut wrong = played.record.clone();
+    wrong.set_tag("Result", other).unwrap();
+    assert!(matches!(
+        TrictracGame::replay(&wrong, JanScorer::default()),
+        Err(GameError::Result { .. })
+    ));
+
+    let mut zero = played.record.clone();
+    zero.set_tag("Trous", "0").unwrap();
+    assert!(matches!(
+        TrictracGame::replay(&zero, JanScorer::default()),
+        Err(GameError::BadTag { tag: "Trous", .. })
+    ));
+}
