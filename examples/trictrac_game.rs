@@ -40,6 +40,9 @@ fn parse_args() -> Result<Args, String> {
                 args.trous = value("--trous")?
                     .parse()
                     .map_err(|e| format!("--trous: {e}"))?;
+                if args.trous == 0 {
+                    return Err("--trous: a partie needs at least 1 trou".to_string());
+                }
             }
             "--board-every" => {
                 args.board_every = value("--board-every")?

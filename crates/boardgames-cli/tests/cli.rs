@@ -415,3 +415,18 @@ fn play_tafl_undo_never_takes_back_the_computers_opening_alone() {
     assert!(text.contains("Nothing to undo."), "{text}");
     assert!(text.contains("Not a move"), "{text}");
 }
+
+#[test]
+fn replay_accepts_a_preset_name_as_rules() {
+    let path = temp_file(
+        "fidchell-preset.txt",
+        "[Game \"Tafl\"]\n[Rules \"fidchell\"]\n\n1. c1-c2\n",
+    );
+    let o = run(&["replay", path.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("Tafl: 1 actions replayed"),
+        "{}",
+        stdout(&o)
+    );
+}

@@ -134,14 +134,19 @@ impl TaflGame {
         }
     }
 
-    /// Replays a record written by this game (tags `Rules`, optional `Position`, then the
-    /// moves).
+    /// Replays a record written by this game (tags `Rules`, an OpenTafl rules string or a
+    /// preset's name such as `fidchell`; optional `Position`; then the moves).
     ///
     /// # Errors
     ///
     /// [`ReplayError`] naming the tag or action that could not be used.
     pub fn from_record(record: &Record) -> Result<TaflGame, ReplayError> {
-        let ruleset: Ruleset = record.tag("Rules").ok_or(ReplayError::NoRules)?.parse()?;
+        let rules = record.tag("Rules").ok_or(ReplayError::NoRules)?;
+        // A preset's name (`fidchell`, `brandubh`, ...) stands for its rules string.
+        let ruleset: Ruleset = match Ruleset::preset_named(rules) {
+            Some(preset) => preset,
+            None => rules.parse()?,
+        };
         let mut game = match record.tag("Position") {
             Some(text) => TaflGame::from_setup(ruleset, &text.parse::<Setup>()?)?,
             None => TaflGame::new(ruleset),
