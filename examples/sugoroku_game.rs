@@ -64,8 +64,7 @@ fn main() -> ExitCode {
             "{}",
             Sugoroku::play_seeded(args.rules, args.seed).record
         );
-        let _ = std::io::stdout().write_all(out.as_bytes());
-        return ExitCode::SUCCESS;
+        return emit(&out);
     }
     let _ = writeln!(
         out,
@@ -107,6 +106,17 @@ fn main() -> ExitCode {
     if let Some(end) = game.end() {
         let _ = writeln!(out, "{end}");
     }
-    let _ = std::io::stdout().write_all(out.as_bytes());
-    ExitCode::SUCCESS
+    emit(&out)
+}
+
+/// Writes `text` to standard output: success, also when the reader has closed the pipe
+/// (`| head`); failure, with a message, when the output cannot be written.
+fn emit(text: &str) -> ExitCode {
+    match std::io::stdout().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            eprintln!("error: writing the output: {e}");
+            ExitCode::FAILURE
+        }
+        _ => ExitCode::SUCCESS,
+    }
 }

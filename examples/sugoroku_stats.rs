@@ -97,12 +97,23 @@ fn main() -> ExitCode {
                 }
             }
             // Written once; a closed pipe is not an error.
-            let _ = std::io::stdout().write_all(text.as_bytes());
-            ExitCode::SUCCESS
+            emit(&text)
         }
         Err(e) => {
             eprintln!("{e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Writes `text` to standard output: success, also when the reader has closed the pipe
+/// (`| head`); failure, with a message, when the output cannot be written.
+fn emit(text: &str) -> ExitCode {
+    match std::io::stdout().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            eprintln!("error: writing the output: {e}");
+            ExitCode::FAILURE
+        }
+        _ => ExitCode::SUCCESS,
     }
 }

@@ -125,6 +125,10 @@ pub(crate) fn tafl(
                 }
             }
             text => {
+                if text.chars().count() > 40 {
+                    outln!("Not a move: too long. Type help for help.");
+                    continue;
+                }
                 let mv: Move = match text.parse::<MoveText>() {
                     Ok(t) => t.mv,
                     Err(e) => {
