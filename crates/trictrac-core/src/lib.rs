@@ -64,6 +64,7 @@ pub mod marking;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
+pub mod partie;
 pub mod play;
 pub mod point;
 pub mod position;

@@ -1,0 +1,19 @@
+//! The forms of game of trictrac beyond a single trou series: today the partie à écrire's
+//! conventions, settlement and ledger.
+//!
+//! - [`convention`]: [`Convention`] (base, annexe, sans lever), [`Progression`],
+//!   [`Quality`], [`sans_lever_value`].
+//! - [`settlement`]: the pure arithmetic of the *règlement des marqués* and the *décompte
+//!   général* ([`settle_marque`], [`paris`], [`decompte`], [`EcrireRules`]).
+//! - [`ledger`]: [`Ledger`], the marqués as settled, the score sheet and the décompte.
+
+pub mod convention;
+pub mod ledger;
+pub mod settlement;
+
+pub use convention::{Convention, Progression, Quality, sans_lever_value};
+pub use ledger::{Ledger, MarqueEntry, MarqueResult, SheetStyle, describe_decompte};
+pub use settlement::{
+    Contingent, Decompte, EcrireRules, MarqueOutcome, Paris, QueueHolder, Remainder, Settlement,
+    SettlementError, decompte, paris, settle_marque, to_fiches,
+};
