@@ -3,8 +3,8 @@
 //! "Paris et queue des paris", "Décompte général", "Queue générale"; CONVENTION ANNEXE;
 //! CONVENTION SANS LEVER).
 
-use trictrac_core::ByColour;
-use trictrac_core::Colour::{Black, White};
+use boardgames_common::ByPlayer;
+use boardgames_common::Player::{First as A, Second as B};
 use trictrac_core::partie::{
     Convention, EcrireRules, Ledger, MarqueOutcome, Progression, Quality, QueueHolder, Remainder,
     SettlementError, SheetStyle, decompte, paris, sans_lever_value, settle_marque, to_fiches,
@@ -235,20 +235,20 @@ fn sans_lever_petite_bredouille_won_last_after_a_failed_first() {
 #[test]
 fn pari_4_postillon_28_of_which_20_queue_later_double_paris_8() {
     // 8 marqués, contingent 4: 5 against 3 is one pari won and one lost: the postillon.
-    let p = paris(ByColour::new(5, 3));
-    assert_eq!(p.winner, Some(White));
+    let p = paris(ByPlayer::new(5, 3));
+    assert_eq!(p.winner, Some(A));
     assert_eq!(
         (p.paris, p.postillon, p.queue_des_paris, p.jetons),
         (2, true, 20, 28)
     );
-    let p = paris(ByColour::new(2, 6));
-    assert_eq!(p.winner, Some(Black));
+    let p = paris(ByPlayer::new(2, 6));
+    assert_eq!(p.winner, Some(B));
     assert_eq!((p.later_double_paris, p.jetons), (1, 28 + 8));
-    assert_eq!(paris(ByColour::new(0, 8)).jetons, 28 + 3 * 8);
-    assert_eq!(paris(ByColour::new(4, 4)).jetons, 0);
-    assert_eq!(paris(ByColour::new(4, 4)).winner, None);
+    assert_eq!(paris(ByPlayer::new(0, 8)).jetons, 28 + 3 * 8);
+    assert_eq!(paris(ByPlayer::new(4, 4)).jetons, 0);
+    assert_eq!(paris(ByPlayer::new(4, 4)).winner, None);
     // A partie of 7: 4 against 3 leaves one single pari of 4 and the queue des paris.
-    let p = paris(ByColour::new(4, 3));
+    let p = paris(ByPlayer::new(4, 3));
     assert_eq!(
         (p.single_pari, p.postillon, p.jetons),
         (true, false, 4 + 20)
@@ -290,28 +290,28 @@ fn decompte_in_order_queue_paris_difference_fiches_queue_generale() {
         .with_queue_generale(3)
         .with_fiche(10, Remainder::Nothing)
         .unwrap();
-    // White won 5 marqués for 40 jetons, Black 3 for 45.
-    let d = decompte(&rules, ByColour::new(40, 45), ByColour::new(5, 3)).unwrap();
-    // The queue des jetons (2 × 8 = 16) goes to Black, ahead in jetons de mise; the
-    // postillon (28) to White.
+    // A won 5 marqués for 40 jetons, B 3 for 45.
+    let d = decompte(&rules, ByPlayer::new(40, 45), ByPlayer::new(5, 3)).unwrap();
+    // The queue des jetons (2 × 8 = 16) goes to B, ahead in jetons de mise; the
+    // postillon (28) to A.
     assert_eq!(d.queue_des_jetons, 16);
-    assert_eq!(d.queue_holder, QueueHolder::Player(Black));
-    assert_eq!(d.accounts, ByColour::new(40 + 28, 45 + 16));
-    assert_eq!((d.winner, d.difference), (Some(White), 7));
+    assert_eq!(d.queue_holder, QueueHolder::Player(B));
+    assert_eq!(d.accounts, ByPlayer::new(40 + 28, 45 + 16));
+    assert_eq!((d.winner, d.difference), (Some(A), 7));
     assert_eq!((d.fiches, d.queue_generale, d.total_fiches), (0, 3, 3));
-    assert_eq!(d.balance(White) + d.balance(Black), 0);
+    assert_eq!(d.balance(A) + d.balance(B), 0);
     // Equal jetons share the queue: it changes nothing.
-    let d = decompte(&rules, ByColour::new(30, 30), ByColour::new(4, 4)).unwrap();
+    let d = decompte(&rules, ByPlayer::new(30, 30), ByPlayer::new(4, 4)).unwrap();
     assert_eq!(d.queue_holder, QueueHolder::Shared);
     assert_eq!((d.winner, d.total_fiches), (None, 0));
     // One jeton de marqué per marqué.
     let one = rules.with_jetons_de_marque(1).unwrap();
-    let d = decompte(&one, ByColour::new(50, 10), ByColour::new(6, 2)).unwrap();
+    let d = decompte(&one, ByPlayer::new(50, 10), ByPlayer::new(6, 2)).unwrap();
     assert_eq!(d.queue_des_jetons, 8);
     assert_eq!(d.difference, 50 + 8 + 36 - 10);
     // Not over yet.
     assert_eq!(
-        decompte(&rules, ByColour::new(0, 0), ByColour::new(3, 3)),
+        decompte(&rules, ByPlayer::new(0, 0), ByPlayer::new(3, 3)),
         Err(SettlementError::PartieNotOver {
             marques: 8,
             decided: 6
@@ -322,53 +322,48 @@ fn decompte_in_order_queue_paris_difference_fiches_queue_generale() {
 #[test]
 fn ledger_counts_refaits_into_the_next_consolation_and_balances_to_zero() {
     let mut ledger = Ledger::new(EcrireRules::new(4).unwrap());
-    ledger.record_refait(ByColour::new(7, 7)).unwrap();
-    ledger.record_refait(ByColour::new(6, 6)).unwrap();
+    ledger.record_refait(ByPlayer::new(7, 7)).unwrap();
+    ledger.record_refait(ByPlayer::new(6, 6)).unwrap();
     // After two refaits the consolation is tripled: petite 2 × (8 + 6) − 0 = 28.
     assert_eq!(
         ledger
-            .record_won(White, ByColour::new(8, 0), Quality::PetiteBredouille, false)
+            .record_won(A, ByPlayer::new(8, 0), Quality::PetiteBredouille, false)
             .unwrap(),
         28
     );
     assert_eq!(ledger.pending_refaits(), 0);
     assert_eq!(
         ledger
-            .record_won(Black, ByColour::new(3, 9), Quality::Simple, false)
+            .record_won(B, ByPlayer::new(3, 9), Quality::Simple, false)
             .unwrap(),
         8
     );
     ledger
-        .record_won(Black, ByColour::new(5, 6), Quality::Simple, false)
+        .record_won(B, ByPlayer::new(5, 6), Quality::Simple, false)
         .unwrap();
     ledger
-        .record_won(
-            Black,
-            ByColour::new(0, 12),
-            Quality::GrandeBredouille,
-            false,
-        )
+        .record_won(B, ByPlayer::new(0, 12), Quality::GrandeBredouille, false)
         .unwrap();
     assert!(ledger.is_over());
-    assert_eq!(ledger.won(), ByColour::new(1, 3));
-    assert_eq!(ledger.received(), ByColour::new(28, 8 + 3 + 56));
+    assert_eq!(ledger.won(), ByPlayer::new(1, 3));
+    assert_eq!(ledger.received(), ByPlayer::new(28, 8 + 3 + 56));
     let d = ledger.decompte().unwrap();
-    assert_eq!(d.balance(White) + d.balance(Black), 0);
-    assert_eq!(d.winner, Some(Black));
+    assert_eq!(d.balance(A) + d.balance(B), 0);
+    assert_eq!(d.winner, Some(B));
     // 67 + 8 queue des jetons + 28 postillon − 28 = 75 jetons: 8 fiches (5 counts one).
     assert_eq!((d.difference, d.fiches), (75, 8));
     let sheet = ledger.sheet(SheetStyle::Losses);
     assert!(sheet.contains("refait"), "{sheet}");
-    assert!(sheet.contains("White petite bredouille +2r"), "{sheet}");
+    assert!(sheet.contains("A petite bredouille +2r"), "{sheet}");
     let gl = ledger.sheet(SheetStyle::GainsAndLosses);
     assert!(gl.contains("-39") && gl.contains("+39"), "{gl}");
     let text = ledger.to_string();
     assert!(
-        text.contains("postillon 28") && text.contains("Black wins 8 fiches"),
+        text.contains("postillon 28") && text.contains("B wins 8 fiches"),
         "{text}"
     );
     assert_eq!(
-        ledger.record_won(White, ByColour::new(9, 0), Quality::Simple, false),
+        ledger.record_won(A, ByPlayer::new(9, 0), Quality::Simple, false),
         Err(SettlementError::PartieOver { marques: 4 })
     );
 }
@@ -427,9 +422,12 @@ fn bad_input_is_a_typed_error_with_a_clear_message() {
     );
     let mut ledger = Ledger::new(rules);
     assert_eq!(
-        ledger.record_refait(ByColour::new(7, 6)),
-        Err(SettlementError::NotARefait { white: 7, black: 6 })
+        ledger.record_refait(ByPlayer::new(7, 6)),
+        Err(SettlementError::NotARefait {
+            first: 7,
+            second: 6
+        })
     );
-    assert!(ledger.record_refait(ByColour::new(5, 5)).is_err());
+    assert!(ledger.record_refait(ByPlayer::new(5, 5)).is_err());
     assert!(ledger.entries().is_empty());
 }

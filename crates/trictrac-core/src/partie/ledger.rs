@@ -7,26 +7,26 @@
 //! utilisant le système des colonnes positives et négatives" ([`SheetStyle`]).
 //!
 //! ```
-//! use trictrac_core::ByColour;
-//! use trictrac_core::Colour::{Black, White};
+//! use boardgames_common::ByPlayer;
+//! use boardgames_common::Player::{First as A, Second as B};
 //! use trictrac_core::partie::{EcrireRules, Ledger, Quality};
 //! let mut ledger = Ledger::new(EcrireRules::new(2).unwrap());
-//! ledger.record_refait(ByColour::new(6, 6)).unwrap();
+//! ledger.record_refait(ByPlayer::new(6, 6)).unwrap();
 //! // After one refait the consolation of a simple marqué is 4: 8 − 3 + 4 = 9.
-//! assert_eq!(ledger.record_won(White, ByColour::new(8, 3), Quality::Simple, false).unwrap(), 9);
-//! ledger.record_won(Black, ByColour::new(2, 7), Quality::Simple, false).unwrap();
+//! assert_eq!(ledger.record_won(A, ByPlayer::new(8, 3), Quality::Simple, false).unwrap(), 9);
+//! ledger.record_won(B, ByPlayer::new(2, 7), Quality::Simple, false).unwrap();
 //! let decompte = ledger.decompte().unwrap();
-//! assert_eq!(decompte.balance(White) + decompte.balance(Black), 0);
+//! assert_eq!(decompte.balance(A) + decompte.balance(B), 0);
 //! ```
 
 use std::fmt::{self, Write as _};
 
-use crate::colour::{ByColour, Colour};
 use crate::partie::convention::Quality;
 use crate::partie::settlement::{
     Decompte, EcrireRules, MarqueOutcome, QueueHolder, Remainder, Settlement, SettlementError,
     TROU_D_OBLIGATION, decompte, settle_marque,
 };
+use boardgames_common::{ByPlayer, Player};
 
 /// How a marqué ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -35,7 +35,7 @@ pub enum MarqueResult {
     /// Won by `winner`, settled as `settlement`.
     Won {
         /// The winner.
-        winner: Colour,
+        winner: Player,
         /// Simple, petite or grande bredouille.
         quality: Quality,
         /// Under the sans lever convention, whether it counted sans lever.
@@ -48,14 +48,15 @@ pub enum MarqueResult {
     Refait,
 }
 
-/// One marqué of the ledger.
+/// One marqué of the ledger. Players are persons ([`Player`]), not colours: the colours
+/// may change at every marqué.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MarqueEntry {
     /// The marqué's number, from 1; a refait and the marqués replaying it share it.
     pub number: u32,
     /// Trous of each player when it ended.
-    pub trous: ByColour<u32>,
+    pub trous: ByPlayer<u32>,
     /// Refaits played just before it on the same number.
     pub refaits: u32,
     /// How it ended.
@@ -145,8 +146,8 @@ impl Ledger {
     /// [`settle_marque`] (too few trous, not ahead, a grande bredouille below 12).
     pub fn record_won(
         &mut self,
-        winner: Colour,
-        trous: ByColour<u32>,
+        winner: Player,
+        trous: ByPlayer<u32>,
         quality: Quality,
         sans_lever: bool,
     ) -> Result<u64, SettlementError> {
@@ -176,11 +177,11 @@ impl Ledger {
     /// # Errors
     /// [`SettlementError::PartieOver`], [`SettlementError::NotARefait`] for unequal trous or
     /// fewer than 6.
-    pub fn record_refait(&mut self, trous: ByColour<u32>) -> Result<(), SettlementError> {
+    pub fn record_refait(&mut self, trous: ByPlayer<u32>) -> Result<(), SettlementError> {
         self.check_open()?;
-        let (white, black) = (trous[Colour::White], trous[Colour::Black]);
-        if white != black || white < TROU_D_OBLIGATION {
-            return Err(SettlementError::NotARefait { white, black });
+        let (first, second) = (trous[Player::First], trous[Player::Second]);
+        if first != second || first < TROU_D_OBLIGATION {
+            return Err(SettlementError::NotARefait { first, second });
         }
         self.entries.push(MarqueEntry {
             number: self.decided + 1,
@@ -194,8 +195,8 @@ impl Ledger {
 
     /// Jetons de mise each player received from the marqués so far.
     #[must_use]
-    pub fn received(&self) -> ByColour<u64> {
-        let mut received = ByColour::new(0u64, 0u64);
+    pub fn received(&self) -> ByPlayer<u64> {
+        let mut received = ByPlayer::new(0u64, 0u64);
         for entry in &self.entries {
             if let MarqueResult::Won {
                 winner, settlement, ..
@@ -209,8 +210,8 @@ impl Ledger {
 
     /// Marqués each player won so far.
     #[must_use]
-    pub fn won(&self) -> ByColour<u32> {
-        let mut won = ByColour::new(0u32, 0u32);
+    pub fn won(&self) -> ByPlayer<u32> {
+        let mut won = ByPlayer::new(0u32, 0u32);
         for entry in &self.entries {
             if let MarqueResult::Won { winner, .. } = entry.result {
                 won[winner] += 1;
@@ -219,11 +220,11 @@ impl Ledger {
         won
     }
 
-    /// `colour`'s balance in jetons from the marqués so far: received minus paid.
+    /// `player`'s balance in jetons from the marqués so far: received minus paid.
     #[must_use]
-    pub fn balance(&self, colour: Colour) -> i128 {
+    pub fn balance(&self, player: Player) -> i128 {
         let received = self.received();
-        i128::from(received[colour]) - i128::from(received[colour.other()])
+        i128::from(received[player]) - i128::from(received[player.other()])
     }
 
     /// The décompte général.
@@ -256,15 +257,15 @@ impl Ledger {
         let _ = writeln!(
             out,
             "{:>6}  {:>5}  {:<24}  {:>7}  {:>7}",
-            "marqué", "trous", "won", "White", "Black"
+            "marqué", "trous", "won", "A", "B"
         );
-        let mut running = ByColour::new(0i128, 0i128);
-        let mut losses = ByColour::new(0u64, 0u64);
+        let mut running = ByPlayer::new(0i128, 0i128);
+        let mut losses = ByPlayer::new(0u64, 0u64);
         for entry in &self.entries {
             let trous = format!(
                 "{}-{}",
-                entry.trous[Colour::White],
-                entry.trous[Colour::Black]
+                entry.trous[Player::First],
+                entry.trous[Player::Second]
             );
             let (won, cells) = match entry.result {
                 MarqueResult::Refait => ("refait".to_owned(), ["".to_owned(), "".to_owned()]),
@@ -274,7 +275,7 @@ impl Ledger {
                     sans_lever,
                     settlement,
                 } => {
-                    let mut won = format!("{winner} {quality}");
+                    let mut won = format!("{} {quality}", name(winner));
                     if quality != Quality::Simple
                         && rules.convention() == crate::partie::Convention::SansLever
                     {
@@ -292,13 +293,13 @@ impl Ledger {
                     losses[loser] = losses[loser].saturating_add(p);
                     running[winner] += i128::from(p);
                     running[loser] -= i128::from(p);
-                    let cell = |c: Colour| match style {
+                    let cell = |c: Player| match style {
                         SheetStyle::Losses if c == loser => p.to_string(),
                         SheetStyle::Losses => String::new(),
                         SheetStyle::GainsAndLosses if c == winner => format!("+{p}"),
                         SheetStyle::GainsAndLosses => format!("-{p}"),
                     };
-                    (won, [cell(Colour::White), cell(Colour::Black)])
+                    (won, [cell(Player::First), cell(Player::Second)])
                 }
             };
             let _ = writeln!(
@@ -309,12 +310,12 @@ impl Ledger {
         }
         let totals = match style {
             SheetStyle::Losses => [
-                losses[Colour::White].to_string(),
-                losses[Colour::Black].to_string(),
+                losses[Player::First].to_string(),
+                losses[Player::Second].to_string(),
             ],
             SheetStyle::GainsAndLosses => [
-                signed(running[Colour::White]),
-                signed(running[Colour::Black]),
+                signed(running[Player::First]),
+                signed(running[Player::Second]),
             ],
         };
         let _ = writeln!(
@@ -335,6 +336,16 @@ impl Ledger {
     }
 }
 
+/// The name of a player on the score sheet: `A` for [`Player::First`], `B` for
+/// [`Player::Second`] (the glossary names its players A, B, C, D).
+#[must_use]
+pub const fn name(player: Player) -> &'static str {
+    match player {
+        Player::First => "A",
+        Player::Second => "B",
+    }
+}
+
 fn signed(v: i128) -> String {
     if v > 0 {
         format!("+{v}")
@@ -346,18 +357,19 @@ fn signed(v: i128) -> String {
 /// The décompte général of `d` under `rules`, step by step, as players say it.
 #[must_use]
 pub fn describe_decompte(rules: &EcrireRules, d: &Decompte) -> String {
-    use Colour::{Black, White};
+    use Player::{First as A, Second as B};
     let mut out = String::from("Décompte général\n");
     let _ = writeln!(
         out,
-        "  1. marqués: White won {} ({} jetons), Black won {} ({} jetons)",
-        d.won[White], d.marques[White], d.won[Black], d.marques[Black]
+        "  1. marqués: A won {} ({} jetons), B won {} ({} jetons)",
+        d.won[A], d.marques[A], d.won[B], d.marques[B]
     );
     let _ = match d.queue_holder {
         QueueHolder::Player(c) => writeln!(
             out,
-            "  2. queue des jetons: {} jetons to {c}, ahead in jetons de mise",
-            d.queue_des_jetons
+            "  2. queue des jetons: {} jetons to {}, ahead in jetons de mise",
+            d.queue_des_jetons,
+            name(c)
         ),
         QueueHolder::Shared => writeln!(
             out,
@@ -392,7 +404,8 @@ pub fn describe_decompte(rules: &EcrireRules, d: &Decompte) -> String {
             }
             writeln!(
                 out,
-                "  3. paris: {c} won {} beyond the contingent of {}: {} = {} jetons",
+                "  3. paris: {} won {} beyond the contingent of {}: {} = {} jetons",
+                name(c),
                 p.paris,
                 rules.contingent(),
                 parts.join(", "),
@@ -402,8 +415,8 @@ pub fn describe_decompte(rules: &EcrireRules, d: &Decompte) -> String {
     };
     let _ = writeln!(
         out,
-        "  4. accounts: White {}, Black {}",
-        d.accounts[White], d.accounts[Black]
+        "  4. accounts: A {}, B {}",
+        d.accounts[A], d.accounts[B]
     );
     match d.winner {
         None => {
@@ -413,8 +426,9 @@ pub fn describe_decompte(rules: &EcrireRules, d: &Decompte) -> String {
             let rem = d.difference % u64::from(rules.fiche());
             let _ = writeln!(
                 out,
-                "  5. difference: {} jetons to {c} = {} fiche{} ({} remaining jeton{} {})",
+                "  5. difference: {} jetons to {} = {} fiche{} ({} remaining jeton{} {})",
                 d.difference,
+                name(c),
                 d.fiches,
                 if d.fiches == 1 { "" } else { "s" },
                 rem,
@@ -427,7 +441,7 @@ pub fn describe_decompte(rules: &EcrireRules, d: &Decompte) -> String {
             if d.queue_generale > 0 {
                 let _ = writeln!(out, "  6. queue générale: {} fiches", d.queue_generale);
             }
-            let _ = writeln!(out, "  {c} wins {} fiches", d.total_fiches);
+            let _ = writeln!(out, "  {} wins {} fiches", name(c), d.total_fiches);
         }
     }
     out

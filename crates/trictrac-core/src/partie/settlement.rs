@@ -35,8 +35,8 @@
 
 use thiserror::Error;
 
-use crate::colour::{ByColour, Colour};
 use crate::partie::convention::{Convention, Quality};
+use boardgames_common::{ByPlayer, Player};
 
 /// Trous a player must hold for a marqué to end (*trou d'obligation*, glossary TROU
 /// D'OBLIGATION: "le sixième trou").
@@ -111,12 +111,12 @@ pub enum SettlementError {
         trous: u32,
     },
     /// A refait is a marqué ended with both players on the same trous, at least 6.
-    #[error("a refait needs equal trous of at least 6 each, not {white} and {black}")]
+    #[error("a refait needs equal trous of at least 6 each, not {first} and {second}")]
     NotARefait {
-        /// White's trous.
-        white: u32,
-        /// Black's trous.
-        black: u32,
+        /// The first player's trous.
+        first: u32,
+        /// The second player's trous.
+        second: u32,
     },
     /// More marqués were decided than the partie has.
     #[error("the partie has {marques} marqués and all of them are decided")]
@@ -479,7 +479,7 @@ pub fn settle_marque(
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Paris {
     /// The player who won more marqués than his contingent, if any.
-    pub winner: Option<Colour>,
+    pub winner: Option<Player>,
     /// Paris won by him, each also a pari lost by the opponent: the difference of the
     /// marqués won (2 for 5 against 3).
     pub paris: u32,
@@ -505,11 +505,11 @@ pub struct Paris {
 /// (4) is left over; the queue des paris still goes to the player beyond his contingent (this
 /// crate's reading of QUEUE DES PARIS, where the queue is given for passing the contingent).
 #[must_use]
-pub fn paris(won: ByColour<u32>) -> Paris {
-    let (white, black) = (won[Colour::White], won[Colour::Black]);
+pub fn paris(won: ByPlayer<u32>) -> Paris {
+    let (white, black) = (won[Player::First], won[Player::Second]);
     let (winner, diff) = match white.cmp(&black) {
-        std::cmp::Ordering::Greater => (Some(Colour::White), white - black),
-        std::cmp::Ordering::Less => (Some(Colour::Black), black - white),
+        std::cmp::Ordering::Greater => (Some(Player::First), white - black),
+        std::cmp::Ordering::Less => (Some(Player::Second), black - white),
         std::cmp::Ordering::Equal => (None, 0),
     };
     let doubles = diff / 2;
@@ -547,7 +547,7 @@ pub fn to_fiches(jetons: u64, fiche: u32, remainder: Remainder) -> Result<u64, S
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum QueueHolder {
     /// One player won more jetons de mise from the marqués and takes it.
-    Player(Colour),
+    Player(Player),
     /// Equal jetons: the queue is shared and changes nothing between the players.
     Shared,
 }
@@ -558,9 +558,9 @@ pub enum QueueHolder {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Decompte {
     /// Jetons de mise each player won from the marqués (the payments he received).
-    pub marques: ByColour<u64>,
+    pub marques: ByPlayer<u64>,
     /// Marqués each player won.
-    pub won: ByColour<u32>,
+    pub won: ByPlayer<u32>,
     /// The queue des jetons: every jeton de marqué put out (jetons de marqué × marqués
     /// decided).
     pub queue_des_jetons: u64,
@@ -571,9 +571,9 @@ pub struct Decompte {
     /// Each player's account (*compte*): his jetons from the marqués, the queue des jetons if
     /// he holds it, the paris if he won them. A shared queue would add the same half to both
     /// accounts and change no difference, so it is left out of both.
-    pub accounts: ByColour<u64>,
+    pub accounts: ByPlayer<u64>,
     /// The winner of the partie (the larger account), `None` on equal accounts.
-    pub winner: Option<Colour>,
+    pub winner: Option<Player>,
     /// The winner's account minus the loser's, in jetons.
     pub difference: u64,
     /// The difference in fiches.
@@ -585,12 +585,12 @@ pub struct Decompte {
 }
 
 impl Decompte {
-    /// `colour`'s final balance in jetons (before fiches): the difference, positive for the
+    /// `player`'s final balance in jetons (before fiches): the difference, positive for the
     /// winner, negative for the loser; the two balances sum to zero.
     #[must_use]
-    pub fn balance(&self, colour: Colour) -> i128 {
+    pub fn balance(&self, player: Player) -> i128 {
         match self.winner {
-            Some(w) if w == colour => i128::from(self.difference),
+            Some(w) if w == player => i128::from(self.difference),
             Some(_) => -i128::from(self.difference),
             None => 0,
         }
@@ -609,10 +609,10 @@ impl Decompte {
 /// [`SettlementError::Overflow`].
 pub fn decompte(
     rules: &EcrireRules,
-    marques: ByColour<u64>,
-    won: ByColour<u32>,
+    marques: ByPlayer<u64>,
+    won: ByPlayer<u32>,
 ) -> Result<Decompte, SettlementError> {
-    let decided = won[Colour::White].saturating_add(won[Colour::Black]);
+    let decided = won[Player::First].saturating_add(won[Player::Second]);
     if decided != rules.marques() {
         return Err(SettlementError::PartieNotOver {
             marques: rules.marques(),
@@ -620,9 +620,9 @@ pub fn decompte(
         });
     }
     let queue_des_jetons = u64::from(rules.jetons_de_marque()) * u64::from(decided);
-    let queue_holder = match marques[Colour::White].cmp(&marques[Colour::Black]) {
-        std::cmp::Ordering::Greater => QueueHolder::Player(Colour::White),
-        std::cmp::Ordering::Less => QueueHolder::Player(Colour::Black),
+    let queue_holder = match marques[Player::First].cmp(&marques[Player::Second]) {
+        std::cmp::Ordering::Greater => QueueHolder::Player(Player::First),
+        std::cmp::Ordering::Less => QueueHolder::Player(Player::Second),
         std::cmp::Ordering::Equal => QueueHolder::Shared,
     };
     let paris = paris(won);
@@ -637,14 +637,14 @@ pub fn decompte(
             .checked_add(paris.jetons)
             .ok_or(SettlementError::Overflow)?;
     }
-    let (winner, difference) = match accounts[Colour::White].cmp(&accounts[Colour::Black]) {
+    let (winner, difference) = match accounts[Player::First].cmp(&accounts[Player::Second]) {
         std::cmp::Ordering::Greater => (
-            Some(Colour::White),
-            accounts[Colour::White] - accounts[Colour::Black],
+            Some(Player::First),
+            accounts[Player::First] - accounts[Player::Second],
         ),
         std::cmp::Ordering::Less => (
-            Some(Colour::Black),
-            accounts[Colour::Black] - accounts[Colour::White],
+            Some(Player::Second),
+            accounts[Player::Second] - accounts[Player::First],
         ),
         std::cmp::Ordering::Equal => (None, 0),
     };
