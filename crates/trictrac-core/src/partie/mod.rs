@@ -5,14 +5,17 @@
 //!   [`Quality`], [`sans_lever_value`].
 //! - [`settlement`]: the pure arithmetic of the *règlement des marqués* and the *décompte
 //!   général* ([`settle_marque`], [`paris`], [`decompte`], [`EcrireRules`]).
+//! - [`marque`]: [`Marque`], one marqué in play: trous, pavillon, tenue, [`Ending`].
 //! - [`ledger`]: [`Ledger`], the marqués as settled, the score sheet and the décompte.
 
 pub mod convention;
 pub mod ledger;
+pub mod marque;
 pub mod settlement;
 
 pub use convention::{Convention, Progression, Quality, sans_lever_value};
 pub use ledger::{Ledger, MarqueEntry, MarqueResult, SheetStyle, describe_decompte};
+pub use marque::{Ending, Marque};
 pub use settlement::{
     Contingent, Decompte, EcrireRules, MarqueOutcome, Paris, QueueHolder, Remainder, Settlement,
     SettlementError, decompte, paris, settle_marque, to_fiches,

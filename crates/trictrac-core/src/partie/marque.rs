@@ -1,0 +1,195 @@
+//! One marqué of a partie à écrire in play: the trous of each colour, the bredouille of the
+//! trous (in first, or in second with the pavillon), the players' tenue (*sans lever* or
+//! *avec relevé*) and how a s'en aller ends it.
+//!
+//! Source: the French glossary of the laws of trictrac, LA PARTIE À DEUX JOUEURS ("Le
+//! pavillon", "Terminer le marqué", "Refait", "Marqué volontaire"), TROU D'OBLIGATION,
+//! CONVENTION SANS LEVER ("Le pavillon", "La cravate").
+//!
+//! - Trous are not limited. A marqué ends when, a player holding at least 6 trous (the
+//!   *trou d'obligation*), either player s'en va; trous won on points the opponent gave end
+//!   nothing, since nobody may s'en aller on them. The player with more trous wins it, even
+//!   when the other left (*marqué volontaire*); equal trous make a *refait*.
+//! - Bredouille of the trous: the first to win a trou wins in petite bredouille while the
+//!   opponent has none; the second to win a trou takes the pavillon and wins in bredouille
+//!   while the first wins no trou again; the first winning a trou again takes the pavillon
+//!   off, and nobody can win in bredouille any more. Twelve trous or more in bredouille are
+//!   a grande bredouille (leaving from the sixth on ends the marqué, so "sans jamais lever à
+//!   partir du sixième" holds by itself).
+//! - Tenue: a player who s'en va without ending the marqué (before any player's sixth trou)
+//!   has *levé*; under the sans lever convention his bredouille then counts *avec relevé*.
+//!   The relevé after a sortie is no lever.
+//!
+//! ```
+//! use trictrac_core::Colour::{Black, White};
+//! use trictrac_core::partie::{Ending, Marque, Quality};
+//! let mut m = Marque::new();
+//! m.win_trous(White, 2);
+//! m.win_trous(Black, 7); // Black takes the pavillon
+//! assert_eq!(m.pavillon(), Some(Black));
+//! match m.s_en_aller(Black) {
+//!     Ending::Won { winner, quality, .. } => assert_eq!((winner, quality), (Black, Quality::PetiteBredouille)),
+//!     other => panic!("{other:?}"),
+//! }
+//! ```
+
+use crate::colour::{ByColour, Colour};
+use crate::partie::convention::{GRANDE_BREDOUILLE_TROUS, Quality, sans_lever_value};
+use crate::partie::settlement::TROU_D_OBLIGATION;
+
+/// The state of a marqué in play (see the module documentation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Marque {
+    trous: ByColour<u32>,
+    first: Option<Colour>,
+    broken: bool,
+    leve: ByColour<bool>,
+}
+
+/// What a s'en aller did to the marqué.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Ending {
+    /// Nobody holds 6 trous: the marqué goes on (the leaving player has levé).
+    Continues,
+    /// Equal trous, at least 6 each: the marqué is void and replayed.
+    Refait {
+        /// The trous of each (equal).
+        trous: u32,
+    },
+    /// The marqué is won.
+    Won {
+        /// The colour with more trous.
+        winner: Colour,
+        /// Trous of each colour.
+        trous: ByColour<u32>,
+        /// Simple, petite or grande bredouille.
+        quality: Quality,
+        /// Whether the bredouille counts sans lever under that convention
+        /// ([`sans_lever_value`]).
+        sans_lever: bool,
+    },
+}
+
+impl Marque {
+    /// A new marqué: no trous.
+    #[must_use]
+    pub const fn new() -> Marque {
+        Marque {
+            trous: ByColour::new(0, 0),
+            first: None,
+            broken: false,
+            leve: ByColour::new(false, false),
+        }
+    }
+
+    /// Trous of `colour`.
+    #[must_use]
+    pub fn trous(&self, colour: Colour) -> u32 {
+        self.trous[colour]
+    }
+
+    /// The colour that won the first trou of the marqué.
+    #[must_use]
+    pub const fn first(&self) -> Option<Colour> {
+        self.first
+    }
+
+    /// Whether `colour` has left (s'en aller) without ending the marqué.
+    #[must_use]
+    pub fn has_leve(&self, colour: Colour) -> bool {
+        self.leve[colour]
+    }
+
+    /// `colour` wins `trous` trous (from any points, his own or given). Saturates at
+    /// `u32::MAX`.
+    pub fn win_trous(&mut self, colour: Colour, trous: u32) {
+        if trous == 0 {
+            return;
+        }
+        match self.first {
+            None => self.first = Some(colour),
+            // The first wins a trou again after the second started: the pavillon is off.
+            Some(f) if f == colour && self.trous[colour.other()] > 0 => self.broken = true,
+            Some(_) => {}
+        }
+        self.trous[colour] = self.trous[colour].saturating_add(trous);
+    }
+
+    /// Whether `colour` would win the marqué in bredouille now (petite or grande).
+    #[must_use]
+    pub fn is_en_bredouille(&self, colour: Colour) -> bool {
+        if self.broken || self.trous[colour] == 0 {
+            return false;
+        }
+        // In first while the opponent has none, or in second (the first has not won again).
+        self.first != Some(colour) || self.trous[colour.other()] == 0
+    }
+
+    /// The quality `colour`'s marqué would have if it ended now with him the winner.
+    #[must_use]
+    pub fn quality(&self, colour: Colour) -> Quality {
+        if !self.is_en_bredouille(colour) {
+            Quality::Simple
+        } else if self.trous[colour] >= GRANDE_BREDOUILLE_TROUS {
+            Quality::GrandeBredouille
+        } else {
+            Quality::PetiteBredouille
+        }
+    }
+
+    /// The holder of the pavillon in the base and annexe conventions: the second to win
+    /// trous, while the first has not won one again.
+    #[must_use]
+    pub fn pavillon(&self) -> Option<Colour> {
+        let second = self.first?.other();
+        (!self.broken && self.trous[second] > 0).then_some(second)
+    }
+
+    /// The holder of the cravate in the sans lever convention: the player in bredouille in
+    /// second (what the pavillon marks in the other conventions).
+    #[must_use]
+    pub fn cravate(&self) -> Option<Colour> {
+        self.pavillon()
+    }
+
+    /// The holder of the pavillon in the sans lever convention: the player who can still win
+    /// in bredouille and has not levé ("il le perd dès qu'il s'en va ou dès que son
+    /// adversaire marque à son tour").
+    #[must_use]
+    pub fn pavillon_sans_lever(&self) -> Option<Colour> {
+        Colour::ALL
+            .into_iter()
+            .find(|&c| self.is_en_bredouille(c) && !self.leve[c])
+    }
+
+    /// `colour` s'en va (after a trou won with his own points): the marqué ends if either
+    /// colour holds 6 trous, as a refait on equal trous, else won by the colour with more;
+    /// otherwise `colour` has levé and the marqué goes on.
+    pub fn s_en_aller(&mut self, colour: Colour) -> Ending {
+        let (w, b) = (self.trous[Colour::White], self.trous[Colour::Black]);
+        if w.max(b) < TROU_D_OBLIGATION {
+            self.leve[colour] = true;
+            return Ending::Continues;
+        }
+        if w == b {
+            return Ending::Refait { trous: w };
+        }
+        let winner = if w > b { Colour::White } else { Colour::Black };
+        let quality = self.quality(winner);
+        let en_second = self.first != Some(winner);
+        let sans_lever = sans_lever_value(
+            quality,
+            en_second,
+            !self.leve[winner],
+            !self.leve[winner.other()],
+        );
+        Ending::Won {
+            winner,
+            trous: self.trous,
+            quality,
+            sans_lever,
+        }
+    }
+}
