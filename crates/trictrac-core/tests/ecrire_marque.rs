@@ -153,3 +153,41 @@ fn grande_bredouille_sans_lever_and_avec_releve() {
         4
     );
 }
+
+#[test]
+fn bot_rule_knows_the_trou_d_obligation_and_the_bredouilles() {
+    use trictrac_core::partie::{Advice, Progression};
+    let base = Convention::Base;
+    // Below the trou d'obligation the board decides.
+    let mut m = Marque::new();
+    m.win_trous(White, 3);
+    assert_eq!(m.advice(White, base), Advice::Board);
+    // ... except under sans lever in bredouille: leaving would make it avec relevé.
+    assert_eq!(m.advice(White, Convention::SansLever), Advice::Tenir);
+    // Ahead at 6 in petite bredouille, far from 12: leave and win.
+    m.win_trous(White, 3);
+    assert_eq!(m.advice(White, base), Advice::SenAller);
+    // Ten trous in bredouille: hold for the grande bredouille.
+    m.win_trous(White, 4);
+    assert_eq!(m.advice(White, base), Advice::Tenir);
+    m.win_trous(White, 2);
+    assert_eq!(m.advice(White, base), Advice::SenAller);
+    // In the annexe convention, 16 trous hold for the 18.
+    let annexe = Convention::Annexe(Progression::Geometric);
+    assert_eq!(Marque::next_step(annexe, 12), Some(18));
+    assert_eq!(Marque::next_step(annexe, 18), Some(24));
+    assert_eq!(Marque::next_step(base, 12), None);
+    m.win_trous(White, 4);
+    assert_eq!(m.advice(White, annexe), Advice::Tenir);
+    assert_eq!(m.advice(White, base), Advice::SenAller);
+    // Behind or equal: never a marqué volontaire or a refait.
+    let mut m = Marque::new();
+    m.win_trous(White, 8);
+    m.win_trous(Black, 6);
+    assert_eq!(m.advice(Black, base), Advice::Tenir);
+    m.win_trous(Black, 2);
+    assert_eq!(m.advice(Black, base), Advice::Tenir);
+    // Ahead but simple (the pavillon was taken off): leave.
+    m.win_trous(White, 1);
+    assert_eq!(m.advice(White, base), Advice::SenAller);
+}

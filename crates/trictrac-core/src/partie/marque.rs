@@ -34,7 +34,9 @@
 //! ```
 
 use crate::colour::{ByColour, Colour};
-use crate::partie::convention::{GRANDE_BREDOUILLE_TROUS, Quality, sans_lever_value};
+use crate::partie::convention::{
+    ANNEXE_STEP_TROUS, Convention, GRANDE_BREDOUILLE_TROUS, Quality, sans_lever_value,
+};
 use crate::partie::settlement::TROU_D_OBLIGATION;
 
 /// The state of a marqué in play (see the module documentation).
@@ -46,6 +48,20 @@ pub struct Marque {
     broken: bool,
     leve: ByColour<bool>,
 }
+
+/// The bot's advice on tenir or s'en aller in a partie à écrire ([`Marque::advice`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Advice {
+    /// Hold: leaving would lose what the marqué promises.
+    Tenir,
+    /// Leave: the marqué ends won.
+    SenAller,
+    /// The marqué does not decide: judge by the board, as in the partie ordinaire.
+    Board,
+}
+
+/// Trous short of the next step of value within which the bot holds for it.
+pub const HOLD_FOR_STEP: u32 = 2;
 
 /// What a s'en aller did to the marqué.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -162,6 +178,61 @@ impl Marque {
         Colour::ALL
             .into_iter()
             .find(|&c| self.is_en_bredouille(c) && !self.leve[c])
+    }
+
+    /// The next number of trous at which a marqué in bredouille of `trous` trous is worth
+    /// more in `convention`: 12 (the grande bredouille) in every convention, then every 6
+    /// trous in the annexe one; `None` when no more trous raise the multiplier.
+    #[must_use]
+    pub const fn next_step(convention: Convention, trous: u32) -> Option<u32> {
+        if trous < GRANDE_BREDOUILLE_TROUS {
+            return Some(GRANDE_BREDOUILLE_TROUS);
+        }
+        match convention {
+            Convention::Annexe(_) => {
+                let past = (trous - GRANDE_BREDOUILLE_TROUS) / ANNEXE_STEP_TROUS + 1;
+                Some(GRANDE_BREDOUILLE_TROUS + past * ANNEXE_STEP_TROUS)
+            }
+            _ => None,
+        }
+    }
+
+    /// The bot's rule for tenir or s'en aller after `mover` won a trou with his own points
+    /// (the marqué state already counts it), in `convention`:
+    ///
+    /// 1. If leaving ends the marqué (a player holds 6 trous, the trou d'obligation):
+    ///    - ahead: leave, except in bredouille within [`HOLD_FOR_STEP`] trous of the next
+    ///      step of value ([`Marque::next_step`]: the grande bredouille's 12, or the annexe's
+    ///      18, 24, …), where holding is worth the risk that one trou of the opponent makes
+    ///      the marqué simple;
+    ///    - equal (a refait) or behind (a marqué volontaire, a certain loss): hold.
+    /// 2. Otherwise the marqué goes on either way: in the sans lever convention a player in
+    ///    bredouille holds (leaving would make it *avec relevé*); else the board decides
+    ///    ([`Advice::Board`]).
+    ///
+    /// A player who wins a trou never leaves the opponent in bredouille (his trou made him
+    /// the first, or took the pavillon off), so no rule needs the opponent's bredouille.
+    #[must_use]
+    pub fn advice(&self, mover: Colour, convention: Convention) -> Advice {
+        let (t, o) = (self.trous[mover], self.trous[mover.other()]);
+        let bredouille = self.is_en_bredouille(mover);
+        if t.max(o) >= TROU_D_OBLIGATION {
+            if t <= o {
+                return Advice::Tenir;
+            }
+            let near_step = Marque::next_step(convention, t)
+                .is_some_and(|step| step.saturating_sub(t) <= HOLD_FOR_STEP);
+            return if bredouille && near_step {
+                Advice::Tenir
+            } else {
+                Advice::SenAller
+            };
+        }
+        if bredouille && convention == Convention::SansLever && !self.leve[mover] {
+            Advice::Tenir
+        } else {
+            Advice::Board
+        }
     }
 
     /// `colour` s'en va (after a trou won with his own points): the marqué ends if either

@@ -15,7 +15,7 @@ pub mod settlement;
 
 pub use convention::{Convention, Progression, Quality, sans_lever_value};
 pub use ledger::{Ledger, MarqueEntry, MarqueResult, SheetStyle, describe_decompte};
-pub use marque::{Ending, Marque};
+pub use marque::{Advice, Ending, Marque};
 pub use settlement::{
     Contingent, Decompte, EcrireRules, MarqueOutcome, Paris, QueueHolder, Remainder, Settlement,
     SettlementError, decompte, paris, settle_marque, to_fiches,
