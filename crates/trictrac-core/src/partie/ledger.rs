@@ -404,10 +404,13 @@ pub fn describe_decompte(rules: &EcrireRules, d: &Decompte) -> String {
             }
             writeln!(
                 out,
-                "  3. paris: {} won {} beyond the contingent of {}: {} = {} jetons",
+                "  3. paris: {} won {} marqués against {} (contingent {} each): {} pari{}: {} = {} jetons",
                 name(c),
-                p.paris,
+                d.won[c],
+                d.won[c.other()],
                 rules.contingent(),
+                p.paris,
+                if p.paris == 1 { "" } else { "s" },
                 parts.join(", "),
                 p.jetons
             )
@@ -423,20 +426,23 @@ pub fn describe_decompte(rules: &EcrireRules, d: &Decompte) -> String {
             let _ = writeln!(out, "  5. equal accounts: nobody wins, 0 fiches");
         }
         Some(c) => {
-            let rem = d.difference % u64::from(rules.fiche());
+            let fiche = u64::from(rules.fiche());
+            let rem = d.difference % fiche;
+            let rem_text = match rules.remainder() {
+                _ if rem == 0 => String::new(),
+                Remainder::HalfCounts if d.fiches > d.difference / fiche => {
+                    format!(", {rem} remaining count one")
+                }
+                Remainder::HalfCounts => format!(", {rem} remaining count nothing (below half)"),
+                Remainder::Nothing => format!(", {rem} remaining count nothing"),
+            };
             let _ = writeln!(
                 out,
-                "  5. difference: {} jetons to {} = {} fiche{} ({} remaining jeton{} {})",
+                "  5. difference: {} jetons to {} = {} fiche{} of {fiche}{rem_text}",
                 d.difference,
                 name(c),
                 d.fiches,
                 if d.fiches == 1 { "" } else { "s" },
-                rem,
-                if rem == 1 { "" } else { "s" },
-                match rules.remainder() {
-                    Remainder::HalfCounts => "count one fiche from half a fiche",
-                    Remainder::Nothing => "count nothing",
-                }
             );
             if d.queue_generale > 0 {
                 let _ = writeln!(out, "  6. queue générale: {} fiches", d.queue_generale);

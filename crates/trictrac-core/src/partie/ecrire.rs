@@ -1,0 +1,671 @@
+//! The partie à écrire between two players as a [`boardgames_common::Game`]
+//! ([`EcrireGame`]): marqués played on the turn machinery of the partie ordinaire, ended by
+//! the trou d'obligation, settled into a [`Ledger`], with records that replay.
+//!
+//! Source: the French glossary of the laws of trictrac, CHRONOLOGIE DE LA PARTIE À ÉCRIRE,
+//! DESCRIPTION, STRUCTURE DE LA PARTIE À ÉCRIRE, LA PARTIE À DEUX JOUEURS, TROU
+//! D'OBLIGATION.
+//!
+//! - Each marqué is a [`TrictracGame`] (the chronology of a throw, the marking, tenir ou
+//!   s'en aller, the relevé) whose trous are not limited, watched by a [`Marque`]: only a
+//!   s'en aller can end it, when a player holds at least 6 trous; the player with more trous
+//!   wins it (a marqué volontaire when the other left), equal trous are a refait.
+//! - The primauté of the first marqué is drawn as in the partie ordinaire; afterwards the
+//!   primauté and (by default) the colours alternate at every marqué, except after a refait:
+//!   the player who had the primauté keeps it and his colour.
+//! - The actions are those of the partie ordinaire ([`Action`]): throws, plays, tenir and
+//!   s'en aller, and the primauté dice of the first marqué.
+//! - The returns are each player's balance in jetons after the décompte général
+//!   ([`crate::partie::Decompte::balance`]).
+//!
+//! Players are persons, not colours ([`Player`]): the first player plays White in the first
+//! marqué. The fichet of a marqué holds at most 255 trous; a player reaching them wins the
+//! marqué as if he left (no partie comes near).
+//!
+//! ```
+//! use boardgames_common::{ByPlayer, Game, Seed};
+//! use trictrac_core::bot::Bot;
+//! use trictrac_core::game::DefaultScorer;
+//! use trictrac_core::partie::{EcrireGame, EcrireOptions, EcrireRules};
+//! let options = EcrireOptions::new(EcrireRules::new(2).unwrap());
+//! let (mut a, mut b) = (Bot::default(), Bot::default());
+//! let played = EcrireGame::standard(options)
+//!     .play_recorded(Seed(5), ByPlayer::new(&mut a, &mut b), 200_000)
+//!     .unwrap();
+//! let ledger = played.state.ledger();
+//! assert!(ledger.is_over());
+//! let replayed = EcrireGame::replay(&played.record, DefaultScorer::default()).unwrap();
+//! assert_eq!(replayed.ledger(), ledger);
+//! ```
+
+use std::fmt::Write as _;
+
+use boardgames_common::{
+    Agent, ByPlayer, Game, PlayGameError, PlayedGame, Player, Record, Seed, Turn, result_text,
+    sample_chance,
+};
+use thiserror::Error;
+
+use crate::bot::Bot;
+use crate::colour::{ByColour, Colour};
+use crate::game::{
+    Action, DefaultScorer, GameError, GameOptions, Phase, Primaute, Scorer, TrictracGame, colour_of,
+};
+use crate::partie::convention::Convention;
+use crate::partie::ledger::{Ledger, MarqueResult, name};
+use crate::partie::marque::{Advice, Ending, Marque};
+use crate::partie::settlement::{EcrireRules, Remainder, SettlementError};
+
+/// Trous the fichet of a marqué can hold (the marking counts trous in a `u8`).
+const TROUS_CAP: u8 = u8::MAX;
+
+/// Options of a partie à écrire: the settlement's rules, how the first primauté is drawn,
+/// and whether the colours alternate with the primauté.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct EcrireOptions {
+    /// Marqués, convention and settlement options.
+    pub rules: EcrireRules,
+    /// The drawing of the primauté of the first marqué (as in the partie ordinaire).
+    pub primaute: Primaute,
+    /// Whether the colours alternate at each marqué with the primauté (the glossary:
+    /// "la primauté et éventuellement la couleur des dames alternent"); default yes.
+    pub alternate_colours: bool,
+}
+
+impl EcrireOptions {
+    /// `rules` with the partie ordinaire's primauté and alternating colours.
+    #[must_use]
+    pub fn new(rules: EcrireRules) -> EcrireOptions {
+        EcrireOptions {
+            rules,
+            primaute: Primaute::default(),
+            alternate_colours: true,
+        }
+    }
+}
+
+/// Why an action was refused or a record of a partie à écrire could not be replayed.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum EcrireError {
+    /// The marqué in play refused the action.
+    #[error("{0}")]
+    Game(#[from] GameError),
+    /// The settlement refused the marqué (an inconsistency of the rules or the record).
+    #[error("settlement: {0}")]
+    Settlement(#[from] SettlementError),
+    /// An action after the last marqué.
+    #[error("{0} is not possible: the partie is over")]
+    Over(String),
+    /// A record of another game.
+    #[error("record of game {0:?}, not {NAME}")]
+    OtherGame(String),
+    /// A record tag has a value the game does not know.
+    #[error("record tag {tag} has the unknown value {value:?}: {reason}")]
+    BadTag {
+        /// The tag.
+        tag: &'static str,
+        /// Its value.
+        value: String,
+        /// Why it is refused.
+        reason: String,
+    },
+    /// Action `index` (from 1) of a record was refused or its comment disagrees.
+    #[error("record action {index}: {source}")]
+    Replay {
+        /// The action's number in the record, from 1.
+        index: usize,
+        /// Why.
+        source: Box<EcrireError>,
+    },
+    /// A record's comment is not what the rules give for its action.
+    #[error("the record says {recorded:?} but the rules give {actual:?}")]
+    Comment {
+        /// The comment in the record.
+        recorded: String,
+        /// The comment the replay produces.
+        actual: String,
+    },
+    /// A record's `Ledger` tag is not the ledger of its marqués.
+    #[error("the record's ledger is {recorded:?} but its marqués give {actual:?}")]
+    Ledger {
+        /// The record's `Ledger` tag.
+        recorded: String,
+        /// The replayed ledger.
+        actual: String,
+    },
+    /// A record's `Result` tag is not the result of the replayed partie.
+    #[error("the record's result is {recorded:?} but the replayed partie gives {actual:?}")]
+    Result {
+        /// The record's `Result` tag.
+        recorded: String,
+        /// The replayed result (`*` while the partie is not over).
+        actual: String,
+    },
+}
+
+/// The game name of records: `Trictrac à écrire`.
+pub const NAME: &str = "Trictrac à écrire";
+
+/// A partie à écrire in play (see the module documentation).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EcrireGame<S = DefaultScorer> {
+    options: EcrireOptions,
+    scorer: S,
+    inner: TrictracGame<S>,
+    marque: Marque,
+    ledger: Ledger,
+    /// The person playing White in the marqué in play.
+    white: Player,
+    /// The person with the primauté of the marqué in play, once drawn.
+    primaute: Option<Player>,
+}
+
+impl EcrireGame<DefaultScorer> {
+    /// A partie à écrire with the [`DefaultScorer`].
+    #[must_use]
+    pub fn standard(options: EcrireOptions) -> EcrireGame<DefaultScorer> {
+        EcrireGame::new(DefaultScorer::default(), options)
+    }
+}
+
+fn marque_options(primaute: Primaute) -> GameOptions {
+    GameOptions {
+        primaute,
+        pavillon: false,
+        trous_to_win: TROUS_CAP,
+    }
+}
+
+impl<S: Scorer + Clone> EcrireGame<S> {
+    /// A partie à écrire from its first marqué.
+    #[must_use]
+    pub fn new(scorer: S, options: EcrireOptions) -> EcrireGame<S> {
+        let inner = TrictracGame::new(scorer.clone(), marque_options(options.primaute));
+        let primaute = match options.primaute {
+            Primaute::Fixed(c) => Some(person(Player::First, c)),
+            _ => None,
+        };
+        EcrireGame {
+            options,
+            scorer,
+            inner,
+            marque: Marque::new(),
+            ledger: Ledger::new(options.rules),
+            white: Player::First,
+            primaute,
+        }
+    }
+
+    /// The options.
+    #[must_use]
+    pub const fn options(&self) -> &EcrireOptions {
+        &self.options
+    }
+
+    /// The ledger: every marqué settled so far.
+    #[must_use]
+    pub const fn ledger(&self) -> &Ledger {
+        &self.ledger
+    }
+
+    /// The marqué in play (the trous, the pavillon, the tenue).
+    #[must_use]
+    pub const fn marque(&self) -> &Marque {
+        &self.marque
+    }
+
+    /// The marqué in play as a partie ordinaire state (position, marking, phase).
+    #[must_use]
+    pub const fn board(&self) -> &TrictracGame<S> {
+        &self.inner
+    }
+
+    /// The person playing `colour` in the marqué in play.
+    #[must_use]
+    pub fn player_of(&self, colour: Colour) -> Player {
+        person(self.white, colour)
+    }
+
+    /// The colour `player` plays in the marqué in play.
+    #[must_use]
+    pub fn colour_of(&self, player: Player) -> Colour {
+        if player == self.white {
+            Colour::White
+        } else {
+            Colour::Black
+        }
+    }
+
+    /// The person with the primauté of the marqué in play, once drawn.
+    #[must_use]
+    pub const fn primaute(&self) -> Option<Player> {
+        self.primaute
+    }
+
+    fn trous(&self) -> ByColour<u32> {
+        ByColour::from_fn(|c| u32::from(self.inner.marking().trous(c)))
+    }
+
+    fn by_person(&self, trous: ByColour<u32>) -> ByPlayer<u32> {
+        ByPlayer::from_fn(|p| trous[self.colour_of(p)])
+    }
+
+    /// The next marqué: after a decided one the primauté (and, by the option, the colours)
+    /// alternate; after a refait nothing changes.
+    fn next_marque(&mut self, refait: bool) {
+        let holder = self.primaute.unwrap_or(Player::First);
+        let holder = if refait { holder } else { holder.other() };
+        if !refait && self.options.alternate_colours {
+            self.white = self.white.other();
+        }
+        self.primaute = Some(holder);
+        let first = self.colour_of(holder);
+        self.inner = TrictracGame::new(self.scorer.clone(), marque_options(Primaute::Fixed(first)));
+        self.marque = Marque::new();
+    }
+
+    fn end_marque(&mut self, ending: Ending, log: &mut String) -> Result<(), EcrireError> {
+        let number = self.ledger.decided() + 1;
+        match ending {
+            Ending::Continues => {
+                log.push_str("; the marqué goes on (levé)");
+            }
+            Ending::Refait { trous } => {
+                self.ledger.record_refait(ByPlayer::new(trous, trous))?;
+                let holder = self.primaute.unwrap_or(Player::First);
+                let _ = write!(
+                    log,
+                    "; refait of marqué {number} at {trous} trous each: replayed, {} keeps the primauté and his colour",
+                    name(holder)
+                );
+                self.next_marque(true);
+            }
+            Ending::Won {
+                winner,
+                trous,
+                quality,
+                sans_lever,
+            } => {
+                let person = self.player_of(winner);
+                let trous = self.by_person(trous);
+                let payment = self.ledger.record_won(person, trous, quality, sans_lever)?;
+                let _ = write!(
+                    log,
+                    "; {} wins marqué {number} {}-{} {}: {payment} jetons",
+                    name(person),
+                    trous[person],
+                    trous[person.other()],
+                    self.quality_text(quality, sans_lever),
+                );
+                if self.ledger.is_over() {
+                    log.push_str("; the partie is over");
+                } else {
+                    self.next_marque(false);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn quality_text(&self, quality: crate::partie::Quality, sans_lever: bool) -> String {
+        if self.options.rules.convention() == Convention::SansLever
+            && quality != crate::partie::Quality::Simple
+        {
+            format!(
+                "{quality} {}",
+                if sans_lever { "sans lever" } else { "relevé" }
+            )
+        } else {
+            quality.to_string()
+        }
+    }
+
+    /// Applies `action` and returns the comment a record gives it: the marqué's comment
+    /// (events, points, marks) and, when the marqué ends, its settlement.
+    ///
+    /// # Errors
+    /// [`EcrireError::Over`] after the last marqué; [`EcrireError::Game`] for an action the
+    /// marqué refuses (the state is then unchanged).
+    pub fn apply_commented(&mut self, action: Action) -> Result<String, EcrireError> {
+        if self.ledger.is_over() {
+            return Err(EcrireError::Over(self.inner.action_text(action)));
+        }
+        let mover = self.inner.position().side_to_move();
+        let leaving =
+            matches!(self.inner.phase(), Phase::Choice { .. }) && action == Action::SenAller;
+        let before = self.trous();
+        let mut log = self.inner.apply_commented(action)?;
+        let after = self.trous();
+        // Within one action the mover's trous come first, then what his throw gave.
+        for c in [mover, mover.other()] {
+            self.marque.win_trous(c, after[c] - before[c]);
+        }
+        if self.primaute.is_none() && !matches!(self.inner.phase(), Phase::Primaute { .. }) {
+            self.primaute = Some(self.player_of(self.inner.position().side_to_move()));
+        }
+        if leaving {
+            let ending = self.marque.s_en_aller(mover);
+            self.end_marque(ending, &mut log)?;
+        } else if let Some(winner) = self.inner.winner() {
+            // The fichet is full: the marqué ends as if the player left.
+            let ending = self.marque.s_en_aller(winner);
+            self.end_marque(ending, &mut log)?;
+        }
+        Ok(log)
+    }
+
+    /// The `Ledger` tag of records: each marqué's result, `A 7` (A won, 7 jetons) or
+    /// `refait`, separated by commas.
+    #[must_use]
+    pub fn ledger_text(&self) -> String {
+        let parts: Vec<String> = self
+            .ledger
+            .entries()
+            .iter()
+            .map(|e| match e.result {
+                MarqueResult::Refait => "refait".to_owned(),
+                MarqueResult::Won {
+                    winner, settlement, ..
+                } => format!("{} {}", name(winner), settlement.payment),
+            })
+            .collect();
+        parts.join(", ")
+    }
+
+    /// Plays the partie to its end like [`boardgames_common::play_game`], recording each
+    /// action with its comment, and the `Ledger` and `Result` tags at the end.
+    ///
+    /// # Errors
+    /// [`PlayGameError`]: not over after `max_actions`, or an inconsistency.
+    pub fn play_recorded(
+        self,
+        seed: Seed,
+        agents: ByPlayer<&mut dyn Agent<EcrireGame<S>>>,
+        max_actions: usize,
+    ) -> Result<PlayedGame<EcrireGame<S>>, PlayGameError> {
+        let mut agents = agents;
+        let mut rng = seed.rng();
+        let mut state = self;
+        let mut record = Record::new(NAME);
+        let bad = |index, source| PlayGameError::BadText { index, source };
+        record
+            .set_tag("Seed", &seed.to_string())
+            .map_err(|e| bad(0, e))?;
+        for (k, v) in state.record_tags() {
+            record.set_tag(&k, &v).map_err(|e| bad(0, e))?;
+        }
+        let mut legal = Vec::new();
+        let mut outcomes = Vec::new();
+        for index in 0..=max_actions {
+            let action = match state.turn() {
+                Turn::Terminal => {
+                    record
+                        .set_tag("Ledger", &state.ledger_text())
+                        .map_err(|e| bad(index, e))?;
+                    record
+                        .set_tag("Result", &result_text(state.returns()))
+                        .map_err(|e| bad(index, e))?;
+                    return Ok(PlayedGame { state, record });
+                }
+                _ if index == max_actions => break,
+                Turn::Chance => {
+                    state.chance_outcomes(&mut outcomes);
+                    sample_chance(&outcomes, &mut rng)
+                        .ok_or(PlayGameError::NoLegalAction { index })?
+                }
+                Turn::Player(p) => {
+                    state.legal_actions(&mut legal);
+                    if legal.is_empty() {
+                        return Err(PlayGameError::NoLegalAction { index });
+                    }
+                    agents[p].choose(&state, &legal)
+                }
+            };
+            let text = state.action_text(action);
+            let comment = state
+                .apply_commented(action)
+                .map_err(|e| PlayGameError::Refused {
+                    index,
+                    text: text.clone(),
+                    source: Box::new(e),
+                })?;
+            record
+                .push_commented(text, comment)
+                .map_err(|e| bad(index, e))?;
+        }
+        Err(PlayGameError::TooLong(max_actions))
+    }
+
+    /// Replays `record` (as written by [`EcrireGame::play_recorded`]) with `scorer`: the tags
+    /// give the rules, each action is parsed in its context and applied; comments, where
+    /// present, must be the rules' own, and the `Ledger` and `Result` tags, where present,
+    /// those of the replayed partie.
+    ///
+    /// # Errors
+    /// [`EcrireError::OtherGame`], [`EcrireError::BadTag`] (0 marqués, a fiche of 0 jetons,
+    /// an unknown convention or option), [`EcrireError::Replay`] naming the first action
+    /// refused or commented otherwise, [`EcrireError::Ledger`], [`EcrireError::Result`].
+    pub fn replay(record: &Record, scorer: S) -> Result<EcrireGame<S>, EcrireError> {
+        if let Some(g) = record.tag("Game")
+            && g != NAME
+        {
+            return Err(EcrireError::OtherGame(g.to_owned()));
+        }
+        let options = options_from_tags(record)?;
+        let mut game = EcrireGame::new(scorer, options);
+        for (i, entry) in record.entries().iter().enumerate() {
+            let wrap = |e| EcrireError::Replay {
+                index: i + 1,
+                source: Box::new(e),
+            };
+            let action = game.parse_action(&entry.action).map_err(wrap)?;
+            let actual = game.apply_commented(action).map_err(wrap)?;
+            if let Some(recorded) = &entry.comment
+                && *recorded != actual
+            {
+                return Err(wrap(EcrireError::Comment {
+                    recorded: recorded.clone(),
+                    actual,
+                }));
+            }
+        }
+        if let Some(recorded) = record.tag("Ledger") {
+            let actual = game.ledger_text();
+            if recorded != actual {
+                return Err(EcrireError::Ledger {
+                    recorded: recorded.to_owned(),
+                    actual,
+                });
+            }
+        }
+        if let Some(recorded) = record.tag("Result") {
+            let actual = if game.is_terminal() {
+                result_text(game.returns())
+            } else {
+                "*".to_owned()
+            };
+            if recorded != actual {
+                return Err(EcrireError::Result {
+                    recorded: recorded.to_owned(),
+                    actual,
+                });
+            }
+        }
+        Ok(game)
+    }
+}
+
+/// The person playing `colour` when `white` plays White.
+fn person(white: Player, colour: Colour) -> Player {
+    match colour {
+        Colour::White => white,
+        Colour::Black => white.other(),
+    }
+}
+
+fn bad_tag(tag: &'static str, value: &str, reason: impl ToString) -> EcrireError {
+    EcrireError::BadTag {
+        tag,
+        value: value.to_owned(),
+        reason: reason.to_string(),
+    }
+}
+
+/// The options a record's tags give (`Marques`, `Convention`, `JetonsDeMarque`, `Fiche`,
+/// `Remainder`, `QueueGenerale`, `Primaute`, `Colours`); absent tags take the defaults.
+///
+/// # Errors
+/// [`EcrireError::BadTag`] for a value the laws or this crate do not know.
+pub fn options_from_tags(record: &Record) -> Result<EcrireOptions, EcrireError> {
+    let number = |tag: &'static str, v: &str| -> Result<u64, EcrireError> {
+        v.parse::<u64>().map_err(|e| bad_tag(tag, v, e))
+    };
+    let marques = match record.tag("Marques") {
+        Some(v) => u32::try_from(number("Marques", v)?).map_err(|e| bad_tag("Marques", v, e))?,
+        None => 8,
+    };
+    let mut rules = EcrireRules::new(marques)
+        .map_err(|e| bad_tag("Marques", record.tag("Marques").unwrap_or("0"), e))?;
+    if let Some(v) = record.tag("Convention") {
+        rules = rules.with_convention(v.parse().map_err(|e| bad_tag("Convention", v, e))?);
+    }
+    if let Some(v) = record.tag("JetonsDeMarque") {
+        let n = u32::try_from(number("JetonsDeMarque", v)?).unwrap_or(u32::MAX);
+        rules = rules
+            .with_jetons_de_marque(n)
+            .map_err(|e| bad_tag("JetonsDeMarque", v, e))?;
+    }
+    let remainder = match record.tag("Remainder") {
+        Some(v) => v
+            .parse::<Remainder>()
+            .map_err(|e| bad_tag("Remainder", v, e))?,
+        None => rules.remainder(),
+    };
+    let fiche = match record.tag("Fiche") {
+        Some(v) => u32::try_from(number("Fiche", v)?).map_err(|e| bad_tag("Fiche", v, e))?,
+        None => rules.fiche(),
+    };
+    rules = rules
+        .with_fiche(fiche, remainder)
+        .map_err(|e| bad_tag("Fiche", record.tag("Fiche").unwrap_or(""), e))?;
+    if let Some(v) = record.tag("QueueGenerale") {
+        rules = rules.with_queue_generale(number("QueueGenerale", v)?);
+    }
+    let mut options = EcrireOptions::new(rules);
+    if let Some(v) = record.tag("Primaute") {
+        options.primaute = v.parse().map_err(|_| {
+            bad_tag(
+                "Primaute",
+                v,
+                "expected one die each, first throw, White or Black",
+            )
+        })?;
+    }
+    if let Some(v) = record.tag("Colours") {
+        options.alternate_colours = match v {
+            "alternate" => true,
+            "kept" => false,
+            _ => return Err(bad_tag("Colours", v, "expected alternate or kept")),
+        };
+    }
+    Ok(options)
+}
+
+impl<S: Scorer + Clone> Game for EcrireGame<S> {
+    type Action = Action;
+    type Error = EcrireError;
+    const NAME: &'static str = NAME;
+
+    fn turn(&self) -> Turn {
+        if self.ledger.is_over() {
+            return Turn::Terminal;
+        }
+        match self.inner.turn() {
+            Turn::Player(p) => Turn::Player(self.player_of(colour_of(p))),
+            other => other,
+        }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        if self.ledger.is_over() {
+            out.clear();
+        } else {
+            self.inner.legal_actions(out);
+        }
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(Action, f64)>) {
+        if self.ledger.is_over() {
+            out.clear();
+        } else {
+            self.inner.chance_outcomes(out);
+        }
+    }
+
+    fn apply(&mut self, action: Action) -> Result<(), EcrireError> {
+        self.apply_commented(action).map(|_| ())
+    }
+
+    fn returns(&self) -> ByPlayer<f64> {
+        match self.ledger.decompte() {
+            #[allow(clippy::cast_precision_loss)]
+            Ok(d) => ByPlayer::from_fn(|p| d.balance(p) as f64),
+            Err(_) => ByPlayer::new(0.0, 0.0),
+        }
+    }
+
+    fn action_text(&self, action: Action) -> String {
+        self.inner.action_text(action)
+    }
+
+    fn parse_action(&self, text: &str) -> Result<Action, EcrireError> {
+        if self.ledger.is_over() {
+            return Err(EcrireError::Over(text.trim().to_owned()));
+        }
+        Ok(self.inner.parse_action(text)?)
+    }
+
+    fn record_tags(&self) -> Vec<(String, String)> {
+        let r = &self.options.rules;
+        vec![
+            ("Marques".to_owned(), r.marques().to_string()),
+            ("Convention".to_owned(), r.convention().to_string()),
+            (
+                "JetonsDeMarque".to_owned(),
+                r.jetons_de_marque().to_string(),
+            ),
+            ("Fiche".to_owned(), r.fiche().to_string()),
+            ("Remainder".to_owned(), r.remainder().to_string()),
+            ("QueueGenerale".to_owned(), r.queue_generale().to_string()),
+            ("Primaute".to_owned(), self.options.primaute.to_string()),
+            (
+                "Colours".to_owned(),
+                if self.options.alternate_colours {
+                    "alternate"
+                } else {
+                    "kept"
+                }
+                .to_owned(),
+            ),
+        ]
+    }
+}
+
+/// The bot in a partie à écrire: plays as in the partie ordinaire; decides tenir or s'en
+/// aller by [`Marque::advice`] (the trou d'obligation, the bredouilles at stake), and by its
+/// board rule ([`Bot::holds`]) when the marqué does not decide.
+impl<S: Scorer + Clone> Agent<EcrireGame<S>> for Bot {
+    fn choose(&mut self, state: &EcrireGame<S>, legal: &[Action]) -> Action {
+        if let Phase::Choice { mover, .. } = state.inner.phase() {
+            match state.marque.advice(mover, state.options.rules.convention()) {
+                Advice::Tenir if legal.contains(&Action::Tenir) => return Action::Tenir,
+                Advice::SenAller if legal.contains(&Action::SenAller) => {
+                    return Action::SenAller;
+                }
+                _ => {}
+            }
+        }
+        <Bot as Agent<TrictracGame<S>>>::choose(self, &state.inner, legal)
+    }
+}
