@@ -30,6 +30,7 @@ macro_rules! out {
     }};
 }
 
+mod ecrire;
 mod error;
 mod play;
 mod replay;
@@ -159,12 +160,33 @@ enum PlayCommand {
         #[arg(long, default_value = "1", value_parser = parse_seed, allow_hyphen_values = true)]
         seed: u64,
     },
-    /// Play a trictrac partie ordinaire against the bot.
+    /// Play trictrac against the bot: a partie ordinaire, or a partie à écrire.
     Trictrac {
         /// The dice seed (decimal, or hexadecimal with 0x).
         #[arg(long, default_value = "1", value_parser = parse_seed, allow_hyphen_values = true)]
         seed: u64,
+        /// The form of game: ordinaire (to 12 trous) or ecrire (a partie à écrire).
+        #[arg(long, value_enum, default_value = "ordinaire")]
+        form: FormArg,
+        /// Marqués of a partie à écrire (default 8).
+        #[arg(long)]
+        marques: Option<u32>,
+        /// Convention of a partie à écrire: base, annexe, annexe-geometric, sans-lever.
+        #[arg(long)]
+        convention: Option<String>,
+        /// Progression of the annexe convention: arithmetic or geometric.
+        #[arg(long)]
+        progression: Option<String>,
     },
+}
+
+/// The forms of trictrac that can be played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum FormArg {
+    /// The partie ordinaire, to 12 trous.
+    Ordinaire,
+    /// The partie à écrire, in marqués.
+    Ecrire,
 }
 
 #[derive(Debug, Subcommand)]
@@ -222,7 +244,34 @@ fn run(cli: Cli) -> Result<(), CliError> {
             rules,
             seed,
         }) => play::tafl(level, side, rules.as_deref(), seed),
-        Command::Play(PlayCommand::Trictrac { seed }) => play::trictrac(seed),
+        Command::Play(PlayCommand::Trictrac {
+            seed,
+            form: FormArg::Ordinaire,
+            marques: None,
+            convention: None,
+            progression: None,
+        }) => play::trictrac(seed),
+        Command::Play(PlayCommand::Trictrac {
+            form: FormArg::Ordinaire,
+            ..
+        }) => Err(CliError::input(
+            "--form",
+            "--marques, --convention and --progression need --form ecrire",
+        )),
+        Command::Play(PlayCommand::Trictrac {
+            seed,
+            form: FormArg::Ecrire,
+            marques,
+            convention,
+            progression,
+        }) => ecrire::play(
+            seed,
+            ecrire::rules(
+                marques.unwrap_or(8),
+                convention.as_deref().unwrap_or("base"),
+                progression.as_deref(),
+            )?,
+        ),
         Command::Simulate(SimulateCommand::Sugoroku {
             games,
             seed,

@@ -16,7 +16,7 @@ use crate::{LevelArg, SideArg};
 
 /// Reads one trimmed line, or `None` at the end of the input. Bytes that are not UTF-8 are
 /// replaced (the line is then simply not understood).
-fn read_line(input: &mut impl BufRead) -> Result<Option<String>, CliError> {
+pub(crate) fn read_line(input: &mut impl BufRead) -> Result<Option<String>, CliError> {
     let mut line = Vec::new();
     match input.read_until(b'\n', &mut line) {
         Ok(0) => Ok(None),
@@ -28,7 +28,7 @@ fn read_line(input: &mut impl BufRead) -> Result<Option<String>, CliError> {
     }
 }
 
-fn prompt(text: &str) -> Result<(), CliError> {
+pub(crate) fn prompt(text: &str) -> Result<(), CliError> {
     out!("{text}");
     std::io::stdout()
         .flush()

@@ -38,12 +38,12 @@ fn read(path: &Path) -> Result<String, CliError> {
 }
 
 /// What a replay found: the game, its final state as text, the number of actions, its result.
-struct Replayed {
-    game: &'static str,
-    actions: usize,
-    result: String,
-    state: String,
-    board: String,
+pub(crate) struct Replayed {
+    pub(crate) game: &'static str,
+    pub(crate) actions: usize,
+    pub(crate) result: String,
+    pub(crate) state: String,
+    pub(crate) board: String,
 }
 
 /// Reads `path`, replays it by its `Game` tag and prints the final state (or JSON).
@@ -62,9 +62,10 @@ pub(crate) fn replay(path: &Path, json: bool) -> Result<(), CliError> {
         g if g == TaflGame::NAME => replay_tafl(&record)?,
         g if g == Sugoroku::NAME => replay_sugoroku(&record)?,
         g if g == <TrictracGame as Game>::NAME => replay_trictrac(&record)?,
+        g if g == trictrac_core::partie::ecrire::NAME => crate::ecrire::replay(&record)?,
         other => {
             return Err(CliError::Record(format!(
-                "{}: unknown game {other:?} (expected Trictrac, Tafl or Sugoroku)",
+                "{}: unknown game {other:?} (expected Trictrac, Trictrac à écrire, Tafl or Sugoroku)",
                 path.display()
             )));
         }

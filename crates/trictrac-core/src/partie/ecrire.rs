@@ -265,8 +265,17 @@ impl<S: Scorer + Clone> EcrireGame<S> {
         self.marque = Marque::new();
     }
 
-    fn end_marque(&mut self, ending: Ending, log: &mut String) -> Result<(), EcrireError> {
+    fn end_marque(
+        &mut self,
+        mover: Colour,
+        ending: Ending,
+        log: &mut String,
+    ) -> Result<(), EcrireError> {
         let number = self.ledger.decided() + 1;
+        if ending != Ending::Continues {
+            // The marqué is over: nobody throws again in it.
+            *log = log.replace(&format!(", relevé, {mover} throws again"), "");
+        }
         match ending {
             Ending::Continues => {
                 log.push_str("; the marqué goes on (levé)");
@@ -346,11 +355,11 @@ impl<S: Scorer + Clone> EcrireGame<S> {
         }
         if leaving {
             let ending = self.marque.s_en_aller(mover);
-            self.end_marque(ending, &mut log)?;
+            self.end_marque(mover, ending, &mut log)?;
         } else if let Some(winner) = self.inner.winner() {
             // The fichet is full: the marqué ends as if the player left.
             let ending = self.marque.s_en_aller(winner);
-            self.end_marque(ending, &mut log)?;
+            self.end_marque(winner, ending, &mut log)?;
         }
         Ok(log)
     }

@@ -1,0 +1,128 @@
+//! `boardgames play trictrac --form ecrire` and the replay of a partie à écrire, run as a
+//! process: the options, their bad values, and the record.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use boardgames_common::{Agent, ByPlayer, Seed};
+use trictrac_core::bot::Bot;
+use trictrac_core::partie::{EcrireGame, EcrireOptions, EcrireRules};
+
+fn run_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardgames"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(input.as_bytes());
+    }
+    child.wait_with_output().expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn play_a_partie_a_ecrire_to_the_decompte() {
+    // Always the first choice (tenir when asked): the bot ends the marqué.
+    let input = "1\n".repeat(20_000);
+    let o = run_with_input(
+        &[
+            "play",
+            "trictrac",
+            "--form",
+            "ecrire",
+            "--marques",
+            "1",
+            "--convention",
+            "annexe",
+            "--progression",
+            "geometric",
+            "--seed",
+            "4",
+        ],
+        &input,
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(
+        out.starts_with("Partie à écrire in 1 marqués, convention annexe-geometric"),
+        "{out}"
+    );
+    assert!(out.contains("wins marqué 1"), "{out}");
+    assert!(out.contains("Décompte général"), "{out}");
+    assert!(out.contains("wins") && out.contains("fiches"), "{out}");
+}
+
+#[test]
+fn play_ecrire_quits_and_refuses_bad_options() {
+    let o = run_with_input(
+        &["play", "trictrac", "--form", "ecrire"],
+        "help\nsheet\nquit\n",
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("trou d'obligation"));
+    assert!(text(&o.stdout).contains("Partie abandoned."));
+    let bad = |args: &[&str], message: &str| {
+        let o = run_with_input(args, "quit\n");
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o.stderr));
+        assert!(text(&o.stderr).contains(message), "{}", text(&o.stderr));
+    };
+    let ecrire = ["play", "trictrac", "--form", "ecrire"];
+    bad(
+        &[&ecrire[..], &["--marques", "0"]].concat(),
+        "at least 1 marqué",
+    );
+    bad(
+        &[&ecrire[..], &["--convention", "annex"]].concat(),
+        "unknown convention \"annex\"",
+    );
+    bad(
+        &[&ecrire[..], &["--progression", "geometric"]].concat(),
+        "only the annexe convention",
+    );
+    bad(
+        &[
+            &ecrire[..],
+            &["--convention", "annexe", "--progression", "spiral"],
+        ]
+        .concat(),
+        "unknown progression",
+    );
+    bad(
+        &["play", "trictrac", "--marques", "8"],
+        "need --form ecrire",
+    );
+    bad(&["play", "trictrac", "--form", "tournoi"], "tournoi");
+}
+
+#[test]
+fn replay_a_partie_a_ecrire_and_a_forged_ledger() {
+    let (mut a, mut b) = (Bot::default(), Bot::default());
+    let agents: ByPlayer<&mut dyn Agent<EcrireGame>> = ByPlayer::new(&mut a, &mut b);
+    let played = EcrireGame::standard(EcrireOptions::new(EcrireRules::new(2).unwrap()))
+        .play_recorded(Seed(6), agents, 1_000_000)
+        .unwrap();
+    let dir = std::env::temp_dir().join(format!("boardgames-cli-ecrire-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("ecrire.txt");
+    std::fs::write(&path, played.record.to_string()).unwrap();
+    let o = run_with_input(&["replay", path.to_str().unwrap(), "--json"], "");
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["game"], "Trictrac à écrire");
+    assert_eq!(v["final_state"], played.state.ledger_text());
+    let ledger = played.record.tag("Ledger").unwrap();
+    let forged = played
+        .record
+        .to_string()
+        .replace(&format!("[Ledger \"{ledger}\"]"), "[Ledger \"A 1, B 1\"]");
+    std::fs::write(&path, forged).unwrap();
+    let o = run_with_input(&["replay", path.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains("ledger"), "{}", text(&o.stderr));
+}
