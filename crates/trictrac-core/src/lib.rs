@@ -25,6 +25,10 @@
 //!   [`boardgames_common::Game`] ([`game::TrictracGame`]) over a [`game::Scorer`], with
 //!   commented records that replay; [`bot`]: a heuristic player ([`bot::Bot`])
 //!   (`docs/trictrac-marking.md`).
+//! - [`partie`]: the partie à écrire — its conventions ([`partie::Convention`]: base, annexe,
+//!   sans lever), the pure settlement of the marqués and the décompte général
+//!   ([`partie::settle_marque`], [`partie::decompte`]), the [`partie::Ledger`] and its score
+//!   sheet, and the game itself ([`partie::EcrireGame`]) (`docs/trictrac-a-ecrire.md`).
 //!
 //! The laws as implemented, and the decisions taken where the sources are silent, are in
 //! `docs/trictrac.md`.

@@ -298,3 +298,23 @@ fn bad_records_are_typed_errors() {
     let e = with_tag("Marques", "2").unwrap_err();
     assert!(matches!(e, EcrireError::Replay { .. }), "{e}");
 }
+
+#[test]
+fn seeded_parties_between_bots_end_in_every_convention() {
+    use trictrac_core::partie::Progression;
+    let conventions = [
+        Convention::Base,
+        Convention::Annexe(Progression::Arithmetic),
+        Convention::Annexe(Progression::Geometric),
+        Convention::SansLever,
+    ];
+    for (i, convention) in conventions.into_iter().enumerate() {
+        for seed in 0..1u64 {
+            let rules = EcrireRules::new(2).unwrap().with_convention(convention);
+            let played = bots_partie(100 + seed + 10 * i as u64, rules);
+            assert!(played.state.is_terminal(), "{convention} seed {seed}");
+            let d = played.state.ledger().decompte().unwrap();
+            assert_eq!(d.balance(A) + d.balance(B), 0);
+        }
+    }
+}
