@@ -94,7 +94,7 @@ pub struct MovementScorer;
 
 impl Scorer for MovementScorer {
     fn legal_plays(&self, position: &Position, throw: Throw) -> LegalPlays {
-        position.legal_plays(throw)
+        position.movement_plays(throw)
     }
     fn before_play(&self, _: &Position, _: Throw) -> Scored {
         Scored::default()
@@ -113,11 +113,11 @@ pub struct RaceScorer;
 
 impl Scorer for RaceScorer {
     fn legal_plays(&self, position: &Position, throw: Throw) -> LegalPlays {
-        position.legal_plays(throw)
+        position.movement_plays(throw)
     }
     fn before_play(&self, position: &Position, throw: Throw) -> Scored {
         let mover = position.side_to_move();
-        let unplayed = position.legal_plays(throw).unplayed().len() as u8;
+        let unplayed = position.movement_plays(throw).unplayed().len() as u8;
         let mut s = Scored::default();
         if unplayed > 0 {
             s.points[mover.other()] = 2 * unplayed;

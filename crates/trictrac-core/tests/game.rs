@@ -45,7 +45,7 @@ fn scored(p: Option<(u8, u8)>, what: &str) -> Scored {
 
 impl Scorer for Script {
     fn legal_plays(&self, position: &Position, throw: Throw) -> LegalPlays {
-        position.legal_plays(throw)
+        position.movement_plays(throw)
     }
     fn before_play(&self, _: &Position, _: Throw) -> Scored {
         scored(self.before.borrow_mut().pop_front(), "scripted")
@@ -355,7 +355,7 @@ fn illegal_and_misplaced_actions_are_refused_without_change() {
     assert_eq!(play, other);
     let wrong = Action::Play(
         Position::start()
-            .legal_plays(t("6-4"))
+            .movement_plays(t("6-4"))
             .get(0)
             .copied()
             .unwrap(),
@@ -461,31 +461,43 @@ fn inconsistent_marks_are_refused() {
     );
 }
 
-/// A coin taken par puissance to fill the grand jan: the "must fill" obligation keeps it
-/// while the movement laws alone prefer the coin par effet (B6-B12, B8-B12, which breaks B8).
-/// The game must list it, read it back from its own text, and replay it from a record.
+/// A coin taken par puissance to fill the grand jan when the throw cannot take it par
+/// effet: the game lists it as the only play, reads it back from its own text, and plays it.
+/// With a dame on B6 (B6 and B8 take the coin par effet) it is refused: coin par effet comes
+/// before the obligation, without exception (glossary COINS, PRENDRE SON COIN).
 #[test]
 fn par_puissance_play_left_by_the_fill_obligation_is_parsed_and_replayed() {
     use trictrac_core::game::JanScorer;
-    let position: Position = "B1:w2,B6:w1,B7:w3,B8:w2,B9:w3,B10:w2,B11:w2,N1:b15 w 10/10 0.0/0.0"
-        .parse()
-        .unwrap();
     let options = GameOptions {
         primaute: Primaute::Fixed(White),
         ..GameOptions::default()
     };
-    let mut game = TrictracGame::from_position(JanScorer::default(), options, position).unwrap();
     let throw: Throw = "6-4".parse().unwrap();
+    let text = "6-4: B7-B12, B9-B12 (par puissance)";
+    let effet: Position = "B1:w2,B6:w1,B7:w3,B8:w2,B9:w3,B10:w2,B11:w2,N1:b15 w 10/10 0.0/0.0"
+        .parse()
+        .unwrap();
+    let mut game = TrictracGame::from_position(JanScorer::default(), options, effet).unwrap();
     game.apply(Action::Throw(throw)).unwrap();
     let mut legal = Vec::new();
     game.legal_actions(&mut legal);
+    assert_eq!(legal.len(), 4);
+    assert!(matches!(
+        game.parse_action(text),
+        Err(GameError::IllegalPlay(_))
+    ));
+    assert_eq!(game.marking().points(White), 0);
+
+    let position: Position = "B1:w2,B2:w1,B7:w3,B8:w2,B9:w3,B10:w2,B11:w2,N1:b15 w 10/10 0.0/0.0"
+        .parse()
+        .unwrap();
+    let mut game = TrictracGame::from_position(JanScorer::default(), options, position).unwrap();
+    game.apply(Action::Throw(throw)).unwrap();
+    game.legal_actions(&mut legal);
     assert_eq!(legal.len(), 1);
-    let text = game.action_text(legal[0]);
-    assert_eq!(text, "6-4: B7-B12, B9-B12 (par puissance)");
-    // The movement laws alone do not allow it ...
-    assert!(position.parse_play(&text).is_err());
-    // ... the game does.
-    assert_eq!(game.parse_action(&text).unwrap(), legal[0]);
+    assert_eq!(game.action_text(legal[0]), text);
+    assert!(position.parse_play(text).is_ok());
+    assert_eq!(game.parse_action(text).unwrap(), legal[0]);
     game.apply(legal[0]).unwrap();
     assert_eq!(
         game.position().board().count(White, "B12".parse().unwrap()),

@@ -285,9 +285,8 @@ impl ThrowAnalysis {
     /// of movement AND the fill/keep obligation): the mover's dames moved, his throw counter
     /// increased, the other side to move. The same as
     /// `position.play_with(play, &MustFillOrKeep::new())` without generating the plays again.
-    /// [`Position::play`] checks the laws of movement only: with the obligation applied
-    /// before "coin par effet over par puissance" (rules page, filter order) a play taking
-    /// the coin par puissance to fill the grand jan can be legal here and refused there.
+    /// [`Position::play`] checks the laws of movement only, so it accepts a fausse case that
+    /// breaks the obligation, which this refuses.
     ///
     /// # Errors
     /// As [`ThrowAnalysis::after_play`].
