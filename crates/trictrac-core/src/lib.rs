@@ -25,9 +25,11 @@
 //!   [`JanEvent`], [`JanKind`], [`ScoringRules`] (`docs/trictrac-scoring.md`).
 //!
 //! - [`marking`]: points, trous, the bredouille of the jetons, tenir ou s'en aller, the
-//!   pavillon ([`Marking`]); [`game`]: the partie ordinaire as a
-//!   [`boardgames_common::Game`] ([`game::TrictracGame`]) over a [`game::Scorer`], with
-//!   commented records that replay; [`bot`]: a heuristic player ([`bot::Bot`])
+//!   pavillon ([`Marking`]); [`partie`]: the chronology of a turn shared by the forms of
+//!   game ([`partie::turn::Chronology`] over a [`partie::turn::Form`]) and the partie
+//!   ordinaire as a [`boardgames_common::Game`] ([`game::TrictracGame`], also at
+//!   [`partie::ordinaire`]) over a [`game::ThrowScorer`], with commented records that
+//!   replay; [`bot`]: a heuristic player ([`bot::Bot`])
 //!   (`docs/trictrac-marking.md`).
 //!
 //! The laws as implemented, and the decisions taken where the sources are silent, are in
@@ -87,6 +89,7 @@ pub mod marking;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
+pub mod partie;
 pub mod play;
 pub mod point;
 pub mod position;

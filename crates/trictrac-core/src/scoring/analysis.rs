@@ -82,6 +82,22 @@ pub struct ThrowAnalysis {
     settled: u8,
 }
 
+impl Default for ThrowAnalysis {
+    /// An empty analysis (no plays, no events), to be filled by [`ThrowAnalysis::analyse`].
+    fn default() -> ThrowAnalysis {
+        ThrowAnalysis {
+            position: Position::start(),
+            mover: Colour::White,
+            throw: Throw::new(boardgames_common::Die::ACE, boardgames_common::Die::ACE),
+            counts: [0; 26],
+            legal: LegalPlays::new(),
+            before: Events::new(),
+            fill_ways: [0; 3],
+            settled: 0,
+        }
+    }
+}
+
 impl ThrowAnalysis {
     /// Analyses `throw` for the side to move of `position` under `rules`. The jan de
     /// rencontre needs the opponent's first throw: use [`ThrowAnalysis::with_opening`] for
