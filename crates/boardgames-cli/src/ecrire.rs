@@ -69,7 +69,7 @@ pub(crate) fn play(seed: u64, rules: EcrireRules) -> Result<(), CliError> {
                     game.ledger().decided() + 1,
                     game.colour_of(Player::First)
                 );
-                out!("{}", diagram(game.board().position().board()));
+                out!("{}", diagram(game.turns().position().board()));
             }
         }
         let action = match game.turn() {
@@ -90,7 +90,7 @@ pub(crate) fn play(seed: u64, rules: EcrireRules) -> Result<(), CliError> {
                 let m = game.marque();
                 outln!(
                     "Marks {}; trous A {} / B {}",
-                    game.board().marks_text(),
+                    game.marks_text(),
                     m.trous(game.colour_of(Player::First)),
                     m.trous(game.colour_of(Player::Second))
                 );
@@ -111,7 +111,7 @@ pub(crate) fn play(seed: u64, rules: EcrireRules) -> Result<(), CliError> {
                             return Ok(());
                         }
                         "help" | "?" => outln!("{HELP}"),
-                        "board" => out!("{}", diagram(game.board().position().board())),
+                        "board" => out!("{}", diagram(game.turns().position().board())),
                         "sheet" => out!("{}", game.ledger().sheet(SheetStyle::Losses)),
                         text => {
                             if let Ok(n) = text.parse::<usize>() {

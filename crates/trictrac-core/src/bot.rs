@@ -3,7 +3,7 @@
 //!
 //! The evaluation is in points (the unit of the marking), from the mover's side:
 //!
-//! - the points the play itself brings (the [`Scorer`]'s after-play points: the sortie),
+//! - the points the play itself brings (the [`ThrowScorer`]'s after-play points: the sortie),
 //!   mover's minus opponent's;
 //! - **dames covered**: each own lone dame (*demi-case*, *dame découverte*) off the talon that
 //!   an opponent dame could hit by a die or the sum costs its hit value (4 in the petit-jan
@@ -18,7 +18,7 @@
 //!
 //! With lookahead (the default, [`Bot::lookahead`]), the best plays by this static value are
 //! compared again after subtracting the points the opponent's next throw is expected to
-//! score against them, by the [`Scorer`] itself (his hits and fills, our à faux and
+//! score against them, by the [`ThrowScorer`] itself (his hits and fills, our à faux and
 //! impuissance, averaged over the 21 throws).
 //!
 //! Tenir ou s'en aller ([`Bot::holds`]): the bot holds when what it keeps by holding is worth
@@ -32,8 +32,9 @@ use boardgames_common::{Agent, UNORDERED_OUTCOMES};
 
 use crate::board::Board;
 use crate::colour::{ByColour, Colour};
-use crate::game::{Action, ChoiceStage, Phase, Scorer, TrictracGame};
+use crate::game::{Action, ChoiceStage, ThrowScore, ThrowScorer, TrictracGame};
 use crate::moves::Play;
+use crate::partie::turn::{Chronology, Form, TurnPhase};
 use crate::point::{OFF, OWN_COIN};
 use crate::position::Position;
 
@@ -138,13 +139,25 @@ impl Bot {
     /// over the 21 throws of his before-play points minus those of the player (à faux,
     /// impuissance …), per the `scorer`.
     #[must_use]
-    pub fn expected_reply<S: Scorer>(&self, scorer: &S, after: &Position) -> f64 {
+    pub fn expected_reply<S: ThrowScorer>(&self, scorer: &S, after: &Position) -> f64 {
+        let mut analysis = S::Analysis::default();
+        self.expected_reply_with(scorer, after, &mut analysis)
+    }
+
+    /// [`Bot::expected_reply`] with a reused analysis buffer.
+    fn expected_reply_with<S: ThrowScorer>(
+        &self,
+        scorer: &S,
+        after: &Position,
+        analysis: &mut S::Analysis,
+    ) -> f64 {
         let opponent = after.side_to_move();
         UNORDERED_OUTCOMES
             .iter()
             .map(|&(t, p)| {
-                let s = scorer.before_play(after, t);
-                p * (f64::from(s.points[opponent]) - f64::from(s.points[opponent.other()]))
+                scorer.analyse(after, t, None, analysis);
+                let s = analysis.before_play(None);
+                p * (f64::from(s[opponent]) - f64::from(s[opponent.other()]))
             })
             .sum()
     }
@@ -207,8 +220,18 @@ impl Bot {
     /// The value for the side to move of playing `play` in `position` (throw `play.throw()`):
     /// the after-play points of `scorer` plus the evaluation of the board after.
     #[must_use]
-    pub fn value_of_play<S: Scorer>(&self, scorer: &S, position: &Position, play: &Play) -> f64 {
-        let points = scorer.after_play(position, play.throw(), play).points;
+    pub fn value_of_play<S: ThrowScorer>(
+        &self,
+        scorer: &S,
+        position: &Position,
+        play: &Play,
+    ) -> f64 {
+        let mut analysis = S::Analysis::default();
+        scorer.analyse(position, play.throw(), None, &mut analysis);
+        let points = match analysis.legal_plays().iter().position(|p| p == play) {
+            Some(i) => analysis.after_play(i, None),
+            None => ByColour::default(),
+        };
         self.value_with_points(position, play, points)
     }
 
@@ -246,46 +269,59 @@ impl Bot {
     }
 }
 
-impl<S: Scorer + Clone> Agent<TrictracGame<S>> for Bot {
-    fn choose(&mut self, state: &TrictracGame<S>, legal: &[Action]) -> Action {
+impl Bot {
+    /// The bot's action in the chronology `turns` of any form of game (the partie ordinaire,
+    /// a marqué of the partie à écrire) among `legal`: at a tenir / s'en aller choice the
+    /// board rule ([`Bot::holds`]), at a play the best play by the evaluation (and the
+    /// lookahead); otherwise the first legal action.
+    pub fn choose_in<S: ThrowScorer, F: Form>(
+        &self,
+        turns: &Chronology<S, F>,
+        legal: &[Action],
+    ) -> Action {
         // The Agent contract gives a non-empty list; never panic if it is not.
         let Some(&first) = legal.first() else {
             return Action::Tenir;
         };
-        match state.phase() {
-            Phase::Choice {
+        match turns.phase() {
+            TurnPhase::Choice {
                 mover,
                 stage,
                 pending,
                 ..
             } => {
-                let reste = state.marking().points(mover);
-                if self.holds(state.position().board(), mover, reste, pending, stage) {
+                let reste = turns.marking().points(mover);
+                if self.holds(turns.position().board(), mover, reste, pending, stage) {
                     Action::Tenir
                 } else {
                     Action::SenAller
                 }
             }
-            Phase::Play { throw, .. } => {
-                let scorer = state.scorer();
-                let position = state.position();
-                // The game's legal actions are these plays in this order.
-                let plays = scorer.legal_plays(position, throw);
-                let mut points = Vec::with_capacity(plays.len());
-                scorer.after_play_points(position, throw, &plays, &mut points);
-                let mut valued: Vec<(f64, Play)> = plays
+            TurnPhase::Play { .. } => {
+                let scorer = turns.scorer();
+                let position = turns.position();
+                // The game's legal actions are the kept analysis' plays, in this order.
+                let Some(analysis) = turns.analysis() else {
+                    return first;
+                };
+                let mut valued: Vec<(f64, Play)> = analysis
+                    .legal_plays()
                     .iter()
-                    .zip(&points)
-                    .map(|(p, &pts)| (self.value_with_points(position, p, pts), *p))
+                    .enumerate()
+                    .map(|(i, p)| {
+                        let pts = analysis.after_play(i, None);
+                        (self.value_with_points(position, p, pts), *p)
+                    })
                     .collect();
                 if self.lookahead > 0 && valued.len() > 1 {
                     // Stable sort: ties keep the generation order.
                     valued.sort_by(|a, b| b.0.total_cmp(&a.0));
                     valued.truncate(self.lookahead);
+                    let mut reply = S::Analysis::default();
                     for (v, p) in &mut valued {
                         let mut after = *position;
                         after.play_unchecked(p);
-                        *v -= self.expected_reply(scorer, &after);
+                        *v -= self.expected_reply_with(scorer, &after, &mut reply);
                     }
                 }
                 let mut best: Option<(f64, Play)> = None;
@@ -301,5 +337,11 @@ impl<S: Scorer + Clone> Agent<TrictracGame<S>> for Bot {
             }
             _ => first,
         }
+    }
+}
+
+impl<S: ThrowScorer + Clone> Agent<TrictracGame<S>> for Bot {
+    fn choose(&mut self, state: &TrictracGame<S>, legal: &[Action]) -> Action {
+        self.choose_in(state.turns(), legal)
     }
 }

@@ -6,12 +6,16 @@
 //!   (a point or off), [`Jan`].
 //! - [`Board`], [`Setup`] (unvalidated) and [`Position`] (validated) with the position
 //!   notation `B1:w15,N1:b15 w 0/0 0.0/0.0` (`docs/trictrac-notation.md`).
-//! - [`Move`], [`Play`] (`6-4: B5-B11, B5-B9`), [`Position::legal_plays`] returning
-//!   [`LegalPlays`] with the impuissance, [`Position::is_legal`], [`Position::play`].
-//!   [`Position::legal_plays_into`] reuses one buffer in hot loops;
-//!   [`Position::legal_plays_with`] applies a "must fill / must keep" [`Obligations`]
-//!   filter (the hook the scoring rules plug in); [`Position::sortie_number`] classifies a
-//!   number during the sortie; [`Position::releve`] is the relevé.
+//! - [`Move`], [`Play`] (`6-4: B5-B11, B5-B9`). The legal plays of a throw are
+//!   [`ThrowAnalysis::legal_plays`] (with the points) or [`Position::legal_plays_with`]
+//!   given [`MustFillOrKeep`]: the laws of movement AND the must fill / must keep
+//!   obligation. [`Position::movement_plays`] (returning [`LegalPlays`] with the
+//!   impuissance), [`Position::is_legal`] and [`Position::play`] apply the laws of movement
+//!   only, so a fausse case that breaks the obligation passes them.
+//!   [`Position::legal_plays_into`] reuses one buffer in hot loops; the "must fill / must
+//!   keep" [`Obligations`] filter is the hook the scoring rules plug in;
+//!   [`Position::sortie_number`] classifies a number during the sortie; [`Position::releve`]
+//!   is the relevé.
 //! - [`Laws`]: where the side to move may stop, rest or bear off; [`Position::reaches`]:
 //!   what each die and the sum could reach from each point, with the rests;
 //!   [`Board::can_fill`] (jan interdit), [`Board::could_take_opponent_coin`] (for the
@@ -21,11 +25,13 @@
 //!   [`JanEvent`], [`JanKind`], [`ScoringRules`] (`docs/trictrac-scoring.md`).
 //!
 //! - [`marking`]: points, trous, the bredouille of the jetons, tenir ou s'en aller, the
-//!   pavillon ([`Marking`]); [`game`]: the partie ordinaire as a
-//!   [`boardgames_common::Game`] ([`game::TrictracGame`]) over a [`game::Scorer`], with
-//!   commented records that replay; [`bot`]: a heuristic player ([`bot::Bot`])
+//!   pavillon ([`Marking`]); [`partie`]: the chronology of a turn shared by the forms of
+//!   game ([`partie::turn::Chronology`] over a [`partie::turn::Form`]) and the partie
+//!   ordinaire as a [`boardgames_common::Game`] ([`game::TrictracGame`], also at
+//!   [`partie::ordinaire`]) over a [`game::ThrowScorer`], with commented records that
+//!   replay; [`bot`]: a heuristic player ([`bot::Bot`])
 //!   (`docs/trictrac-marking.md`).
-//! - [`partie`]: the partie à écrire — its conventions ([`partie::Convention`]: base, annexe,
+//! - [`partie`] also holds the partie à écrire: its conventions ([`partie::Convention`]: base, annexe,
 //!   sans lever), the pure settlement of the marqués and the décompte général
 //!   ([`partie::settle_marque`], [`partie::decompte`]), the [`partie::Ledger`] and its score
 //!   sheet, and the game itself ([`partie::EcrireGame`]) (`docs/trictrac-a-ecrire.md`).
@@ -34,22 +40,41 @@
 //! `docs/trictrac.md`.
 //!
 //! ```
-//! use trictrac_core::Position;
+//! use trictrac_core::{MustFillOrKeep, Position, ScoringRules, ThrowAnalysis};
 //! let pos = Position::start();
-//! let plays = pos.legal_plays("6-6".parse().unwrap());
+//! let throw = "6-6".parse().unwrap();
+//! let plays = pos.legal_plays_with(throw, &MustFillOrKeep::new());
 //! // Sonnez from the talon: tout d'une would end on the opponent's coin (N12), so the only
 //! // play is two dames to B7.
 //! assert_eq!(plays.len(), 1);
 //! let next = pos.play(plays.get(0).unwrap()).unwrap();
 //! assert_eq!(next.to_string(), "B1:w13,B7:w2,N1:b15 b 1/0 0.0/0.0");
+//! // The same plays with what the throw scores.
+//! let analysis = ThrowAnalysis::new(&pos, throw, &ScoringRules::default());
+//! assert_eq!(analysis.legal_plays().len(), 1);
+//! ```
+//!
+//! The laws of movement alone admit fausses cases: White's petit jan is full and 2-1 can keep
+//! it (B7-B9, B7-B8 or B7-B9-B10), but the movement laws also let him break it (43 plays).
+//!
+//! ```
+//! use trictrac_core::{MustFillOrKeep, Position};
+//! let pos: Position = "B1:w2,B2:w2,B3:w2,B4:w2,B5:w2,B6:w2,B7:w3,N1:b15 w 10/10 0.0/0.0"
+//!     .parse()
+//!     .unwrap();
+//! let throw = "2-1".parse().unwrap();
+//! let legal = pos.legal_plays_with(throw, &MustFillOrKeep::new());
+//! let texts: Vec<String> = legal.iter().map(|p| p.to_string()).collect();
+//! assert_eq!(texts, ["2-1: B7-B9, B7-B8", "2-1: B7-B9-B10"]);
+//! assert_eq!(pos.movement_plays(throw).len(), 45);
 //! ```
 //!
 //! A sortie (glossary SORTIE: a dame on N6 and another on N4, 5-3 must be played inside):
 //!
 //! ```
-//! use trictrac_core::Position;
+//! use trictrac_core::{MustFillOrKeep, Position};
 //! let pos: Position = "N6:w1,N4:w1,N2:w1,N1:w2,B1:b15 w 20/20 0.0/0.0".parse().unwrap();
-//! let plays = pos.legal_plays("5-3".parse().unwrap());
+//! let plays = pos.legal_plays_with("5-3".parse().unwrap(), &MustFillOrKeep::new());
 //! assert_eq!(plays.len(), 1);
 //! assert_eq!(plays.get(0).unwrap().to_string(), "5-3: N6-N1, N4-N1");
 //! assert!(plays.unplayed().is_empty());

@@ -144,7 +144,7 @@ pub struct Gain {
 
 /// The marks of both players (*la marque*): points, trous, the jetons' bredouille and the
 /// pavillon. The full state of the marking; [`Marks`] (in [`crate::Position`]) holds all of
-/// it but the pavillon (see [`Marking::from_marks`]).
+/// it, the pavillon included (see [`Marking::from_marks`]).
 ///
 /// Invariants: points are `0..=11`; a player's jeton is [`Jeton::None`] exactly when his
 /// points are 0; a fichet series state is [`Jeton::None`] exactly when his trous are 0.
@@ -178,7 +178,9 @@ pub enum MarkingError {
     #[error("{0} is the only player with points and must be en bredouille")]
     SoleMarkerNotEnBredouille(Colour),
     /// The pavillon needs both players to have trous (it is held by the second to win one).
-    #[error("{0} cannot hold the pavillon: both players need trous")]
+    #[error(
+        "{0} cannot hold the pavillon: one player holds it, the second to win a trou, while both have trous"
+    )]
     BadPavillon(Colour),
 }
 
@@ -210,12 +212,13 @@ impl Marking {
     /// if only one player has points he marks with one jeton (and is en bredouille); if both
     /// have points, the one en bredouille has the double jeton and the other one jeton.
     /// The pavillon series likewise follows from the trous, except which player (if any)
-    /// holds the pavillon when both have trous: `pavillon`.
+    /// holds the pavillon when both have trous: `pavillon`, or if it is `None` the player
+    /// whose [`Marks::pavillon`] is set.
     ///
     /// # Errors
     /// [`MarkingError`] when the marks are inconsistent: points above 11, bredouille with 0
     /// points, both en bredouille, a sole marker not en bredouille, a pavillon holder when one
-    /// player has no trou.
+    /// player has no trou, both marks holding the pavillon.
     pub fn from_marks(
         marks: ByColour<Marks>,
         pavillon: Option<Colour>,
@@ -251,6 +254,10 @@ impl Marking {
                 Jeton::Single
             };
         }
+        if marks.white.pavillon && marks.black.pavillon {
+            return Err(MarkingError::BadPavillon(Colour::White));
+        }
+        let pavillon = pavillon.or_else(|| Colour::ALL.into_iter().find(|&c| marks[c].pavillon));
         let mut fichets = Series::default();
         for colour in Colour::ALL {
             fichets.jetons[colour] = if marks[colour].trous == 0 {
@@ -282,6 +289,7 @@ impl Marking {
             points: self.points[c],
             trous: self.trous[c],
             bredouille: self.jetons.is_en_bredouille(c),
+            pavillon: self.fichets.jeton(c) == Jeton::Double,
         })
     }
 

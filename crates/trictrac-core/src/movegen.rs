@@ -29,7 +29,11 @@ pub struct Candidate {
     key: u128,
     /// The play (its moves in the order played).
     pub play: Play,
-    /// Number of dames borne off by a nombre excédant (law 6).
+    /// Number of the throw's numbers that were not sortant in the position before the play
+    /// and bear a dame off as a nombre excédant (law 6; glossary SORTIE: "il faut jouer la
+    /// totalité des nombres non sortants à l'intérieur du jan lorsque cela est possible").
+    /// A sortant number that becomes excédant because the other number was played inside
+    /// first does not count.
     pub excess: u8,
 }
 
@@ -132,8 +136,8 @@ impl PlayList {
     }
 
     /// Adds a candidate unless one with the same resulting board (`key`) exists; on a
-    /// duplicate keeps the one with fewer excédant bear-offs (the same board reached
-    /// lawfully).
+    /// duplicate keeps the one with fewer non-sortant numbers borne off as excédants (the
+    /// same board reached lawfully).
     #[inline]
     fn push(&mut self, key: u128, play: Play, excess: u8) {
         let h = ((key as u64) ^ ((key >> 64) as u64)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58;
@@ -172,8 +176,8 @@ impl PlayList {
 /// must play so as to do it. It needs the scoring rules, so movement leaves it to an
 /// implementation of this trait (the scoring module plugs one in).
 ///
-/// It is applied third, after "maximum number of dice" and "the higher die", before "coin
-/// par effet over par puissance" and the sortie constraints (rules page, "Filters apply in
+/// It is applied fourth, after "maximum number of dice", "the higher die" and "coin par
+/// effet over par puissance", before the sortie constraints (rules page, "Filters apply in
 /// this order"). Implementations should only remove plays, normally through
 /// [`PlayList::retain_if_any`]; if one empties the list, the list before the filter is used.
 pub trait Obligations {
@@ -359,6 +363,9 @@ fn generate(pos: &Position, throw: Throw, out: &mut PlayList) -> u8 {
     let off_nibble = |k: u128| ((k >> (4 * (OFF as u32 - 1))) & 0xF) as u8;
     let hi = throw.high().get();
     let lo = throw.low().get();
+    // Whether a number bearing a dame off by excess counts against the play: only a number
+    // that was not sortant before the play (no dame at path 25 - d) does (law 6).
+    let not_sortant = |d: u8| u8::from(cur[(OFF - d) as usize] == 0);
     let orders: &[(u8, u8)] = if hi == lo {
         &[(hi, lo)]
     } else {
@@ -376,7 +383,7 @@ fn generate(pos: &Position, throw: Throw, out: &mut PlayList) -> u8 {
             let m1 = mv(colour, a, to1, x);
             if off_nibble(key1) == DAMES {
                 // The last dame is off: nothing is left to play the other number with.
-                out.push(key1, Play::new(throw, &[m1]), ex1);
+                out.push(key1, Play::new(throw, &[m1]), ex1 * not_sortant(x));
                 continue;
             }
             let mut occ1 = occ;
@@ -429,7 +436,7 @@ fn generate(pos: &Position, throw: Throw, out: &mut PlayList) -> u8 {
                 out.push(
                     key2,
                     Play::new(throw, &[m1, mv(colour, b, to2, y)]),
-                    ex1 + ex2,
+                    ex1 * not_sortant(x) + ex2 * not_sortant(y),
                 );
             }
         }
@@ -472,7 +479,11 @@ fn generate(pos: &Position, throw: Throw, out: &mut PlayList) -> u8 {
             if coin_nibble(key) == 1 {
                 continue;
             }
-            out.push(key, Play::new(throw, &[mv(colour, a, to, d)]), ex);
+            out.push(
+                key,
+                Play::new(throw, &[mv(colour, a, to, d)]),
+                ex * not_sortant(d),
+            );
         }
         if !out.is_empty() || hi == lo {
             break;
@@ -486,9 +497,31 @@ fn generate(pos: &Position, throw: Throw, out: &mut PlayList) -> u8 {
     }
 }
 
+/// Coin par effet over par puissance (law 4), applied before the obligations and without
+/// exception (glossary COINS: "si on a la possibilité de prendre son coin à la fois par effet
+/// et par puissance, on doit le prendre par effet"; PRENDRE SON COIN): when the throw takes
+/// the coin par effet, no par puissance play is legal, even one that alone would fill or
+/// keep a jan.
+fn coin_par_effet(pos: &Position, list: &mut PlayList) {
+    let mover = pos.side_to_move;
+    if pos.board.path_counts(mover)[OWN_COIN as usize] == 0
+        && list.items.iter().any(|c| c.play.is_par_puissance())
+        && list
+            .items
+            .iter()
+            .any(|c| !c.play.is_par_puissance() && c.after_at(OWN_COIN) >= 2)
+    {
+        list.retain(|c| !c.play.is_par_puissance());
+    }
+}
+
 impl Position {
-    /// The legal plays of `throw` for the side to move under the laws of movement only,
-    /// without the fill/keep obligation (use [`Position::legal_plays_with`] for that).
+    /// The plays of `throw` for the side to move under the laws of movement only, WITHOUT
+    /// the must fill / must keep obligation (rules page, law 8). These are not always the
+    /// legal plays: when the throw can fill or keep a jan, a play here that does neither is a
+    /// fausse case (glossary FAUSSE CASE). The legal plays are those of
+    /// [`Position::legal_plays_with`] with [`crate::MustFillOrKeep`], which
+    /// [`crate::ThrowAnalysis::legal_plays`] gives with the points.
     ///
     /// Laws (rules page, "Moving (laws)"; glossary LOIS, COINS, RETOUR, SORTIE,
     /// IMPUISSANCE): both numbers or, failing that, the higher; tout d'une with a lawful
@@ -502,17 +535,30 @@ impl Position {
     /// ```
     /// use trictrac_core::Position;
     /// let pos = Position::start();
-    /// let plays = pos.legal_plays("6-5".parse().unwrap());
+    /// let plays = pos.movement_plays("6-5".parse().unwrap());
     /// let texts: Vec<String> = plays.iter().map(|p| p.to_string()).collect();
     /// // Tout d'une to B12 would leave a single dame on the coin: forbidden (law 3).
     /// assert_eq!(texts, ["6-5: B1-B7, B1-B6"]);
     /// ```
     #[must_use]
     #[inline]
-    pub fn legal_plays(&self, throw: Throw) -> LegalPlays {
+    pub fn movement_plays(&self, throw: Throw) -> LegalPlays {
         let mut out = LegalPlays::new();
         self.legal_plays_into(throw, &MovementOnly, &mut out);
         out
+    }
+
+    /// The plays of `throw` under the laws of movement only: the former name of
+    /// [`Position::movement_plays`], which says that the fill/keep obligation is left out.
+    #[deprecated(
+        since = "0.2.0",
+        note = "ignores the must fill / must keep obligation: use `movement_plays` for the \
+                laws of movement only, or `legal_plays_with(throw, &MustFillOrKeep::new())` \
+                (or `ThrowAnalysis::legal_plays`) for the legal plays"
+    )]
+    #[must_use]
+    pub fn legal_plays(&self, throw: Throw) -> LegalPlays {
+        self.movement_plays(throw)
     }
 
     /// The legal plays of `throw` with the fill/keep `obligations` applied in their place in
@@ -541,29 +587,21 @@ impl Position {
         let list = &mut out.list;
         list.clear();
         let dice_played = generate(self, throw, list);
+        coin_par_effet(self, list);
         // Fill / keep obligations (law 8), supplied by the scoring rules. A filter that
         // removes every play is ignored (obligations only choose among legal plays).
         if list.len() > 1 {
             obligations.apply(self, throw, list);
             if list.is_empty() {
                 generate(self, throw, list);
+                coin_par_effet(self, list);
             }
         }
-        // Coin par effet over par puissance (law 4).
-        let coin_before = self.board.path_counts(mover)[OWN_COIN as usize];
-        if coin_before == 0
-            && list.items.iter().any(|c| c.play.is_par_puissance())
-            && list
-                .items
-                .iter()
-                .any(|c| !c.play.is_par_puissance() && c.after_at(OWN_COIN) >= 2)
-        {
-            list.retain(|c| !c.play.is_par_puissance());
-        }
-        // Sortie constraints (law 6): no number played so that another becomes excédant when
-        // it could have been played inside (fewest excédant bear-offs), and the last dames
-        // must be borne off when they can be (glossary SORTIE: the last sortie scores and
-        // is therefore compulsory).
+        // Sortie constraints (law 6): every number that was not sortant is played inside
+        // when some play does so (the fewest non-sortant numbers borne off as excédants:
+        // no number played so that a défaillant one can only be played as an excédant), and
+        // the last dames must be borne off when they can be (glossary SORTIE: the last
+        // sortie scores and is therefore compulsory).
         if list.items.iter().any(|c| c.excess > 0)
             && let Some(min) = list.items.iter().map(|c| c.excess).min()
         {

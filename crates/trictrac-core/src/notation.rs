@@ -63,6 +63,9 @@ impl fmt::Display for MarksText {
         if self.0.bredouille {
             f.write_str("*")?;
         }
+        if self.0.pavillon {
+            f.write_str("p")?;
+        }
         Ok(())
     }
 }
@@ -93,8 +96,10 @@ pub enum ParsePositionError {
     /// The throws field is not `<white>/<black>` with numbers 0..=255.
     #[error("throws since relevé {0:?}: expected <white>/<black>, e.g. 2/1")]
     BadThrows(String),
-    /// The marks field is not `<trous>.<points>[*]/<trous>.<points>[*]`.
-    #[error("marks {0:?}: expected <trous>.<points>[*]/<trous>.<points>[*], e.g. 0.4/1.0*")]
+    /// The marks field is not `<trous>.<points>[*][p]/<trous>.<points>[*][p]`.
+    #[error(
+        "marks {0:?}: expected <trous>.<points>[*][p]/<trous>.<points>[*][p], e.g. 0.4/1.0* or 2.4/1.0*p"
+    )]
     BadMarks(String),
     /// The fields parse but do not make a legal position.
     #[error("illegal position: {0}")]
@@ -142,6 +147,10 @@ fn parse_board(s: &str, counts: &mut ByColour<[u8; 24]>) -> Result<(), ParsePosi
 }
 
 fn parse_marks(s: &str) -> Option<Marks> {
+    let (s, pavillon) = match s.strip_suffix('p') {
+        Some(b) => (b, true),
+        None => (s, false),
+    };
     let (body, bredouille) = match s.strip_suffix('*') {
         Some(b) => (b, true),
         None => (s, false),
@@ -155,6 +164,7 @@ fn parse_marks(s: &str) -> Option<Marks> {
         trous: t.parse().ok()?,
         points: p.parse().ok()?,
         bredouille,
+        pavillon,
     })
 }
 

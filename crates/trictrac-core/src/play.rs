@@ -65,9 +65,10 @@ impl Position {
         Some(c)
     }
 
-    /// Whether `play` is a legal play of its throw in this position (movement laws, as
-    /// [`Position::legal_plays`]): its moves must be possible and reach the board of a legal
-    /// play (two orders reaching the same board are the same play).
+    /// Whether `play` is lawful under the laws of movement (as [`Position::movement_plays`]):
+    /// its moves must be possible and reach the board of such a play (two orders reaching the
+    /// same board are the same play). The must fill / must keep obligation is NOT checked:
+    /// use [`Position::is_legal_with`] with [`crate::MustFillOrKeep`] for the legal plays.
     #[must_use]
     pub fn is_legal(&self, play: &Play) -> bool {
         let mut legal = LegalPlays::new();
@@ -119,7 +120,9 @@ impl Position {
     }
 
     /// Plays `play`, returning the new position: the mover's dames moved, his throw counter
-    /// increased, the other side to move. After a play that bears off the mover's last dame
+    /// increased, the other side to move. Checks the laws of movement only (as
+    /// [`Position::is_legal`]); [`Position::play_with`] given [`crate::MustFillOrKeep`] also
+    /// refuses a play that breaks the fill/keep obligation. After a play that bears off the mover's last dame
     /// the game layer scores and then calls [`Position::releve`].
     ///
     /// # Errors
@@ -151,7 +154,7 @@ impl Position {
     }
 
     /// Plays `play` without checking it (for search over plays from
-    /// [`Position::legal_plays`]). An illegal play leaves a position that may break the
+    /// [`Position::movement_plays`]). An illegal play leaves a position that may break the
     /// invariants; impossible moves (from an empty point, backwards) are skipped, so this
     /// never panics.
     pub fn play_unchecked(&mut self, play: &Play) {
@@ -185,14 +188,14 @@ impl Position {
     /// [`ParsePlayError`] saying which part is wrong, or that the play is not legal.
     pub fn parse_play(&self, text: &str) -> Result<Play, ParsePlayError> {
         let (throw, after) = self.play_text_board(text)?;
-        let legal = self.legal_plays(throw);
+        let legal = self.movement_plays(throw);
         Self::find_play(&legal, &after, text)
     }
 
     /// As [`parse_play`](Self::parse_play), but the play must be one of `legal` (for
-    /// example the plays left by a "must fill / must keep" filter, which may admit a coin
-    /// taken par puissance that the movement laws alone refuse: see
-    /// [`Position::legal_plays_with`]).
+    /// example the plays left by the "must fill / must keep" filter of
+    /// [`Position::legal_plays_with`], which refuses the fausses cases that the movement
+    /// laws alone accept).
     ///
     /// # Errors
     ///

@@ -46,11 +46,13 @@ impl Position {
                     points: 0,
                     trous: 0,
                     bredouille: false,
+                    pavillon: false,
                 },
                 black: Marks {
                     points: 0,
                     trous: 0,
                     bredouille: false,
+                    pavillon: false,
                 },
             },
         }
@@ -61,7 +63,8 @@ impl Position {
     /// # Errors
     /// A [`PositionError`] naming the first defect found: too many dames, a point with both
     /// colours, a coin with a single dame, a dame on the opponent's coin, both sides borne
-    /// off, marked points above 11.
+    /// off, marked points above 11, a pavillon held by both players or while one has no
+    /// trou.
     pub fn from_setup(setup: &Setup) -> Result<Position, PositionError> {
         let mut board = Board {
             paths: ByColour::new([0u8; 26], [0u8; 26]),
@@ -110,6 +113,12 @@ impl Position {
         }
         if board.off(Colour::White) == DAMES && board.off(Colour::Black) == DAMES {
             return Err(PositionError::BothBorneOff);
+        }
+        for colour in Colour::ALL {
+            let (m, o) = (setup.marks[colour], setup.marks[colour.other()]);
+            if m.pavillon && (o.pavillon || m.trous == 0 || o.trous == 0) {
+                return Err(PositionError::BadPavillon(colour));
+            }
         }
         Ok(Position {
             board,
@@ -165,13 +174,18 @@ impl Position {
     /// Replaces the marks of `colour` (for the marking layer; movement never reads them).
     ///
     /// # Errors
-    /// [`PositionError::PointsOutOfRange`] if `marks.points > 11`; the position is unchanged.
+    /// [`PositionError::PointsOutOfRange`] if `marks.points > 11`,
+    /// [`PositionError::BadPavillon`] if `marks.pavillon` while the opponent holds it; the
+    /// position is unchanged.
     pub fn set_marks(&mut self, colour: Colour, marks: Marks) -> Result<(), PositionError> {
         if marks.points >= 12 {
             return Err(PositionError::PointsOutOfRange {
                 colour,
                 points: marks.points,
             });
+        }
+        if marks.pavillon && self.marks[colour.other()].pavillon {
+            return Err(PositionError::BadPavillon(colour));
         }
         self.marks[colour] = marks;
         Ok(())

@@ -19,6 +19,12 @@ pub struct Marks {
     /// Whether his current series of points is en bredouille (marked with the double jeton,
     /// or the single jeton while the opponent has marked nothing).
     pub bredouille: bool,
+    /// Whether he holds the pavillon (Breton *bannielig*; the partie ordinaire's option): he
+    /// was the second to win a trou and the first has not won one since, so he would win the
+    /// partie double. Written `p` after his marks in the position notation. The marking
+    /// follows the series whether or not the pavillon option of the partie is on; only the
+    /// option makes it count.
+    pub pavillon: bool,
 }
 
 /// A position that is not necessarily legal: public fields, checked by
@@ -123,4 +129,8 @@ pub enum PositionError {
         /// The points.
         points: u8,
     },
+    /// The pavillon is held by both players, or by a player while one of them has no trou
+    /// (it belongs to the second player to win a trou).
+    #[error("{0} cannot hold the pavillon: it is held by one player, when both have trous")]
+    BadPavillon(Colour),
 }

@@ -18,7 +18,7 @@ fn throw(s: &str) -> Throw {
 /// The boards (first field of the position notation) the legal plays leave, sorted.
 fn boards(p: &Position, t: &str) -> Vec<String> {
     let mut v: Vec<String> = p
-        .legal_plays(throw(t))
+        .movement_plays(throw(t))
         .iter()
         .map(|play| {
             let after = p.play(play).unwrap();
@@ -158,13 +158,13 @@ fn coin_of_three_leaves_singly_coin_of_two_only_d_emblee() {
 #[test]
 fn par_puissance_needs_both_coins_empty() {
     let both_empty = pos("B1:w13,B7:w1,B8:w1,N1:b15 w 2/2 0.0/0.0");
-    let l = both_empty.legal_plays(throw("6-5"));
+    let l = both_empty.movement_plays(throw("6-5"));
     assert!(l.iter().any(|p| p.is_par_puissance()));
     let black_coin = pos("B1:w13,B7:w1,B8:w1,N1:b13,N12:b2 w 2/2 0.0/0.0");
-    let l = black_coin.legal_plays(throw("6-5"));
+    let l = black_coin.movement_plays(throw("6-5"));
     assert!(!l.iter().any(|p| p.is_par_puissance()));
     let own_coin = pos("B1:w11,B7:w1,B8:w1,B12:w2,N1:b15 w 2/2 0.0/0.0");
-    let l = own_coin.legal_plays(throw("6-5"));
+    let l = own_coin.movement_plays(throw("6-5"));
     assert!(!l.iter().any(|p| p.is_par_puissance()));
 }
 
@@ -212,7 +212,7 @@ fn jan_interdit_prefix_formula_edges() {
 #[test]
 fn sortie_excedant_cannot_be_forced_to_finish() {
     let p = pos("N5:w1,N1:w1,N7:b15 w 20/20 0.0/0.0");
-    let l = p.legal_plays(throw("6-4"));
+    let l = p.movement_plays(throw("6-4"));
     assert_eq!(l.len(), 1);
     assert!(l.unplayed().is_empty());
     let after = p.play(l.get(0).unwrap()).unwrap();
@@ -229,7 +229,7 @@ fn sortie_excedant_cannot_be_forced_to_finish() {
 #[test]
 fn sortie_last_two_dames_by_two_sortants() {
     let p = pos("N6:w1,N2:w1,N7:b15 w 20/20 0.0/0.0");
-    let l = p.legal_plays(throw("6-2"));
+    let l = p.movement_plays(throw("6-2"));
     assert_eq!(
         l.len(),
         1,
@@ -250,7 +250,7 @@ fn sortie_last_two_dames_by_two_sortants() {
 #[test]
 fn impuissance_one_number_only_plays_the_higher() {
     let p = pos("N11:w1,N1:b7,N5:b2,N7:b2,B9:b4 w 20/20 0.0/0.0");
-    let l = p.legal_plays(throw("4-2"));
+    let l = p.movement_plays(throw("4-2"));
     assert_eq!(l.dice_played(), 1);
     let texts: Vec<String> = l.iter().map(|p| p.to_string()).collect();
     assert_eq!(texts, ["4-2: N11-N9"]);
@@ -259,7 +259,7 @@ fn impuissance_one_number_only_plays_the_higher() {
         [4]
     );
     let q = pos("N11:w1,N1:b7,N4:b2,N7:b2,B9:b4 w 20/20 0.0/0.0");
-    let l = q.legal_plays(throw("5-2"));
+    let l = q.movement_plays(throw("5-2"));
     assert_eq!(l.dice_played(), 1);
     let texts: Vec<String> = l.iter().map(|p| p.to_string()).collect();
     assert_eq!(texts, ["5-2: N11-N6"]);
@@ -274,7 +274,7 @@ fn impuissance_one_number_only_plays_the_higher() {
 #[test]
 fn doublet_is_two_numbers() {
     let p = Position::start();
-    let l = p.legal_plays(throw("4-4"));
+    let l = p.movement_plays(throw("4-4"));
     let texts: Vec<String> = l.iter().map(|p| p.to_string()).collect();
     assert_eq!(texts.len(), 2, "{texts:?}");
     assert!(l.iter().all(|p| p.moves().len() <= 2));
@@ -289,7 +289,7 @@ fn doublet_is_two_numbers() {
 #[test]
 fn sortie_excess_never_from_a_nearer_dame() {
     let p = pos("N6:w1,N1:w2,N7:b15 w 20/20 0.0/0.0");
-    let l = p.legal_plays(throw("3-3"));
+    let l = p.movement_plays(throw("3-3"));
     let texts: Vec<String> = l.iter().map(|p| p.to_string()).collect();
     assert_eq!(texts.len(), 1, "{texts:?}");
     assert!(l.unplayed().is_empty());
@@ -305,7 +305,7 @@ fn sortie_excess_never_from_a_nearer_dame() {
 #[test]
 fn sortie_tout_d_une_by_the_last_dame_outside() {
     let p = pos("N8:w1,N1:w14,N7:b15 w 20/20 0.0/0.0");
-    let l = p.legal_plays(throw("6-2"));
+    let l = p.movement_plays(throw("6-2"));
     assert_eq!(l.len(), 1);
     assert!(l.get(0).unwrap().is_tout_d_une());
     let after = p.play(l.get(0).unwrap()).unwrap();

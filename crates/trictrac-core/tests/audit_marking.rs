@@ -43,7 +43,7 @@ fn scored(p: Option<(u8, u8)>) -> Scored {
 
 impl Scorer for Script {
     fn legal_plays(&self, position: &Position, throw: Throw) -> LegalPlays {
-        position.legal_plays(throw)
+        position.movement_plays(throw)
     }
     fn before_play(&self, _: &Position, _: Throw) -> Scored {
         scored(self.before.borrow_mut().pop_front())

@@ -78,7 +78,7 @@ fn generator_equals_reference_on_random_placements() {
                 common::reference(&pos, t),
                 "{pos} {t}"
             );
-            let l = pos.legal_plays(t);
+            let l = pos.movement_plays(t);
             puissance += usize::from(l.iter().any(|p| p.is_par_puissance()));
             sorties += usize::from(
                 l.iter()

@@ -11,7 +11,8 @@ use boardgames_common::Player::{First as A, Second as B};
 use boardgames_common::{ByPlayer, Game, Record, Seed, Throw, Turn};
 use trictrac_core::Colour::{Black, White};
 use trictrac_core::bot::Bot;
-use trictrac_core::game::{Action, DefaultScorer, Phase, Primaute, Scored, Scorer};
+use trictrac_core::game::{Action, DefaultScorer, Primaute, Scored, Scorer};
+use trictrac_core::partie::turn::TurnPhase;
 use trictrac_core::partie::{
     Convention, EcrireError, EcrireGame, EcrireOptions, EcrireRules, MarqueResult, Quality,
 };
@@ -37,8 +38,7 @@ impl Eq for Script {}
 
 impl Scorer for Script {
     fn legal_plays(&self, position: &Position, throw: Throw) -> LegalPlays {
-        #[allow(deprecated)]
-        position.legal_plays(throw)
+        position.movement_plays(throw)
     }
     fn before_play(&self, _: &Position, _: Throw) -> Scored {
         let (w, b) = self.0.borrow_mut().pop_front().unwrap_or((0, 0));
@@ -71,13 +71,13 @@ fn play(g: &mut EcrireGame<Script>) {
     assert!(
         matches!(legal[0], Action::Play(_)),
         "{:?}",
-        g.board().phase()
+        g.turns().phase()
     );
     g.apply(legal[0]).unwrap();
 }
 
 fn choice(g: &EcrireGame<Script>) -> bool {
-    matches!(g.board().phase(), Phase::Choice { .. })
+    matches!(g.turns().phase(), TurnPhase::Choice { .. })
 }
 
 fn won(g: &EcrireGame<Script>, i: usize) -> (boardgames_common::Player, u64, Quality) {
@@ -101,7 +101,7 @@ fn six_trous_won_on_the_opponents_points_do_not_end_the_marque() {
     assert_eq!(g.marque().trous(Black), 6);
     assert!(!choice(&g));
     assert_eq!(g.ledger().entries().len(), 0);
-    assert_eq!(g.board().position().side_to_move(), Black);
+    assert_eq!(g.turns().position().side_to_move(), Black);
     // Black's own 12 points: 2 more trous, and the choice; holding goes on.
     throw(&mut g);
     assert!(choice(&g));
@@ -126,9 +126,9 @@ fn six_trous_and_leaving_ends_the_marque() {
     // The next marqué: B has the primauté and, the colours alternating, plays White.
     assert_eq!(g.primaute(), Some(B));
     assert_eq!(g.colour_of(B), White);
-    assert_eq!(g.board().position().side_to_move(), White);
+    assert_eq!(g.turns().position().side_to_move(), White);
     assert_eq!(g.marque().trous(White), 0);
-    assert_eq!(g.board().phase(), Phase::Throw);
+    assert_eq!(g.turns().phase(), TurnPhase::Throw);
 }
 
 #[test]
@@ -140,7 +140,7 @@ fn leaving_before_the_trou_d_obligation_goes_on() {
     assert!(text.ends_with("the marqué goes on (levé)"), "{text}");
     assert!(g.marque().has_leve(White));
     assert_eq!(g.marque().trous(White), 4);
-    assert_eq!(g.board().position().side_to_move(), White);
+    assert_eq!(g.turns().position().side_to_move(), White);
 }
 
 #[test]
@@ -158,7 +158,7 @@ fn equal_trous_make_a_refait_with_primaute_and_colour_kept() {
     );
     assert_eq!(g.ledger().pending_refaits(), 1);
     assert_eq!((g.primaute(), g.colour_of(A)), (Some(A), White));
-    assert_eq!(g.board().position().side_to_move(), White);
+    assert_eq!(g.turns().position().side_to_move(), White);
     // The replayed marqué: A 6-0 in petite bredouille; the consolation doubled:
     // 2 × (6 + 4) = 20.
     throw(&mut g);

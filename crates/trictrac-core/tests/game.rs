@@ -10,7 +10,7 @@ use boardgames_common::{ByPlayer, Die, Game, RandomAgent, Record, Seed, Throw, T
 use trictrac_core::Colour::{self, Black, White};
 use trictrac_core::game::{
     Action, ChoiceStage, GameError, GameOptions, Phase, Primaute, RaceScorer, Scored, Scorer,
-    TrictracGame,
+    ThrowScorer, TrictracGame,
 };
 use trictrac_core::{ByColour, LegalPlays, Play, Position};
 
@@ -45,7 +45,7 @@ fn scored(p: Option<(u8, u8)>, what: &str) -> Scored {
 
 impl Scorer for Script {
     fn legal_plays(&self, position: &Position, throw: Throw) -> LegalPlays {
-        position.legal_plays(throw)
+        position.movement_plays(throw)
     }
     fn before_play(&self, _: &Position, _: Throw) -> Scored {
         scored(self.before.borrow_mut().pop_front(), "scripted")
@@ -67,14 +67,14 @@ fn fixed(c: Colour) -> GameOptions {
 }
 
 /// Plays the first legal play.
-fn play_first<S: Scorer + Clone>(g: &mut TrictracGame<S>) -> String {
+fn play_first<S: ThrowScorer + Clone>(g: &mut TrictracGame<S>) -> String {
     let mut legal = Vec::new();
     g.legal_actions(&mut legal);
     assert!(matches!(legal[0], Action::Play(_)), "{:?}", g.phase());
     g.apply_commented(legal[0]).unwrap()
 }
 
-fn marks<S: Scorer + Clone>(g: &TrictracGame<S>) -> String {
+fn marks<S: ThrowScorer + Clone>(g: &TrictracGame<S>) -> String {
     g.marking().to_string()
 }
 
@@ -355,7 +355,7 @@ fn illegal_and_misplaced_actions_are_refused_without_change() {
     assert_eq!(play, other);
     let wrong = Action::Play(
         Position::start()
-            .legal_plays(t("6-4"))
+            .movement_plays(t("6-4"))
             .get(0)
             .copied()
             .unwrap(),
@@ -461,31 +461,43 @@ fn inconsistent_marks_are_refused() {
     );
 }
 
-/// A coin taken par puissance to fill the grand jan: the "must fill" obligation keeps it
-/// while the movement laws alone prefer the coin par effet (B6-B12, B8-B12, which breaks B8).
-/// The game must list it, read it back from its own text, and replay it from a record.
+/// A coin taken par puissance to fill the grand jan when the throw cannot take it par
+/// effet: the game lists it as the only play, reads it back from its own text, and plays it.
+/// With a dame on B6 (B6 and B8 take the coin par effet) it is refused: coin par effet comes
+/// before the obligation, without exception (glossary COINS, PRENDRE SON COIN).
 #[test]
 fn par_puissance_play_left_by_the_fill_obligation_is_parsed_and_replayed() {
     use trictrac_core::game::JanScorer;
-    let position: Position = "B1:w2,B6:w1,B7:w3,B8:w2,B9:w3,B10:w2,B11:w2,N1:b15 w 10/10 0.0/0.0"
-        .parse()
-        .unwrap();
     let options = GameOptions {
         primaute: Primaute::Fixed(White),
         ..GameOptions::default()
     };
-    let mut game = TrictracGame::from_position(JanScorer::default(), options, position).unwrap();
     let throw: Throw = "6-4".parse().unwrap();
+    let text = "6-4: B7-B12, B9-B12 (par puissance)";
+    let effet: Position = "B1:w2,B6:w1,B7:w3,B8:w2,B9:w3,B10:w2,B11:w2,N1:b15 w 10/10 0.0/0.0"
+        .parse()
+        .unwrap();
+    let mut game = TrictracGame::from_position(JanScorer::default(), options, effet).unwrap();
     game.apply(Action::Throw(throw)).unwrap();
     let mut legal = Vec::new();
     game.legal_actions(&mut legal);
+    assert_eq!(legal.len(), 4);
+    assert!(matches!(
+        game.parse_action(text),
+        Err(GameError::IllegalPlay(_))
+    ));
+    assert_eq!(game.marking().points(White), 0);
+
+    let position: Position = "B1:w2,B2:w1,B7:w3,B8:w2,B9:w3,B10:w2,B11:w2,N1:b15 w 10/10 0.0/0.0"
+        .parse()
+        .unwrap();
+    let mut game = TrictracGame::from_position(JanScorer::default(), options, position).unwrap();
+    game.apply(Action::Throw(throw)).unwrap();
+    game.legal_actions(&mut legal);
     assert_eq!(legal.len(), 1);
-    let text = game.action_text(legal[0]);
-    assert_eq!(text, "6-4: B7-B12, B9-B12 (par puissance)");
-    // The movement laws alone do not allow it ...
-    assert!(position.parse_play(&text).is_err());
-    // ... the game does.
-    assert_eq!(game.parse_action(&text).unwrap(), legal[0]);
+    assert_eq!(game.action_text(legal[0]), text);
+    assert!(position.parse_play(text).is_ok());
+    assert_eq!(game.parse_action(text).unwrap(), legal[0]);
     game.apply(legal[0]).unwrap();
     assert_eq!(
         game.position().board().count(White, "B12".parse().unwrap()),
@@ -536,4 +548,130 @@ fn replay_checks_comments_and_the_result() {
         TrictracGame::replay(&zero, JanScorer::default()),
         Err(GameError::BadTag { tag: "Trous", .. })
     ));
+}
+
+/// JAN DE RENCONTRE (glossary: "amener en second les mêmes nombres que ceux obtenus juste
+/// avant par l'adversaire lors du premier lancer de dés … 4 points par coup simple et 6 par
+/// doublet"): with the convention on, the partie keeps the first throw and scores it for the
+/// second player; off (the default) it scores nothing. After a relevé the first throws
+/// start again; a partie resumed after one throw knows the opening from its record's
+/// `Opening` tag.
+#[test]
+fn jan_de_rencontre_scored_by_the_partie() {
+    use trictrac_core::ScoringRules;
+    use trictrac_core::game::JanScorer;
+    let on = JanScorer {
+        rules: ScoringRules {
+            jan_de_rencontre: true,
+        },
+    };
+    let mut g = TrictracGame::new(on, fixed(White));
+    g.apply(Action::Throw(t("5-3"))).unwrap();
+    play_first(&mut g);
+    let comment = g.apply_commented(Action::Throw(t("5-3"))).unwrap();
+    assert!(comment.contains("jan de rencontre"), "{comment}");
+    assert_eq!(g.marking().points(Black), 4);
+
+    // Another throw: nothing.
+    let mut g = TrictracGame::new(on, fixed(White));
+    g.apply(Action::Throw(t("5-3"))).unwrap();
+    play_first(&mut g);
+    g.apply(Action::Throw(t("5-2"))).unwrap();
+    assert_eq!(g.marking().points(Black), 0);
+
+    // The convention off.
+    let mut g = TrictracGame::new(JanScorer::default(), fixed(White));
+    g.apply(Action::Throw(t("5-3"))).unwrap();
+    play_first(&mut g);
+    g.apply(Action::Throw(t("5-3"))).unwrap();
+    assert_eq!(g.marking().points(Black), 0);
+
+    // Resumed after White's first throw: the opening comes with the partie, and the record
+    // carries it.
+    let after_one: Position = "B1:w13,B6:w1,B4:w1,N1:b15 b 1/0 0.0/0.0".parse().unwrap();
+    let short = GameOptions {
+        trous_to_win: 1,
+        ..fixed(White)
+    };
+    let g = TrictracGame::from_position(on, short, after_one)
+        .unwrap()
+        .with_opening(Some(t("5-3")));
+    let mut a = RandomAgent::new(Seed(1));
+    let mut b = RandomAgent::new(Seed(2));
+    let agents: ByPlayer<&mut dyn boardgames_common::Agent<TrictracGame<JanScorer>>> =
+        ByPlayer::new(&mut a, &mut b);
+    let played = g.play_recorded(Seed(5), agents, 100_000).unwrap();
+    assert_eq!(played.record.tag("Opening"), Some("5-3"));
+    let replayed = TrictracGame::replay(&played.record, on).unwrap();
+    assert_eq!(replayed, played.state);
+    let mut g = TrictracGame::from_position(on, fixed(White), after_one)
+        .unwrap()
+        .with_opening(Some(t("5-3")));
+    assert!(
+        g.record_tags()
+            .contains(&("Opening".to_string(), "5-3".to_string()))
+    );
+    g.apply(Action::Throw(t("5-3"))).unwrap();
+    assert_eq!(g.marking().points(Black), 4);
+}
+
+/// The pavillon is part of the position notation (`p` after the holder's marks), so a
+/// partie set up from a position resumes with the same marking: a seeded partie with the
+/// pavillon is stopped whenever someone holds it, and a partie set up from its position text
+/// has the same marking.
+#[test]
+fn pavillon_resumes_from_the_position() {
+    let options = GameOptions {
+        pavillon: true,
+        primaute: Primaute::Fixed(White),
+        trous_to_win: 12,
+    };
+    let mut found = 0;
+    for seed in 0..40u64 {
+        let mut game = TrictracGame::new(RaceScorer, options);
+        let mut rng = Seed(seed).rng();
+        let mut outcomes = Vec::new();
+        let mut legal = Vec::new();
+        for _ in 0..20_000 {
+            match game.turn() {
+                Turn::Terminal => break,
+                Turn::Chance => {
+                    if game.marking().pavillon().is_some() {
+                        let text = game.position().to_string();
+                        assert!(text.contains('p'), "{text}");
+                        let pos: Position = text.parse().unwrap();
+                        let resumed =
+                            TrictracGame::from_position(RaceScorer, options, pos).unwrap();
+                        assert_eq!(resumed.marking(), game.marking(), "{text}");
+                        found += 1;
+                        break;
+                    }
+                    game.chance_outcomes(&mut outcomes);
+                    let a = boardgames_common::sample_chance(&outcomes, &mut rng).unwrap();
+                    game.apply(a).unwrap();
+                }
+                Turn::Player(_) => {
+                    game.legal_actions(&mut legal);
+                    // Always hold, so that trous come from both sides.
+                    let a = if legal.contains(&Action::Tenir) {
+                        Action::Tenir
+                    } else {
+                        legal[(seed as usize) % legal.len()]
+                    };
+                    game.apply(a).unwrap();
+                }
+            }
+        }
+    }
+    assert!(found > 0, "no seeded partie reached a pavillon");
+    // The notation checks the pavillon: one holder, both with trous.
+    let ok: Position = "B1:w15,N1:b15 w 0/0 2.0/1.4*p".parse().unwrap();
+    assert_eq!(ok.to_string(), "B1:w15,N1:b15 w 0/0 2.0/1.4*p");
+    assert!(ok.marks(Black).pavillon);
+    assert!(
+        "B1:w15,N1:b15 w 0/0 2.0p/1.4*p"
+            .parse::<Position>()
+            .is_err()
+    );
+    assert!("B1:w15,N1:b15 w 0/0 0.0/1.4*p".parse::<Position>().is_err());
 }

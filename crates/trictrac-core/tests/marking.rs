@@ -204,6 +204,7 @@ fn zero_points_change_nothing() {
 #[test]
 fn marks_round_trip_and_errors() {
     let mk = |points, trous, bredouille| Marks {
+        pavillon: false,
         points,
         trous,
         bredouille,

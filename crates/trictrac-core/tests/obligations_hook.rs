@@ -32,7 +32,7 @@ fn keep_filter_plugs_in() {
         .parse()
         .unwrap();
     let t: Throw = "2-1".parse().unwrap();
-    let free = p.legal_plays(t);
+    let free = p.movement_plays(t);
     let kept = p.legal_plays_with(t, &MustKeepGrandJan);
     assert!(kept.len() < free.len());
     for i in 0..kept.len() {

@@ -39,7 +39,7 @@ fn check_invariants(pos: &Position) {
 
 /// Plays one step of a random game; returns the new position.
 fn step(pos: Position, throw: Throw, index: usize, with_reference: bool) -> Position {
-    let legal = pos.legal_plays(throw);
+    let legal = pos.movement_plays(throw);
     assert!(!legal.is_empty());
     if with_reference {
         assert_eq!(
@@ -110,7 +110,7 @@ fn random_games_cover_every_law() {
         for _ in 0..400 {
             let throw =
                 Throw::from_values(rng.random_range(1..=6), rng.random_range(1..=6)).unwrap();
-            let legal = pos.legal_plays(throw);
+            let legal = pos.movement_plays(throw);
             let i = rng.random_range(0..legal.len());
             let play = *legal.get(i).unwrap();
             puissance += usize::from(play.is_par_puissance());

@@ -403,7 +403,7 @@ fn remplir_en_sortant() {
     let only = p.parse_play("5-3: N9-N6, N5-off").expect("legal");
     assert!(a.after_play(&only).expect("legal").is_empty());
     // Movement alone allows more (e.g. N9-N4, N4-N1); the obligation removes them.
-    assert!(p.legal_plays("5-3".parse().expect("throw")).len() > 1);
+    assert!(p.movement_plays("5-3".parse().expect("throw")).len() > 1);
 }
 
 // ---------------------------------------------------------------- SORTIE (conserver en sortant)

@@ -75,7 +75,7 @@ fn offered_boards(pos: &Position, t: Throw) -> Vec<[u8; 26]> {
     let _ = pos.legal_plays_with(t, &cap);
     let legal: Vec<[u8; 26]> = cap.0.into_inner();
     if legal.is_empty() {
-        pos.legal_plays(t)
+        pos.movement_plays(t)
             .candidates()
             .iter()
             .map(|c| c.after())
@@ -202,7 +202,7 @@ proptest! {
         }
         // Every legal play either keeps/fills a jan or no legal play of the movement laws
         // could have left more jans full (the obligation).
-        let movement = pos.legal_plays(throw(a, b));
+        let movement = pos.movement_plays(throw(a, b));
         let full = |i: usize, l: &trictrac_core::LegalPlays| {
             let b = l.board_after(i).expect("board");
             Jan::ALL.iter().filter(|&&j| b.is_full(mover, j)).count()
@@ -242,7 +242,7 @@ proptest! {
         let pos = walk(&moves);
         let an = ThrowAnalysis::new(&pos, throw(a, b), &ScoringRules::default());
         prop_assert!(!an.legal_plays().is_empty());
-        let movement = pos.legal_plays(throw(a, b));
+        let movement = pos.movement_plays(throw(a, b));
         prop_assert!(an.legal_plays().len() <= movement.len() + 1);
         for p in an.legal_plays().iter() {
             // Movement-legal, except a coin taken par puissance to fill the grand jan where

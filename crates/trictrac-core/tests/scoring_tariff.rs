@@ -127,7 +127,7 @@ fn remplir_two_ways_by_two_numbers() {
     // Every legal play fills (must fill).
     let pos: Position = FILL_B5.parse().expect("pos");
     let b = a.legal_plays().len();
-    assert!(b < pos.legal_plays("4-2".parse().expect("throw")).len());
+    assert!(b < pos.movement_plays("4-2".parse().expect("throw")).len());
     for i in 0..b {
         let board = a.legal_plays().board_after(i).expect("board");
         assert!(board.is_full(Colour::White, Jan::PetitJan));

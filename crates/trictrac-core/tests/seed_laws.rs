@@ -14,14 +14,14 @@ fn throw(s: &str) -> Throw {
 }
 
 fn plays(p: &Position, t: &str) -> Vec<String> {
-    p.legal_plays(throw(t))
+    p.movement_plays(throw(t))
         .iter()
         .map(|p| p.to_string())
         .collect()
 }
 
 fn unplayed(p: &Position, t: &str) -> Vec<u8> {
-    p.legal_plays(throw(t))
+    p.movement_plays(throw(t))
         .unplayed()
         .iter()
         .map(|d| d.get())
@@ -68,7 +68,7 @@ fn lois_rest_must_be_free() {
     let q = pos("B1:w5,B8:w2,B9:w2,B10:w2,B11:w2,B12:w2,B6:b2,B2:b2,N1:b11 w 9/9 0.0/0.0");
     assert!(q.parse_play("5-1: B1-B7").is_err());
     assert!(
-        q.legal_plays(throw("5-1"))
+        q.movement_plays(throw("5-1"))
             .iter()
             .all(|pl| !pl.is_tout_d_une() || pl.moves()[0].from.to_string() != "B1")
     );
@@ -80,7 +80,7 @@ fn lois_rest_must_be_free() {
 #[test]
 fn lois_never_on_an_opponent_point() {
     let p = pos("B1:w3,B7:w2,B8:w2,B9:w2,B10:w2,B11:w2,B12:w2,B5:b1,N1:b14 w 9/9 0.0/0.0");
-    let legal = p.legal_plays(throw("4-4"));
+    let legal = p.movement_plays(throw("4-4"));
     assert!(!legal.is_empty());
     for pl in legal.iter() {
         assert!(
@@ -120,7 +120,7 @@ fn coins_black_quines_six_five_and_sonnez_par_puissance() {
         ["6-6: N1-N7, N1-N7", "6-6: N7-N12, N7-N12 (par puissance)"]
     );
     assert!(
-        p.legal_plays(throw("6-6"))
+        p.movement_plays(throw("6-6"))
             .get(1)
             .unwrap()
             .is_par_puissance()
@@ -134,7 +134,7 @@ fn coins_white_could_take_his_coin_by_six_five_six_four_five_four_carmes() {
     let mut by_effect = Vec::new();
     let mut by_power = Vec::new();
     for t in boardgames_common::UNORDERED_THROWS {
-        let legal = p.legal_plays(t);
+        let legal = p.movement_plays(t);
         for i in 0..legal.len() {
             if legal.board_after(i).unwrap().count(Colour::White, coin) >= 2 {
                 if legal.get(i).unwrap().is_par_puissance() {
@@ -171,7 +171,7 @@ fn coins_par_effet_over_par_puissance() {
         ["6-6: N1-N7, N1-N7", "6-6: N6-N12, N6-N12"]
     );
     assert!(
-        p.legal_plays(throw("6-6"))
+        p.movement_plays(throw("6-6"))
             .iter()
             .all(|pl| !pl.is_par_puissance())
     );
@@ -183,13 +183,72 @@ fn coins_par_effet_over_par_puissance() {
     );
 }
 
+/// COINS: "si on a la possibilité de prendre son coin à la fois par effet et par puissance,
+/// on doit le prendre par effet", without exception (FAUSSE CASE: "on fait donc fausse case
+/// … lorsqu'on prend son coin par puissance alors qu'on pouvait le prendre par effet";
+/// PRENDRE SON COIN), so before the must keep obligation. White's petit jan is full, 6-5:
+/// B6 and B7 take the coin par effet (breaking the petit jan); B7 and B8 par puissance would
+/// keep it. Par puissance is forbidden, the petit jan cannot be kept, nothing is scored for
+/// keeping, and every other play stays legal.
+#[test]
+fn coins_par_effet_comes_before_the_keep_obligation() {
+    use trictrac_core::{MustFillOrKeep, ScoringRules, ThrowAnalysis};
+    let p = pos("B1:w2,B2:w2,B3:w2,B4:w2,B5:w2,B6:w2,B7:w2,B8:w1,N1:b15 w 10/10 0.0/0.0");
+    let t = throw("6-5");
+    let movement = plays(&p, "6-5");
+    assert!(movement.contains(&"6-5: B6-B12, B7-B12".to_string()));
+    assert!(movement.iter().all(|m| !m.contains("par puissance")));
+    let legal: Vec<String> = p
+        .legal_plays_with(t, &MustFillOrKeep::new())
+        .iter()
+        .map(|p| p.to_string())
+        .collect();
+    assert_eq!(legal, movement);
+    let a = ThrowAnalysis::new(&p, t, &ScoringRules::default());
+    assert_eq!(a.legal_plays().len(), movement.len());
+    assert_eq!(a.points_before(Colour::White), 0);
+    for i in 0..a.legal_plays().len() {
+        assert!(a.after_play_index(i).unwrap().is_empty());
+    }
+    assert!(p.parse_play("6-5: B7-B12, B8-B12 (par puissance)").is_err());
+}
+
+/// The same law against a fill: the coin par puissance (B7, B9) would complete the grand
+/// jan, the coin par effet (B6, B8) breaks B8. Par puissance is forbidden: no fill, the four
+/// other plays. Without the dame on B6 (no coin par effet) the par puissance play is the
+/// only legal one and fills (4 points).
+#[test]
+fn coins_par_effet_comes_before_the_fill_obligation() {
+    use trictrac_core::{ScoringRules, ThrowAnalysis};
+    let p = pos("B1:w2,B6:w1,B7:w3,B8:w2,B9:w3,B10:w2,B11:w2,N1:b15 w 10/10 0.0/0.0");
+    let a = ThrowAnalysis::new(&p, throw("6-4"), &ScoringRules::default());
+    let legal: Vec<String> = a.legal_plays().iter().map(|p| p.to_string()).collect();
+    assert_eq!(
+        legal,
+        [
+            "6-4: B1-B7, B1-B5",
+            "6-4: B1-B7, B6-B10",
+            "6-4: B1-B7-B11",
+            "6-4: B6-B12, B8-B12"
+        ]
+    );
+    assert_eq!(a.points_before(Colour::White), 0);
+    assert!(a.before_play().is_empty());
+
+    let q = pos("B1:w2,B2:w1,B7:w3,B8:w2,B9:w3,B10:w2,B11:w2,N1:b15 w 10/10 0.0/0.0");
+    let a = ThrowAnalysis::new(&q, throw("6-4"), &ScoringRules::default());
+    let legal: Vec<String> = a.legal_plays().iter().map(|p| p.to_string()).collect();
+    assert_eq!(legal, ["6-4: B7-B12, B9-B12 (par puissance)"]);
+    assert_eq!(a.points_before(Colour::White), 4);
+}
+
 /// JAN DE DEUX TABLES: "Par quines Blanc réalise un jan de deux tables … On ne peut jamais
 /// prendre son coin dans cette situation". Built from the words: White's first two dames on
 /// B7 and B8 (one could reach each coin by a 5), the rest on the talon.
 #[test]
 fn coins_deux_tables_cannot_take_the_coin() {
     let p = pos("B1:w13,B7:w1,B8:w1,N1:b15 w 2/2 0.0/0.0");
-    let legal = p.legal_plays(throw("5-5"));
+    let legal = p.movement_plays(throw("5-5"));
     for i in 0..legal.len() {
         assert_eq!(
             legal
@@ -212,7 +271,7 @@ fn coins_mezeas_then_tout_d_une_to_b7() {
     let p = pos("B1:w13,B12:w2,N1:b15 w 2/2 0.0/0.0");
     assert!(p.parse_play("5-1: B1-B7").is_ok());
     // Leaving the coin singly is forbidden: no play moves exactly one dame off B12.
-    for pl in p.legal_plays(throw("5-1")).iter() {
+    for pl in p.movement_plays(throw("5-1")).iter() {
         let from_coin = pl
             .moves()
             .iter()
@@ -250,7 +309,7 @@ fn retour_rest_in_the_interdit_grand_jan() {
     assert!(p.parse_play("6-3: B11-N11-N5").is_ok());
     assert!(p.parse_play("6-3: B11-N8-N5").is_err());
     // No play stops in Black's grand jan (N7..N12).
-    for pl in p.legal_plays(throw("6-3")).iter() {
+    for pl in p.movement_plays(throw("6-3")).iter() {
         for m in pl.moves() {
             let n = m.to.path(Colour::White);
             let rest = pl.is_tout_d_une() && *m == pl.moves()[0];
@@ -333,6 +392,55 @@ fn sortie_no_number_made_excedant() {
     )));
 }
 
+/// SORTIE: "il faut jouer la totalité des nombres non sortants à l'intérieur du jan lorsque
+/// cela est possible. Il n'est donc pas permis de jouer l'un des nombres de telle sorte que
+/// le second ne puisse être joué autrement que comme nombre excédant." With the last two
+/// dames, bearing off with the sortant number first would leave the défaillant one to bear
+/// off the other dame as an excédant: illegal, the défaillant number is played inside and
+/// one dame stays (even though bearing both off would score the sortie).
+#[test]
+fn sortie_every_non_sortant_number_inside() {
+    // N6 and N1, 6-5: the 6 is sortant, the 5 défaillant (N6-N1).
+    let p = pos("N6:w1,N1:w1,B1:b15 w 20/20 0.0/0.0");
+    assert_eq!(plays(&p, "6-5"), ["6-5: N6-N1-off"]);
+    assert!(p.parse_play("6-5: N6-off, N1-off").is_err());
+    // N5 and N2: 5-4 (the 4 défaillant) and 5-3 (the 3 défaillant).
+    let p = pos("N5:w1,N2:w1,B1:b15 w 20/20 0.0/0.0");
+    assert_eq!(plays(&p, "5-4"), ["5-4: N5-N1, N2-off"]);
+    assert_eq!(plays(&p, "5-3"), ["5-3: N5-N2-off"]);
+    // N6 and N3, 6-4: the 4 défaillant.
+    let p = pos("N6:w1,N3:w1,B1:b15 w 20/20 0.0/0.0");
+    assert_eq!(plays(&p, "6-4"), ["6-4: N6-N2, N3-off"]);
+    // The rule is about non-sortant numbers only: with N6 and N5 both 6 and 5 are sortant;
+    // the 5 may be played inside (N6-N1, "il est permis de ne pas sortir une dame par un
+    // nombre sortant") and the 6, excédant after it, bears off N5.
+    let p = pos("N6:w1,N5:w1,N1:w2,B1:b15 w 20/20 0.0/0.0");
+    assert_eq!(
+        plays(&p, "6-5"),
+        ["6-5: N6-off, N5-off", "6-5: N6-N1, N5-off"]
+    );
+}
+
+/// The sortie with the scoring: N6 and N1, 6-5 scores no sortie (one dame stays); N6 and
+/// N5, 6-5 scores it only for the play that bears both off.
+#[test]
+fn sortie_non_sortant_inside_scores_no_sortie() {
+    use trictrac_core::{ScoringRules, ThrowAnalysis};
+    let rules = ScoringRules::default();
+    let p = pos("N6:w1,N1:w1,B1:b15 w 20/20 0.0/0.0");
+    let a = ThrowAnalysis::new(&p, throw("6-5"), &rules);
+    assert_eq!(a.legal_plays().len(), 1);
+    assert_eq!(a.points_before(Colour::White), 0);
+    assert!(a.after_play_index(0).unwrap().is_empty());
+    // The two last dames on N6 and N5: bearing both off is compulsory (the last sortie
+    // scores, glossary SORTIE), so the only play is N6-off, N5-off, scoring 4.
+    let p = pos("N6:w1,N5:w1,B1:b15 w 20/20 0.0/0.0");
+    let a = ThrowAnalysis::new(&p, throw("6-5"), &rules);
+    let legal: Vec<String> = a.legal_plays().iter().map(|p| p.to_string()).collect();
+    assert_eq!(legal, ["6-5: N6-off, N5-off"]);
+    assert_eq!(a.points_before(Colour::White), 4);
+}
+
 /// SORTIE: "avec une dame en … N6 et deux en … N1, l'adversaire ayant gardé la troisième
 /// case (N3), les dés amènent ternes : … il n'est alors pas permis de sortir les deux dames
 /// en la première case … il y a donc impuissance de jouer les deux nombres".
@@ -388,7 +496,7 @@ fn conserver_par_impuissance() {
     );
     assert_eq!(unplayed(&p, "6-3"), [6]);
     // Every play keeps the plein of the grand jan.
-    let legal = p.legal_plays(throw("6-3"));
+    let legal = p.movement_plays(throw("6-3"));
     for i in 0..legal.len() {
         assert!(
             legal

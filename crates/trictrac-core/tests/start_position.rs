@@ -11,7 +11,7 @@ fn start_position_play_counts() {
     let pos = Position::start();
     let mut counts = Vec::new();
     for t in UNORDERED_THROWS {
-        let legal = pos.legal_plays(t);
+        let legal = pos.movement_plays(t);
         let (reference, dice) = common::reference(&pos, t);
         let (generated, gdice) = common::generated(&pos, t);
         assert_eq!(generated, reference, "{t}");

@@ -6,10 +6,11 @@
 //! DESCRIPTION, STRUCTURE DE LA PARTIE À ÉCRIRE, LA PARTIE À DEUX JOUEURS, TROU
 //! D'OBLIGATION.
 //!
-//! - Each marqué is a [`TrictracGame`] (the chronology of a throw, the marking, tenir ou
-//!   s'en aller, the relevé) whose trous are not limited, watched by a [`Marque`]: only a
-//!   s'en aller can end it, when a player holds at least 6 trous; the player with more trous
-//!   wins it (a marqué volontaire when the other left), equal trous are a refait.
+//! - Each marqué is a [`Chronology`] (the chronology of a throw written once for every form
+//!   of game: the marking, tenir ou s'en aller, the relevé) of the [`MarqueForm`], whose
+//!   trous are not limited, watched by a [`Marque`]: only a s'en aller can end it, when a
+//!   player holds at least 6 trous; the player with more trous wins it (a marqué volontaire
+//!   when the other left), equal trous are a refait.
 //! - The primauté of the first marqué is drawn as in the partie ordinaire; afterwards the
 //!   primauté and (by default) the colours alternate at every marqué, except after a refait:
 //!   the player who had the primauté keeps it and his colour.
@@ -48,16 +49,78 @@ use thiserror::Error;
 
 use crate::bot::Bot;
 use crate::colour::{ByColour, Colour};
-use crate::game::{
-    Action, DefaultScorer, GameError, GameOptions, Phase, Primaute, Scorer, TrictracGame, colour_of,
-};
+use crate::marking::{Gain, Marking};
 use crate::partie::convention::Convention;
 use crate::partie::ledger::{Ledger, MarqueResult, name};
 use crate::partie::marque::{Advice, Ending, Marque};
-use crate::partie::settlement::{EcrireRules, Remainder, SettlementError};
+use crate::partie::scorer::{DefaultScorer, ThrowScorer};
+use crate::partie::settlement::{EcrireRules, Remainder, SettlementError, TROU_D_OBLIGATION};
+use crate::partie::turn::{
+    Action, Chronology, Form, GameError, Primaute, TurnPhase, action_text, colour_of,
+};
 
 /// Trous the fichet of a marqué can hold (the marking counts trous in a `u8`).
 const TROUS_CAP: u8 = u8::MAX;
+
+/// A marqué of the partie à écrire as a [`Form`] of the chronology of a throw: trous are not
+/// limited (but for the fichet's 255); the marqué ends when a player s'en va while either
+/// player holds the trou d'obligation (6 trous), never on points given by the opponent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct MarqueForm {
+    /// The convention (the sans lever one does not write the partie ordinaire's pavillon in
+    /// the marks: its pavillon marks who has not left, see [`Marque::pavillon_sans_lever`]).
+    pub convention: Convention,
+}
+
+/// How the chronology of a marqué ended: the colour whose s'en aller ended it (or who filled
+/// the fichet). Who won, and how, is [`Marque::s_en_aller`]'s [`Ending`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct MarqueOver {
+    /// The colour who left (or reached 255 trous).
+    pub leaver: Colour,
+}
+
+impl Form for MarqueForm {
+    type Outcome = MarqueOver;
+
+    fn after_mark(
+        &self,
+        marking: &Marking,
+        colour: Colour,
+        _: &Gain,
+        _: bool,
+    ) -> Option<MarqueOver> {
+        (marking.trous(colour) == TROUS_CAP).then_some(MarqueOver { leaver: colour })
+    }
+
+    fn after_leave(&self, marking: &Marking, colour: Colour) -> Option<MarqueOver> {
+        let most = marking
+            .trous(Colour::White)
+            .max(marking.trous(Colour::Black));
+        (u32::from(most) >= TROU_D_OBLIGATION).then_some(MarqueOver { leaver: colour })
+    }
+
+    fn write_marks(&self, marking: &Marking, out: &mut String) {
+        let start = out.len();
+        let _ = write!(out, "{marking}");
+        if self.convention == Convention::SansLever {
+            let tail: String = out[start..].chars().filter(|&c| c != 'p').collect();
+            out.truncate(start);
+            out.push_str(&tail);
+        }
+    }
+
+    fn write_outcome(&self, o: &MarqueOver, out: &mut String) {
+        let _ = write!(out, "{} ends the marqué", o.leaver);
+    }
+
+    fn returns(&self, _: &MarqueOver) -> ByPlayer<f64> {
+        // A marqué's value is the ledger's; the partie's returns are the décompte's.
+        ByPlayer::new(0.0, 0.0)
+    }
+}
 
 /// Options of a partie à écrire: the settlement's rules, how the first primauté is drawn,
 /// and whether the colours alternate with the primauté.
@@ -149,10 +212,10 @@ pub const NAME: &str = "Trictrac à écrire";
 
 /// A partie à écrire in play (see the module documentation).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EcrireGame<S = DefaultScorer> {
+pub struct EcrireGame<S: ThrowScorer = DefaultScorer> {
     options: EcrireOptions,
     scorer: S,
-    inner: TrictracGame<S>,
+    inner: Chronology<S, MarqueForm>,
     marque: Marque,
     ledger: Ledger,
     /// The person playing White in the marqué in play.
@@ -169,19 +232,14 @@ impl EcrireGame<DefaultScorer> {
     }
 }
 
-fn marque_options(primaute: Primaute) -> GameOptions {
-    GameOptions {
-        primaute,
-        pavillon: false,
-        trous_to_win: TROUS_CAP,
-    }
-}
-
-impl<S: Scorer + Clone> EcrireGame<S> {
+impl<S: ThrowScorer + Clone> EcrireGame<S> {
     /// A partie à écrire from its first marqué.
     #[must_use]
     pub fn new(scorer: S, options: EcrireOptions) -> EcrireGame<S> {
-        let inner = TrictracGame::new(scorer.clone(), marque_options(options.primaute));
+        let form = MarqueForm {
+            convention: options.rules.convention(),
+        };
+        let inner = Chronology::new(scorer.clone(), form, options.primaute);
         let primaute = match options.primaute {
             Primaute::Fixed(c) => Some(person(Player::First, c)),
             _ => None,
@@ -215,10 +273,19 @@ impl<S: Scorer + Clone> EcrireGame<S> {
         &self.marque
     }
 
-    /// The marqué in play as a partie ordinaire state (position, marking, phase).
+    /// The chronology of the marqué in play (position, marking, phase of the turn).
     #[must_use]
-    pub const fn board(&self) -> &TrictracGame<S> {
+    pub const fn turns(&self) -> &Chronology<S, MarqueForm> {
         &self.inner
+    }
+
+    /// The marks of the marqué in play as comments write them (`6.0/2.4*`; in the base and
+    /// annexe conventions the holder of the pavillon gets a `p`).
+    #[must_use]
+    pub fn marks_text(&self) -> String {
+        let mut s = String::new();
+        self.inner.form().write_marks(self.inner.marking(), &mut s);
+        s
     }
 
     /// The person playing `colour` in the marqué in play.
@@ -261,7 +328,11 @@ impl<S: Scorer + Clone> EcrireGame<S> {
         }
         self.primaute = Some(holder);
         let first = self.colour_of(holder);
-        self.inner = TrictracGame::new(self.scorer.clone(), marque_options(Primaute::Fixed(first)));
+        self.inner = Chronology::new(
+            self.scorer.clone(),
+            *self.inner.form(),
+            Primaute::Fixed(first),
+        );
         self.marque = Marque::new();
     }
 
@@ -338,28 +409,33 @@ impl<S: Scorer + Clone> EcrireGame<S> {
     /// marqué refuses (the state is then unchanged).
     pub fn apply_commented(&mut self, action: Action) -> Result<String, EcrireError> {
         if self.ledger.is_over() {
-            return Err(EcrireError::Over(self.inner.action_text(action)));
+            return Err(EcrireError::Over(action_text(action)));
         }
         let mover = self.inner.position().side_to_move();
         let leaving =
-            matches!(self.inner.phase(), Phase::Choice { .. }) && action == Action::SenAller;
+            matches!(self.inner.phase(), TurnPhase::Choice { .. }) && action == Action::SenAller;
         let before = self.trous();
-        let mut log = self.inner.apply_commented(action)?;
+        let mut log = String::new();
+        self.inner.apply(action, Some(&mut log))?;
         let after = self.trous();
         // Within one action the mover's trous come first, then what his throw gave.
         for c in [mover, mover.other()] {
             self.marque.win_trous(c, after[c] - before[c]);
         }
-        if self.primaute.is_none() && !matches!(self.inner.phase(), Phase::Primaute { .. }) {
+        if self.primaute.is_none() && !matches!(self.inner.phase(), TurnPhase::Primaute { .. }) {
             self.primaute = Some(self.player_of(self.inner.position().side_to_move()));
         }
-        if leaving {
+        if let TurnPhase::Over(MarqueOver { leaver }) = self.inner.phase() {
+            // The form ended the marqué (or the fichet is full, which ends it as a leave).
+            let ending = match self.marque.s_en_aller(leaver) {
+                // The form and the marqué count the same trous; never stop in a dead end.
+                Ending::Continues => self.marque.forced_end(leaver),
+                ending => ending,
+            };
+            self.end_marque(leaver, ending, &mut log)?;
+        } else if leaving {
             let ending = self.marque.s_en_aller(mover);
             self.end_marque(mover, ending, &mut log)?;
-        } else if let Some(winner) = self.inner.winner() {
-            // The fichet is full: the marqué ends as if the player left.
-            let ending = self.marque.s_en_aller(winner);
-            self.end_marque(winner, ending, &mut log)?;
         }
         Ok(log)
     }
@@ -581,7 +657,7 @@ pub fn options_from_tags(record: &Record) -> Result<EcrireOptions, EcrireError> 
     Ok(options)
 }
 
-impl<S: Scorer + Clone> Game for EcrireGame<S> {
+impl<S: ThrowScorer + Clone> Game for EcrireGame<S> {
     type Action = Action;
     type Error = EcrireError;
     const NAME: &'static str = NAME;
@@ -625,7 +701,7 @@ impl<S: Scorer + Clone> Game for EcrireGame<S> {
     }
 
     fn action_text(&self, action: Action) -> String {
-        self.inner.action_text(action)
+        action_text(action)
     }
 
     fn parse_action(&self, text: &str) -> Result<Action, EcrireError> {
@@ -664,9 +740,9 @@ impl<S: Scorer + Clone> Game for EcrireGame<S> {
 /// The bot in a partie à écrire: plays as in the partie ordinaire; decides tenir or s'en
 /// aller by [`Marque::advice`] (the trou d'obligation, the bredouilles at stake), and by its
 /// board rule ([`Bot::holds`]) when the marqué does not decide.
-impl<S: Scorer + Clone> Agent<EcrireGame<S>> for Bot {
+impl<S: ThrowScorer + Clone> Agent<EcrireGame<S>> for Bot {
     fn choose(&mut self, state: &EcrireGame<S>, legal: &[Action]) -> Action {
-        if let Phase::Choice { mover, .. } = state.inner.phase() {
+        if let TurnPhase::Choice { mover, .. } = state.inner.phase() {
             match state.marque.advice(mover, state.options.rules.convention()) {
                 Advice::Tenir if legal.contains(&Action::Tenir) => return Action::Tenir,
                 Advice::SenAller if legal.contains(&Action::SenAller) => {
@@ -675,6 +751,6 @@ impl<S: Scorer + Clone> Agent<EcrireGame<S>> for Bot {
                 _ => {}
             }
         }
-        <Bot as Agent<TrictracGame<S>>>::choose(self, &state.inner, legal)
+        self.choose_in(&state.inner, legal)
     }
 }

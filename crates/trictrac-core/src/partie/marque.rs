@@ -235,6 +235,34 @@ impl Marque {
         }
     }
 
+    /// The end of the marqué when the fichet of `colour` is full or the game must stop:
+    /// as [`Marque::s_en_aller`] but never [`Ending::Continues`] (a refait on equal trous,
+    /// else won by the colour with more; with no trous at all, a refait of 0).
+    #[must_use]
+    pub fn forced_end(&self, colour: Colour) -> Ending {
+        let mut m = *self;
+        m.trous[colour] = m.trous[colour].max(TROU_D_OBLIGATION);
+        match m.s_en_aller(colour) {
+            Ending::Won { .. } if self.trous[Colour::White] == self.trous[Colour::Black] => {
+                Ending::Refait {
+                    trous: self.trous[colour],
+                }
+            }
+            Ending::Won {
+                winner,
+                quality,
+                sans_lever,
+                ..
+            } => Ending::Won {
+                winner,
+                trous: self.trous,
+                quality,
+                sans_lever,
+            },
+            other => other,
+        }
+    }
+
     /// `colour` s'en va (after a trou won with his own points): the marqué ends if either
     /// colour holds 6 trous, as a refait on equal trous, else won by the colour with more;
     /// otherwise `colour` has levé and the marqué goes on.

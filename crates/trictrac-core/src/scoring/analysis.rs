@@ -82,6 +82,22 @@ pub struct ThrowAnalysis {
     settled: u8,
 }
 
+impl Default for ThrowAnalysis {
+    /// An empty analysis (no plays, no events), to be filled by [`ThrowAnalysis::analyse`].
+    fn default() -> ThrowAnalysis {
+        ThrowAnalysis {
+            position: Position::start(),
+            mover: Colour::White,
+            throw: Throw::new(boardgames_common::Die::ACE, boardgames_common::Die::ACE),
+            counts: [0; 26],
+            legal: LegalPlays::new(),
+            before: Events::new(),
+            fill_ways: [0; 3],
+            settled: 0,
+        }
+    }
+}
+
 impl ThrowAnalysis {
     /// Analyses `throw` for the side to move of `position` under `rules`. The jan de
     /// rencontre needs the opponent's first throw: use [`ThrowAnalysis::with_opening`] for
@@ -285,9 +301,8 @@ impl ThrowAnalysis {
     /// of movement AND the fill/keep obligation): the mover's dames moved, his throw counter
     /// increased, the other side to move. The same as
     /// `position.play_with(play, &MustFillOrKeep::new())` without generating the plays again.
-    /// [`Position::play`] checks the laws of movement only: with the obligation applied
-    /// before "coin par effet over par puissance" (rules page, filter order) a play taking
-    /// the coin par puissance to fill the grand jan can be legal here and refused there.
+    /// [`Position::play`] checks the laws of movement only, so it accepts a fausse case that
+    /// breaks the obligation, which this refuses.
     ///
     /// # Errors
     /// As [`ThrowAnalysis::after_play`].

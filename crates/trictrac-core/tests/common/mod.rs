@@ -44,7 +44,7 @@ struct Step {
 }
 
 /// Checks a sequence of steps under every law; returns the final dame positions and the
-/// number of excédant bear-offs, or None.
+/// number of numbers, not sortant before the play, that bear off as excédants, or None.
 fn check(world: &World, steps: &[Step]) -> Option<(Vec<u8>, u8)> {
     let gj_interdit = can_fill(&world.opp_own, 7);
     let pj_interdit = can_fill(&world.opp_own, 1);
@@ -69,7 +69,11 @@ fn check(world: &World, steps: &[Step]) -> Option<(Vec<u8>, u8)> {
                 if from != rearmost {
                     return None;
                 }
-                excess += 1;
+                // Only a number that was not sortant before the play (glossary SORTIE:
+                // "la totalité des nombres non sortants à l'intérieur du jan").
+                if start_counts[25 - s.die as usize] == 0 {
+                    excess += 1;
+                }
             }
             if continues {
                 return None;
@@ -205,7 +209,8 @@ pub(crate) fn reference(pos: &Position, throw: Throw) -> (BTreeSet<Dames>, u8) {
     if effect {
         found.retain(|_, v| !v.2);
     }
-    // Sortie: fewest excédant bear-offs; the last dames off when possible.
+    // Sortie: fewest non-sortant numbers borne off as excédants (every non-sortant number
+    // inside when possible); the last dames off when possible.
     let min = found.values().map(|v| v.1).min().unwrap_or(0);
     found.retain(|_, v| v.1 == min);
     if found.keys().any(|b| b[25] == 15) {
@@ -216,7 +221,7 @@ pub(crate) fn reference(pos: &Position, throw: Throw) -> (BTreeSet<Dames>, u8) {
 
 /// The crate's legal boards for comparison.
 pub(crate) fn generated(pos: &Position, throw: Throw) -> (BTreeSet<Dames>, u8) {
-    let legal = pos.legal_plays(throw);
+    let legal = pos.movement_plays(throw);
     let mover: Colour = pos.side_to_move();
     let set = (0..legal.len())
         .map(|i| *legal.board_after(i).unwrap().path_counts(mover))

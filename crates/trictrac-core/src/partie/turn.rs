@@ -1,0 +1,821 @@
+//! The chronology of a throw, written once for every form of game ([`Chronology`]): the
+//! primauté, the throw, the marking of the thrower's points, tenir or s'en aller, the play,
+//! the points it gives, the relevé. A form of game ([`Form`]: the partie ordinaire, a marqué
+//! of the partie à écrire) decides when the game ends, who may leave and how marks are
+//! written; the trous are unlimited here.
+//!
+//! Sources: rules page, "Marking" (chronology of a turn, primauté, tenir ou s'en aller);
+//! the French glossary of the laws of trictrac, CHRONOLOGIE DÉTAILLÉE D'UN COUP ("la
+//! chronologie s'interrompt dès qu'un joueur a gagné régulièrement et marqué le nombre de
+//! trous qui lui font gagner la partie ou le marqué") and SORTIE (the relevé).
+//!
+//! One turn of the side to move, as [`Action`]s:
+//!
+//! 1. (The points the opponent's last throw gave him were marked at the end of that throw.)
+//! 2. Chance: the throw ([`Action::Throw`]). The [`ThrowScorer`] analyses it once; the
+//!    analysis is kept until the play. The thrower marks his own points at once.
+//! 3. If these points won a trou and the form lets him: decision [`Action::Tenir`] or
+//!    [`Action::SenAller`]. S'en aller keeps the trous, drops the reste and both jetons,
+//!    cancels what the throw gave the opponent, relève the dames, and the same player throws
+//!    again (or the form ends the game: a marqué).
+//! 4. Decision: the play ([`Action::Play`]). The points it adds (the sortie of the last dame)
+//!    are marked; if they win a trou, decision tenir / s'en aller again.
+//! 5. The opponent marks what the throw gave him (he may not s'en aller on them). After the
+//!    last dame is borne off, the dames are relevées and the same player throws again.
+//!
+//! After every marking the form may end the game ([`Form::after_mark`]); after s'en aller
+//! too ([`Form::after_leave`]).
+//!
+//! Comments (the text a record gives each action) are written only when asked for:
+//! [`Chronology::apply`] takes an optional buffer.
+
+use std::fmt::{self, Write as _};
+
+use boardgames_common::{Die, Player, Throw, Turn, UNORDERED_OUTCOMES};
+use thiserror::Error;
+
+use crate::colour::{ByColour, Colour};
+use crate::marking::{Gain, Marking, MarkingError};
+use crate::movegen::LegalPlays;
+use crate::moves::Play;
+use crate::notation::ParsePositionError;
+use crate::partie::scorer::{ThrowScore, ThrowScorer};
+use crate::play::ParsePlayError;
+use crate::position::Position;
+
+/// How the primauté (who throws first) is decided (rules page, "Marking", primauté; seed
+/// 000 describes both methods). The default is [`Primaute::FirstThrowFromDice`]: the
+/// glossary (seed 002, JAN DE RENCONTRE) states that "une partie ne peut pas être commencée
+/// par un doublet".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Primaute {
+    /// Each player throws one die (White, then Black; equal dice are thrown again); the
+    /// higher starts with a fresh throw of both dice, so he may start with a doublet.
+    OneDieEach,
+    /// Each player throws one die (equal dice are thrown again); the higher starts and plays
+    /// the two dice as his first throw: no partie starts with a doublet (the default).
+    #[default]
+    FirstThrowFromDice,
+    /// No primauté: this colour throws first (for tests and set positions).
+    Fixed(Colour),
+}
+
+impl fmt::Display for Primaute {
+    /// The `Primaute` tag of records: `one die each`, `first throw`, `White`, `Black`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Primaute::OneDieEach => f.write_str("one die each"),
+            Primaute::FirstThrowFromDice => f.write_str("first throw"),
+            Primaute::Fixed(c) => c.fmt(f),
+        }
+    }
+}
+
+impl std::str::FromStr for Primaute {
+    type Err = GameError;
+    fn from_str(s: &str) -> Result<Primaute, GameError> {
+        match s {
+            "one die each" => Ok(Primaute::OneDieEach),
+            "first throw" => Ok(Primaute::FirstThrowFromDice),
+            "White" => Ok(Primaute::Fixed(Colour::White)),
+            "Black" => Ok(Primaute::Fixed(Colour::Black)),
+            _ => Err(GameError::BadTag {
+                tag: "Primaute",
+                value: s.to_string(),
+            }),
+        }
+    }
+}
+
+/// A decision of a player or an outcome of chance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Chance: one die for the primauté (White's, then Black's). Written `primauté 5`.
+    PrimauteDie(Die),
+    /// Chance: the throw of the side to move. Written `6-5`.
+    Throw(Throw),
+    /// Decision after a trou won with one's own points: hold and play on. Written `tenir`.
+    Tenir,
+    /// Decision after a trou won with one's own points: leave (*s'en aller*). Written
+    /// `s'en aller`.
+    SenAller,
+    /// Decision: the play of the throw, in the play notation `6-5: B1-B7, B1-B6`. It must be
+    /// one of the plays of [`boardgames_common::Game::legal_actions`] as listed (two move orders reaching the
+    /// same board are one play, listed once); [`boardgames_common::Game::parse_action`] maps any writing of a
+    /// legal play to the listed one.
+    Play(Play),
+}
+
+/// When the tenir / s'en aller choice comes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum ChoiceStage {
+    /// The trou was won by the points of the throw, before playing it.
+    BeforePlay,
+    /// The trou was won by the points of the play (the sortie of the last dame).
+    AfterPlay,
+}
+
+/// Where the chronology of a turn stands; `O` is the outcome of the form of game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TurnPhase<O> {
+    /// Chance: a die for the primauté; `white` is White's die once thrown.
+    Primaute {
+        /// White's die, once thrown.
+        white: Option<Die>,
+    },
+    /// Chance: the side to move throws.
+    Throw,
+    /// `mover` chooses tenir or s'en aller.
+    Choice {
+        /// The player who won the trou with his own points.
+        mover: Colour,
+        /// The throw.
+        throw: Throw,
+        /// Before or after the play.
+        stage: ChoiceStage,
+        /// Points the throw gives the opponent, marked after the play if `mover` holds.
+        pending: u8,
+    },
+    /// The side to move chooses the play of `throw`.
+    Play {
+        /// The throw.
+        throw: Throw,
+        /// Points the throw gives the opponent, marked after the play.
+        pending: u8,
+    },
+    /// The game (partie, marqué) is over, with the form's outcome.
+    Over(O),
+}
+
+/// Why an action was refused, could not be parsed, or a record could not be replayed.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum GameError {
+    /// The action does not belong to the current phase (e.g. a play at a chance node).
+    #[error("{action} is not possible now ({phase})")]
+    WrongPhase {
+        /// The action's text.
+        action: String,
+        /// What the game waits for.
+        phase: &'static str,
+    },
+    /// The play is not one of the legal plays of the throw.
+    #[error("illegal play {0}")]
+    IllegalPlay(String),
+    /// The text is not an action of the current phase.
+    #[error("cannot read {text:?} as {expected}")]
+    Parse {
+        /// The text.
+        text: String,
+        /// What was expected.
+        expected: &'static str,
+    },
+    /// A record tag has a value the game does not know.
+    #[error("record tag {tag} has the unknown value {value:?}")]
+    BadTag {
+        /// The tag.
+        tag: &'static str,
+        /// Its value.
+        value: String,
+    },
+    /// A record is of another game.
+    #[error("record of game {0:?}, not Trictrac")]
+    OtherGame(String),
+    /// A record's starting position does not parse.
+    #[error("record position: {0}")]
+    Position(#[from] ParsePositionError),
+    /// A starting position's marks are inconsistent.
+    #[error("marks of the starting position: {0}")]
+    Marks(#[from] MarkingError),
+    /// Action `index` (from 1) of a record was refused.
+    #[error("record action {index}: {source}")]
+    Replay {
+        /// The action's number in the record, from 1.
+        index: usize,
+        /// Why it was refused.
+        source: Box<GameError>,
+    },
+    /// A record's comment on an action is not what the rules give for it (the events,
+    /// points and marks of [`crate::game::TrictracGame::apply_commented`]).
+    #[error("the record says {recorded:?} but the rules give {actual:?}")]
+    Comment {
+        /// The comment in the record.
+        recorded: String,
+        /// The comment the replay produces.
+        actual: String,
+    },
+    /// A record's `Result` tag is not the result of the replayed partie.
+    #[error("the record's result is {recorded:?} but the replayed partie gives {actual:?}")]
+    Result {
+        /// The record's `Result` tag.
+        recorded: String,
+        /// The replayed result (`*` while the partie is not over).
+        actual: String,
+    },
+}
+
+/// The [`Player`] of a colour: White first, Black second.
+#[must_use]
+pub const fn player_of(colour: Colour) -> Player {
+    match colour {
+        Colour::White => Player::First,
+        Colour::Black => Player::Second,
+    }
+}
+
+/// The colour of a [`Player`].
+#[must_use]
+pub const fn colour_of(player: Player) -> Colour {
+    match player {
+        Player::First => Colour::White,
+        Player::Second => Colour::Black,
+    }
+}
+
+/// A form of game as the chronology needs it: when the game ends, who may leave, and how the
+/// marks are written in comments. The partie ordinaire ([`crate::partie::ordinaire::Ordinaire`])
+/// ends at its trous; a marqué of the partie à écrire ends when a player holding the trou
+/// d'obligation s'en va.
+pub trait Form: Clone + fmt::Debug + PartialEq + Eq {
+    /// How a game of this form ends (winner, double or not, …).
+    type Outcome: Copy + fmt::Debug + PartialEq + Eq + std::hash::Hash;
+
+    /// Called after every marking of a positive amount: `colour` marked `gain` (already in
+    /// `marking`); `own` is whether the points came from his own throw (not given by the
+    /// opponent). `Some` ends the game now.
+    fn after_mark(
+        &self,
+        marking: &Marking,
+        colour: Colour,
+        gain: &Gain,
+        own: bool,
+    ) -> Option<Self::Outcome>;
+
+    /// Whether `colour`, who has just won trous with the points of his own throw (`gain`),
+    /// is offered tenir or s'en aller. Default: whenever he won a trou (rules page, tenir ou
+    /// s'en aller).
+    fn may_leave(&self, marking: &Marking, colour: Colour, gain: &Gain) -> bool {
+        let _ = (marking, colour);
+        gain.trous > 0
+    }
+
+    /// Called when `colour` s'en va (`marking` already wiped of points and jetons, before the
+    /// relevé). `Some` ends the game (a marqué ended by its trou d'obligation); default never.
+    fn after_leave(&self, marking: &Marking, colour: Colour) -> Option<Self::Outcome> {
+        let _ = (marking, colour);
+        None
+    }
+
+    /// Appends the marks as comments give them. Default: [`Marking`]'s `Display`
+    /// (`0.4*/1.0`, the pavillon holder with `p`).
+    fn write_marks(&self, marking: &Marking, out: &mut String) {
+        let _ = write!(out, "{marking}");
+    }
+
+    /// Appends the comment of the end of the game, e.g. `White wins the partie`.
+    fn write_outcome(&self, outcome: &Self::Outcome, out: &mut String);
+
+    /// The returns of both players once the game is over (White is [`Player::First`]).
+    fn returns(&self, outcome: &Self::Outcome) -> boardgames_common::ByPlayer<f64>;
+}
+
+/// A comment being written, or nothing when none is asked for (then nothing is formatted).
+struct Log<'a>(Option<&'a mut String>);
+
+impl Log<'_> {
+    /// Appends one clause (separated from the previous one by `"; "`) written by `f`.
+    #[inline]
+    fn push(&mut self, f: impl FnOnce(&mut String)) {
+        if let Some(s) = self.0.as_deref_mut() {
+            if !s.is_empty() {
+                s.push_str("; ");
+            }
+            f(s);
+        }
+    }
+
+    /// Whether text is being written.
+    #[inline]
+    fn on(&self) -> bool {
+        self.0.is_some()
+    }
+}
+
+/// The state of a game of trictrac between throws and within one: position, marking, phase,
+/// the scorer's analysis of the pending throw, and the form of game.
+///
+/// Generic over the [`ThrowScorer`] `S` and the [`Form`] `F`; the partie ordinaire
+/// ([`crate::game::TrictracGame`]) wraps one. The analysis of the pending throw is computed
+/// once, at the throw, and reused by every step until the play (legal actions, parsing,
+/// the play, the points it adds); it is not part of equality (it follows from the rest).
+#[derive(Clone)]
+pub struct Chronology<S: ThrowScorer, F: Form> {
+    scorer: S,
+    form: F,
+    position: Position,
+    marking: Marking,
+    phase: TurnPhase<F::Outcome>,
+    primaute: Primaute,
+    opening: Option<Throw>,
+    analysis: S::Analysis,
+}
+
+impl<S: ThrowScorer + PartialEq, F: Form> PartialEq for Chronology<S, F> {
+    fn eq(&self, other: &Self) -> bool {
+        self.scorer == other.scorer
+            && self.form == other.form
+            && self.position == other.position
+            && self.marking == other.marking
+            && self.phase == other.phase
+            && self.primaute == other.primaute
+            && self.opening == other.opening
+    }
+}
+
+impl<S: ThrowScorer + Eq, F: Form> Eq for Chronology<S, F> {}
+
+impl<S: ThrowScorer + fmt::Debug, F: Form> fmt::Debug for Chronology<S, F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Chronology")
+            .field("scorer", &self.scorer)
+            .field("form", &self.form)
+            .field("position", &self.position)
+            .field("marking", &self.marking)
+            .field("phase", &self.phase)
+            .field("primaute", &self.primaute)
+            .field("opening", &self.opening)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<S: ThrowScorer, F: Form> Chronology<S, F> {
+    /// A game from the start position: the primauté decides who throws first
+    /// ([`Primaute::Fixed`] skips it).
+    #[must_use]
+    pub fn new(scorer: S, form: F, primaute: Primaute) -> Chronology<S, F> {
+        let mut position = Position::start();
+        let phase = match primaute {
+            Primaute::Fixed(c) => {
+                position.set_side_to_move(c);
+                TurnPhase::Throw
+            }
+            _ => TurnPhase::Primaute { white: None },
+        };
+        Chronology {
+            scorer,
+            form,
+            position,
+            marking: Marking::new(),
+            phase,
+            primaute,
+            opening: None,
+            analysis: S::Analysis::default(),
+        }
+    }
+
+    /// A game continued from `position`: its side to move throws next; its marks (the
+    /// pavillon included) are the marking.
+    ///
+    /// # Errors
+    /// [`GameError::Marks`] if the position's marks are inconsistent (see
+    /// [`Marking::from_marks`]).
+    pub fn from_position(
+        scorer: S,
+        form: F,
+        position: Position,
+    ) -> Result<Chronology<S, F>, GameError> {
+        let marks = ByColour::from_fn(|c| position.marks(c));
+        let marking = Marking::from_marks(marks, None)?;
+        Ok(Chronology {
+            scorer,
+            form,
+            position,
+            marking,
+            phase: TurnPhase::Throw,
+            primaute: Primaute::Fixed(position.side_to_move()),
+            opening: None,
+            analysis: S::Analysis::default(),
+        })
+    }
+
+    /// The first throw since the start, marqué or relevé, for the jan de rencontre: needed
+    /// when a game is continued from a position after exactly one throw. Ignored unless
+    /// exactly one throw has been made since.
+    pub fn set_opening(&mut self, opening: Option<Throw>) {
+        self.opening = opening;
+    }
+
+    /// The first throw since the start, marqué or relevé, if the game knows it.
+    #[must_use]
+    pub fn opening(&self) -> Option<Throw> {
+        self.opening
+    }
+
+    /// The position (its marks are kept equal to the marking's).
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The full marking (points, trous, jetons, pavillon).
+    #[must_use]
+    pub fn marking(&self) -> &Marking {
+        &self.marking
+    }
+
+    /// The phase of the turn.
+    #[must_use]
+    pub fn phase(&self) -> TurnPhase<F::Outcome> {
+        self.phase
+    }
+
+    /// The scorer.
+    #[must_use]
+    pub fn scorer(&self) -> &S {
+        &self.scorer
+    }
+
+    /// The form of game.
+    #[must_use]
+    pub fn form(&self) -> &F {
+        &self.form
+    }
+
+    /// The outcome once the game is over.
+    #[must_use]
+    pub fn outcome(&self) -> Option<F::Outcome> {
+        match self.phase {
+            TurnPhase::Over(o) => Some(o),
+            _ => None,
+        }
+    }
+
+    /// The analysis of the pending throw while a play or a tenir / s'en aller choice before
+    /// the play is due, else `None`.
+    #[must_use]
+    pub fn analysis(&self) -> Option<&S::Analysis> {
+        match self.phase {
+            TurnPhase::Play { .. }
+            | TurnPhase::Choice {
+                stage: ChoiceStage::BeforePlay,
+                ..
+            } => Some(&self.analysis),
+            _ => None,
+        }
+    }
+
+    /// The legal plays when a play is due, else `None` (a view of the kept analysis).
+    #[must_use]
+    pub fn legal_plays(&self) -> Option<&LegalPlays> {
+        match self.phase {
+            TurnPhase::Play { .. } => Some(self.analysis.legal_plays()),
+            _ => None,
+        }
+    }
+
+    /// Who is to act: chance (primauté, throw), a player (choice, play), or nobody.
+    #[must_use]
+    pub fn turn(&self) -> Turn {
+        match self.phase {
+            TurnPhase::Primaute { .. } | TurnPhase::Throw => Turn::Chance,
+            TurnPhase::Choice { mover, .. } => Turn::Player(player_of(mover)),
+            TurnPhase::Play { .. } => Turn::Player(player_of(self.position.side_to_move())),
+            TurnPhase::Over(_) => Turn::Terminal,
+        }
+    }
+
+    /// The decisions of the player to act, into `out` (cleared first): tenir and s'en aller,
+    /// or the legal plays in their listed order.
+    pub fn legal_actions(&self, out: &mut Vec<Action>) {
+        out.clear();
+        match self.phase {
+            TurnPhase::Choice { .. } => out.extend([Action::Tenir, Action::SenAller]),
+            TurnPhase::Play { .. } => {
+                out.extend(self.analysis.legal_plays().iter().map(|&p| Action::Play(p)));
+            }
+            _ => {}
+        }
+    }
+
+    /// The chance outcomes with their probabilities, into `out` (cleared first): the six
+    /// primauté dice, or the 21 throws.
+    pub fn chance_outcomes(&self, out: &mut Vec<(Action, f64)>) {
+        out.clear();
+        match self.phase {
+            TurnPhase::Primaute { .. } => {
+                out.extend(
+                    Die::ALL
+                        .iter()
+                        .map(|&d| (Action::PrimauteDie(d), 1.0 / 6.0)),
+                );
+            }
+            TurnPhase::Throw => out.extend(
+                UNORDERED_OUTCOMES
+                    .iter()
+                    .map(|&(t, p)| (Action::Throw(t), p)),
+            ),
+            _ => {}
+        }
+    }
+
+    /// What the game waits for, for error messages.
+    #[must_use]
+    pub fn phase_name(&self) -> &'static str {
+        match self.phase {
+            TurnPhase::Primaute { .. } => "a primauté die",
+            TurnPhase::Throw => "a throw",
+            TurnPhase::Choice { .. } => "tenir or s'en aller",
+            TurnPhase::Play { .. } => "a play",
+            TurnPhase::Over(_) => "nothing: the game is over",
+        }
+    }
+
+    /// Reads `text` as an action of the current phase: `primauté 5`, a throw `6-5`,
+    /// `tenir`, `s'en aller`, or any writing of a legal play (mapped to the listed play).
+    ///
+    /// # Errors
+    /// [`GameError::Parse`] for a text that is not an action of this phase,
+    /// [`GameError::IllegalPlay`] for a well-formed play that is not legal.
+    pub fn parse_action(&self, text: &str) -> Result<Action, GameError> {
+        let text = text.trim();
+        let bad = |expected| GameError::Parse {
+            text: text.to_string(),
+            expected,
+        };
+        match self.phase {
+            TurnPhase::Primaute { .. } => {
+                let d = text
+                    .strip_prefix("primauté")
+                    .and_then(|v| v.trim().parse::<u8>().ok())
+                    .and_then(Die::new)
+                    .ok_or_else(|| bad("a primauté die, e.g. \"primauté 5\""))?;
+                Ok(Action::PrimauteDie(d))
+            }
+            TurnPhase::Throw => text
+                .parse::<Throw>()
+                .map(Action::Throw)
+                .map_err(|_| bad("a throw, e.g. \"6-5\"")),
+            TurnPhase::Choice { .. } => match text {
+                "tenir" => Ok(Action::Tenir),
+                "s'en aller" => Ok(Action::SenAller),
+                _ => Err(bad("\"tenir\" or \"s'en aller\"")),
+            },
+            TurnPhase::Play { .. } => {
+                // Matched against the scorer's legal plays (with the "must fill / must keep"
+                // filter), which refuse the fausses cases the movement laws alone accept.
+                let legal = self.analysis.legal_plays();
+                match self.position.parse_play_among(text, legal) {
+                    Ok(play) => Ok(Action::Play(play)),
+                    Err(ParsePlayError::Illegal(_)) => {
+                        Err(GameError::IllegalPlay(text.to_string()))
+                    }
+                    Err(_) => Err(bad("a legal play, e.g. \"6-5: B1-B7, B1-B6\"")),
+                }
+            }
+            TurnPhase::Over(_) => Err(bad("nothing: the game is over")),
+        }
+    }
+
+    fn sync_marks(&mut self) {
+        let marks = self.marking.to_marks();
+        for c in Colour::ALL {
+            // Marking keeps points below 12 and one pavillon, which is all set_marks checks.
+            let _ = self.position.set_marks(c, marks[c]);
+        }
+    }
+
+    /// Marks `points` for `colour` (`own`: from his own throw), writing it into `log`;
+    /// returns the gain and whether the game is now over.
+    fn mark(&mut self, colour: Colour, points: u8, own: bool, log: &mut Log<'_>) -> (Gain, bool) {
+        let gain = self.marking.mark(colour, points);
+        if points == 0 {
+            return (gain, false);
+        }
+        self.sync_marks();
+        log.push(|s| {
+            let _ = write!(s, "{colour} marks {points}");
+            if gain.debredouille {
+                let _ = write!(s, ", débredouille {}", colour.other());
+            }
+            if gain.trous > 0 {
+                let plural = if gain.trous > 1 { "s" } else { "" };
+                let _ = write!(s, ", {} trou{plural}", gain.trous);
+                if gain.bredouille_jeux > 0 {
+                    s.push_str(" (bredouille)");
+                }
+                if gain.sans_bouger {
+                    s.push_str(" sans bouger");
+                }
+                if gain.reste > 0 {
+                    let _ = write!(s, ", {} de reste", gain.reste);
+                }
+            }
+        });
+        match self.form.after_mark(&self.marking, colour, &gain, own) {
+            Some(outcome) => {
+                self.end(outcome, log);
+                (gain, true)
+            }
+            None => (gain, false),
+        }
+    }
+
+    fn end(&mut self, outcome: F::Outcome, log: &mut Log<'_>) {
+        self.phase = TurnPhase::Over(outcome);
+        let form = &self.form;
+        log.push(|s| form.write_outcome(&outcome, s));
+    }
+
+    fn on_throw(&mut self, throw: Throw, log: &mut Log<'_>) {
+        let mover = self.position.side_to_move();
+        log.push(|s| {
+            let _ = write!(s, "{mover} throws {}", throw.name());
+        });
+        let before = self.position.throws_since_releve(mover)
+            + self.position.throws_since_releve(mover.other());
+        if before == 0 {
+            self.opening = Some(throw);
+        }
+        let opening = if before == 1 { self.opening } else { None };
+        self.scorer
+            .analyse(&self.position, throw, opening, &mut self.analysis);
+        let points = if log.on() {
+            let mut text = String::new();
+            let p = self.analysis.before_play(Some(&mut text));
+            if !text.is_empty() {
+                log.push(|s| s.push_str(&text));
+            }
+            p
+        } else {
+            self.analysis.before_play(None)
+        };
+        let pending = points[mover.other()];
+        let (gain, over) = self.mark(mover, points[mover], true, log);
+        if over {
+            return;
+        }
+        self.phase = if self.form.may_leave(&self.marking, mover, &gain) {
+            TurnPhase::Choice {
+                mover,
+                throw,
+                stage: ChoiceStage::BeforePlay,
+                pending,
+            }
+        } else {
+            TurnPhase::Play { throw, pending }
+        };
+    }
+
+    fn on_play(&mut self, pending: u8, play: &Play, log: &mut Log<'_>) -> Result<(), GameError> {
+        let legal = self.analysis.legal_plays();
+        let Some(index) = legal.iter().position(|p| p == play) else {
+            return Err(GameError::IllegalPlay(play.to_string()));
+        };
+        let throw = legal.throw();
+        let mover = self.position.side_to_move();
+        let points = if log.on() {
+            let mut text = String::new();
+            let p = self.analysis.after_play(index, Some(&mut text));
+            if !text.is_empty() {
+                log.push(|s| s.push_str(&text));
+            }
+            p
+        } else {
+            self.analysis.after_play(index, None)
+        };
+        self.position.play_unchecked(play);
+        let pending = pending.saturating_add(points[mover.other()]);
+        let (gain, over) = self.mark(mover, points[mover], true, log);
+        if over {
+            return Ok(());
+        }
+        if self.form.may_leave(&self.marking, mover, &gain) {
+            self.phase = TurnPhase::Choice {
+                mover,
+                throw,
+                stage: ChoiceStage::AfterPlay,
+                pending,
+            };
+        } else {
+            self.finish_turn(mover, pending, log);
+        }
+        Ok(())
+    }
+
+    /// The end of `mover`'s throw: the opponent marks what it gave him, then the relevé if
+    /// `mover` has borne off his last dame.
+    fn finish_turn(&mut self, mover: Colour, pending: u8, log: &mut Log<'_>) {
+        let (_, over) = self.mark(mover.other(), pending, false, log);
+        if over {
+            return;
+        }
+        if self.position.has_borne_off_all(mover) {
+            self.position.releve(mover);
+            log.push(|s| {
+                let _ = write!(s, "relevé, {mover} throws again");
+            });
+        }
+        self.phase = TurnPhase::Throw;
+    }
+
+    /// Applies `action`; if `comment` is given, appends to it the comment a record gives the
+    /// action: the events and points, the decisions' consequences, and the marks after them
+    /// (`marks 0.4*/0.0`). Without it nothing is formatted.
+    ///
+    /// # Errors
+    /// [`GameError::WrongPhase`] for an action of another phase, [`GameError::IllegalPlay`]
+    /// for a play that is not legal; the state is then unchanged.
+    pub fn apply(&mut self, action: Action, comment: Option<&mut String>) -> Result<(), GameError> {
+        let mut log = Log(comment);
+        match (self.phase, action) {
+            (TurnPhase::Primaute { white: None }, Action::PrimauteDie(d)) => {
+                log.push(|s| {
+                    let _ = write!(s, "White throws {} for the primauté", d.get());
+                });
+                self.phase = TurnPhase::Primaute { white: Some(d) };
+            }
+            (TurnPhase::Primaute { white: Some(w) }, Action::PrimauteDie(b)) => {
+                log.push(|s| {
+                    let _ = write!(s, "Black throws {}", b.get());
+                });
+                if w == b {
+                    log.push(|s| s.push_str("equal: thrown again"));
+                    self.phase = TurnPhase::Primaute { white: None };
+                } else {
+                    let first = if w > b { Colour::White } else { Colour::Black };
+                    log.push(|s| {
+                        let _ = write!(s, "{first} has the primauté");
+                    });
+                    self.position.set_side_to_move(first);
+                    if self.primaute == Primaute::FirstThrowFromDice {
+                        self.on_throw(Throw::new(w, b), &mut log);
+                    } else {
+                        self.phase = TurnPhase::Throw;
+                    }
+                }
+            }
+            (TurnPhase::Throw, Action::Throw(t)) => self.on_throw(t, &mut log),
+            (
+                TurnPhase::Choice {
+                    mover,
+                    throw,
+                    stage,
+                    pending,
+                },
+                Action::Tenir,
+            ) => {
+                log.push(|s| {
+                    let _ = write!(s, "{mover} holds");
+                });
+                match stage {
+                    ChoiceStage::BeforePlay => self.phase = TurnPhase::Play { throw, pending },
+                    ChoiceStage::AfterPlay => self.finish_turn(mover, pending, &mut log),
+                }
+            }
+            (TurnPhase::Choice { mover, .. }, Action::SenAller) => {
+                log.push(|s| {
+                    let _ = write!(
+                        s,
+                        "{mover} s'en va: jetons wiped, relevé, {mover} throws again"
+                    );
+                });
+                self.marking.s_en_aller();
+                self.sync_marks();
+                self.position.releve(mover);
+                self.phase = TurnPhase::Throw;
+                if let Some(outcome) = self.form.after_leave(&self.marking, mover) {
+                    self.end(outcome, &mut log);
+                }
+            }
+            (TurnPhase::Play { pending, .. }, Action::Play(p)) => {
+                self.on_play(pending, &p, &mut log)?;
+            }
+            _ => {
+                return Err(GameError::WrongPhase {
+                    action: action_text(action),
+                    phase: self.phase_name(),
+                });
+            }
+        }
+        let form = &self.form;
+        let marking = &self.marking;
+        log.push(|s| {
+            s.push_str("marks ");
+            form.write_marks(marking, s);
+        });
+        Ok(())
+    }
+}
+
+/// The text of an action: `primauté 5`, `6-5`, `tenir`, `s'en aller`, or the play.
+#[must_use]
+pub fn action_text(action: Action) -> String {
+    match action {
+        Action::PrimauteDie(d) => format!("primauté {}", d.get()),
+        Action::Throw(t) => t.to_string(),
+        Action::Tenir => "tenir".to_string(),
+        Action::SenAller => "s'en aller".to_string(),
+        Action::Play(p) => p.to_string(),
+    }
+}
