@@ -286,6 +286,7 @@ fn bad_records_are_typed_errors() {
     assert!(with_tag("Remainder", "some").is_err());
     assert!(with_tag("JetonsDeMarque", "3").is_err());
     assert!(with_tag("Colours", "swapped").is_err());
+    assert!(with_tag("QueueDesJetons", "maybe").is_err());
     // A ledger that contradicts the marqués.
     let ledger = played.record.tag("Ledger").unwrap().to_owned();
     let e = with_tag("Ledger", "A 1000").unwrap_err();
@@ -315,6 +316,8 @@ fn seeded_parties_between_bots_end_in_every_convention() {
             assert!(played.state.is_terminal(), "{convention} seed {seed}");
             let d = played.state.ledger().decompte().unwrap();
             assert_eq!(d.balance(A) + d.balance(B), 0);
+            let replayed = EcrireGame::replay(&played.record, DefaultScorer::default()).unwrap();
+            assert_eq!(replayed.ledger(), played.state.ledger(), "{convention}");
         }
     }
 }

@@ -309,6 +309,14 @@ fn decompte_in_order_queue_paris_difference_fiches_queue_generale() {
     let d = decompte(&one, ByPlayer::new(50, 10), ByPlayer::new(6, 2)).unwrap();
     assert_eq!(d.queue_des_jetons, 8);
     assert_eq!(d.difference, 50 + 8 + 36 - 10);
+    // Ignored, as players scoring on paper may agree: 50 + 36 − 10.
+    let ignored = one.with_queue_des_jetons(false);
+    let d = decompte(&ignored, ByPlayer::new(50, 10), ByPlayer::new(6, 2)).unwrap();
+    assert_eq!(
+        (d.queue_des_jetons, d.queue_holder),
+        (0, QueueHolder::Ignored)
+    );
+    assert_eq!(d.difference, 50 + 36 - 10);
     // Not over yet.
     assert_eq!(
         decompte(&rules, ByPlayer::new(0, 0), ByPlayer::new(3, 3)),

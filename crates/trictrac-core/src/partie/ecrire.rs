@@ -598,7 +598,7 @@ fn bad_tag(tag: &'static str, value: &str, reason: impl ToString) -> EcrireError
 }
 
 /// The options a record's tags give (`Marques`, `Convention`, `JetonsDeMarque`, `Fiche`,
-/// `Remainder`, `QueueGenerale`, `Primaute`, `Colours`); absent tags take the defaults.
+/// `Remainder`, `QueueDesJetons`, `QueueGenerale`, `Primaute`, `Colours`); absent tags take the defaults.
 ///
 /// # Errors
 /// [`EcrireError::BadTag`] for a value the laws or this crate do not know.
@@ -634,6 +634,13 @@ pub fn options_from_tags(record: &Record) -> Result<EcrireOptions, EcrireError> 
     rules = rules
         .with_fiche(fiche, remainder)
         .map_err(|e| bad_tag("Fiche", record.tag("Fiche").unwrap_or(""), e))?;
+    if let Some(v) = record.tag("QueueDesJetons") {
+        rules = rules.with_queue_des_jetons(match v {
+            "counted" => true,
+            "ignored" => false,
+            _ => return Err(bad_tag("QueueDesJetons", v, "expected counted or ignored")),
+        });
+    }
     if let Some(v) = record.tag("QueueGenerale") {
         rules = rules.with_queue_generale(number("QueueGenerale", v)?);
     }
@@ -722,6 +729,15 @@ impl<S: ThrowScorer + Clone> Game for EcrireGame<S> {
             ),
             ("Fiche".to_owned(), r.fiche().to_string()),
             ("Remainder".to_owned(), r.remainder().to_string()),
+            (
+                "QueueDesJetons".to_owned(),
+                if r.counts_queue_des_jetons() {
+                    "counted"
+                } else {
+                    "ignored"
+                }
+                .to_owned(),
+            ),
             ("QueueGenerale".to_owned(), r.queue_generale().to_string()),
             ("Primaute".to_owned(), self.options.primaute.to_string()),
             (

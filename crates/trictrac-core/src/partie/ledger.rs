@@ -371,6 +371,7 @@ pub fn describe_decompte(rules: &EcrireRules, d: &Decompte) -> String {
             d.queue_des_jetons,
             name(c)
         ),
+        QueueHolder::Ignored => writeln!(out, "  2. queue des jetons: ignored, as agreed"),
         QueueHolder::Shared => writeln!(
             out,
             "  2. queue des jetons: {} jetons, shared (equal jetons de mise)",

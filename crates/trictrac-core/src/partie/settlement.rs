@@ -188,6 +188,7 @@ pub struct EcrireRules {
     fiche: u32,
     remainder: Remainder,
     queue_generale: u64,
+    queue_des_jetons: bool,
 }
 
 impl EcrireRules {
@@ -207,6 +208,7 @@ impl EcrireRules {
             fiche: FICHE,
             remainder: Remainder::HalfCounts,
             queue_generale: 0,
+            queue_des_jetons: true,
         })
     }
 
@@ -256,6 +258,21 @@ impl EcrireRules {
     pub const fn with_queue_generale(mut self, fiches: u64) -> EcrireRules {
         self.queue_generale = fiches;
         self
+    }
+
+    /// The same rules with the queue des jetons counted (the default) or ignored, as players
+    /// who score on paper may choose (glossary, QUEUE DES JETONS: "on peut choisir de compter
+    /// cette queue en points ou de l'ignorer").
+    #[must_use]
+    pub const fn with_queue_des_jetons(mut self, counted: bool) -> EcrireRules {
+        self.queue_des_jetons = counted;
+        self
+    }
+
+    /// Whether the queue des jetons is counted in the décompte.
+    #[must_use]
+    pub const fn counts_queue_des_jetons(&self) -> bool {
+        self.queue_des_jetons
     }
 
     /// The marqués of the partie.
@@ -550,6 +567,8 @@ pub enum QueueHolder {
     Player(Player),
     /// Equal jetons: the queue is shared and changes nothing between the players.
     Shared,
+    /// The players agreed to ignore the queue des jetons.
+    Ignored,
 }
 
 /// The décompte général of a partie à écrire, step by step (glossary, "Décompte général",
@@ -619,8 +638,13 @@ pub fn decompte(
             decided,
         });
     }
-    let queue_des_jetons = u64::from(rules.jetons_de_marque()) * u64::from(decided);
+    let queue_des_jetons = if rules.counts_queue_des_jetons() {
+        u64::from(rules.jetons_de_marque()) * u64::from(decided)
+    } else {
+        0
+    };
     let queue_holder = match marques[Player::First].cmp(&marques[Player::Second]) {
+        _ if !rules.counts_queue_des_jetons() => QueueHolder::Ignored,
         std::cmp::Ordering::Greater => QueueHolder::Player(Player::First),
         std::cmp::Ordering::Less => QueueHolder::Player(Player::Second),
         std::cmp::Ordering::Equal => QueueHolder::Shared,
