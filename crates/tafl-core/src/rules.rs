@@ -69,9 +69,11 @@ pub enum RepetitionResult {
     Ignored,
     /// The game is drawn (`d`).
     Draw,
-    /// The side whose move repeats the position loses (`l`).
+    /// The side whose move repeats the position loses, the side left to move wins
+    /// (OpenTafl's `tfr:w`: its referee gives the win to the side to move after the
+    /// repetition, "the player who moves into the threefold-repeated board state wins").
     RepeaterLoses,
-    /// The side whose move repeats the position wins (`w`).
+    /// The side whose move repeats the position wins (OpenTafl's `tfr:l`, the reverse).
     RepeaterWins,
     /// The defenders lose whoever repeats (Copenhagen's perpetual repetition rule; our value
     /// `tfr:a`).

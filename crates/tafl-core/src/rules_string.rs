@@ -120,8 +120,8 @@ impl fmt::Display for Ruleset {
         let tfr = match r.repetition.result {
             RepetitionResult::Ignored => Some("i"),
             RepetitionResult::Draw => None,
-            RepetitionResult::RepeaterLoses => Some("l"),
-            RepetitionResult::RepeaterWins => Some("w"),
+            RepetitionResult::RepeaterLoses => Some("w"),
+            RepetitionResult::RepeaterWins => Some("l"),
             RepetitionResult::DefendersLose => Some("a"),
         };
         if let Some(t) = tfr {
@@ -257,8 +257,10 @@ impl FromStr for Ruleset {
                     r.repetition.result = match v {
                         "i" => RepetitionResult::Ignored,
                         "d" => RepetitionResult::Draw,
-                        "l" => RepetitionResult::RepeaterLoses,
-                        "w" => RepetitionResult::RepeaterWins,
+                        // As OpenTafl referees them: under `w` the side that makes the
+                        // repetition loses (the side to move after it wins), `l` the reverse.
+                        "w" => RepetitionResult::RepeaterLoses,
+                        "l" => RepetitionResult::RepeaterWins,
                         "a" => RepetitionResult::DefendersLose,
                         _ => return Err(bad(key, v)),
                     }
@@ -392,7 +394,7 @@ mod tests {
         );
         assert_eq!(
             Ruleset::brandubh().to_string(),
-            "dim:7 name:Brandubh atkf:y tfr:l ks:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+            "dim:7 name:Brandubh atkf:y tfr:w ks:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
         );
     }
 
