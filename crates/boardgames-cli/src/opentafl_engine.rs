@@ -333,7 +333,12 @@ impl<W: Write> Engine<W> {
             "analyze" => {
                 let n = args.first().and_then(|t| t.parse::<usize>().ok());
                 let secs = args.get(1).and_then(|t| t.parse::<f64>().ok());
-                self.analyze(n.unwrap_or(1).clamp(1, 20), secs.unwrap_or(5.0))?;
+                match (n, secs) {
+                    (Some(n), Some(secs)) if secs.is_finite() => {
+                        self.analyze(n.clamp(1, 20), secs)?;
+                    }
+                    _ => self.log("  (malformed analyze, ignored)"),
+                }
             }
             "finish" => {
                 self.pending = None;
