@@ -352,7 +352,8 @@ impl<W: Write> Engine<W> {
 
     fn rules(&mut self, line: &str) -> std::io::Result<()> {
         let text = line.strip_prefix("rules").unwrap_or(line).trim();
-        match text.parse::<Ruleset>() {
+        // As OpenTafl reads them: keys we do not know are ignored.
+        match Ruleset::from_opentafl(text) {
             Ok(ruleset) => {
                 self.game = Some(TaflGame::new(ruleset));
                 self.searcher.clear();

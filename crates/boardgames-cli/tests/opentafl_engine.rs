@@ -374,6 +374,7 @@ fn the_same_seed_and_node_limit_give_the_same_moves() {
 fn every_builtin_opentafl_ruleset_is_played_or_refused_with_error_0() {
     let mut e = Engine::start(&["--nodes", "200"]);
     assert_eq!(e.line(), "hello");
+    let mut refused = Vec::new();
     for (name, rules) in builtin_rules() {
         e.send(&format!("rules {rules}"));
         match rules.parse::<Ruleset>() {
@@ -386,9 +387,17 @@ fn every_builtin_opentafl_ruleset_is_played_or_refused_with_error_0() {
             Err(_) => {
                 let line = e.line();
                 assert!(line.starts_with("error 0 "), "{name}: {line}");
+                refused.push(name);
             }
         }
     }
+    // Berserk needs commanders, knights and berserk moves, which tafl-core does not have.
+    assert_eq!(refused, ["Berserk 11x11"]);
+    // Fields we do not know are ignored, not refused.
+    e.send(&format!("rules {BRANDUB} future:x"));
+    e.send("play attackers");
+    let game = TaflGame::new(BRANDUB.parse::<Ruleset>().unwrap());
+    let _ = legal_move(&game, &e.line());
     e.goodbye();
 }
 
