@@ -456,6 +456,7 @@ impl<W: Write> Engine<W> {
         if self.board_matches(board) {
             return; // already known
         }
+        self.log("  (the host's board differs from ours: taken)");
         let side = match (mover, self.side) {
             (Some(s), _) => s.other(),
             (None, Some(ours)) => ours,
@@ -483,6 +484,7 @@ impl<W: Write> Engine<W> {
         if let Some(board) = board
             && !self.board_matches(board)
         {
+            self.log("  (the host's board differs from ours: taken)");
             let side = self.side.map_or(Side::Attackers, Side::other);
             if let Some(g) = self.game_from_board(board, side) {
                 self.game = Some(g);
