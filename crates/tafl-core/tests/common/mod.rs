@@ -427,7 +427,8 @@ impl RefBoard {
             }
         };
         // For each edge: the squares in order and the inward step.
-        let edges: [(Vec<(i32, i32)>, (i32, i32)); 4] = [
+        type Cell = (i32, i32);
+        let edges: [(Vec<Cell>, Cell); 4] = [
             ((0..n).map(|i| (i, 0)).collect(), (0, 1)),
             ((0..n).map(|i| (i, n - 1)).collect(), (0, -1)),
             ((0..n).map(|i| (0, i)).collect(), (1, 0)),
