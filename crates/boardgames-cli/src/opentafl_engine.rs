@@ -201,9 +201,12 @@ fn ascii(text: &str) -> String {
 /// an optional piece letter, the origin, a move type (`-`, `^`, `=`, `^=`), the destination;
 /// captures and markers after it are not needed (the host's position follows).
 pub(crate) fn parse_otn_move(text: &str) -> Option<Move> {
-    let t = text
-        .strip_prefix(|c: char| "tcnkmgTCNKMG".contains(c))
-        .unwrap_or(text);
+    // A piece letter comes before a file letter; `c3`, `g7`, `k11` are squares.
+    let bytes = text.as_bytes();
+    let lettered = bytes.len() > 1
+        && b"tcnkmgTCNKMG".contains(&bytes[0])
+        && bytes[1].is_ascii_lowercase();
+    let t = if lettered { &text[1..] } else { text };
     let split = t.find(['-', '^', '='])?;
     let from: Square = t[..split].parse().ok()?;
     let rest = t[split..].trim_start_matches(['-', '^', '=']);
@@ -682,6 +685,8 @@ mod tests {
         assert_eq!(m("ce6^e8").as_deref(), Some("e6-e8"));
         assert_eq!(m("Ne6^=e8xce7/ne9").as_deref(), Some("e6-e8"));
         assert_eq!(m("k11-k1+").as_deref(), Some("k11-k1"));
+        assert_eq!(m("c3-c5").as_deref(), Some("c3-c5"));
+        assert_eq!(m("tg2-g5").as_deref(), Some("g2-g5"));
         assert_eq!(m("garbage"), None);
         assert_eq!(m("a4-"), None);
     }
