@@ -104,7 +104,7 @@ impl Clock {
             c.millis.min(if period > 0 { period } else { c.millis }) / 2
         } else {
             let extra = if c.overtimes > 0 { period / 2 } else { 0 };
-            (c.millis / 40).min(c.millis / 4) + extra
+            c.millis / 40 + extra
         };
         let ms = (ms - 100).max(10);
         Some(Duration::from_millis(u64::try_from(ms).unwrap_or(10)))
@@ -203,9 +203,8 @@ fn ascii(text: &str) -> String {
 pub(crate) fn parse_otn_move(text: &str) -> Option<Move> {
     // A piece letter comes before a file letter; `c3`, `g7`, `k11` are squares.
     let bytes = text.as_bytes();
-    let lettered = bytes.len() > 1
-        && b"tcnkmgTCNKMG".contains(&bytes[0])
-        && bytes[1].is_ascii_lowercase();
+    let lettered =
+        bytes.len() > 1 && b"tcnkmgTCNKMG".contains(&bytes[0]) && bytes[1].is_ascii_lowercase();
     let t = if lettered { &text[1..] } else { text };
     let split = t.find(['-', '^', '='])?;
     let from: Square = t[..split].parse().ok()?;

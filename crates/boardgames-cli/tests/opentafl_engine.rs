@@ -417,3 +417,33 @@ fn a_host_board_that_differs_is_taken_as_the_position() {
     let _ = legal_move(&game, &e.line());
     e.goodbye();
 }
+
+#[test]
+fn move_lists_and_notices_without_a_position_keep_the_engine_in_step() {
+    let mut e = Engine::start(&["--nodes", "300"]);
+    assert_eq!(e.line(), "hello");
+    e.send(&format!("rules {BRANDUB}"));
+    let ruleset: Ruleset = BRANDUB.parse().unwrap();
+    // A notice without a position is played as it stands.
+    e.send("opponent-move d6-c6");
+    let mut game = TaflGame::new(ruleset.clone());
+    let _ = game.play("d6-c6".parse().unwrap()).unwrap();
+    e.send("play defenders");
+    let m = legal_move(&game, &e.line());
+    let _ = game.play(m).unwrap();
+    e.send(&format!("move {}", board(&game)));
+    // A list of two moves by one side (OpenTafl's form for berserk moves, which tafl-core's
+    // rulesets do not have): the host's board is taken, with the other side to move.
+    let mut host = game.clone();
+    let mut moves = MoveList::new();
+    host.position().legal_moves(&mut moves);
+    let first = moves[0];
+    let _ = host.play(first).unwrap();
+    let mut setup = host.position().to_setup();
+    setup.side_to_move = Side::Defenders;
+    let host = TaflGame::from_setup(ruleset, &setup).unwrap();
+    e.send(&format!("opponent-move {first}|{first} {}", board(&host)));
+    e.send("play defenders");
+    let _ = legal_move(&host, &e.line());
+    e.goodbye();
+}
