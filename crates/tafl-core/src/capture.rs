@@ -151,7 +151,8 @@ impl Position {
                     Some(Piece::King) => side == Side::Defenders && self.rules.king_armed.anvil(),
                     Some(p) => p.side() == side,
                     None => {
-                        self.is_corner(end)
+                        self.rules.shieldwall_corners
+                            && self.is_corner(end)
                             && self.rules.corner.hostile.contains(match side {
                                 Side::Attackers => Piece::Defender,
                                 Side::Defenders => Piece::Attacker,
@@ -227,7 +228,8 @@ impl Position {
             Some(Piece::King) => side == Side::Defenders && self.rules.king_armed.anvil(),
             Some(p) => p.side() == side,
             None => {
-                self.is_corner(sq)
+                self.rules.shieldwall_corners
+                    && self.is_corner(sq)
                     && self.rules.corner.hostile.contains(match side {
                         Side::Attackers => Piece::Defender,
                         Side::Defenders => Piece::Attacker,

@@ -169,6 +169,9 @@ pub struct Rules {
     /// closes one of its flanks (`swf:y`, OpenTafl's default); `false` (`swf:n`, relaxed):
     /// any move of the surrounding side captures every closed shieldwall on the board.
     pub shieldwall_flanking: bool,
+    /// With [`Rules::shieldwall`]: an empty corner hostile to the enemies closes a
+    /// shieldwall (`sw:s`, strong); `false`: only a piece closes it (`sw:w`, weak).
+    pub shieldwall_corners: bool,
     /// Linnaean capture (`linc:y`, Tablut): with the king on the throne and attackers on
     /// three sides of it, a defender on the fourth side is captured by an attacker arriving
     /// beyond it, against the occupied throne.
@@ -243,6 +246,7 @@ impl Rules {
             no_capture_limit: Some(200),
             no_move_loses: true,
             shieldwall_flanking: true,
+            shieldwall_corners: true,
             linnaean: false,
             forts: Forts::NONE,
             speeds: SpeedLimits::NONE,

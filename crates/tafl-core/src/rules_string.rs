@@ -175,7 +175,11 @@ impl fmt::Display for Ruleset {
             }
         }
         if r.shieldwall {
-            f.write_str(" sw:s")?;
+            f.write_str(if r.shieldwall_corners {
+                " sw:s"
+            } else {
+                " sw:w"
+            })?;
         }
         if r.edge_fort {
             f.write_str(" efe:y")?;
@@ -303,6 +307,7 @@ fn parse(s: &str, strict: bool) -> Result<Ruleset, RulesStringError> {
     r.no_capture_limit = None;
     r.no_move_loses = true;
     r.shieldwall_flanking = true;
+    r.shieldwall_corners = true;
     r.linnaean = false;
     r.forts = Forts::NONE;
     r.speeds = SpeedLimits::NONE;
@@ -378,10 +383,10 @@ fn parse(s: &str, strict: bool) -> Result<Ruleset, RulesStringError> {
                 }
             }
             "sw" => {
-                r.shieldwall = match v {
-                    "n" => false,
-                    "s" => true,
-                    "w" => return Err(unsupported(key, v)),
+                (r.shieldwall, r.shieldwall_corners) = match v {
+                    "n" => (false, true),
+                    "s" => (true, true),
+                    "w" => (true, false),
                     _ => return Err(bad(key, v)),
                 }
             }

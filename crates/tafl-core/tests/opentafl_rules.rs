@@ -302,3 +302,26 @@ fn opentafl_strings_as_the_host_sends_them() {
     );
     assert_eq!(r.rules().throne.hostile_occupied, PieceSet::NONE);
 }
+
+#[test]
+fn weak_shieldwalls_are_not_closed_by_a_corner() {
+    // Row b1 (defender) c1 (king) on the edge, fronted by b2 c2, the corner a1 at one end;
+    // the attacker arriving on d1 closes the other. Strong (`sw:s`): b1 is taken; weak
+    // (`sw:w`, "corners may not close a shieldwall position"): nothing.
+    let strong = builtin("Copenhagen 11x11");
+    let weak: Ruleset = strong.to_string().replace("sw:s", "sw:w").parse().unwrap();
+    assert!(!weak.rules().shieldwall_corners);
+    assert!(weak.to_string().contains(" sw:w"));
+    let s = setup(11, "b2 c2 d3", "b1 j9", "c1", Side::Attackers);
+    for caps in captures_everywhere(&strong, &s, "d3-d1") {
+        assert_eq!(caps, squares("b1"));
+    }
+    for caps in captures_everywhere(&weak, &s, "d3-d1") {
+        assert_eq!(caps, Bitboard::EMPTY);
+    }
+    // A piece still closes a weak shieldwall.
+    let s = setup(11, "b1 c2 d2 e3", "c1 d1 j9", "h8", Side::Attackers);
+    for caps in captures_everywhere(&weak, &s, "e3-e1") {
+        assert_eq!(caps, squares("c1 d1"));
+    }
+}

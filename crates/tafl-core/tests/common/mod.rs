@@ -357,7 +357,8 @@ impl RefBoard {
                     Some(Piece::King) => side == Side::Defenders && self.rules.king_armed.anvil(),
                     Some(q) => Self::side_of(q) == side,
                     None => {
-                        self.corner(x, y)
+                        self.rules.shieldwall_corners
+                            && self.corner(x, y)
                             && self
                                 .rules
                                 .corner
@@ -413,7 +414,8 @@ impl RefBoard {
                 Some(Piece::King) => side == Side::Defenders && self.rules.king_armed.anvil(),
                 Some(q) => Self::side_of(q) == side,
                 None => {
-                    self.corner(x, y)
+                    self.rules.shieldwall_corners
+                        && self.corner(x, y)
                         && self
                             .rules
                             .corner
