@@ -325,3 +325,39 @@ fn weak_shieldwalls_are_not_closed_by_a_corner() {
         assert_eq!(caps, squares("c1 d1"));
     }
 }
+
+#[test]
+fn the_ai_plays_every_builtin_ruleset_with_legal_moves() {
+    use tafl_core::BySide;
+    use tafl_core::TaflGame;
+    use tafl_core::ai::{Level, play_game};
+    let text = include_str!("../../../tests/data/tafl/opentafl-builtin-rules.txt");
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let (name, rules) = line.split_once('\t').unwrap();
+        let Ok(ruleset) = rules.parse::<Ruleset>() else {
+            continue; // Berserk
+        };
+        let start = TaflGame::new(ruleset);
+        let bard = Level::Bard.config();
+        let played = play_game(
+            &start,
+            BySide {
+                attackers: bard,
+                defenders: bard,
+            },
+            7,
+            60,
+        );
+        // Every move is legal and makes the captures recorded; the status is the game's.
+        let mut again = start.clone();
+        for m in &played.moves {
+            let outcome = again.play(m.mv).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(outcome.captures, m.captures, "{name} {m}");
+        }
+        assert_eq!(again.status(), played.status, "{name}");
+        assert!(!played.moves.is_empty(), "{name}");
+    }
+}
