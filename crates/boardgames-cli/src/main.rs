@@ -32,6 +32,7 @@ macro_rules! out {
 
 mod ecrire;
 mod error;
+mod opentafl_engine;
 mod play;
 mod replay;
 mod sugoroku;
@@ -120,6 +121,28 @@ enum TaflCommand {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+    },
+    /// Play as an OpenTafl engine (OpenTafl Engine Protocol on standard input and output;
+    /// docs/opentafl-engine.md).
+    Engine {
+        /// The AI level when the host sends no clock.
+        #[arg(long, value_enum, default_value = "druid")]
+        level: LevelArg,
+        /// Nodes per move (deterministic with --seed).
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Seconds per move when the host sends no clock.
+        #[arg(long)]
+        think: Option<f64>,
+        /// The seed of the AI's random choices (decimal, or hexadecimal with 0x).
+        #[arg(long, default_value = "1", value_parser = parse_seed, allow_hyphen_values = true)]
+        seed: u64,
+        /// Write a log of the session to this file (nothing goes to standard error).
+        #[arg(long)]
+        log: Option<PathBuf>,
+        /// Ask the host for full OpenTafl move notation (`simple-moves off`).
+        #[arg(long)]
+        full_moves: bool,
     },
 }
 
@@ -237,6 +260,25 @@ fn run(cli: Cli) -> Result<(), CliError> {
             position,
             json,
         }) => tafl::perft(depth, divide, rules.as_deref(), position.as_deref(), json),
+        Command::Tafl(TaflCommand::Engine {
+            level,
+            nodes,
+            think,
+            seed,
+            log,
+            full_moves,
+        }) => opentafl_engine::run(opentafl_engine::EngineOptions {
+            level: match level {
+                LevelArg::Bard => tafl_core::ai::Level::Bard,
+                LevelArg::Ovate => tafl_core::ai::Level::Ovate,
+                LevelArg::Druid => tafl_core::ai::Level::Druid,
+            },
+            nodes,
+            think,
+            seed,
+            log,
+            full_moves,
+        }),
         Command::Replay { file, json } => replay::replay(&file, json),
         Command::Play(PlayCommand::Tafl {
             level,

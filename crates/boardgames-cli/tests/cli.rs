@@ -200,7 +200,7 @@ fn replay_each_game_and_an_illegal_record() {
     assert!(stdout(&o).contains("wins"), "{}", stdout(&o));
 
     // Tafl: a real Brandubh game from the test data, written as a record.
-    let text = "[Game \"Tafl\"]\n[Rules \"dim:7 name:Brandubh atkf:y tfr:l ks:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/\"]\n\n1. d6-c6\n2. e4-e1\n3. f4-e4\n4. d3-f3\n";
+    let text = "[Game \"Tafl\"]\n[Rules \"dim:7 name:Brandubh atkf:y tfr:w ks:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/\"]\n\n1. d6-c6\n2. e4-e1\n3. f4-e4\n4. d3-f3\n";
     let path = temp_file("tafl.txt", text);
     let o = run(&["replay", path.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -348,7 +348,7 @@ fn replay_refuses_contradictions_and_non_text() {
     let moves =
         "d6-c6 e4-e6 d1-e1 d5-g5 f4-f5 d3-g3xg4 b4-b3 d4-g4 d7-f7 g3-f3 d2-g2 g4-g3xg2 e1-e2 g3-g1";
     let mut text = String::from(
-        "[Game \"Tafl\"]\n[Rules \"dim:7 name:Brandubh atkf:y tfr:l ks:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/\"]\n",
+        "[Game \"Tafl\"]\n[Rules \"dim:7 name:Brandubh atkf:y tfr:w ks:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/\"]\n",
     );
     text.push_str("[Result \"0-1\"]\n\n");
     for (i, m) in moves.split(' ').enumerate() {

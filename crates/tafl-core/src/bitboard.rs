@@ -12,6 +12,7 @@ use crate::square::{MAX_SIZE, MIN_SIZE, STRIDE, Square};
 /// Bits 121..128 are never set by the crate's own operations except through [`Not`], whose
 /// result should be intersected with a board mask.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Bitboard(pub u128);
 
 impl Bitboard {

@@ -33,6 +33,9 @@ impl Position {
             }
         };
         match self.piece_at(sq) {
+            None if self.rules.forts.squares.contains(sq) => {
+                self.rules.forts.hostile.contains(victim)
+            }
             None => hostile_square(false),
             Some(p) if p.side() != capturer => false,
             Some(Piece::King) => self.rules.king_armed.anvil() || hostile_square(true),
@@ -53,7 +56,8 @@ impl Position {
                 } else if self.is_corner(sq) {
                     self.rules.corner.hostile.contains(Piece::King)
                 } else {
-                    false
+                    self.rules.forts.squares.contains(sq)
+                        && self.rules.forts.hostile.contains(Piece::King)
                 }
             }
         }
@@ -147,7 +151,8 @@ impl Position {
                     Some(Piece::King) => side == Side::Defenders && self.rules.king_armed.anvil(),
                     Some(p) => p.side() == side,
                     None => {
-                        self.is_corner(end)
+                        self.rules.shieldwall_corners
+                            && self.is_corner(end)
                             && self.rules.corner.hostile.contains(match side {
                                 Side::Attackers => Piece::Defender,
                                 Side::Defenders => Piece::Attacker,
@@ -168,8 +173,12 @@ impl Position {
         let n = self.rules.size;
         let side = mover.side();
         let mut out = Bitboard::EMPTY;
-        // Every capture (custodial, shieldwall, king) needs an enemy next to `to`.
         let g = geometry(n);
+        if self.rules.shieldwall && !self.rules.shieldwall_flanking {
+            // Relaxed shieldwall (`swf:n`): any move closes the shieldwalls on the board.
+            out |= self.closed_shieldwalls(side);
+        }
+        // Every other capture (custodial, shieldwall, king) needs an enemy next to `to`.
         if (Bitboard::from_square(to).neighbours(g) & self.pieces(side.other())).is_empty() {
             return out;
         }
@@ -189,8 +198,14 @@ impl Position {
                     out.insert(next);
                 }
             }
-            if self.rules.shieldwall && Bitboard(g.edge).contains(to) {
+            if self.rules.shieldwall
+                && self.rules.shieldwall_flanking
+                && Bitboard(g.edge).contains(to)
+            {
                 out |= self.shieldwall_by(to, mover);
+            }
+            if self.rules.linnaean && side == Side::Attackers {
+                out |= self.linnaean_by(to);
             }
         }
         if side == Side::Attackers
@@ -200,5 +215,118 @@ impl Position {
             out.insert(k);
         }
         out
+    }
+}
+
+// OpenTafl's further captures: relaxed shieldwalls (`swf:n`) and Linnaean capture (`linc:y`).
+impl Position {
+    /// Whether `sq` (beyond a shieldwall of `side`'s enemies) closes it for `side`: a piece
+    /// of `side` (the king only if armed as an anvil), or an empty corner hostile to the
+    /// enemy soldiers.
+    fn closes_shieldwall(&self, sq: Square, side: Side) -> bool {
+        match self.piece_at(sq) {
+            Some(Piece::King) => side == Side::Defenders && self.rules.king_armed.anvil(),
+            Some(p) => p.side() == side,
+            None => {
+                self.rules.shieldwall_corners
+                    && self.is_corner(sq)
+                    && self.rules.corner.hostile.contains(match side {
+                        Side::Attackers => Piece::Defender,
+                        Side::Defenders => Piece::Attacker,
+                    })
+            }
+        }
+    }
+
+    /// Every closed shieldwall of `side` on the board (relaxed shieldwall, `swf:n`: "any
+    /// move that results in a closed shieldwall position against an edge will capture the
+    /// surrounded pieces"): a row of two or more enemy pieces along an edge, each with a
+    /// piece of `side` in front of it, closed at both ends ([`Position::closes_shieldwall`]);
+    /// the king is never taken this way.
+    fn closed_shieldwalls(&self, side: Side) -> Bitboard {
+        let n = self.rules.size;
+        let last = n - 1;
+        let mut out = Bitboard::EMPTY;
+        // (first square, step along the edge, step inwards) of each edge.
+        let edges = [
+            ((0u8, 0u8), (1i8, 0i8), (0i8, 1i8)),
+            ((0, last), (1, 0), (0, -1)),
+            ((0, 0), (0, 1), (1, 0)),
+            ((last, 0), (0, 1), (-1, 0)),
+        ];
+        for ((f0, r0), (af, ar), (inf, inr)) in edges {
+            let Some(start) = Square::new(f0, r0) else {
+                continue;
+            };
+            let mut prev: Option<Square> = None;
+            let mut cur = Some(start);
+            while let Some(sq) = cur {
+                let is_enemy = self.piece_at(sq).is_some_and(|p| p.side() != side);
+                if !is_enemy {
+                    prev = Some(sq);
+                    cur = sq.offset(af, ar, n);
+                    continue;
+                }
+                // A maximal run of enemy pieces from `sq`.
+                let mut row = Bitboard::EMPTY;
+                let mut members = 0;
+                let mut fronted = true;
+                let mut end = Some(sq);
+                while let Some(e) = end {
+                    let Some(p) = self.piece_at(e).filter(|p| p.side() != side) else {
+                        break;
+                    };
+                    let front = e.offset(inf, inr, n).and_then(|s| self.piece_at(s));
+                    fronted &= front.is_some_and(|q| q.side() == side);
+                    members += 1;
+                    if p != Piece::King {
+                        row.insert(e);
+                    }
+                    end = e.offset(af, ar, n);
+                }
+                let closed = |b: Option<Square>| b.is_some_and(|b| self.closes_shieldwall(b, side));
+                if fronted && members >= 2 && row.any() && closed(prev) && closed(end) {
+                    out |= row;
+                }
+                // `end` holds no enemy: it is the square before whatever follows.
+                prev = end;
+                cur = end.and_then(|e| e.offset(af, ar, n));
+            }
+        }
+        out
+    }
+
+    /// The defender taken by a Linnaean capture when an attacker arrives on `to` (`linc:y`):
+    /// the king on the throne, attackers on three of its sides, a defender on the fourth,
+    /// and `to` beyond that defender.
+    fn linnaean_by(&self, to: Square) -> Bitboard {
+        let n = self.rules.size;
+        if n.is_multiple_of(2) {
+            return Bitboard::EMPTY;
+        }
+        let throne = geometry(n).throne;
+        if self.king != Some(throne) {
+            return Bitboard::EMPTY;
+        }
+        for &(df, dr) in &DIRECTIONS {
+            if throne.offset(2 * df, 2 * dr, n) != Some(to) {
+                continue;
+            }
+            let Some(mid) = throne.offset(df, dr, n) else {
+                continue;
+            };
+            let others = DIRECTIONS
+                .iter()
+                .filter(|&&d| d != (df, dr))
+                .all(|&(a, b)| {
+                    throne
+                        .offset(a, b, n)
+                        .is_some_and(|s| self.piece_at(s) == Some(Piece::Attacker))
+                });
+            if self.piece_at(mid) == Some(Piece::Defender) && others {
+                return Bitboard::from_square(mid);
+            }
+        }
+        Bitboard::EMPTY
     }
 }

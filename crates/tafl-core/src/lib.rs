@@ -35,6 +35,7 @@ mod perft;
 mod piece;
 mod play;
 mod position;
+mod rule_options;
 mod rules;
 mod rules_string;
 mod ruleset;
@@ -52,6 +53,7 @@ pub use perft::{divide, perft};
 pub use piece::{BySide, Piece, PieceSet, Side};
 pub use play::{IllegalMove, IllegalMoveReason, MoveOutcome, PlayError};
 pub use position::{Position, PositionError};
+pub use rule_options::{Forts, SpeedLimits};
 pub use rules::{
     CornerRules, Escape, KingArmed, KingStrength, Repetition, RepetitionResult, Rules, RulesError,
     ThroneRules,

@@ -8,15 +8,39 @@ use crate::bitboard::{Bitboard, POP11, SLIDE, geometry, line};
 use crate::moves::{Move, MoveList};
 use crate::piece::{Piece, Side};
 use crate::position::{Position, forbidden_stops};
+use crate::rule_options::reach_mask;
 use crate::square::{STRIDE, Square};
 
-/// What a kind of piece sees: occupancy (normal and transposed) and forbidden stops.
+/// What a kind of piece sees: occupancy (normal and transposed), forbidden stops (normal
+/// and transposed) and its speed limit.
 #[derive(Clone, Copy)]
 struct Context {
     occ: u128,
     occ_t: u128,
     forbid: u128,
+    forbid_t: u128,
     beyond: u16,
+    speed: u8,
+}
+
+/// The contexts of a kind of piece starting outside and inside the attacker forts (the same
+/// when there are none).
+#[derive(Clone, Copy)]
+struct Contexts {
+    outside: Context,
+    inside: Context,
+    forts: u128,
+}
+
+impl Contexts {
+    #[inline(always)]
+    fn of(&self, from: Square) -> &Context {
+        if self.forts >> from.index() & 1 != 0 {
+            &self.inside
+        } else {
+            &self.outside
+        }
+    }
 }
 
 /// The reachable cells of `from`'s rank (bit = file) and file (bit = rank).
@@ -24,14 +48,18 @@ struct Context {
 fn lines(from: Square, c: &Context) -> (u16, u16) {
     let f = from.file();
     let r = from.rank();
-    let row = SLIDE[f as usize][(line(c.occ, r) | c.beyond) as usize] & !line(c.forbid, r);
-    let col = SLIDE[r as usize][(line(c.occ_t, f) | c.beyond) as usize] & !line(c.forbid, f);
+    let mut row = SLIDE[f as usize][(line(c.occ, r) | c.beyond) as usize] & !line(c.forbid, r);
+    let mut col = SLIDE[r as usize][(line(c.occ_t, f) | c.beyond) as usize] & !line(c.forbid_t, f);
+    if c.speed != 0 {
+        row &= reach_mask(f, c.speed);
+        col &= reach_mask(r, c.speed);
+    }
     (row, col)
 }
 
 impl Position {
     #[inline]
-    fn context(&self, piece: Piece) -> Context {
+    fn context(&self, piece: Piece, from_fort: bool) -> Context {
         let g = geometry(self.rules.size);
         let mut occ = self.occupied().0;
         let mut occ_t = self.occ_t;
@@ -41,11 +69,39 @@ impl Position {
             occ |= t;
             occ_t |= t;
         }
+        let mut forbid = forbidden_stops(&self.rules, g, piece);
+        let mut forbid_t = forbid;
+        let forts = &self.rules.forts;
+        if forts.squares.any() {
+            let blocks = forts.blocks(piece, from_fort);
+            occ |= blocks;
+            occ_t |= Bitboard(blocks).transposed().0;
+            let forbids = forts.forbids(piece, from_fort);
+            forbid |= forbids;
+            forbid_t |= Bitboard(forbids).transposed().0;
+        }
         Context {
             occ,
             occ_t,
-            forbid: forbidden_stops(&self.rules, g, piece),
+            forbid,
+            forbid_t,
             beyond: g.beyond,
+            speed: self.rules.speeds.of(piece),
+        }
+    }
+
+    #[inline]
+    fn contexts(&self, piece: Piece) -> Contexts {
+        let outside = self.context(piece, false);
+        let forts = self.rules.forts.squares.0;
+        Contexts {
+            outside,
+            inside: if forts == 0 {
+                outside
+            } else {
+                self.context(piece, true)
+            },
+            forts,
         }
     }
 
@@ -75,9 +131,9 @@ impl Position {
             if pieces.is_empty() {
                 continue;
             }
-            let c = self.context(piece);
+            let c = self.contexts(piece);
             for from in pieces {
-                let (mut row, mut col) = lines(from, &c);
+                let (mut row, mut col) = lines(from, c.of(from));
                 let rank_base = u32::from(from.rank()) * u32::from(STRIDE);
                 while row != 0 {
                     let f = row.trailing_zeros();
@@ -108,9 +164,9 @@ impl Position {
             if pieces.is_empty() {
                 continue;
             }
-            let c = self.context(piece);
+            let c = self.contexts(piece);
             for from in pieces {
-                let (row, col) = lines(from, &c);
+                let (row, col) = lines(from, c.of(from));
                 n += usize::from(POP11[row as usize]) + usize::from(POP11[col as usize]);
             }
         }
@@ -130,7 +186,8 @@ impl Position {
         if piece.side() != self.side {
             return Bitboard::EMPTY;
         }
-        let (mut row, mut col) = lines(from, &self.context(piece));
+        let from_fort = self.rules.forts.squares.contains(from);
+        let (mut row, mut col) = lines(from, &self.context(piece, from_fort));
         let mut out = Bitboard::EMPTY;
         while row != 0 {
             let f = row.trailing_zeros() as u8;
@@ -163,6 +220,9 @@ impl Position {
         let g = geometry(self.rules.size);
         let empty = Bitboard(g.board) & !self.occupied();
         for (pieces, piece) in self.groups(side) {
+            if self.rules.forts.squares.any() {
+                break; // forts: the full look below
+            }
             let mut stops = empty & !Bitboard(forbidden_stops(&self.rules, g, piece));
             if self.rules.has_throne && !self.rules.throne.passable.contains(piece) {
                 stops.remove(g.throne); // an impassable throne is a blocker
@@ -175,9 +235,9 @@ impl Position {
             if pieces.is_empty() {
                 continue;
             }
-            let c = self.context(piece);
+            let c = self.contexts(piece);
             for from in pieces {
-                let (row, col) = lines(from, &c);
+                let (row, col) = lines(from, c.of(from));
                 if row | col != 0 {
                     return true;
                 }

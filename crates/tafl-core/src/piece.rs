@@ -178,12 +178,19 @@ impl PieceSet {
         PieceSet(self.0 | other.0)
     }
 
-    /// The set of the letters in `text` (`t`, `T`, `K`; `c n k C N` ignored), or the first
-    /// character that is not an OpenTafl piece letter.
+    /// The pieces in both sets.
+    #[must_use]
+    pub const fn intersection(self, other: PieceSet) -> PieceSet {
+        PieceSet(self.0 & other.0)
+    }
+
+    /// The set of the letters in `text` (`t`, `T`, `K`; the letters of commanders,
+    /// knights, mercenaries, guards and an attacking king, `c n m g k C N M G`, ignored), or
+    /// the first character that is not an OpenTafl piece letter.
     ///
     /// # Errors
     ///
-    /// The first character that is not one of `tcnkTCNK`.
+    /// The first character that is not one of `tcnkmgTCNKMG`.
     pub fn from_letters(text: &str) -> Result<PieceSet, char> {
         let mut set = PieceSet::NONE;
         for c in text.chars() {
@@ -191,7 +198,7 @@ impl PieceSet {
                 't' => set.0 |= 1,
                 'T' => set.0 |= 2,
                 'K' => set.0 |= 4,
-                'c' | 'n' | 'k' | 'C' | 'N' => {}
+                'c' | 'n' | 'k' | 'm' | 'g' | 'C' | 'N' | 'M' | 'G' => {}
                 other => return Err(other),
             }
         }

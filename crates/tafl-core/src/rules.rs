@@ -2,7 +2,9 @@
 //! (a small `Copy` value held by each [`Position`](crate::Position)). The named variants with
 //! their start positions are [`Ruleset`](crate::Ruleset)s.
 
+use crate::bitboard::{Bitboard, geometry};
 use crate::piece::{Piece, PieceSet, Side};
+use crate::rule_options::{Forts, SpeedLimits};
 use crate::square::{MAX_SIZE, MIN_SIZE};
 
 /// Whether the king takes part in captures of enemy soldiers (OpenTafl key `ka`).
@@ -69,9 +71,11 @@ pub enum RepetitionResult {
     Ignored,
     /// The game is drawn (`d`).
     Draw,
-    /// The side whose move repeats the position loses (`l`).
+    /// The side whose move repeats the position loses, the side left to move wins
+    /// (OpenTafl's `tfr:w`: its referee gives the win to the side to move after the
+    /// repetition, "the player who moves into the threefold-repeated board state wins").
     RepeaterLoses,
-    /// The side whose move repeats the position wins (`w`).
+    /// The side whose move repeats the position wins (OpenTafl's `tfr:l`, the reverse).
     RepeaterWins,
     /// The defenders lose whoever repeats (Copenhagen's perpetual repetition rule; our value
     /// `tfr:a`).
@@ -160,6 +164,22 @@ pub struct Rules {
     /// Whether a side with no legal move on its turn loses (otherwise the game is drawn;
     /// our key `nml`).
     pub no_move_loses: bool,
+    // OpenTafl's further options ("OpenTafl Notation", section 3).
+    /// With [`Rules::shieldwall`]: a shieldwall is captured only by a move to the edge that
+    /// closes one of its flanks (`swf:y`, OpenTafl's default); `false` (`swf:n`, relaxed):
+    /// any move of the surrounding side captures every closed shieldwall on the board.
+    pub shieldwall_flanking: bool,
+    /// With [`Rules::shieldwall`]: an empty corner hostile to the enemies closes a
+    /// shieldwall (`sw:s`, strong); `false`: only a piece closes it (`sw:w`, weak).
+    pub shieldwall_corners: bool,
+    /// Linnaean capture (`linc:y`, Tablut): with the king on the throne and attackers on
+    /// three sides of it, a defender on the fourth side is captured by an attacker arriving
+    /// beyond it, against the occupied throne.
+    pub linnaean: bool,
+    /// The attacker forts and their rules (`afor`, `aforp`, `afors`, `aforh`, `aforre`).
+    pub forts: Forts,
+    /// The most squares each kind of piece may move (`spd`).
+    pub speeds: SpeedLimits,
 }
 
 /// Why a [`Rules`] value is refused.
@@ -183,6 +203,9 @@ pub enum RulesError {
     /// A no-capture limit of zero plies.
     #[error("a no-capture limit of 0 plies would end every game at once")]
     NoCaptureLimit,
+    /// A fort square beyond the board, or on a corner or the throne.
+    #[error("attacker fort squares must lie on the board and not on a corner or the throne")]
+    FortSquares,
 }
 
 impl Rules {
@@ -222,6 +245,11 @@ impl Rules {
             },
             no_capture_limit: Some(200),
             no_move_loses: true,
+            shieldwall_flanking: true,
+            shieldwall_corners: true,
+            linnaean: false,
+            forts: Forts::NONE,
+            speeds: SpeedLimits::NONE,
         }
     }
 
@@ -306,6 +334,19 @@ impl Rules {
         }
         if self.no_capture_limit == Some(0) {
             return Err(RulesError::NoCaptureLimit);
+        }
+        if self.forts.squares.any() {
+            let g = geometry(self.size);
+            let mut special = Bitboard(!g.board);
+            if self.has_corners {
+                special |= Bitboard(g.corners);
+            }
+            if self.has_throne {
+                special.insert(g.throne);
+            }
+            if (self.forts.squares & special).any() {
+                return Err(RulesError::FortSquares);
+            }
         }
         Ok(())
     }

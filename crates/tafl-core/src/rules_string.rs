@@ -12,9 +12,17 @@
 //! - `ncl:200`: plies without capture that draw the game (default: no limit);
 //! - `nml:n`: a side without a legal move does not lose, the game is drawn (default `y`).
 //!
-//! OpenTafl keys for pieces or squares this crate does not have (knights, commanders,
-//! forts, berserk, speed limits, re-entry restrictions) are accepted only with values that
-//! change nothing, and refused otherwise ([`RulesStringError::Unsupported`]).
+//! OpenTafl's further keys are read as its referee applies them: `swf` (relaxed
+//! shieldwall), `linc` (Linnaean capture), `ks:m` (the middleweight king: strong, but
+//! captured against the edge), `spd` (speed limits), `afor aforp afors aforh aforre`
+//! (attacker forts), `cenre` (re-entry of the throne), `tfr:w`/`tfr:l` (under `w` the side
+//! that makes the repetition loses). Keys for pieces or squares this crate does not have
+//! (knights, commanders, mercenaries, guards, defender forts, berserk moves, jumps, corner
+//! re-entry) are accepted only with values that change nothing, and refused otherwise
+//! ([`RulesStringError::Unsupported`]).
+//!
+//! [`Ruleset::from_str`] refuses keys it does not know; [`Ruleset::from_opentafl`] ignores
+//! them as OpenTafl does (a host may send keys of a newer version).
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -23,8 +31,9 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use crate::bitboard::{Bitboard, geometry};
-use crate::piece::{PieceSet, Side};
+use crate::piece::{Piece, PieceSet, Side};
 use crate::position::PositionError;
+use crate::rule_options::{Forts, SpeedLimits};
 use crate::rules::{Escape, KingArmed, KingStrength, RepetitionResult, Rules};
 use crate::ruleset::Ruleset;
 use crate::setup::{ParseSetupError, Setup};
@@ -74,7 +83,8 @@ fn default_set(key: &str) -> PieceSet {
     match key {
         "corp" | "cors" | "cens" => PieceSet::KING,
         "cenh" => PieceSet::ATTACKERS,
-        _ => PieceSet::ALL, // corh cenp cenhe
+        "aforh" => Forts::NONE.hostile,
+        _ => PieceSet::ALL, // corh cenp cenhe aforp afors aforre
     }
 }
 
@@ -120,8 +130,8 @@ impl fmt::Display for Ruleset {
         let tfr = match r.repetition.result {
             RepetitionResult::Ignored => Some("i"),
             RepetitionResult::Draw => None,
-            RepetitionResult::RepeaterLoses => Some("l"),
-            RepetitionResult::RepeaterWins => Some("w"),
+            RepetitionResult::RepeaterLoses => Some("w"),
+            RepetitionResult::RepeaterWins => Some("l"),
             RepetitionResult::DefendersLose => Some("a"),
         };
         if let Some(t) = tfr {
@@ -136,7 +146,11 @@ impl fmt::Display for Ruleset {
         if let Some(k) = ka {
             write!(f, " ka:{k}")?;
         }
+        // OpenTafl's middleweight king (`ks:m`) is a strong king the edge counts against.
+        let middleweight =
+            r.king_strength == KingStrength::Strong && r.edge_hostile.contains(Piece::King);
         match r.king_strength {
+            KingStrength::Strong if middleweight => f.write_str(" ks:m")?,
             KingStrength::Strong => {}
             KingStrength::Weak => f.write_str(" ks:w")?,
             KingStrength::StrongNearThrone => f.write_str(" ks:c")?,
@@ -161,16 +175,27 @@ impl fmt::Display for Ruleset {
             }
         }
         if r.shieldwall {
-            f.write_str(" sw:s")?;
+            f.write_str(if r.shieldwall_corners {
+                " sw:s"
+            } else {
+                " sw:w"
+            })?;
         }
         if r.edge_fort {
             f.write_str(" efe:y")?;
         }
+        write_further_options(f, r)?;
         if r.escape == Escape::FourCorners {
             f.write_str(" kvc:y")?;
         }
-        if r.edge_hostile != PieceSet::NONE {
-            write!(f, " edgeh:{}", r.edge_hostile)?;
+        let edge_hostile = if middleweight {
+            PieceSet::from_letters(&r.edge_hostile.to_string().replace('K', ""))
+                .unwrap_or(PieceSet::NONE)
+        } else {
+            r.edge_hostile
+        };
+        if edge_hostile != PieceSet::NONE {
+            write!(f, " edgeh:{edge_hostile}")?;
         }
         if r.repetition.count != 3 {
             write!(f, " tfn:{}", r.repetition.count)?;
@@ -192,161 +217,328 @@ impl fmt::Display for Ruleset {
 impl FromStr for Ruleset {
     type Err = RulesStringError;
 
+    /// Reads a rules string, refusing keys neither OpenTafl nor this crate knows and keys
+    /// given twice.
     fn from_str(s: &str) -> Result<Ruleset, RulesStringError> {
-        let mut map: BTreeMap<&str, &str> = BTreeMap::new();
-        for (i, token) in s.split_whitespace().enumerate() {
-            if i == 0 && token == "rules" {
-                continue; // the OpenTafl engine protocol's command word
-            }
-            let (k, v) = token
-                .split_once(':')
-                .ok_or_else(|| RulesStringError::Token(token.to_string()))?;
-            if map.insert(k, v).is_some() {
-                return Err(RulesStringError::Duplicate(k.to_string()));
-            }
-        }
-        let dim = map.remove("dim").ok_or(RulesStringError::Missing("dim"))?;
-        let start = map
-            .remove("start")
-            .ok_or(RulesStringError::Missing("start"))?;
-        let mut r = Rules::fidchell();
-        // OpenTafl defaults first.
-        r.size = dim.parse().map_err(|_| bad("dim", dim))?;
-        r.first = Side::Attackers;
-        r.king_armed = KingArmed::Yes;
-        r.king_strength = KingStrength::Strong;
-        r.escape = Escape::Corner;
-        r.edge_fort = false;
-        r.shieldwall = false;
-        r.enclosure = true;
-        r.has_corners = true;
-        r.has_throne = true;
-        r.corner.passable = default_set("corp");
-        r.corner.stoppable = default_set("cors");
-        r.corner.hostile = default_set("corh");
-        r.throne.passable = default_set("cenp");
-        r.throne.stoppable = default_set("cens");
-        r.throne.hostile_occupied = default_set("cenh");
-        r.throne.hostile_empty = default_set("cenhe");
-        r.edge_hostile = PieceSet::NONE;
-        r.repetition.count = 3;
-        r.repetition.result = RepetitionResult::Draw;
-        r.no_capture_limit = None;
-        r.no_move_loses = true;
-        let mut name = String::from("Unknown Tafl");
-        let mut four_corners = false;
-        for (&key, &v) in &map {
-            match key {
-                "name" => name = v.replace('_', " "),
-                "esc" => {
-                    r.escape = match v {
-                        "c" => Escape::Corner,
-                        "e" => Escape::Edge,
-                        _ => return Err(bad(key, v)),
-                    }
-                }
-                "surf" => r.enclosure = yes_no(key, v)?,
-                "atkf" => {
-                    r.first = if yes_no(key, v)? {
-                        Side::Attackers
-                    } else {
-                        Side::Defenders
-                    }
-                }
-                "tfr" => {
-                    r.repetition.result = match v {
-                        "i" => RepetitionResult::Ignored,
-                        "d" => RepetitionResult::Draw,
-                        "l" => RepetitionResult::RepeaterLoses,
-                        "w" => RepetitionResult::RepeaterWins,
-                        "a" => RepetitionResult::DefendersLose,
-                        _ => return Err(bad(key, v)),
-                    }
-                }
-                "ka" => {
-                    r.king_armed = match v {
-                        "y" => KingArmed::Yes,
-                        "h" => KingArmed::Hammer,
-                        "a" => KingArmed::Anvil,
-                        "n" => KingArmed::No,
-                        _ => return Err(bad(key, v)),
-                    }
-                }
-                "ks" => {
-                    r.king_strength = match v {
-                        "s" | "y" => KingStrength::Strong,
-                        "w" | "n" => KingStrength::Weak,
-                        "c" => KingStrength::StrongNearThrone,
-                        "m" => return Err(unsupported(key, v)),
-                        _ => return Err(bad(key, v)),
-                    }
-                }
-                "cor" if v.is_empty() => r.has_corners = false,
-                "cen" if v.is_empty() => r.has_throne = false,
-                "cor" | "cen" => {} // only the standard squares: checked below
-                "corp" | "cors" | "corh" | "cenp" | "cens" | "cenh" | "cenhe" | "edgeh" => {
-                    let set = PieceSet::from_letters(v).map_err(|_| bad(key, v))?;
-                    match key {
-                        "corp" => r.corner.passable = set,
-                        "cors" => r.corner.stoppable = set,
-                        "corh" => r.corner.hostile = set,
-                        "cenp" => r.throne.passable = set,
-                        "cens" => r.throne.stoppable = set,
-                        "cenh" => r.throne.hostile_occupied = set,
-                        "cenhe" => r.throne.hostile_empty = set,
-                        _ => r.edge_hostile = set,
-                    }
-                }
-                "sw" => {
-                    r.shieldwall = match v {
-                        "n" => false,
-                        "s" => true,
-                        "w" => return Err(unsupported(key, v)),
-                        _ => return Err(bad(key, v)),
-                    }
-                }
-                "swf" => {
-                    if !yes_no(key, v)? {
-                        return Err(unsupported(key, v));
-                    }
-                }
-                "efe" => r.edge_fort = yes_no(key, v)?,
-                "kvc" => four_corners = yes_no(key, v)?,
-                "tfn" => r.repetition.count = v.parse().map_err(|_| bad(key, v))?,
-                "ncl" => r.no_capture_limit = Some(v.parse().map_err(|_| bad(key, v))?),
-                "nml" => r.no_move_loses = yes_no(key, v)?,
-                "kj" | "ber" if v != "n" => return Err(unsupported(key, v)),
-                "spd" if v != "-1" => return Err(unsupported(key, v)),
-                "afor" | "dfor" if !v.is_empty() => return Err(unsupported(key, v)),
-                "corre" | "cenre" => {
-                    let set = PieceSet::from_letters(v).map_err(|_| bad(key, v))?;
-                    if set != PieceSet::ALL {
-                        return Err(unsupported(key, v));
-                    }
-                }
-                // Knights, commanders, forts, berserk and speeds: absent pieces and squares.
-                "kj" | "ber" | "spd" | "afor" | "dfor" | "nj" | "cj" | "aforp" | "afors"
-                | "aforh" | "aforre" | "dforp" | "dfors" | "dforh" | "dforre" => {}
-                _ => return Err(RulesStringError::UnknownKey(key.to_string())),
-            }
-        }
-        for key in ["cor", "cen"] {
-            if let Some(&v) = map.get(key)
-                && !v.is_empty()
-                && square_list(v) != Some(standard_squares(key, r.size))
-            {
-                return Err(unsupported(key, v));
-            }
-        }
-        if four_corners {
-            if r.escape != Escape::Corner {
-                return Err(bad("kvc", "y"));
-            }
-            r.escape = Escape::FourCorners;
-        }
-        let setup = Setup::from_board_string(start)?;
-        Ok(Ruleset::new(&name, r, &setup)?)
+        parse(s, true)
     }
+}
+
+impl Ruleset {
+    /// Reads a rules string as OpenTafl does: keys it does not know are ignored, a key
+    /// given twice keeps its last value, a token without `:` is a key with an empty value.
+    /// Otherwise as [`Ruleset::from_str`].
+    ///
+    /// ```
+    /// use tafl_core::Ruleset;
+    /// let r = Ruleset::from_opentafl(
+    ///     "dim:7 name:Brandub future:1 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+    /// )
+    /// .unwrap();
+    /// assert_eq!(r.name(), "Brandub");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`RulesStringError`] for a missing `dim` or start position, a bad or unsupported
+    /// value, or rules and start refused by [`Ruleset::new`].
+    pub fn from_opentafl(s: &str) -> Result<Ruleset, RulesStringError> {
+        parse(s, false)
+    }
+}
+
+/// The start position of `start:` (rank 1 first) or `starti:` (the ranks reversed).
+fn start_setup(
+    map: &mut BTreeMap<&str, &str>,
+) -> Result<Result<Setup, ParseSetupError>, RulesStringError> {
+    if let Some(start) = map.remove("start") {
+        map.remove("starti");
+        return Ok(Setup::from_board_string(start));
+    }
+    let inverted = map
+        .remove("starti")
+        .ok_or(RulesStringError::Missing("start"))?;
+    let inner = inverted.trim_start_matches('/').trim_end_matches('/');
+    let ranks: Vec<&str> = inner.split('/').rev().collect();
+    Ok(Setup::from_board_string(&format!("/{}/", ranks.join("/"))))
+}
+
+/// Reads a rules string; `strict` refuses unknown keys, keys given twice and tokens without
+/// `:`.
+fn parse(s: &str, strict: bool) -> Result<Ruleset, RulesStringError> {
+    let mut map: BTreeMap<&str, &str> = BTreeMap::new();
+    for (i, token) in s.split_whitespace().enumerate() {
+        if i == 0 && token == "rules" {
+            continue; // the OpenTafl engine protocol's command word
+        }
+        let (k, v) = match token.split_once(':') {
+            Some(kv) => kv,
+            None if !strict => (token, ""),
+            None => return Err(RulesStringError::Token(token.to_string())),
+        };
+        if map.insert(k, v).is_some() && strict {
+            return Err(RulesStringError::Duplicate(k.to_string()));
+        }
+    }
+    let dim = map.remove("dim").ok_or(RulesStringError::Missing("dim"))?;
+    let start = start_setup(&mut map)?;
+    let mut r = Rules::fidchell();
+    // OpenTafl defaults first.
+    r.size = dim.parse().map_err(|_| bad("dim", dim))?;
+    r.first = Side::Attackers;
+    r.king_armed = KingArmed::Yes;
+    r.king_strength = KingStrength::Strong;
+    r.escape = Escape::Corner;
+    r.edge_fort = false;
+    r.shieldwall = false;
+    r.enclosure = true;
+    r.has_corners = true;
+    r.has_throne = true;
+    r.corner.passable = default_set("corp");
+    r.corner.stoppable = default_set("cors");
+    r.corner.hostile = default_set("corh");
+    r.throne.passable = default_set("cenp");
+    r.throne.stoppable = default_set("cens");
+    r.throne.hostile_occupied = default_set("cenh");
+    r.throne.hostile_empty = default_set("cenhe");
+    r.edge_hostile = PieceSet::NONE;
+    r.repetition.count = 3;
+    r.repetition.result = RepetitionResult::Draw;
+    r.no_capture_limit = None;
+    r.no_move_loses = true;
+    r.shieldwall_flanking = true;
+    r.shieldwall_corners = true;
+    r.linnaean = false;
+    r.forts = Forts::NONE;
+    r.speeds = SpeedLimits::NONE;
+    let mut name = String::from("Unknown Tafl");
+    let mut four_corners = false;
+    let mut middleweight = false;
+    let mut throne_reentry = PieceSet::ALL;
+    for (&key, &v) in &map {
+        match key {
+            "name" => name = v.replace('_', " "),
+            "esc" => {
+                r.escape = match v {
+                    "c" => Escape::Corner,
+                    "e" => Escape::Edge,
+                    _ => return Err(bad(key, v)),
+                }
+            }
+            "surf" => r.enclosure = yes_no(key, v)?,
+            "atkf" => {
+                r.first = if yes_no(key, v)? {
+                    Side::Attackers
+                } else {
+                    Side::Defenders
+                }
+            }
+            "tfr" => {
+                r.repetition.result = match v {
+                    "i" => RepetitionResult::Ignored,
+                    "d" => RepetitionResult::Draw,
+                    // As OpenTafl referees them: under `w` the side that makes the
+                    // repetition loses (the side to move after it wins), `l` the reverse.
+                    "w" => RepetitionResult::RepeaterLoses,
+                    "l" => RepetitionResult::RepeaterWins,
+                    "a" => RepetitionResult::DefendersLose,
+                    _ => return Err(bad(key, v)),
+                }
+            }
+            "ka" => {
+                r.king_armed = match v {
+                    "y" => KingArmed::Yes,
+                    "h" => KingArmed::Hammer,
+                    "a" => KingArmed::Anvil,
+                    "n" => KingArmed::No,
+                    _ => return Err(bad(key, v)),
+                }
+            }
+            "ks" => {
+                r.king_strength = match v {
+                    "s" | "y" => KingStrength::Strong,
+                    "w" | "n" => KingStrength::Weak,
+                    "c" => KingStrength::StrongNearThrone,
+                    "m" => {
+                        middleweight = true;
+                        KingStrength::Strong
+                    }
+                    _ => return Err(bad(key, v)),
+                }
+            }
+            "cor" if v.is_empty() => r.has_corners = false,
+            "cen" if v.is_empty() => r.has_throne = false,
+            "cor" | "cen" => {} // only the standard squares: checked below
+            "corp" | "cors" | "corh" | "cenp" | "cens" | "cenh" | "cenhe" | "edgeh" => {
+                let set = PieceSet::from_letters(v).map_err(|_| bad(key, v))?;
+                match key {
+                    "corp" => r.corner.passable = set,
+                    "cors" => r.corner.stoppable = set,
+                    "corh" => r.corner.hostile = set,
+                    "cenp" => r.throne.passable = set,
+                    "cens" => r.throne.stoppable = set,
+                    "cenh" => r.throne.hostile_occupied = set,
+                    "cenhe" => r.throne.hostile_empty = set,
+                    _ => r.edge_hostile = set,
+                }
+            }
+            "sw" => {
+                (r.shieldwall, r.shieldwall_corners) = match v {
+                    "n" => (false, true),
+                    "s" => (true, true),
+                    "w" => (true, false),
+                    _ => return Err(bad(key, v)),
+                }
+            }
+            "swf" => r.shieldwall_flanking = yes_no(key, v)?,
+            "linc" => r.linnaean = yes_no(key, v)?,
+            "spd" => r.speeds = speed_limits(v)?,
+            "afor" => {
+                r.forts.squares = square_list(v).ok_or_else(|| bad(key, v))?;
+            }
+            "aforp" | "afors" | "aforh" | "aforre" | "cenre" => {
+                let set = PieceSet::from_letters(v).map_err(|_| bad(key, v))?;
+                match key {
+                    "aforp" => r.forts.passable = set,
+                    "afors" => r.forts.stoppable = set,
+                    "aforh" => r.forts.hostile = set,
+                    "aforre" => r.forts.reenter = set,
+                    _ => throne_reentry = set,
+                }
+            }
+            "efe" => r.edge_fort = yes_no(key, v)?,
+            "kvc" => four_corners = yes_no(key, v)?,
+            "tfn" => r.repetition.count = v.parse().map_err(|_| bad(key, v))?,
+            "ncl" => r.no_capture_limit = Some(v.parse().map_err(|_| bad(key, v))?),
+            "nml" => r.no_move_loses = yes_no(key, v)?,
+            "kj" | "ber" if v != "n" => return Err(unsupported(key, v)),
+            "dfor" if !v.is_empty() => return Err(unsupported(key, v)),
+            "corre" => {
+                let set = PieceSet::from_letters(v).map_err(|_| bad(key, v))?;
+                if set != PieceSet::ALL {
+                    return Err(unsupported(key, v));
+                }
+            }
+            // King jumps and berserk moves off; jumps of knights, commanders, mercenaries
+            // and guards, and defender forts: absent pieces and squares.
+            "kj" | "ber" | "dfor" | "nj" | "cj" | "mj" | "gj" | "dforp" | "dfors" | "dforh"
+            | "dforre" => {}
+            _ if !strict => {}
+            _ => return Err(RulesStringError::UnknownKey(key.to_string())),
+        }
+    }
+    for key in ["cor", "cen"] {
+        if let Some(&v) = map.get(key)
+            && !v.is_empty()
+            && square_list(v) != Some(standard_squares(key, r.size))
+        {
+            return Err(unsupported(key, v));
+        }
+    }
+    if four_corners {
+        if r.escape != Escape::Corner {
+            return Err(bad("kvc", "y"));
+        }
+        r.escape = Escape::FourCorners;
+    }
+    if middleweight {
+        r.edge_hostile = r.edge_hostile.union(PieceSet::KING);
+    }
+    // Only the king ever starts on the throne, and never passes over it from there: a
+    // piece that may not re-enter the throne may neither pass over nor stop on it.
+    r.throne.passable = r.throne.passable.intersection(throne_reentry);
+    r.throne.stoppable = r.throne.stoppable.intersection(throne_reentry);
+    let setup = start?;
+    Ok(Ruleset::new(&name, r, &setup)?)
+}
+
+/// The speed limits of `spd`: one number for every piece, or one per kind of piece in
+/// OpenTafl's order (12: `tcnkmgTCNKMG`; 10: `tcnkmTCNKM`; 8: `tcnkTCNK`), `-1` for no
+/// limit, a trailing comma allowed. The two-number form (attackers, defenders) is refused
+/// as unsupported: the notation specification gives it a meaning OpenTafl's code does not
+/// apply (it sets no limit).
+fn speed_limits(v: &str) -> Result<SpeedLimits, RulesStringError> {
+    let list = v.strip_suffix(',').unwrap_or(v);
+    let mut values = Vec::new();
+    for item in list.split(',') {
+        let n: i32 = item.trim().parse().map_err(|_| bad("spd", v))?;
+        let limit = match n {
+            -1 => 0,
+            1..=255 => n as u8,
+            _ => return Err(bad("spd", v)),
+        };
+        values.push(limit);
+    }
+    let (t, d, k) = match values.len() {
+        1 => (values[0], values[0], values[0]),
+        12 => (values[0], values[6], values[9]),
+        10 => (values[0], values[5], values[8]),
+        8 => (values[0], values[4], values[7]),
+        2 => return Err(unsupported("spd", v)),
+        _ => return Err(bad("spd", v)),
+    };
+    Ok(SpeedLimits {
+        attacker: t,
+        defender: d,
+        king: k,
+    })
+}
+
+/// Writes the keys of OpenTafl's further options that differ from its defaults: `swf`,
+/// `linc`, `spd`, the attacker forts.
+fn write_further_options(f: &mut fmt::Formatter<'_>, r: &Rules) -> fmt::Result {
+    if !r.shieldwall_flanking {
+        f.write_str(" swf:n")?;
+    }
+    if r.linnaean {
+        f.write_str(" linc:y")?;
+    }
+    if r.speeds.any() {
+        // The twelve-number form, `tcnkmgTCNKMG`, as OpenTafl writes it.
+        let v = |x: u8| {
+            if x == 0 {
+                "-1".to_string()
+            } else {
+                x.to_string()
+            }
+        };
+        let s = r.speeds;
+        let list = [
+            v(s.attacker),
+            v(0),
+            v(0),
+            v(0),
+            v(0),
+            v(0),
+            v(s.defender),
+            v(0),
+            v(0),
+            v(s.king),
+            v(0),
+            v(0),
+        ];
+        write!(f, " spd:")?;
+        for item in list {
+            write!(f, "{item},")?;
+        }
+    }
+    if r.forts.squares.any() {
+        f.write_str(" afor:")?;
+        for sq in r.forts.squares {
+            write!(f, "{sq},")?;
+        }
+    }
+    for (key, set) in [
+        ("aforp", r.forts.passable),
+        ("afors", r.forts.stoppable),
+        ("aforh", r.forts.hostile),
+        ("aforre", r.forts.reenter),
+    ] {
+        if set != default_set(key) {
+            write!(f, " {key}:{set}")?;
+        }
+    }
+    Ok(())
 }
 
 /// The standard corner (`cor`) or centre (`cen`) squares of a board.
@@ -392,7 +584,7 @@ mod tests {
         );
         assert_eq!(
             Ruleset::brandubh().to_string(),
-            "dim:7 name:Brandubh atkf:y tfr:l ks:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+            "dim:7 name:Brandubh atkf:y tfr:w ks:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
         );
     }
 

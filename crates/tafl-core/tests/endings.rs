@@ -304,3 +304,35 @@ fn a_game_from_a_setup_records_its_position() {
     let small: Setup = "/7/7/t6/K6/t6/1t5/7/ a".parse().unwrap();
     assert!(TaflGame::from_setup(Ruleset::copenhagen(), &small).is_err());
 }
+
+/// OpenTafl's `tfr:w` as its referee applies it (the win goes to the side to move after the
+/// repetition, so the side that makes the third occurrence loses), and `tfr:l` the reverse.
+#[test]
+fn opentafl_tfr_w_makes_the_repeater_lose_and_tfr_l_win() {
+    let brandub = |tfr: &str| -> Ruleset {
+        format!("dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: {tfr} start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/")
+            .parse()
+            .unwrap()
+    };
+    let cycle = ["d1-c1", "c4-c5", "c1-d1", "c5-c4"];
+    for (tfr, winner) in [("tfr:w", Side::Attackers), ("tfr:l", Side::Defenders)] {
+        let mut g = TaflGame::new(brandub(tfr));
+        for m in cycle.iter().chain(cycle.iter()) {
+            let _ = g.play(mv(m)).unwrap();
+        }
+        // The defenders' c5-c4 made the third occurrence.
+        assert_eq!(g.repetitions(), 3);
+        assert_eq!(
+            g.status(),
+            Status::Win {
+                side: winner,
+                reason: WinReason::Repetition
+            },
+            "{tfr}"
+        );
+    }
+    assert_eq!(
+        Ruleset::brandubh().rules().repetition.result,
+        brandub("tfr:w").rules().repetition.result
+    );
+}

@@ -56,7 +56,75 @@ fn next(state: &mut u64) -> u64 {
 fn random_games_agree_with_the_reference() {
     let mut seed = 0x1234_5678_9ABC_DEF1u64;
     for ruleset in Ruleset::presets() {
-        for _game in 0..30 {
+        random_games(&ruleset, 30, &mut seed);
+    }
+}
+
+/// OpenTafl's built-in rulesets, as OpenTafl sends them (name, rules string), without the
+/// one this crate refuses (Berserk: commanders, knights and berserk moves).
+fn opentafl_builtins() -> Vec<(String, Ruleset)> {
+    include_str!("../../../tests/data/tafl/opentafl-builtin-rules.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter(|l| !l.starts_with("Berserk"))
+        .map(|l| {
+            let (name, text) = l.split_once('\t').unwrap();
+            let r = text.parse().unwrap_or_else(|e| panic!("{name}: {e}"));
+            (name.to_string(), r)
+        })
+        .collect()
+}
+
+/// Pinned counts from the start of OpenTafl's built-in rulesets, and the depth up to which
+/// the reference recomputes them.
+const PINNED_OPENTAFL: [(&str, &[u64], u32); 9] = [
+    ("Sea Battles 9x9", &[80, 4400, 353_200], 2),
+    ("Fetlar 11x11", &[116, 6788, 806_344], 2),
+    ("Copenhagen 11x11", &[116, 6788, 806_344], 2),
+    (
+        "Copenhagen 11x11 (relaxed shieldwall variant)",
+        &[116, 6788, 806_344],
+        2,
+    ),
+    ("Brandub 7x7", &[40, 960, 39512, 1_007_392], 3),
+    ("Tawlbwrdd 11x11", &[136, 7620, 1_042_016], 2),
+    ("Tablut 9x9", &[80, 4400, 353_200], 2),
+    ("Foteviken Tablut 9x9", &[80, 4344, 337_856], 2),
+    ("Magpie 7x7", &[40, 960, 39512, 996_096], 3),
+];
+
+#[test]
+fn opentafl_builtin_perft_matches_the_reference() {
+    let builtins = opentafl_builtins();
+    assert_eq!(builtins.len(), PINNED_OPENTAFL.len());
+    for (name, counts, reference_depth) in PINNED_OPENTAFL {
+        let ruleset = &builtins.iter().find(|(n, _)| n == name).unwrap().1;
+        let start = ruleset.start_position();
+        let reference = RefBoard::from_position(&start);
+        for (d, &expected) in counts.iter().enumerate() {
+            let depth = d as u32 + 1;
+            let fast = perft(&start, depth);
+            if depth <= reference_depth {
+                assert_eq!(fast, reference.perft(depth), "{name} depth {depth}");
+            }
+            assert_eq!(fast, expected, "{name} depth {depth}");
+        }
+    }
+}
+
+#[test]
+fn opentafl_builtin_random_games_agree_with_the_reference() {
+    let mut seed = 0x0BE7_7AF1_2345_6789u64;
+    for (_, ruleset) in opentafl_builtins() {
+        random_games(&ruleset, 12, &mut seed);
+    }
+}
+
+/// Plays `games` random games of `ruleset`, comparing the legal moves, captures and
+/// endings with the reference at every ply.
+fn random_games(ruleset: &Ruleset, games: usize, seed: &mut u64) {
+    {
+        for _game in 0..games {
             let mut pos: Position = ruleset.start_position();
             for _ply in 0..300 {
                 let reference = RefBoard::from_position(&pos);
@@ -83,7 +151,7 @@ fn random_games_agree_with_the_reference() {
                 if fast.is_empty() {
                     break;
                 }
-                let m = fast[(next(&mut seed) % fast.len() as u64) as usize];
+                let m = fast[(next(seed) % fast.len() as u64) as usize];
                 let mut r2 = reference.clone();
                 let ref_caps = r2.play(m);
                 let before = pos;

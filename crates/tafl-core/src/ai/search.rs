@@ -108,6 +108,12 @@ impl Searcher {
         &self.config
     }
 
+    /// Replaces the limits of the next searches (an engine's time per move changes with its
+    /// clock); the tables and the random generator are kept.
+    pub fn set_limits(&mut self, limits: crate::ai::SearchLimits) {
+        self.config.limits = limits;
+    }
+
     /// Forgets the transposition table and the ordering tables (a new game). The random
     /// generator goes on.
     pub fn clear(&mut self) {

@@ -101,6 +101,22 @@ impl RefBoard {
         self.rules.has_throne && f == self.n / 2 && r == self.n / 2
     }
 
+    fn fort(&self, f: i32, r: i32) -> bool {
+        self.on(f, r)
+            && self
+                .rules
+                .forts
+                .squares
+                .contains(Square::new(f as u8, r as u8).unwrap())
+    }
+
+    fn speed(&self, p: Piece) -> i32 {
+        match self.rules.speeds.of(p) {
+            0 => i32::MAX,
+            s => i32::from(s),
+        }
+    }
+
     fn side_of(p: Piece) -> Side {
         if p == Piece::Attacker {
             Side::Attackers
@@ -118,13 +134,28 @@ impl RefBoard {
                 if Self::side_of(p) != side {
                     continue;
                 }
+                let from_fort = self.fort(f, r);
+                let forts = self.rules.forts;
                 for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
                     let (mut x, mut y) = (f + df, r + dr);
+                    let mut steps = 0;
                     while self.on(x, y) && self.at(x, y).is_none() {
+                        steps += 1;
+                        if steps > self.speed(p) {
+                            break;
+                        }
                         if self.throne(x, y) && !self.rules.throne.passable.contains(p) {
                             break;
                         }
-                        let may_stop = if self.corner(x, y) {
+                        if self.fort(x, y)
+                            && (!forts.passable.contains(p)
+                                || (!from_fort && !forts.reenter.contains(p)))
+                        {
+                            break;
+                        }
+                        let may_stop = if self.fort(x, y) {
+                            forts.stoppable.contains(p)
+                        } else if self.corner(x, y) {
                             self.rules.corner.stoppable.contains(p)
                         } else if self.throne(x, y) {
                             self.rules.throne.stoppable.contains(p)
@@ -173,6 +204,7 @@ impl RefBoard {
             }
         };
         match self.at(f, r) {
+            None if self.fort(f, r) => self.rules.forts.hostile.contains(victim),
             None => special(false),
             Some(p) if Self::side_of(p) != capturer => false,
             Some(Piece::King) => self.rules.king_armed.anvil() || special(true),
@@ -189,6 +221,7 @@ impl RefBoard {
             None => {
                 (self.throne(f, r) && self.rules.throne.hostile_empty.contains(Piece::King))
                     || (self.corner(f, r) && self.rules.corner.hostile.contains(Piece::King))
+                    || (self.fort(f, r) && self.rules.forts.hostile.contains(Piece::King))
             }
         }
     }
@@ -219,9 +252,15 @@ impl RefBoard {
                     caps.push((tf + df, tr + dr));
                 }
             }
-            if self.rules.shieldwall {
+            if self.rules.shieldwall && self.rules.shieldwall_flanking {
                 caps.extend(self.shieldwall(tf, tr, side));
             }
+            if self.rules.linnaean && side == Side::Attackers {
+                caps.extend(self.linnaean(tf, tr));
+            }
+        }
+        if self.rules.shieldwall && !self.rules.shieldwall_flanking {
+            caps.extend(self.every_shieldwall(side));
         }
         let mut king_taken = false;
         if side == Side::Attackers {
@@ -318,7 +357,8 @@ impl RefBoard {
                     Some(Piece::King) => side == Side::Defenders && self.rules.king_armed.anvil(),
                     Some(q) => Self::side_of(q) == side,
                     None => {
-                        self.corner(x, y)
+                        self.rules.shieldwall_corners
+                            && self.corner(x, y)
                             && self
                                 .rules
                                 .corner
@@ -333,6 +373,105 @@ impl RefBoard {
                 if bracket {
                     out.extend(row);
                 }
+            }
+        }
+        out
+    }
+
+    /// Linnaean capture: the square two steps from the throne, the king on it, a defender
+    /// between, attackers on the three other sides.
+    fn linnaean(&self, tf: i32, tr: i32) -> Vec<(i32, i32)> {
+        let c = self.n / 2;
+        if self.n % 2 == 0 || self.at(c, c) != Some(Piece::King) {
+            return Vec::new();
+        }
+        let dirs = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+        for (df, dr) in dirs {
+            if (c + 2 * df, c + 2 * dr) != (tf, tr) {
+                continue;
+            }
+            let attackers = dirs
+                .iter()
+                .filter(|&&(a, b)| self.at(c + a, c + b) == Some(Piece::Attacker))
+                .count();
+            if self.at(c + df, c + dr) == Some(Piece::Defender) && attackers == 3 {
+                return vec![(c + df, c + dr)];
+            }
+        }
+        Vec::new()
+    }
+
+    /// Relaxed shieldwall: every closed row of enemies along every edge, walked square by
+    /// square.
+    fn every_shieldwall(&self, side: Side) -> Vec<(i32, i32)> {
+        let n = self.n;
+        let mut out = Vec::new();
+        let closes = |x: i32, y: i32| -> bool {
+            if !self.on(x, y) {
+                return false;
+            }
+            match self.at(x, y) {
+                Some(Piece::King) => side == Side::Defenders && self.rules.king_armed.anvil(),
+                Some(q) => Self::side_of(q) == side,
+                None => {
+                    self.rules.shieldwall_corners
+                        && self.corner(x, y)
+                        && self
+                            .rules
+                            .corner
+                            .hostile
+                            .contains(if side == Side::Attackers {
+                                Piece::Defender
+                            } else {
+                                Piece::Attacker
+                            })
+                }
+            }
+        };
+        // For each edge: the squares in order and the inward step.
+        type Cell = (i32, i32);
+        let edges: [(Vec<Cell>, Cell); 4] = [
+            ((0..n).map(|i| (i, 0)).collect(), (0, 1)),
+            ((0..n).map(|i| (i, n - 1)).collect(), (0, -1)),
+            ((0..n).map(|i| (0, i)).collect(), (1, 0)),
+            ((0..n).map(|i| (n - 1, i)).collect(), (-1, 0)),
+        ];
+        for (squares, (inf, inr)) in edges {
+            let enemy = |i: usize| {
+                self.at(squares[i].0, squares[i].1)
+                    .is_some_and(|p| Self::side_of(p) != side)
+            };
+            let mut i = 0;
+            while i < squares.len() {
+                if !enemy(i) {
+                    i += 1;
+                    continue;
+                }
+                let mut j = i;
+                while j < squares.len() && enemy(j) {
+                    j += 1;
+                }
+                let run = &squares[i..j];
+                let fronted = run.iter().all(|&(x, y)| {
+                    self.at(x + inf, y + inr)
+                        .is_some_and(|q| Self::side_of(q) == side)
+                });
+                let soldiers: Vec<(i32, i32)> = run
+                    .iter()
+                    .copied()
+                    .filter(|&(x, y)| self.at(x, y) != Some(Piece::King))
+                    .collect();
+                let before = i.checked_sub(1).map(|k| squares[k]);
+                let after = squares.get(j).copied();
+                if fronted
+                    && run.len() >= 2
+                    && !soldiers.is_empty()
+                    && before.is_some_and(|(x, y)| closes(x, y))
+                    && after.is_some_and(|(x, y)| closes(x, y))
+                {
+                    out.extend(soldiers);
+                }
+                i = j;
             }
         }
         out

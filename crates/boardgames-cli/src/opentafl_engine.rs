@@ -1,0 +1,710 @@
+//! `boardgames tafl engine`: the tafl AI as an engine of OpenTafl, speaking the OpenTafl
+//! Engine Protocol (OTEP) on standard input and output (docs/opentafl-engine.md).
+//!
+//! The host (OpenTafl) sends one command a line (`rules`, `position`, `side`, `clock`,
+//! `play`, `opponent-move`, `move`, `error`, `analyze`, `finish`, `goodbye`, ...); the engine
+//! answers `hello`, `move`, `analysis` and `error`. What the host is known to need is kept
+//! here: every answer is one whole line written at once and flushed, with `\n` and never
+//! `\r`; nothing is written to standard error (the host never reads it; `--log FILE` keeps a
+//! log instead); position records list rank 1 first; unknown commands and malformed lines
+//! are ignored, and lines are read with a bounded buffer, so no input can crash or stall the
+//! engine.
+
+use std::collections::HashSet;
+use std::fs::File;
+use std::io::{BufRead, BufWriter, Write};
+use std::path::PathBuf;
+use std::time::Duration;
+
+use tafl_core::ai::{Level, SearchConfig, Searcher, WIN_SCORE, evaluate};
+use tafl_core::{Move, MoveList, Piece, Position, Ruleset, Setup, Side, Square, Status, TaflGame};
+
+use crate::error::CliError;
+
+/// The longest command line kept, in bytes; longer lines are skipped whole (a rules string
+/// for 11×11 is about 300 bytes).
+const MAX_LINE: usize = 64 * 1024;
+
+/// How the engine chooses its strength and logs (the command-line options).
+#[derive(Debug, Clone)]
+pub(crate) struct EngineOptions {
+    /// The AI level used when there is no clock and neither `nodes` nor `think` is given.
+    pub(crate) level: Level,
+    /// A node limit per move (deterministic with `seed`).
+    pub(crate) nodes: Option<u64>,
+    /// Seconds per move when there is no clock.
+    pub(crate) think: Option<f64>,
+    /// The seed of the searcher's random choices.
+    pub(crate) seed: u64,
+    /// Where to write a log of the session (nothing is logged without it).
+    pub(crate) log: Option<PathBuf>,
+    /// Ask the host for full OpenTafl move notation (`simple-moves off`).
+    pub(crate) full_moves: bool,
+}
+
+/// One side's time as the host's `clock` command gives it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct SideClock {
+    /// Milliseconds left (of the main time, or of the current overtime period); negative:
+    /// untimed.
+    millis: i64,
+    /// Whether the main time is spent (the host marks the number with `*`).
+    in_overtime: bool,
+    /// Overtime periods left.
+    overtimes: i64,
+}
+
+/// The last `clock` command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Clock {
+    attackers: SideClock,
+    defenders: SideClock,
+    /// The length of an overtime period, in seconds.
+    overtime_secs: i64,
+}
+
+impl Clock {
+    /// Reads `<att-ms>[*] <def-ms>[*] <overtime-s> <att-overtimes> <def-overtimes>`.
+    fn parse(args: &[&str]) -> Option<Clock> {
+        let millis = |t: &str| -> Option<(i64, bool)> {
+            let star = t.ends_with('*');
+            Some((t.trim_end_matches('*').parse().ok()?, star))
+        };
+        let (am, ao) = millis(args.first()?)?;
+        let (dm, d_o) = millis(args.get(1)?)?;
+        let num = |i: usize| args.get(i).and_then(|t| t.parse::<i64>().ok()).unwrap_or(0);
+        Some(Clock {
+            attackers: SideClock {
+                millis: am,
+                in_overtime: ao,
+                overtimes: num(3),
+            },
+            defenders: SideClock {
+                millis: dm,
+                in_overtime: d_o,
+                overtimes: num(4),
+            },
+            overtime_secs: num(2),
+        })
+    }
+
+    /// The time to spend on one move of `side`: a fortieth of the main time plus half an
+    /// overtime period when periods are left, or half of the current period in overtime,
+    /// less a margin for the pipes; `None` when the side is untimed.
+    fn budget(&self, side: Side) -> Option<Duration> {
+        let c = match side {
+            Side::Attackers => self.attackers,
+            Side::Defenders => self.defenders,
+        };
+        if c.millis < 0 {
+            return None;
+        }
+        let period = self.overtime_secs.max(0) * 1000;
+        let ms = if c.in_overtime {
+            c.millis.min(if period > 0 { period } else { c.millis }) / 2
+        } else {
+            let extra = if c.overtimes > 0 { period / 2 } else { 0 };
+            c.millis / 40 + extra
+        };
+        let ms = (ms - 100).max(10);
+        Some(Duration::from_millis(u64::try_from(ms).unwrap_or(10)))
+    }
+}
+
+/// The state of a session.
+struct Engine<W: Write> {
+    out: W,
+    log: Option<BufWriter<File>>,
+    options: EngineOptions,
+    searcher: Searcher,
+    /// The game being played (`None` before a supported `rules`).
+    game: Option<TaflGame>,
+    /// The side the engine plays, once known.
+    side: Option<Side>,
+    clock: Option<Clock>,
+    /// The move sent and not yet accepted, with the hash of the position it was for.
+    pending: Option<(Move, u64)>,
+    /// Moves the host refused, with the hash of the position they were refused in.
+    refused: HashSet<(Move, u64)>,
+    simple_moves: bool,
+}
+
+/// Runs a session on standard input and output until `goodbye` or the end of the input.
+pub(crate) fn run(options: EngineOptions) -> Result<(), CliError> {
+    let log = match &options.log {
+        Some(path) => Some(BufWriter::new(File::create(path).map_err(|source| {
+            CliError::Io {
+                path: path.clone(),
+                source,
+            }
+        })?)),
+        None => None,
+    };
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let stdout = std::io::stdout();
+    let mut engine = Engine::new(stdout.lock(), log, options);
+    // A closed output pipe means the host has gone: end quietly.
+    let _ = engine.session(&mut input);
+    Ok(())
+}
+
+/// Reads one line into `buf` (without the `\n`), keeping at most [`MAX_LINE`] bytes; the
+/// rest of a longer line is read and dropped. `Ok(None)` at the end of the input, else
+/// whether the line was too long.
+fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Option<bool>> {
+    buf.clear();
+    let mut overlong = false;
+    let mut any = false;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok(any.then_some(overlong));
+        }
+        any = true;
+        let (part, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..i], Some(i + 1)),
+            None => (chunk, None),
+        };
+        let room = MAX_LINE.saturating_sub(buf.len());
+        if part.len() > room {
+            overlong = true;
+        }
+        buf.extend_from_slice(&part[..part.len().min(room)]);
+        let used = done.unwrap_or(chunk.len());
+        input.consume(used);
+        if done.is_some() {
+            return Ok(Some(overlong));
+        }
+    }
+}
+
+/// Replaces what is not printable ASCII, so that messages to the host stay on one line.
+fn ascii(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_ascii_graphic() || c == ' ' {
+                c
+            } else {
+                '?'
+            }
+        })
+        .take(200)
+        .collect()
+}
+
+/// Reads a move in simple (`a4-a1`) or full OpenTafl notation (`Ke5-e1xd1/f1--`, `ce6^e8`):
+/// an optional piece letter, the origin, a move type (`-`, `^`, `=`, `^=`), the destination;
+/// captures and markers after it are not needed (the host's position follows).
+pub(crate) fn parse_otn_move(text: &str) -> Option<Move> {
+    // A piece letter comes before a file letter; `c3`, `g7`, `k11` are squares.
+    let bytes = text.as_bytes();
+    let lettered =
+        bytes.len() > 1 && b"tcnkmgTCNKMG".contains(&bytes[0]) && bytes[1].is_ascii_lowercase();
+    let t = if lettered { &text[1..] } else { text };
+    let split = t.find(['-', '^', '='])?;
+    let from: Square = t[..split].parse().ok()?;
+    let rest = t[split..].trim_start_matches(['-', '^', '=']);
+    let end = rest
+        .find(|c: char| !c.is_ascii_alphanumeric())
+        .unwrap_or(rest.len());
+    // The destination is a letter then digits; an `x` after it starts the captures.
+    let dest = &rest[..end];
+    let dest = match dest.find('x') {
+        Some(i) if i > 0 => &dest[..i],
+        _ => dest,
+    };
+    let to: Square = dest.parse().ok()?;
+    Some(Move::new(from, to))
+}
+
+/// The side named in a command.
+fn parse_side(text: Option<&&str>) -> Option<Side> {
+    match text.copied() {
+        Some("attackers") => Some(Side::Attackers),
+        Some("defenders") => Some(Side::Defenders),
+        _ => None,
+    }
+}
+
+/// A score in centisoldiers as the host's decimal evaluation, in soldiers.
+fn eval_text(score: i32) -> String {
+    format!("{:.2}", f64::from(score) / 100.0)
+}
+
+impl<W: Write> Engine<W> {
+    fn new(out: W, log: Option<BufWriter<File>>, options: EngineOptions) -> Engine<W> {
+        let searcher = Searcher::new(options.level.config(), options.seed);
+        Engine {
+            out,
+            log,
+            options,
+            searcher,
+            game: None,
+            side: None,
+            clock: None,
+            pending: None,
+            refused: HashSet::new(),
+            simple_moves: true,
+        }
+    }
+
+    fn log(&mut self, line: &str) {
+        if let Some(log) = &mut self.log {
+            let _ = writeln!(log, "{line}");
+            let _ = log.flush();
+        }
+    }
+
+    /// Sends one command: the whole line in one write, then a flush.
+    fn send(&mut self, line: &str) -> std::io::Result<()> {
+        self.log(&format!("> {line}"));
+        let mut bytes = Vec::with_capacity(line.len() + 1);
+        bytes.extend_from_slice(line.as_bytes());
+        bytes.push(b'\n');
+        self.out.write_all(&bytes)?;
+        self.out.flush()
+    }
+
+    fn session(&mut self, input: &mut impl BufRead) -> std::io::Result<()> {
+        self.send("hello")?;
+        if self.options.full_moves {
+            self.simple_moves = false;
+            self.send("simple-moves off")?;
+        }
+        let mut buf = Vec::new();
+        while let Some(overlong) = read_line(input, &mut buf)? {
+            if overlong {
+                self.log(&format!(
+                    "< (a line of more than {MAX_LINE} bytes, ignored)"
+                ));
+                continue;
+            }
+            let line = String::from_utf8_lossy(&buf).into_owned();
+            let line = line.trim();
+            if line.is_empty() {
+                continue;
+            }
+            self.log(&format!("< {line}"));
+            if !self.command(line)? {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Handles one command; `false` after `goodbye`.
+    fn command(&mut self, line: &str) -> std::io::Result<bool> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let args = &words[1..];
+        match words[0] {
+            "rules" => self.rules(line)?,
+            "position" => self.position(args.first().copied()),
+            "side" => {
+                if let Some(side) = parse_side(args.first()) {
+                    self.side = Some(side);
+                    self.set_side_to_move(side);
+                }
+            }
+            "start" => {
+                if let Some(g) = &self.game
+                    && g.plies() == 0
+                {
+                    self.game = Some(TaflGame::new(g.ruleset().clone()));
+                }
+            }
+            "simple-moves" => self.simple_moves = args.first() != Some(&"off"),
+            "clock" => self.clock = Clock::parse(args),
+            "play" => {
+                if let Some(side) = parse_side(args.first()) {
+                    self.side = Some(side);
+                    self.play(side)?;
+                }
+            }
+            "opponent-move" => self.opponent_move(args),
+            "move" => self.move_accepted(args.first().copied()),
+            "error" => {
+                if let Some((m, hash)) = self.pending.take() {
+                    self.refused.insert((m, hash));
+                }
+            }
+            "analyze" => {
+                let n = args.first().and_then(|t| t.parse::<usize>().ok());
+                let secs = args.get(1).and_then(|t| t.parse::<f64>().ok());
+                match (n, secs) {
+                    (Some(n), Some(secs)) if secs.is_finite() => {
+                        self.analyze(n.clamp(1, 20), secs)?;
+                    }
+                    _ => self.log("  (malformed analyze, ignored)"),
+                }
+            }
+            "finish" => {
+                self.pending = None;
+                self.refused.clear();
+            }
+            "goodbye" => return Ok(false),
+            _ => self.log("  (unknown command, ignored)"),
+        }
+        Ok(true)
+    }
+
+    fn rules(&mut self, line: &str) -> std::io::Result<()> {
+        let text = line.strip_prefix("rules").unwrap_or(line).trim();
+        // As OpenTafl reads them: keys we do not know are ignored.
+        match Ruleset::from_opentafl(text) {
+            Ok(ruleset) => {
+                self.game = Some(TaflGame::new(ruleset));
+                self.searcher.clear();
+                self.pending = None;
+                self.refused.clear();
+                Ok(())
+            }
+            Err(e) => {
+                self.game = None;
+                self.send(&format!(
+                    "error 0 unsupported rules: {}",
+                    ascii(&e.to_string())
+                ))
+            }
+        }
+    }
+
+    /// The host's board, with `side` to move, as a new game of the current ruleset (the
+    /// history is lost), or `None` if it cannot be read.
+    fn game_from_board(&self, board: &str, side: Side) -> Option<TaflGame> {
+        let ruleset = self.game.as_ref()?.ruleset().clone();
+        let mut setup = Setup::from_board_string(board).ok()?;
+        setup.side_to_move = side;
+        TaflGame::from_setup(ruleset, &setup).ok()
+    }
+
+    /// Whether our board is the host's.
+    fn board_matches(&self, board: &str) -> bool {
+        let Some(g) = &self.game else {
+            return false;
+        };
+        Setup::from_board_string(board).is_ok_and(|s| {
+            let ours = g.position().to_setup();
+            s.attackers == ours.attackers && s.defenders == ours.defenders && s.king == ours.king
+        })
+    }
+
+    fn position(&mut self, board: Option<&str>) {
+        let Some(board) = board else {
+            return;
+        };
+        if self.board_matches(board) {
+            return;
+        }
+        let side = self
+            .game
+            .as_ref()
+            .map_or(Side::Attackers, |g| g.position().side_to_move());
+        if let Some(g) = self.game_from_board(board, side) {
+            self.game = Some(g);
+        }
+    }
+
+    /// Makes `side` the side to move (a new game from the board if it is not).
+    fn set_side_to_move(&mut self, side: Side) {
+        let Some(g) = &self.game else {
+            return;
+        };
+        if g.position().side_to_move() == side && !g.status().is_over() {
+            return;
+        }
+        let board = g.position().to_setup().board_string();
+        if let Some(g) = self.game_from_board(&board, side) {
+            self.game = Some(g);
+        }
+    }
+
+    /// `opponent-move <move>|<move>... <position>`: plays the moves; if the board then
+    /// differs from the host's (a repeated notice, or a move we cannot play), the host's
+    /// board is taken.
+    fn opponent_move(&mut self, args: &[&str]) {
+        self.pending = None;
+        let Some(game) = &self.game else {
+            return;
+        };
+        let before = game.clone();
+        let mut next = game.clone();
+        let mut mover = None;
+        let mut all_played = true;
+        if let Some(list) = args.first() {
+            for text in list.split('|') {
+                let played = parse_otn_move(text).is_some_and(|m| {
+                    let side = next.position().side_to_move();
+                    next.play(m).is_ok().then(|| mover = Some(side)).is_some()
+                });
+                all_played &= played;
+            }
+        }
+        let Some(board) = args.get(1).copied() else {
+            if all_played {
+                self.game = Some(next);
+            }
+            return;
+        };
+        self.game = Some(next);
+        if all_played && self.board_matches(board) {
+            return;
+        }
+        self.game = Some(before);
+        if self.board_matches(board) {
+            return; // already known
+        }
+        self.log("  (the host's board differs from ours: taken)");
+        let side = match (mover, self.side) {
+            (Some(s), _) => s.other(),
+            (None, Some(ours)) => ours,
+            (None, None) => self
+                .game
+                .as_ref()
+                .map_or(Side::Attackers, |g| g.position().side_to_move().other()),
+        };
+        if let Some(g) = self.game_from_board(board, side) {
+            self.game = Some(g);
+        }
+    }
+
+    /// `move <position>`: the host accepted our move.
+    fn move_accepted(&mut self, board: Option<&str>) {
+        let Some((m, hash)) = self.pending.take() else {
+            return;
+        };
+        let Some(game) = &mut self.game else {
+            return;
+        };
+        if game.position().hash() == hash {
+            let _ = game.play(m);
+        }
+        if let Some(board) = board
+            && !self.board_matches(board)
+        {
+            self.log("  (the host's board differs from ours: taken)");
+            let side = self.side.map_or(Side::Attackers, Side::other);
+            if let Some(g) = self.game_from_board(board, side) {
+                self.game = Some(g);
+            }
+        }
+    }
+
+    /// The configuration of a search by `side` (clock, `--nodes`, `--think`, level).
+    fn config(&self, side: Side) -> SearchConfig {
+        let mut config = self.options.level.config();
+        let budget = self.clock.and_then(|c| c.budget(side));
+        match budget {
+            Some(time) => {
+                config.limits.time = Some(time);
+                config.limits.nodes = self.options.nodes;
+                config.limits.max_depth = config.limits.max_depth.max(60);
+            }
+            None => {
+                if let Some(n) = self.options.nodes {
+                    config.limits.nodes = Some(n);
+                    config.limits.max_depth = 60;
+                }
+                if let Some(t) = self.options.think {
+                    config.limits.time = Some(Duration::from_secs_f64(t.clamp(0.01, 3600.0)));
+                    if self.options.nodes.is_none() {
+                        config.limits.nodes = None;
+                    }
+                    config.limits.max_depth = 60;
+                }
+            }
+        }
+        config
+    }
+
+    fn play(&mut self, side: Side) -> std::io::Result<()> {
+        if self.game.is_none() {
+            return self.send("error -1 no supported ruleset: the engine cannot play");
+        }
+        self.set_side_to_move(side);
+        let config = self.config(side);
+        let Some(game) = &self.game else {
+            return Ok(());
+        };
+        let pos = *game.position();
+        let hash = pos.hash();
+        self.searcher.set_limits(config.limits);
+        let found = self.searcher.search(&pos, game.search_history());
+        let chosen = match &found {
+            Some(r) if !self.refused.contains(&(r.best_move, hash)) => Some(r.best_move),
+            _ => self.fallback(&pos, hash),
+        };
+        let Some(m) = chosen else {
+            return self.send("error -1 no legal move left to play");
+        };
+        self.pending = Some((m, hash));
+        let text = self.move_text(&pos, m);
+        if let Some(r) = &found {
+            let line = format!(
+                "  searched: best {} score {} depth {} nodes {}",
+                r.best_move, r.score, r.depth, r.nodes
+            );
+            self.log(&line);
+        }
+        self.send(&format!("move {text}"))
+    }
+
+    /// The best legal move by a one-ply look, among those the host has not refused.
+    fn fallback(&self, pos: &Position, hash: u64) -> Option<Move> {
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        moves
+            .iter()
+            .copied()
+            .filter(|&m| !self.refused.contains(&(m, hash)))
+            .max_by_key(|&m| {
+                let mut next = *pos;
+                let outcome = next.play_unchecked(m);
+                match outcome.status {
+                    Status::Win { side, .. } if side == pos.side_to_move() => WIN_SCORE,
+                    Status::Win { .. } => -WIN_SCORE,
+                    Status::Draw { .. } => 0,
+                    Status::Ongoing => -evaluate(&next),
+                }
+            })
+    }
+
+    /// `m` in the notation the host asked for.
+    fn move_text(&self, pos: &Position, m: Move) -> String {
+        if self.simple_moves {
+            return m.to_string();
+        }
+        let mut next = *pos;
+        let outcome = next.play_unchecked(m);
+        let mut text = String::new();
+        if pos.piece_at(m.from) == Some(Piece::King) {
+            text.push('K');
+        }
+        text.push_str(&m.to_string());
+        for (i, sq) in outcome.captures.enumerate() {
+            text.push(if i == 0 { 'x' } else { '/' });
+            if pos.king() == Some(sq) {
+                text.push('K');
+            }
+            text.push_str(&sq.to_string());
+        }
+        text
+    }
+
+    /// `analyze <n> <seconds>`: the best line, then up to `n - 1` other moves each with its
+    /// own line, as `analysis <k> <moves|...> <eval> ...` (evaluations in soldiers for the
+    /// side to move).
+    fn analyze(&mut self, n: usize, seconds: f64) -> std::io::Result<()> {
+        let Some(game) = &self.game else {
+            return self.send("error 0 no supported ruleset to analyze");
+        };
+        let pos = *game.position();
+        let mut history = game.search_history().to_vec();
+        let mut config = self.config(pos.side_to_move());
+        config.random_margin = 0;
+        let total = Duration::from_secs_f64(seconds.clamp(0.05, 3600.0) * 0.8);
+        let share = if n > 1 { 0.6 } else { 1.0 };
+        let mut main = config;
+        main.limits.max_depth = 60;
+        main.limits.time = Some(total.mul_f64(share));
+        main.limits.nodes = self.options.nodes;
+        let mut searcher = Searcher::new(main, self.options.seed);
+        let Some(best) = searcher.search(&pos, &history) else {
+            return self.send("analysis 0");
+        };
+        let mut lines = vec![(best.pv.clone(), best.score)];
+        if n > 1 {
+            history.push(pos.hash());
+            let mut moves = MoveList::new();
+            pos.legal_moves(&mut moves);
+            let mut others: Vec<Move> =
+                moves.iter().copied().filter(|&m| m != best.pv[0]).collect();
+            others.sort_by_key(|&m| {
+                let mut next = pos;
+                let _ = next.play_unchecked(m);
+                evaluate(&next)
+            });
+            others.truncate(n - 1);
+            let each = others.len().max(1) as f64;
+            let mut child_config = main;
+            child_config.limits.time = Some(total.mul_f64((1.0 - share) / each));
+            child_config.limits.nodes = self.options.nodes.map(|x| (x / 4).max(1));
+            for m in others {
+                let mut next = pos;
+                let outcome = next.play_unchecked(m);
+                let mut line = vec![m];
+                let score = match outcome.status {
+                    Status::Win { side, .. } if side == pos.side_to_move() => WIN_SCORE - 1,
+                    Status::Win { .. } => -(WIN_SCORE - 1),
+                    Status::Draw { .. } => 0,
+                    Status::Ongoing => {
+                        let mut s = Searcher::new(child_config, self.options.seed);
+                        match s.search(&next, &history) {
+                            Some(r) => {
+                                line.extend(r.pv);
+                                -r.score
+                            }
+                            None => -evaluate(&next),
+                        }
+                    }
+                };
+                lines.push((line, score));
+            }
+        }
+        let mut text = format!("analysis {}", lines.len());
+        for (line, score) in &lines {
+            let mut p = pos;
+            let moves: Vec<String> = line
+                .iter()
+                .map(|&m| {
+                    let t = self.move_text(&p, m);
+                    let _ = p.play_unchecked(m);
+                    t
+                })
+                .collect();
+            text.push_str(&format!(" {} {}", moves.join("|"), eval_text(*score)));
+        }
+        self.send(&text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_are_read_in_both_notations() {
+        let m = |t| parse_otn_move(t).map(|m| m.to_string());
+        assert_eq!(m("a4-a1").as_deref(), Some("a4-a1"));
+        assert_eq!(m("Ke5-e1xd1/f1--").as_deref(), Some("e5-e1"));
+        assert_eq!(m("ce6^e8").as_deref(), Some("e6-e8"));
+        assert_eq!(m("Ne6^=e8xce7/ne9").as_deref(), Some("e6-e8"));
+        assert_eq!(m("k11-k1+").as_deref(), Some("k11-k1"));
+        assert_eq!(m("c3-c5").as_deref(), Some("c3-c5"));
+        assert_eq!(m("tg2-g5").as_deref(), Some("g2-g5"));
+        assert_eq!(m("garbage"), None);
+        assert_eq!(m("a4-"), None);
+    }
+
+    #[test]
+    fn clock_budgets_never_exceed_the_time_left() {
+        let c = Clock::parse(&["60000", "30000*", "10", "2", "1"]).unwrap();
+        assert_eq!(c.defenders.millis, 30000);
+        assert!(c.defenders.in_overtime);
+        // 60 s main time: 1.5 s plus half of a 10 s period, less 0.1 s.
+        assert_eq!(c.budget(Side::Attackers), Some(Duration::from_millis(6400)));
+        // In overtime: half of what is left of the period (at most the period).
+        assert_eq!(c.budget(Side::Defenders), Some(Duration::from_millis(4900)));
+        let short = Clock::parse(&["200", "-1", "0", "0", "0"]).unwrap();
+        assert_eq!(
+            short.budget(Side::Attackers),
+            Some(Duration::from_millis(10))
+        );
+        assert_eq!(short.budget(Side::Defenders), None);
+        assert_eq!(Clock::parse(&["x"]), None);
+    }
+}

@@ -1,0 +1,449 @@
+//! `boardgames tafl engine` run as a process with piped standard input and output, playing
+//! the part of OpenTafl (the OpenTafl Engine Protocol): handshake, whole games, analysis,
+//! refused moves, the end of a session, and input OpenTafl or a broken host may send.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::Duration;
+
+use tafl_core::{Move, MoveList, Ruleset, Setup, Side, TaflGame};
+
+/// The longest wait for a line the engine must send (generous: the machine may be loaded).
+const WAIT: Duration = Duration::from_secs(60);
+
+/// A running engine: its input, and its output lines as they arrive.
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start(args: &[&str]) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_boardgames"))
+            .args(["tafl", "engine"])
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary starts");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            loop {
+                let mut raw = Vec::new();
+                match reader.read_until(b'\n', &mut raw) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        // Every line is whole, ends with \n alone, and is ASCII.
+                        assert!(raw.ends_with(b"\n"), "a line without \\n: {raw:?}");
+                        assert!(!raw.contains(&b'\r'), "a \\r in {raw:?}");
+                        assert!(raw.is_ascii(), "not ASCII: {raw:?}");
+                        raw.pop();
+                        if tx.send(String::from_utf8(raw).unwrap()).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Engine {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send_raw(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().unwrap();
+        stdin.write_all(bytes).unwrap();
+        stdin.flush().unwrap();
+    }
+
+    fn send(&mut self, line: &str) {
+        self.send_raw(format!("{line}\n").as_bytes());
+    }
+
+    fn expect_line(&self, within: Duration) -> String {
+        match self.lines.recv_timeout(within) {
+            Ok(line) => line,
+            Err(RecvTimeoutError::Timeout) => panic!("no answer within {within:?}"),
+            Err(RecvTimeoutError::Disconnected) => panic!("the engine closed its output"),
+        }
+    }
+
+    fn line(&self) -> String {
+        self.expect_line(WAIT)
+    }
+
+    /// Nothing is sent within `d`.
+    fn silent_for(&self, d: Duration) {
+        if let Ok(line) = self.lines.recv_timeout(d) {
+            panic!("unexpected line {line:?}");
+        }
+    }
+
+    /// Sends `goodbye` and checks that the engine exits with 0 and wrote nothing on its
+    /// standard error.
+    fn goodbye(mut self) {
+        self.send("goodbye");
+        drop(self.stdin.take());
+        let out = self.child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{:?}", out.status);
+        assert!(
+            out.stderr.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+fn builtin_rules() -> Vec<(String, String)> {
+    let text = include_str!("../../../tests/data/tafl/opentafl-builtin-rules.txt");
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (name, rules) = l.split_once('\t').unwrap();
+            (name.to_string(), rules.to_string())
+        })
+        .collect()
+}
+
+const BRANDUB: &str = "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: \
+                       start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+
+/// The OpenTafl position record of the game's board (rank 1 first, no side to move).
+fn board(game: &TaflGame) -> String {
+    game.position().to_setup().board_string()
+}
+
+/// The move of a `move <m>` line, checked legal in `game`.
+fn legal_move(game: &TaflGame, line: &str) -> Move {
+    let text = line
+        .strip_prefix("move ")
+        .unwrap_or_else(|| panic!("expected a move, got {line:?}"));
+    let m: Move = text.parse().unwrap_or_else(|e| panic!("{line}: {e}"));
+    assert!(
+        game.position().is_legal(m),
+        "illegal {m} in {}",
+        game.position()
+    );
+    m
+}
+
+fn next(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+#[test]
+fn hello_comes_first_and_quickly() {
+    let e = Engine::start(&[]);
+    // The engine writes hello before reading anything (OpenTafl waits five seconds).
+    assert_eq!(e.expect_line(Duration::from_secs(2)), "hello");
+    e.goodbye();
+}
+
+#[test]
+fn a_whole_game_of_brandub_with_every_engine_move_legal() {
+    let mut e = Engine::start(&["--nodes", "400", "--seed", "7"]);
+    assert_eq!(e.line(), "hello");
+    e.send(&format!("rules {BRANDUB}"));
+    let mut game = TaflGame::new(BRANDUB.parse::<Ruleset>().unwrap());
+    let mut state = 0x0DDC_0FFE_E123_4567u64;
+    let mut engine_moves = 0;
+    while !game.status().is_over() && game.plies() < 160 {
+        if game.position().side_to_move() == Side::Attackers {
+            e.send("clock -1 -1 0 0 0");
+            e.send("play attackers");
+            let m = legal_move(&game, &e.line());
+            let _ = game.play(m).unwrap();
+            engine_moves += 1;
+            e.send(&format!("move {}", board(&game)));
+        } else {
+            let mut moves = MoveList::new();
+            game.position().legal_moves(&mut moves);
+            let m = moves[(next(&mut state) % moves.len() as u64) as usize];
+            let _ = game.play(m).unwrap();
+            e.send(&format!("opponent-move {m} {}", board(&game)));
+        }
+    }
+    assert!(engine_moves > 3, "{engine_moves}");
+    let code = match game.status().winner() {
+        None => 1,
+        Some(Side::Attackers) => 2,
+        Some(Side::Defenders) => 3,
+    };
+    e.send(&format!("finish {code}"));
+    e.silent_for(Duration::from_millis(100));
+    e.goodbye();
+}
+
+#[test]
+fn the_engine_plays_the_defenders_and_keeps_in_step_with_full_notation() {
+    let mut e = Engine::start(&["--nodes", "300", "--full-moves"]);
+    assert_eq!(e.line(), "hello");
+    assert_eq!(e.line(), "simple-moves off");
+    e.send(&format!("rules {BRANDUB}"));
+    let mut game = TaflGame::new(BRANDUB.parse::<Ruleset>().unwrap());
+    for _ in 0..6 {
+        if game.status().is_over() {
+            break;
+        }
+        let mut moves = MoveList::new();
+        game.position().legal_moves(&mut moves);
+        let m = moves[0];
+        let full = game.move_text(m).to_string();
+        let _ = game.play(m).unwrap();
+        e.send(&format!("opponent-move t{full} {}", board(&game)));
+        if game.status().is_over() {
+            break;
+        }
+        e.send("play defenders");
+        let line = e.line();
+        let text = line.strip_prefix("move ").unwrap();
+        let written: tafl_core::MoveText = text.trim_start_matches('K').parse().unwrap();
+        // The captures written are those the move makes.
+        assert_eq!(
+            game.move_text(written.mv).to_string(),
+            text.trim_start_matches('K')
+        );
+        assert_eq!(
+            text.starts_with('K'),
+            game.position().king() == Some(written.mv.from)
+        );
+        let _ = game.play(written.mv).unwrap();
+        e.send(&format!("move {}", board(&game)));
+    }
+    e.goodbye();
+}
+
+#[test]
+fn analyze_answers_principal_variations_with_evaluations() {
+    let mut e = Engine::start(&["--nodes", "2000"]);
+    assert_eq!(e.line(), "hello");
+    e.send(&format!("rules {BRANDUB}"));
+    let game = TaflGame::new(BRANDUB.parse::<Ruleset>().unwrap());
+    e.send(&format!("position {}", board(&game)));
+    e.send("side attackers");
+    e.send("clock -1 -1 0 0 0");
+    e.send("analyze 3 1");
+    let line = e.line();
+    let parts: Vec<&str> = line.split(' ').collect();
+    assert_eq!(parts[0], "analysis");
+    let n: usize = parts[1].parse().unwrap();
+    assert!((1..=3).contains(&n), "{line}");
+    // OpenTafl's reading: after the word, an odd number of fields, moves then evaluation.
+    assert_eq!(parts.len(), 2 + 2 * n, "{line}");
+    let mut firsts = Vec::new();
+    for pair in parts[2..].chunks(2) {
+        let _: f64 = pair[1].parse().unwrap();
+        let mut g = game.clone();
+        for text in pair[0].split('|') {
+            let m = legal_move(&g, &format!("move {text}"));
+            let _ = g.play(m).unwrap();
+        }
+        firsts.push(pair[0].split('|').next().unwrap().to_string());
+    }
+    firsts.dedup();
+    assert_eq!(firsts.len(), n, "distinct first moves: {line}");
+    e.goodbye();
+}
+
+#[test]
+fn a_refused_move_is_followed_by_another_legal_move() {
+    let mut e = Engine::start(&["--nodes", "500", "--seed", "3"]);
+    assert_eq!(e.line(), "hello");
+    e.send(&format!("rules {BRANDUB}"));
+    let mut game = TaflGame::new(BRANDUB.parse::<Ruleset>().unwrap());
+    let opening: Move = "d6-c6".parse().unwrap();
+    let _ = game.play(opening).unwrap();
+    let notice = format!("opponent-move {opening} {}", board(&game));
+    e.send(&notice);
+    e.send("play defenders");
+    let first = legal_move(&game, &e.line());
+    // OpenTafl refuses it (berserk wrong side), then repeats the last move and asks again.
+    e.send("error 3");
+    e.send(&notice);
+    e.send("play defenders");
+    let second = legal_move(&game, &e.line());
+    assert_ne!(first, second);
+    e.send("error 2");
+    e.send(&notice);
+    e.send("play defenders");
+    let third = legal_move(&game, &e.line());
+    assert!(third != first && third != second);
+    e.goodbye();
+}
+
+#[test]
+fn finish_then_goodbye_exits_cleanly() {
+    let mut e = Engine::start(&[]);
+    assert_eq!(e.line(), "hello");
+    e.send(&format!("rules {BRANDUB}"));
+    e.send("finish 0");
+    e.goodbye();
+    // The end of the input also ends the session with 0.
+    let mut e = Engine::start(&[]);
+    assert_eq!(e.line(), "hello");
+    drop(e.stdin.take());
+    let out = e.child.wait_with_output().unwrap();
+    assert!(out.status.success());
+}
+
+#[test]
+fn unsupported_rules_get_error_0_and_play_without_rules_a_critical_error() {
+    let mut e = Engine::start(&[]);
+    assert_eq!(e.line(), "hello");
+    // 13×13 (Alea Evangelii sizes and beyond) is not supported.
+    e.send("rules dim:13 start:/13/13/13/13/13/13/6K6/13/13/13/13/13/13/");
+    let line = e.line();
+    assert!(line.starts_with("error 0 "), "{line}");
+    e.send("play attackers");
+    assert!(e.line().starts_with("error -1 "));
+    // A supported ruleset afterwards plays.
+    e.send(&format!("rules {BRANDUB}"));
+    e.send("play attackers");
+    let game = TaflGame::new(BRANDUB.parse::<Ruleset>().unwrap());
+    let _ = legal_move(&game, &e.line());
+    e.goodbye();
+}
+
+#[test]
+fn split_lines_crlf_blank_lines_unknown_commands_and_garbage_are_harmless() {
+    let mut e = Engine::start(&["--nodes", "300"]);
+    assert_eq!(e.line(), "hello");
+    // A command arriving in two writes.
+    let rules = format!("rules {BRANDUB}\r\n");
+    let (a, b) = rules.as_bytes().split_at(20);
+    e.send_raw(a);
+    std::thread::sleep(Duration::from_millis(50));
+    e.send_raw(b);
+    e.send_raw(b"\n\n   \r\n");
+    e.send("frobnicate 1 2 3");
+    e.send("status");
+    e.send("opponent-move");
+    e.send("opponent-move zz-zz /junk/");
+    e.send("move");
+    e.send("clock a b c");
+    e.send("analyze x y");
+    e.send_raw(b"\xff\xfe not utf-8 \x80\n");
+    let mut garbage = vec![b'x'; 1 << 20];
+    garbage.push(b'\n');
+    e.send_raw(&garbage);
+    // None of it is answered.
+    e.silent_for(Duration::from_millis(300));
+    e.send("play attackers\r");
+    let game = TaflGame::new(BRANDUB.parse::<Ruleset>().unwrap());
+    let _ = legal_move(&game, &e.line());
+    e.goodbye();
+}
+
+#[test]
+fn the_same_seed_and_node_limit_give_the_same_moves() {
+    let moves = |seed: &str| {
+        let mut e = Engine::start(&["--nodes", "600", "--seed", seed, "--level", "bard"]);
+        assert_eq!(e.line(), "hello");
+        e.send(&format!("rules {BRANDUB}"));
+        let mut game = TaflGame::new(BRANDUB.parse::<Ruleset>().unwrap());
+        let mut played = Vec::new();
+        for _ in 0..8 {
+            if game.status().is_over() {
+                break;
+            }
+            let side = game.position().side_to_move();
+            e.send(&format!("play {side}"));
+            let m = legal_move(&game, &e.line());
+            let _ = game.play(m).unwrap();
+            e.send(&format!("move {}", board(&game)));
+            played.push(m);
+        }
+        e.goodbye();
+        played
+    };
+    assert_eq!(moves("11"), moves("11"));
+}
+
+#[test]
+fn every_builtin_opentafl_ruleset_is_played_or_refused_with_error_0() {
+    let mut e = Engine::start(&["--nodes", "200"]);
+    assert_eq!(e.line(), "hello");
+    let mut refused = Vec::new();
+    for (name, rules) in builtin_rules() {
+        e.send(&format!("rules {rules}"));
+        match rules.parse::<Ruleset>() {
+            Ok(ruleset) => {
+                let game = TaflGame::new(ruleset);
+                let side = game.position().side_to_move();
+                e.send(&format!("play {side}"));
+                let _ = legal_move(&game, &e.line());
+            }
+            Err(_) => {
+                let line = e.line();
+                assert!(line.starts_with("error 0 "), "{name}: {line}");
+                refused.push(name);
+            }
+        }
+    }
+    // Berserk needs commanders, knights and berserk moves, which tafl-core does not have.
+    assert_eq!(refused, ["Berserk 11x11"]);
+    // Fields we do not know are ignored, not refused.
+    e.send(&format!("rules {BRANDUB} future:x"));
+    e.send("play attackers");
+    let game = TaflGame::new(BRANDUB.parse::<Ruleset>().unwrap());
+    let _ = legal_move(&game, &e.line());
+    e.goodbye();
+}
+
+#[test]
+fn a_host_board_that_differs_is_taken_as_the_position() {
+    let mut e = Engine::start(&["--nodes", "300"]);
+    assert_eq!(e.line(), "hello");
+    e.send(&format!("rules {BRANDUB}"));
+    // An opponent move we do not know of (the host's board decides).
+    let board = "/3t3/3t3/3T3/ttTKTt1/3T3/3t3/3t1t1/";
+    e.send(&format!("opponent-move f4-g7 {board}"));
+    e.send("play defenders");
+    let mut setup = Setup::from_board_string(board).unwrap();
+    setup.side_to_move = Side::Defenders;
+    let ruleset: Ruleset = BRANDUB.parse().unwrap();
+    let game = TaflGame::from_setup(ruleset, &setup).unwrap();
+    let _ = legal_move(&game, &e.line());
+    e.goodbye();
+}
+
+#[test]
+fn move_lists_and_notices_without_a_position_keep_the_engine_in_step() {
+    let mut e = Engine::start(&["--nodes", "300"]);
+    assert_eq!(e.line(), "hello");
+    e.send(&format!("rules {BRANDUB}"));
+    let ruleset: Ruleset = BRANDUB.parse().unwrap();
+    // A notice without a position is played as it stands.
+    e.send("opponent-move d6-c6");
+    let mut game = TaflGame::new(ruleset.clone());
+    let _ = game.play("d6-c6".parse().unwrap()).unwrap();
+    e.send("play defenders");
+    let m = legal_move(&game, &e.line());
+    let _ = game.play(m).unwrap();
+    e.send(&format!("move {}", board(&game)));
+    // A list of two moves by one side (OpenTafl's form for berserk moves, which tafl-core's
+    // rulesets do not have): the host's board is taken, with the other side to move.
+    let mut host = game.clone();
+    let mut moves = MoveList::new();
+    host.position().legal_moves(&mut moves);
+    let first = moves[0];
+    let _ = host.play(first).unwrap();
+    let mut setup = host.position().to_setup();
+    setup.side_to_move = Side::Defenders;
+    let host = TaflGame::from_setup(ruleset, &setup).unwrap();
+    e.send(&format!("opponent-move {first}|{first} {}", board(&host)));
+    e.send("play defenders");
+    let _ = legal_move(&host, &e.line());
+    e.goodbye();
+}
