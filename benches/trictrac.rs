@@ -1,6 +1,8 @@
 //! Trictrac benchmarks (issue 10): legal plays of every one of the 21 throws, the scoring of
 //! a throw (legal plays with the fill/keep obligations, the before-play jans, the after-play
-//! events of every play), and a whole partie ordinaire between two bots.
+//! events of every play), a whole partie ordinaire between two bots with its record, and
+//! whole parties without a record per throw (random agents, bots without and with
+//! lookahead), to compare a partie with its kernel (the analysis of one throw).
 //!
 //! Position set: every 4th throw position (the side to move about to throw) of 4 seeded
 //! parties ordinaires between two default [`Bot`]s (seeds 0 to 3): 349 positions.
@@ -11,11 +13,12 @@
 use std::hint::black_box;
 
 use boardgames_common::{
-    ByPlayer, Game, Seed, Throw, Turn, UNORDERED_OUTCOMES, play_game, sample_chance,
+    Agent, ByPlayer, Game, RandomAgent, Seed, Throw, Turn, UNORDERED_OUTCOMES, play_game,
+    sample_chance,
 };
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use trictrac_core::bot::Bot;
-use trictrac_core::game::{GameOptions, Phase, TrictracGame};
+use trictrac_core::game::{Action, GameOptions, Phase, ThrowScorer, TrictracGame};
 use trictrac_core::movegen::{LegalPlays, MovementOnly};
 use trictrac_core::scoring::{ScoringRules, ThrowAnalysis, points_for};
 use trictrac_core::{Colour, Position};
@@ -79,7 +82,9 @@ fn throws() -> [Throw; 21] {
 /// Pinned counts over the set: positions, legal plays (movement laws only) over the 21
 /// throws of every position, legal plays with the fill/keep obligations, points marked
 /// before the play (both colours), points marked after the play summed over every play.
-const COUNTS: (usize, usize, usize, u64, u64) = (349, 67_186, 66_439, 3_338, 0);
+/// (The laws corrected for the sortie add 22 plays over the set: a sortant number played
+/// inside, the other then bearing off by excess, was refused before.)
+const COUNTS: (usize, usize, usize, u64, u64) = (349, 67_208, 66_461, 3_338, 0);
 
 fn counts(positions: &[Position]) -> (usize, usize, usize, u64, u64) {
     let rules = ScoringRules::default();
@@ -206,5 +211,150 @@ fn partie(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, movegen_and_scoring, partie);
+/// Plays `start` to its end without a record (no action texts, no comments): chance from
+/// `seed`, decisions by `agents`. Returns the final state and the number of throws (the
+/// chance actions of the throw phase, and the primauté throw).
+fn simulate<S: ThrowScorer + Clone>(
+    start: &TrictracGame<S>,
+    seed: Seed,
+    agents: &mut [&mut dyn Agent<TrictracGame<S>>; 2],
+    legal: &mut Vec<Action>,
+    outcomes: &mut Vec<(Action, f64)>,
+) -> (TrictracGame<S>, usize) {
+    let mut rng = seed.rng();
+    let mut game = start.clone();
+    let mut throws = 0;
+    for _ in 0..MAX_ACTIONS {
+        let action = match game.turn() {
+            Turn::Terminal => break,
+            Turn::Chance => {
+                game.chance_outcomes(outcomes);
+                let a = sample_chance(outcomes, &mut rng).expect("a chance outcome");
+                // A throw, or the primauté die that decides it (the two dice are the first
+                // throw under the default primauté).
+                let decides = match (game.phase(), a) {
+                    (Phase::Primaute { white: Some(w) }, Action::PrimauteDie(b)) => w != b,
+                    _ => false,
+                };
+                if matches!(a, Action::Throw(_)) || decides {
+                    throws += 1;
+                }
+                a
+            }
+            Turn::Player(p) => {
+                game.legal_actions(legal);
+                let i = match p {
+                    boardgames_common::Player::First => 0,
+                    boardgames_common::Player::Second => 1,
+                };
+                agents[i].choose(&game, legal)
+            }
+        };
+        game.apply(action).expect("a legal action");
+    }
+    (game, throws)
+}
+
+/// Random parties: the seeds simulated per iteration and their pinned throws in all.
+const RANDOM_PARTIES: u64 = 20;
+const RANDOM_THROWS: usize = 2_822;
+/// Bot parties: seeds per iteration and pinned throws.
+const BOT_PARTIES: u64 = 2;
+const BOT_THROWS: usize = 922;
+
+fn random_parties(agent_seed: u64) -> usize {
+    let start = TrictracGame::standard(GameOptions::default());
+    let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+    let mut throws = 0;
+    for s in 0..RANDOM_PARTIES {
+        let mut a = RandomAgent::new(Seed(agent_seed + 2 * s));
+        let mut b = RandomAgent::new(Seed(agent_seed + 2 * s + 1));
+        let (g, n) = simulate(
+            &start,
+            Seed(s),
+            &mut [&mut a, &mut b],
+            &mut legal,
+            &mut outcomes,
+        );
+        assert!(g.is_terminal(), "random partie {s} did not end");
+        throws += n;
+    }
+    throws
+}
+
+/// Bots without lookahead (static value of each play only): seeds per iteration and pinned
+/// throws.
+const STATIC_BOT_PARTIES: u64 = 4;
+const STATIC_BOT_THROWS: usize = 2_169;
+
+fn bot_parties(parties: u64, lookahead: usize) -> usize {
+    let start = TrictracGame::standard(GameOptions::default());
+    let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+    let mut throws = 0;
+    for s in 0..parties {
+        let mut a = Bot {
+            lookahead,
+            ..Bot::default()
+        };
+        let mut b = a;
+        let (g, n) = simulate(
+            &start,
+            Seed(s),
+            &mut [&mut a, &mut b],
+            &mut legal,
+            &mut outcomes,
+        );
+        assert!(g.is_terminal(), "bot partie {s} did not end");
+        throws += n;
+    }
+    throws
+}
+
+fn parties_per_throw(c: &mut Criterion) {
+    let random = random_parties(1000);
+    assert_eq!(random, RANDOM_THROWS, "pinned throws of the random parties");
+    let bots = bot_parties(BOT_PARTIES, Bot::default().lookahead);
+    assert_eq!(bots, BOT_THROWS, "pinned throws of the bot parties");
+    let static_bots = bot_parties(STATIC_BOT_PARTIES, 0);
+    assert_eq!(
+        static_bots, STATIC_BOT_THROWS,
+        "pinned throws of the static bot parties"
+    );
+    let mut group = c.benchmark_group("trictrac");
+    // One iteration: 20 whole parties ordinaires (12 trous, JanScorer) between two
+    // RandomAgents, seeds 0..20, without a record; throughput in throws.
+    group.throughput(Throughput::Elements(random as u64));
+    group.bench_function("random parties ordinaires, per throw", |b| {
+        b.iter(|| {
+            let n = random_parties(1000);
+            assert_eq!(n, RANDOM_THROWS);
+            n
+        });
+    });
+    // One iteration: 4 whole parties ordinaires between two Bots without lookahead (each
+    // play valued by its points and the static evaluation), seeds 0..4, without a record;
+    // throughput in throws.
+    group.throughput(Throughput::Elements(static_bots as u64));
+    group.bench_function("static bot parties ordinaires, per throw", |b| {
+        b.iter(|| {
+            let n = bot_parties(STATIC_BOT_PARTIES, 0);
+            assert_eq!(n, STATIC_BOT_THROWS);
+            n
+        });
+    });
+    // One iteration: 2 whole parties ordinaires between two default Bots (lookahead 8),
+    // seeds 0 and 1, without a record; throughput in throws.
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(bots as u64));
+    group.bench_function("bot parties ordinaires, per throw", |b| {
+        b.iter(|| {
+            let n = bot_parties(BOT_PARTIES, Bot::default().lookahead);
+            assert_eq!(n, BOT_THROWS);
+            n
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, movegen_and_scoring, partie, parties_per_throw);
 criterion_main!(benches);

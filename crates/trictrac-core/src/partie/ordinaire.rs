@@ -32,7 +32,7 @@ use crate::position::Position;
 pub struct GameOptions {
     /// How the primauté is decided.
     pub primaute: Primaute,
-    /// The pavillon (Breton *bannielig*, seed 000): a partie won while the opponent has no
+    /// The pavillon (Breton *bannielig*, the Breton article on trictrac): a partie won while the opponent has no
     /// trou, or won by the holder of the pavillon, is won double (returns ±2).
     pub pavillon: bool,
     /// Trous that win the partie: 12 (the tour de trictrac); smaller values shorten tests

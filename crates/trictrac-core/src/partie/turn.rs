@@ -43,10 +43,10 @@ use crate::partie::scorer::{ThrowScore, ThrowScorer};
 use crate::play::ParsePlayError;
 use crate::position::Position;
 
-/// How the primauté (who throws first) is decided (rules page, "Marking", primauté; seed
-/// 000 describes both methods). The default is [`Primaute::FirstThrowFromDice`]: the
-/// glossary (seed 002, JAN DE RENCONTRE) states that "une partie ne peut pas être commencée
-/// par un doublet".
+/// How the primauté (who throws first) is decided (rules page, "Marking", primauté; the
+/// Breton encyclopaedia article on trictrac describes both methods). The default is
+/// [`Primaute::FirstThrowFromDice`]: the French glossary of the laws of trictrac (JAN DE
+/// RENCONTRE) states that "une partie ne peut pas être commencée par un doublet".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Primaute {
