@@ -36,6 +36,7 @@ mod replay;
 mod sugoroku;
 mod tafl;
 mod trictrac;
+mod view;
 
 use error::CliError;
 
@@ -62,6 +63,17 @@ enum Command {
         /// Print the result as JSON.
         #[arg(long)]
         json: bool,
+        /// Also draw the final position as an SVG picture in this file.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
+    },
+    /// Write a record's replay page: one self-contained HTML file stepping through the game.
+    View {
+        /// The record file (`-` for standard input).
+        file: PathBuf,
+        /// The HTML file to write.
+        #[arg(short, long, value_name = "FILE")]
+        output: PathBuf,
     },
     /// Play against the computer in the terminal.
     #[command(subcommand)]
@@ -84,6 +96,10 @@ enum TrictracCommand {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// Also draw the position and the throw (with the play when it is the only one) as
+        /// an SVG picture in this file.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
     },
 }
 
@@ -101,6 +117,9 @@ enum TaflCommand {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// Also draw the position as an SVG picture in this file.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
     },
     /// Count the leaf nodes of the move tree to a depth.
     Perft {
@@ -186,6 +205,9 @@ enum SimulateCommand {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// Also draw the histogram of the game lengths as an SVG picture in this file.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
     },
 }
 
@@ -202,12 +224,26 @@ fn run(cli: Cli) -> Result<(), CliError> {
             position,
             throw,
             json,
-        }) => trictrac::analyze(position.as_deref(), &throw, json),
+            svg,
+        }) => {
+            trictrac::analyze(position.as_deref(), &throw, json)?;
+            match svg {
+                Some(file) => trictrac::analyze_svg(position.as_deref(), &throw, &file),
+                None => Ok(()),
+            }
+        }
         Command::Tafl(TaflCommand::Moves {
             position,
             rules,
             json,
-        }) => tafl::moves(position.as_deref(), rules.as_deref(), json),
+            svg,
+        }) => {
+            tafl::moves(position.as_deref(), rules.as_deref(), json)?;
+            match svg {
+                Some(file) => tafl::moves_svg(position.as_deref(), rules.as_deref(), &file),
+                None => Ok(()),
+            }
+        }
         Command::Tafl(TaflCommand::Perft {
             depth,
             divide,
@@ -215,7 +251,8 @@ fn run(cli: Cli) -> Result<(), CliError> {
             position,
             json,
         }) => tafl::perft(depth, divide, rules.as_deref(), position.as_deref(), json),
-        Command::Replay { file, json } => replay::replay(&file, json),
+        Command::Replay { file, json, svg } => replay::replay(&file, json, svg.as_deref()),
+        Command::View { file, output } => view::view(&file, &output),
         Command::Play(PlayCommand::Tafl {
             level,
             side,
@@ -229,7 +266,8 @@ fn run(cli: Cli) -> Result<(), CliError> {
             single_thread,
             quiet,
             json,
-        }) => sugoroku::simulate(games, seed, !single_thread, quiet, json),
+            svg,
+        }) => sugoroku::simulate(games, seed, !single_thread, quiet, json, svg.as_deref()),
     }
 }
 

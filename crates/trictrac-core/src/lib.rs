@@ -26,6 +26,9 @@
 //!   commented records that replay; [`bot`]: a heuristic player ([`bot::Bot`])
 //!   (`docs/trictrac-marking.md`).
 //!
+//! - `svg` (feature `svg`): the board as an SVG picture, with the marks, the throw and a
+//!   play's arrows.
+//!
 //! The laws as implemented, and the decisions taken where the sources are silent, are in
 //! `docs/trictrac.md`.
 //!
@@ -71,6 +74,8 @@ pub mod reach;
 pub mod scoring;
 pub mod setup;
 pub mod sortie;
+#[cfg(feature = "svg")]
+pub mod svg;
 
 pub use board::{Board, DAMES, PathCounts};
 pub use colour::{ByColour, Colour};
