@@ -216,13 +216,14 @@ const PLOT_WIDTH: f64 = 640.0;
 const PLOT_HEIGHT: f64 = 360.0;
 
 /// A bar chart of `counts`, where `counts[v]` is how often the value `v` occurred (a game
-/// length in throws or plies, a score): one bar (class `bar`, with `data-value` and
-/// `data-count`) per value that occurred, between the smallest and largest such value,
-/// with axes, ticks, the mean and `x_label` under the horizontal axis. Counts of zero
-/// everywhere give an empty frame with the words "no data".
+/// length in throws or plies, a score), between the smallest and largest value that
+/// occurred: one bar per value, or per bin of consecutive values when there are more than
+/// 100 (class `bar`, with `data-value` the first value of the bin, `data-width` the number
+/// of values in it and `data-count`; empty bins draw no bar), with axes, ticks, the mean
+/// and `x_label` under the horizontal axis. Counts of zero everywhere give an empty frame
+/// with the words "no data".
 ///
-/// The work is bounded by the length of `counts` (bars narrower than a pixel are still
-/// written one by one).
+/// The work is bounded by the length of `counts`; the picture by 100 bars.
 #[must_use]
 pub fn histogram(title: &str, x_label: &str, counts: &[u64]) -> String {
     let mut svg = Svg::new(PLOT_WIDTH, PLOT_HEIGHT, title);
@@ -248,7 +249,6 @@ pub fn histogram(title: &str, x_label: &str, counts: &[u64]) -> String {
         );
         return svg.finish();
     };
-    let max = counts.iter().copied().max().unwrap_or(1).max(1);
     let total: u64 = counts.iter().sum();
     let weighted: f64 = counts
         .iter()
@@ -256,21 +256,32 @@ pub fn histogram(title: &str, x_label: &str, counts: &[u64]) -> String {
         .map(|(v, &c)| v as f64 * c as f64)
         .sum();
     let mean = weighted / total.max(1) as f64;
-    let span = (last - first + 1) as f64;
+    // At most 100 bars: consecutive values are grouped into bins of `bin` values.
+    let bin = (last - first) / 100 + 1;
+    let bins: Vec<(usize, u64)> = (first..=last)
+        .step_by(bin)
+        .map(|v| (v, counts[v..(v + bin).min(last + 1)].iter().sum()))
+        .collect();
+    let max = bins.iter().map(|&(_, c)| c).max().unwrap_or(1).max(1);
+    let span = (bins.len() * bin) as f64;
     let step = (right - left) / span;
     let x_of = |v: f64| left + (v - first as f64) * step;
     let y_of = |c: f64| bottom - c / max as f64 * (bottom - top);
-    for (v, &c) in counts.iter().enumerate().take(last + 1).skip(first) {
+    for &(v, c) in &bins {
         if c == 0 {
             continue;
         }
         let y = y_of(c as f64);
+        let width = step * bin as f64;
         svg.rect(
-            x_of(v as f64) + step * 0.08,
+            x_of(v as f64) + width * 0.06,
             y,
-            step * 0.84,
+            width * 0.88,
             bottom - y,
-            &format!("class=\"bar\" data-value=\"{v}\" data-count=\"{c}\" fill=\"#4a7ab5\""),
+            &format!(
+                "class=\"bar\" data-value=\"{v}\" data-width=\"{bin}\" data-count=\"{c}\" \
+                 fill=\"#4a7ab5\""
+            ),
         );
     }
     // Vertical ticks: 0, half and the maximum count.
@@ -349,8 +360,13 @@ mod tests {
     fn histogram_draws_one_bar_per_value_that_occurred() {
         let plot = histogram("t", "throws", &[0, 4, 0, 2, 1]);
         assert_eq!(plot.matches("class=\"bar\"").count(), 3);
-        assert!(plot.contains("data-value=\"3\" data-count=\"2\""));
+        assert!(plot.contains("data-value=\"3\" data-width=\"1\" data-count=\"2\""));
         assert!(plot.contains("(7 games)"));
         assert!(histogram("t", "x", &[0, 0]).contains("no data"));
+        // 1000 values in bins of 10: 100 bars that still count every game.
+        let wide: Vec<u64> = (0..1000).map(|v| v % 3).collect();
+        let plot = histogram("t", "throws", &wide);
+        assert_eq!(plot.matches("class=\"bar\"").count(), 100);
+        assert!(plot.contains("data-value=\"1\" data-width=\"10\" data-count=\"10\""));
     }
 }

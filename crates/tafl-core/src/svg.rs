@@ -41,8 +41,10 @@ pub struct SvgOptions<'a> {
 
 /// Space for the coordinates around the board.
 const MARGIN: f64 = 30.0;
-/// Height of the caption under the board.
-const CAPTION: f64 = 44.0;
+/// Height of the caption under the board (two lines).
+const CAPTION: f64 = 58.0;
+/// The narrowest picture: room for the heading and the caption around a 7×7 board.
+const MIN_WIDTH: f64 = 600.0;
 
 fn cell_size(size: u8) -> f64 {
     if size <= 9 { 60.0 } else { 50.0 }
@@ -58,9 +60,9 @@ pub fn render(position: &Position, options: &SvgOptions<'_>) -> String {
     let s = cell_size(n);
     let heading = if options.title.is_some() { 30.0 } else { 0.0 };
     let board = f64::from(n) * s;
-    let width = board + 2.0 * MARGIN;
+    let width = (board + 2.0 * MARGIN).max(MIN_WIDTH);
     let height = heading + board + 2.0 * MARGIN + CAPTION;
-    let (x0, y0) = (MARGIN, heading + MARGIN);
+    let (x0, y0) = ((width - board) / 2.0, heading + MARGIN);
     // The top-left corner of a square's cell: rank 1 at the bottom.
     let cell = |sq: Square| {
         (
@@ -291,49 +293,48 @@ fn draw_caption(
     width: f64,
     height: f64,
 ) {
-    let y = height - 16.0;
+    let y = height - 36.0;
     let side = position.side_to_move();
-    let mut text = match position.status() {
-        Status::Ongoing => {
-            let (fill, stroke) = match side {
-                Side::Attackers => ("#2a2624", "#0e0c0b"),
-                Side::Defenders => ("#f8f4ea", "#6d6356"),
-            };
-            svg.circle(
-                MARGIN,
-                y - 5.0,
-                8.0,
-                &format!(
-                    "class=\"turn\" data-side=\"{side}\" fill=\"{fill}\" stroke=\"{stroke}\" \
-                     stroke-width=\"1.5\""
-                ),
-            );
-            format!("{side} to move")
-        }
+    let mut first = match position.status() {
+        Status::Ongoing => format!("{side} to move"),
         over => over.to_string(),
     };
     if let Some(last) = options.last_move {
-        text.push_str(&format!(" · last move {last}"));
+        first.push_str(&format!(" · last move {last}"));
     }
+    let (fill, stroke) = match side {
+        Side::Attackers => ("#2a2624", "#0e0c0b"),
+        Side::Defenders => ("#f8f4ea", "#6d6356"),
+    };
+    // The text is centred; the turn marker stands before it while the game goes on.
+    let half = first.chars().count() as f64 * 4.1;
+    if position.status() == Status::Ongoing {
+        svg.circle(
+            width / 2.0 - half - 14.0,
+            y - 5.0,
+            8.0,
+            &format!(
+                "class=\"turn\" data-side=\"{side}\" fill=\"{fill}\" stroke=\"{stroke}\" \
+                 stroke-width=\"1.5\""
+            ),
+        );
+    }
+    svg.text(
+        width / 2.0,
+        y,
+        &first,
+        "class=\"caption\" text-anchor=\"middle\" font-size=\"14\" fill=\"#222\"",
+    );
     let visited: Vec<String> = position
         .corners_visited()
         .map(|sq| sq.to_string())
         .collect();
     if !visited.is_empty() {
-        text.push_str(&format!(" · corners visited: {}", visited.join(", ")));
+        svg.text(
+            width / 2.0,
+            y + 20.0,
+            &format!("corners visited by the king: {}", visited.join(", ")),
+            "class=\"caption\" text-anchor=\"middle\" font-size=\"14\" fill=\"#222\"",
+        );
     }
-    let x = if position.status() == Status::Ongoing {
-        MARGIN + 14.0
-    } else {
-        MARGIN - 8.0
-    };
-    svg.text(
-        x,
-        y,
-        &text,
-        &format!(
-            "class=\"caption\" font-size=\"{}\" fill=\"#222\"",
-            if width < 480.0 { 12 } else { 14 }
-        ),
-    );
 }

@@ -106,7 +106,7 @@ fn visited_corners_are_marked() {
     assert_eq!(squares(&doc, "piece king"), ["d4"]);
     assert_eq!(squares(&doc, "piece attacker"), ["b1"]);
     assert_eq!(squares(&doc, "piece defender"), ["f7"]);
-    assert!(svg.contains("corners visited: a1, g7"));
+    assert!(svg.contains("corners visited by the king: a1, g7"));
     assert_eq!(
         with_class(&doc, "turn")[0].attribute("data-side"),
         Some("defenders")

@@ -276,7 +276,7 @@ fn draw_marks(
         Side::N => (layout.frame_y + 11.0, layout.frame_y + 29.0),
         Side::B => (layout.frame_bottom() - 11.0, layout.frame_bottom() - 29.0),
     };
-    let (fill, stroke) = fill_of(colour);
+    let (fill, _) = fill_of(colour);
     let class = colour_class(colour);
     for hole in 1..=12u8 {
         let x = column_x(hole);
@@ -287,7 +287,7 @@ fn draw_marks(
                 5.5,
                 &format!(
                     "class=\"fichet {class}\" data-trou=\"{hole}\" fill=\"{fill}\" \
-                     stroke=\"{stroke}\" stroke-width=\"1.2\""
+                     stroke=\"#c9a227\" stroke-width=\"1.5\""
                 ),
             );
         } else {
