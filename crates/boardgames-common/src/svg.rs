@@ -48,7 +48,7 @@ pub fn num(x: f64) -> String {
     }
     let text = format!("{x:.1}");
     match text.strip_suffix(".0") {
-        Some(whole) if whole == "-0" => "0".to_string(),
+        Some("-0") => "0".to_string(),
         Some(whole) => whole.to_string(),
         None => text,
     }
