@@ -2,8 +2,9 @@
 //!
 //! Analyse a trictrac throw, list tafl moves and run perft, replay a record of any of the three
 //! games and write its replay page (`view`; `--svg FILE` draws the boards printed), play
-//! against the bots in the terminal, simulate sugoroku games. Every subcommand that prints data accepts `--json` for a stable machine-readable shape (docs/cli.md). Bad input
-//! gives a message on standard error and a non-zero exit code: 2 for a malformed command line
+//! against the bots in the terminal, simulate sugoroku games. Every subcommand that prints data
+//! accepts `--json` for a stable machine-readable shape (docs/cli.md). Bad input gives a
+//! message on standard error and a non-zero exit code: 2 for a malformed command line
 //! or input (position, throw, rules, record), 1 for an illegal move found in a record.
 
 use std::path::PathBuf;
