@@ -13,8 +13,9 @@
 //! - sugoroku: a game of Tric Trac Nippon throw by throw, with the camps every twenty throws.
 //!
 //! Without `--out` the records are printed after each game; with it they are written to
-//! `DIR/trictrac.txt`, `DIR/tafl.txt` and `DIR/sugoroku.txt`. The same seed always gives the
-//! same games.
+//! `DIR/trictrac.txt`, `DIR/tafl.txt` and `DIR/sugoroku.txt`, each with its replay page
+//! (`DIR/trictrac.html`, ...: one self-contained HTML file stepping through the game, as
+//! `boardgames view` writes it). The same seed always gives the same games.
 
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -314,7 +315,14 @@ fn run(args: &Args) -> Result<(), String> {
                 let path = dir.join(played.file);
                 std::fs::write(&path, played.record.to_string())
                     .map_err(|e| format!("writing {}: {e}", path.display()))?;
-                let _ = writeln!(text, "Record written to {}\n", path.display());
+                let _ = writeln!(text, "Record written to {}", path.display());
+                // The replay page of the game, stepping through it with the board as SVG.
+                let page = boardgames_cli::html::replay_page(&played.record)
+                    .map_err(|e| format!("the page of {}: {e}", played.file))?;
+                let html = path.with_extension("html");
+                std::fs::write(&html, page)
+                    .map_err(|e| format!("writing {}: {e}", html.display()))?;
+                let _ = writeln!(text, "Replay page written to {}\n", html.display());
             }
             None => {
                 let _ = writeln!(text, "Record:\n{}", played.record);

@@ -173,5 +173,9 @@ pub(crate) fn replay(record: &Record) -> Result<Replayed, CliError> {
         result,
         state: game.ledger_text(),
         board: game.ledger().to_string(),
+        picture: trictrac_core::svg::render(
+            game.turns().position(),
+            &trictrac_core::svg::SvgOptions::default(),
+        ),
     })
 }

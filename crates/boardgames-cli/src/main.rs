@@ -1,9 +1,10 @@
 //! `boardgames`: the command-line tool of boardgames-rs.
 //!
 //! Analyse a trictrac throw, list tafl moves and run perft, replay a record of any of the three
-//! games, play against the bots in the terminal, simulate sugoroku games. Every subcommand that
-//! prints data accepts `--json` for a stable machine-readable shape (docs/cli.md). Bad input
-//! gives a message on standard error and a non-zero exit code: 2 for a malformed command line
+//! games and write its replay page (`view`; `--svg FILE` draws the boards printed), play
+//! against the bots in the terminal, simulate sugoroku games. Every subcommand that prints data
+//! accepts `--json` for a stable machine-readable shape (docs/cli.md). Bad input gives a
+//! message on standard error and a non-zero exit code: 2 for a malformed command line
 //! or input (position, throw, rules, record), 1 for an illegal move found in a record.
 
 use std::path::PathBuf;
@@ -38,6 +39,7 @@ mod replay;
 mod sugoroku;
 mod tafl;
 mod trictrac;
+mod view;
 
 use error::CliError;
 
@@ -64,6 +66,17 @@ enum Command {
         /// Print the result as JSON.
         #[arg(long)]
         json: bool,
+        /// Also draw the final position as an SVG picture in this file.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
+    },
+    /// Write a record's replay page: one self-contained HTML file stepping through the game.
+    View {
+        /// The record file (`-` for standard input).
+        file: PathBuf,
+        /// The HTML file to write.
+        #[arg(short, long, value_name = "FILE")]
+        output: PathBuf,
     },
     /// Play against the computer in the terminal.
     #[command(subcommand)]
@@ -86,6 +99,10 @@ enum TrictracCommand {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// Also draw the position and the throw (with the play when it is the only one) as
+        /// an SVG picture in this file.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
     },
 }
 
@@ -103,6 +120,9 @@ enum TaflCommand {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// Also draw the position as an SVG picture in this file.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
     },
     /// Count the leaf nodes of the move tree to a depth.
     Perft {
@@ -231,6 +251,9 @@ enum SimulateCommand {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// Also draw the histogram of the game lengths as an SVG picture in this file.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
     },
 }
 
@@ -247,12 +270,26 @@ fn run(cli: Cli) -> Result<(), CliError> {
             position,
             throw,
             json,
-        }) => trictrac::analyze(position.as_deref(), &throw, json),
+            svg,
+        }) => {
+            trictrac::analyze(position.as_deref(), &throw, json)?;
+            match svg {
+                Some(file) => trictrac::analyze_svg(position.as_deref(), &throw, &file),
+                None => Ok(()),
+            }
+        }
         Command::Tafl(TaflCommand::Moves {
             position,
             rules,
             json,
-        }) => tafl::moves(position.as_deref(), rules.as_deref(), json),
+            svg,
+        }) => {
+            tafl::moves(position.as_deref(), rules.as_deref(), json)?;
+            match svg {
+                Some(file) => tafl::moves_svg(position.as_deref(), rules.as_deref(), &file),
+                None => Ok(()),
+            }
+        }
         Command::Tafl(TaflCommand::Perft {
             depth,
             divide,
@@ -279,7 +316,8 @@ fn run(cli: Cli) -> Result<(), CliError> {
             log,
             full_moves,
         }),
-        Command::Replay { file, json } => replay::replay(&file, json),
+        Command::Replay { file, json, svg } => replay::replay(&file, json, svg.as_deref()),
+        Command::View { file, output } => view::view(&file, &output),
         Command::Play(PlayCommand::Tafl {
             level,
             side,
@@ -320,7 +358,8 @@ fn run(cli: Cli) -> Result<(), CliError> {
             single_thread,
             quiet,
             json,
-        }) => sugoroku::simulate(games, seed, !single_thread, quiet, json),
+            svg,
+        }) => sugoroku::simulate(games, seed, !single_thread, quiet, json, svg.as_deref()),
     }
 }
 

@@ -13,7 +13,7 @@ use trictrac_core::game::{DefaultScorer, TrictracGame};
 
 use crate::error::{CliError, print_json};
 
-fn read(path: &Path) -> Result<String, CliError> {
+pub(crate) fn read(path: &Path) -> Result<String, CliError> {
     let io = |source| CliError::Io {
         path: path.to_path_buf(),
         source,
@@ -44,13 +44,16 @@ pub(crate) struct Replayed {
     pub(crate) result: String,
     pub(crate) state: String,
     pub(crate) board: String,
+    /// The final position as an SVG picture.
+    pub(crate) picture: String,
 }
 
 /// Reads `path`, replays it by its `Game` tag and prints the final state (or JSON).
 ///
 /// Exit codes (see [`CliError::exit_code`]): 2 when the file is not a record or names an
 /// unknown game or rules, 1 when a move or throw is illegal, with its number and reason.
-pub(crate) fn replay(path: &Path, json: bool) -> Result<(), CliError> {
+/// With `svg`, the final position is also drawn in that file.
+pub(crate) fn replay(path: &Path, json: bool, svg: Option<&Path>) -> Result<(), CliError> {
     let text = read(path)?;
     let record: Record = text
         .parse()
@@ -70,6 +73,9 @@ pub(crate) fn replay(path: &Path, json: bool) -> Result<(), CliError> {
             )));
         }
     };
+    if let Some(file) = svg {
+        crate::view::write_file(file, &done.picture)?;
+    }
     if json {
         print_json(&json!({
             "game": done.game,
@@ -104,6 +110,13 @@ fn replay_tafl(record: &Record) -> Result<Replayed, CliError> {
         result: game.status().to_string(),
         state: game.position().to_string(),
         board: game.position().diagram(),
+        picture: tafl_core::svg::render(
+            game.position(),
+            &tafl_core::svg::SvgOptions {
+                last_move: game.moves().last().copied(),
+                title: None,
+            },
+        ),
     })
 }
 
@@ -148,6 +161,15 @@ fn replay_sugoroku(record: &Record) -> Result<Replayed, CliError> {
         result,
         state: game.position().to_string(),
         board: String::new(),
+        picture: sugoroku_core::svg::render(
+            game.position(),
+            &sugoroku_core::svg::SvgOptions {
+                last_throw: record.actions().last().and_then(|t| t.parse().ok()),
+                title: None,
+                note: None,
+                end: game.end(),
+            },
+        ),
     })
 }
 
@@ -169,5 +191,15 @@ fn replay_trictrac(record: &Record) -> Result<Replayed, CliError> {
         result,
         state: game.position().to_string(),
         board: trictrac_core::diagram(game.position().board()),
+        picture: trictrac_core::svg::render(
+            game.position(),
+            &trictrac_core::svg::SvgOptions {
+                pavillon: game
+                    .marking()
+                    .pavillon()
+                    .filter(|_| game.options().pavillon),
+                ..trictrac_core::svg::SvgOptions::default()
+            },
+        ),
     })
 }

@@ -8,13 +8,15 @@ use sugoroku_core::{Ruleset, Simulation};
 use crate::error::{CliError, print_json};
 
 /// Plays `games` games from `seed` (on all cores when `parallel`) and prints the statistics,
-/// with a progress bar on standard error unless `quiet` or `json`.
+/// with a progress bar on standard error unless `quiet` or `json`; with `svg`, also writes
+/// the histogram of the game lengths to that file.
 pub(crate) fn simulate(
     games: u64,
     seed: u64,
     parallel: bool,
     quiet: bool,
     json: bool,
+    svg: Option<&std::path::Path>,
 ) -> Result<(), CliError> {
     if games == 0 {
         return Err(CliError::input("--games", "must be at least 1"));
@@ -39,6 +41,15 @@ pub(crate) fn simulate(
         .run_with_progress(&|n| bar.inc(n))
         .map_err(|e| CliError::Output(e.to_string()))?;
     bar.finish_and_clear();
+    if let Some(file) = svg {
+        let title = format!(
+            "Tric Trac Nippon: lengths of {} games (seed {seed})",
+            stats.games
+        );
+        let plot =
+            boardgames_common::svg::histogram(&title, "game length in throws", &stats.lengths);
+        crate::view::write_file(file, &plot)?;
+    }
     if json {
         let adv = stats.first_player_advantage();
         print_json(&json!({

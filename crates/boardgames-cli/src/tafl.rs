@@ -143,3 +143,15 @@ pub(crate) fn perft(
         Ok(())
     }
 }
+
+/// Writes the picture of the position of `tafl moves` to `file`.
+pub(crate) fn moves_svg(
+    position_text: Option<&str>,
+    rules: Option<&str>,
+    file: &std::path::Path,
+) -> Result<(), CliError> {
+    let ruleset = ruleset(rules)?;
+    let pos = position(&ruleset, position_text)?;
+    let svg = tafl_core::svg::render(&pos, &tafl_core::svg::SvgOptions::default());
+    crate::view::write_file(file, &svg)
+}

@@ -98,3 +98,34 @@ pub(crate) fn analyze(position: Option<&str>, throw: &str, json: bool) -> Result
         Ok(())
     }
 }
+
+/// Writes the picture of `position` (the start when absent) with `throw` to `file`: the
+/// dice, and the arrows of the play when the throw has only one legal play.
+pub(crate) fn analyze_svg(
+    position: Option<&str>,
+    throw: &str,
+    file: &std::path::Path,
+) -> Result<(), CliError> {
+    let pos: Position = match position {
+        Some(text) => text.parse().map_err(|e| CliError::input("--position", e))?,
+        None => Position::start(),
+    };
+    let throw: Throw = throw.parse().map_err(|e| CliError::input("--throw", e))?;
+    let analysis = ThrowAnalysis::new(&pos, throw, &ScoringRules::default());
+    let plays = analysis.legal_plays();
+    let only = if plays.len() == 1 {
+        plays.get(0).copied()
+    } else {
+        None
+    };
+    let svg = trictrac_core::svg::render(
+        &pos,
+        &trictrac_core::svg::SvgOptions {
+            throw: Some(throw),
+            play: only.as_ref(),
+            pavillon: None,
+            title: None,
+        },
+    );
+    crate::view::write_file(file, &svg)
+}

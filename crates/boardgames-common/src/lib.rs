@@ -8,6 +8,7 @@
 //! - [`game`]: the OpenSpiel-style [`Game`] trait, [`Agent`], [`RandomAgent`] and
 //!   [`play_game`].
 //! - [`record`]: the [`Record`] format shared by trictrac, tafl and sugoroku.
+//! - `svg` (feature `svg`): a small SVG writer and a histogram, for the games' pictures.
 //!
 //! ```
 //! use boardgames_common::{DiceSource, Seed, SeededDice};
@@ -22,6 +23,8 @@ pub mod dice;
 pub mod game;
 pub mod record;
 pub mod seed;
+#[cfg(feature = "svg")]
+pub mod svg;
 
 pub use dice::{
     Die, ORDERED_OUTCOMES, ORDERED_PROBABILITY, ParseDieError, ParseThrowError, Throw,

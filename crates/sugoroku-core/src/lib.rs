@@ -13,7 +13,8 @@
 //! - the fast simulator: [`play_fast`] and [`Simulation`] (all cores with the default
 //!   `parallel` feature), reporting [`Statistics`]; dice come from [`SimDice`], a pinned
 //!   scheme of one ChaCha8 byte per throw.
-//! - the options of the rules page in a [`Ruleset`].
+//! - the options of the rules page in a [`Ruleset`];
+//! - `svg` (feature `svg`): a position as an SVG picture with the last throw.
 //!
 //! ```
 //! use boardgames_common::{Player, Seed, Throw};
@@ -40,6 +41,8 @@ pub mod ruleset;
 pub mod setup;
 pub mod simulate;
 pub mod statistics;
+#[cfg(feature = "svg")]
+pub mod svg;
 
 pub use dice::SimDice;
 pub use event::{Event, Events, GameEnd, Outcome, colour};

@@ -11,7 +11,9 @@
 //!   ([`Setup`]) and OpenTafl rules strings ([`Ruleset`]'s `Display`/`FromStr`);
 //! - [`TaflGame`]: the game with repetition and no-capture rules, implementing
 //!   [`boardgames_common::Game`];
-//! - [`perft`] and [`divide`].
+//! - [`perft`] and [`divide`];
+//! - `svg` (feature `svg`): a position as an SVG picture, with the last move and its
+//!   captures.
 //!
 //! The rules as implemented, every option and the decisions taken are in `docs/tafl.md`.
 //!
@@ -44,6 +46,8 @@ mod serde_impls;
 mod setup;
 mod square;
 mod status;
+#[cfg(feature = "svg")]
+pub mod svg;
 mod zobrist;
 
 pub use bitboard::Bitboard;

@@ -36,6 +36,9 @@
 //!   ([`partie::settle_marque`], [`partie::decompte`]), the [`partie::Ledger`] and its score
 //!   sheet, and the game itself ([`partie::EcrireGame`]) (`docs/trictrac-a-ecrire.md`).
 //!
+//! - `svg` (feature `svg`): the board as an SVG picture, with the marks, the throw and a
+//!   play's arrows.
+//!
 //! The laws as implemented, and the decisions taken where the sources are silent, are in
 //! `docs/trictrac.md`.
 //!
@@ -101,6 +104,8 @@ pub mod reach;
 pub mod scoring;
 pub mod setup;
 pub mod sortie;
+#[cfg(feature = "svg")]
+pub mod svg;
 
 pub use board::{Board, DAMES, PathCounts};
 pub use colour::{ByColour, Colour};

@@ -1,0 +1,193 @@
+//! The pictures of docs/pictures.md: a start position and a middle game of each of the three
+//! games as SVG, and the histogram of the lengths of simulated sugoroku games.
+//!
+//! ```text
+//! cargo run --release --example pictures -- [DIR]
+//! ```
+//!
+//! Writes into `DIR` (default `docs/pictures`): `trictrac-start.svg`, `trictrac-middle.svg`,
+//! `tafl-start.svg`, `tafl-middle.svg`, `sugoroku-start.svg`, `sugoroku-middle.svg` and
+//! `sugoroku-lengths.svg`. The same code always draws the same pictures: the games come from
+//! fixed seeds and a fixed opening.
+
+#[macro_use]
+#[path = "common/output.rs"]
+mod output;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use boardgames::common::svg::histogram;
+use boardgames::common::{Agent, ByPlayer, Game, Seed};
+use boardgames::sugoroku::{self, Sugoroku};
+use boardgames::tafl::{Ruleset, TaflGame};
+use boardgames::trictrac::bot::Bot;
+use boardgames::trictrac::game::{Action, DefaultScorer, GameOptions, Phase, TrictracGame};
+use boardgames::trictrac::{self, Position};
+
+/// The first 31 plies of the Fidchell game of `sample_games` (seed 1, Druid attacking, Ovate
+/// defending): the king has visited three corners, and the attackers have just captured on
+/// e1.
+const TAFL_OPENING: &str = "d7-d6 c5-c6xc7 d6-e6 d5-b5xa5 e1-e2 e5-f5xg5 g3-f3 f5-f4xg4 a3-b3 \
+    c6-d6 e6-f6 d6-b6 d1-f1 c4-b4xa4 f6-f5xf4 e4-e6xe7 c1-c2 d4-g4 c2-d2xd3 g4-g3xf3 d2-d3xc3 \
+    g3-g7 f5-f3xe3 g7-a7 f1-b1 b5-c5 d3-c3 a7-a1 e2-a2 e6-e1 a2-e2xe1";
+
+fn write(dir: &Path, name: &str, svg: &str) -> Result<(), String> {
+    let path = dir.join(name);
+    std::fs::write(&path, svg).map_err(|e| format!("writing {}: {e}", path.display()))?;
+    println!("wrote {}", path.display());
+    Ok(())
+}
+
+fn trictrac_pictures(dir: &Path) -> Result<(), String> {
+    let start = trictrac::svg::render(
+        &Position::start(),
+        &trictrac::svg::SvgOptions {
+            title: Some("Trictrac: the start, fifteen dames on each talon"),
+            ..trictrac::svg::SvgOptions::default()
+        },
+    );
+    write(dir, "trictrac-start.svg", &start)?;
+    // A partie ordinaire between two bots (the one of `sample_games`, seed 1), stopped at the
+    // first throw after the middle of the game that both players have marked points in.
+    let new = || TrictracGame::new(DefaultScorer::default(), GameOptions::default());
+    let (mut white, mut black) = (Bot::default(), Bot::default());
+    let agents: ByPlayer<&mut dyn Agent<TrictracGame<DefaultScorer>>> =
+        ByPlayer::new(&mut white, &mut black);
+    let played = new()
+        .play_recorded(Seed(1), agents, 100_000)
+        .map_err(|e| format!("trictrac: {e}"))?;
+    let entries = played.record.entries();
+    let mut game = new();
+    for (i, entry) in entries.iter().enumerate() {
+        let action = game
+            .parse_action(&entry.action)
+            .map_err(|e| format!("trictrac replay: {e}"))?;
+        game.apply(action)
+            .map_err(|e| format!("trictrac replay: {e}"))?;
+        let pos = game.position();
+        let both_marked = pos.marks(trictrac::Colour::White).points > 0
+            && pos.marks(trictrac::Colour::Black).points > 0;
+        let (Phase::Play { throw, .. }, true) = (game.phase(), both_marked) else {
+            continue;
+        };
+        if i < entries.len() / 2 {
+            continue;
+        }
+        let play = entries
+            .get(i + 1)
+            .and_then(|next| match game.parse_action(&next.action) {
+                Ok(Action::Play(p)) => Some(p),
+                _ => None,
+            });
+        let title = format!(
+            "Trictrac: {} throws {throw} ({}) in the middle of a partie",
+            pos.side_to_move(),
+            throw.name()
+        );
+        let svg = trictrac::svg::render(
+            pos,
+            &trictrac::svg::SvgOptions {
+                throw: Some(throw),
+                play: play.as_ref(),
+                pavillon: None,
+                title: Some(&title),
+            },
+        );
+        return write(dir, "trictrac-middle.svg", &svg);
+    }
+    Err("trictrac: no throw with both players marked after the middle".to_string())
+}
+
+fn tafl_pictures(dir: &Path) -> Result<(), String> {
+    let mut game = TaflGame::new(Ruleset::fidchell());
+    let start = boardgames::tafl::svg::render(
+        game.position(),
+        &boardgames::tafl::svg::SvgOptions {
+            last_move: None,
+            title: Some("Fidchell: the start"),
+        },
+    );
+    write(dir, "tafl-start.svg", &start)?;
+    for text in TAFL_OPENING.split_whitespace() {
+        let m = game
+            .parse_action(text)
+            .map_err(|e| format!("tafl {text}: {e}"))?;
+        let _ = game.play(m).map_err(|e| format!("tafl {text}: {e}"))?;
+    }
+    let title = format!(
+        "Fidchell after {} plies: the king has visited three corners",
+        game.plies()
+    );
+    let middle = boardgames::tafl::svg::render(
+        game.position(),
+        &boardgames::tafl::svg::SvgOptions {
+            last_move: game.moves().last().copied(),
+            title: Some(&title),
+        },
+    );
+    write(dir, "tafl-middle.svg", &middle)
+}
+
+fn sugoroku_pictures(dir: &Path) -> Result<(), String> {
+    let rules = sugoroku::Ruleset::default();
+    let start = sugoroku::svg::render(
+        &sugoroku::Position::start(),
+        &sugoroku::svg::SvgOptions {
+            title: Some("Tric Trac Nippon: the start, fifteen pawns in each reserve"),
+            ..sugoroku::svg::SvgOptions::default()
+        },
+    );
+    write(dir, "sugoroku-start.svg", &start)?;
+    // The game of `sample_games` (seed 1), after its 44th throw.
+    let played = Sugoroku::play_seeded(rules, Seed(1));
+    let mut game = Sugoroku::new(rules);
+    let mut last = None;
+    for entry in played.record.entries().iter().take(44) {
+        let throw = entry.action.parse().map_err(|e| format!("sugoroku: {e}"))?;
+        let events = game
+            .apply_throw(throw)
+            .map_err(|e| format!("sugoroku: {e}"))?;
+        last = Some((throw, events.to_string()));
+    }
+    let (throw, events) = last.ok_or("sugoroku: the game is shorter than 44 throws")?;
+    let middle = sugoroku::svg::render(
+        game.position(),
+        &sugoroku::svg::SvgOptions {
+            last_throw: Some(throw),
+            title: Some("Tric Trac Nippon after 44 throws"),
+            note: Some(&events),
+            end: game.end(),
+        },
+    );
+    write(dir, "sugoroku-middle.svg", &middle)?;
+    let games = 100_000;
+    let stats = sugoroku::Simulation::new(rules, Seed(1), games)
+        .run()
+        .map_err(|e| format!("sugoroku simulation: {e}"))?;
+    let plot = histogram(
+        &format!("Tric Trac Nippon: lengths of {games} games (seed 1)"),
+        "game length in throws",
+        &stats.lengths,
+    );
+    write(dir, "sugoroku-lengths.svg", &plot)
+}
+
+fn main() -> ExitCode {
+    let dir = std::env::args()
+        .nth(1)
+        .map_or_else(|| PathBuf::from("docs/pictures"), PathBuf::from);
+    let run = || -> Result<(), String> {
+        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        trictrac_pictures(&dir)?;
+        tafl_pictures(&dir)?;
+        sugoroku_pictures(&dir)
+    };
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
