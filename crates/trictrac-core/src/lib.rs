@@ -68,6 +68,7 @@ pub mod play;
 pub mod point;
 pub mod position;
 pub mod reach;
+pub mod referee;
 pub mod scoring;
 pub mod setup;
 pub mod sortie;
