@@ -325,13 +325,19 @@ pub fn check_naming(throw: Throw, said: &str) -> Result<(), NamingError> {
             });
         }
         if throw.is_doublet() {
-            return Err(NamingError::DoubletName { expected: naming(throw) });
+            return Err(NamingError::DoubletName {
+                expected: naming(throw),
+            });
         }
         if x < y {
-            return Err(NamingError::HigherFirst { expected: naming(throw) });
+            return Err(NamingError::HigherFirst {
+                expected: naming(throw),
+            });
         }
         if y == 1 && b != "as" {
-            return Err(NamingError::CallTheAceAs { expected: naming(throw) });
+            return Err(NamingError::CallTheAceAs {
+                expected: naming(throw),
+            });
         }
         return Ok(());
     }
@@ -553,11 +559,21 @@ mod tests {
             ThrowRuling::Rethrow(Entry::DeSurUneBande)
         );
         assert_eq!(
-            rule_throw(&cast(Lie::PileAndBand { came_with_dames: true }, Lie::Flat)),
+            rule_throw(&cast(
+                Lie::PileAndBand {
+                    came_with_dames: true
+                },
+                Lie::Flat
+            )),
             good()
         );
         assert_eq!(
-            rule_throw(&cast(Lie::PileAndBand { came_with_dames: false }, Lie::Flat)),
+            rule_throw(&cast(
+                Lie::PileAndBand {
+                    came_with_dames: false
+                },
+                Lie::Flat
+            )),
             ThrowRuling::Rethrow(Entry::DeSurUneBande)
         );
     }
@@ -567,7 +583,12 @@ mod tests {
         // Flat on a dame or on two of the same height: good; a talon and a band: drawn.
         assert_eq!(rule_throw(&cast(Lie::OnDame, Lie::OnDame)), good());
         assert_eq!(
-            rule_throw(&cast(Lie::Flat, Lie::PileAndBand { came_with_dames: true })),
+            rule_throw(&cast(
+                Lie::Flat,
+                Lie::PileAndBand {
+                    came_with_dames: true
+                }
+            )),
             good()
         );
     }

@@ -126,6 +126,13 @@ pub fn assess(due: &Due, shown: &Shown, own_throw: bool) -> Assessment {
     let most = w.max(t);
     let least = w.max(t.div_ceil(2));
     let leaving = shown.s_en_aller && own_throw;
+    if !shown.s_en_aller && shown.wipes == 0 && shown.trous == 0 && shown.jeton == due.before {
+        // Nothing done at all: "il est à l'école des N points" (the whole gain).
+        return Assessment {
+            omission: due.points,
+            ..Assessment::default()
+        };
+    }
     let mut omission = 0u16;
     let mut excess = 0u16;
     if jeux > most && !leaving {
@@ -142,8 +149,8 @@ pub fn assess(due: &Due, shown: &Shown, own_throw: bool) -> Assessment {
             excess += q - r;
         }
     }
-    let rectify = (omission == 0 && excess == 0 && shown.trous != due.trous && !leaving)
-        .then_some(due.trous);
+    let rectify =
+        (omission == 0 && excess == 0 && shown.trous != due.trous && !leaving).then_some(due.trous);
     Assessment {
         omission: omission.min(255) as u8,
         excess: excess.min(255) as u8,
@@ -216,7 +223,10 @@ mod tests {
 
     #[test]
     fn ecole_de_points_38_five_or_six_trous() {
-        assert_eq!(assess(&example(), &shown(4, 1, 5), true), Assessment::default());
+        assert_eq!(
+            assess(&example(), &shown(4, 1, 5), true),
+            Assessment::default()
+        );
         let a = assess(&example(), &shown(4, 1, 6), true);
         assert!(!a.is_ecole());
         assert_eq!(a.rectify_fichet, Some(5));
@@ -350,6 +360,18 @@ mod tests {
         // wipe shows one) and the 6 de reste are missing.
         assert_eq!((due.jeux, due.reste), (2, 6));
         assert_eq!(assess(&due, &s, false).omission, 18);
+    }
+
+    #[test]
+    fn nothing_done_is_an_ecole_of_the_whole_gain() {
+        // 8 marked, 4 won (a trou, the jeton back to the talon): nothing done is an école
+        // of the 4 points won, not of the trou and the jeton separately.
+        let mut m = Marking::new();
+        m.mark(White, 8);
+        m.mark(Black, 1);
+        let due = Due::of(&m, White, 4);
+        assert_eq!((due.jeux, due.reste), (1, 0));
+        assert_eq!(assess(&due, &Shown::nothing(8), true).omission, 4);
     }
 
     #[test]

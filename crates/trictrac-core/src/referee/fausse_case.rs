@@ -119,6 +119,17 @@ fn play_moves_from(play: &Play, mover: Colour) -> Vec<u8> {
     v
 }
 
+fn play_lands_steps(play: &Play, mover: Colour) -> Vec<(u8, u8, u8)> {
+    if play.is_tout_d_une() {
+        let m = play.moves();
+        return vec![(m[0].from.path(mover), m[1].to.path(mover), 2)];
+    }
+    play.moves()
+        .iter()
+        .map(|m| (m.from.path(mover), m.to.path(mover), 1))
+        .collect()
+}
+
 fn play_lands(play: &Play, mover: Colour) -> Vec<(u8, u8)> {
     if play.is_tout_d_une() {
         let m = play.moves();
@@ -195,19 +206,33 @@ pub fn judge(
     }
     // Every legal play by the generic rule of RÉSOLUTION: moving only touched dames,
     // keeping the dames played correctly where possible.
-    let well_placed: Vec<(u8, u8)> = us
-        .iter()
-        .filter(|u| {
-            legal
-                .iter()
-                .any(|p| play_lands(p, mover).contains(&(u.from, u.to)))
-        })
-        .map(|u| (u.from, u.to))
-        .collect();
+    // The units played correctly: those of the legal play matching the most of them (the
+    // same dame from the same point to the same point, preferably in as many moves).
+    let mut best: (u32, Vec<(u8, u8)>) = (0, Vec::new());
+    for p in legal.iter() {
+        let mut lands = play_lands_steps(p, mover);
+        let mut score = 0;
+        let mut matched = Vec::new();
+        for u in &us {
+            if let Some(k) = lands.iter().position(|l| (l.0, l.1) == (u.from, u.to)) {
+                score += if lands[k].2 == u.steps { 2 } else { 1 };
+                matched.push((u.from, u.to));
+                lands.swap_remove(k);
+            }
+        }
+        if score > best.0 {
+            best = (score, matched);
+        }
+    }
+    let well_placed = best.1;
     let imposable = |filter: &dyn Fn(&Play) -> bool| -> Vec<Remedy> {
         let by_touch: Vec<&Play> = legal
             .iter()
-            .filter(|p| play_moves_from(p, mover).iter().all(|f| touched_paths.contains(f)))
+            .filter(|p| {
+                play_moves_from(p, mover)
+                    .iter()
+                    .all(|f| touched_paths.contains(f))
+            })
             .filter(|p| filter(p))
             .collect();
         let base: Vec<&Play> = if by_touch.is_empty() {
@@ -273,7 +298,9 @@ pub fn judge(
             options.push(Remedy::ReplayFreely);
             return j(
                 Entry::DamePasseeAuRetour,
-                format!("{mover} put a dame on {dame}, in the grand jan the opponent can still fill"),
+                format!(
+                    "{mover} put a dame on {dame}, in the grand jan the opponent can still fill"
+                ),
                 options,
             );
         }
@@ -281,7 +308,9 @@ pub fn judge(
             let dame = Point::from_path(mover, u.to)?;
             return j(
                 Entry::DamePasseeAuRetour,
-                format!("{mover} put a dame on {dame}, in the petit jan the opponent can still fill"),
+                format!(
+                    "{mover} put a dame on {dame}, in the petit jan the opponent can still fill"
+                ),
                 vec![Remedy::ReplayFreely],
             );
         }
@@ -290,9 +319,16 @@ pub fn judge(
     let before_coin = position.board().path_counts(mover)[OWN_COIN as usize];
     if before_coin == 0
         && counts[OWN_COIN as usize] == 2
-        && us.iter().all(|u| u.to != OWN_COIN || u.to - u.from + 1 == dist_of(analysis, u))
+        && us
+            .iter()
+            .all(|u| u.to != OWN_COIN || u.to - u.from + 1 == dist_of(analysis, u))
         && legal.iter().any(|p| {
-            !p.is_par_puissance() && play_lands(p, mover).iter().filter(|l| l.1 == OWN_COIN).count() == 2
+            !p.is_par_puissance()
+                && play_lands(p, mover)
+                    .iter()
+                    .filter(|l| l.1 == OWN_COIN)
+                    .count()
+                    == 2
         })
     {
         let not_coin = imposable(&|p: &Play| play_lands(p, mover).iter().all(|l| l.1 != OWN_COIN));
@@ -310,9 +346,7 @@ pub fn judge(
     // REMPLIR et CONSERVER: a jan every legal play fills or keeps, not full after.
     for e in analysis.before_play() {
         let jan = match e.kind {
-            JanKind::Remplir(jan) | JanKind::Conserver { jan, .. } if e.beneficiary == mover => {
-                jan
-            }
+            JanKind::Remplir(jan) | JanKind::Conserver { jan, .. } if e.beneficiary == mover => jan,
             _ => continue,
         };
         if jan.paths().all(|p| counts[p as usize] >= 2) {
@@ -335,13 +369,17 @@ pub fn judge(
     if let Some(u) = us.iter().find(|u| u.steps >= 2) {
         let sum = analysis.throw().sum();
         let dist = u.to - u.from;
-        let mut options = imposable(&|p: &Play| {
-            play_moves_from(p, mover).contains(&u.from)
-        });
+        let mut options = imposable(&|p: &Play| play_moves_from(p, mover).contains(&u.from));
         let text = if dist > sum {
-            format!("{mover} played a dame tout d'une beyond its place ({})", name(u.to))
+            format!(
+                "{mover} played a dame tout d'une beyond its place ({})",
+                name(u.to)
+            )
         } else if dist < sum {
-            format!("{mover} played a dame tout d'une short of its place ({})", name(u.to))
+            format!(
+                "{mover} played a dame tout d'une short of its place ({})",
+                name(u.to)
+            )
         } else {
             options.push(Remedy::ReplayFreely);
             format!("{mover} played a dame tout d'une without a rest to pass")
@@ -349,9 +387,16 @@ pub fn judge(
         return j(Entry::DameJoueeToutDUne, text, options);
     }
     // Both dames misplaced.
+    let mut rest = well_placed.clone();
     let misplaced: Vec<&Unit> = us
         .iter()
-        .filter(|u| !well_placed.contains(&(u.from, u.to)))
+        .filter(|u| match rest.iter().position(|w| *w == (u.from, u.to)) {
+            Some(k) => {
+                rest.swap_remove(k);
+                false
+            }
+            None => true,
+        })
         .collect();
     if misplaced.len() >= 2 {
         return j(

@@ -125,7 +125,10 @@ impl FromStr for Gesture {
             reason: reason.to_string(),
         };
         let mut words = line.split_whitespace();
-        let head = words.next().ok_or_else(|| err("empty line"))?.to_lowercase();
+        let head = words
+            .next()
+            .ok_or_else(|| err("empty line"))?
+            .to_lowercase();
         let rest: Vec<&str> = words.collect();
         let number = |what: &str| -> Result<u8, ParseGestureError> {
             match rest.as_slice() {

@@ -12,23 +12,24 @@
 //!
 //! ```
 //! use trictrac_core::Colour::{Black, White};
-//! use trictrac_core::referee::{Entry, Gesture, Referee, Remedy};
+//! use trictrac_core::referee::{Entry, Fault, Gesture, Referee, Remedy};
 //! let mut r = Referee::new();
-//! // White throws 6-6 from the talon: the jan de six tables? No: sonnez scores nothing.
-//! // He throws 4-4 instead, which scores nothing either, and forgets nothing.
-//! r.gesture(White, "throw 4-4".parse().unwrap()).unwrap();
-//! r.gesture(White, "move B1 B5".parse().unwrap()).unwrap();
-//! r.gesture(White, "move B1 B5".parse().unwrap()).unwrap();
-//! let reports = r.gesture(White, Gesture::Done).unwrap();
-//! assert!(reports.is_empty());
-//! // Black throws 2-1 and plays a dame from N1 to N4 by both numbers... and a third dame.
-//! r.gesture(Black, "throw 2-1".parse().unwrap()).unwrap();
-//! r.gesture(Black, "move N1 N3".parse().unwrap()).unwrap();
-//! r.gesture(Black, "move N1 N2".parse().unwrap()).unwrap();
-//! r.gesture(Black, "move N1 N2".parse().unwrap()).unwrap();
+//! // White throws carmes (4-4) and plays two dames from the talon to B5: nothing to mark.
+//! for line in ["throw 4-4", "move B1 B5", "move B1 B5", "done"] {
+//!     assert!(r.gesture(White, line.parse().unwrap()).unwrap().is_empty());
+//! }
+//! // Black throws 2-1, plays both numbers, then a third: DAME JOUÉE EN TROP.
+//! for line in ["throw 2-1", "move N1 N3", "move N1 N2", "move N1 N2"] {
+//!     r.gesture(Black, line.parse().unwrap()).unwrap();
+//! }
 //! let reports = r.gesture(Black, Gesture::Done).unwrap();
+//! assert_eq!(reports[0].fault, Fault::FausseCase);
 //! assert_eq!(reports[0].entry, Entry::DameJoueeEnTrop);
-//! assert!(reports[0].options.contains(&Remedy::Leave) == false);
+//! assert_eq!(reports[0].chooser, Some(White));
+//! // White may leave it, or put the third dame back (impose the two numbers played).
+//! assert_eq!(reports[0].options[0], Remedy::Leave);
+//! r.gesture(White, Gesture::Choose(2)).unwrap();
+//! assert_eq!(r.position().to_string(), "B1:w13,B5:w2,N1:b13,N2:b1,N3:b1 w 1/1 0.0/0.0");
 //! ```
 
 use std::fmt;
