@@ -899,11 +899,7 @@ fn fausse_sortie() {
     go(&mut r, White, "throw 5-3");
     go(&mut r, White, "touch N4");
     let rep = script(&mut r, White, &["move N6 N1", "move N2 off", "done"]);
-    assert!(
-        matches!(rep[0].entry, Entry::FausseSortie | Entry::DameMalPlacee),
-        "{}",
-        rep[0]
-    );
+    assert_eq!(rep[0].entry, Entry::FausseSortie, "{}", rep[0]);
 }
 
 #[test]
@@ -918,11 +914,7 @@ fn prendre_son_coin() {
     // Par effet is B6-B12 (6) and B7-B12 (5); par puissance would be B7-B12 and B8... here
     // he takes it from B7 twice (5 and 4, as if par puissance).
     let rep = script(&mut r, White, &["move B7 B12", "move B7 B12", "done"]);
-    assert!(
-        matches!(rep[0].entry, Entry::PrendreSonCoin | Entry::DameMalPlacee),
-        "{}",
-        rep[0]
-    );
+    assert_eq!(rep[0].entry, Entry::PrendreSonCoin, "{}", rep[0]);
 }
 
 #[test]
@@ -1202,4 +1194,196 @@ fn a_partie_without_mistakes_gives_no_report_and_the_game_s_marks() {
         mistake_free(seed, 3);
     }
     mistake_free(11, 12);
+}
+
+// ------------------------------------------------------------ More of the entries
+
+#[test]
+fn ecole_de_points_loses_the_privilege_of_s_en_aller() {
+    // "Lorsqu'un joueur, faisant une école de points, marque plus de trous que ceux qu'il a
+    // réellement gagnés, il perd le privilège de pouvoir s'en aller si son adversaire le
+    // souhaite". Black at 10 en bredouille wins one jeu double (2 trous); he marks 4.
+    let pos = "B1:w14,B8:w1,N1:b11,N11:b2,N12:b2 b 5/5 0.0/0.10*";
+    let mut r = referee(pos);
+    go(&mut r, Black, "throw 6-5");
+    script(&mut r, Black, &["trous 4", "wipe"]);
+    let rep = go(&mut r, Black, "s'en aller");
+    assert_eq!(rep[0].entry, Entry::EcoleDePoints);
+    assert_eq!(
+        rep[0].options,
+        vec![Remedy::Acquiesce, Remedy::DenySEnAller]
+    );
+    let mut let_go = r.clone();
+    go(&mut let_go, White, "choose 1");
+    assert_eq!(let_go.phase(), RefereePhase::Throw { thrower: Black });
+    // Denied: he holds and plays; his école of 12 (4 trous show at least two jeux) is
+    // claimable once he touches his dames.
+    go(&mut r, White, "choose 2");
+    assert!(matches!(
+        refused(&mut r, Black, "s'en aller"),
+        RefereeError::Forbidden { .. }
+    ));
+    go(&mut r, Black, "mark 2"); // holding, he marks his 2 de reste
+    let play = first_play(pos, "6-5");
+    let rep = go(&mut r, Black, &play[0]);
+    let e = ecole_report(&rep);
+    assert_eq!((e.fault, e.points), (Fault::EcoleParExces, 12));
+}
+
+#[test]
+fn ecole_impossible_a_marquer_by_the_opponent_s_initiative() {
+    // "il peut aussi prendre l'initiative de marquer les 4 points d'impuissance et si le
+    // joueur ne dit toujours rien et laisse faire ... l'école est alors réellement consommée"
+    let pos = "B7:w3,B8:w3,B9:w3,B10:w2,B11:w2,B12:w2,N2:b3,N3:b2,N4:b2,N6:b1,N8:b1,N9:b2,N11:b2,N12:b2 w 9/9 0.0/0.0";
+    let p: Position = pos.parse().expect("pos");
+    let (throw, a) = ["6-6", "5-5", "6-5", "4-4"]
+        .into_iter()
+        .map(|t| {
+            (
+                t,
+                ThrowAnalysis::new(&p, t.parse().expect("t"), &ScoringRules::default()),
+            )
+        })
+        .find(|(_, a)| a.legal_plays().dice_played() == 0 && a.points_before(White) > 0)
+        .expect("an unplayable throw that scores");
+    let mut r = referee(pos);
+    go(&mut r, White, &format!("throw {throw}"));
+    let m = *r.marking();
+    let mut reports = Vec::new();
+    for l in correct_marking(&m, Black, a.points_before(Black), false) {
+        reports.extend(go(&mut r, Black, &l));
+    }
+    assert_eq!(ecole_report(&reports).entry, Entry::EcoleImpossibleAMarquer);
+    assert_eq!(ecole_report(&reports).points, a.points_before(White));
+    assert_eq!(r.phase(), RefereePhase::Throw { thrower: Black });
+}
+
+#[test]
+fn oublier_de_demarquer_les_points_de_l_adversaire() {
+    // "il est admis à rectifier cette marque ... sans que cela donne lieu à une école. En
+    // effet, on ne peut être envoyé à l'école du fait des jetons de l'adversaire."
+    let pos = "B1:w14,B8:w1,N1:b11,N11:b2,N12:b2 b 5/5 0.3/0.10";
+    let mut r = referee(pos);
+    go(&mut r, Black, "throw 6-5");
+    script(&mut r, Black, &["trous 1", "wipe", "mark 2"]); // White's 3 left on the tablier
+    let play = first_play(pos, "6-5");
+    assert!(script(&mut r, Black, &[&play[0], &play[1], "done"]).is_empty());
+    assert_eq!(r.marking().points(White), 0);
+    assert_eq!(r.marking().points(Black), 2);
+}
+
+#[test]
+fn effacer_les_points_de_l_adversaire_par_erreur() {
+    // "il ne ferait point école parce que ce n'est pas en déplaçant les pièces de
+    // l'adversaire mais les siennes propres qu'on fait école": White wipes Black's 4
+    // thinking them an excess, marks nothing for himself; no école, Black's 4 stand.
+    let mut r = referee(HIT);
+    go(&mut r, Black, "throw 6-5");
+    go(&mut r, Black, "mark 4");
+    let play = first_play(HIT, "6-5");
+    script(&mut r, Black, &[&play[0], &play[1], "done"]);
+    go(&mut r, White, "wipe-opponent");
+    assert!(go(&mut r, White, "throw 2-1").is_empty());
+    assert_eq!(r.marking().points(Black), 4);
+}
+
+#[test]
+fn ecole_interdite_nothing_to_mark() {
+    // "soit qu'il n'a rien à marquer et qu'il procède ainsi"
+    let mut r = referee(HIT);
+    go(&mut r, Black, "throw 6-5");
+    go(&mut r, White, "advise 0");
+    let play = first_play(HIT, "6-5");
+    let rep = go(&mut r, Black, &play[0]);
+    assert_eq!(ecole_report(&rep).entry, Entry::EcoleInterdite);
+}
+
+#[test]
+fn dame_jouee_tout_d_une_short_and_without_a_rest() {
+    // "Une dame jouée tout d'une et placée en deçà de sa place normale peut être avancée."
+    let mut r = Referee::new();
+    go(&mut r, White, "throw 4-2");
+    let rep = script(&mut r, White, &["move B1 B3", "move B3 B6", "done"]);
+    assert_eq!(rep[0].entry, Entry::DameJoueeToutDUne);
+    assert!(rep[0].text.contains("short"), "{}", rep[0]);
+    // "Une dame jouée tout d'une sans repos pour passer peut être remise à sa place
+    // d'origine et alors le joueur fautif doit rejouer": Black holds N12's neighbours... a
+    // rest held by the opponent: White on B1 with 6-5, Black on B6 and B7.
+    let pos = "B1:w15,B6:b2,B7:b2,N1:b11 w 3/3 0.0/0.0";
+    let mut r = referee(pos);
+    go(&mut r, White, "throw 6-5");
+    let rep = script(&mut r, White, &["move B1 B12", "done"]);
+    assert!(
+        matches!(
+            rep[0].entry,
+            Entry::DameJoueeToutDUne | Entry::DameSeulePlaceeSurUnCoin
+        ),
+        "{}",
+        rep[0]
+    );
+}
+
+#[test]
+fn a_number_left_unplayed_and_left_as_is_gives_the_impuissance() {
+    // DAME PASSÉE AU RETOUR: "l'adversaire a aussi la faculté de laisser le coup tel qu'il a
+    // été joué et il doit alors marquer 2 points d'impuissance sous peine d'école".
+    let mut r = Referee::new();
+    go(&mut r, White, "throw 6-5");
+    let rep = script(&mut r, White, &["move B1 B7", "done"]);
+    assert_eq!(rep[0].options[0], Remedy::Leave);
+    go(&mut r, Black, "choose 1");
+    // Black must now mark the 2 points, or it is an école.
+    let rep = go(&mut r, Black, "throw 2-1");
+    let e = ecole_report(&rep);
+    assert_eq!((e.points, e.offender), (2, Some(Black)));
+}
+
+#[test]
+fn ecole_perpetuelle_by_augmentation() {
+    // Each believes the other wrong and marks the other's école: the cycle goes on until
+    // they explain themselves (ÉCOLE PERPÉTUELLE, AUGMENTATION D'ÉCOLE).
+    let mut r = referee(HIT);
+    go(&mut r, Black, "throw 6-5");
+    let play = first_play(HIT, "6-5");
+    script(&mut r, Black, &[&play[0], &play[1], "done"]);
+    go(&mut r, White, "ecole 4"); // right: Black omitted 4
+    let rep = go(&mut r, Black, "ecole 4"); // Black thinks it false: a fausse école
+    assert_eq!(
+        (rep[0].entry, rep[0].chooser),
+        (Entry::FausseEcole, Some(White))
+    );
+    let rep = go(&mut r, White, "ecole 4"); // White marks that one: the augmentation
+    assert!(rep.is_empty());
+    assert_eq!(
+        (r.marking().points(White), r.marking().points(Black)),
+        (8, 0)
+    );
+}
+
+#[test]
+fn dames_en_trop_ou_en_moins_at_the_tablier() {
+    use trictrac_core::{ByColour, Point, Setup};
+    // "on peut rectifier l'erreur si on n'en est encore qu'au début et que le talon litigieux
+    // fasse encore case pleine"
+    let b1: Point = "B1".parse().expect("pt");
+    let mut s = Setup::start();
+    s.counts[White][b1.index()] = 16;
+    let (r, rep) = Referee::from_tablier(&s, ByColour::new(0, 0), 12).expect("rectified");
+    assert_eq!(rep[0].entry, Entry::DamesEnTropOuEnMoins);
+    assert_eq!(r.position().to_string(), "B1:w15,N1:b15 w 0/0 0.0/0.0");
+    s.counts[White][b1.index()] = 14;
+    let (r, _) = Referee::from_tablier(&s, ByColour::new(0, 0), 12).expect("rectified");
+    assert_eq!(r.position().board().count(White, b1), 15);
+    // "Sinon le relevé, le marqué ou la partie est annulé": 16 dames, two on the talon.
+    let mut late = Setup::empty();
+    late.counts[White][b1.index()] = 2;
+    late.counts[White]["B6".parse::<Point>().expect("pt").index()] = 14;
+    late.counts[Black]["N1".parse::<Point>().expect("pt").index()] = 15;
+    let e = Referee::from_tablier(&late, ByColour::new(0, 0), 12).expect_err("void");
+    assert!(e.to_string().contains("relevé is void"), "{e}");
+    // Declared borne off: 13 on the board and 2 off is right.
+    let mut s = Setup::start();
+    s.counts[White][b1.index()] = 13;
+    let (_, rep) = Referee::from_tablier(&s, ByColour::new(2, 0), 12).expect("ok");
+    assert!(rep.is_empty());
 }

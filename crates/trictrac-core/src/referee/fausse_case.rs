@@ -386,6 +386,29 @@ pub fn judge(
         };
         return j(Entry::DameJoueeToutDUne, text, options);
     }
+    // FAUSSE SORTIE: a dame borne off while a dame touched could play the number inside.
+    if us.iter().any(|u| u.to == OFF) {
+        for &t in &touched_paths {
+            if origins.contains(&t) {
+                continue;
+            }
+            let could: Vec<Remedy> = legal
+                .iter()
+                .filter(|p| play_moves_from(p, mover).contains(&t))
+                .map(|p| Remedy::Impose(*p))
+                .collect();
+            if !could.is_empty() {
+                return j(
+                    Entry::FausseSortie,
+                    format!(
+                        "{mover} touched the dame on {} that the number plays inside and bore off another",
+                        name(t)
+                    ),
+                    could,
+                );
+            }
+        }
+    }
     // Both dames misplaced.
     let mut rest = well_placed.clone();
     let misplaced: Vec<&Unit> = us

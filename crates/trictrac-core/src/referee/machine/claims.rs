@@ -25,6 +25,7 @@ impl Referee {
                 entry: Entry::Relever,
             });
         }
+        self.has_acted[who] = true;
         let idx = self.open.iter().position(|o| {
             o.report.chooser == Some(who) && matches!(o.action, Action::Ecole { .. })
         });
@@ -49,13 +50,14 @@ impl Referee {
             }
             if let Some(gv) = &self.given
                 && gv.colour == offender
+                && (gv.points > 0 || gv.any)
             {
                 return Err(RefereeError::NotConsummated {
                     offender,
                     when: "the points of the opponent's coup are consummated when he throws",
                 });
             }
-            if !self.has_thrown[offender] {
+            if !self.has_acted[offender] {
                 return Err(RefereeError::NotThrown { offender });
             }
             if let Some((_, what)) = self.lost.iter().rev().find(|(c, _)| *c == who) {
@@ -220,6 +222,9 @@ impl Referee {
                 {
                     t.deny_leave = true;
                 }
+            }
+            (Action::Privilege, Remedy::Acquiesce) => {
+                reports.extend(self.s_en_aller(offender, &Gesture::SenAller)?);
             }
             (Action::FausseCase { short }, r) => {
                 reports.extend(self.resolve_fausse_case(r, short)?);

@@ -34,6 +34,19 @@ impl Referee {
     }
 
     pub(super) fn mark(&mut self, who: Colour, g: Gesture) -> Result<Vec<Report>, RefereeError> {
+        // ÉCOLE IMPOSSIBLE À MARQUER: the mover can play nothing and says nothing; the
+        // opponent takes the initiative of marking (the impuissance): letting him do is
+        // acknowledging the coup finished.
+        if let Some(t) = &self.turn
+            && t.mover != who
+            && !t.own_closed
+            && t.analysis.legal_plays().dice_played() == 0
+        {
+            let mover = t.mover;
+            let mut reports = self.done(mover, &Gesture::Done)?;
+            reports.extend(self.mark(who, g)?);
+            return Ok(reports);
+        }
         let marking = self.marking;
         // Marking one's own points ends the right to claim an école of the points given
         // (ÉCOLE DES POINTS DONNÉS PAR L'ADVERSAIRE).
@@ -138,6 +151,7 @@ impl Referee {
             }
             _ => {}
         }
+        self.has_acted[who] = true;
         if own {
             self.expire(|o| {
                 o.expiry == Expiry::OffenderMarksOwn && o.report.chooser == Some(who.other())
@@ -313,25 +327,6 @@ impl Referee {
             expiry,
         });
         reports.push(report);
-        if a.trous_in_excess && step.own_throw {
-            let report = Report {
-                fault: Fault::EcoleParExces,
-                entry: Entry::EcoleDePoints,
-                offender: Some(c),
-                chooser: Some(o),
-                points: 0,
-                options: vec![Remedy::DenySEnAller, Remedy::Decline],
-                text: format!(
-                    "{c} marked more trous than he won: he loses the privilege of s'en aller if {o} wishes"
-                ),
-            };
-            self.open.push(Open {
-                report: report.clone(),
-                action: Action::Privilege,
-                expiry: Expiry::ClaimantThrows,
-            });
-            reports.push(report);
-        }
         reports
     }
 
@@ -415,7 +410,6 @@ impl Referee {
             };
             // The école is consummated by the declaration.
             if let Some(t) = &mut self.turn {
-                t.leaving = true;
                 if in_after {
                     t.after = None;
                 } else {
@@ -445,6 +439,35 @@ impl Referee {
         }
         let mut step = step;
         step.shown.s_en_aller = true;
+        if !step.any {
+            step.shown.jeton = 0;
+        }
+        // ÉCOLE DE POINTS: more trous marked than won take away the privilege of s'en aller
+        // if the opponent wishes.
+        let asked = self.turn.as_ref().is_some_and(|t| t.privilege_asked);
+        if !asked && assess(&due, &step.shown, true).trous_in_excess {
+            if let Some(t) = &mut self.turn {
+                t.privilege_asked = true;
+            }
+            let report = Report {
+                fault: Fault::EcoleParExces,
+                entry: Entry::EcoleDePoints,
+                offender: Some(who),
+                chooser: Some(who.other()),
+                points: 0,
+                options: vec![Remedy::Acquiesce, Remedy::DenySEnAller],
+                text: format!(
+                    "{who} marked more trous than he won: he loses the privilege of s'en aller if {} wishes",
+                    who.other()
+                ),
+            };
+            self.open.push(Open {
+                report: report.clone(),
+                action: Action::Privilege,
+                expiry: Expiry::Blocking,
+            });
+            return Ok(vec![report]);
+        }
         if !step.any {
             step.shown.jeton = 0;
         }

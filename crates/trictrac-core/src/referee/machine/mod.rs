@@ -6,16 +6,18 @@ use std::fmt;
 use boardgames_common::Throw;
 use thiserror::Error;
 
+use crate::board::DAMES;
 use crate::colour::{ByColour, Colour};
 use crate::marking::Marking;
 use crate::point::{Dest, Point};
 use crate::position::Position;
 use crate::referee::dice::{Cast, Lie, ThrowRuling, rule_throw};
 use crate::referee::ecole::{Assessment, Due, Shown};
+use crate::referee::fausse_case::rectify_dames;
 use crate::referee::fausse_case::{PhysicalMove, counts_after};
 use crate::referee::{Entry, Fault, Gesture, Remedy, Report};
 use crate::scoring::{ScoringRules, ThrowAnalysis};
-use crate::setup::Marks;
+use crate::setup::{Marks, Setup};
 
 /// At most this many dame moves in one coup (bounded work; a coup has two numbers).
 const MAX_MOVES: usize = 16;
@@ -86,8 +88,8 @@ pub enum RefereeError {
     /// A marking gesture that the jetons or the fichet cannot show.
     #[error("{0}")]
     Marking(String),
-    /// An école claimed for a player who has not thrown.
-    #[error("{offender} has not thrown: there is nothing he could have marked wrongly")]
+    /// An école claimed for a player who has not thrown (nor marked anything).
+    #[error("{offender} has not thrown nor marked: there is nothing he could have marked wrongly")]
     NotThrown {
         /// The player named.
         offender: Colour,
@@ -118,6 +120,9 @@ pub enum RefereeError {
     /// The partie is over.
     #[error("the partie is over")]
     Over,
+    /// The dames counted on the tablier are not a legal position.
+    #[error("{0}")]
+    Position(#[from] crate::setup::PositionError),
     /// The marks of a starting position are inconsistent.
     #[error("marks of the starting position: {0}")]
     Marks(#[from] crate::marking::MarkingError),
@@ -213,7 +218,7 @@ struct Turn {
     settling: Option<Lie>,
     forbid_cover: Option<Point>,
     deny_leave: bool,
-    leaving: bool,
+    privilege_asked: bool,
 }
 
 /// The referee of a partie ordinaire between two people who mark and play by hand.
@@ -237,7 +242,7 @@ pub struct Referee {
     given: Option<Step>,
     open: Vec<Open>,
     lost: Vec<(Colour, String)>,
-    has_thrown: ByColour<bool>,
+    has_acted: ByColour<bool>,
     lifted: ByColour<bool>,
     held_throw: Option<(Colour, Throw)>,
 }
@@ -309,6 +314,51 @@ impl Referee {
         Ok(Referee::build(position, marking, trous_to_win))
     }
 
+    /// A partie from dames counted on the tablier: `setup` (its marks are the marks on the
+    /// tablier) and `off`, the dames each player has borne off. A player found with other
+    /// than 15 dames is rectified by DAMES EN TROP ou EN MOINS: the dames are put back on or
+    /// taken off his talon if it stays a full case (a report says so); otherwise the relevé
+    /// is void.
+    ///
+    /// # Errors
+    /// [`RefereeError::Dames`] when the relevé is void (the talon would not stay a full
+    /// case); [`RefereeError::Position`] for any other illegal position (both colours on a
+    /// point, a single dame on a coin, ...); [`RefereeError::Marks`] for inconsistent marks.
+    pub fn from_tablier(
+        setup: &Setup,
+        off: ByColour<u8>,
+        trous_to_win: u8,
+    ) -> Result<(Referee, Vec<Report>), RefereeError> {
+        let mut setup = *setup;
+        let mut reports = Vec::new();
+        for c in Colour::ALL {
+            let on: u16 = setup.counts[c].iter().map(|&n| u16::from(n)).sum();
+            let total = on + u16::from(off[c]);
+            if total == u16::from(DAMES) {
+                continue;
+            }
+            let fixed = rectify_dames(c, setup.counts[c], off[c]).ok_or_else(|| {
+                RefereeError::Dames(format!(
+                    "{c} has {total} dames and his talon cannot stay a full case after the rectification: the relevé is void (DAMES EN TROP ou EN MOINS)"
+                ))
+            })?;
+            setup.counts[c] = fixed;
+            reports.push(Report {
+                fault: Fault::DamesEnTropOuEnMoins,
+                entry: Entry::DamesEnTropOuEnMoins,
+                offender: Some(c),
+                chooser: None,
+                points: 0,
+                options: Vec::new(),
+                text: format!(
+                    "{c} had {total} dames: rectified at his talon, which stays a full case"
+                ),
+            });
+        }
+        let position = Position::from_setup(&setup)?;
+        Ok((Referee::from_position(position, trous_to_win)?, reports))
+    }
+
     fn build(position: Position, marking: Marking, trous_to_win: u8) -> Referee {
         Referee {
             rules: ScoringRules::default(),
@@ -322,7 +372,7 @@ impl Referee {
             given: None,
             open: Vec::new(),
             lost: Vec::new(),
-            has_thrown: ByColour::default(),
+            has_acted: ByColour::default(),
             lifted: ByColour::default(),
             held_throw: None,
         }
@@ -732,9 +782,9 @@ impl Referee {
             settling: None,
             forbid_cover: None,
             deny_leave: false,
-            leaving: false,
+            privilege_asked: false,
         });
-        self.has_thrown[who] = true;
+        self.has_acted[who] = true;
         self.lifted = ByColour::default();
         self.phase = RefereePhase::Play { mover: who, throw };
         Ok(reports)
