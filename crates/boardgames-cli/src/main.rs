@@ -32,6 +32,7 @@ macro_rules! out {
 
 mod error;
 mod play;
+mod referee;
 mod replay;
 mod sugoroku;
 mod tafl;
@@ -84,6 +85,19 @@ enum TrictracCommand {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+    },
+    /// Referee a partie between two people who mark and play by hand (école, fausse case).
+    Referee {
+        /// Replay a transcript: one gesture a line (docs/trictrac-referee.md).
+        #[arg(long)]
+        script: Option<PathBuf>,
+        /// Start from this position in trictrac notation (its marks are on the tablier);
+        /// default: the start.
+        #[arg(long)]
+        position: Option<String>,
+        /// Trous that win the partie.
+        #[arg(long, default_value_t = 12)]
+        trous: u8,
     },
 }
 
@@ -203,6 +217,11 @@ fn run(cli: Cli) -> Result<(), CliError> {
             throw,
             json,
         }) => trictrac::analyze(position.as_deref(), &throw, json),
+        Command::Trictrac(TrictracCommand::Referee {
+            script,
+            position,
+            trous,
+        }) => referee::referee(script.as_deref(), position.as_deref(), trous),
         Command::Tafl(TaflCommand::Moves {
             position,
             rules,

@@ -41,7 +41,11 @@ fn mistake_free(seed: u64, trous: u8) {
     }
     assert!(game.is_terminal());
     // A real partie: many coups (each trou takes several throws).
-    assert!(actions.len() > 10 * usize::from(trous), "{} actions", actions.len());
+    assert!(
+        actions.len() > 10 * usize::from(trous),
+        "{} actions",
+        actions.len()
+    );
     let mut r = Referee::start(trous);
     let rules = ScoringRules::default();
     let mut given: Option<(Colour, u8)> = None;

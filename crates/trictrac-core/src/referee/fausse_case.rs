@@ -23,7 +23,6 @@ use crate::setup::Setup;
 
 /// One dame moved by hand: lifted from `from`, put down on `to` and let go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PhysicalMove {
     /// Where the dame stood.
     pub from: Point,

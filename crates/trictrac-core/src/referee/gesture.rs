@@ -20,7 +20,6 @@ use crate::referee::dice::{Cast, HandContact, Lie, Rompu, Support};
 /// `untrous 1`, `tenir`, `s'en aller`, `win`, `ecole 4`, `advise 4`, `adoube`, `touch B6`,
 /// `move B1 B7` (or `move B1-B7`, `move N3 off`), `lift-dice`, `break`, `done`, `choose 2`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Gesture {
     /// The dice thrown and how they came to rest (JETER LES DÉS).
     Throw {

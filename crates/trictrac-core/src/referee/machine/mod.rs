@@ -402,9 +402,10 @@ impl Referee {
         self.open.iter().map(|o| &o.report)
     }
 
-    /// The dames of `colour` as they physically stand (during a coup, with the moves made).
+    /// The dames as they physically stand (during a coup, with the moves made, which may be
+    /// against the laws: hence a [`Setup`], not a [`Position`]).
     #[must_use]
-    pub fn dames_on_tablier(&self) -> [u8; 24] {
+    pub fn dames_on_tablier(&self) -> Setup {
         let mut setup = self.position.to_setup();
         if let Some(t) = &self.turn
             && let Some(c) = counts_after(&self.position, &t.moves)
@@ -413,11 +414,7 @@ impl Referee {
                 setup.counts[t.mover][p.index()] = c[p.path(t.mover) as usize];
             }
         }
-        let mut out = [0u8; 24];
-        for p in Point::ALL {
-            out[p.index()] = setup.counts[Colour::White][p.index()];
-        }
-        out
+        setup
     }
 
     /// The marks on the tablier: the agreed marks with what open markings show (points on
