@@ -25,6 +25,9 @@
 //!   [`boardgames_common::Game`] ([`game::TrictracGame`]) over a [`game::Scorer`], with
 //!   commented records that replay; [`bot`]: a heuristic player ([`bot::Bot`])
 //!   (`docs/trictrac-marking.md`).
+//! - [`referee`]: referee mode for people who mark and play by hand — the école, the fausse
+//!   case, the laws of the physical dice, driven by declared gestures ([`referee::Referee`])
+//!   (`docs/trictrac-referee.md`).
 //!
 //! The laws as implemented, and the decisions taken where the sources are silent, are in
 //! `docs/trictrac.md`.
