@@ -115,6 +115,35 @@ fn lie(word: &str) -> Option<Lie> {
     })
 }
 
+/// The word of a lie in the line notation (the inverse of [`lie`]).
+fn lie_word(l: Lie) -> &'static str {
+    match l {
+        Lie::Flat => "flat",
+        Lie::OnDame => "on-dame",
+        Lie::OnJeton => "on-jeton",
+        Lie::Niche => "niche",
+        Lie::Tilted(Support::Band) => "tilted-band",
+        Lie::Tilted(Support::Dame) => "tilted-dame",
+        Lie::Tilted(Support::Jeton) => "tilted-jeton",
+        Lie::OnOtherDie => "on-die",
+        Lie::OnBand => "on-band",
+        Lie::PileAndBand {
+            came_with_dames: true,
+        } => "pile-band-came",
+        Lie::PileAndBand {
+            came_with_dames: false,
+        } => "pile-band-fell",
+        Lie::InTheAir { fell: false } => "air-held",
+        Lie::InTheAir { fell: true } => "air-fell",
+        Lie::OutOfTablier => "out",
+        Lie::BackIntoTablier { pushed: false } => "back-in",
+        Lie::BackIntoTablier { pushed: true } => "back-in-pushed",
+        Lie::Doubtful { held: true } => "doubtful-held",
+        Lie::Doubtful { held: false } => "doubtful-fell",
+        Lie::Spinning => "spinning",
+    }
+}
+
 impl FromStr for Gesture {
     type Err = ParseGestureError;
     fn from_str(s: &str) -> Result<Gesture, ParseGestureError> {
@@ -237,8 +266,31 @@ impl FromStr for Gesture {
 impl fmt::Display for Gesture {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Gesture::Throw { throw, .. } => write!(f, "throw {throw}"),
-            Gesture::Settle(_) => f.write_str("settle"),
+            Gesture::Throw { throw, cast } => {
+                write!(f, "throw {throw}")?;
+                if cast.lie != [Lie::Flat, Lie::Flat] {
+                    write!(f, " {} {}", lie_word(cast.lie[0]), lie_word(cast.lie[1]))?;
+                }
+                if cast.before_opponent_finished {
+                    f.write_str(" early")?;
+                }
+                if !cast.well_cast {
+                    f.write_str(" badly-cast")?;
+                }
+                match cast.rompu {
+                    Some(Rompu::WithoutCause) => f.write_str(" rompu")?,
+                    Some(Rompu::ForAFault) => f.write_str(" rompu-fault")?,
+                    None => {}
+                }
+                match cast.hand {
+                    HandContact::None => {}
+                    HandContact::WhileFinishing { pushed: false } => f.write_str(" hand")?,
+                    HandContact::WhileFinishing { pushed: true } => f.write_str(" hand-pushed")?,
+                    HandContact::HandPutBack => f.write_str(" hand-back")?,
+                }
+                Ok(())
+            }
+            Gesture::Settle(l) => write!(f, "settle {}", lie_word(*l)),
             Gesture::MarkPoints(n) => write!(f, "mark {n}"),
             Gesture::NewJeton(n) => write!(f, "new-jeton {n}"),
             Gesture::RemoveJeton(WhichJeton::Old) => f.write_str("remove-jeton old"),
@@ -260,5 +312,48 @@ impl fmt::Display for Gesture {
             Gesture::Done => f.write_str("done"),
             Gesture::Choose(n) => write!(f, "choose {n}"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notation_round_trips() {
+        for line in [
+            "throw 6-5",
+            "throw 6-5 tilted-band flat",
+            "throw 4-1 flat spinning early badly-cast rompu-fault hand-back",
+            "throw 2-2 pile-band-came air-fell hand-pushed",
+            "settle doubtful-held",
+            "mark 4",
+            "new-jeton 3",
+            "remove-jeton old",
+            "wipe",
+            "wipe-opponent",
+            "trous 2",
+            "untrous 1",
+            "tenir",
+            "s'en aller",
+            "win",
+            "ecole 4",
+            "advise 0",
+            "adoube",
+            "touch B6",
+            "move B1 B7",
+            "move N3 off",
+            "lift-dice",
+            "break",
+            "done",
+            "choose 2",
+        ] {
+            let g: Gesture = line.parse().unwrap();
+            assert_eq!(g.to_string(), line);
+            assert_eq!(g.to_string().parse::<Gesture>().unwrap(), g);
+        }
+        assert!("choose 0".parse::<Gesture>().is_err());
+        assert!("throw 6-5 sideways".parse::<Gesture>().is_err());
+        assert!("".parse::<Gesture>().is_err());
     }
 }
