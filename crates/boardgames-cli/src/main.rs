@@ -35,6 +35,7 @@ mod ecrire;
 mod error;
 mod opentafl_engine;
 mod play;
+mod referee;
 mod replay;
 mod sugoroku;
 mod tafl;
@@ -103,6 +104,19 @@ enum TrictracCommand {
         /// an SVG picture in this file.
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
+    },
+    /// Referee a partie between two people who mark and play by hand (école, fausse case).
+    Referee {
+        /// Replay a transcript: one gesture a line (docs/trictrac-referee.md).
+        #[arg(long)]
+        script: Option<PathBuf>,
+        /// Start from this position in trictrac notation (its marks are on the tablier);
+        /// default: the start.
+        #[arg(long)]
+        position: Option<String>,
+        /// Trous that win the partie.
+        #[arg(long, default_value_t = 12)]
+        trous: u8,
     },
 }
 
@@ -278,6 +292,11 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 None => Ok(()),
             }
         }
+        Command::Trictrac(TrictracCommand::Referee {
+            script,
+            position,
+            trous,
+        }) => referee::referee(script.as_deref(), position.as_deref(), trous),
         Command::Tafl(TaflCommand::Moves {
             position,
             rules,

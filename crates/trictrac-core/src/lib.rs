@@ -38,6 +38,9 @@
 //!
 //! - `svg` (feature `svg`): the board as an SVG picture, with the marks, the throw and a
 //!   play's arrows.
+//! - [`referee`]: referee mode for people who mark and play by hand — the école, the fausse
+//!   case, the laws of the physical dice, driven by declared gestures ([`referee::Referee`])
+//!   (`docs/trictrac-referee.md`).
 //!
 //! The laws as implemented, and the decisions taken where the sources are silent, are in
 //! `docs/trictrac.md`.
@@ -101,6 +104,7 @@ pub mod play;
 pub mod point;
 pub mod position;
 pub mod reach;
+pub mod referee;
 pub mod scoring;
 pub mod setup;
 pub mod sortie;

@@ -1,0 +1,166 @@
+//! `boardgames trictrac referee`: a partie between two people at one keyboard who type
+//! their marks and moves; the referee reports écoles and fausses cases as they happen.
+//!
+//! One line per gesture: the player (`white`, `black`, `w`, `b`) then the gesture in the
+//! notation of `trictrac_core::referee::Gesture` (`w throw 6-5`, `b move N1 N7`, `w ecole 4`,
+//! `b choose 2`); `show` prints the tablier; `#` starts a comment. With `--script FILE` the
+//! lines come from the file (the transcript is replayed), otherwise from standard input.
+
+use std::io::{BufRead, Read};
+use std::path::Path;
+
+use trictrac_core::referee::{Gesture, Referee, RefereePhase, Report};
+use trictrac_core::{Colour, Position, diagram};
+
+use crate::error::CliError;
+
+/// At most this many characters of an offending line are echoed.
+const ECHO: usize = 80;
+
+fn colour(word: &str) -> Option<Colour> {
+    match word.to_ascii_lowercase().as_str() {
+        "w" | "white" | "blanc" => Some(Colour::White),
+        "b" | "black" | "noir" => Some(Colour::Black),
+        _ => None,
+    }
+}
+
+fn print_report(r: &Report) -> Result<(), CliError> {
+    outln!("  ! {r}");
+    Ok(())
+}
+
+fn show(referee: &Referee) -> Result<(), CliError> {
+    let setup = referee.dames_on_tablier();
+    match Position::from_setup(&setup) {
+        Ok(p) => outln!("{}", diagram(p.board())),
+        Err(e) => outln!("  (the dames stand against the laws: {e})"),
+    }
+    outln!("  marks {}; {}", referee.marking(), referee.phase());
+    for r in referee.open_reports() {
+        outln!("  open: {r}");
+    }
+    Ok(())
+}
+
+/// Runs a refereed partie from `position` (default: the start) on the lines of `script` (a
+/// file, `-` for standard input) or of standard input, to `trous` trous. Returns an error (exit 1) if a script had gestures the referee refused.
+pub(crate) fn referee(
+    script: Option<&Path>,
+    position: Option<&str>,
+    trous: u8,
+) -> Result<(), CliError> {
+    if trous == 0 {
+        return Err(CliError::input(
+            "--trous",
+            "a partie is played to at least 1 trou",
+        ));
+    }
+    let mut referee = match position {
+        None => Referee::start(trous),
+        Some(text) => {
+            let p: Position = text.parse().map_err(|e| CliError::input("--position", e))?;
+            Referee::from_position(p, trous).map_err(|e| CliError::input("--position", e))?
+        }
+    };
+    let mut refused = 0usize;
+    let mut handle = |n: usize, line: &str, referee: &mut Referee| -> Result<bool, CliError> {
+        let text = line.split('#').next().unwrap_or("").trim();
+        if text.is_empty() {
+            return Ok(true);
+        }
+        if text.eq_ignore_ascii_case("show") {
+            show(referee)?;
+            return Ok(true);
+        }
+        if text.eq_ignore_ascii_case("quit") {
+            return Ok(false);
+        }
+        let shown: String = text.chars().take(ECHO).collect();
+        let (who, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
+        let Some(who) = colour(who) else {
+            outln!("{n}: {shown}");
+            outln!("  refused: a line starts with the player: white or black (w, b)");
+            refused += 1;
+            return Ok(true);
+        };
+        outln!(
+            "{n}: {who} {}",
+            rest.trim().chars().take(ECHO).collect::<String>()
+        );
+        let gesture: Gesture = match rest.parse() {
+            Ok(g) => g,
+            Err(e) => {
+                outln!("  refused: {e}");
+                refused += 1;
+                return Ok(true);
+            }
+        };
+        let before = referee.phase();
+        match referee.gesture(who, gesture) {
+            Ok(reports) => {
+                for r in &reports {
+                    print_report(r)?;
+                }
+                let after = referee.phase();
+                if after != before {
+                    outln!("  -- {after}; marks {}", referee.marking());
+                }
+                Ok(!matches!(after, RefereePhase::Over { .. }))
+            }
+            Err(e) => {
+                outln!("  refused: {e}");
+                refused += 1;
+                Ok(true)
+            }
+        }
+    };
+    match script {
+        Some(path) => {
+            let io = |source| CliError::Io {
+                path: path.to_path_buf(),
+                source,
+            };
+            let mut bytes = Vec::new();
+            if path.as_os_str() == "-" {
+                std::io::stdin().read_to_end(&mut bytes).map_err(io)?;
+            } else {
+                bytes = std::fs::read(path).map_err(io)?;
+            }
+            let text = String::from_utf8(bytes).map_err(|_| {
+                CliError::input("--script", format!("{}: not UTF-8 text", path.display()))
+            })?;
+            let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+            for (i, line) in text.lines().enumerate() {
+                if !handle(i + 1, line, &mut referee)? {
+                    break;
+                }
+            }
+        }
+        None => {
+            outln!("Trictrac referee: type `white throw 6-5`, `black move N1 N7`, `show`, `quit`.");
+            let stdin = std::io::stdin();
+            let mut input = stdin.lock();
+            let mut n = 0;
+            loop {
+                let mut line = Vec::new();
+                match input.read_until(b'\n', &mut line) {
+                    Ok(0) => break,
+                    Ok(_) => {}
+                    Err(e) => return Err(CliError::input("standard input", e)),
+                }
+                n += 1;
+                if !handle(n, &String::from_utf8_lossy(&line), &mut referee)? {
+                    break;
+                }
+            }
+        }
+    }
+    outln!("end: {}; marks {}", referee.phase(), referee.marking());
+    if script.is_some() && refused > 0 {
+        return Err(CliError::Illegal(format!(
+            "{refused} gesture(s) of the script were refused"
+        )));
+    }
+    Ok(())
+}

@@ -1,0 +1,127 @@
+//! `boardgames trictrac referee` run as a process on transcripts (`--script`).
+
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_boardgames"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn transcript() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/referee_transcript.txt")
+}
+
+fn temp_file(name: &str, contents: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("boardgames-referee-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, contents).expect("write");
+    path
+}
+
+const HIT: &str = "B1:w14,B8:w1,N1:b11,N11:b2,N12:b2 b 5/5 0.0/0.0";
+
+#[test]
+fn the_worked_transcript_reports_the_ecole_and_the_fausse_case() {
+    let path = transcript();
+    let o = run(&[
+        "trictrac",
+        "referee",
+        "--position",
+        HIT,
+        "--script",
+        path.to_str().expect("path"),
+    ]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}");
+    assert!(
+        out.contains("école par omission by Black, 4 points [ÉCOLE : DÉFINITION]"),
+        "{out}"
+    );
+    assert!(
+        out.contains("fausse case by White [DAME MAL PLACÉE]"),
+        "{out}"
+    );
+    assert!(out.contains("2) impose 6-5: B1-B7, B1-B6"), "{out}");
+    // White marked the école; the dame was put at its true place.
+    assert!(
+        out.ends_with("end: Black to throw; marks 0.4*/0.0\n"),
+        "{out}"
+    );
+    assert!(out.contains(" w12   .   .   .   .  w1  |  w1  w1"), "{out}");
+}
+
+#[test]
+fn refused_gestures_are_shown_and_make_the_script_fail() {
+    let script =
+        "w throw 6-5\nw move B3 B9\nw ecole -2\nz done\nw move B1 B7\nw move B1 B6\nw done\n";
+    let path = temp_file("bad.txt", script);
+    let o = run(&[
+        "trictrac",
+        "referee",
+        "--script",
+        path.to_str().expect("path"),
+    ]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains("refused: White has no dame on B3"), "{out}");
+    assert!(out.contains("refused: cannot read \"ecole -2\""), "{out}");
+    assert!(out.contains("a line starts with the player"), "{out}");
+    // The refused lines changed nothing: the coup went on and ended rightly.
+    assert!(
+        out.ends_with("end: Black to throw; marks 0.0/0.0\n"),
+        "{out}"
+    );
+    assert!(String::from_utf8_lossy(&o.stderr).contains("3 gesture(s) of the script were refused"));
+}
+
+#[test]
+fn bad_options_and_files() {
+    let o = run(&["trictrac", "referee", "--trous", "0", "--script", "x"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = run(&[
+        "trictrac",
+        "referee",
+        "--position",
+        "B1:w16 w 0/0 0.0/0.0",
+        "--script",
+        "x",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = run(&[
+        "trictrac",
+        "referee",
+        "--script",
+        "/nonexistent/transcript.txt",
+    ]);
+    assert_eq!(o.status.code(), Some(3));
+}
+
+#[test]
+fn standard_input_without_a_script() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardgames"))
+        .args(["trictrac", "referee"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin
+            .write_all(b"w throw 4-4\nw move B1 B5\nw move B1 B5\nw done\nquit\n")
+            .expect("write");
+    }
+    let o = child.wait_with_output().expect("runs");
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}");
+    assert!(out.contains("-- Black to throw"), "{out}");
+}

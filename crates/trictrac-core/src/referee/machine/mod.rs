@@ -1,0 +1,820 @@
+//! The declared-gesture state machine ([`Referee`]): the chronology of a coup (glossary of
+//! the laws of trictrac, CHRONOLOGIE DÉTAILLÉE D'UN COUP) driven by what the players do.
+
+use std::fmt;
+
+use boardgames_common::Throw;
+use thiserror::Error;
+
+use crate::board::DAMES;
+use crate::colour::{ByColour, Colour};
+use crate::marking::Marking;
+use crate::point::{Dest, Point};
+use crate::position::Position;
+use crate::referee::dice::{Cast, Lie, ThrowRuling, rule_throw};
+use crate::referee::ecole::{Assessment, Due, Shown};
+use crate::referee::fausse_case::rectify_dames;
+use crate::referee::fausse_case::{PhysicalMove, counts_after};
+use crate::referee::{Entry, Fault, Gesture, Remedy, Report};
+use crate::scoring::{ScoringRules, ThrowAnalysis};
+use crate::setup::{Marks, Setup};
+
+/// At most this many dame moves in one coup (bounded work; a coup has two numbers).
+const MAX_MOVES: usize = 16;
+
+mod claims;
+mod dames;
+mod marks;
+
+/// Where the partie stands for the referee.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RefereePhase {
+    /// `thrower` marks what the opponent's coup gave him, may claim écoles, then throws.
+    Throw {
+        /// The player to throw.
+        thrower: Colour,
+    },
+    /// `mover` marks his points and plays `throw`.
+    Play {
+        /// The player whose coup it is.
+        mover: Colour,
+        /// The throw.
+        throw: Throw,
+    },
+    /// The partie is over.
+    Over {
+        /// The winner.
+        winner: Colour,
+    },
+}
+
+/// Why a gesture was refused. The referee is then unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum RefereeError {
+    /// Not this player's gesture now.
+    #[error("{who} cannot {gesture} now: {why}")]
+    NotNow {
+        /// The player.
+        who: Colour,
+        /// The gesture.
+        gesture: String,
+        /// What the referee waits for.
+        why: String,
+    },
+    /// A dame moved or touched from a point where the player has none.
+    #[error("{who} has no dame on {point}")]
+    NoDame {
+        /// The player.
+        who: Colour,
+        /// The point.
+        point: Point,
+    },
+    /// A dame moved backwards, or not moved: a dame let go cannot go back (FAUSSE CASE :
+    /// CONSOMMATION; REPRENDRE UNE DAME).
+    #[error(
+        "{who} cannot move a dame from {from} to {to}: dames only go forward, and a dame let go cannot go back (REPRENDRE UNE DAME)"
+    )]
+    Backwards {
+        /// The player.
+        who: Colour,
+        /// From.
+        from: Point,
+        /// To.
+        to: Dest,
+    },
+    /// More dames than a player owns would be on the board, or too many moves.
+    #[error("{0}")]
+    Dames(String),
+    /// A marking gesture that the jetons or the fichet cannot show.
+    #[error("{0}")]
+    Marking(String),
+    /// An école claimed for a player who has not thrown (nor marked anything).
+    #[error("{offender} has not thrown nor marked: there is nothing he could have marked wrongly")]
+    NotThrown {
+        /// The player named.
+        offender: Colour,
+    },
+    /// An école claimed before it is consummated (QUAND L'ÉCOLE EST CONSOMMÉE).
+    #[error("{offender}'s école is not consummated yet: {when} (QUAND L'ÉCOLE EST CONSOMMÉE)")]
+    NotConsummated {
+        /// The player at fault.
+        offender: Colour,
+        /// When it will be.
+        when: &'static str,
+    },
+    /// An école claimed too late (QUAND et COMMENT MARQUER L'ÉCOLE).
+    #[error("too late: {0}")]
+    EcoleLost(String),
+    /// The claimant has lost the right to claim (RELEVER LES DÉS, ÉCOLE INTERDITE, ÉCOLE QUI
+    /// EN PROVOQUE UNE AUTRE).
+    #[error("{who} may not mark this école or correct this fault ({entry})")]
+    Forbidden {
+        /// The player.
+        who: Colour,
+        /// The entry.
+        entry: Entry,
+    },
+    /// A choice out of range or with nothing to choose.
+    #[error("{0}")]
+    Choice(String),
+    /// The partie is over.
+    #[error("the partie is over")]
+    Over,
+    /// The dames counted on the tablier are not a legal position.
+    #[error("{0}")]
+    Position(#[from] crate::setup::PositionError),
+    /// The marks of a starting position are inconsistent.
+    #[error("marks of the starting position: {0}")]
+    Marks(#[from] crate::marking::MarkingError),
+}
+
+/// One marking of a player for one gain (his own throw, or points the opponent's coup gave).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Step {
+    colour: Colour,
+    points: u8,
+    own_throw: bool,
+    before: Option<Marking>,
+    shown: Shown,
+    jeton_start: Option<u8>,
+    new_jeton: Option<u8>,
+    jeton_let_go: bool,
+    advised: Option<u8>,
+    impatient: bool,
+    any: bool,
+}
+
+impl Step {
+    fn new(colour: Colour, points: u8, own_throw: bool) -> Step {
+        Step {
+            colour,
+            points,
+            own_throw,
+            before: None,
+            shown: Shown::default(),
+            jeton_start: None,
+            new_jeton: None,
+            jeton_let_go: false,
+            advised: None,
+            impatient: false,
+            any: false,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Expiry {
+    /// Until the claimant throws.
+    ClaimantThrows,
+    /// Until the offender marks his own points (ÉCOLE DES POINTS DONNÉS).
+    OffenderMarksOwn,
+    /// Must be answered now.
+    Blocking,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Action {
+    /// An école: the points, whether it is (partly) an excess, the offender's marks as due.
+    Ecole {
+        points: u8,
+        truth: Marks,
+        forbidden: Option<Entry>,
+        excess: bool,
+    },
+    /// Oblige the claimant to mark the rest (ÉCOLE MARQUÉE PARTIELLEMENT).
+    Partial { rest: u8 },
+    /// Remove one of two jetons.
+    DoubleMarque { old: u8, new: u8 },
+    /// The fichet to rectify.
+    Fichet { trous: u8, shown: u8 },
+    /// A fausse case to resolve.
+    FausseCase { short: u8 },
+    /// A s'en aller or a declared win the points do not allow.
+    SurUneEcole { truth: Marks, win: bool },
+    /// The privilege of s'en aller may be taken away (ÉCOLE DE POINTS).
+    Privilege,
+    /// A throw kept or annulled.
+    ThrowChoice { throw: Throw, for_next: bool },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Open {
+    report: Report,
+    action: Action,
+    expiry: Expiry,
+}
+
+#[derive(Debug, Clone)]
+struct Turn {
+    mover: Colour,
+    analysis: ThrowAnalysis,
+    moves: Vec<PhysicalMove>,
+    touched: Vec<Point>,
+    adoube: bool,
+    own: Step,
+    own_closed: bool,
+    own_assessment: Assessment,
+    after: Option<Step>,
+    settling: Option<Lie>,
+    forbid_cover: Option<Point>,
+    deny_leave: bool,
+    privilege_asked: bool,
+}
+
+/// The referee of a partie ordinaire between two people who mark and play by hand.
+///
+/// Feed it every [`Gesture`] with [`Referee::gesture`]; each call returns the [`Report`]s
+/// the laws make decisive at that moment (most gestures return none). A refused gesture
+/// returns a [`RefereeError`] and changes nothing.
+///
+/// The referee knows the true marks from the scoring of the jans ([`ThrowAnalysis`]) and the
+/// marking arithmetic ([`Marking`]); the marks on the tablier are what the players marked
+/// (an école not claimed stands, as the glossary says: "les points marqués éventuellement
+/// en trop par l'adversaire lui sont acquis").
+#[derive(Debug, Clone)]
+pub struct Referee {
+    rules: ScoringRules,
+    trous_to_win: u8,
+    position: Position,
+    marking: Marking,
+    phase: RefereePhase,
+    turn: Option<Turn>,
+    given: Option<Step>,
+    open: Vec<Open>,
+    lost: Vec<(Colour, String)>,
+    has_acted: ByColour<bool>,
+    lifted: ByColour<bool>,
+    held_throw: Option<(Colour, Throw)>,
+}
+
+impl Default for Referee {
+    fn default() -> Referee {
+        Referee::new()
+    }
+}
+
+fn not_now(who: Colour, g: &Gesture, why: impl Into<String>) -> RefereeError {
+    RefereeError::NotNow {
+        who,
+        gesture: g.to_string(),
+        why: why.into(),
+    }
+}
+
+fn marks_of(m: &Marking, c: Colour) -> Marks {
+    m.to_marks()[c]
+}
+
+/// `m` with `colour`'s marks replaced by `marks`, the jetons rebuilt consistently.
+fn with_marks(m: &Marking, colour: Colour, marks: Marks) -> Marking {
+    let mut all = m.to_marks();
+    all[colour] = marks;
+    let o = colour.other();
+    if all[colour].points == 0 {
+        all[colour].bredouille = false;
+    }
+    if all[o].points == 0 {
+        all[o].bredouille = false;
+    }
+    if all[colour].points > 0 && all[o].points == 0 {
+        all[colour].bredouille = true;
+    }
+    if all[o].points > 0 && all[colour].points == 0 {
+        all[o].bredouille = true;
+    }
+    if all[colour].bredouille && all[o].bredouille {
+        all[colour].bredouille = false;
+    }
+    Marking::from_marks(all, None).unwrap_or(*m)
+}
+
+impl Referee {
+    /// A new partie from the start, White to throw first (the players settle the primauté
+    /// before), 12 trous to win.
+    #[must_use]
+    pub fn new() -> Referee {
+        Referee::start(12)
+    }
+
+    /// A new partie to `trous_to_win` trous (0 counts as 1), White to throw first.
+    #[must_use]
+    pub fn start(trous_to_win: u8) -> Referee {
+        Referee::build(Position::start(), Marking::new(), trous_to_win)
+    }
+
+    /// A partie from `position` (its marks are the marks on the tablier), the side to move
+    /// throwing first, `trous_to_win` trous to win (0 counts as 1).
+    ///
+    /// # Errors
+    /// [`RefereeError::Marks`] when the position's marks are inconsistent (e.g. a sole
+    /// player with points not marked en bredouille).
+    pub fn from_position(position: Position, trous_to_win: u8) -> Result<Referee, RefereeError> {
+        let marks = ByColour::from_fn(|c| position.marks(c));
+        let marking = Marking::from_marks(marks, None)?;
+        Ok(Referee::build(position, marking, trous_to_win))
+    }
+
+    /// A partie from dames counted on the tablier: `setup` (its marks are the marks on the
+    /// tablier) and `off`, the dames each player has borne off. A player found with other
+    /// than 15 dames is rectified by DAMES EN TROP ou EN MOINS: the dames are put back on or
+    /// taken off his talon if it stays a full case (a report says so); otherwise the relevé
+    /// is void.
+    ///
+    /// # Errors
+    /// [`RefereeError::Dames`] when the relevé is void (the talon would not stay a full
+    /// case); [`RefereeError::Position`] for any other illegal position (both colours on a
+    /// point, a single dame on a coin, ...); [`RefereeError::Marks`] for inconsistent marks.
+    pub fn from_tablier(
+        setup: &Setup,
+        off: ByColour<u8>,
+        trous_to_win: u8,
+    ) -> Result<(Referee, Vec<Report>), RefereeError> {
+        let mut setup = *setup;
+        let mut reports = Vec::new();
+        for c in Colour::ALL {
+            let on: u16 = setup.counts[c].iter().map(|&n| u16::from(n)).sum();
+            let total = on + u16::from(off[c]);
+            if total == u16::from(DAMES) {
+                continue;
+            }
+            let fixed = rectify_dames(c, setup.counts[c], off[c]).ok_or_else(|| {
+                RefereeError::Dames(format!(
+                    "{c} has {total} dames and his talon cannot stay a full case after the rectification: the relevé is void (DAMES EN TROP ou EN MOINS)"
+                ))
+            })?;
+            setup.counts[c] = fixed;
+            reports.push(Report {
+                fault: Fault::DamesEnTropOuEnMoins,
+                entry: Entry::DamesEnTropOuEnMoins,
+                offender: Some(c),
+                chooser: None,
+                points: 0,
+                options: Vec::new(),
+                text: format!(
+                    "{c} had {total} dames: rectified at his talon, which stays a full case"
+                ),
+            });
+        }
+        let position = Position::from_setup(&setup)?;
+        Ok((Referee::from_position(position, trous_to_win)?, reports))
+    }
+
+    fn build(position: Position, marking: Marking, trous_to_win: u8) -> Referee {
+        Referee {
+            rules: ScoringRules::default(),
+            trous_to_win: trous_to_win.max(1),
+            position,
+            marking,
+            phase: RefereePhase::Throw {
+                thrower: position.side_to_move(),
+            },
+            turn: None,
+            given: None,
+            open: Vec::new(),
+            lost: Vec::new(),
+            has_acted: ByColour::default(),
+            lifted: ByColour::default(),
+            held_throw: None,
+        }
+    }
+
+    /// The position at the start of the current coup (the dames as the laws left them).
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The marks as agreed so far (open markings not included: see
+    /// [`Referee::marks_on_tablier`]).
+    #[must_use]
+    pub fn marking(&self) -> &Marking {
+        &self.marking
+    }
+
+    /// The phase.
+    #[must_use]
+    pub fn phase(&self) -> RefereePhase {
+        self.phase
+    }
+
+    /// The reports still open (options not yet chosen), oldest first.
+    pub fn open_reports(&self) -> impl Iterator<Item = &Report> + '_ {
+        self.open.iter().map(|o| &o.report)
+    }
+
+    /// The dames as they physically stand (during a coup, with the moves made, which may be
+    /// against the laws: hence a [`Setup`], not a [`Position`]).
+    #[must_use]
+    pub fn dames_on_tablier(&self) -> Setup {
+        let mut setup = self.position.to_setup();
+        if let Some(t) = &self.turn
+            && let Some(c) = counts_after(&self.position, &t.moves)
+        {
+            for p in Point::ALL {
+                setup.counts[t.mover][p.index()] = c[p.path(t.mover) as usize];
+            }
+        }
+        setup
+    }
+
+    /// The marks on the tablier: the agreed marks with what open markings show (points on
+    /// the jetons, trous on the fichets).
+    #[must_use]
+    pub fn marks_on_tablier(&self) -> ByColour<Marks> {
+        let mut m = self.marking.to_marks();
+        for s in self.open_steps() {
+            let before = s.before.unwrap_or(self.marking);
+            m[s.colour].points = if s.any {
+                s.shown.jeton
+            } else {
+                before.points(s.colour)
+            };
+            m[s.colour].trous = before.trous(s.colour).saturating_add(s.shown.trous);
+        }
+        m
+    }
+
+    fn open_steps(&self) -> Vec<Step> {
+        let mut v = Vec::new();
+        if let Some(g) = self.given {
+            v.push(g);
+        }
+        if let Some(t) = &self.turn {
+            if !t.own_closed {
+                v.push(t.own);
+            }
+            if let Some(a) = t.after {
+                v.push(a);
+            }
+        }
+        v
+    }
+
+    /// Applies `gesture` by `who` and returns the reports it makes decisive.
+    ///
+    /// # Errors
+    /// [`RefereeError`] when the gesture is not possible (out of turn, a dame from an empty
+    /// point, a dame moved backwards, more than 15 dames, a jeton beyond 11 points, an école
+    /// claimed against a player who has not thrown, too early or too late, an option out of
+    /// range); the referee is then unchanged.
+    pub fn gesture(&mut self, who: Colour, gesture: Gesture) -> Result<Vec<Report>, RefereeError> {
+        let mut next = self.clone();
+        let reports = next.apply(who, gesture)?;
+        *self = next;
+        Ok(reports)
+    }
+
+    fn apply(&mut self, who: Colour, g: Gesture) -> Result<Vec<Report>, RefereeError> {
+        if let RefereePhase::Over { .. } = self.phase {
+            return Err(RefereeError::Over);
+        }
+        if let Gesture::Choose(i) = g {
+            return self.choose(who, i);
+        }
+        if let Some(o) = self.open.iter().find(|o| o.expiry == Expiry::Blocking) {
+            let chooser = o.report.chooser.unwrap_or(who);
+            return Err(not_now(
+                who,
+                &g,
+                format!("{chooser} must first choose for: {}", o.report),
+            ));
+        }
+        match g {
+            Gesture::Throw { throw, cast } => self.throw(who, throw, cast, &g),
+            Gesture::Settle(lie) => self.settle(who, lie, &g),
+            Gesture::MarkPoints(_)
+            | Gesture::NewJeton(_)
+            | Gesture::RemoveJeton(_)
+            | Gesture::WipeOwn
+            | Gesture::WipeOpponent
+            | Gesture::MarkTrous(_)
+            | Gesture::UnmarkTrous(_) => self.mark(who, g),
+            Gesture::Tenir => {
+                let t = self.turn_of(who, &g)?;
+                let due = Due::of(&t.own.before.unwrap_or(self.marking), who, t.own.points);
+                if due.jeux == 0 && t.own.shown.trous == 0 {
+                    return Err(not_now(
+                        who,
+                        &g,
+                        "no trou was won: there is nothing to hold on",
+                    ));
+                }
+                Ok(Vec::new())
+            }
+            Gesture::SenAller => self.s_en_aller(who, &g),
+            Gesture::DeclareWin => self.declare_win(who, &g),
+            Gesture::Ecole(n) => self.claim(who, n, &g),
+            Gesture::Advise(n) => {
+                let target = who.other();
+                if let Some(t) = &mut self.turn
+                    && t.mover == target
+                    && !t.own_closed
+                {
+                    t.own.advised = Some(n);
+                    return Ok(Vec::new());
+                }
+                Err(not_now(
+                    who,
+                    &g,
+                    format!("{target} is not marking his throw"),
+                ))
+            }
+            Gesture::Adoube => {
+                let t = self.turn_mut(who, &g)?;
+                t.adoube = true;
+                Ok(Vec::new())
+            }
+            Gesture::Touch(p) => self.touch(who, p, &g),
+            Gesture::Move { from, to } => self.move_dame(who, from, to, &g),
+            Gesture::LiftDice => {
+                let t = self
+                    .turn
+                    .as_mut()
+                    .ok_or_else(|| not_now(who, &g, "no dice are on the tablier"))?;
+                let _ = t;
+                self.lifted[who] = true;
+                Ok(Vec::new())
+            }
+            Gesture::BreakGame => {
+                if self.turn.as_ref().is_some_and(|t| t.mover != who) {
+                    // ROMPRE SON JEU PAR ERREUR: no consequence; only the throw decides.
+                    Ok(Vec::new())
+                } else {
+                    Err(not_now(
+                        who,
+                        &g,
+                        "only the opponent of the player to play breaks his game",
+                    ))
+                }
+            }
+            Gesture::Done => self.done(who, &g),
+            Gesture::Choose(_) => Ok(Vec::new()),
+        }
+    }
+
+    fn turn_of(&self, who: Colour, g: &Gesture) -> Result<&Turn, RefereeError> {
+        match &self.turn {
+            Some(t) if t.mover == who => Ok(t),
+            _ => Err(not_now(who, g, "it is not his coup")),
+        }
+    }
+
+    fn turn_mut(&mut self, who: Colour, g: &Gesture) -> Result<&mut Turn, RefereeError> {
+        match &mut self.turn {
+            Some(t) if t.mover == who => Ok(t),
+            _ => Err(not_now(who, g, "it is not his coup")),
+        }
+    }
+
+    // ----- The throw -----
+
+    fn throw(
+        &mut self,
+        who: Colour,
+        throw: Throw,
+        cast: Cast,
+        g: &Gesture,
+    ) -> Result<Vec<Report>, RefereeError> {
+        let thrower = match self.phase {
+            RefereePhase::Throw { thrower } => thrower,
+            RefereePhase::Play { mover, .. } if mover != who => {
+                // Thrown before the opponent finished his coup (RELEVER LES DÉS).
+                let report = Report {
+                    fault: Fault::MauvaisCoupDeDes,
+                    entry: Entry::Relever,
+                    offender: Some(who),
+                    chooser: Some(mover),
+                    points: 0,
+                    options: vec![Remedy::AcceptThrow, Remedy::AnnulThrow],
+                    text: format!("{who} threw {throw} before {mover} finished his coup"),
+                };
+                self.open.push(Open {
+                    report: report.clone(),
+                    action: Action::ThrowChoice {
+                        throw,
+                        for_next: true,
+                    },
+                    expiry: Expiry::Blocking,
+                });
+                return Ok(vec![report]);
+            }
+            _ => return Err(not_now(who, g, "it is not his throw")),
+        };
+        if thrower != who {
+            return Err(not_now(who, g, format!("{thrower} throws")));
+        }
+        let ruling = rule_throw(&cast);
+        match ruling {
+            ThrowRuling::Rethrow(entry) => Ok(vec![Report {
+                fault: Fault::MauvaisCoupDeDes,
+                entry,
+                offender: None,
+                chooser: None,
+                points: 0,
+                options: Vec::new(),
+                text: format!("the throw is {ruling}: {who} throws again"),
+            }]),
+            ThrowRuling::OpponentChooses(entry) | ThrowRuling::ThrowerChooses(entry) => {
+                let chooser = if matches!(ruling, ThrowRuling::OpponentChooses(_)) {
+                    who.other()
+                } else {
+                    who
+                };
+                let report = Report {
+                    fault: Fault::MauvaisCoupDeDes,
+                    entry,
+                    offender: Some(who),
+                    chooser: Some(chooser),
+                    points: 0,
+                    options: vec![Remedy::AcceptThrow, Remedy::AnnulThrow],
+                    text: format!("the throw {throw} is {ruling}"),
+                };
+                self.open.push(Open {
+                    report: report.clone(),
+                    action: Action::ThrowChoice {
+                        throw,
+                        for_next: false,
+                    },
+                    expiry: Expiry::Blocking,
+                });
+                Ok(vec![report])
+            }
+            ThrowRuling::NotSettled(_) => {
+                let other = if cast.lie[0] == Lie::Spinning {
+                    cast.lie[1]
+                } else {
+                    cast.lie[0]
+                };
+                let mut reports = self.start_coup(who, throw)?;
+                if let Some(t) = &mut self.turn {
+                    t.settling = Some(other);
+                }
+                reports.push(Report {
+                    fault: Fault::MauvaisCoupDeDes,
+                    entry: Entry::DePirouettant,
+                    offender: None,
+                    chooser: None,
+                    points: 0,
+                    options: Vec::new(),
+                    text: "a die is spinning: nobody may stop it; wait until it rests".into(),
+                });
+                Ok(reports)
+            }
+            ThrowRuling::Good { warning } => {
+                let mut reports = self.start_coup(who, throw)?;
+                if let Some(e) = warning {
+                    reports.push(Report {
+                        fault: Fault::MauvaisCoupDeDes,
+                        entry: e,
+                        offender: Some(who),
+                        chooser: None,
+                        points: 0,
+                        options: Vec::new(),
+                        text: "dice badly cast: the throw is good, a warning suffices".into(),
+                    });
+                }
+                Ok(reports)
+            }
+        }
+    }
+
+    fn settle(&mut self, who: Colour, lie: Lie, g: &Gesture) -> Result<Vec<Report>, RefereeError> {
+        let t = self.turn_of(who, g)?;
+        let Some(other) = t.settling else {
+            return Err(not_now(who, g, "no die is spinning"));
+        };
+        let cast = Cast {
+            lie: [lie, other],
+            ..Cast::default()
+        };
+        match rule_throw(&cast) {
+            ThrowRuling::Good { .. } => {
+                let t = self.turn_mut(who, g)?;
+                t.settling = None;
+                if t.own.impatient {
+                    // ÉCOLE PAR IMPATIENCE: no longer admitted to mark his points.
+                    return self.close_own();
+                }
+                Ok(Vec::new())
+            }
+            ThrowRuling::NotSettled(_) => Ok(Vec::new()),
+            r => {
+                // Thrown again: the coup starts over.
+                let t = self.turn.take().ok_or(RefereeError::Over)?;
+                self.phase = RefereePhase::Throw { thrower: t.mover };
+                Ok(vec![Report {
+                    fault: Fault::MauvaisCoupDeDes,
+                    entry: match r {
+                        ThrowRuling::Rethrow(e) => e,
+                        _ => Entry::JeterLesDes,
+                    },
+                    offender: None,
+                    chooser: None,
+                    points: 0,
+                    options: Vec::new(),
+                    text: format!("the throw is {r}: {who} throws again"),
+                }])
+            }
+        }
+    }
+
+    /// A good throw: the consummations it brings, then the coup of `who` begins.
+    fn start_coup(&mut self, who: Colour, throw: Throw) -> Result<Vec<Report>, RefereeError> {
+        let mut reports = Vec::new();
+        // Fausses cases of the opponent not corrected are consummated: left as played.
+        // Écoles `who` could claim are lost.
+        let mut provoked = false;
+        let mut keep = Vec::new();
+        for o in std::mem::take(&mut self.open) {
+            if o.report.chooser == Some(who) && o.expiry == Expiry::ClaimantThrows {
+                if let Action::Ecole { excess: true, .. } = o.action {
+                    provoked = true;
+                }
+                self.lost.push((who, o.report.to_string()));
+            } else {
+                keep.push(o);
+            }
+        }
+        self.open = keep;
+        // `who`'s marking of the points the opponent's coup gave him is consummated.
+        if let Some(step) = self.given.take() {
+            let mut r = self.close_step(step, Expiry::OffenderMarksOwn);
+            if provoked {
+                for o in &mut self.open {
+                    if o.report.offender == Some(step.colour)
+                        && let Action::Ecole { forbidden, .. } = &mut o.action
+                    {
+                        *forbidden = Some(Entry::EcoleQuiEnProvoqueUneAutre);
+                        o.report.entry = Entry::EcoleQuiEnProvoqueUneAutre;
+                        o.report.options = vec![Remedy::Decline];
+                        o.report.text.push_str(
+                            "; the points he marked unduly for this were its cause and payment",
+                        );
+                    }
+                }
+                for rep in &mut r {
+                    if rep.offender == Some(step.colour) && rep.points > 0 {
+                        rep.entry = Entry::EcoleQuiEnProvoqueUneAutre;
+                        rep.options = vec![Remedy::Decline];
+                    }
+                }
+            }
+            reports.extend(r);
+        }
+        if self.won().is_some() {
+            return Ok(reports);
+        }
+        let analysis = ThrowAnalysis::new(&self.position, throw, &self.rules);
+        let own = analysis.points_before(who);
+        self.turn = Some(Turn {
+            mover: who,
+            analysis,
+            moves: Vec::new(),
+            touched: Vec::new(),
+            adoube: false,
+            own: Step::new(who, own, true),
+            own_closed: false,
+            own_assessment: Assessment::default(),
+            after: None,
+            settling: None,
+            forbid_cover: None,
+            deny_leave: false,
+            privilege_asked: false,
+        });
+        self.has_acted[who] = true;
+        self.lifted = ByColour::default();
+        self.phase = RefereePhase::Play { mover: who, throw };
+        Ok(reports)
+    }
+
+    fn sync_marks(&mut self) {
+        for c in Colour::ALL {
+            let _ = self.position.set_marks(c, marks_of(&self.marking, c));
+        }
+    }
+
+    fn won(&self) -> Option<Colour> {
+        Colour::ALL
+            .into_iter()
+            .find(|&c| self.marking.trous(c) >= self.trous_to_win)
+    }
+
+    fn check_win(&mut self) -> Vec<Report> {
+        if let Some(winner) = self.won() {
+            self.phase = RefereePhase::Over { winner };
+            self.turn = None;
+        }
+        self.sync_marks();
+        Vec::new()
+    }
+}
+
+impl fmt::Display for RefereePhase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RefereePhase::Throw { thrower } => write!(f, "{thrower} to throw"),
+            RefereePhase::Play { mover, throw } => write!(f, "{mover} plays {throw}"),
+            RefereePhase::Over { winner } => write!(f, "{winner} has won"),
+        }
+    }
+}

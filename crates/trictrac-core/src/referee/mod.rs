@@ -1,0 +1,355 @@
+//! Referee mode: the laws of trictrac for people who mark their own points and move their own
+//! dames, as the French glossary of the laws of trictrac states them (sections ÉCOLE and
+//! FAUSSE CASE, the dice entries from JETER LES DÉS to DÉ TOUCHÉ, DAMES EN TROP ou EN MOINS).
+//!
+//! - [`dice`]: how a physical throw is judged (good, thrown again, the opponent's choice).
+//! - [`ecole`]: the arithmetic of an école (points omitted or marked in excess).
+//! - [`fausse_case`]: a dame played against the laws, and what the opponent may impose.
+//! - [`Referee`] (in `machine`): the state machine driven by what the players declare and do
+//!   ([`Gesture`]); at each moment the laws make decisive it returns [`Report`]s: the
+//!   fault, its glossary [`Entry`], the points at stake and the opponent's [`Remedy`]
+//!   options, one of which he chooses with [`Gesture::Choose`].
+//!
+//! ```
+//! use trictrac_core::Colour::{Black, White};
+//! use trictrac_core::referee::{Entry, Fault, Gesture, Referee, Remedy};
+//! let mut r = Referee::new();
+//! // White throws carmes (4-4) and plays two dames from the talon to B5: nothing to mark.
+//! for line in ["throw 4-4", "move B1 B5", "move B1 B5", "done"] {
+//!     assert!(r.gesture(White, line.parse().unwrap()).unwrap().is_empty());
+//! }
+//! // Black throws 2-1, plays both numbers, then a third: DAME JOUÉE EN TROP.
+//! for line in ["throw 2-1", "move N1 N3", "move N1 N2", "move N1 N2"] {
+//!     r.gesture(Black, line.parse().unwrap()).unwrap();
+//! }
+//! let reports = r.gesture(Black, Gesture::Done).unwrap();
+//! assert_eq!(reports[0].fault, Fault::FausseCase);
+//! assert_eq!(reports[0].entry, Entry::DameJoueeEnTrop);
+//! assert_eq!(reports[0].chooser, Some(White));
+//! // White may leave it, or put the third dame back (impose the two numbers played).
+//! assert_eq!(reports[0].options[0], Remedy::Leave);
+//! r.gesture(White, Gesture::Choose(2)).unwrap();
+//! assert_eq!(r.position().to_string(), "B1:w13,B5:w2,N1:b13,N2:b1,N3:b1 w 1/1 0.0/0.0");
+//! ```
+
+use std::fmt;
+
+use crate::colour::Colour;
+use crate::moves::Play;
+use crate::point::Point;
+
+pub mod dice;
+pub mod ecole;
+pub mod fausse_case;
+mod gesture;
+mod machine;
+
+pub use gesture::{Gesture, ParseGestureError};
+pub use machine::{Referee, RefereeError, RefereePhase};
+
+/// An entry of the French glossary of the laws of trictrac that a ruling comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[allow(missing_docs)]
+pub enum Entry {
+    // ÉCOLE
+    EcoleDefinition,
+    EcoleConsommee,
+    EcoleParImpatience,
+    QuandEtCommentMarquerLEcole,
+    EcoleDEcole,
+    EcoleMarqueePartiellement,
+    EcoleADessein,
+    EcoleInterdite,
+    DoubleMarque,
+    MarquerSesPointsParErreur,
+    OublierDeDemarquerSesPoints,
+    OublierDeDemarquerLesPointsDeLAdversaire,
+    EffacerLesPointsDeLAdversaireParErreur,
+    MarquerLeTrouParErreur,
+    EcoleDeTrou,
+    EcoleDePoints,
+    EcoleSansEcole,
+    EcoleQuiEnProvoqueUneAutre,
+    EcoleDesPointsDonnes,
+    SEnAllerSurUneEcole,
+    RompreSonJeuParErreur,
+    EcoleRetroactive,
+    EcoleDePrivilege,
+    FausseEcole,
+    AugmentationDEcole,
+    EcoleImpossibleAMarquer,
+    EcolePerpetuelle,
+    // FAUSSE CASE
+    FausseCaseDefinition,
+    FausseCaseConsommation,
+    FausseCaseResolution,
+    DameMalPlacee,
+    DameJoueeToutDUne,
+    DameSeulePlaceeSurUnCoin,
+    DameJoueeEnTrop,
+    DameCouverteParFausseCase,
+    DamePasseeAuRetour,
+    FausseSortie,
+    ReprendreUneDame,
+    DamesAuTalon,
+    FausseCaseAvecLesDeuxDames,
+    RemplirEtConserver,
+    PrendreSonCoin,
+    FausseCaseNeFaitPasEcole,
+    DameToucheeDameJouee,
+    // The dice
+    JeterLesDes,
+    NommerLesDes,
+    Relever,
+    DeRompu,
+    DeCasse,
+    DeCouvert,
+    DeEnLAir,
+    DeHorsDuTablier,
+    DeIncline,
+    DeNiche,
+    DePirouettant,
+    DeSurSonCube,
+    DeSurUnJeton,
+    DeSurUneBande,
+    DeSurUneDame,
+    DeTouche,
+    // The dames
+    DamesEnTropOuEnMoins,
+}
+
+impl Entry {
+    /// The entry's title in the glossary.
+    #[must_use]
+    pub const fn title(self) -> &'static str {
+        use Entry::*;
+        match self {
+            EcoleDefinition => "ÉCOLE : DÉFINITION",
+            EcoleConsommee => "QUAND L'ÉCOLE EST CONSOMMÉE",
+            EcoleParImpatience => "ÉCOLE PAR IMPATIENCE",
+            QuandEtCommentMarquerLEcole => "QUAND et COMMENT MARQUER L'ÉCOLE",
+            EcoleDEcole => "ÉCOLE D'ÉCOLE",
+            EcoleMarqueePartiellement => "ÉCOLE MARQUÉE PARTIELLEMENT",
+            EcoleADessein => "ÉCOLE À DESSEIN",
+            EcoleInterdite => "ÉCOLE INTERDITE",
+            DoubleMarque => "DOUBLE MARQUE ou ÉCOLE DE DEUX JETONS",
+            MarquerSesPointsParErreur => "MARQUER SES POINTS PAR ERREUR",
+            OublierDeDemarquerSesPoints => "OUBLIER DE DÉMARQUER SES POINTS",
+            OublierDeDemarquerLesPointsDeLAdversaire => {
+                "OUBLIER DE DÉMARQUER LES POINTS DE L'ADVERSAIRE"
+            }
+            EffacerLesPointsDeLAdversaireParErreur => {
+                "EFFACER LES POINTS DE L'ADVERSAIRE PAR ERREUR"
+            }
+            MarquerLeTrouParErreur => "MARQUER LE TROU PAR ERREUR",
+            EcoleDeTrou => "ÉCOLE DE TROU",
+            EcoleDePoints => "ÉCOLE DE POINTS",
+            EcoleSansEcole => "ÉCOLE SANS ÉCOLE",
+            EcoleQuiEnProvoqueUneAutre => "ÉCOLE QUI EN PROVOQUE UNE AUTRE",
+            EcoleDesPointsDonnes => "ÉCOLE DES POINTS DONNÉS PAR L'ADVERSAIRE",
+            SEnAllerSurUneEcole => "S'EN ALLER SUR UNE ÉCOLE",
+            RompreSonJeuParErreur => "ROMPRE SON JEU PAR ERREUR",
+            EcoleRetroactive => "ÉCOLE RÉTROACTIVE POUR NON REMPLISSAGE ou NON CONSERVATION",
+            EcoleDePrivilege => "ÉCOLE DE PRIVILÈGE",
+            FausseEcole => "FAUSSE ÉCOLE",
+            AugmentationDEcole => "AUGMENTATION D'ÉCOLE",
+            EcoleImpossibleAMarquer => "ÉCOLE IMPOSSIBLE À MARQUER",
+            EcolePerpetuelle => "ÉCOLE PERPÉTUELLE",
+            FausseCaseDefinition => "FAUSSE CASE : DÉFINITION",
+            FausseCaseConsommation => "FAUSSE CASE : CONSOMMATION",
+            FausseCaseResolution => "FAUSSE CASE : RÉSOLUTION",
+            DameMalPlacee => "DAME MAL PLACÉE",
+            DameJoueeToutDUne => "DAME JOUÉE TOUT D'UNE",
+            DameSeulePlaceeSurUnCoin => "DAME SEULE PLACÉE SUR UN COIN",
+            DameJoueeEnTrop => "DAME JOUÉE EN TROP",
+            DameCouverteParFausseCase => "DAME COUVERTE PAR FAUSSE CASE",
+            DamePasseeAuRetour => "DAME PASSÉE AU RETOUR",
+            FausseSortie => "FAUSSE SORTIE",
+            ReprendreUneDame => "REPRENDRE UNE DAME",
+            DamesAuTalon => "DAMES AU TALON",
+            FausseCaseAvecLesDeuxDames => "FAUSSE CASE AVEC LES DEUX DAMES",
+            RemplirEtConserver => "REMPLIR et CONSERVER",
+            PrendreSonCoin => "PRENDRE SON COIN",
+            FausseCaseNeFaitPasEcole => "FAUSSE CASE NE FAIT PAS ÉCOLE",
+            DameToucheeDameJouee => "DAME TOUCHÉE, DAME JOUÉE",
+            JeterLesDes => "JETER LES DÉS",
+            NommerLesDes => "NOMMER LES DÉS",
+            Relever => "RELEVER LES DÉS",
+            DeRompu => "DÉ ROMPU",
+            DeCasse => "DÉ CASSÉ",
+            DeCouvert => "DÉ COUVERT",
+            DeEnLAir => "DÉ EN L'AIR",
+            DeHorsDuTablier => "DÉ HORS DU TABLIER",
+            DeIncline => "DÉ INCLINÉ",
+            DeNiche => "DÉ NICHÉ",
+            DePirouettant => "DÉ PIROUETTANT",
+            DeSurSonCube => "DÉ SUR SON CUBE",
+            DeSurUnJeton => "DÉ SUR UN JETON",
+            DeSurUneBande => "DÉ SUR UNE BANDE",
+            DeSurUneDame => "DÉ SUR UNE DAME",
+            DeTouche => "DÉ TOUCHÉ",
+            DamesEnTropOuEnMoins => "DAMES EN TROP ou EN MOINS",
+        }
+    }
+}
+
+impl fmt::Display for Entry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.title())
+    }
+}
+
+/// The kind of fault a [`Report`] is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Fault {
+    /// École par omission (*par moins*): points won and not marked.
+    EcoleParOmission,
+    /// École par excès (*par trop*): points marked and not won.
+    EcoleParExces,
+    /// Points omitted and points in excess in the same marking (added together).
+    EcoleMixte,
+    /// A marking to rectify without école (a trou simple for double, two jetons, the
+    /// opponent's jeton not wiped).
+    MarqueARectifier,
+    /// A dame played against the laws (*fausse case*).
+    FausseCase,
+    /// A throw that is not good as it lies.
+    MauvaisCoupDeDes,
+    /// Not the number of dames the laws require.
+    DamesEnTropOuEnMoins,
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Fault::EcoleParOmission => "école par omission",
+            Fault::EcoleParExces => "école par excès",
+            Fault::EcoleMixte => "école par omission et par excès",
+            Fault::MarqueARectifier => "marque à rectifier (no école)",
+            Fault::FausseCase => "fausse case",
+            Fault::MauvaisCoupDeDes => "coup de dés mauvais",
+            Fault::DamesEnTropOuEnMoins => "dames en trop ou en moins",
+        })
+    }
+}
+
+/// Which of two jetons (DOUBLE MARQUE).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum WhichJeton {
+    /// The mark that stood before.
+    Old,
+    /// The jeton just taken from the talon.
+    New,
+}
+
+/// An option a report gives (usually to the opponent of the player at fault); choosing it
+/// ([`Gesture::Choose`]) updates the position and the marks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Remedy {
+    /// Mark the école: these points for the chooser ("École !", "Tant de points d'école !").
+    /// For an excess, the offender's marks are brought back to what he was due.
+    MarkEcole(u8),
+    /// Do not mark it (there is no école d'école: one is never obliged to).
+    Decline,
+    /// Oblige the claimant to mark the whole école: these further points for him (ÉCOLE
+    /// MARQUÉE PARTIELLEMENT).
+    ForceWhole(u8),
+    /// Take away the offender's privilege of s'en aller for this coup (ÉCOLE DE POINTS).
+    DenySEnAller,
+    /// Put the fichet of the offender back to what it should show: his trous for this gain.
+    RectifyFichet(u8),
+    /// Remove one of the offender's two jetons (DOUBLE MARQUE).
+    RemoveJeton(WhichJeton),
+    /// Leave the dames as they were played (a fausse case may be left).
+    Leave,
+    /// Have the offender play this legal play of his throw instead.
+    Impose(Play),
+    /// Dames back where they stood: the offender plays his throw again freely.
+    ReplayFreely,
+    /// Forbid the offender to cover this dame for this coup (DAME COUVERTE PAR FAUSSE CASE).
+    ForbidCovering(Point),
+    /// Oblige the offender to mark correctly: his marks are set to what he was due (ÉCOLE À
+    /// DESSEIN: the opponent may oblige him to mark, or take the benefit).
+    Rectify,
+    /// Keep the throw as good.
+    AcceptThrow,
+    /// Annul the throw: it is thrown again.
+    AnnulThrow,
+    /// Acquiesce (the opponent breaks his game): the trou or the partie is acquired (S'EN
+    /// ALLER SUR UNE ÉCOLE).
+    Acquiesce,
+    /// Bring the dames back to the laws' number from the talon, which stays a full case.
+    RectifyDames,
+    /// Annul the relevé (the dames cannot be rectified).
+    AnnulReleve,
+}
+
+impl fmt::Display for Remedy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Remedy::MarkEcole(n) => write!(f, "mark {n} points d'école"),
+            Remedy::Decline => f.write_str("do not mark it"),
+            Remedy::ForceWhole(n) => write!(f, "oblige him to mark the whole école ({n} more)"),
+            Remedy::DenySEnAller => f.write_str("forbid him to s'en aller"),
+            Remedy::RectifyFichet(n) => write!(f, "rectify the fichet ({n} trous for this gain)"),
+            Remedy::RemoveJeton(WhichJeton::Old) => f.write_str("remove the old jeton"),
+            Remedy::RemoveJeton(WhichJeton::New) => f.write_str("remove the new jeton"),
+            Remedy::Leave => f.write_str("leave it as played"),
+            Remedy::Impose(p) => write!(f, "impose {p}"),
+            Remedy::ReplayFreely => f.write_str("dames back, he plays again freely"),
+            Remedy::ForbidCovering(p) => write!(f, "forbid covering {p} this coup"),
+            Remedy::Rectify => f.write_str("oblige him to mark correctly"),
+            Remedy::AcceptThrow => f.write_str("keep the throw"),
+            Remedy::AnnulThrow => f.write_str("annul the throw"),
+            Remedy::Acquiesce => f.write_str("acquiesce (break one's game)"),
+            Remedy::RectifyDames => f.write_str("rectify the dames at the talon"),
+            Remedy::AnnulReleve => f.write_str("annul the relevé"),
+        }
+    }
+}
+
+/// What the referee says at a decisive moment: the fault, the glossary entry it comes from,
+/// the points at stake, who is at fault, who chooses, and the options he may choose from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report {
+    /// The fault.
+    pub fault: Fault,
+    /// The glossary entry the ruling comes from.
+    pub entry: Entry,
+    /// The player at fault (`None` for a throw that is simply bad).
+    pub offender: Option<Colour>,
+    /// The player who chooses among the options (`None` when there is nothing to choose:
+    /// the ruling applies, e.g. the dice are thrown again).
+    pub chooser: Option<Colour>,
+    /// Points at stake (the école), 0 if none.
+    pub points: u8,
+    /// The options; the chooser picks one by its index.
+    pub options: Vec<Remedy>,
+    /// A sentence for people.
+    pub text: String,
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.fault)?;
+        if let Some(o) = self.offender {
+            write!(f, " by {o}")?;
+        }
+        if self.points > 0 {
+            write!(f, ", {} points", self.points)?;
+        }
+        write!(f, " [{}]: {}", self.entry, self.text)?;
+        if let Some(c) = self.chooser
+            && !self.options.is_empty()
+        {
+            write!(f, "; {c} chooses:")?;
+            for (i, o) in self.options.iter().enumerate() {
+                write!(f, " {}) {o}", i + 1)?;
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,728 @@
+//! Referee mode, the école: one test per entry of the section ÉCOLE of the French glossary
+//! of the laws of trictrac, built from the entry's own words.
+
+mod referee_support;
+use referee_support::*;
+
+#[test]
+fn definition_ecole_par_omission_claimed() {
+    // "en ne marquant pas des points auxquels il a droit ... son adversaire ... marque alors
+    // autant de points que le joueur a omis d'en marquer"
+    let mut r = referee(HIT);
+    go(&mut r, Black, "throw 6-5");
+    let play = first_play(HIT, "6-5");
+    let reports = go(&mut r, Black, &play[0]);
+    let e = ecole_report(&reports);
+    assert_eq!(
+        (e.fault, e.points, e.offender, e.chooser),
+        (Fault::EcoleParOmission, 4, Some(Black), Some(White))
+    );
+    assert_eq!(
+        e.options,
+        vec![Remedy::MarkEcole(4), Remedy::Rectify, Remedy::Decline]
+    );
+    go(&mut r, Black, &play[1]);
+    go(&mut r, Black, "done");
+    go(&mut r, White, "ecole 4");
+    assert_eq!(r.marking().points(White), 4);
+    assert_eq!(r.marking().points(Black), 0);
+}
+
+#[test]
+fn definition_ecole_par_exces() {
+    let mut r = referee(HIT);
+    go(&mut r, Black, "throw 6-5");
+    go(&mut r, Black, "mark 6");
+    let play = first_play(HIT, "6-5");
+    let e = ecole_report(&go(&mut r, Black, &play[0])).clone();
+    assert_eq!((e.fault, e.points), (Fault::EcoleParExces, 2));
+    script(&mut r, Black, &[&play[1], "done"]);
+    // White marks the 2 and Black's jeton is brought back to the 4 he won.
+    go(&mut r, White, "ecole 2");
+    assert_eq!(r.marking().points(White), 2);
+    assert_eq!(r.marking().points(Black), 4);
+}
+
+#[test]
+fn quand_l_ecole_est_consommee_own_points() {
+    // Par omission: "consommée dès que celui qui l'a faite a touché ses dames, si les points
+    // omis viennent de son propre coup": still correctable before, claimable after.
+    let mut r = referee(HIT);
+    go(&mut r, Black, "throw 6-5");
+    assert!(matches!(
+        refused(&mut r, White, "ecole 4"),
+        RefereeError::NotConsummated { .. }
+    ));
+    // Black notices and marks his 4 before touching: no école.
+    go(&mut r, Black, "mark 4");
+    let play = first_play(HIT, "6-5");
+    let reports = script(&mut r, Black, &[&play[0], &play[1], "done"]);
+    assert!(reports.is_empty(), "{reports:?}");
+    // White claiming now marks a fausse école.
+    let f = go(&mut r, White, "ecole 4");
+    assert_eq!(f[0].entry, Entry::FausseEcole);
+}
+
+#[test]
+fn quand_l_ecole_est_consommee_excess_once_let_go() {
+    // "L'école par excès est irrévocablement consommée lorsque le jeton a été posé et
+    // abandonné": no gesture takes a jeton back; the fichet alone may be moved back.
+    let mut r = referee(HIT);
+    go(&mut r, Black, "throw 6-5");
+    go(&mut r, Black, "trous 1");
+    go(&mut r, Black, "untrous 1");
+    go(&mut r, Black, "mark 5");
+    go(&mut r, Black, "trous 1");
+    assert!(matches!(
+        refused(&mut r, Black, "untrous 1"),
+        RefereeError::Marking(_)
+    ));
+}
+
+#[test]
+fn quand_et_comment_marquer_before_the_next_throw() {
+    // "L'école doit toujours être marquée avant de jeter les dés pour le coup suivant, sinon
+    // on n'y est plus admis"
+    let mut r = referee(HIT);
+    go(&mut r, Black, "throw 6-5");
+    let play = first_play(HIT, "6-5");
+    script(&mut r, Black, &[&play[0], &play[1], "done"]);
+    go(&mut r, White, "throw 2-1");
+    assert!(matches!(
+        refused(&mut r, White, "ecole 4"),
+        RefereeError::EcoleLost(_)
+    ));
+    assert_eq!(r.marking().points(White), 0);
+}
+
+#[test]
+fn ecole_des_points_donnes() {
+    // The points Black's coup gives White (impuissance: White cannot play the 6) are marked
+    // by White before he throws; if he forgets, Black marks the école "dès que le joueur a
+    // jeté les dés ... et donc avant que le joueur ne marque éventuellement pour ce coup".
+    let pos = "B7:w3,B8:w3,B9:w3,B10:w2,B11:w2,B12:w2,N2:b3,N3:b2,N4:b2,N6:b1,N8:b1,N9:b2,N11:b2,N12:b2 w 9/9 0.0/0.0";
+    let p: Position = pos.parse().expect("pos");
+    let a = ThrowAnalysis::new(&p, "6-3".parse().expect("t"), &ScoringRules::default());
+    let own = a.points_before(White);
+    let given = a.points_before(Black);
+    assert!(given >= 2);
+    let mut r = referee(pos);
+    go(&mut r, White, "throw 6-3");
+    let m = *r.marking();
+    script(
+        &mut r,
+        White,
+        &lines(&correct_marking(&m, White, own, false)),
+    );
+    let play = moves_of(a.legal_plays().get(0).expect("play"));
+    let mut all = lines(&play);
+    all.push("done");
+    assert!(script(&mut r, White, &all).is_empty());
+    // Black forgets his points and throws.
+    let rep = go(&mut r, Black, "throw 2-1");
+    let e = ecole_report(&rep);
+    assert_eq!(
+        (e.entry, e.points, e.chooser),
+        (Entry::EcoleDesPointsDonnes, given, Some(White))
+    );
+    // White must mark it before Black marks for his own throw.
+    let mut late = r.clone();
+    let w0 = r.marking().points(White);
+    go(&mut r, White, &format!("ecole {given}"));
+    assert_eq!(r.marking().points(White), (w0 + given) % 12);
+    // Had Black marked his own points first, it would be lost.
+    let p2 = *late.position();
+    let a2 = ThrowAnalysis::new(&p2, "2-1".parse().expect("t"), &ScoringRules::default());
+    if a2.points_before(Black) > 0 {
+        go(&mut late, Black, "mark 1");
+        assert!(matches!(
+            refused(&mut late, White, &format!("ecole {given}")),
+            RefereeError::EcoleLost(_)
+        ));
+    }
+}
+
+#[test]
+fn ecole_d_ecole_and_ecole_a_dessein() {
+    // "on n'est jamais obligé de marquer une école": declining is an option, and "l'adversaire
+    // a toujours l'option, ou d'obliger le joueur fautif à la marquer ou de s'en attribuer le
+    // bénéfice".
+    let mut r = referee(HIT);
+    go(&mut r, Black, "throw 6-5");
+    let play = first_play(HIT, "6-5");
+    let rep = script(&mut r, Black, &[&play[0], &play[1], "done"]);
+    let e = ecole_report(&rep);
+    assert!(e.options.contains(&Remedy::Decline));
+    assert!(e.options.contains(&Remedy::Rectify));
+    // White obliges Black to mark his 4.
+    go(&mut r, White, "choose 2");
+    assert_eq!(r.marking().points(Black), 4);
+    assert_eq!(r.marking().points(White), 0);
+}
+
+#[test]
+fn ecole_marquee_partiellement() {
+    // "Si un joueur marque partiellement une école, il est déchu du droit de ne pas la marquer
+    // et son adversaire a l'option de l'obliger à la marquer correctement et intégralement."
+    let mut r = referee(HIT);
+    go(&mut r, Black, "throw 6-5");
+    let play = first_play(HIT, "6-5");
+    script(&mut r, Black, &[&play[0], &play[1], "done"]);
+    let rep = go(&mut r, White, "ecole 2");
+    assert_eq!(rep[0].entry, Entry::EcoleMarqueePartiellement);
+    assert_eq!(rep[0].options, vec![Remedy::ForceWhole(2), Remedy::Decline]);
+    go(&mut r, Black, "choose 1");
+    assert_eq!(r.marking().points(White), 4);
+    // "Mais si le joueur marque plus de points qu'il ne doit pour une école, il fait lui même
+    // une école par excès"
+    let mut r = referee(HIT);
+    go(&mut r, Black, "throw 6-5");
+    script(&mut r, Black, &[&play[0], &play[1], "done"]);
+    let rep = go(&mut r, White, "ecole 6");
+    assert_eq!(
+        (rep[0].fault, rep[0].points, rep[0].chooser),
+        (Fault::EcoleParExces, 2, Some(Black))
+    );
+    assert_eq!(r.marking().points(White), 6);
+}
+
+#[test]
+fn ecole_interdite() {
+    // "On ne peut profiter d'une erreur qu'on occasionne": White tells Black he won 2 and
+    // Black marks 2; White cannot mark the école, the error may be rectified.
+    let mut r = referee(HIT);
+    go(&mut r, Black, "throw 6-5");
+    go(&mut r, White, "advise 2");
+    go(&mut r, Black, "mark 2");
+    let play = first_play(HIT, "6-5");
+    let rep = go(&mut r, Black, &play[0]);
+    let e = ecole_report(&rep);
+    assert_eq!(e.entry, Entry::EcoleInterdite);
+    assert!(!e.options.iter().any(|o| matches!(o, Remedy::MarkEcole(_))));
+    script(&mut r, Black, &[&play[1], "done"]);
+    assert!(matches!(
+        refused(&mut r, White, "ecole 2"),
+        RefereeError::Forbidden {
+            entry: Entry::EcoleInterdite,
+            ..
+        }
+    ));
+    go(&mut r, White, "choose 1"); // rectify
+    assert_eq!(r.marking().points(Black), 4);
+}
+
+#[test]
+fn double_marque() {
+    // "un joueur utilise un jeton du talon sans prendre garde qu'il a déjà une marque avec un
+    // autre jeton. ... l'adversaire démarque le jeton de son choix ; mais il ne peut marquer
+    // l'école pour cela."
+    let pos = "B1:w14,B8:w1,N1:b11,N11:b2,N12:b2 b 5/5 0.0/0.2*";
+    let mut r = referee(pos);
+    go(&mut r, Black, "throw 6-5");
+    go(&mut r, Black, "new-jeton 4");
+    let play = first_play(pos, "6-5");
+    let rep = go(&mut r, Black, &play[0]);
+    assert_eq!(rep[0].entry, Entry::DoubleMarque);
+    assert_eq!(rep[0].points, 0);
+    assert!(
+        !rep[0]
+            .options
+            .iter()
+            .any(|o| matches!(o, Remedy::MarkEcole(_)))
+    );
+    go(&mut r, White, "choose 2"); // remove the new jeton: the old mark of 2 stays
+    assert_eq!(r.marking().points(Black), 2);
+    // "Le joueur fautif est autorisé à rectifier sa marque tant qu'il n'a pas touché à ses
+    // dames": removing the old jeton himself before touching leaves no report.
+    let mut r = referee(pos);
+    go(&mut r, Black, "throw 6-5");
+    go(&mut r, Black, "new-jeton 4");
+    go(&mut r, Black, "remove-jeton new");
+    go(&mut r, Black, "mark 4");
+    assert!(script(&mut r, Black, &[&play[0], &play[1], "done"]).is_empty());
+    assert_eq!(r.marking().points(Black), 6);
+}
+
+#[test]
+fn marquer_le_trou_par_erreur() {
+    // A trou marked by mistake and taken back before the jetons are let go and the dames
+    // touched: no école.
+    let mut r = referee(HIT);
+    go(&mut r, Black, "throw 6-5");
+    go(&mut r, Black, "trous 1");
+    go(&mut r, Black, "untrous 1");
+    go(&mut r, Black, "mark 4");
+    let play = first_play(HIT, "6-5");
+    assert!(script(&mut r, Black, &[&play[0], &play[1], "done"]).is_empty());
+}
+
+#[test]
+fn ecole_de_trou_rectified_without_ecole() {
+    // White en bredouille at 10 hits for 4: one jeu double, 2 trous, 2 de reste. He marks one
+    // trou and moves his jeton right: "Il n'y a pas école de trou ... On se contente alors de
+    // rectifier"; the opponent may rectify until he throws.
+    let pos = "B1:w14,B8:w1,N1:b11,N11:b2,N12:b2 b 5/5 0.0/0.10*";
+    let mut r = referee(pos);
+    go(&mut r, Black, "throw 6-5");
+    script(&mut r, Black, &["trous 1", "wipe", "mark 2"]);
+    let play = first_play(pos, "6-5");
+    let rep = go(&mut r, Black, &play[0]);
+    assert_eq!(
+        (rep[0].entry, rep[0].fault, rep[0].points),
+        (Entry::EcoleDeTrou, Fault::MarqueARectifier, 0)
+    );
+    script(&mut r, Black, &[&play[1], "done"]);
+    assert_eq!(r.marking().trous(Black), 1);
+    go(&mut r, White, "choose 1");
+    assert_eq!(r.marking().trous(Black), 2);
+    assert_eq!(r.marking().points(Black), 2);
+}
+
+#[test]
+fn trou_won_and_nothing_marked() {
+    // Black at 8 gains 4: a trou, the jeton back to the talon. He does nothing at all: "il
+    // est à l'école" of the points won, an école de points (the jeton does not show them).
+    let pos = "B1:w14,B8:w1,N1:b11,N11:b2,N12:b2 b 5/5 0.2/0.8";
+    let mut r = referee(pos);
+    go(&mut r, Black, "throw 6-5");
+    let play = first_play(pos, "6-5");
+    let rep = go(&mut r, Black, &play[0]);
+    let e = ecole_report(&rep);
+    assert_eq!((e.entry, e.points), (Entry::EcoleDePoints, 4));
+    // The trou marked, the jeton not put back: OUBLIER DE DÉMARQUER SES POINTS, an excess
+    // of the 8 marked before (none was to remain).
+    let mut r = referee(pos);
+    go(&mut r, Black, "throw 6-5");
+    go(&mut r, Black, "trous 1");
+    let e = ecole_report(&go(&mut r, Black, &play[0])).clone();
+    assert_eq!(
+        (e.entry, e.fault, e.points),
+        (Entry::OublierDeDemarquerSesPoints, Fault::EcoleParExces, 8)
+    );
+}
+
+#[test]
+fn marquer_ses_points_par_erreur_through_the_machine() {
+    // A jeu won and the reste wiped by distraction: école of what was wiped. Black at 2 (not
+    // en bredouille) gains 4 twice over... here: at 10 (White marked too) he gains 4: a trou
+    // and 2 de reste; he marks the trou, wipes, forgets the 2.
+    let pos = "B1:w14,B8:w1,N1:b11,N11:b2,N12:b2 b 5/5 0.2/0.10";
+    let mut r = referee(pos);
+    go(&mut r, Black, "throw 6-5");
+    script(&mut r, Black, &["trous 1", "wipe-opponent", "wipe"]);
+    let play = first_play(pos, "6-5");
+    let e = ecole_report(&go(&mut r, Black, &play[0])).clone();
+    assert_eq!((e.fault, e.points), (Fault::EcoleParOmission, 2));
+}
+
+#[test]
+fn s_en_aller_sur_une_ecole() {
+    // "Lorsqu'un joueur, croyant par erreur avoir gagné le trou, le marque et avertit qu'il
+    // s'en va, il fait école des points qui lui font défaut": Black at 2 gains 4, 6 missing.
+    let pos = "B1:w14,B8:w1,N1:b11,N11:b2,N12:b2 b 5/5 0.0/0.2*";
+    let mut r = referee(pos);
+    go(&mut r, Black, "throw 6-5");
+    go(&mut r, Black, "trous 1");
+    let rep = go(&mut r, Black, "s'en aller");
+    assert_eq!(
+        (rep[0].entry, rep[0].points),
+        (Entry::SEnAllerSurUneEcole, 6)
+    );
+    assert_eq!(
+        rep[0].options,
+        vec![
+            Remedy::Acquiesce,
+            Remedy::MarkEcole(6),
+            Remedy::Rectify,
+            Remedy::Decline
+        ]
+    );
+    // Blocking: nothing else until White chooses.
+    assert!(matches!(
+        refused(&mut r, Black, "done"),
+        RefereeError::NotNow { .. }
+    ));
+    // "l'adversaire partageant son erreur rompt son jeu, le trou est bien acquis"
+    let mut acq = r.clone();
+    go(&mut acq, White, "choose 1");
+    assert_eq!(acq.marking().trous(Black), 1);
+    assert_eq!(acq.phase(), RefereePhase::Throw { thrower: Black });
+    // White marks the 6 points d'école: Black's marks are what he won, and he plays on.
+    let mut marked = r.clone();
+    go(&mut marked, White, "choose 2");
+    assert_eq!(marked.marking().points(White), 6);
+    assert_eq!(
+        (
+            marked.marking().trous(Black),
+            marked.marking().points(Black)
+        ),
+        (0, 6)
+    );
+    // Rectified only.
+    go(&mut r, White, "choose 3");
+    assert_eq!(
+        (r.marking().trous(Black), r.marking().points(Black)),
+        (0, 6)
+    );
+    let play = first_play(pos, "6-5");
+    assert!(script(&mut r, Black, &[&play[0], &play[1], "done"]).is_empty());
+}
+
+#[test]
+fn declare_the_partie_won_by_mistake() {
+    // "Il en est de même quand un joueur déclare par erreur avoir gagné la partie : il fait
+    // école des points qui lui manquent et la partie continue sauf si son adversaire a rompu
+    // son jeu ou acquiescé."
+    let mut r = referee("B1:w15,N1:b15 w 0/0 11.0/0.0");
+    let rep = go(&mut r, White, "win");
+    assert_eq!(rep[0].entry, Entry::SEnAllerSurUneEcole);
+    assert_eq!(rep[0].points, 12);
+    let mut acq = r.clone();
+    go(&mut acq, Black, "choose 1");
+    assert_eq!(acq.phase(), RefereePhase::Over { winner: White });
+    go(&mut r, Black, "choose 4");
+    assert_eq!(r.phase(), RefereePhase::Throw { thrower: White });
+}
+
+#[test]
+fn s_en_aller_rightly_and_ecole_sans_ecole() {
+    // Black at 10 gains 4: a trou. He goes away, wipes his jeton and marks no trou: "il ne
+    // peut être envoyé à l'école"; the dames are relevées and he throws again.
+    let pos = "B1:w14,B8:w1,N1:b11,N11:b2,N12:b2 b 5/5 0.0/0.10*";
+    let mut r = referee(pos);
+    go(&mut r, Black, "throw 6-5");
+    go(&mut r, Black, "wipe");
+    let rep = go(&mut r, Black, "s'en aller");
+    assert!(rep.is_empty(), "{rep:?}");
+    assert_eq!(r.phase(), RefereePhase::Throw { thrower: Black });
+    assert_eq!(
+        r.position().to_string().split(' ').next(),
+        Some("B1:w15,N1:b15")
+    );
+    assert_eq!(r.marking().points(Black), 0);
+}
+
+#[test]
+fn rompre_son_jeu_par_erreur() {
+    // White lifts his dames thinking Black goes away; Black holds: White keeps his right to
+    // the points of Black's coup (only the throw decides the école).
+    let pos = "B7:w3,B8:w3,B9:w3,B10:w2,B11:w2,B12:w2,N2:b3,N3:b2,N4:b2,N6:b1,N8:b1,N9:b2,N11:b2,N12:b2 b 9/9 0.0/0.0";
+    let mut r = referee(pos);
+    go(&mut r, Black, "throw 6-5");
+    go(&mut r, White, "break");
+    let p: Position = pos.parse().expect("pos");
+    let a = ThrowAnalysis::new(&p, "6-5".parse().expect("t"), &ScoringRules::default());
+    let m = *r.marking();
+    script(
+        &mut r,
+        Black,
+        &lines(&correct_marking(&m, Black, a.points_before(Black), false)),
+    );
+    let mut all = moves_of(a.legal_plays().get(0).expect("play"));
+    all.push("done".into());
+    assert!(script(&mut r, Black, &lines(&all)).is_empty());
+}
+
+#[test]
+fn relever_les_des_takes_away_the_right() {
+    // "Celui qui a relevé les dés n'est plus autorisé à rectifier une faute commise par son
+    // adversaire, ni à marquer une école."
+    let mut r = referee(HIT);
+    go(&mut r, Black, "throw 6-5");
+    go(&mut r, White, "lift-dice");
+    let play = first_play(HIT, "6-5");
+    script(&mut r, Black, &[&play[0], &play[1], "done"]);
+    assert!(matches!(
+        refused(&mut r, White, "ecole 4"),
+        RefereeError::Forbidden {
+            entry: Entry::Relever,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn fausse_ecole_and_augmentation_d_ecole() {
+    // "Si un joueur croit que son adversaire a fait une école, qu'il n'a pas réellement faite,
+    // et la marque, ce joueur est lui-même soumis à l'école". Repeated, each marks the other:
+    // the augmentation d'école, which only an explanation stops (école perpétuelle).
+    let mut r = referee(HIT);
+    go(&mut r, Black, "throw 6-5");
+    go(&mut r, Black, "mark 4");
+    let play = first_play(HIT, "6-5");
+    script(&mut r, Black, &[&play[0], &play[1], "done"]);
+    let rep = go(&mut r, White, "ecole 4");
+    assert_eq!(
+        (rep[0].entry, rep[0].points, rep[0].chooser),
+        (Entry::FausseEcole, 4, Some(Black))
+    );
+    // Black marks it: White's 4 are taken away and Black marks 4 more.
+    go(&mut r, Black, "ecole 4");
+    assert_eq!(r.marking().points(White), 0);
+    assert_eq!(r.marking().points(Black), 8);
+}
+
+#[test]
+fn ecole_impossible_a_marquer() {
+    // A player with points who can play nothing and does nothing: the école is not
+    // consummated until he says he has finished.
+    let pos = "B7:w3,B8:w3,B9:w3,B10:w2,B11:w2,B12:w2,N2:b3,N3:b2,N4:b2,N6:b1,N8:b1,N9:b2,N11:b2,N12:b2 w 9/9 0.0/0.0";
+    let p: Position = pos.parse().expect("pos");
+    // Find a throw White cannot play at all and that scores for him.
+    let throw = ["6-6", "5-5", "6-5", "4-4"]
+        .into_iter()
+        .find(|t| {
+            let a = ThrowAnalysis::new(&p, t.parse().expect("t"), &ScoringRules::default());
+            a.legal_plays().dice_played() == 0 && a.points_before(White) > 0
+        })
+        .expect("an unplayable throw that scores");
+    let mut r = referee(pos);
+    go(&mut r, White, &format!("throw {throw}"));
+    assert!(matches!(
+        refused(&mut r, Black, "ecole 4"),
+        RefereeError::NotConsummated { .. }
+    ));
+    let rep = go(&mut r, White, "done");
+    assert_eq!(ecole_report(&rep).entry, Entry::EcoleImpossibleAMarquer);
+}
+
+#[test]
+fn ecole_par_impatience() {
+    // "Le joueur impatient qui joue son premier nombre connu alors que le deuxième dé n'est
+    // pas encore arrêté, n'est plus admis à marquer de points ... et fait école des points".
+    let mut r = referee(HIT);
+    let rep = go(&mut r, Black, "throw 6-5 spinning");
+    assert_eq!(rep[0].entry, Entry::DePirouettant);
+    let play = first_play(HIT, "6-5");
+    go(&mut r, Black, &play[0]);
+    let rep = go(&mut r, Black, "settle flat");
+    let e = ecole_report(&rep);
+    assert_eq!((e.entry, e.points), (Entry::EcoleParImpatience, 4));
+    assert!(matches!(
+        refused(&mut r, Black, "mark 4"),
+        RefereeError::NotNow { .. }
+    ));
+}
+
+#[test]
+fn ecole_qui_en_provoque_une_autre() {
+    // Black marks 4 as if for a hit à vrai that is not one; White does not see it and throws
+    // without marking... his own points from it: Black cannot mark that école, his points
+    // "sont la cause et le paiement de cette école".
+    let pos = "B7:w3,B8:w3,B9:w3,B10:w2,B11:w2,B12:w2,N2:b3,N3:b2,N4:b2,N6:b1,N8:b1,N9:b2,N11:b2,N12:b2 w 9/9 0.0/0.0";
+    let p: Position = pos.parse().expect("pos");
+    let a = ThrowAnalysis::new(&p, "6-3".parse().expect("t"), &ScoringRules::default());
+    let own = a.points_before(White);
+    let mut r = referee(pos);
+    go(&mut r, White, "throw 6-3");
+    let m = *r.marking();
+    let mut g = correct_marking(&m, White, own, false);
+    // 2 too many.
+    if let Some(last) = g.iter_mut().find(|l| l.starts_with("mark ")) {
+        let n: u8 = last[5..].parse().expect("n");
+        *last = format!("mark {}", n + 2);
+    }
+    script(&mut r, White, &lines(&g));
+    let mut all = moves_of(a.legal_plays().get(0).expect("play"));
+    all.push("done".into());
+    let rep = script(&mut r, White, &lines(&all));
+    assert_eq!(ecole_report(&rep).fault, Fault::EcoleParExces);
+    // Black does not see it and does not mark his own (given) points: he throws.
+    let rep = go(&mut r, Black, "throw 2-1");
+    let e = ecole_report(&rep);
+    assert_eq!(e.entry, Entry::EcoleQuiEnProvoqueUneAutre);
+    assert_eq!(e.options, vec![Remedy::Decline]);
+    assert!(matches!(
+        refused(&mut r, White, &format!("ecole {}", e.points)),
+        RefereeError::Forbidden { .. }
+    ));
+}
+
+#[test]
+fn ecole_retroactive_and_remplir_et_conserver() {
+    // "après avoir marqué les points gagnés pour cela, il se trompe et lève une dame autre
+    // que celle qui pouvait remplir ... il fait fausse case et école des points qu'il avait
+    // marqués". White's petit jan, B5 a demi-case: 4-2 fills it two ways (8 points).
+    let pos = "B1:w5,B2:w2,B3:w3,B4:w2,B5:w1,B6:w2,N1:b15 w 5/5 0.0/0.0";
+    let mut r = referee(pos);
+    go(&mut r, White, "throw 4-2");
+    go(&mut r, White, "mark 8");
+    // He plays 4-2 from the talon without filling: B1-B5? No: B1-B3 and B1-B5 fill;
+    // B2-B6, B2-B4 does not.
+    let rep = script(&mut r, White, &["move B2 B6", "move B2 B4", "done"]);
+    let fc = rep
+        .iter()
+        .find(|x| x.fault == Fault::FausseCase)
+        .expect("fausse case");
+    assert_eq!(fc.entry, Entry::RemplirEtConserver);
+    assert!(
+        fc.options
+            .iter()
+            .all(|o| matches!(o, Remedy::Impose(_) | Remedy::Leave))
+    );
+    let ec = rep
+        .iter()
+        .find(|x| x.entry == Entry::EcoleRetroactive)
+        .expect("école");
+    assert_eq!(ec.points, 8);
+    // Black forces the fill: the école remains.
+    let k = fc
+        .options
+        .iter()
+        .position(|o| matches!(o, Remedy::Impose(_)))
+        .expect("impose");
+    go(&mut r, Black, &format!("choose {}", k + 1));
+    go(&mut r, Black, "ecole 8");
+    assert_eq!(r.marking().points(Black), 8);
+    // Not marked and not filled: école of the points not marked, and fausse case.
+    let mut r = referee(pos);
+    go(&mut r, White, "throw 4-2");
+    let rep = go(&mut r, White, "move B2 B6");
+    assert_eq!(ecole_report(&rep).points, 8);
+    let rep = script(&mut r, White, &["move B2 B4", "done"]);
+    assert_eq!(rep[0].entry, Entry::RemplirEtConserver);
+}
+
+#[test]
+fn ecole_de_privilege() {
+    // "Lorsqu'on a fait le plein du jan de retour et qu'on le rompt alors qu'on pourrait le
+    // conserver en usant du privilège de la bande": 5-3 bears off from N5 and N3 (three
+    // dames each) and keeps; White plays N6-N1 and N4-N1 instead, breaking it.
+    let pos =
+        "N1:w3,N2:w2,N3:w3,N4:w2,N5:w3,N6:w2,B1:b5,B2:b2,B3:b2,B4:b2,B5:b2,B6:b2 w 30/30 0.0/0.0";
+    let p: Position = pos.parse().expect("pos");
+    let a = ThrowAnalysis::new(&p, "5-3".parse().expect("t"), &ScoringRules::default());
+    assert!(a.points_before(White) > 0, "{:?}", a.before_play());
+    let mut r = referee(pos);
+    go(&mut r, White, "throw 5-3");
+    let rep = script(&mut r, White, &["move N6 N1", "move N4 N1", "done"]);
+    let fc = rep
+        .iter()
+        .find(|x| x.fault == Fault::FausseCase)
+        .expect("fausse case");
+    assert_eq!(fc.entry, Entry::EcoleDePrivilege);
+    // And the keep not marked is an école of its points.
+    assert_eq!(ecole_report(&rep).points, a.points_before(White));
+}
+
+#[test]
+fn ecole_de_points_loses_the_privilege_of_s_en_aller() {
+    // "Lorsqu'un joueur, faisant une école de points, marque plus de trous que ceux qu'il a
+    // réellement gagnés, il perd le privilège de pouvoir s'en aller si son adversaire le
+    // souhaite". Black at 10 en bredouille wins one jeu double (2 trous); he marks 4.
+    let pos = "B1:w14,B8:w1,N1:b11,N11:b2,N12:b2 b 5/5 0.0/0.10*";
+    let mut r = referee(pos);
+    go(&mut r, Black, "throw 6-5");
+    script(&mut r, Black, &["trous 4", "wipe"]);
+    let rep = go(&mut r, Black, "s'en aller");
+    assert_eq!(rep[0].entry, Entry::EcoleDePoints);
+    assert_eq!(
+        rep[0].options,
+        vec![Remedy::Acquiesce, Remedy::DenySEnAller]
+    );
+    let mut let_go = r.clone();
+    go(&mut let_go, White, "choose 1");
+    assert_eq!(let_go.phase(), RefereePhase::Throw { thrower: Black });
+    // Denied: he holds and plays; his école of 12 (4 trous show at least two jeux) is
+    // claimable once he touches his dames.
+    go(&mut r, White, "choose 2");
+    assert!(matches!(
+        refused(&mut r, Black, "s'en aller"),
+        RefereeError::Forbidden { .. }
+    ));
+    go(&mut r, Black, "mark 2"); // holding, he marks his 2 de reste
+    let play = first_play(pos, "6-5");
+    let rep = go(&mut r, Black, &play[0]);
+    let e = ecole_report(&rep);
+    assert_eq!((e.fault, e.points), (Fault::EcoleParExces, 12));
+}
+
+#[test]
+fn ecole_impossible_a_marquer_by_the_opponent_s_initiative() {
+    // "il peut aussi prendre l'initiative de marquer les 4 points d'impuissance et si le
+    // joueur ne dit toujours rien et laisse faire ... l'école est alors réellement consommée"
+    let pos = "B7:w3,B8:w3,B9:w3,B10:w2,B11:w2,B12:w2,N2:b3,N3:b2,N4:b2,N6:b1,N8:b1,N9:b2,N11:b2,N12:b2 w 9/9 0.0/0.0";
+    let p: Position = pos.parse().expect("pos");
+    let (throw, a) = ["6-6", "5-5", "6-5", "4-4"]
+        .into_iter()
+        .map(|t| {
+            (
+                t,
+                ThrowAnalysis::new(&p, t.parse().expect("t"), &ScoringRules::default()),
+            )
+        })
+        .find(|(_, a)| a.legal_plays().dice_played() == 0 && a.points_before(White) > 0)
+        .expect("an unplayable throw that scores");
+    let mut r = referee(pos);
+    go(&mut r, White, &format!("throw {throw}"));
+    let m = *r.marking();
+    let mut reports = Vec::new();
+    for l in correct_marking(&m, Black, a.points_before(Black), false) {
+        reports.extend(go(&mut r, Black, &l));
+    }
+    assert_eq!(ecole_report(&reports).entry, Entry::EcoleImpossibleAMarquer);
+    assert_eq!(ecole_report(&reports).points, a.points_before(White));
+    assert_eq!(r.phase(), RefereePhase::Throw { thrower: Black });
+}
+
+#[test]
+fn oublier_de_demarquer_les_points_de_l_adversaire() {
+    // "il est admis à rectifier cette marque ... sans que cela donne lieu à une école. En
+    // effet, on ne peut être envoyé à l'école du fait des jetons de l'adversaire."
+    let pos = "B1:w14,B8:w1,N1:b11,N11:b2,N12:b2 b 5/5 0.3/0.10";
+    let mut r = referee(pos);
+    go(&mut r, Black, "throw 6-5");
+    script(&mut r, Black, &["trous 1", "wipe", "mark 2"]); // White's 3 left on the tablier
+    let play = first_play(pos, "6-5");
+    assert!(script(&mut r, Black, &[&play[0], &play[1], "done"]).is_empty());
+    assert_eq!(r.marking().points(White), 0);
+    assert_eq!(r.marking().points(Black), 2);
+}
+
+#[test]
+fn effacer_les_points_de_l_adversaire_par_erreur() {
+    // "il ne ferait point école parce que ce n'est pas en déplaçant les pièces de
+    // l'adversaire mais les siennes propres qu'on fait école": White wipes Black's 4
+    // thinking them an excess, marks nothing for himself; no école, Black's 4 stand.
+    let mut r = referee(HIT);
+    go(&mut r, Black, "throw 6-5");
+    go(&mut r, Black, "mark 4");
+    let play = first_play(HIT, "6-5");
+    script(&mut r, Black, &[&play[0], &play[1], "done"]);
+    go(&mut r, White, "wipe-opponent");
+    assert!(go(&mut r, White, "throw 2-1").is_empty());
+    assert_eq!(r.marking().points(Black), 4);
+}
+
+#[test]
+fn ecole_interdite_nothing_to_mark() {
+    // "soit qu'il n'a rien à marquer et qu'il procède ainsi"
+    let mut r = referee(HIT);
+    go(&mut r, Black, "throw 6-5");
+    go(&mut r, White, "advise 0");
+    let play = first_play(HIT, "6-5");
+    let rep = go(&mut r, Black, &play[0]);
+    assert_eq!(ecole_report(&rep).entry, Entry::EcoleInterdite);
+}
+
+#[test]
+fn ecole_perpetuelle_by_augmentation() {
+    // Each believes the other wrong and marks the other's école: the cycle goes on until
+    // they explain themselves (ÉCOLE PERPÉTUELLE, AUGMENTATION D'ÉCOLE).
+    let mut r = referee(HIT);
+    go(&mut r, Black, "throw 6-5");
+    let play = first_play(HIT, "6-5");
+    script(&mut r, Black, &[&play[0], &play[1], "done"]);
+    go(&mut r, White, "ecole 4"); // right: Black omitted 4
+    let rep = go(&mut r, Black, "ecole 4"); // Black thinks it false: a fausse école
+    assert_eq!(
+        (rep[0].entry, rep[0].chooser),
+        (Entry::FausseEcole, Some(White))
+    );
+    let rep = go(&mut r, White, "ecole 4"); // White marks that one: the augmentation
+    assert!(rep.is_empty());
+    assert_eq!(
+        (r.marking().points(White), r.marking().points(Black)),
+        (8, 0)
+    );
+}

@@ -1,0 +1,313 @@
+//! Referee mode, the fausse case: one test per entry of the section FAUSSE CASE of the
+//! French glossary of the laws of trictrac, and DAMES EN TROP ou EN MOINS.
+
+mod referee_support;
+use referee_support::*;
+
+#[test]
+fn dame_mal_placee() {
+    // "cette dame reste entièrement à la discrétion de l'adversaire qui peut la laisser à la
+    // place où elle a été posée, ou la mettre à sa vraie place": White 6-5, the 6 played
+    // right, the 5 put one point too far.
+    let mut r = Referee::new();
+    go(&mut r, White, "throw 6-5");
+    let rep = script(&mut r, White, &["move B1 B7", "move B1 B7", "done"]);
+    assert_eq!(
+        (rep[0].fault, rep[0].entry),
+        (Fault::FausseCase, Entry::DameMalPlacee)
+    );
+    assert_eq!(rep[0].options[0], Remedy::Leave);
+    // The dame played correctly stays: every imposed play keeps B1-B7.
+    for o in &rep[0].options[1..] {
+        let Remedy::Impose(p) = o else { panic!("{o}") };
+        assert!(
+            p.moves()
+                .iter()
+                .any(|m| m.to == Dest::Point("B7".parse().expect("pt"))),
+            "{p}"
+        );
+    }
+    let mut left = r.clone();
+    go(&mut left, Black, "choose 1");
+    assert_eq!(
+        left.position().to_string().split(' ').next(),
+        Some("B1:w13,B7:w2,N1:b15")
+    );
+    go(&mut r, Black, "choose 2");
+    assert_eq!(r.phase(), RefereePhase::Throw { thrower: Black });
+}
+
+#[test]
+fn dame_jouee_tout_d_une_beyond() {
+    // "si elle est placée au delà, l'adversaire peut forcer le joueur fautif à placer
+    // correctement cette dame en fonction d'un des nombres et jouer librement le second".
+    let mut r = Referee::new();
+    go(&mut r, White, "throw 4-2");
+    let rep = script(&mut r, White, &["move B1 B5", "move B5 B8", "done"]);
+    assert_eq!(rep[0].entry, Entry::DameJoueeToutDUne);
+    assert!(
+        rep[0]
+            .options
+            .iter()
+            .any(|o| matches!(o, Remedy::Impose(_)))
+    );
+}
+
+#[test]
+fn dame_jouee_en_trop() {
+    // "Si on joue un troisième nombre avec une dame, l'adversaire ne peut que rectifier le
+    // placement de cette dernière dame si les deux nombres ont été précédemment joués".
+    let mut r = Referee::new();
+    go(&mut r, White, "throw 2-1");
+    let rep = script(
+        &mut r,
+        White,
+        &["move B1 B3", "move B1 B2", "move B1 B2", "done"],
+    );
+    assert_eq!(rep[0].entry, Entry::DameJoueeEnTrop);
+    let imposed: Vec<_> = rep[0]
+        .options
+        .iter()
+        .filter(|o| matches!(o, Remedy::Impose(_)))
+        .collect();
+    assert_eq!(imposed.len(), 1);
+    let k = rep[0]
+        .options
+        .iter()
+        .position(|o| matches!(o, Remedy::Impose(_)))
+        .expect("i");
+    go(&mut r, Black, &format!("choose {}", k + 1));
+    assert_eq!(
+        r.position().to_string().split(' ').next(),
+        Some("B1:w13,B2:w1,B3:w1,N1:b15")
+    );
+}
+
+#[test]
+fn dame_seule_placee_sur_un_coin() {
+    // A single dame on one's coin: the position cannot be left; the dame is played tout d'une
+    // if possible, or sent back and the number replayed.
+    let pos = "B1:w13,B7:w1,B8:w1,N1:b15 w 1/1 0.0/0.0";
+    let mut r = referee(pos);
+    go(&mut r, White, "throw 5-1");
+    let rep = script(&mut r, White, &["move B7 B12", "move B1 B2", "done"]);
+    assert_eq!(rep[0].entry, Entry::DameSeulePlaceeSurUnCoin);
+    assert!(!rep[0].options.contains(&Remedy::Leave));
+    assert!(rep[0].options.contains(&Remedy::ReplayFreely));
+    // Replayed freely: the dames go back, White plays a legal play.
+    let k = rep[0]
+        .options
+        .iter()
+        .position(|o| *o == Remedy::ReplayFreely)
+        .expect("replay");
+    go(&mut r, Black, &format!("choose {}", k + 1));
+    let play = first_play(pos, "5-1");
+    let rep = script(&mut r, White, &lines(&play));
+    assert!(rep.is_empty());
+    assert!(go(&mut r, White, "done").is_empty());
+}
+
+#[test]
+fn dame_couverte_par_fausse_case() {
+    // White covers his lone dame on B6 with a dame the numbers cannot bring there.
+    let pos = "B1:w13,B6:w1,B8:w1,N1:b15 w 1/1 0.0/0.0";
+    let mut r = referee(pos);
+    go(&mut r, White, "throw 3-2");
+    let rep = script(&mut r, White, &["move B1 B6", "move B8 B10", "done"]);
+    assert_eq!(rep[0].entry, Entry::DameCouverteParFausseCase);
+    let p: trictrac_core::Point = "B6".parse().expect("pt");
+    let k = rep[0]
+        .options
+        .iter()
+        .position(|o| *o == Remedy::ForbidCovering(p))
+        .expect("forbid");
+    go(&mut r, Black, &format!("choose {}", k + 1));
+    // Covering B6 is now refused... B1-B4, B4-B6 covers it: forbidden.
+    go(&mut r, White, "move B1 B4");
+    go(&mut r, White, "move B4 B6");
+    assert!(matches!(
+        refused(&mut r, White, "done"),
+        RefereeError::Forbidden { .. }
+    ));
+}
+
+#[test]
+fn dame_passee_au_retour_into_a_jan_the_opponent_can_fill() {
+    // "Si un joueur place une de ses dames dans le petit jan de l'adversaire alors que
+    // celui-ci peut encore y faire le plein, il peut être contraint de replacer cette dame à
+    // sa place et de rejouer".
+    let pos = "B1:w11,B12:w2,N8:w2,N1:b15 w 5/5 0.0/0.0";
+    let mut r = referee(pos);
+    go(&mut r, White, "throw 6-5");
+    let rep = script(&mut r, White, &["move N8 N2", "move B1 B6", "done"]);
+    assert_eq!(rep[0].entry, Entry::DamePasseeAuRetour);
+    assert!(rep[0].options.contains(&Remedy::ReplayFreely));
+}
+
+#[test]
+fn reprendre_une_dame() {
+    // "la dame posée pour jouer le premier nombre ne peut être déplacée de nouveau que pour
+    // servir à jouer ... les deux nombres tout d'une": never back.
+    let mut r = Referee::new();
+    go(&mut r, White, "throw 6-5");
+    go(&mut r, White, "move B1 B7");
+    assert!(matches!(
+        refused(&mut r, White, "move B7 B6"),
+        RefereeError::Backwards { .. }
+    ));
+    // Tout d'une further is allowed (here onto his empty coin alone: another fausse case).
+    go(&mut r, White, "move B7 B12");
+    let rep = go(&mut r, White, "done");
+    assert_eq!(rep[0].entry, Entry::DameSeulePlaceeSurUnCoin);
+}
+
+#[test]
+fn dames_au_talon_and_dame_touchee() {
+    // "même si on n'a pas dit : J'adoube ! et que l'on touche seulement ses dames du talon
+    // sans en soulever aucune, on n'est pas tenu de jouer l'une d'elles".
+    let pos = "B1:w13,B6:w1,B8:w1,N1:b15 w 1/1 0.0/0.0";
+    let mut r = referee(pos);
+    go(&mut r, White, "throw 3-2");
+    go(&mut r, White, "touch B1");
+    assert!(script(&mut r, White, &["move B6 B9", "move B8 B10", "done"]).is_empty());
+    // DAME TOUCHÉE, DAME JOUÉE: a dame touched (not at the talon) must be played.
+    let mut r = referee(pos);
+    go(&mut r, White, "throw 3-2");
+    go(&mut r, White, "touch B6");
+    let rep = script(&mut r, White, &["move B1 B4", "move B8 B10", "done"]);
+    assert_eq!(rep[0].entry, Entry::DameToucheeDameJouee);
+    // Unless he said "J'adoube !" first.
+    let mut r = referee(pos);
+    go(&mut r, White, "throw 3-2");
+    go(&mut r, White, "adoube");
+    go(&mut r, White, "touch B6");
+    assert!(script(&mut r, White, &["move B1 B4", "move B8 B10", "done"]).is_empty());
+}
+
+#[test]
+fn fausse_case_avec_les_deux_dames() {
+    let mut r = Referee::new();
+    go(&mut r, White, "throw 3-1");
+    let rep = script(&mut r, White, &["move B1 B3", "move B1 B6", "done"]);
+    assert_eq!(rep[0].entry, Entry::FausseCaseAvecLesDeuxDames);
+}
+
+#[test]
+fn fausse_sortie() {
+    // During the sortie, a dame touched that the number plays inside must be played so.
+    let pos = "N6:w1,N4:w1,N2:w1,N1:w2,B1:b15 w 20/20 0.0/0.0";
+    let mut r = referee(pos);
+    go(&mut r, White, "throw 5-3");
+    go(&mut r, White, "touch N4");
+    let rep = script(&mut r, White, &["move N6 N1", "move N2 off", "done"]);
+    assert_eq!(rep[0].entry, Entry::FausseSortie, "{}", rep[0]);
+}
+
+#[test]
+fn prendre_son_coin() {
+    // Glossary COINS: the coin taken par puissance when par effet is possible.
+    let pos = "B1:w11,B7:w2,B6:w2,N1:b15 w 3/3 0.0/0.0";
+    let p: Position = pos.parse().expect("pos");
+    let a = ThrowAnalysis::new(&p, "6-5".parse().expect("t"), &ScoringRules::default());
+    assert!(a.legal_plays().iter().any(|pl| !pl.is_par_puissance()));
+    let mut r = referee(pos);
+    go(&mut r, White, "throw 6-5");
+    // Par effet is B6-B12 (6) and B7-B12 (5); par puissance would be B7-B12 and B8... here
+    // he takes it from B7 twice (5 and 4, as if par puissance).
+    let rep = script(&mut r, White, &["move B7 B12", "move B7 B12", "done"]);
+    assert_eq!(rep[0].entry, Entry::PrendreSonCoin, "{}", rep[0]);
+}
+
+#[test]
+fn fausse_case_ne_fait_pas_ecole() {
+    // "Que la fausse case soit faite à dessein ou par mégarde, elle ne rapporte aucun point à
+    // l'adversaire": a dame mal placée left as it is changes no marks.
+    let mut r = Referee::new();
+    go(&mut r, White, "throw 6-5");
+    let rep = script(&mut r, White, &["move B1 B7", "move B1 B7", "done"]);
+    assert!(rep.iter().all(|x| x.points == 0));
+    go(&mut r, Black, "choose 1");
+    assert_eq!(r.marking(), &Marking::new());
+}
+
+#[test]
+fn fausse_case_consommation_at_the_opponent_s_throw() {
+    // "Quand l'adversaire ne s'aperçoit de la fausse case qu'après avoir jeté les dés ... il
+    // ne peut plus la modifier": here the referee asks at once; a throw before choosing is
+    // refused until the choice is made.
+    let mut r = Referee::new();
+    go(&mut r, White, "throw 6-5");
+    script(&mut r, White, &["move B1 B7", "move B1 B7", "done"]);
+    assert!(matches!(
+        refused(&mut r, Black, "throw 2-1"),
+        RefereeError::NotNow { .. }
+    ));
+}
+
+#[test]
+fn dame_jouee_tout_d_une_short_and_without_a_rest() {
+    // "Une dame jouée tout d'une et placée en deçà de sa place normale peut être avancée."
+    let mut r = Referee::new();
+    go(&mut r, White, "throw 4-2");
+    let rep = script(&mut r, White, &["move B1 B3", "move B3 B6", "done"]);
+    assert_eq!(rep[0].entry, Entry::DameJoueeToutDUne);
+    assert!(rep[0].text.contains("short"), "{}", rep[0]);
+    // "Une dame jouée tout d'une sans repos pour passer peut être remise à sa place
+    // d'origine et alors le joueur fautif doit rejouer": Black holds N12's neighbours... a
+    // rest held by the opponent: White on B1 with 6-5, Black on B6 and B7.
+    let pos = "B1:w15,B6:b2,B7:b2,N1:b11 w 3/3 0.0/0.0";
+    let mut r = referee(pos);
+    go(&mut r, White, "throw 6-5");
+    let rep = script(&mut r, White, &["move B1 B12", "done"]);
+    assert!(
+        matches!(
+            rep[0].entry,
+            Entry::DameJoueeToutDUne | Entry::DameSeulePlaceeSurUnCoin
+        ),
+        "{}",
+        rep[0]
+    );
+}
+
+#[test]
+fn a_number_left_unplayed_and_left_as_is_gives_the_impuissance() {
+    // DAME PASSÉE AU RETOUR: "l'adversaire a aussi la faculté de laisser le coup tel qu'il a
+    // été joué et il doit alors marquer 2 points d'impuissance sous peine d'école".
+    let mut r = Referee::new();
+    go(&mut r, White, "throw 6-5");
+    let rep = script(&mut r, White, &["move B1 B7", "done"]);
+    assert_eq!(rep[0].options[0], Remedy::Leave);
+    go(&mut r, Black, "choose 1");
+    // Black must now mark the 2 points, or it is an école.
+    let rep = go(&mut r, Black, "throw 2-1");
+    let e = ecole_report(&rep);
+    assert_eq!((e.points, e.offender), (2, Some(Black)));
+}
+
+#[test]
+fn dames_en_trop_ou_en_moins_at_the_tablier() {
+    use trictrac_core::{ByColour, Point, Setup};
+    // "on peut rectifier l'erreur si on n'en est encore qu'au début et que le talon litigieux
+    // fasse encore case pleine"
+    let b1: Point = "B1".parse().expect("pt");
+    let mut s = Setup::start();
+    s.counts[White][b1.index()] = 16;
+    let (r, rep) = Referee::from_tablier(&s, ByColour::new(0, 0), 12).expect("rectified");
+    assert_eq!(rep[0].entry, Entry::DamesEnTropOuEnMoins);
+    assert_eq!(r.position().to_string(), "B1:w15,N1:b15 w 0/0 0.0/0.0");
+    s.counts[White][b1.index()] = 14;
+    let (r, _) = Referee::from_tablier(&s, ByColour::new(0, 0), 12).expect("rectified");
+    assert_eq!(r.position().board().count(White, b1), 15);
+    // "Sinon le relevé, le marqué ou la partie est annulé": 16 dames, two on the talon.
+    let mut late = Setup::empty();
+    late.counts[White][b1.index()] = 2;
+    late.counts[White]["B6".parse::<Point>().expect("pt").index()] = 14;
+    late.counts[Black]["N1".parse::<Point>().expect("pt").index()] = 15;
+    let e = Referee::from_tablier(&late, ByColour::new(0, 0), 12).expect_err("void");
+    assert!(e.to_string().contains("relevé is void"), "{e}");
+    // Declared borne off: 13 on the board and 2 off is right.
+    let mut s = Setup::start();
+    s.counts[White][b1.index()] = 13;
+    let (_, rep) = Referee::from_tablier(&s, ByColour::new(2, 0), 12).expect("ok");
+    assert!(rep.is_empty());
+}
