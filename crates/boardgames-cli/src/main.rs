@@ -35,6 +35,7 @@ mod play;
 mod replay;
 mod sugoroku;
 mod tafl;
+mod tournament;
 mod trictrac;
 
 use error::CliError;
@@ -69,6 +70,8 @@ enum Command {
     /// Simulate many games.
     #[command(subcommand)]
     Simulate(SimulateCommand),
+    /// Play every pair of agents against each other, both ways, and rate them (Elo).
+    Tournament(tournament::TournamentArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -230,6 +233,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             quiet,
             json,
         }) => sugoroku::simulate(games, seed, !single_thread, quiet, json),
+        Command::Tournament(args) => tournament::run(args),
     }
 }
 
