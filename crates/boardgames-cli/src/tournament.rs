@@ -138,23 +138,26 @@ struct Timed<G: Game> {
     inner: Box<dyn Agent<G>>,
     nanos: u64,
     decisions: u64,
+    longest: u64,
 }
 
 impl<G: Game> Agent<G> for Timed<G> {
     fn choose(&mut self, state: &G, legal: &[G::Action]) -> G::Action {
         let start = Instant::now();
         let a = self.inner.choose(state, legal);
-        self.nanos += start.elapsed().as_nanos() as u64;
+        let t = start.elapsed().as_nanos() as u64;
+        self.nanos += t;
+        self.longest = self.longest.max(t);
         self.decisions += 1;
         a
     }
 }
 
-/// The result of one game: returns, and per side the decision time and count.
+/// The result of one game: returns, and per side the decision time, count and longest.
 #[derive(Debug, Clone, Copy)]
 struct Outcome {
     returns: ByPlayer<f64>,
-    time: ByPlayer<(u64, u64)>,
+    time: ByPlayer<(u64, u64, u64)>,
 }
 
 const MAX_ACTIONS: usize = 200_000;
@@ -275,11 +278,13 @@ fn play_fixture<G: Game>(
         inner: build(specs[f.first], agent_seed(f.seed, f.first)),
         nanos: 0,
         decisions: 0,
+        longest: 0,
     };
     let mut b = Timed {
         inner: build(specs[f.second], agent_seed(f.seed, f.second)),
         nanos: 0,
         decisions: 0,
+        longest: 0,
     };
     let returns = play(
         start,
@@ -288,7 +293,10 @@ fn play_fixture<G: Game>(
     );
     Outcome {
         returns,
-        time: ByPlayer::new((a.nanos, a.decisions), (b.nanos, b.decisions)),
+        time: ByPlayer::new(
+            (a.nanos, a.decisions, a.longest),
+            (b.nanos, b.decisions, b.longest),
+        ),
     }
 }
 
@@ -371,12 +379,13 @@ pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
     bar.finish_and_clear();
     let elapsed = started.elapsed().as_secs_f64();
     let mut table = ResultTable::new(specs.len());
-    let mut time = vec![(0u64, 0u64); specs.len()];
+    let mut time = vec![(0u64, 0u64, 0u64); specs.len()];
     for (f, o) in fixtures.iter().zip(&outcomes) {
         table.record(f.first, f.second, o.returns);
         for (agent, t) in [(f.first, o.time.first), (f.second, o.time.second)] {
             time[agent].0 += t.0;
             time[agent].1 += t.1;
+            time[agent].2 = time[agent].2.max(t.2);
         }
     }
     let elo = elo_ratings(&table, 1.0).map_err(|e| CliError::Output(e.to_string()))?;
@@ -457,7 +466,7 @@ fn print_text(
     names: &[String],
     table: &ResultTable,
     elo: &[Rating],
-    time: &[(u64, u64)],
+    time: &[(u64, u64, u64)],
     elapsed: f64,
 ) -> Result<(), CliError> {
     let games: u64 = (0..names.len()).map(|i| table.total(i).games()).sum::<u64>() / 2;
@@ -495,20 +504,23 @@ fn print_text(
     outln!();
     outln!("Elo (mean 0, 95% interval; one virtual draw per pair):");
     outln!();
-    outln!("| rank | {:w$} | Elo | 95% interval | score | W-D-L | ms/decision |", "agent");
-    outln!("|---|{}|---|---|---|---|---|", "-".repeat(w + 2));
+    outln!("| rank | {:w$} | Elo | 95% interval | score | W-D-L | ms/decision | longest ms |", "agent");
+    outln!("|---|{}|---|---|---|---|---|---|", "-".repeat(w + 2));
     let mut order: Vec<usize> = (0..names.len()).collect();
     order.sort_by(|&a, &b| elo[b].elo.total_cmp(&elo[a].elo));
     for (rank, &i) in order.iter().enumerate() {
         let t = table.total(i);
-        let (nanos, decisions) = time[i];
-        let ms = if decisions == 0 {
-            "-".to_string()
+        let (nanos, decisions, longest) = time[i];
+        let (ms, longest) = if decisions == 0 {
+            ("-".to_string(), "-".to_string())
         } else {
-            format!("{:.3}", nanos as f64 / decisions as f64 / 1e6)
+            (
+                format!("{:.3}", nanos as f64 / decisions as f64 / 1e6),
+                format!("{:.1}", longest as f64 / 1e6),
+            )
         };
         outln!(
-            "| {} | {:w$} | {:+.0} | [{:+.0}, {:+.0}] | {:.1}% | {}-{}-{} | {} |",
+            "| {} | {:w$} | {:+.0} | [{:+.0}, {:+.0}] | {:.1}% | {}-{}-{} | {} | {} |",
             rank + 1,
             names[i],
             elo[i].elo,
@@ -518,7 +530,8 @@ fn print_text(
             t.wins,
             t.draws,
             t.losses,
-            ms
+            ms,
+            longest
         );
     }
     outln!();

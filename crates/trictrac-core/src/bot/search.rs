@@ -25,8 +25,8 @@
 //! Tenir ou s'en aller (rules page, "Tenir ou s'en aller"), on a trou won before the play:
 //! holding is worth the best `v(P)` of the throw, the reste kept and the opponent's points
 //! marked; leaving is worth the expectation, over the leaver's 21 throws from the relevé,
-//! of his best `v(P)` with the points wiped (computed once per colour and kept, less the
-//! trous, which are the same either way). On a trou won by the sortie the dames are relevées
+//! of his best `v(P)` with the points wiped (the best play by the static value searched for
+//! each throw; computed once and kept, less the trous, which are the same either way). On a trou won by the sortie the dames are relevées
 //! either way and only the marking differs: `V` after holding against `V` after leaving.
 
 use boardgames_common::{Agent, UNORDERED_OUTCOMES};
@@ -60,7 +60,8 @@ pub struct ExpectimaxBot {
     /// What a point is worth to a player en bredouille, against 1 otherwise. Default 1.5
     /// (his jeu would be won double, if he is not débredouillé first).
     pub bredouille_weight: f64,
-    /// The value of throwing from the relevé, per colour, less the trous, once computed.
+    /// The value of throwing from the relevé (the same for both colours), less the trous,
+    /// once computed.
     leave_value: ByColour<Option<f64>>,
 }
 
@@ -214,7 +215,8 @@ impl ExpectimaxBot {
     }
 
     /// The value for `mover` of leaving (module docs): his 21 throws from the relevé of
-    /// `position` with the points and jetons wiped from `marking`.
+    /// `position` with the points and jetons wiped from `marking`, the best play by the
+    /// static value searched for each.
     #[must_use]
     pub fn leave_value<S: Scorer>(
         &self,
@@ -239,7 +241,14 @@ impl ExpectimaxBot {
                     marking: m,
                     pending: before[mover.other()],
                 };
-                let best = self.best_value(scorer, &root);
+                // One play searched per throw (the best by the static value): from the
+                // relevé most throws have one or two plays, and this keeps the decision
+                // within a normal one's cost.
+                let narrow = ExpectimaxBot {
+                    breadth: 1,
+                    ..self.clone()
+                };
+                let best = narrow.best_value(scorer, &root);
                 p * if best.is_finite() {
                     best
                 } else {
@@ -276,7 +285,8 @@ impl ExpectimaxBot {
                     Some(v) => v + trous,
                     None => {
                         let v = self.leave_value(scorer, position, &marking, mover);
-                        self.leave_value[mover] = Some(v - trous);
+                        // The relevé is the same for both colours, seen from the leaver.
+                        self.leave_value = ByColour::new(Some(v - trous), Some(v - trous));
                         v
                     }
                 };
