@@ -48,13 +48,15 @@ fn check_agents<G: Game>(positions: &[G], iterations: u32, depth: u32) {
     for (i, g) in positions.iter().enumerate() {
         g.legal_actions(&mut legal);
         let mcts = |seed| {
-            let mut m: Mcts<G> = Mcts::new(MctsConfig::with_iterations(iterations), Seed(seed)).unwrap();
+            let mut m: Mcts<G> =
+                Mcts::new(MctsConfig::with_iterations(iterations), Seed(seed)).unwrap();
             m.choose(g, &legal)
         };
         let a = mcts(i as u64);
         assert!(legal.contains(&a), "MCTS chose {a:?}, not legal");
         assert_eq!(a, mcts(i as u64), "same seed, same action");
-        let mut e: Expectiminimax<G> = Expectiminimax::new(ExpectiminimaxConfig::with_depth(depth)).unwrap();
+        let mut e: Expectiminimax<G> =
+            Expectiminimax::new(ExpectiminimaxConfig::with_depth(depth)).unwrap();
         let b = e.choose(g, &legal);
         assert!(legal.contains(&b), "expectiminimax chose {b:?}, not legal");
         assert_eq!(b, e.choose(g, &legal));
@@ -63,7 +65,10 @@ fn check_agents<G: Game>(positions: &[G], iterations: u32, depth: u32) {
 
 #[test]
 fn on_trictrac_positions() {
-    let start = TrictracGame::standard(GameOptions { trous_to_win: 1, ..GameOptions::default() });
+    let start = TrictracGame::standard(GameOptions {
+        trous_to_win: 1,
+        ..GameOptions::default()
+    });
     for seed in 0..2 {
         check_agents(&random_positions(&start, seed, 5, 4), 6, 1);
     }
@@ -92,13 +97,17 @@ fn on_tafl_positions() {
 #[test]
 fn sugoroku_has_nothing_to_decide_and_is_simply_played() {
     let start = Sugoroku::default();
-    assert!(random_positions(&start, 1, 1, 1).is_empty(), "no decision node");
+    assert!(
+        random_positions(&start, 1, 1, 1).is_empty(),
+        "no decision node"
+    );
     let mut m: Mcts<Sugoroku> = Mcts::new(MctsConfig::with_iterations(10), Seed(1)).unwrap();
     let mut e = Expectiminimax::new(ExpectiminimaxConfig::with_depth(2)).unwrap();
     let played = play_game(start, Seed(5), ByPlayer::new(&mut m, &mut e), 100_000).unwrap();
     assert!(played.state.is_terminal());
     // Asked anyway at a chance node, the searches have no decision to search.
-    let mut e2: Expectiminimax<Sugoroku> = Expectiminimax::new(ExpectiminimaxConfig::with_depth(2)).unwrap();
+    let mut e2: Expectiminimax<Sugoroku> =
+        Expectiminimax::new(ExpectiminimaxConfig::with_depth(2)).unwrap();
     assert!(e2.search(&Sugoroku::default(), &[]).is_none());
     // Its value by expectiminimax over the dice alone is bounded work (two chance levels).
     let v = e2.value(&Sugoroku::default(), boardgames_common::Player::First);

@@ -9,17 +9,13 @@
 use std::time::Instant;
 
 use boardgames_common::agents::{Expectiminimax, ExpectiminimaxConfig, Mcts, MctsConfig};
-use boardgames_common::tournament::{
-    Fixture, Rating, ResultTable, Wdl, elo_ratings, schedule,
-};
-use boardgames_common::{
-    Agent, ByPlayer, Game, Player, RandomAgent, Seed, Turn, sample_chance,
-};
+use boardgames_common::tournament::{Fixture, Rating, ResultTable, Wdl, elo_ratings, schedule};
+use boardgames_common::{Agent, ByPlayer, Game, Player, RandomAgent, Seed, Turn, sample_chance};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::json;
-use tafl_core::ai::{Level, Searcher};
 use tafl_core::TaflGame;
+use tafl_core::ai::{Level, Searcher};
 use trictrac_core::bot::{Bot, ExpectimaxBot};
 use trictrac_core::game::{GameOptions, TrictracGame, colour_of};
 
@@ -87,9 +83,12 @@ const KNOWN: &str = "random, mcts:N, expecti:D, and bot, searchbot, searchbot:B 
 fn parse_spec(text: &str, game: TournamentGame) -> Result<Spec, CliError> {
     let bad = |m: String| CliError::input("--agents", m);
     let budget = |rest: &str, what: &str| -> Result<u32, CliError> {
-        let n: u32 = rest
-            .parse()
-            .map_err(|_| bad(format!("{text}: the {what} must be a whole number, like {what}:{}", if what == "iterations" { 1000 } else { 2 })))?;
+        let n: u32 = rest.parse().map_err(|_| {
+            bad(format!(
+                "{text}: the {what} must be a whole number, like {what}:{}",
+                if what == "iterations" { 1000 } else { 2 }
+            ))
+        })?;
         if n == 0 {
             return Err(bad(format!("{text}: the {what} budget must be at least 1")));
         }
@@ -215,7 +214,11 @@ fn trictrac_eval(game: &TrictracGame, player: Player) -> f64 {
 fn tafl_eval(game: &TaflGame, player: Player) -> f64 {
     let pos = game.position();
     let v = f64::from(tafl_core::ai::evaluate(pos)) / 10_000.0;
-    let v = if pos.side_to_move().player() == player { v } else { -v };
+    let v = if pos.side_to_move().player() == player {
+        v
+    } else {
+        -v
+    };
     v.clamp(-0.99, 0.99)
 }
 
@@ -257,14 +260,17 @@ fn build_trictrac(spec: Spec, seed: Seed) -> Box<dyn Agent<TrictracGame>> {
     match spec {
         Spec::Bot => Box::new(Bot::default()),
         Spec::SearchBot(b) => Box::new(ExpectimaxBot::new(Bot::default(), b)),
-        _ => build_generic(spec, seed, trictrac_eval).unwrap_or_else(|| Box::new(RandomAgent::new(seed))),
+        _ => build_generic(spec, seed, trictrac_eval)
+            .unwrap_or_else(|| Box::new(RandomAgent::new(seed))),
     }
 }
 
 fn build_tafl(spec: Spec, seed: Seed) -> Box<dyn Agent<TaflGame>> {
     match spec {
         Spec::Level(level) => Box::new(LevelAgent(Searcher::for_level(level, seed.0))),
-        _ => build_generic(spec, seed, tafl_eval).unwrap_or_else(|| Box::new(RandomAgent::new(seed))),
+        _ => {
+            build_generic(spec, seed, tafl_eval).unwrap_or_else(|| Box::new(RandomAgent::new(seed)))
+        }
     }
 }
 
@@ -309,7 +315,10 @@ pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
     for (i, name) in args.agents.iter().enumerate() {
         let name = name.trim();
         if args.agents[..i].iter().any(|n| n.trim() == name) {
-            return Err(CliError::input("--agents", format!("{name} is named twice")));
+            return Err(CliError::input(
+                "--agents",
+                format!("{name} is named twice"),
+            ));
         }
         specs.push(parse_spec(name, args.game)?);
     }
@@ -337,7 +346,10 @@ pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
     let outcomes: Vec<Outcome> = match args.game {
         TournamentGame::Trictrac => {
             if args.rules.is_some() {
-                return Err(CliError::input("--rules", "is for tafl; trictrac takes --trous"));
+                return Err(CliError::input(
+                    "--rules",
+                    "is for tafl; trictrac takes --trous",
+                ));
             }
             let trous = args.trous.unwrap_or(12);
             if trous == 0 {
@@ -360,7 +372,10 @@ pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
         }
         TournamentGame::Tafl => {
             if args.trous.is_some() {
-                return Err(CliError::input("--trous", "is for trictrac; tafl takes --rules"));
+                return Err(CliError::input(
+                    "--trous",
+                    "is for trictrac; tafl takes --rules",
+                ));
             }
             let ruleset = crate::tafl::ruleset(args.rules.as_deref())?;
             let start = TaflGame::new(ruleset);
@@ -469,7 +484,10 @@ fn print_text(
     time: &[(u64, u64, u64)],
     elapsed: f64,
 ) -> Result<(), CliError> {
-    let games: u64 = (0..names.len()).map(|i| table.total(i).games()).sum::<u64>() / 2;
+    let games: u64 = (0..names.len())
+        .map(|i| table.total(i).games())
+        .sum::<u64>()
+        / 2;
     outln!(
         "Tournament of {game}: {} agents, {} rounds per pair (each two games, sides swapped), {games} games, seed {}",
         names.len(),
@@ -483,7 +501,11 @@ fn print_text(
         "agent",
         "opponent"
     );
-    outln!("|{}|{}|---|---|---|---|---|", "-".repeat(w + 2), "-".repeat(w + 2));
+    outln!(
+        "|{}|{}|---|---|---|---|---|",
+        "-".repeat(w + 2),
+        "-".repeat(w + 2)
+    );
     for i in 0..names.len() {
         for j in i + 1..names.len() {
             let c = table.get(i, j);
@@ -504,7 +526,10 @@ fn print_text(
     outln!();
     outln!("Elo (mean 0, 95% interval; one virtual draw per pair):");
     outln!();
-    outln!("| rank | {:w$} | Elo | 95% interval | score | W-D-L | ms/decision | longest ms |", "agent");
+    outln!(
+        "| rank | {:w$} | Elo | 95% interval | score | W-D-L | ms/decision | longest ms |",
+        "agent"
+    );
     outln!("|---|{}|---|---|---|---|---|---|", "-".repeat(w + 2));
     let mut order: Vec<usize> = (0..names.len()).collect();
     order.sort_by(|&a, &b| elo[b].elo.total_cmp(&elo[a].elo));

@@ -298,7 +298,9 @@ pub enum EloError {
     Disconnected(usize),
     /// Without a prior, a group of agents won (or lost) every game against the rest: their
     /// ratings are infinite.
-    #[error("agent {0} won or lost every game against some group: its rating is unbounded (give a prior)")]
+    #[error(
+        "agent {0} won or lost every game against some group: its rating is unbounded (give a prior)"
+    )]
     Unbounded(usize),
 }
 
@@ -429,7 +431,8 @@ fn invert(m: &mut [f64], k: usize) -> Option<Vec<f64>> {
         inv[i * k + i] = 1.0;
     }
     for col in 0..k {
-        let pivot = (col..k).max_by(|&a, &b| m[a * k + col].abs().total_cmp(&m[b * k + col].abs()))?;
+        let pivot =
+            (col..k).max_by(|&a, &b| m[a * k + col].abs().total_cmp(&m[b * k + col].abs()))?;
         if m[pivot * k + col].abs() < 1e-300 {
             return None;
         }

@@ -78,7 +78,9 @@ impl Game for Gamble {
     fn chance_outcomes(&self, out: &mut Vec<(Act, f64)>) {
         out.clear();
         match self.stage {
-            Stage::TwoDice => out.extend(UNORDERED_OUTCOMES.iter().map(|&(t, p)| (Act::Dice(t), p))),
+            Stage::TwoDice => {
+                out.extend(UNORDERED_OUTCOMES.iter().map(|&(t, p)| (Act::Dice(t), p)))
+            }
             Stage::OneDie => out.extend(Die::ALL.iter().map(|&d| (Act::Die(d), 1.0 / 6.0))),
             _ => {}
         }
@@ -185,7 +187,11 @@ fn the_depth_limit_and_the_evaluation_decide_the_shallow_values() {
     // The caller's evaluation is what values the frontier: an optimist who values every
     // unfinished state at +1 for the first player gambles at depth 1 with a value of 1.
     let optimist = |g: &Gamble, p: Player| {
-        let v = if g.is_terminal() { g.returns().first } else { 1.0 };
+        let v = if g.is_terminal() {
+            g.returns().first
+        } else {
+            1.0
+        };
         if p == Player::First { v } else { -v }
     };
     let mut search =
@@ -213,7 +219,11 @@ fn star1_bounds_prune_without_changing_the_result() {
 /// library's (a decision costs one; a chance node costs one only right after another).
 fn oracle<G: Game>(g: &G, me: Player, depth: u32, after_chance: bool) -> f64 {
     let turn = g.turn();
-    let depth = if turn == Turn::Chance && after_chance { depth.saturating_sub(1) } else { depth };
+    let depth = if turn == Turn::Chance && after_chance {
+        depth.saturating_sub(1)
+    } else {
+        depth
+    };
     if turn == Turn::Terminal || depth == 0 {
         return g.returns()[me];
     }
@@ -326,10 +336,21 @@ impl Game for Race {
 
 fn race_positions() -> Vec<Race> {
     let mut out = Vec::new();
-    for (i, (a, b)) in [(0, 0), (3, 0), (5, 6), (7, 2), (8, 8), (1, 4)].into_iter().enumerate() {
+    for (i, (a, b)) in [(0, 0), (3, 0), (5, 6), (7, 2), (8, 8), (1, 4)]
+        .into_iter()
+        .enumerate()
+    {
         let t = UNORDERED_OUTCOMES[(i * 7) % 21].0;
-        let mover = if i % 2 == 0 { Player::First } else { Player::Second };
-        out.push(Race { pos: [a, b], mover, throw: Some(t) });
+        let mover = if i % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        };
+        out.push(Race {
+            pos: [a, b],
+            mover,
+            throw: Some(t),
+        });
     }
     out
 }
@@ -338,7 +359,9 @@ fn race_positions() -> Vec<Race> {
 fn pruning_matches_plain_expectiminimax_on_a_race() {
     for depth in 1..=3 {
         for root in race_positions() {
-            let Turn::Player(me) = root.turn() else { unreachable!() };
+            let Turn::Player(me) = root.turn() else {
+                unreachable!()
+            };
             let mut legal = Vec::new();
             root.legal_actions(&mut legal);
             let best = legal
@@ -382,7 +405,11 @@ fn mcts_converges_to_the_optimal_actions() {
             assert_eq!(stats.iter().map(|s| s.visits).sum::<u32>(), 20_000);
             let gamble = stats[1];
             assert!((gamble.mean - 4.0 / 27.0).abs() < 0.1, "{gamble:?}");
-            assert_eq!(mcts.choose(&root, &[Act::Safe, Act::Gamble]), best, "seed {seed}");
+            assert_eq!(
+                mcts.choose(&root, &[Act::Safe, Act::Gamble]),
+                best,
+                "seed {seed}"
+            );
         }
     }
     // The second player learns to throw (2/3 against ½).
@@ -390,7 +417,10 @@ fn mcts_converges_to_the_optimal_actions() {
     let stats = mcts.analyse(&reply_node(), &[Act::Take, Act::Throw]);
     assert!((stats[0].mean - 0.5).abs() < 1e-12);
     assert!((stats[1].mean - 2.0 / 3.0).abs() < 0.1, "{stats:?}");
-    assert_eq!(mcts.choose(&reply_node(), &[Act::Take, Act::Throw]), Act::Throw);
+    assert_eq!(
+        mcts.choose(&reply_node(), &[Act::Take, Act::Throw]),
+        Act::Throw
+    );
 }
 
 #[test]
@@ -425,7 +455,8 @@ fn same_seed_same_action_and_no_illegal_action_on_the_race() {
         let mut legal = Vec::new();
         root.legal_actions(&mut legal);
         let pick = |seed| {
-            let mut m: Mcts<Race> = Mcts::new(MctsConfig::with_iterations(300), Seed(seed)).unwrap();
+            let mut m: Mcts<Race> =
+                Mcts::new(MctsConfig::with_iterations(300), Seed(seed)).unwrap();
             let stats = m.analyse(&root, &legal);
             (m.choose(&root, &legal), stats)
         };
@@ -439,7 +470,11 @@ fn same_seed_same_action_and_no_illegal_action_on_the_race() {
         assert_eq!(x, e.choose(&root, &legal));
     }
     // Whole games of the race between the two searches and a random player end.
-    let start = Race { pos: [0, 0], mover: Player::First, throw: None };
+    let start = Race {
+        pos: [0, 0],
+        mover: Player::First,
+        throw: None,
+    };
     for seed in 0..4 {
         let mut m: Mcts<Race> = Mcts::new(MctsConfig::with_iterations(50), Seed(seed)).unwrap();
         let mut e = Expectiminimax::new(ExpectiminimaxConfig::with_depth(2)).unwrap();
@@ -456,12 +491,24 @@ fn zero_budgets_and_bad_constants_are_refused() {
     let err = Mcts::<Gamble>::new(MctsConfig::with_iterations(0), Seed(1)).unwrap_err();
     assert_eq!(err, ConfigError::ZeroBudget("iterations"));
     assert_eq!(err.to_string(), "the iterations budget must be at least 1");
-    let cfg = MctsConfig { exploration: f64::NAN, ..MctsConfig::default() };
-    assert!(matches!(Mcts::<Gamble>::new(cfg, Seed(1)), Err(ConfigError::Exploration(_))));
+    let cfg = MctsConfig {
+        exploration: f64::NAN,
+        ..MctsConfig::default()
+    };
+    assert!(matches!(
+        Mcts::<Gamble>::new(cfg, Seed(1)),
+        Err(ConfigError::Exploration(_))
+    ));
     let err = Expectiminimax::<Gamble>::new(ExpectiminimaxConfig::with_depth(0)).unwrap_err();
     assert_eq!(err.to_string(), "the depth budget must be at least 1");
-    let cfg = ExpectiminimaxConfig { bounds: Some((1.0, -1.0)), ..ExpectiminimaxConfig::with_depth(2) };
-    assert!(matches!(Expectiminimax::<Gamble>::new(cfg), Err(ConfigError::Bounds { .. })));
+    let cfg = ExpectiminimaxConfig {
+        bounds: Some((1.0, -1.0)),
+        ..ExpectiminimaxConfig::with_depth(2)
+    };
+    assert!(matches!(
+        Expectiminimax::<Gamble>::new(cfg),
+        Err(ConfigError::Bounds { .. })
+    ));
 }
 
 #[test]
@@ -469,13 +516,19 @@ fn the_node_budget_is_a_hard_limit() {
     let root = race_positions()[0];
     let mut legal = Vec::new();
     root.legal_actions(&mut legal);
-    let cfg = ExpectiminimaxConfig { max_nodes: 100, ..ExpectiminimaxConfig::with_depth(6) };
+    let cfg = ExpectiminimaxConfig {
+        max_nodes: 100,
+        ..ExpectiminimaxConfig::with_depth(6)
+    };
     let mut e = Expectiminimax::new(cfg).unwrap();
     let found = e.search(&root, &legal).unwrap();
     // Past the budget every node is a leaf: at most the siblings still on the stack are
     // counted after it (6 levels of at most 21 outcomes).
     assert!(found.nodes <= 100 + 6 * 21, "{}", found.nodes);
-    let cfg = MctsConfig { max_nodes: 10, ..MctsConfig::with_iterations(500) };
+    let cfg = MctsConfig {
+        max_nodes: 10,
+        ..MctsConfig::with_iterations(500)
+    };
     let mut m: Mcts<Race> = Mcts::new(cfg, Seed(1)).unwrap();
     assert!(legal.contains(&m.choose(&root, &legal)));
 }

@@ -23,7 +23,8 @@
 //! - [`marking`]: points, trous, the bredouille of the jetons, tenir ou s'en aller, the
 //!   pavillon ([`Marking`]); [`game`]: the partie ordinaire as a
 //!   [`boardgames_common::Game`] ([`game::TrictracGame`]) over a [`game::Scorer`], with
-//!   commented records that replay; [`bot`]: a heuristic player ([`bot::Bot`])
+//!   commented records that replay; [`bot`]: a heuristic player ([`bot::Bot`]) and its
+//!   search over the opponent's 21 throws ([`bot::ExpectimaxBot`])
 //!   (`docs/trictrac-marking.md`).
 //!
 //! The laws as implemented, and the decisions taken where the sources are silent, are in

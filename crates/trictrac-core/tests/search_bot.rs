@@ -49,7 +49,10 @@ fn choices_are_legal_and_deterministic_on_random_parties() {
             g.apply(action).unwrap();
         }
     }
-    assert!(choices >= 3, "only {choices} tenir / s'en aller choices met");
+    assert!(
+        choices >= 3,
+        "only {choices} tenir / s'en aller choices met"
+    );
     assert!(plays >= 20, "only {plays} plays met");
 }
 
@@ -86,5 +89,8 @@ fn it_finishes_parties_against_the_heuristic_and_beats_the_random_agent() {
             .unwrap();
         assert!(played.state.is_terminal());
     }
-    assert_eq!(wins, 4, "the searching bot lost a partie to the random agent");
+    assert_eq!(
+        wins, 4,
+        "the searching bot lost a partie to the random agent"
+    );
 }

@@ -174,7 +174,15 @@ impl<G: Game, E: Evaluator<G>> Expectiminimax<G, E> {
                 continue;
             }
             let alpha = best.map_or(f64::NEG_INFINITY, |b| b.1);
-            let v = self.value_at(&child, me, self.config.depth - 1, alpha, f64::INFINITY, 0, false);
+            let v = self.value_at(
+                &child,
+                me,
+                self.config.depth - 1,
+                alpha,
+                f64::INFINITY,
+                0,
+                false,
+            );
             if best.is_none_or(|b| v > b.1) {
                 best = Some((a, v));
             }
@@ -191,7 +199,15 @@ impl<G: Game, E: Evaluator<G>> Expectiminimax<G, E> {
     pub fn value(&mut self, state: &G, player: Player) -> f64 {
         self.nodes = 0;
         let depth = self.config.depth;
-        self.value_at(state, player, depth, f64::NEG_INFINITY, f64::INFINITY, 0, false)
+        self.value_at(
+            state,
+            player,
+            depth,
+            f64::NEG_INFINITY,
+            f64::INFINITY,
+            0,
+            false,
+        )
     }
 
     /// Nodes visited by the last [`Expectiminimax::search`] or [`Expectiminimax::value`].
@@ -300,7 +316,9 @@ impl<G: Game, E: Evaluator<G>> Expectiminimax<G, E> {
                         }
                         if any { sum } else { self.leaf(state, me) }
                     }
-                    Some((lo, hi)) => self.star1(state, me, depth, alpha, beta, level, &outcomes, lo, hi),
+                    Some((lo, hi)) => {
+                        self.star1(state, me, depth, alpha, beta, level, &outcomes, lo, hi)
+                    }
                 };
                 self.outcomes[level] = outcomes;
                 v

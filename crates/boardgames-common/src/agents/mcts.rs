@@ -188,7 +188,11 @@ impl<G: Game, P: Agent<G>> Mcts<G, P> {
     /// # Errors
     ///
     /// As [`Mcts::new`].
-    pub fn with_policy(config: MctsConfig, seed: Seed, policy: P) -> Result<Mcts<G, P>, ConfigError> {
+    pub fn with_policy(
+        config: MctsConfig,
+        seed: Seed,
+        policy: P,
+    ) -> Result<Mcts<G, P>, ConfigError> {
         config.check()?;
         Ok(Mcts {
             config,
@@ -319,7 +323,8 @@ impl<G: Game, P: Agent<G>> Mcts<G, P> {
         match kind {
             Kind::Decision(_) => {
                 state.legal_actions(&mut self.legal);
-                if self.legal.is_empty() || first + self.legal.len() > self.config.max_nodes as usize
+                if self.legal.is_empty()
+                    || first + self.legal.len() > self.config.max_nodes as usize
                 {
                     return false;
                 }

@@ -105,8 +105,7 @@ impl ExpectimaxBot {
             };
             w * f64::from(marking.points(c))
         };
-        12.0 * (f64::from(marking.trous(me)) - f64::from(marking.trous(other)))
-            + points(me)
+        12.0 * (f64::from(marking.trous(me)) - f64::from(marking.trous(other))) + points(me)
             - points(other)
             + self.heuristic.evaluate(board, me)
             - self.heuristic.evaluate(board, other)
@@ -269,7 +268,8 @@ impl ExpectimaxBot {
     ) -> bool {
         let marking = *state.marking();
         let position = state.position();
-        let trous = 12.0 * (f64::from(marking.trous(mover)) - f64::from(marking.trous(mover.other())));
+        let trous =
+            12.0 * (f64::from(marking.trous(mover)) - f64::from(marking.trous(mover.other())));
         match stage {
             ChoiceStage::AfterPlay => {
                 let mut hold = marking;
