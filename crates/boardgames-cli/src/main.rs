@@ -39,6 +39,7 @@ mod referee;
 mod replay;
 mod sugoroku;
 mod tafl;
+mod tournament;
 mod trictrac;
 mod view;
 
@@ -85,6 +86,8 @@ enum Command {
     /// Simulate many games.
     #[command(subcommand)]
     Simulate(SimulateCommand),
+    /// Play every pair of agents against each other, both ways, and rate them (Elo).
+    Tournament(tournament::TournamentArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -379,6 +382,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             json,
             svg,
         }) => sugoroku::simulate(games, seed, !single_thread, quiet, json, svg.as_deref()),
+        Command::Tournament(args) => tournament::run(args),
     }
 }
 

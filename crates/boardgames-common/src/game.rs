@@ -1,8 +1,8 @@
 //! The [`Game`] trait: any two-player game with chance nodes, in the OpenSpiel manner.
 //!
 //! A game state is at a decision node of one [`Player`], at a chance node (dice), or
-//! terminal. Generic agents ([`RandomAgent`], or the caller's own) play every game of the
-//! family through this trait; [`play_game`] plays one game to the end from a [`Seed`] and
+//! terminal. Generic agents ([`RandomAgent`], the searches of [`crate::agents`], or the
+//! caller's own) play every game of the family through this trait; [`play_game`] plays one game to the end from a [`Seed`] and
 //! returns its [`Record`].
 
 use std::fmt;
@@ -187,36 +187,12 @@ pub trait Game: Clone {
     }
 }
 
+pub use crate::agents::RandomAgent;
+
 /// A player of any [`Game`]: chooses one of the legal actions.
 pub trait Agent<G: Game> {
     /// Chooses one of `legal` (never empty) at `state`.
     fn choose(&mut self, state: &G, legal: &[G::Action]) -> G::Action;
-}
-
-/// An agent that picks uniformly among the legal actions with a seeded [`ChaCha8Rng`].
-///
-/// ```
-/// use boardgames_common::{RandomAgent, Seed};
-/// let agent = RandomAgent::new(Seed(3));
-/// # let _ = agent;
-/// ```
-#[derive(Debug, Clone)]
-pub struct RandomAgent {
-    rng: ChaCha8Rng,
-}
-
-impl RandomAgent {
-    /// A random agent seeded from `seed`.
-    #[must_use]
-    pub fn new(seed: Seed) -> RandomAgent {
-        RandomAgent { rng: seed.rng() }
-    }
-}
-
-impl<G: Game> Agent<G> for RandomAgent {
-    fn choose(&mut self, _state: &G, legal: &[G::Action]) -> G::Action {
-        legal[self.rng.random_range(0..legal.len())]
-    }
 }
 
 /// Samples one chance outcome from `outcomes` with `rng`: a uniform draw in `[0, 1)` is

@@ -8,6 +8,10 @@
 //! - [`game`]: the OpenSpiel-style [`Game`] trait, [`Agent`], [`RandomAgent`] and
 //!   [`play_game`].
 //! - [`record`]: the [`Record`] format shared by trictrac, tafl and sugoroku.
+//! - [`agents`]: generic players of every game: [`RandomAgent`], [`agents::Mcts`] (UCT with
+//!   chance nodes) and [`agents::Expectiminimax`] (alpha-beta, Star1).
+//! - [`tournament`]: the arithmetic of a tournament between agents: the schedule and its
+//!   seeds, wins/draws/losses with Wilson intervals, Elo ratings with intervals.
 //! - `svg` (feature `svg`): a small SVG writer and a histogram, for the games' pictures.
 //!
 //! ```
@@ -19,12 +23,14 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod agents;
 pub mod dice;
 pub mod game;
 pub mod record;
 pub mod seed;
 #[cfg(feature = "svg")]
 pub mod svg;
+pub mod tournament;
 
 pub use dice::{
     Die, ORDERED_OUTCOMES, ORDERED_PROBABILITY, ParseDieError, ParseThrowError, Throw,

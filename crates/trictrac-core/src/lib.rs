@@ -29,7 +29,8 @@
 //!   game ([`partie::turn::Chronology`] over a [`partie::turn::Form`]) and the partie
 //!   ordinaire as a [`boardgames_common::Game`] ([`game::TrictracGame`], also at
 //!   [`partie::ordinaire`]) over a [`game::ThrowScorer`], with commented records that
-//!   replay; [`bot`]: a heuristic player ([`bot::Bot`])
+//!   replay; [`bot`]: a heuristic player ([`bot::Bot`]) and its
+//!   search over the opponent's 21 throws ([`bot::ExpectimaxBot`])
 //!   (`docs/trictrac-marking.md`).
 //! - [`partie`] also holds the partie à écrire: its conventions ([`partie::Convention`]: base, annexe,
 //!   sans lever), the pure settlement of the marqués and the décompte général

@@ -27,6 +27,13 @@
 //! the opponent (cancelled by leaving), and the evaluations are the positional ones above
 //! for the current board (leaving relève both games). After the play (a trou won by the
 //! sortie) the dames are relevées either way, so it holds iff `reste ≥ pending`.
+//!
+//! [`ExpectimaxBot`] (module [`search`]) searches one ply deeper on this evaluation: over the
+//! opponent's 21 throws and his best reply to each.
+
+pub mod search;
+
+pub use search::ExpectimaxBot;
 
 use boardgames_common::{Agent, UNORDERED_OUTCOMES};
 

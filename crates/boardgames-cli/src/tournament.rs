@@ -1,0 +1,565 @@
+//! `boardgames tournament`: every pair of agents plays `--games` rounds, each round twice
+//! with the sides swapped and the same seed, on `--threads` threads; wins, draws and losses
+//! with 95% Wilson intervals and Elo ratings with 95% intervals
+//! (`boardgames_common::tournament`).
+//!
+//! Each game is a function of its seed and the agents' names only (every agent is built
+//! afresh for it, seeded from it), so the results are the same whatever the thread count.
+
+use std::time::Instant;
+
+use boardgames_common::agents::{Expectiminimax, ExpectiminimaxConfig, Mcts, MctsConfig};
+use boardgames_common::tournament::{Fixture, Rating, ResultTable, Wdl, elo_ratings, schedule};
+use boardgames_common::{Agent, ByPlayer, Game, Player, RandomAgent, Seed, Turn, sample_chance};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde_json::json;
+use tafl_core::TaflGame;
+use tafl_core::ai::{Level, Searcher};
+use trictrac_core::bot::{Bot, ExpectimaxBot};
+use trictrac_core::game::{GameOptions, TrictracGame, colour_of};
+
+use crate::error::{CliError, print_json};
+
+/// The games a tournament can be played at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum TournamentGame {
+    /// A partie ordinaire of trictrac.
+    Trictrac,
+    /// Tafl (Fidchell unless `--rules`).
+    Tafl,
+}
+
+/// The arguments of `boardgames tournament`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct TournamentArgs {
+    /// The game.
+    #[arg(long, value_enum)]
+    game: TournamentGame,
+    /// Comma-separated agents: random, mcts:N (N iterations), expecti:D (depth D); trictrac:
+    /// bot (the heuristic), searchbot (its expectimax over the 21 throws; searchbot:B
+    /// searches the B best plays, default 8); tafl: bard, ovate, druid.
+    #[arg(long, value_delimiter = ',', required = true)]
+    agents: Vec<String>,
+    /// Rounds per pair: each round is two games, the sides swapped.
+    #[arg(long, default_value_t = 10)]
+    games: u32,
+    /// The tournament's seed (decimal, or hexadecimal with 0x).
+    #[arg(long, default_value = "1", value_parser = crate::parse_seed, allow_hyphen_values = true)]
+    seed: u64,
+    /// Threads (0: one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Trictrac: trous to win the partie.
+    #[arg(long)]
+    trous: Option<u8>,
+    /// Tafl: a preset name or an OpenTafl rules string; default fidchell.
+    #[arg(long)]
+    rules: Option<String>,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+    /// Print JSON (without the timings, which vary from run to run).
+    #[arg(long)]
+    json: bool,
+}
+
+/// An agent named on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Spec {
+    Random,
+    Mcts(u32),
+    Expecti(u32),
+    /// The trictrac heuristic.
+    Bot,
+    /// The trictrac expectimax bot searching this many plays.
+    SearchBot(usize),
+    /// A tafl level.
+    Level(Level),
+}
+
+const KNOWN: &str = "random, mcts:N, expecti:D, and bot, searchbot, searchbot:B (trictrac) or bard, ovate, druid (tafl)";
+
+fn parse_spec(text: &str, game: TournamentGame) -> Result<Spec, CliError> {
+    let bad = |m: String| CliError::input("--agents", m);
+    let budget = |rest: &str, what: &str| -> Result<u32, CliError> {
+        let n: u32 = rest.parse().map_err(|_| {
+            bad(format!(
+                "{text}: the {what} must be a whole number, like {what}:{}",
+                if what == "iterations" { 1000 } else { 2 }
+            ))
+        })?;
+        if n == 0 {
+            return Err(bad(format!("{text}: the {what} budget must be at least 1")));
+        }
+        Ok(n)
+    };
+    let spec = match text {
+        "random" => Spec::Random,
+        "bot" => Spec::Bot,
+        "searchbot" => Spec::SearchBot(ExpectimaxBot::default().breadth),
+        _ => {
+            if let Some(rest) = text.strip_prefix("searchbot:") {
+                Spec::SearchBot(budget(rest, "breadth")? as usize)
+            } else if let Some(rest) = text.strip_prefix("mcts:") {
+                Spec::Mcts(budget(rest, "iterations")?)
+            } else if let Some(rest) = text.strip_prefix("expecti:") {
+                let d = budget(rest, "depth")?;
+                if d > 8 {
+                    return Err(bad(format!("{text}: depth at most 8")));
+                }
+                Spec::Expecti(d)
+            } else if let Ok(level) = text.parse::<Level>() {
+                Spec::Level(level)
+            } else {
+                return Err(bad(format!("unknown agent {text:?}: expected {KNOWN}")));
+            }
+        }
+    };
+    match (spec, game) {
+        (Spec::Bot | Spec::SearchBot(_), TournamentGame::Tafl) => {
+            Err(bad(format!("{text} plays trictrac only")))
+        }
+        (Spec::Level(_), TournamentGame::Trictrac) => Err(bad(format!("{text} plays tafl only"))),
+        _ => Ok(spec),
+    }
+}
+
+/// A mixed seed for agent `index` of a game seeded `seed`.
+fn agent_seed(seed: Seed, index: usize) -> Seed {
+    let mut z = seed.0 ^ (index as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 31)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    Seed(z ^ (z >> 29))
+}
+
+/// An agent that adds up the time of its decisions.
+struct Timed<G: Game> {
+    inner: Box<dyn Agent<G>>,
+    nanos: u64,
+    decisions: u64,
+    longest: u64,
+}
+
+impl<G: Game> Agent<G> for Timed<G> {
+    fn choose(&mut self, state: &G, legal: &[G::Action]) -> G::Action {
+        let start = Instant::now();
+        let a = self.inner.choose(state, legal);
+        let t = start.elapsed().as_nanos() as u64;
+        self.nanos += t;
+        self.longest = self.longest.max(t);
+        self.decisions += 1;
+        a
+    }
+}
+
+/// The result of one game: returns, and per side the decision time, count and longest.
+#[derive(Debug, Clone, Copy)]
+struct Outcome {
+    returns: ByPlayer<f64>,
+    time: ByPlayer<(u64, u64, u64)>,
+}
+
+const MAX_ACTIONS: usize = 200_000;
+
+/// Plays `start` to the end (or `MAX_ACTIONS`, then the unfinished returns count).
+fn play<G: Game>(start: &G, seed: Seed, agents: ByPlayer<&mut dyn Agent<G>>) -> ByPlayer<f64> {
+    let mut agents = agents;
+    let mut state = start.clone();
+    let mut rng = seed.rng();
+    let mut legal = Vec::new();
+    let mut outcomes = Vec::new();
+    for _ in 0..MAX_ACTIONS {
+        let action = match state.turn() {
+            Turn::Terminal => break,
+            Turn::Chance => {
+                state.chance_outcomes(&mut outcomes);
+                match sample_chance(&outcomes, &mut rng) {
+                    Some(a) => a,
+                    None => break,
+                }
+            }
+            Turn::Player(p) => {
+                state.legal_actions(&mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                agents[p].choose(&state, &legal)
+            }
+        };
+        if state.apply(action).is_err() {
+            break;
+        }
+    }
+    state.returns()
+}
+
+/// Trictrac's evaluation for expectiminimax: trous and points (12 to a trou) and the
+/// heuristic's positional evaluation, scaled into (−1, 1) by a partie's worth of points.
+fn trictrac_eval(game: &TrictracGame, player: Player) -> f64 {
+    let me = colour_of(player);
+    let m = game.marking();
+    let bot = Bot::default();
+    let board = game.position().board();
+    let points = 12.0 * (f64::from(m.trous(me)) - f64::from(m.trous(me.other())))
+        + f64::from(m.points(me))
+        - f64::from(m.points(me.other()))
+        + bot.evaluate(board, me)
+        - bot.evaluate(board, me.other());
+    let scale = 12.0 * f64::from(game.options().trous_to_win.max(1)) + 12.0;
+    (points / scale).clamp(-0.99, 0.99)
+}
+
+/// Tafl's evaluation for expectiminimax: the searcher's static evaluation for `player`,
+/// 100 soldiers to the unit, into (−1, 1).
+fn tafl_eval(game: &TaflGame, player: Player) -> f64 {
+    let pos = game.position();
+    let v = f64::from(tafl_core::ai::evaluate(pos)) / 10_000.0;
+    let v = if pos.side_to_move().player() == player {
+        v
+    } else {
+        -v
+    };
+    v.clamp(-0.99, 0.99)
+}
+
+/// A tafl level as an [`Agent`].
+struct LevelAgent(Searcher);
+
+impl Agent<TaflGame> for LevelAgent {
+    fn choose(&mut self, state: &TaflGame, legal: &[tafl_core::Move]) -> tafl_core::Move {
+        match self.0.search(state.position(), state.search_history()) {
+            Some(r) if legal.contains(&r.best_move) => r.best_move,
+            _ => legal[0],
+        }
+    }
+}
+
+fn build_generic<G: Game + 'static>(
+    spec: Spec,
+    seed: Seed,
+    eval: fn(&G, Player) -> f64,
+) -> Option<Box<dyn Agent<G>>> {
+    Some(match spec {
+        Spec::Random => Box::new(RandomAgent::new(seed)),
+        Spec::Mcts(n) => Box::new(Mcts::<G>::new(MctsConfig::with_iterations(n), seed).ok()?),
+        Spec::Expecti(d) => Box::new(
+            Expectiminimax::with_evaluator(
+                ExpectiminimaxConfig {
+                    bounds: Some((-2.0, 2.0)),
+                    ..ExpectiminimaxConfig::with_depth(d)
+                },
+                eval,
+            )
+            .ok()?,
+        ),
+        _ => return None,
+    })
+}
+
+fn build_trictrac(spec: Spec, seed: Seed) -> Box<dyn Agent<TrictracGame>> {
+    match spec {
+        Spec::Bot => Box::new(Bot::default()),
+        Spec::SearchBot(b) => Box::new(ExpectimaxBot::new(Bot::default(), b)),
+        _ => build_generic(spec, seed, trictrac_eval)
+            .unwrap_or_else(|| Box::new(RandomAgent::new(seed))),
+    }
+}
+
+fn build_tafl(spec: Spec, seed: Seed) -> Box<dyn Agent<TaflGame>> {
+    match spec {
+        Spec::Level(level) => Box::new(LevelAgent(Searcher::for_level(level, seed.0))),
+        _ => {
+            build_generic(spec, seed, tafl_eval).unwrap_or_else(|| Box::new(RandomAgent::new(seed)))
+        }
+    }
+}
+
+fn play_fixture<G: Game>(
+    start: &G,
+    f: &Fixture,
+    build: &(dyn Fn(Spec, Seed) -> Box<dyn Agent<G>> + Sync),
+    specs: &[Spec],
+) -> Outcome {
+    let mut a = Timed {
+        inner: build(specs[f.first], agent_seed(f.seed, f.first)),
+        nanos: 0,
+        decisions: 0,
+        longest: 0,
+    };
+    let mut b = Timed {
+        inner: build(specs[f.second], agent_seed(f.seed, f.second)),
+        nanos: 0,
+        decisions: 0,
+        longest: 0,
+    };
+    let returns = play(
+        start,
+        f.seed,
+        ByPlayer::new(&mut a as &mut dyn Agent<G>, &mut b as &mut dyn Agent<G>),
+    );
+    Outcome {
+        returns,
+        time: ByPlayer::new(
+            (a.nanos, a.decisions, a.longest),
+            (b.nanos, b.decisions, b.longest),
+        ),
+    }
+}
+
+/// Runs the tournament and prints it.
+pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
+    if args.games == 0 {
+        return Err(CliError::input("--games", "must be at least 1"));
+    }
+    let mut specs = Vec::new();
+    for (i, name) in args.agents.iter().enumerate() {
+        let name = name.trim();
+        if args.agents[..i].iter().any(|n| n.trim() == name) {
+            return Err(CliError::input(
+                "--agents",
+                format!("{name} is named twice"),
+            ));
+        }
+        specs.push(parse_spec(name, args.game)?);
+    }
+    if specs.len() < 2 {
+        return Err(CliError::input("--agents", "name at least two agents"));
+    }
+    let names: Vec<String> = args.agents.iter().map(|n| n.trim().to_string()).collect();
+    let fixtures = schedule(specs.len(), args.games, Seed(args.seed));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads)
+        .build()
+        .map_err(|e| CliError::input("--threads", e))?;
+    let bar = if args.quiet || args.json {
+        ProgressBar::hidden()
+    } else {
+        let bar = ProgressBar::new(fixtures.len() as u64);
+        if let Ok(style) = ProgressStyle::with_template(
+            "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} games (eta {eta})",
+        ) {
+            bar.set_style(style);
+        }
+        bar
+    };
+    let started = Instant::now();
+    let outcomes: Vec<Outcome> = match args.game {
+        TournamentGame::Trictrac => {
+            if args.rules.is_some() {
+                return Err(CliError::input(
+                    "--rules",
+                    "is for tafl; trictrac takes --trous",
+                ));
+            }
+            let trous = args.trous.unwrap_or(12);
+            if trous == 0 {
+                return Err(CliError::input("--trous", "must be at least 1"));
+            }
+            let start = TrictracGame::standard(GameOptions {
+                trous_to_win: trous,
+                ..GameOptions::default()
+            });
+            pool.install(|| {
+                fixtures
+                    .par_iter()
+                    .map(|f| {
+                        let o = play_fixture(&start, f, &build_trictrac, &specs);
+                        bar.inc(1);
+                        o
+                    })
+                    .collect()
+            })
+        }
+        TournamentGame::Tafl => {
+            if args.trous.is_some() {
+                return Err(CliError::input(
+                    "--trous",
+                    "is for trictrac; tafl takes --rules",
+                ));
+            }
+            let ruleset = crate::tafl::ruleset(args.rules.as_deref())?;
+            let start = TaflGame::new(ruleset);
+            pool.install(|| {
+                fixtures
+                    .par_iter()
+                    .map(|f| {
+                        let o = play_fixture(&start, f, &build_tafl, &specs);
+                        bar.inc(1);
+                        o
+                    })
+                    .collect()
+            })
+        }
+    };
+    bar.finish_and_clear();
+    let elapsed = started.elapsed().as_secs_f64();
+    let mut table = ResultTable::new(specs.len());
+    let mut time = vec![(0u64, 0u64, 0u64); specs.len()];
+    for (f, o) in fixtures.iter().zip(&outcomes) {
+        table.record(f.first, f.second, o.returns);
+        for (agent, t) in [(f.first, o.time.first), (f.second, o.time.second)] {
+            time[agent].0 += t.0;
+            time[agent].1 += t.1;
+            time[agent].2 = time[agent].2.max(t.2);
+        }
+    }
+    let elo = elo_ratings(&table, 1.0).map_err(|e| CliError::Output(e.to_string()))?;
+    let game_name = match args.game {
+        TournamentGame::Trictrac => "trictrac",
+        TournamentGame::Tafl => "tafl",
+    };
+    if args.json {
+        return print_json(&to_json(game_name, &args, &names, &table, &elo));
+    }
+    print_text(game_name, &args, &names, &table, &elo, &time, elapsed)
+}
+
+fn interval_json(i: boardgames_common::tournament::Interval) -> serde_json::Value {
+    json!({ "estimate": i.estimate, "low": i.low, "high": i.high })
+}
+
+fn wdl_json(w: &Wdl) -> serde_json::Value {
+    json!({
+        "games": w.games(), "wins": w.wins, "draws": w.draws, "losses": w.losses,
+        "score": w.score(),
+        "win_rate": interval_json(w.win_rate()),
+        "draw_rate": interval_json(w.draw_rate()),
+        "loss_rate": interval_json(w.loss_rate()),
+    })
+}
+
+fn to_json(
+    game: &str,
+    args: &TournamentArgs,
+    names: &[String],
+    table: &ResultTable,
+    elo: &[Rating],
+) -> serde_json::Value {
+    let mut pairs = Vec::new();
+    for i in 0..names.len() {
+        for j in i + 1..names.len() {
+            let mut v = wdl_json(&table.get(i, j));
+            v["agent"] = json!(names[i]);
+            v["opponent"] = json!(names[j]);
+            pairs.push(v);
+        }
+    }
+    let ratings: Vec<_> = names
+        .iter()
+        .zip(elo)
+        .enumerate()
+        .map(|(i, (n, r))| {
+            json!({
+                "agent": n, "elo": r.elo, "se": r.se, "low": r.low, "high": r.high,
+                "results": wdl_json(&table.total(i)),
+            })
+        })
+        .collect();
+    json!({
+        "game": game,
+        "seed": args.seed,
+        "rounds_per_pair": args.games,
+        "agents": names,
+        "pairs": pairs,
+        "elo": ratings,
+        "elo_prior_draws": 1.0,
+    })
+}
+
+fn pct(i: boardgames_common::tournament::Interval) -> String {
+    format!(
+        "{:.1}% [{:.1}–{:.1}]",
+        100.0 * i.estimate,
+        100.0 * i.low,
+        100.0 * i.high
+    )
+}
+
+fn print_text(
+    game: &str,
+    args: &TournamentArgs,
+    names: &[String],
+    table: &ResultTable,
+    elo: &[Rating],
+    time: &[(u64, u64, u64)],
+    elapsed: f64,
+) -> Result<(), CliError> {
+    let games: u64 = (0..names.len())
+        .map(|i| table.total(i).games())
+        .sum::<u64>()
+        / 2;
+    outln!(
+        "Tournament of {game}: {} agents, {} rounds per pair (each two games, sides swapped), {games} games, seed {}",
+        names.len(),
+        args.games,
+        args.seed
+    );
+    outln!();
+    let w = names.iter().map(|n| n.len()).max().unwrap_or(5).max(5);
+    outln!(
+        "| {:w$} | {:w$} | games | W-D-L | wins | draws | losses |",
+        "agent",
+        "opponent"
+    );
+    outln!(
+        "|{}|{}|---|---|---|---|---|",
+        "-".repeat(w + 2),
+        "-".repeat(w + 2)
+    );
+    for i in 0..names.len() {
+        for j in i + 1..names.len() {
+            let c = table.get(i, j);
+            outln!(
+                "| {:w$} | {:w$} | {} | {}-{}-{} | {} | {} | {} |",
+                names[i],
+                names[j],
+                c.games(),
+                c.wins,
+                c.draws,
+                c.losses,
+                pct(c.win_rate()),
+                pct(c.draw_rate()),
+                pct(c.loss_rate())
+            );
+        }
+    }
+    outln!();
+    outln!("Elo (mean 0, 95% interval; one virtual draw per pair):");
+    outln!();
+    outln!(
+        "| rank | {:w$} | Elo | 95% interval | score | W-D-L | ms/decision | longest ms |",
+        "agent"
+    );
+    outln!("|---|{}|---|---|---|---|---|---|", "-".repeat(w + 2));
+    let mut order: Vec<usize> = (0..names.len()).collect();
+    order.sort_by(|&a, &b| elo[b].elo.total_cmp(&elo[a].elo));
+    for (rank, &i) in order.iter().enumerate() {
+        let t = table.total(i);
+        let (nanos, decisions, longest) = time[i];
+        let (ms, longest) = if decisions == 0 {
+            ("-".to_string(), "-".to_string())
+        } else {
+            (
+                format!("{:.3}", nanos as f64 / decisions as f64 / 1e6),
+                format!("{:.1}", longest as f64 / 1e6),
+            )
+        };
+        outln!(
+            "| {} | {:w$} | {:+.0} | [{:+.0}, {:+.0}] | {:.1}% | {}-{}-{} | {} | {} |",
+            rank + 1,
+            names[i],
+            elo[i].elo,
+            elo[i].low,
+            elo[i].high,
+            100.0 * t.score(),
+            t.wins,
+            t.draws,
+            t.losses,
+            ms,
+            longest
+        );
+    }
+    outln!();
+    outln!("{elapsed:.1} s of wall time");
+    Ok(())
+}

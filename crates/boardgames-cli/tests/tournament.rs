@@ -1,0 +1,141 @@
+//! `boardgames tournament` run as a process: the same results on one and two threads, the
+//! JSON shape, and bad input (exit code 2).
+
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_boardgames"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    serde_json::from_slice(&o.stdout).expect("JSON output")
+}
+
+#[test]
+fn one_and_two_threads_give_the_same_results() {
+    let base = [
+        "tournament",
+        "--game",
+        "trictrac",
+        "--trous",
+        "1",
+        "--agents",
+        "random,bot,searchbot:2",
+        "--games",
+        "2",
+        "--seed",
+        "9",
+        "--json",
+    ];
+    let one = json(&run(&[&base[..], &["--threads", "1"]].concat()));
+    let two = json(&run(&[&base[..], &["--threads", "2"]].concat()));
+    assert_eq!(one, two);
+    assert_eq!(
+        one["agents"],
+        serde_json::json!(["random", "bot", "searchbot:2"])
+    );
+    // Three pairs, two rounds each, two games a round.
+    let pairs = one["pairs"].as_array().unwrap();
+    assert_eq!(pairs.len(), 3);
+    for p in pairs {
+        assert_eq!(p["games"], 4);
+        let (w, d, l) = (
+            p["wins"].as_u64().unwrap(),
+            p["draws"].as_u64().unwrap(),
+            p["losses"].as_u64().unwrap(),
+        );
+        assert_eq!(w + d + l, 4);
+        let rate = &p["win_rate"];
+        assert!(rate["low"].as_f64().unwrap() <= rate["estimate"].as_f64().unwrap());
+    }
+    let elo: f64 = one["elo"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["elo"].as_f64().unwrap())
+        .sum();
+    assert!(elo.abs() < 1e-6, "Elo ratings have mean 0");
+    // A different seed plays other games.
+    let other = json(&run(&[
+        &base[..9],
+        &["--seed", "10", "--json", "--threads", "2"],
+    ]
+    .concat()));
+    assert_eq!(other["seed"], 10);
+}
+
+#[test]
+fn tafl_tournament_with_the_generic_searches_and_a_level() {
+    let args = [
+        "tournament",
+        "--game",
+        "tafl",
+        "--rules",
+        "brandubh",
+        "--agents",
+        "random,mcts:5,expecti:1,bard",
+        "--games",
+        "1",
+        "--seed",
+        "3",
+        "--threads",
+        "2",
+    ];
+    let o = run(&args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("Elo"), "{text}");
+    assert!(text.contains("| mcts:5"), "{text}");
+    let a = json(&run(&[&args[..], &["--json"]].concat()));
+    let b = json(&run(&[&args[..11], &["--threads", "1", "--json"]].concat()));
+    assert_eq!(a, b);
+}
+
+#[test]
+fn bad_input_is_exit_code_2_with_a_message() {
+    let cases: [(&[&str], &str); 9] = [
+        (
+            &["--agents", "random,alphazero"],
+            "unknown agent \"alphazero\"",
+        ),
+        (
+            &["--agents", "random,mcts:0"],
+            "mcts:0: the iterations budget must be at least 1",
+        ),
+        (
+            &["--agents", "random,expecti:0"],
+            "expecti:0: the depth budget must be at least 1",
+        ),
+        (
+            &["--agents", "random,mcts:many"],
+            "mcts:many: the iterations must be a whole number",
+        ),
+        (&["--agents", "random,random"], "random is named twice"),
+        (&["--agents", "random"], "name at least two agents"),
+        (
+            &["--agents", "random,bot", "--games", "0"],
+            "--games: must be at least 1",
+        ),
+        (&["--agents", "random,druid"], "druid plays tafl only"),
+        (
+            &["--agents", "random,bot", "--trous", "0"],
+            "--trous: must be at least 1",
+        ),
+    ];
+    for (args, message) in cases {
+        let o = run(&[&["tournament", "--game", "trictrac"][..], args].concat());
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert!(o.stdout.is_empty());
+    }
+    let o = run(&["tournament", "--game", "tafl", "--agents", "random,bot"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("bot plays trictrac only"));
+    let o = run(&["tournament", "--game", "go", "--agents", "random,bot"]);
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -1,0 +1,217 @@
+//! Tournament arithmetic against values computed by hand from the formulas.
+
+use boardgames_common::tournament::{EloError, ResultTable, Wdl, elo_ratings, schedule, wilson};
+use boardgames_common::{ByPlayer, Seed};
+
+fn close(a: f64, b: f64, eps: f64) -> bool {
+    (a - b).abs() < eps
+}
+
+#[test]
+fn wilson_intervals() {
+    // p = 0.75, n = 100, z = 1.959964: centre (p + z²/2n)/(1 + z²/n), half-width
+    // z·√(p(1−p)/n + z²/4n²)/(1 + z²/n).
+    let w = wilson(75, 100);
+    assert_eq!(w.estimate, 0.75);
+    assert!(close(w.low, 0.656_955_364_519_384, 1e-12), "{w:?}");
+    assert!(close(w.high, 0.824_547_886_377_123, 1e-12), "{w:?}");
+    let w = wilson(30, 100);
+    assert!(
+        close(w.low, 0.218_948_852_949_328, 1e-12) && close(w.high, 0.395_848_546_333_467, 1e-12)
+    );
+    // The ends: 0 of 10 is [0, z²/(n + z²)], 10 of 10 its mirror.
+    let w = wilson(0, 10);
+    assert!(close(w.low, 0.0, 1e-15) && close(w.high, 0.277_532_799_862_889, 1e-12));
+    let w = wilson(10, 10);
+    assert!(close(w.low, 0.722_467_200_137_111, 1e-12) && close(w.high, 1.0, 1e-12));
+    assert_eq!((wilson(0, 0).low, wilson(0, 0).high), (0.0, 1.0));
+}
+
+#[test]
+fn wins_draws_losses() {
+    let mut t = ResultTable::new(3);
+    t.record(0, 1, ByPlayer::new(1.0, -1.0));
+    t.record(1, 0, ByPlayer::new(2.0, -2.0)); // agent 1 wins double as the first player
+    t.record(0, 2, ByPlayer::new(0.0, 0.0));
+    t.record(2, 0, ByPlayer::new(-1.0, 1.0));
+    assert_eq!(
+        t.get(0, 1),
+        Wdl {
+            wins: 1,
+            draws: 0,
+            losses: 1
+        }
+    );
+    assert_eq!(
+        t.get(1, 0),
+        Wdl {
+            wins: 1,
+            draws: 0,
+            losses: 1
+        }
+    );
+    assert_eq!(
+        t.get(0, 2),
+        Wdl {
+            wins: 1,
+            draws: 1,
+            losses: 0
+        }
+    );
+    assert_eq!(
+        t.total(0),
+        Wdl {
+            wins: 2,
+            draws: 1,
+            losses: 1
+        }
+    );
+    assert_eq!(t.total(0).score(), 0.625);
+    t.record(0, 0, ByPlayer::new(1.0, -1.0));
+    t.record(7, 0, ByPlayer::new(1.0, -1.0));
+    assert_eq!(t.total(0).games(), 4);
+}
+
+fn table_2(score_of_a: u64, n: u64) -> ResultTable {
+    let mut t = ResultTable::new(2);
+    t.add(
+        0,
+        1,
+        Wdl {
+            wins: score_of_a,
+            draws: 0,
+            losses: n - score_of_a,
+        },
+    );
+    t
+}
+
+#[test]
+fn elo_of_two_agents() {
+    // A scores 75 of 100: the difference is 400·log10(0.75/0.25) = 400·log10 3, so A is
+    // 200·log10 3 = 95.4243 above the mean. The information is w = n·p(1−p) = 18.75 on the
+    // natural scale; the pseudo-inverse of [[w, −w], [−w, w]] has 1/(4w) on its diagonal:
+    // se = (400/ln 10)·√(1/75) = 20.0592.
+    let r = elo_ratings(&table_2(75, 100), 0.0).unwrap();
+    assert!(close(r[0].elo, 95.424_250_943_932_49, 1e-7), "{r:?}");
+    assert!(close(r[1].elo, -95.424_250_943_932_49, 1e-7));
+    assert!(close(r[0].se, 20.059_202_882_752_92, 1e-7), "{r:?}");
+    assert!(close(
+        r[0].low,
+        95.424_250_943_932_49 - 1.959_963_984_540_054 * 20.059_202_882_752_92,
+        1e-6
+    ));
+    // Draws count half: 50 wins, 50 draws and 0 losses is the same 75%.
+    let mut t = ResultTable::new(2);
+    t.add(
+        0,
+        1,
+        Wdl {
+            wins: 50,
+            draws: 50,
+            losses: 0,
+        },
+    );
+    assert!(close(
+        elo_ratings(&t, 0.0).unwrap()[0].elo,
+        95.424_250_943_932_49,
+        1e-7
+    ));
+    // One virtual draw: 75.5 of 101, 400·log10(75.5/25.5)/2.
+    let r = elo_ratings(&table_2(75, 100), 1.0).unwrap();
+    assert!(close(r[0].elo, 200.0 * (75.5f64 / 25.5).log10(), 1e-7));
+}
+
+#[test]
+fn elo_of_a_consistent_three_agent_table() {
+    // Strengths 9 : 3 : 1 give exactly 75% (A–B), 75% (B–C) and 90% (A–C); 100 games per
+    // pair. The maximum likelihood reproduces them: A = 400·log10 3 = 190.8485, B = 0,
+    // C = −190.8485. The variances are those of the mean-centred potentials of the network
+    // with conductances n·p(1−p) = 18.75, 18.75 and 9: Var λᵢ = (1/k)Σⱼ Rᵢⱼ − (1/k²)Σⱼ<ₗ Rⱼₗ,
+    // R the effective resistances (R_AB = 1/(18.75 + 1/(1/9 + 1/18.75)), and so on), giving
+    // se_A = se_C = 22.3607 and se_B = 18.9120 Elo.
+    let mut t = ResultTable::new(3);
+    t.add(
+        0,
+        1,
+        Wdl {
+            wins: 75,
+            draws: 0,
+            losses: 25,
+        },
+    );
+    t.add(
+        1,
+        2,
+        Wdl {
+            wins: 75,
+            draws: 0,
+            losses: 25,
+        },
+    );
+    t.add(
+        0,
+        2,
+        Wdl {
+            wins: 90,
+            draws: 0,
+            losses: 10,
+        },
+    );
+    let r = elo_ratings(&t, 0.0).unwrap();
+    assert!(close(r[0].elo, 190.848_501_887_864_98, 1e-6), "{r:?}");
+    assert!(close(r[1].elo, 0.0, 1e-6));
+    assert!(close(r[2].elo, -190.848_501_887_864_98, 1e-6));
+    assert!(close(r[0].se, 22.360_661_922_939_52, 1e-6), "{r:?}");
+    assert!(close(r[1].se, 18.911_997_844_788_44, 1e-6));
+    assert!(close(r[2].se, 22.360_661_922_939_52, 1e-6));
+}
+
+#[test]
+fn elo_refuses_what_has_no_answer() {
+    assert_eq!(
+        elo_ratings(&ResultTable::new(1), 1.0),
+        Err(EloError::TooFew(1))
+    );
+    assert_eq!(
+        elo_ratings(&table_2(10, 10), 0.0),
+        Err(EloError::Unbounded(1))
+    );
+    // With the prior, a perfect score has a finite rating: 10.5 of 11.
+    let r = elo_ratings(&table_2(10, 10), 1.0).unwrap();
+    assert!(close(r[0].elo, 200.0 * 21f64.log10(), 1e-6));
+    let mut t = ResultTable::new(3);
+    t.add(
+        0,
+        1,
+        Wdl {
+            wins: 3,
+            draws: 1,
+            losses: 2,
+        },
+    );
+    assert_eq!(elo_ratings(&t, 1.0), Err(EloError::Disconnected(2)));
+    assert_eq!(elo_ratings(&table_2(5, 10), -1.0), Err(EloError::Prior));
+}
+
+#[test]
+fn the_schedule_plays_every_pair_both_ways_with_one_seed_a_round() {
+    let s = schedule(3, 2, Seed(1));
+    assert_eq!(s.len(), 3 * 2 * 2);
+    for pair in s.chunks(2) {
+        assert_eq!(
+            (pair[0].first, pair[0].second),
+            (pair[1].second, pair[1].first)
+        );
+        assert_eq!(pair[0].seed, pair[1].seed);
+        assert_eq!(pair[0].round, pair[1].round);
+    }
+    let mut seeds: Vec<_> = s.iter().map(|f| f.seed).collect();
+    seeds.dedup();
+    seeds.sort();
+    seeds.dedup();
+    assert_eq!(seeds.len(), 6, "one distinct seed per pair and round");
+    assert_eq!(schedule(3, 2, Seed(1)), s);
+    assert_ne!(schedule(3, 2, Seed(2)), s);
+    assert!(schedule(1, 5, Seed(1)).is_empty());
+}
