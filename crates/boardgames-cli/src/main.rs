@@ -35,6 +35,7 @@ mod error;
 mod play;
 mod replay;
 mod sugoroku;
+mod table;
 mod tafl;
 mod trictrac;
 
@@ -86,6 +87,8 @@ enum TrictracCommand {
         #[arg(long)]
         json: bool,
     },
+    /// A partie à écrire at three or four players (à tourner, à la chouette, in teams).
+    Table(table::TableArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -225,6 +228,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             throw,
             json,
         }) => trictrac::analyze(position.as_deref(), &throw, json),
+        Command::Trictrac(TrictracCommand::Table(args)) => table::run(&args),
         Command::Tafl(TaflCommand::Moves {
             position,
             rules,

@@ -638,10 +638,10 @@ impl Table {
                     Some(p) => {
                         let _ = writeln!(
                             s,
-                            "  {} wins {} jetons = {} fiches",
+                            "  {} wins {} jetons = {}",
                             self.side_name(p),
                             d.difference,
-                            d.total_fiches
+                            fiches(d.total_fiches)
                         );
                     }
                     None => {
@@ -712,6 +712,10 @@ impl Table {
             let _ = writeln!(s, "Balances: {}", parts.join(", "));
         }
     }
+}
+
+fn fiches(n: u64) -> String {
+    format!("{n} fiche{}", if n == 1 { "" } else { "s" })
 }
 
 fn self_side(form: TableForm, seat: Seat) -> Player {

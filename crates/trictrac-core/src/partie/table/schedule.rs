@@ -343,6 +343,18 @@ impl Draw {
     }
 }
 
+impl fmt::Display for Draw {
+    /// The dice in order and the first marqué: `A 6, B 4, C 1: A-B, A has the primauté`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (k, t) in self.throws.iter().enumerate() {
+            let sep = if k == 0 { "" } else { ", " };
+            write!(f, "{sep}{} {}", t.seat, t.value)?;
+        }
+        let first = self.first();
+        write!(f, ": {first}, {} has the primauté", first.primaute)
+    }
+}
+
 fn pairing(number: u32, primaute: Seat, opponent: Seat, vacant: Option<Seat>) -> Pairing {
     Pairing {
         number,
