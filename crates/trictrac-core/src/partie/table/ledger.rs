@@ -3,7 +3,8 @@
 //!
 //! Source: the French glossary of the laws of trictrac, PARTIE À TOURNER ("celui qui a perdu,
 //! outre la consolation qu'il paye de droit à son adversaire, en paye une égale à celui qui
-//! est vacant"; "un même joueur [peut] gagne[r] deux postillons … un par adversaire"; "la
+//! est vacant"; "il est possible qu'un même joueur gagne deux postillons ou en perde deux, à
+//! savoir : un par adversaire"; "la
 //! queue appartient à celui qui, avant le paiement des paris, se trouve avoir obtenu plus de
 //! jetons que les autres"), PARTIE À QUATRE JOUEURS and PARTIE À LA CHOUETTE (common
 //! interests: the two sides settle as the two players of the partie à deux).
