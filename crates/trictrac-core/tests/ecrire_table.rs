@@ -379,3 +379,57 @@ fn seeded_tables_of_bots_play_to_the_end_and_every_ledger_sums_to_zero() {
         assert_eq!(play(5), t);
     }
 }
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn form() -> impl Strategy<Value = TableForm> {
+        prop_oneof![
+            Just(TableForm::Tourner),
+            Just(TableForm::Chouette),
+            Just(TableForm::Teams)
+        ]
+    }
+
+    proptest! {
+        /// Any dice, winners and marqués: a schedule or a typed error, never a panic; every
+        /// marqué seats two different players (and à tourner a third vacant), the chouette
+        /// plays them all, and every player à tourner plays two in a row then sits one out.
+        #[test]
+        fn any_input_is_a_schedule_or_an_error(
+            form in form(),
+            marques in 0u32..16,
+            dice in prop::collection::vec(0u8..9, 0..12),
+            winners in prop::collection::vec(0usize..4, 0..16),
+        ) {
+            let winners: Vec<Seat> = winners.into_iter().filter_map(Seat::new).collect();
+            if let Ok(s) = schedule(form, marques, &dice, &winners) {
+                for m in &s {
+                    let p = m.pairing;
+                    prop_assert_ne!(p.primaute, p.opponent);
+                    prop_assert!(p.primaute.index() < form.players());
+                    prop_assert!(p.opponent.index() < form.players());
+                    if let Some(w) = m.winner {
+                        prop_assert!(p.seats(w));
+                    }
+                    match form {
+                        TableForm::Chouette => prop_assert!(p.seats(A)),
+                        TableForm::Tourner => {
+                            let v = p.vacant.unwrap();
+                            prop_assert!(!p.seats(v));
+                        }
+                        TableForm::Teams => {
+                            prop_assert_ne!(p.primaute.index() / 2, p.opponent.index() / 2);
+                        }
+                    }
+                }
+                if form == TableForm::Tourner {
+                    for w in s.windows(2).skip(1) {
+                        prop_assert_eq!(w[1].pairing.primaute, w[0].pairing.opponent);
+                    }
+                }
+            }
+        }
+    }
+}
