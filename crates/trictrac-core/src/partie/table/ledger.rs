@@ -697,8 +697,9 @@ impl Table {
                         Some(w) => {
                             let _ = writeln!(
                                 s,
-                                "; {w} wins {} jetons = {} fiches",
-                                p.difference, p.fiches
+                                "; {w} wins {} jetons = {}",
+                                p.difference,
+                                fiches(p.fiches)
                             );
                         }
                         None => {
