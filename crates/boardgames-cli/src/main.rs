@@ -38,6 +38,7 @@ mod play;
 mod referee;
 mod replay;
 mod sugoroku;
+mod table;
 mod tafl;
 mod tournament;
 mod trictrac;
@@ -121,6 +122,8 @@ enum TrictracCommand {
         #[arg(long, default_value_t = 12)]
         trous: u8,
     },
+    /// A partie à écrire at three or four players (à tourner, à la chouette, in teams).
+    Table(table::TableArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -300,6 +303,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             position,
             trous,
         }) => referee::referee(script.as_deref(), position.as_deref(), trous),
+        Command::Trictrac(TrictracCommand::Table(args)) => table::run(&args),
         Command::Tafl(TaflCommand::Moves {
             position,
             rules,

@@ -35,7 +35,9 @@
 //! - [`partie`] also holds the partie à écrire: its conventions ([`partie::Convention`]: base, annexe,
 //!   sans lever), the pure settlement of the marqués and the décompte général
 //!   ([`partie::settle_marque`], [`partie::decompte`]), the [`partie::Ledger`] and its score
-//!   sheet, and the game itself ([`partie::EcrireGame`]) (`docs/trictrac-a-ecrire.md`).
+//!   sheet, and the game itself ([`partie::EcrireGame`]) (`docs/trictrac-a-ecrire.md`); and
+//!   at three or four players ([`partie::table`]: à tourner, à la chouette, in teams), the
+//!   draw, the schedule of the marqués and the accounts per pair of interests.
 //!
 //! - `svg` (feature `svg`): the board as an SVG picture, with the marks, the throw and a
 //!   play's arrows.

@@ -17,6 +17,8 @@
 //! - [`settlement`]: the pure arithmetic of the *règlement des marqués* and the *décompte
 //!   général* ([`settle_marque`], [`paris`], [`decompte`], [`EcrireRules`]).
 //! - [`ledger`]: [`Ledger`], the marqués as settled, the score sheet and the décompte.
+//! - [`table`]: the partie à écrire at three or four players (à tourner, à la chouette, in
+//!   teams): the draw, the schedule of the marqués, [`table::Table`] and its accounts.
 
 pub mod convention;
 pub mod ecrire;
@@ -25,6 +27,7 @@ pub mod marque;
 pub mod ordinaire;
 pub mod scorer;
 pub mod settlement;
+pub mod table;
 pub mod turn;
 
 pub use convention::{Convention, Progression, Quality, sans_lever_value};

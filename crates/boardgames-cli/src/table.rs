@@ -1,0 +1,132 @@
+//! `boardgames trictrac table`: a partie à écrire at three or four players (à tourner, à la
+//! chouette, in teams). With `--winners`, the schedule of a real table from its dice and the
+//! marqués' winners; otherwise a seeded table of bots played to the end with its sheet.
+
+use boardgames_common::{Seed, SeededDice};
+use clap::Args;
+use trictrac_core::partie::table::{Draw, Seat, Table, TableForm, given_dice, schedule};
+
+use crate::ecrire;
+use crate::error::CliError;
+
+/// The arguments of `boardgames trictrac table`.
+#[derive(Debug, Args)]
+pub(crate) struct TableArgs {
+    /// Players: 3 (tourner, chouette) or 4 (teams); default: the form's.
+    #[arg(long)]
+    players: Option<usize>,
+    /// The form: tourner (each for himself), chouette (A against B and C), teams (A and B
+    /// against C and D); default: teams at 4 players, tourner at 3.
+    #[arg(long)]
+    form: Option<String>,
+    /// Marqués of the partie (a multiple of 3 à tourner); default 6 à tourner, 8 otherwise.
+    #[arg(long)]
+    marques: Option<u32>,
+    /// Convention: base, annexe, annexe-geometric, sans-lever.
+    #[arg(long, default_value = "base")]
+    convention: String,
+    /// The dice seed of the draw and the marqués (decimal, or hexadecimal with 0x).
+    #[arg(long, default_value = "1", value_parser = crate::parse_seed, allow_hyphen_values = true)]
+    seed: u64,
+    /// The die results of the draw, comma-separated, in the order the rules give (teams: A,
+    /// B, C, D, then any re-throws); default: thrown from the seed.
+    #[arg(long)]
+    dice: Option<String>,
+    /// The winners of the marqués played, comma-separated seats (e.g. `B,B,C`): print the
+    /// schedule of a real table instead of playing bots.
+    #[arg(long)]
+    winners: Option<String>,
+}
+
+fn list<T: std::str::FromStr>(what: &'static str, text: &str) -> Result<Vec<T>, CliError>
+where
+    T::Err: ToString,
+{
+    text.split(',')
+        .filter(|s| !s.trim().is_empty())
+        .map(|s| s.trim().parse::<T>().map_err(|e| CliError::input(what, e)))
+        .collect()
+}
+
+/// Runs `boardgames trictrac table`.
+pub(crate) fn run(args: &TableArgs) -> Result<(), CliError> {
+    let form: Option<TableForm> = args
+        .form
+        .as_deref()
+        .map(str::parse)
+        .transpose()
+        .map_err(|e| CliError::input("--form", e))?;
+    let form = match (form, args.players) {
+        (Some(f), _) => f,
+        (None, Some(4)) => TableForm::Teams,
+        (None, _) => TableForm::Tourner,
+    };
+    let players = args.players.unwrap_or(form.players());
+    form.check_players(players)
+        .map_err(|e| CliError::input("--players", e))?;
+    let marques = args
+        .marques
+        .unwrap_or(if form == TableForm::Tourner { 6 } else { 8 });
+    form.check_marques(marques)
+        .map_err(|e| CliError::input("--marques", e))?;
+    let rules = ecrire::rules(marques, &args.convention, None)?;
+    let dice: Option<Vec<u8>> = args
+        .dice
+        .as_deref()
+        .map(|d| list("--dice", d))
+        .transpose()?;
+    if let Some(winners) = &args.winners {
+        let dice = dice.ok_or_else(|| CliError::input("--winners", "needs --dice"))?;
+        let winners: Vec<Seat> = list("--winners", winners)?;
+        let draw = Draw::from_values(form, &dice).map_err(|e| CliError::input("--dice", e))?;
+        outln!("Partie à écrire {form} in {marques} marqués: the draw {draw}");
+        let s = schedule(form, marques, &dice, &winners)
+            .map_err(|e| CliError::input("--winners", e))?;
+        for m in s {
+            let vacant = m
+                .pairing
+                .vacant
+                .map(|v| format!(", {v} vacant"))
+                .unwrap_or_default();
+            match m.winner {
+                Some(w) => outln!(
+                    "marqué {}: {}{vacant}, won by {w}",
+                    m.pairing.number,
+                    m.pairing
+                ),
+                None => outln!(
+                    "marqué {}: {}{vacant}, to play",
+                    m.pairing.number,
+                    m.pairing
+                ),
+            }
+        }
+        return Ok(());
+    }
+    let names: Vec<String> = Seat::ALL[..players]
+        .iter()
+        .map(|s| format!("bot {s}"))
+        .collect();
+    let mut table = match dice {
+        Some(d) => {
+            let draw = Draw::new(
+                form,
+                &mut given_dice(&d).map_err(|e| CliError::input("--dice", e))?,
+            )
+            .map_err(|e| CliError::input("--dice", e))?;
+            Table::new(names, rules, draw)
+        }
+        None => Table::seat(form, names, rules, &mut SeededDice::new(Seed(args.seed))),
+    }
+    .map_err(|e| CliError::input("--players", e))?;
+    outln!(
+        "Partie à écrire {form} in {marques} marqués, seed {}: the draw {}",
+        args.seed,
+        table.draw()
+    );
+    table
+        .play_bots(Seed(args.seed))
+        .map_err(|e| CliError::Illegal(e.to_string()))?;
+    out!("{}", table.sheet());
+    Ok(())
+}

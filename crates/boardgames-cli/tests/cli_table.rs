@@ -1,0 +1,96 @@
+//! `boardgames trictrac table`, run as a process: the schedule of a real table from its dice
+//! and winners (the glossary's example of PARTIE À QUATRE JOUEURS), a seeded table of bots,
+//! and bad input.
+
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_boardgames"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn schedule_of_the_glossary_teams_example() {
+    let o = run(&[
+        "trictrac",
+        "table",
+        "--players",
+        "4",
+        "--dice",
+        "5,3,5,2,4,2",
+        "--winners",
+        "C,A,D,B,C,A,D,B",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.contains("the draw A 5, B 3, C 5, D 2, A 4, C 2: A-C, A has the primauté"));
+    let plays: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("marqué "))
+        .filter_map(|l| l.split(": ").nth(1))
+        .map(|l| &l[..3])
+        .collect();
+    assert_eq!(
+        plays,
+        ["A-C", "A-D", "D-B", "B-C", "C-A", "A-D", "D-B", "B-C"]
+    );
+}
+
+#[test]
+fn a_seeded_table_of_bots_prints_its_sheet() {
+    let args = [
+        "trictrac",
+        "table",
+        "--players",
+        "3",
+        "--form",
+        "tourner",
+        "--marques",
+        "3",
+        "--seed",
+        "4",
+    ];
+    let o = run(&args);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.contains("Décompte: queue des jetons"), "{out}");
+    assert!(out.contains("Balances: A "), "{out}");
+    assert_eq!(run(&args).stdout, o.stdout);
+}
+
+#[test]
+fn bad_input_exits_with_2_and_says_why() {
+    for (args, message) in [
+        (&["--players", "5"][..], "seats 3 or 4 players, not 5"),
+        (&["--players", "2"][..], "seats 3 or 4 players, not 2"),
+        (
+            &["--form", "tourner", "--marques", "8"][..],
+            "divisible by 3",
+        ),
+        (&["--dice", "6,9,1", "--winners", "A"][..], "die result 9"),
+        (
+            &["--dice", "6,4,1", "--winners", "C"][..],
+            "C was not seated",
+        ),
+        (
+            &["--form", "teams", "--players", "3"][..],
+            "seats 4 players, not 3",
+        ),
+    ] {
+        let mut all = vec!["trictrac", "table"];
+        all.extend_from_slice(args);
+        let o = run(&all);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(
+            text(&o.stderr).contains(message),
+            "{args:?}: {}",
+            text(&o.stderr)
+        );
+    }
+}

@@ -1,0 +1,247 @@
+//! The partie à écrire at three or four players: à tourner (each for himself), à la chouette
+//! (two allied against one) and in two teams of two, each marqué played between two players
+//! as in the partie à deux and settled by the same règlement des marqués.
+//!
+//! Source: the French glossary of the laws of trictrac, PARTIE À QUATRE JOUEURS, PARTIE À LA
+//! CHOUETTE and PARTIE À TOURNER.
+//!
+//! - [`schedule`](mod@schedule): the draw by dice ([`Draw`]) and who plays whom at each
+//!   marqué ([`Pairing`], the pure function [`schedule()`]).
+//! - [`ledger`]: [`Table`], a partie at a table: its marqués as settled, one account per pair
+//!   of interests, the décompte ([`TourneurDecompte`] à tourner, the partie à deux's
+//!   [`Decompte`](crate::partie::Decompte) between the two sides otherwise) and the sheet.
+//! - [`play`]: a table of bots playing every marqué through seeded dice
+//!   ([`Table::play_bots`]).
+//!
+//! Seats are letters, `A` to `D`: à la chouette `A` makes the chouette and `B`, `C` are
+//! allied; in teams `A` and `B` play against `C` and `D`.
+
+pub mod ledger;
+pub mod play;
+pub mod schedule;
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+use crate::partie::settlement::SettlementError;
+
+pub use ledger::{PairAccount, Table, TableMarque, TableResult, TourneurDecompte, TourneurQueue};
+pub use schedule::{
+    Draw, DrawThrow, MAX_DRAW_THROWS, Pairing, ScheduledMarque, given_dice, schedule,
+};
+
+/// A place at the table, `A` to `D`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Seat(u8);
+
+impl Seat {
+    /// The first seat (the chouette à la chouette).
+    pub const A: Seat = Seat(0);
+    /// The second seat.
+    pub const B: Seat = Seat(1);
+    /// The third seat.
+    pub const C: Seat = Seat(2);
+    /// The fourth seat (teams only).
+    pub const D: Seat = Seat(3);
+    /// The four seats in order.
+    pub const ALL: [Seat; 4] = [Seat::A, Seat::B, Seat::C, Seat::D];
+
+    /// The seat of index `index` (0 for `A`), `None` from 4 on.
+    #[must_use]
+    pub const fn new(index: usize) -> Option<Seat> {
+        if index < 4 {
+            #[allow(clippy::cast_possible_truncation)]
+            Some(Seat(index as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The index, 0 for `A`.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", char::from(b'A' + self.0))
+    }
+}
+
+impl FromStr for Seat {
+    type Err = TableError;
+    /// `A` to `D` (either case).
+    fn from_str(s: &str) -> Result<Seat, TableError> {
+        match s.trim().to_ascii_uppercase().as_str() {
+            "A" => Ok(Seat::A),
+            "B" => Ok(Seat::B),
+            "C" => Ok(Seat::C),
+            "D" => Ok(Seat::D),
+            _ => Err(TableError::UnknownSeat(s.to_owned())),
+        }
+    }
+}
+
+/// The three ways to play the partie à écrire at more than two players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum TableForm {
+    /// Three players, each for himself, in turn against each other (PARTIE À TOURNER).
+    Tourner,
+    /// Three players, `A` (the chouette) against `B` and `C` allied (PARTIE À LA CHOUETTE).
+    Chouette,
+    /// Four players, `A` and `B` against `C` and `D` (PARTIE À QUATRE JOUEURS).
+    Teams,
+}
+
+impl TableForm {
+    /// The players it seats: 3, or 4 in teams.
+    #[must_use]
+    pub const fn players(self) -> usize {
+        match self {
+            TableForm::Tourner | TableForm::Chouette => 3,
+            TableForm::Teams => 4,
+        }
+    }
+
+    /// The notation name: `tourner`, `chouette`, `teams`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            TableForm::Tourner => "tourner",
+            TableForm::Chouette => "chouette",
+            TableForm::Teams => "teams",
+        }
+    }
+
+    /// Checks that `players` players can play this form.
+    ///
+    /// # Errors
+    /// [`TableError::Players`] for fewer than 3 or more than 4, [`TableError::FormPlayers`]
+    /// for 3 in teams or 4 at a form of three.
+    pub const fn check_players(self, players: usize) -> Result<(), TableError> {
+        if players < 3 || players > 4 {
+            Err(TableError::Players(players))
+        } else if players != self.players() {
+            Err(TableError::FormPlayers {
+                form: self,
+                needs: self.players(),
+                given: players,
+            })
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Checks that a partie of this form can have `marques` marqués: at least 1, and à
+    /// tourner a multiple of 3 (glossary: "le nombre des marqués doit être divisible par 3").
+    ///
+    /// # Errors
+    /// [`TableError::ZeroMarques`], [`TableError::NotDivisibleByThree`].
+    pub const fn check_marques(self, marques: u32) -> Result<(), TableError> {
+        if marques == 0 {
+            Err(TableError::ZeroMarques)
+        } else if matches!(self, TableForm::Tourner) && !marques.is_multiple_of(3) {
+            Err(TableError::NotDivisibleByThree(marques))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+impl fmt::Display for TableForm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for TableForm {
+    type Err = TableError;
+    /// `tourner`, `chouette`, `teams`.
+    fn from_str(s: &str) -> Result<TableForm, TableError> {
+        match s.trim() {
+            "tourner" => Ok(TableForm::Tourner),
+            "chouette" => Ok(TableForm::Chouette),
+            "teams" => Ok(TableForm::Teams),
+            _ => Err(TableError::UnknownForm(s.to_owned())),
+        }
+    }
+}
+
+/// What was wrong with a table, its draw, its schedule or a marqué recorded at it.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum TableError {
+    /// The partie à écrire at a table is for 3 or 4 players (2 play the partie à deux).
+    #[error("a partie à écrire at a table seats 3 or 4 players, not {0}")]
+    Players(usize),
+    /// The form needs another number of players.
+    #[error("the partie {form} seats {needs} players, not {given}")]
+    FormPlayers {
+        /// The form.
+        form: TableForm,
+        /// The players it seats.
+        needs: usize,
+        /// The players given.
+        given: usize,
+    },
+    /// A partie is of at least one marqué.
+    #[error("a partie à écrire needs at least 1 marqué, not 0")]
+    ZeroMarques,
+    /// À tourner the marqués are a multiple of 3.
+    #[error("à tourner the number of marqués must be divisible by 3 (6, 9, 12, 15 …), not {0}")]
+    NotDivisibleByThree(u32),
+    /// A die result outside 1 to 6.
+    #[error("die result {value} (throw {index} of the draw) is not between 1 and 6")]
+    DieOutOfRange {
+        /// The place of the die among those given, from 1.
+        index: usize,
+        /// The value given.
+        value: u8,
+    },
+    /// The dice given ran out before the draw was decided.
+    #[error("the dice ran out after {0} throws, before the draw was decided")]
+    DiceExhausted(usize),
+    /// Still equal dice after [`MAX_DRAW_THROWS`] throws.
+    #[error("the draw was still undecided after {0} throws")]
+    Undecided(usize),
+    /// The winner of a marqué did not play it.
+    #[error("marqué {number} is played by {primaute} and {opponent}: {winner} was not seated")]
+    NotSeated {
+        /// The marqué, from 1.
+        number: u32,
+        /// The winner given.
+        winner: Seat,
+        /// The player with the primauté.
+        primaute: Seat,
+        /// His opponent.
+        opponent: Seat,
+    },
+    /// A marqué after the first is scheduled from the first one's winner.
+    #[error("marqué {0} is scheduled from the winner of the first marqué, not given")]
+    WinnerNeeded(u32),
+    /// More marqués than the partie has.
+    #[error("the partie has {0} marqués and all of them are decided")]
+    Over(u32),
+    /// Not a seat.
+    #[error("unknown seat {0:?} (expected A, B, C or D)")]
+    UnknownSeat(String),
+    /// Not a form.
+    #[error("unknown form {0:?} (expected tourner, chouette or teams)")]
+    UnknownForm(String),
+    /// The settlement refused a marqué (too few trous, not ahead, an overflow…).
+    #[error("settlement: {0}")]
+    Settlement(#[from] SettlementError),
+    /// A marqué between bots could not be played to its end.
+    #[error("marqué {number} between bots: {reason}")]
+    Play {
+        /// The marqué, from 1.
+        number: u32,
+        /// What went wrong.
+        reason: String,
+    },
+}
