@@ -45,7 +45,7 @@ pub use dice::SimDice;
 pub use event::{Event, Events, GameEnd, Outcome, colour};
 pub use game::{DICE_TAG, PlayError, ReplayError, Sugoroku};
 pub use position::{ParsePositionError, Phase, Position, ThrowError};
-pub use ruleset::{ParseRulesetError, Ruleset, SingleDoublet};
+pub use ruleset::{ParseRulesetError, Ruleset, SingleDoublet, Winner};
 pub use setup::{PAWNS, POINTS, Setup, SetupError};
 pub use simulate::{CHUNK, Simulation, SimulationError, play_fast};
 pub use statistics::{GameSummary, Interval, Statistics};
