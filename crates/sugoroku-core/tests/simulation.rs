@@ -309,6 +309,9 @@ fn shards_cover_every_game_once_and_merge_into_the_whole_run() {
         let one = Simulation { games: 1, ..third };
         let mut expected = Statistics::new(rules, Seed(9));
         expected.add(&play_fast(&rules, Seed(9).derive(third.first)));
+        while expected.lengths.last() == Some(&0) {
+            expected.lengths.pop();
+        }
         assert_eq!(one.run().unwrap(), expected);
     }
     // More shards than games: some are empty, all still add up.
