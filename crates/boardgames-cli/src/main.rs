@@ -174,15 +174,31 @@ enum SimulateCommand {
         /// How many games.
         #[arg(long, default_value_t = 1_000_000)]
         games: u64,
-        /// The seed of the simulation (decimal, or hexadecimal with 0x).
-        #[arg(long, default_value = "1", value_parser = parse_seed, allow_hyphen_values = true)]
+        /// The seed of the simulation (decimal, or hexadecimal with 0x); docs/sugoroku.md
+        /// uses seed 0.
+        #[arg(long, default_value = "0", value_parser = parse_seed, allow_hyphen_values = true)]
         seed: u64,
+        /// The ruleset, e.g. "return=adds extra=yes winner=captured" (default: the rules page).
+        #[arg(long, allow_hyphen_values = true)]
+        rules: Option<String>,
+        /// Play only the K-th (from 1) of N disjoint parts of the games, e.g. 2/8.
+        #[arg(long, value_name = "K/N")]
+        shard: Option<String>,
         /// Use one thread only.
         #[arg(long)]
         single_thread: bool,
         /// No progress bar.
         #[arg(long)]
         quiet: bool,
+        /// Print JSON (with the counts that `simulate merge` adds up).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Merge the --json results of the shards of one sugoroku simulation.
+    Merge {
+        /// The JSON files written by `simulate sugoroku --shard K/N --json`.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
         /// Print JSON.
         #[arg(long)]
         json: bool,
@@ -226,10 +242,21 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Simulate(SimulateCommand::Sugoroku {
             games,
             seed,
+            rules,
+            shard,
             single_thread,
             quiet,
             json,
-        }) => sugoroku::simulate(games, seed, !single_thread, quiet, json),
+        }) => sugoroku::simulate(&sugoroku::SimulateArgs {
+            games,
+            seed,
+            rules: rules.as_deref(),
+            shard: shard.as_deref(),
+            parallel: !single_thread,
+            quiet,
+            json,
+        }),
+        Command::Simulate(SimulateCommand::Merge { files, json }) => sugoroku::merge(&files, json),
     }
 }
 
