@@ -1,5 +1,5 @@
-//! Tric Trac Nippon, the sugoroku of seed 004 (rules page `../shared/rules/sugoroku.md`;
-//! implemented rules and decisions in `docs/sugoroku.md`): two players place 15 pawns each
+//! Tric Trac Nippon, the sugoroku of the French text "Le Tric Trac Nippon" (the rules as
+//! implemented and the decisions are in the repository's docs/sugoroku.md): two players place 15 pawns each
 //! on their 12-point camp by the sum of two dice, then remove their own pawns, capture the
 //! enemy's and give captured pawns back on doublets, until a camp is empty. The most captures
 //! wins.

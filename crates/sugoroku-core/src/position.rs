@@ -134,7 +134,7 @@ impl Default for Position {
 }
 
 impl Position {
-    /// The start: empty board, 15 pawns in each reserve, white to throw (seed 004,
+    /// The start: empty board, 15 pawns in each reserve, white to throw ("Le Tric Trac Nippon",
     /// "Déroulement du jeu" 1: the board starts empty).
     #[must_use]
     pub const fn start() -> Position {

@@ -1,6 +1,6 @@
 //! The [`Ruleset`]: the readings of the seed that the rules page leaves open.
 //!
-//! The defaults are those of the rules page (`../shared/rules/sugoroku.md`); each option is
+//! The defaults are those of the rules page of the project; each option is
 //! the other reading listed there, and docs/sugoroku.md argues each default from the French
 //! text of "Le Tric Trac Nippon". A ruleset has a text form, `return=replaces extra=no
 //! winner=held cap=10000`, that records store in their `Rules` tag.

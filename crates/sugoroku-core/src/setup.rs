@@ -6,7 +6,7 @@ use thiserror::Error;
 
 use crate::event::colour;
 
-/// The number of pawns of each player (rules page, "Material and board"; seed 004,
+/// The number of pawns of each player (rules page, "Material and board"; "Le Tric Trac Nippon",
 /// "Matériel": 30 pawns, 15 white and 15 black).
 pub const PAWNS: u8 = 15;
 
