@@ -1,6 +1,6 @@
 //! Tric Trac Nippon, the sugoroku of the French text "Le Tric Trac Nippon" (the rules as
-//! implemented and the decisions are in the repository's docs/sugoroku.md): two players place 15 pawns each
-//! on their 12-point camp by the sum of two dice, then remove their own pawns, capture the
+//! implemented and the decisions are in the repository's docs/sugoroku.md): two players
+//! place 15 pawns each on their 12-point camp by the sum of two dice, then remove their own pawns, capture the
 //! enemy's and give captured pawns back on doublets, until a camp is empty. The most captures
 //! wins.
 //!
