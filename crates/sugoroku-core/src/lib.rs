@@ -1,8 +1,8 @@
 //! Tric Trac Nippon, the sugoroku of the French text "Le Tric Trac Nippon" (the rules as
 //! implemented and the decisions are in the repository's docs/sugoroku.md): two players
-//! place 15 pawns each on their 12-point camp by the sum of two dice, then remove their own pawns, capture the
-//! enemy's and give captured pawns back on doublets, until a camp is empty. The most captures
-//! wins.
+//! place 15 pawns each on their 12-point camp by the sum of two dice, then remove their own
+//! pawns, capture the enemy's and give captured pawns back on doublets, until a camp is
+//! empty. The most captures wins.
 //!
 //! The game has no decisions: it is a pure function of the dice. Hence:
 //! - [`Position`] (validated from a [`Setup`], compact notation) and
