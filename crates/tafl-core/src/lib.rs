@@ -35,6 +35,7 @@ mod perft;
 mod piece;
 mod play;
 mod position;
+mod repetition;
 mod rules;
 mod rules_string;
 mod ruleset;

@@ -135,3 +135,28 @@ fn third_repetition_draws_in_fidchell_and_undo_reopens_the_game() {
     let _ = game.play(shuffle[3]).unwrap();
     assert!(ends_by_repetition(game.status()));
 }
+
+#[test]
+fn repetition_counts_agree_with_a_scan_of_the_history() {
+    // The counts kept move by move are those a scan of the history since the last capture
+    // gives, after every move and after every undo.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(33);
+    let mut repeated = 0;
+    for (round, ruleset) in Ruleset::presets().into_iter().cycle().take(20).enumerate() {
+        let spread = if round % 2 == 0 { 2 } else { usize::MAX };
+        let states = random_game(&ruleset, &mut rng, spread, 300);
+        let scan = |g: &TaflGame| {
+            let h = g.position().hash();
+            g.history().iter().filter(|&&x| x == h).count()
+        };
+        for g in &states {
+            assert_eq!(g.repetitions(), scan(g), "{}", ruleset.name());
+            repeated += usize::from(g.repetitions() > 1);
+        }
+        let mut game = states.last().expect("the start").clone();
+        while game.undo().is_some() {
+            assert_eq!(game.repetitions(), scan(&game));
+        }
+    }
+    assert!(repeated > 50, "only {repeated} repeated positions");
+}
