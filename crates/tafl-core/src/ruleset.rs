@@ -236,7 +236,7 @@ mod tests {
         }
         // The king on a corner: that corner counts as visited and the board says so.
         let mut on_corner = Setup::from_board_string("/K6/7/7/7/t6/7/7/").unwrap();
-        on_corner.corners_visited.insert("a7".parse().unwrap());
+        on_corner.corners_visited.insert("a1".parse().unwrap());
         let r = Ruleset::new("Corner", rules, &on_corner).unwrap();
         assert_eq!(r.to_string().parse::<Ruleset>().unwrap(), r);
     }
