@@ -20,6 +20,7 @@
 
 pub mod dice;
 pub mod game;
+pub mod limits;
 pub mod record;
 pub mod seed;
 
@@ -31,5 +32,6 @@ pub use game::{
     Agent, ByPlayer, Game, PlayGameError, PlayedGame, Player, RandomAgent, Turn, play_game,
     result_text, sample_chance,
 };
+pub use limits::{RecordLimitError, RecordLimits};
 pub use record::{Entry, ParseRecordError, ParseRecordErrorKind, Record, RecordTextError};
 pub use seed::{DiceSource, ParseSeedError, ScriptedDice, Seed, SeededDice};
