@@ -325,3 +325,27 @@ fn shards_cover_every_game_once_and_merge_into_the_whole_run() {
         );
     }
 }
+
+#[test]
+fn replay_limits_refuse_before_replaying() {
+    use boardgames_common::{RecordLimitError, RecordLimits};
+    use sugoroku_core::ReplayError;
+    let played = Sugoroku::play_seeded(Ruleset::default(), Seed(3));
+    let n = played.record.entries().len();
+    let fits = RecordLimits {
+        max_actions: n,
+        ..RecordLimits::DEFAULT
+    };
+    assert!(Sugoroku::replay_record_with_limits(&played.record, &fits).is_ok());
+    let tight = RecordLimits {
+        max_actions: n - 1,
+        ..RecordLimits::DEFAULT
+    };
+    assert_eq!(
+        Sugoroku::replay_record_with_limits(&played.record, &tight).unwrap_err(),
+        ReplayError::Limit(RecordLimitError::Actions {
+            count: n,
+            max: n - 1
+        })
+    );
+}

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use boardgames_common::{ByPlayer, Game, Record, Turn};
+use boardgames_common::{ByPlayer, Game, Record, RecordLimitError, RecordLimits, Turn};
 use thiserror::Error;
 
 use crate::moves::{Move, MoveList, MoveText, ParseMoveError};
@@ -96,6 +96,9 @@ pub enum ReplayError {
     /// The `Position` tag is not legal under the rules.
     #[error("Position tag: {0}")]
     Position(#[from] PositionError),
+    /// The record is beyond the limits given to [`TaflGame::from_record_with_limits`].
+    #[error("record refused: {0}")]
+    Limit(#[from] RecordLimitError),
     /// An action is refused.
     #[error("action {index}: {source}")]
     Action {
@@ -146,6 +149,21 @@ impl TaflGame {
     ///
     /// [`ReplayError`] naming the tag or action that could not be used.
     pub fn from_record(record: &Record) -> Result<TaflGame, ReplayError> {
+        TaflGame::from_record_with_limits(record, &RecordLimits::NONE)
+    }
+
+    /// As [`from_record`](Self::from_record), refusing first, before any work, a record
+    /// beyond `limits` ([`Record::check_limits`]): what a server does with records it
+    /// receives. Replay costs O(1) amortised per move, so the work is bounded by the limits.
+    ///
+    /// # Errors
+    ///
+    /// [`ReplayError::Limit`] for a record beyond `limits`, else as `from_record`.
+    pub fn from_record_with_limits(
+        record: &Record,
+        limits: &RecordLimits,
+    ) -> Result<TaflGame, ReplayError> {
+        record.check_limits(limits)?;
         let rules = record.tag("Rules").ok_or(ReplayError::NoRules)?;
         // A preset's name (`fidchell`, `brandubh`, ...) stands for its rules string.
         let ruleset: Ruleset = match Ruleset::preset_named(rules) {

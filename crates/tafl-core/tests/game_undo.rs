@@ -160,3 +160,52 @@ fn repetition_counts_agree_with_a_scan_of_the_history() {
     }
     assert!(repeated > 50, "only {repeated} repeated positions");
 }
+
+#[test]
+fn replay_limits_refuse_before_replaying() {
+    use boardgames_common::{Game, RecordLimitError, RecordLimits};
+    let mut game = TaflGame::new(Ruleset::brandubh());
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+    let mut moves = MoveList::new();
+    for _ in 0..10 {
+        game.position().legal_moves(&mut moves);
+        let _ = game.play(moves[rng.random_range(0..moves.len())]);
+    }
+    let mut record = boardgames_common::Record::new(TaflGame::NAME);
+    for (k, v) in game.record_tags() {
+        record.set_tag(&k, &v).unwrap();
+    }
+    for m in game.moves() {
+        record.push_action(m.to_string()).unwrap();
+    }
+    let fits = RecordLimits {
+        max_actions: 10,
+        ..RecordLimits::DEFAULT
+    };
+    assert_eq!(
+        TaflGame::from_record_with_limits(&record, &fits).unwrap(),
+        game
+    );
+    let short_lines = RecordLimits {
+        max_line_length: 20,
+        ..RecordLimits::DEFAULT
+    };
+    // The Rules tag line is longer than 20 bytes.
+    assert!(matches!(
+        TaflGame::from_record_with_limits(&record, &short_lines),
+        Err(tafl_core::ReplayError::Limit(RecordLimitError::Line {
+            max: 20,
+            ..
+        }))
+    ));
+    let few = RecordLimits {
+        max_actions: 9,
+        ..RecordLimits::DEFAULT
+    };
+    assert_eq!(
+        TaflGame::from_record_with_limits(&record, &few)
+            .unwrap_err()
+            .to_string(),
+        "record refused: 10 actions, more than the limit of 9"
+    );
+}
