@@ -62,6 +62,10 @@ enum Command {
         /// Print the result as JSON.
         #[arg(long)]
         json: bool,
+        /// Refuse a record of more actions (files are also limited to 16 MiB and lines to
+        /// 64 KiB).
+        #[arg(long, default_value_t = boardgames_common::RecordLimits::DEFAULT.max_actions)]
+        max_actions: usize,
     },
     /// Play against the computer in the terminal.
     #[command(subcommand)]
@@ -231,7 +235,11 @@ fn run(cli: Cli) -> Result<(), CliError> {
             position,
             json,
         }) => tafl::perft(depth, divide, rules.as_deref(), position.as_deref(), json),
-        Command::Replay { file, json } => replay::replay(&file, json),
+        Command::Replay {
+            file,
+            json,
+            max_actions,
+        } => replay::replay(&file, json, max_actions),
         Command::Play(PlayCommand::Tafl {
             level,
             side,

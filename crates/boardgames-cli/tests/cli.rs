@@ -519,3 +519,31 @@ fn four_shards_merged_are_one_run_byte_for_byte() {
     assert!(stderr(&o).contains("--rules"), "{}", stderr(&o));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn replay_refuses_records_beyond_the_limits() {
+    let sugo = Sugoroku::play_seeded(sugoroku_core::Ruleset::default(), Seed(4));
+    let n = sugo.record.entries().len();
+    let path = temp_file("limited.txt", &sugo.record.to_string());
+    let path = path.to_str().unwrap();
+    let at = n.to_string();
+    let o = run(&["replay", path, "--max-actions", at.as_str()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let below = (n - 1).to_string();
+    let o = run(&["replay", path, "--max-actions", below.as_str()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains(&format!("more than {below} actions (the limit)")),
+        "{}",
+        stderr(&o)
+    );
+    // A line longer than 64 KiB, on standard input.
+    let long = format!("[Game \"Sugoroku\"]\n[Note \"{}\"]\n", "x".repeat(70_000));
+    let o = run_with_input(&["replay", "-"], &long);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("longer than the limit of 65536"),
+        "{}",
+        stderr(&o)
+    );
+}
