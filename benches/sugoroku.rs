@@ -1,5 +1,6 @@
 //! Criterion benchmarks of the sugoroku simulator: complete games per second, single-threaded
-//! and on all cores, and the cost of one throw through the event-producing API.
+//! and on all cores, the dice of those games alone (seeding, then every throw), and the cost
+//! of one throw through the event-producing API.
 //!
 //! ```text
 //! cargo bench --bench sugoroku
@@ -13,7 +14,7 @@ use std::time::Duration;
 
 use boardgames_common::{Game, Seed, Throw};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use sugoroku_core::{Position, Ruleset, Simulation, Sugoroku, play_fast};
+use sugoroku_core::{Position, Ruleset, SimDice, Simulation, Sugoroku, play_fast};
 
 /// Games per timed iteration of the simulation benchmarks.
 const GAMES: u64 = 100_000;
@@ -57,6 +58,39 @@ fn games(c: &mut Criterion) {
             }
             assert_eq!(total, batch_throws);
             total
+        });
+    });
+
+    // The dice apart from the rules: the same seeds, and exactly the throws those games make.
+    let lengths: Vec<u32> = (0..BATCH)
+        .map(|i| play_fast(&rules, seed.derive(i)).throws)
+        .collect();
+    // One iteration: for each of the BATCH games, the generator seeded (ChaCha8 key set-up)
+    // and its first throw drawn (the first block of the stream).
+    group.bench_function("dice seeding 1000 games", |b| {
+        b.iter(|| {
+            let mut sums = 0u64;
+            for i in 0..BATCH {
+                let mut dice = SimDice::new(black_box(seed).derive(i));
+                sums += u64::from(dice.next_sum().0);
+            }
+            sums
+        });
+    });
+    // One iteration: the seeding and every throw of the BATCH games, no rules.
+    group.bench_function("dice of 1000 games", |b| {
+        b.iter(|| {
+            let mut sums = 0u64;
+            let mut throws = 0u64;
+            for (i, &n) in lengths.iter().enumerate() {
+                let mut dice = SimDice::new(black_box(seed).derive(i as u64));
+                for _ in 0..n {
+                    sums += u64::from(dice.next_sum().0);
+                }
+                throws += u64::from(n);
+            }
+            assert_eq!(throws, batch_throws);
+            sums
         });
     });
 

@@ -69,6 +69,10 @@ enum Command {
         /// Print the result as JSON.
         #[arg(long)]
         json: bool,
+        /// Refuse a record of more actions (files are also limited to 16 MiB and lines to
+        /// 64 KiB).
+        #[arg(long, default_value_t = boardgames_common::RecordLimits::DEFAULT.max_actions)]
+        max_actions: usize,
         /// Also draw the final position as an SVG picture in this file.
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
@@ -259,21 +263,37 @@ enum SimulateCommand {
         /// How many games.
         #[arg(long, default_value_t = 1_000_000)]
         games: u64,
-        /// The seed of the simulation (decimal, or hexadecimal with 0x).
-        #[arg(long, default_value = "1", value_parser = parse_seed, allow_hyphen_values = true)]
+        /// The seed of the simulation (decimal, or hexadecimal with 0x); docs/sugoroku.md
+        /// uses seed 0.
+        #[arg(long, default_value = "0", value_parser = parse_seed, allow_hyphen_values = true)]
         seed: u64,
+        /// The ruleset, e.g. "return=adds extra=yes winner=captured" (default: the rules page).
+        #[arg(long, allow_hyphen_values = true)]
+        rules: Option<String>,
+        /// Play only the K-th (from 1) of N disjoint parts of the games, e.g. 2/8.
+        #[arg(long, value_name = "K/N")]
+        shard: Option<String>,
         /// Use one thread only.
         #[arg(long)]
         single_thread: bool,
         /// No progress bar.
         #[arg(long)]
         quiet: bool,
-        /// Print JSON.
+        /// Print JSON (with the counts that `simulate merge` adds up).
         #[arg(long)]
         json: bool,
         /// Also draw the histogram of the game lengths as an SVG picture in this file.
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
+    },
+    /// Merge the --json results of the shards of one sugoroku simulation.
+    Merge {
+        /// The JSON files written by `simulate sugoroku --shard K/N --json`.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -342,7 +362,12 @@ fn run(cli: Cli) -> Result<(), CliError> {
             log,
             full_moves,
         }),
-        Command::Replay { file, json, svg } => replay::replay(&file, json, svg.as_deref()),
+        Command::Replay {
+            file,
+            json,
+            max_actions,
+            svg,
+        } => replay::replay(&file, json, max_actions, svg.as_deref()),
         Command::View { file, output } => view::view(&file, &output),
         Command::Play(PlayCommand::Tafl {
             level,
@@ -381,11 +406,23 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Simulate(SimulateCommand::Sugoroku {
             games,
             seed,
+            rules,
+            shard,
             single_thread,
             quiet,
             json,
             svg,
-        }) => sugoroku::simulate(games, seed, !single_thread, quiet, json, svg.as_deref()),
+        }) => sugoroku::simulate(&sugoroku::SimulateArgs {
+            games,
+            seed,
+            rules: rules.as_deref(),
+            shard: shard.as_deref(),
+            parallel: !single_thread,
+            quiet,
+            json,
+            svg: svg.as_deref(),
+        }),
+        Command::Simulate(SimulateCommand::Merge { files, json }) => sugoroku::merge(&files, json),
         Command::Tournament(args) => tournament::run(args),
     }
 }

@@ -5,7 +5,7 @@ use std::io::Read as _;
 use boardgames_common::result_text;
 use std::path::Path;
 
-use boardgames_common::{Game, Record};
+use boardgames_common::{Game, Record, RecordLimits};
 use serde_json::json;
 use sugoroku_core::Sugoroku;
 use tafl_core::TaflGame;
@@ -13,16 +13,34 @@ use trictrac_core::game::{DefaultScorer, TrictracGame};
 
 use crate::error::{CliError, print_json};
 
-pub(crate) fn read(path: &Path) -> Result<String, CliError> {
+/// Reads at most `max_bytes` bytes of `path` (`-`: standard input); more is refused without
+/// reading it.
+pub(crate) fn read(path: &Path, max_bytes: usize) -> Result<String, CliError> {
     let io = |source| CliError::Io {
         path: path.to_path_buf(),
         source,
     };
     let mut bytes = Vec::new();
+    let limit = u64::try_from(max_bytes)
+        .unwrap_or(u64::MAX)
+        .saturating_add(1);
     if path.as_os_str() == "-" {
-        std::io::stdin().read_to_end(&mut bytes).map_err(io)?;
+        std::io::stdin()
+            .take(limit)
+            .read_to_end(&mut bytes)
+            .map_err(io)?;
     } else {
-        bytes = std::fs::read(path).map_err(io)?;
+        std::fs::File::open(path)
+            .map_err(io)?
+            .take(limit)
+            .read_to_end(&mut bytes)
+            .map_err(io)?;
+    }
+    if bytes.len() > max_bytes {
+        return Err(CliError::Record(format!(
+            "{}: record refused: more than {max_bytes} bytes (the limit)",
+            path.display()
+        )));
     }
     let text = String::from_utf8(bytes).map_err(|_| {
         CliError::Record(format!(
@@ -53,10 +71,21 @@ pub(crate) struct Replayed {
 /// Exit codes (see [`CliError::exit_code`]): 2 when the file is not a record or names an
 /// unknown game or rules, 1 when a move or throw is illegal, with its number and reason.
 /// With `svg`, the final position is also drawn in that file.
-pub(crate) fn replay(path: &Path, json: bool, svg: Option<&Path>) -> Result<(), CliError> {
-    let text = read(path)?;
-    let record: Record = text
-        .parse()
+///
+/// The record is refused (exit 2) beyond `max_actions` actions or the default limits of
+/// [`RecordLimits::DEFAULT`] on bytes and line length, before any replay.
+pub(crate) fn replay(
+    path: &Path,
+    json: bool,
+    max_actions: usize,
+    svg: Option<&Path>,
+) -> Result<(), CliError> {
+    let limits = RecordLimits {
+        max_actions,
+        ..RecordLimits::DEFAULT
+    };
+    let text = read(path, limits.max_bytes)?;
+    let record = Record::parse_with_limits(&text, &limits)
         .map_err(|e| CliError::Record(format!("{}: {e}", path.display())))?;
     let game = record.tag("Game").ok_or_else(|| {
         CliError::Record(format!("{}: the record has no Game tag", path.display()))

@@ -1,35 +1,64 @@
-//! `boardgames simulate sugoroku`.
+//! `boardgames simulate sugoroku` and `boardgames simulate merge`.
+//!
+//! A study of `G` games can be cut into `N` shards (`--shard K/N`), each run anywhere with
+//! `--json`; `merge` adds the shards' integer counts and prints exactly what one run over the
+//! `G` games would print.
+
+use std::path::{Path, PathBuf};
 
 use boardgames_common::{Player, Seed};
 use indicatif::{ProgressBar, ProgressStyle};
-use serde_json::json;
-use sugoroku_core::{Ruleset, Simulation};
+use serde_json::{Value, json};
+use sugoroku_core::{Ruleset, Simulation, Statistics};
 
 use crate::error::{CliError, print_json};
 
-/// Plays `games` games from `seed` (on all cores when `parallel`) and prints the statistics,
-/// with a progress bar on standard error unless `quiet` or `json`; with `svg`, also writes
-/// the histogram of the game lengths to that file.
-pub(crate) fn simulate(
-    games: u64,
-    seed: u64,
-    parallel: bool,
-    quiet: bool,
-    json: bool,
-    svg: Option<&std::path::Path>,
-) -> Result<(), CliError> {
-    if games == 0 {
+/// What `simulate sugoroku` is asked to do.
+#[derive(Debug)]
+pub(crate) struct SimulateArgs<'a> {
+    pub(crate) games: u64,
+    pub(crate) seed: u64,
+    pub(crate) rules: Option<&'a str>,
+    pub(crate) shard: Option<&'a str>,
+    pub(crate) parallel: bool,
+    pub(crate) quiet: bool,
+    pub(crate) json: bool,
+    /// Also write the histogram of the game lengths to this file.
+    pub(crate) svg: Option<&'a std::path::Path>,
+}
+
+/// Reads `K/N` with `1 <= K <= N`.
+fn parse_shard(text: &str) -> Result<(u64, u64), CliError> {
+    let bad = || CliError::input("--shard", format!("{text:?} is not K/N with 1 <= K <= N"));
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let k: u64 = k.trim().parse().map_err(|_| bad())?;
+    let n: u64 = n.trim().parse().map_err(|_| bad())?;
+    if k == 0 || k > n {
+        return Err(bad());
+    }
+    Ok((k, n))
+}
+
+/// Plays the games (all of the study, or one shard) and prints the statistics, with a
+/// progress bar on standard error unless `quiet` or `json`.
+pub(crate) fn simulate(args: &SimulateArgs<'_>) -> Result<(), CliError> {
+    if args.games == 0 {
         return Err(CliError::input("--games", "must be at least 1"));
     }
-    let sim = Simulation::new(Ruleset::default(), Seed(seed), games).with_threads(if parallel {
-        0
-    } else {
-        1
-    });
-    let bar = if quiet || json {
+    let rules: Ruleset = match args.rules {
+        Some(text) => text.parse().map_err(|e| CliError::input("--rules", e))?,
+        None => Ruleset::default(),
+    };
+    let mut sim = Simulation::new(rules, Seed(args.seed), args.games)
+        .with_threads(if args.parallel { 0 } else { 1 });
+    if let Some(text) = args.shard {
+        let (k, n) = parse_shard(text)?;
+        sim = sim.shard(k, n).map_err(|e| CliError::input("--shard", e))?;
+    }
+    let bar = if args.quiet || args.json {
         ProgressBar::hidden()
     } else {
-        let bar = ProgressBar::new(games);
+        let bar = ProgressBar::new(sim.games);
         if let Ok(style) = ProgressStyle::with_template(
             "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} games ({per_sec}, eta {eta})",
         ) {
@@ -41,39 +70,159 @@ pub(crate) fn simulate(
         .run_with_progress(&|n| bar.inc(n))
         .map_err(|e| CliError::Output(e.to_string()))?;
     bar.finish_and_clear();
-    if let Some(file) = svg {
+    if let Some(file) = args.svg {
         let title = format!(
-            "Tric Trac Nippon: lengths of {} games (seed {seed})",
-            stats.games
+            "Tric Trac Nippon: lengths of {} games (seed {})",
+            stats.games, args.seed
         );
         let plot =
             boardgames_common::svg::histogram(&title, "game length in throws", &stats.lengths);
         crate::view::write_file(file, &plot)?;
     }
+    report(&stats, sim.first, args.json)
+}
+
+/// Prints `stats` (games `first ..`) as text or as the JSON shape of docs/cli.md.
+fn report(stats: &Statistics, first: u64, json: bool) -> Result<(), CliError> {
     if json {
-        let adv = stats.first_player_advantage();
-        print_json(&json!({
-            "game": "sugoroku",
-            "rules": stats.rules.to_string(),
-            "seed": seed,
-            "games": stats.games,
-            "wins": { "first": stats.wins.first, "second": stats.wins.second },
-            "draws": stats.draws,
-            "win_rate": {
-                "first": stats.win_rate(Player::First),
-                "second": stats.win_rate(Player::Second),
-            },
-            "draw_rate": stats.draw_rate(),
-            "first_player_advantage": { "estimate": adv.estimate, "low": adv.low, "high": adv.high },
-            "mean_length": stats.mean_length(),
-            "min_length": stats.min_length(),
-            "max_length": stats.max_length(),
-            "median_length": stats.length_quantile(0.5),
-            "captures_per_game": stats.captures_per_game(),
-            "lengths": stats.lengths,
-        }))
+        print_json(&to_json(stats, first))
     } else {
+        if first != 0 {
+            outln!(
+                "games numbered     {} to {}",
+                first,
+                first + stats.games - 1
+            );
+        }
         out!("{stats}");
         Ok(())
+    }
+}
+
+/// The JSON of a simulation: derived rates for people, and under `counts` the integer totals
+/// that `merge` adds up.
+fn to_json(stats: &Statistics, first: u64) -> Value {
+    let adv = stats.first_player_advantage();
+    json!({
+        "game": "sugoroku",
+        "rules": stats.rules.to_string(),
+        "seed": stats.seed.0,
+        "first_game": first,
+        "games": stats.games,
+        "wins": { "first": stats.wins.first, "second": stats.wins.second },
+        "draws": stats.draws,
+        "win_rate": {
+            "first": stats.win_rate(Player::First),
+            "second": stats.win_rate(Player::Second),
+        },
+        "draw_rate": stats.draw_rate(),
+        "first_player_advantage": { "estimate": adv.estimate, "low": adv.low, "high": adv.high },
+        "mean_length": stats.mean_length(),
+        "min_length": stats.min_length(),
+        "max_length": stats.max_length(),
+        "median_length": stats.length_quantile(0.5),
+        "captures_per_game": stats.captures_per_game(),
+        "other_winner_rate": stats.other_winner_rate(),
+        "lengths": stats.lengths,
+        "counts": stats,
+    })
+}
+
+/// One shard's result read back: its first game and its counts.
+struct Part {
+    path: PathBuf,
+    first: u64,
+    stats: Statistics,
+}
+
+fn read_part(path: &Path) -> Result<Part, CliError> {
+    let text = std::fs::read_to_string(path).map_err(|source| CliError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let bad = |why: String| {
+        CliError::Record(format!(
+            "{}: not the JSON of `simulate sugoroku --json`: {why}",
+            path.display()
+        ))
+    };
+    let value: Value = serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
+    if value["game"] != "sugoroku" {
+        return Err(bad("no \"game\": \"sugoroku\"".into()));
+    }
+    let first = value["first_game"]
+        .as_u64()
+        .ok_or_else(|| bad("no whole number \"first_game\"".into()))?;
+    let stats: Statistics =
+        serde_json::from_value(value["counts"].clone()).map_err(|e| bad(format!("counts: {e}")))?;
+    if stats.lengths.iter().sum::<u64>() != stats.games
+        || stats.wins.first + stats.wins.second + stats.draws != stats.games
+    {
+        return Err(bad("counts do not add up to the number of games".into()));
+    }
+    if first.checked_add(stats.games).is_none() {
+        return Err(bad("game numbers past 2^64".into()));
+    }
+    Ok(Part {
+        path: path.to_path_buf(),
+        first,
+        stats,
+    })
+}
+
+/// Reads shard results, checks that they are parts of one study (same rules and seed, no
+/// game counted twice, no gap) and prints the statistics of their union.
+pub(crate) fn merge(files: &[PathBuf], json: bool) -> Result<(), CliError> {
+    let mut parts = files
+        .iter()
+        .map(|f| read_part(f))
+        .collect::<Result<Vec<_>, _>>()?;
+    parts.retain(|p| p.stats.games > 0);
+    parts.sort_by_key(|p| p.first);
+    let Some(head) = parts.first() else {
+        return Err(CliError::input("merge", "no games in the files given"));
+    };
+    let (rules, seed, first) = (head.stats.rules, head.stats.seed, head.first);
+    let mut merged = Statistics::new(rules, seed);
+    let mut next = first;
+    for part in &parts {
+        let name = part.path.display();
+        if part.stats.rules != rules || part.stats.seed != seed {
+            return Err(CliError::Record(format!(
+                "{name}: rules {:?} seed {} differ from {:?} seed {} of {}",
+                part.stats.rules.to_string(),
+                part.stats.seed,
+                rules.to_string(),
+                seed,
+                head.path.display()
+            )));
+        }
+        if part.first != next {
+            let what = if part.first < next {
+                "overlap"
+            } else {
+                "leave a gap"
+            };
+            return Err(CliError::Record(format!(
+                "{name}: games from {} {what} with the games before (next expected {next})",
+                part.first
+            )));
+        }
+        merged.merge(&part.stats);
+        next = part.first + part.stats.games;
+    }
+    report(&merged, first, json)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shard_text() {
+        assert_eq!(parse_shard("3/4").unwrap(), (3, 4));
+        for bad in ["0/4", "5/4", "1/0", "1", "a/b", "-1/4"] {
+            assert!(parse_shard(bad).is_err(), "{bad}");
+        }
     }
 }

@@ -20,7 +20,7 @@ pub(crate) fn write_file(path: &Path, text: &str) -> Result<(), CliError> {
 /// a record that does not replay (an illegal action, a comment or result that disagrees),
 /// with the number of the action and the reason; no page is written then.
 pub(crate) fn view(path: &Path, output: &Path) -> Result<(), CliError> {
-    let text = crate::replay::read(path)?;
+    let text = crate::replay::read(path, boardgames_common::RecordLimits::DEFAULT.max_bytes)?;
     let record: Record = text
         .parse()
         .map_err(|e| CliError::Record(format!("{}: {e}", path.display())))?;

@@ -430,3 +430,120 @@ fn replay_accepts_a_preset_name_as_rules() {
         stdout(&o)
     );
 }
+
+#[test]
+fn four_shards_merged_are_one_run_byte_for_byte() {
+    let dir = std::env::temp_dir().join(format!("boardgames-cli-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rules = "return=removes winner=captured";
+    let base = [
+        "simulate", "sugoroku", "--games", "20003", "--seed", "0x2a", "--rules", rules, "--json",
+    ];
+    let whole = run(&base);
+    assert!(whole.status.success(), "{}", stderr(&whole));
+    let mut files = Vec::new();
+    for k in 1..=4 {
+        let shard = format!("{k}/4");
+        let mut args = base.to_vec();
+        args.extend(["--shard", shard.as_str()]);
+        let o = run(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let path = dir.join(format!("shard{k}.json"));
+        std::fs::write(&path, &o.stdout).unwrap();
+        files.push(path.to_string_lossy().into_owned());
+    }
+    // Given in any order.
+    files.swap(0, 3);
+    let mut args = vec!["simulate", "merge", "--json"];
+    args.extend(files.iter().map(String::as_str));
+    let merged = run(&args);
+    assert!(merged.status.success(), "{}", stderr(&merged));
+    assert_eq!(
+        String::from_utf8_lossy(&merged.stdout),
+        String::from_utf8_lossy(&whole.stdout)
+    );
+    let v = json(&whole);
+    assert_eq!(
+        v["rules"],
+        "return=removes extra=no winner=captured cap=10000"
+    );
+    assert_eq!(
+        (v["first_game"].as_u64(), v["games"].as_u64()),
+        (Some(0), Some(20003))
+    );
+    // Text output of the merge is the text of the whole run too.
+    let text_whole = run(&base[..base.len() - 1]);
+    let mut args = vec!["simulate", "merge"];
+    args.extend(files.iter().map(String::as_str));
+    let text_merged = run(&args);
+    assert_eq!(text_merged.stdout, text_whole.stdout);
+    // A shard given twice, or a missing one, is refused.
+    let mut args = vec!["simulate", "merge"];
+    args.extend([files[0].as_str(), files[0].as_str()]);
+    let o = run(&args);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("overlap"), "{}", stderr(&o));
+    // files[3] is shard 1, files[2] shard 3.
+    let args = ["simulate", "merge", files[3].as_str(), files[2].as_str()];
+    let o = run(&args);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("gap"), "{}", stderr(&o));
+    // A shard of another study is refused.
+    let other = run(&[
+        "simulate", "sugoroku", "--games", "20003", "--seed", "7", "--json", "--shard", "2/4",
+    ]);
+    let other_path = dir.join("other.json");
+    std::fs::write(&other_path, &other.stdout).unwrap();
+    let args = [
+        "simulate",
+        "merge",
+        files[3].as_str(),
+        other_path.to_str().unwrap(),
+    ];
+    let o = run(&args);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("differ"), "{}", stderr(&o));
+    // Bad arguments.
+    let o = run(&["simulate", "sugoroku", "--shard", "5/4", "--games", "10"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--shard"), "{}", stderr(&o));
+    let o = run(&[
+        "simulate",
+        "sugoroku",
+        "--rules",
+        "return=both",
+        "--games",
+        "10",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--rules"), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn replay_refuses_records_beyond_the_limits() {
+    let sugo = Sugoroku::play_seeded(sugoroku_core::Ruleset::default(), Seed(4));
+    let n = sugo.record.entries().len();
+    let path = temp_file("limited.txt", &sugo.record.to_string());
+    let path = path.to_str().unwrap();
+    let at = n.to_string();
+    let o = run(&["replay", path, "--max-actions", at.as_str()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let below = (n - 1).to_string();
+    let o = run(&["replay", path, "--max-actions", below.as_str()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains(&format!("more than {below} actions (the limit)")),
+        "{}",
+        stderr(&o)
+    );
+    // A line longer than 64 KiB, on standard input.
+    let long = format!("[Game \"Sugoroku\"]\n[Note \"{}\"]\n", "x".repeat(70_000));
+    let o = run_with_input(&["replay", "-"], &long);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("longer than the limit of 65536"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -26,6 +26,7 @@
 pub mod agents;
 pub mod dice;
 pub mod game;
+pub mod limits;
 pub mod record;
 pub mod seed;
 #[cfg(feature = "svg")]
@@ -40,5 +41,6 @@ pub use game::{
     Agent, ByPlayer, Game, PlayGameError, PlayedGame, Player, RandomAgent, Turn, play_game,
     result_text, sample_chance,
 };
+pub use limits::{RecordLimitError, RecordLimits};
 pub use record::{Entry, ParseRecordError, ParseRecordErrorKind, Record, RecordTextError};
 pub use seed::{DiceSource, ParseSeedError, ScriptedDice, Seed, SeededDice};

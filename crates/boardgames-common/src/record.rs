@@ -27,6 +27,8 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use crate::limits::{RecordLimitError, RecordLimits};
+
 /// One action of a record, with an optional comment.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -111,6 +113,17 @@ pub enum ParseRecordErrorKind {
     /// The same tag twice.
     #[error("tag {0:?} given twice")]
     DuplicateTag(String),
+    /// The text is beyond a limit given to [`Record::parse_with_limits`]: parsing stopped
+    /// there (the number of actions is reported as the limit was passed).
+    #[error("{}", limit_message(.0))]
+    Limit(RecordLimitError),
+}
+
+fn limit_message(e: &RecordLimitError) -> String {
+    match *e {
+        RecordLimitError::Actions { max, .. } => format!("more than {max} actions (the limit)"),
+        other => other.to_string(),
+    }
 }
 
 /// The start of an offending line for an error message: at most 80 characters.
@@ -224,6 +237,52 @@ impl Record {
     pub fn actions(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
         self.entries.iter().map(|e| e.action.as_str())
     }
+
+    /// Whether this record, as written by `Display`, is within `limits`: its number of
+    /// actions, the length of each line and the size of the whole text. For records built in
+    /// memory (deserialised, say) before they are replayed. Work linear in the record's size,
+    /// and no allocation.
+    ///
+    /// # Errors
+    ///
+    /// The first [`RecordLimitError`] found: actions, then lines, then bytes.
+    pub fn check_limits(&self, limits: &RecordLimits) -> Result<(), RecordLimitError> {
+        if self.entries.len() > limits.max_actions {
+            return Err(RecordLimitError::Actions {
+                count: self.entries.len(),
+                max: limits.max_actions,
+            });
+        }
+        let mut bytes: usize = 1; // the blank line after the tags
+        let mut line = |length: usize| {
+            bytes = bytes.saturating_add(length + 1);
+            if length > limits.max_line_length {
+                Err(RecordLimitError::Line {
+                    length,
+                    max: limits.max_line_length,
+                })
+            } else {
+                Ok(())
+            }
+        };
+        for (k, v) in &self.tags {
+            // [k "v"] with \ and \" escaped.
+            let escapes = v.bytes().filter(|&b| b == b'\\' || b == b'"').count();
+            line(k.len() + v.len() + escapes + 5)?;
+        }
+        for (i, e) in self.entries.iter().enumerate() {
+            let digits = (i + 1).ilog10() as usize + 1;
+            let comment = e.comment.as_ref().map_or(0, |c| c.len() + 3);
+            line(digits + 2 + e.action.len() + comment)?;
+        }
+        if bytes > limits.max_bytes {
+            return Err(RecordLimitError::Bytes {
+                bytes,
+                max: limits.max_bytes,
+            });
+        }
+        Ok(())
+    }
 }
 
 impl fmt::Display for Record {
@@ -268,7 +327,31 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
 
 impl FromStr for Record {
     type Err = ParseRecordError;
+    /// Reads a record without limits (see [`Record::parse_with_limits`] for untrusted text).
     fn from_str(s: &str) -> Result<Record, ParseRecordError> {
+        Record::parse_with_limits(s, &RecordLimits::NONE)
+    }
+}
+
+impl Record {
+    /// Reads a record as `FromStr` does, refusing text beyond `limits` before doing the work:
+    /// the whole text's size is checked first, then each line's length and the number of
+    /// actions as they are read. The work is linear in the text read.
+    ///
+    /// # Errors
+    ///
+    /// [`ParseRecordError`] with [`ParseRecordErrorKind::Limit`] for text beyond the limits
+    /// (line 1 for the size of the whole text), or any other kind for malformed text.
+    pub fn parse_with_limits(s: &str, limits: &RecordLimits) -> Result<Record, ParseRecordError> {
+        if s.len() > limits.max_bytes {
+            return Err(ParseRecordError {
+                line: 1,
+                kind: ParseRecordErrorKind::Limit(RecordLimitError::Bytes {
+                    bytes: s.len(),
+                    max: limits.max_bytes,
+                }),
+            });
+        }
         let mut record = Record::default();
         // A byte-order mark written by some editors is not part of the record.
         let s = s.strip_prefix('\u{feff}').unwrap_or(s);
@@ -278,6 +361,12 @@ impl FromStr for Record {
                 line: line_no,
                 kind,
             };
+            if raw.len() > limits.max_line_length {
+                return Err(err(ParseRecordErrorKind::Limit(RecordLimitError::Line {
+                    length: raw.len(),
+                    max: limits.max_line_length,
+                })));
+            }
             let line = raw.trim();
             if line.is_empty() || line.starts_with(';') {
                 continue;
@@ -293,6 +382,14 @@ impl FromStr for Record {
                 }
                 record.tags.push((k, v));
                 continue;
+            }
+            if record.entries.len() >= limits.max_actions {
+                return Err(err(ParseRecordErrorKind::Limit(
+                    RecordLimitError::Actions {
+                        count: record.entries.len() + 1,
+                        max: limits.max_actions,
+                    },
+                )));
             }
             let (num, rest) = line
                 .split_once(". ")
@@ -393,6 +490,68 @@ mod tests {
         assert!(r.set_tag("bad name", "v").is_err());
         assert!(r.set_tag("Ok", "line\nbreak").is_err());
         assert!(r.entries().is_empty());
+    }
+
+    #[test]
+    fn limits_are_checked_as_written() {
+        let r = sample();
+        let text = r.to_string();
+        let longest = text.lines().map(str::len).max().unwrap();
+        let exact = RecordLimits {
+            max_actions: 2,
+            max_bytes: text.len(),
+            max_line_length: longest,
+        };
+        // At the limits: accepted, parsed and checked alike.
+        assert_eq!(Record::parse_with_limits(&text, &exact), Ok(r.clone()));
+        assert_eq!(r.check_limits(&exact), Ok(()));
+        // One below each: refused by both.
+        for (limits, expected) in [
+            (
+                RecordLimits {
+                    max_actions: 1,
+                    ..exact
+                },
+                RecordLimitError::Actions { count: 2, max: 1 },
+            ),
+            (
+                RecordLimits {
+                    max_bytes: text.len() - 1,
+                    ..exact
+                },
+                RecordLimitError::Bytes {
+                    bytes: text.len(),
+                    max: text.len() - 1,
+                },
+            ),
+            (
+                RecordLimits {
+                    max_line_length: longest - 1,
+                    ..exact
+                },
+                RecordLimitError::Line {
+                    length: longest,
+                    max: longest - 1,
+                },
+            ),
+        ] {
+            assert_eq!(r.check_limits(&limits), Err(expected));
+            let e = Record::parse_with_limits(&text, &limits).unwrap_err();
+            assert_eq!(e.kind, ParseRecordErrorKind::Limit(expected));
+        }
+        let e = Record::parse_with_limits(
+            &text,
+            &RecordLimits {
+                max_actions: 1,
+                ..exact
+            },
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "record line 6: more than 1 actions (the limit)"
+        );
+        assert_eq!(RecordLimits::default(), RecordLimits::DEFAULT);
     }
 
     #[test]

@@ -101,10 +101,11 @@ impl SimDice {
         }
     }
 
-    /// The next throw as `(sum, doublet)`, without building a [`Throw`]: the simulator's
-    /// inner loop.
+    /// The next throw as `(sum, doublet)` (`sum` in `2..=12`, `doublet` when both dice
+    /// match), without building a [`Throw`]: the simulator's inner loop, public so that the
+    /// cost of the dice can be measured apart from the rules.
     #[inline(always)]
-    pub(crate) fn next_sum(&mut self) -> (u8, bool) {
+    pub fn next_sum(&mut self) -> (u8, bool) {
         let packed = BYTE_THROW[self.next_byte() as usize];
         (packed & 0x0f, packed & 0x80 != 0)
     }

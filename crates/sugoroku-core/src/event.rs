@@ -6,6 +6,8 @@ use std::ops::Deref;
 
 use boardgames_common::{ByPlayer, Player};
 
+use crate::ruleset::Winner;
+
 /// The colour name of a player: the first player is white, the second black (rules page,
 /// "Material and board"; white throws first, see docs/sugoroku.md).
 #[must_use]
@@ -20,9 +22,10 @@ pub const fn colour(player: Player) -> &'static str {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Outcome {
-    /// This player holds more captured enemy pawns than the other.
+    /// This player has the higher score (captured pawns held, or captured over the game,
+    /// as the ruleset's [`Winner`] says).
     Winner(Player),
-    /// Both hold as many captured pawns.
+    /// Both scores are equal.
     Draw,
 }
 
@@ -30,8 +33,15 @@ impl Outcome {
     /// The outcome for `held[p]`, the number of enemy pawns each player holds at the end.
     #[must_use]
     pub fn from_held(held: ByPlayer<u8>) -> Outcome {
+        Outcome::from_scores(ByPlayer::new(u32::from(held.first), u32::from(held.second)))
+    }
+
+    /// The outcome for the scores `score[p]`: the higher wins, equal scores draw.
+    #[must_use]
+    #[inline]
+    pub fn from_scores(score: ByPlayer<u32>) -> Outcome {
         use std::cmp::Ordering;
-        match held.first.cmp(&held.second) {
+        match score.first.cmp(&score.second) {
             Ordering::Greater => Outcome::Winner(Player::First),
             Ordering::Less => Outcome::Winner(Player::Second),
             Ordering::Equal => Outcome::Draw,
@@ -43,30 +53,86 @@ impl Outcome {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GameEnd {
-    /// Who won, or a draw.
+    /// Who won, or a draw, by the ruleset's [`Winner`] reading.
     pub outcome: Outcome,
-    /// The captured enemy pawns each player holds at the end (the score).
+    /// The captured enemy pawns each player holds at the end (the score under
+    /// [`Winner::Held`]).
     pub held: ByPlayer<u8>,
+    /// The enemy pawns each player captured over the game, given-back pawns included (the
+    /// score under [`Winner::Captured`]).
+    pub captured: ByPlayer<u32>,
+    /// The reading that decided [`outcome`](Self::outcome).
+    pub winner: Winner,
     /// `true` when the game was stopped by [`Ruleset::max_throws`](crate::Ruleset::max_throws)
     /// rather than by an empty camp; it is scored the same way.
     pub capped: bool,
 }
 
+impl GameEnd {
+    /// The end of a game whose players hold `held` and captured `captured`, decided by
+    /// `winner`; `capped` when the throw cap stopped it.
+    #[must_use]
+    #[inline]
+    pub fn new(
+        held: ByPlayer<u8>,
+        captured: ByPlayer<u32>,
+        winner: Winner,
+        capped: bool,
+    ) -> GameEnd {
+        GameEnd {
+            outcome: Outcome::from_scores(GameEnd::scores_by(held, captured, winner)),
+            held,
+            captured,
+            winner,
+            capped,
+        }
+    }
+
+    #[inline(always)]
+    fn scores_by(held: ByPlayer<u8>, captured: ByPlayer<u32>, winner: Winner) -> ByPlayer<u32> {
+        match winner {
+            Winner::Held => ByPlayer::new(u32::from(held.first), u32::from(held.second)),
+            Winner::Captured => captured,
+        }
+    }
+
+    /// Each player's score under the reading that decided the game.
+    #[must_use]
+    pub fn scores(&self) -> ByPlayer<u32> {
+        GameEnd::scores_by(self.held, self.captured, self.winner)
+    }
+
+    /// The outcome the other [`Winner`] reading would give for the same game.
+    #[must_use]
+    #[inline]
+    pub fn outcome_by(&self, winner: Winner) -> Outcome {
+        Outcome::from_scores(GameEnd::scores_by(self.held, self.captured, winner))
+    }
+}
+
 impl fmt::Display for GameEnd {
+    /// `game over: black wins 4-1` (the scores of the deciding reading, winner's first), or
+    /// `game over: draw 2-2`; ` at the throw cap` after `over` when capped, and ` captured`
+    /// after the scores under [`Winner::Captured`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let cap = if self.capped { " at the throw cap" } else { "" };
+        let how = match self.winner {
+            Winner::Held => "",
+            Winner::Captured => " captured",
+        };
+        let score = self.scores();
         match self.outcome {
             Outcome::Winner(p) => write!(
                 f,
-                "game over{cap}: {} wins {}-{}",
+                "game over{cap}: {} wins {}-{}{how}",
                 colour(p),
-                self.held[p],
-                self.held[p.other()]
+                score[p],
+                score[p.other()]
             ),
             Outcome::Draw => write!(
                 f,
-                "game over{cap}: draw {}-{}",
-                self.held.first, self.held.second
+                "game over{cap}: draw {}-{}{how}",
+                score.first, score.second
             ),
         }
     }
@@ -268,11 +334,11 @@ mod tests {
     #[test]
     fn sizes_stay_small() {
         assert!(
-            std::mem::size_of::<Event>() <= 8,
+            std::mem::size_of::<Event>() <= 20,
             "{}",
             std::mem::size_of::<Event>()
         );
-        assert!(std::mem::size_of::<Events>() <= 32);
+        assert!(std::mem::size_of::<Events>() <= 64);
     }
 
     #[test]
@@ -284,11 +350,12 @@ mod tests {
             point: 7,
             count: 2,
         });
-        ev.push(Event::GameOver(GameEnd {
-            outcome: Outcome::Winner(Player::Second),
-            held: ByPlayer::new(1, 4),
-            capped: false,
-        }));
+        ev.push(Event::GameOver(GameEnd::new(
+            ByPlayer::new(1, 4),
+            ByPlayer::new(6, 5),
+            Winner::Held,
+            false,
+        )));
         assert_eq!(
             ev.to_string(),
             "black captures 2 on 7; game over: black wins 4-1"
@@ -298,6 +365,14 @@ mod tests {
             Some(Outcome::Winner(Player::Second))
         );
         assert!(!ev.extra_throw());
+        // The same game under the other reading: white captured more.
+        let end = ev.game_end().unwrap();
+        assert_eq!(
+            end.outcome_by(Winner::Captured),
+            Outcome::Winner(Player::First)
+        );
+        let literal = GameEnd::new(end.held, end.captured, Winner::Captured, false);
+        assert_eq!(literal.to_string(), "game over: white wins 6-5 captured");
     }
 
     #[test]

@@ -2,8 +2,8 @@
 //! [`boardgames_common::Game`], with seeded play, replay from throws and game records.
 
 use boardgames_common::{
-    ByPlayer, DiceSource, Game, PlayedGame, Record, RecordTextError, Seed, Throw, Turn,
-    UNORDERED_OUTCOMES, result_text,
+    ByPlayer, DiceSource, Game, PlayedGame, Record, RecordLimitError, RecordLimits,
+    RecordTextError, Seed, Throw, Turn, UNORDERED_OUTCOMES, result_text,
 };
 use thiserror::Error;
 
@@ -67,6 +67,9 @@ pub enum ReplayError {
     /// The record's `Game` tag names another game.
     #[error("the record is of game {0:?}, not Sugoroku")]
     WrongGame(String),
+    /// The record is beyond the limits given to [`Sugoroku::replay_record_with_limits`].
+    #[error("record refused: {0}")]
+    Limit(#[from] RecordLimitError),
     /// The `Rules` tag is not a ruleset.
     #[error("Rules tag: {0}")]
     Rules(#[from] ParseRulesetError),
@@ -186,6 +189,21 @@ impl Sugoroku {
     /// [`ReplayError`]: a wrong `Game` tag, an unreadable `Rules` or `Setup` tag, a throw
     /// that is not a throw or comes after the end, a comment or result that disagrees.
     pub fn replay_record(record: &Record) -> Result<Sugoroku, ReplayError> {
+        Sugoroku::replay_record_with_limits(record, &RecordLimits::NONE)
+    }
+
+    /// As [`replay_record`](Self::replay_record), refusing first, before any work, a record
+    /// beyond `limits` ([`Record::check_limits`]): what a server does with records it
+    /// receives.
+    ///
+    /// # Errors
+    ///
+    /// [`ReplayError::Limit`] for a record beyond `limits`, else as `replay_record`.
+    pub fn replay_record_with_limits(
+        record: &Record,
+        limits: &RecordLimits,
+    ) -> Result<Sugoroku, ReplayError> {
+        record.check_limits(limits)?;
         if let Some(name) = record.tag("Game")
             && name != <Sugoroku as Game>::NAME
         {

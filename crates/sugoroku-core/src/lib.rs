@@ -1,8 +1,8 @@
-//! Tric Trac Nippon, the sugoroku of seed 004 (rules page `../shared/rules/sugoroku.md`;
-//! implemented rules and decisions in `docs/sugoroku.md`): two players place 15 pawns each
-//! on their 12-point camp by the sum of two dice, then remove their own pawns, capture the
-//! enemy's and give captured pawns back on doublets, until a camp is empty. The most captures
-//! wins.
+//! Tric Trac Nippon, the sugoroku of the French text "Le Tric Trac Nippon" (the rules as
+//! implemented and the decisions are in the repository's docs/sugoroku.md): two players
+//! place 15 pawns each on their 12-point camp by the sum of two dice, then remove their own
+//! pawns, capture the enemy's and give captured pawns back on doublets, until a camp is
+//! empty. The most captures wins.
 //!
 //! The game has no decisions: it is a pure function of the dice. Hence:
 //! - [`Position`] (validated from a [`Setup`], compact notation) and
@@ -48,7 +48,7 @@ pub use dice::SimDice;
 pub use event::{Event, Events, GameEnd, Outcome, colour};
 pub use game::{DICE_TAG, PlayError, ReplayError, Sugoroku};
 pub use position::{ParsePositionError, Phase, Position, ThrowError};
-pub use ruleset::{ParseRulesetError, Ruleset, SingleDoublet};
+pub use ruleset::{ParseRulesetError, Ruleset, SingleDoublet, Winner};
 pub use setup::{PAWNS, POINTS, Setup, SetupError};
 pub use simulate::{CHUNK, Simulation, SimulationError, play_fast};
 pub use statistics::{GameSummary, Interval, Statistics};

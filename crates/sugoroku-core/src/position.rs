@@ -6,11 +6,14 @@
 //! Four space-separated fields: white, black, the side to throw (`w` or `b`), the number of
 //! throws made. A player's field is `camp/reserve/held`: twelve digits, one per point from 1
 //! to 12, each the number of his pawns there in hexadecimal (`0`-`9`, `a`-`f` for 10-15),
-//! then the pawns he has still to place, then the enemy pawns he has captured and holds.
+//! then the pawns he has still to place, then the enemy pawns he has captured and holds,
+//! and, only when he has given some back, `/` and the number of enemy pawns he captured over
+//! the game (given-back pawns included; without it, that number is the held count).
 //!
 //! ```text
 //! 000000000000/15/0 000000000000/15/0 w 0      the start
 //! 000120300100/0/2 000010000200/10/0 b 31      white in phase 2 holding 2 black pawns
+//! 000120300100/0/2/5 000010000200/10/0 b 31    the same, white having captured 5 and given back 3
 //! ```
 //!
 //! `Display` writes this form and `FromStr` reads it back (uppercase hexadecimal digits are
@@ -22,7 +25,7 @@ use std::str::FromStr;
 use boardgames_common::{ByPlayer, ParseThrowError, Player, Throw};
 use thiserror::Error;
 
-use crate::event::{Event, Events, GameEnd, Outcome, colour};
+use crate::event::{Event, Events, GameEnd, colour};
 use crate::ruleset::{Ruleset, SingleDoublet};
 use crate::setup::{PAWNS, POINTS, Setup, SetupError};
 
@@ -118,6 +121,8 @@ pub struct Position {
     camps: ByPlayer<u64>,
     reserves: ByPlayer<u8>,
     held: ByPlayer<u8>,
+    /// Enemy pawns captured over the game (saturating at `u32::MAX`), for [`Winner::Captured`](crate::Winner::Captured).
+    captured: ByPlayer<u32>,
     side: Player,
     throws: u32,
 }
@@ -129,7 +134,7 @@ impl Default for Position {
 }
 
 impl Position {
-    /// The start: empty board, 15 pawns in each reserve, white to throw (seed 004,
+    /// The start: empty board, 15 pawns in each reserve, white to throw ("Le Tric Trac Nippon",
     /// "Déroulement du jeu" 1: the board starts empty).
     #[must_use]
     pub const fn start() -> Position {
@@ -137,6 +142,7 @@ impl Position {
             camps: ByPlayer::new(0, 0),
             reserves: ByPlayer::new(PAWNS, PAWNS),
             held: ByPlayer::new(0, 0),
+            captured: ByPlayer::new(0, 0),
             side: Player::First,
             throws: 0,
         }
@@ -180,6 +186,13 @@ impl Position {
         self.held[player]
     }
 
+    /// The enemy pawns `player` captured over the game, pawns he gave back included (his
+    /// score under [`Winner::Captured`](crate::Winner::Captured); at least [`held`](Self::held)).
+    #[must_use]
+    pub fn captured(&self, player: Player) -> u32 {
+        self.captured[player]
+    }
+
     /// `player`'s pawns removed from the board by himself in phase 2 (the pawns neither in
     /// his camp, nor in his reserve, nor held by the opponent).
     #[must_use]
@@ -216,6 +229,7 @@ impl Position {
             camps: ByPlayer::from_fn(|p| self.camp(p)),
             reserves: self.reserves,
             held: self.held,
+            captured: self.captured,
             side: self.side,
             throws: self.throws,
         }
@@ -234,11 +248,12 @@ impl Position {
     pub fn end(&self, rules: &Ruleset) -> Option<GameEnd> {
         let emptied = self.camp_emptied(Player::First) || self.camp_emptied(Player::Second);
         if emptied || self.throws >= rules.max_throws {
-            Some(GameEnd {
-                outcome: Outcome::from_held(self.held),
-                held: self.held,
-                capped: !emptied,
-            })
+            Some(GameEnd::new(
+                self.held,
+                self.captured,
+                rules.winner,
+                !emptied,
+            ))
         } else {
             None
         }
@@ -315,32 +330,35 @@ impl Position {
             // A doublet on a lone own pawn facing an empty point: one captured pawn goes back
             // instead of (default) or as well as (option) the removal of that pawn.
             let single = doublet & (mine == 1) & (theirs == 0);
-            let replaces = rules.single_doublet == SingleDoublet::Replaces;
-            // Own pawns on the point: all removed (unless the doublet rule replaces it).
-            let removed = if single & replaces { 0 } else { mine };
             // Own point empty, enemy pawns opposite: all captured.
             let captured = if mine == 0 { theirs } else { 0 };
             // Doublet with both points empty: up to two captured pawns go back.
             // (The two cases exclude each other: one own pawn, or none.)
             let most = u8::from(single) | (u8::from(doublet & (mine == 0) & (theirs == 0)) << 1);
             let returned = self.held[p].min(most);
+            // Whether the lone pawn of the single doublet stays on its point.
+            let stays = single
+                & match rules.single_doublet {
+                    SingleDoublet::Replaces => true,
+                    SingleDoublet::Removes => returned > 0,
+                    SingleDoublet::Adds => false,
+                };
+            // Own pawns on the point: all removed (unless the doublet rule replaces it).
+            let removed = if stays { 0 } else { mine };
             // No nibble overflows or borrows: removed <= mine, captured <= theirs, and
             // returned > 0 only onto an empty point.
             self.camps[p] -= u64::from(removed) << shift;
             self.camps[o] =
                 self.camps[o] - (u64::from(captured) << shift) + (u64::from(returned) << shift);
             self.held[p] = self.held[p] + captured - returned;
+            self.captured[p] = self.captured[p].saturating_add(u32::from(captured));
             sink.taking(p, sum, removed, captured, returned);
             extra = doublet & rules.taking_doublet_extra_throw;
         }
         self.throws += 1;
         let emptied = self.camp_emptied(p) | self.camp_emptied(o);
         if emptied | (self.throws >= rules.max_throws) {
-            let end = GameEnd {
-                outcome: Outcome::from_held(self.held),
-                held: self.held,
-                capped: !emptied,
-            };
+            let end = GameEnd::new(self.held, self.captured, rules.winner, !emptied);
             sink.event(Event::GameOver(end));
             return Some(end);
         }
@@ -373,8 +391,15 @@ impl TryFrom<Setup> for Position {
             if count > u32::from(PAWNS) {
                 return Err(SetupError::TooManyPawns { player: p, count });
             }
+            if setup.captured[p] < u32::from(setup.held[p]) {
+                return Err(SetupError::CapturedBelowHeld {
+                    player: p,
+                    captured: setup.captured[p],
+                    held: setup.held[p],
+                });
+            }
             if setup.reserves[p] > 0 {
-                if setup.held[p] > 0 {
+                if setup.captured[p] > 0 {
                     return Err(SetupError::HeldWhilePlacing(p));
                 }
                 if count < u32::from(PAWNS) {
@@ -393,6 +418,7 @@ impl TryFrom<Setup> for Position {
             camps,
             reserves: setup.reserves,
             held: setup.held,
+            captured: setup.captured,
             side: setup.side,
             throws: setup.throws,
         })
@@ -412,7 +438,11 @@ impl fmt::Display for Position {
                 // Values are at most 15 (validated), so one hexadecimal digit.
                 write!(f, "{:x}", nibble(self.camps[p], k))?;
             }
-            write!(f, "/{}/{} ", self.reserves[p], self.held[p])?;
+            write!(f, "/{}/{}", self.reserves[p], self.held[p])?;
+            if self.captured[p] != u32::from(self.held[p]) {
+                write!(f, "/{}", self.captured[p])?;
+            }
+            f.write_str(" ")?;
         }
         let side = match self.side {
             Player::First => 'w',
@@ -428,8 +458,8 @@ pub enum ParsePositionError {
     /// Not four space-separated fields.
     #[error("expected 4 fields (white black side throws), found {0}")]
     Fields(usize),
-    /// A player's field is not `camp/reserve/held`.
-    #[error("{}'s field {text:?} is not camp/reserve/held", colour(*player))]
+    /// A player's field is not `camp/reserve/held` or `camp/reserve/held/captured`.
+    #[error("{}'s field {text:?} is not camp/reserve/held (or camp/reserve/held/captured)", colour(*player))]
     PlayerField {
         /// Whose field.
         player: Player,
@@ -454,6 +484,14 @@ pub enum ParsePositionError {
         /// The text.
         text: String,
     },
+    /// A captured-over-the-game count is not a whole number (0 to 4294967295).
+    #[error("{}'s captured count {text:?} is not a whole number", colour(*player))]
+    Captured {
+        /// Whose count.
+        player: Player,
+        /// The text.
+        text: String,
+    },
     /// The side is not `w` or `b`.
     #[error("side to throw {0:?} is not w or b")]
     Side(String),
@@ -475,11 +513,15 @@ impl FromStr for Position {
         let mut setup = Setup::default();
         for (p, text) in [(Player::First, white), (Player::Second, black)] {
             let parts: Vec<&str> = text.split('/').collect();
-            let [camp, reserve, held] = parts[..] else {
-                return Err(ParsePositionError::PlayerField {
-                    player: p,
-                    text: text.to_string(),
-                });
+            let (camp, reserve, held, captured) = match parts[..] {
+                [camp, reserve, held] => (camp, reserve, held, None),
+                [camp, reserve, held, captured] => (camp, reserve, held, Some(captured)),
+                _ => {
+                    return Err(ParsePositionError::PlayerField {
+                        player: p,
+                        text: text.to_string(),
+                    });
+                }
             };
             let camp_err = || ParsePositionError::Camp {
                 player: p,
@@ -503,6 +545,17 @@ impl FromStr for Position {
             };
             setup.reserves[p] = count("reserve", reserve)?;
             setup.held[p] = count("held", held)?;
+            setup.captured[p] = match captured {
+                None => u32::from(setup.held[p]),
+                Some(t) => t
+                    .parse()
+                    .ok()
+                    .filter(|_| t.bytes().all(|b| b.is_ascii_digit()))
+                    .ok_or_else(|| ParsePositionError::Captured {
+                        player: p,
+                        text: t.to_string(),
+                    })?,
+            };
         }
         setup.side = match side {
             "w" => Player::First,

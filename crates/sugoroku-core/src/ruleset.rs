@@ -1,8 +1,9 @@
 //! The [`Ruleset`]: the readings of the seed that the rules page leaves open.
 //!
-//! The defaults are those of the rules page (`../shared/rules/sugoroku.md`); each option is
-//! the other reading listed there. A ruleset has a text form, `return=replaces extra=no
-//! cap=10000`, that records store in their `Rules` tag.
+//! The defaults are those of the rules page of the project; each option is
+//! the other reading listed there, and docs/sugoroku.md argues each default from the French
+//! text of "Le Tric Trac Nippon". A ruleset has a text form, `return=replaces extra=no
+//! winner=held cap=10000`, that records store in their `Rules` tag.
 
 use std::fmt;
 use std::str::FromStr;
@@ -10,8 +11,19 @@ use std::str::FromStr;
 use thiserror::Error;
 
 /// What a phase-2 doublet does when the thrower's point holds exactly one pawn and the
-/// opposite point is empty (rules page, "Phase 2 — taking", fourth case; seed 004, step 3,
-/// fourth dash).
+/// opposite point is empty (rules page, "Phase 2 — taking", fourth case; "Le Tric Trac
+/// Nippon", "Déroulement du jeu" 3, fourth dash: "si le joueur obtient un double, et que la
+/// somme des deux dès correspond à une case de son camp comprenant exactement 1 pion et que
+/// la case en vis à vis est vide, le joueurs prend (si possible) un pion capturé précédemment
+/// et le place sur la case vide de son adversaire").
+///
+/// The three readings differ only on the fate of the lone pawn:
+///
+/// | reading | a captured pawn to give back | nothing to give back |
+/// |---|---|---|
+/// | `replaces` | given back, the pawn stays | the pawn stays |
+/// | `removes` | given back, the pawn stays | the pawn is removed |
+/// | `adds` | given back, the pawn is removed | the pawn is removed |
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum SingleDoublet {
@@ -19,21 +31,67 @@ pub enum SingleDoublet {
     /// of the thrower's lone pawn, which stays on its point. Text `replaces`.
     #[default]
     Replaces,
+    /// Option: the return replaces the removal only when a pawn is given back; with no
+    /// captured pawn to give back, the lone pawn is removed as by the first dash. Text
+    /// `removes`.
+    Removes,
     /// Option: the thrower's lone pawn is removed *and* one captured pawn goes back to the
-    /// opponent's point. Text `adds`.
+    /// opponent's point (every dash whose condition holds applies). Text `adds`.
     Adds,
 }
 
 impl SingleDoublet {
-    /// Both readings, default first.
-    pub const ALL: [SingleDoublet; 2] = [SingleDoublet::Replaces, SingleDoublet::Adds];
+    /// The three readings, default first.
+    pub const ALL: [SingleDoublet; 3] = [
+        SingleDoublet::Replaces,
+        SingleDoublet::Removes,
+        SingleDoublet::Adds,
+    ];
 
-    /// The text form: `replaces` or `adds`.
+    /// The text form: `replaces`, `removes` or `adds`.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
             SingleDoublet::Replaces => "replaces",
+            SingleDoublet::Removes => "removes",
             SingleDoublet::Adds => "adds",
+        }
+    }
+}
+
+/// Who wins (rules page, "End and result"; "Le Tric Trac Nippon", "Déroulement du jeu" 4:
+/// "Le joueur qui à capturer le plus de pions adverses remporte la partie").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Winner {
+    /// Default: the player who holds more captured enemy pawns at the end (captured minus
+    /// given back: the pile of pawns in front of him). Text `held`.
+    #[default]
+    Held,
+    /// Option: the player who captured more enemy pawns over the whole game, pawns given
+    /// back included (a pawn captured twice counts twice). Text `captured`.
+    Captured,
+}
+
+impl Winner {
+    /// Both readings, default first.
+    pub const ALL: [Winner; 2] = [Winner::Held, Winner::Captured];
+
+    /// The text form: `held` or `captured`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Winner::Held => "held",
+            Winner::Captured => "captured",
+        }
+    }
+
+    /// The other reading.
+    #[must_use]
+    pub const fn other(self) -> Winner {
+        match self {
+            Winner::Held => Winner::Captured,
+            Winner::Captured => Winner::Held,
         }
     }
 }
@@ -41,8 +99,9 @@ impl SingleDoublet {
 /// The options of the game. `Ruleset::default()` is the rules page's reading.
 ///
 /// Text form: space-separated `key=value` pairs, in this order when written:
-/// - `return=replaces|adds`: [`single_doublet`](Self::single_doublet);
+/// - `return=replaces|removes|adds`: [`single_doublet`](Self::single_doublet);
 /// - `extra=no|yes`: [`taking_doublet_extra_throw`](Self::taking_doublet_extra_throw);
+/// - `winner=held|captured`: [`winner`](Self::winner);
 /// - `cap=N`: [`max_throws`](Self::max_throws), `N >= 1`.
 ///
 /// `FromStr` accepts the keys in any order, each at most once; a missing key keeps its
@@ -53,7 +112,7 @@ impl SingleDoublet {
 /// let r: Ruleset = "extra=yes".parse().unwrap();
 /// assert!(r.taking_doublet_extra_throw);
 /// assert_eq!(r.single_doublet, SingleDoublet::Replaces);
-/// assert_eq!(r.to_string(), "return=replaces extra=yes cap=10000");
+/// assert_eq!(r.to_string(), "return=replaces extra=yes winner=held cap=10000");
 /// assert_eq!(r.to_string().parse::<Ruleset>().unwrap(), r);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -64,12 +123,16 @@ impl SingleDoublet {
 )]
 pub struct Ruleset {
     /// The doublet on a point holding exactly one pawn in phase 2: the return of a captured
-    /// pawn replaces the removal (default) or adds to it (rules page, "Phase 2", fourth case).
+    /// pawn replaces the removal (default), replaces it only when a pawn is given back, or
+    /// adds to it (rules page, "Phase 2", fourth case).
     pub single_doublet: SingleDoublet,
     /// Whether a doublet thrown in phase 2 gives another throw, as it does in phase 1.
     /// Default `false` (rules page, "Phase 2", last line: the seed only grants the extra
     /// throw while placing).
     pub taking_doublet_extra_throw: bool,
+    /// Who wins: more captured pawns held at the end (default) or more captures over the
+    /// game (rules page, "End and result").
+    pub winner: Winner,
     /// The number of throws after which the game is stopped and scored as if it had ended
     /// (see docs/sugoroku.md, "Length of a game": no bound exists, because captured pawns
     /// can be put back and a position can repeat). Default [`Ruleset::DEFAULT_MAX_THROWS`].
@@ -82,10 +145,11 @@ impl Ruleset {
     /// longest is in docs/sugoroku.md).
     pub const DEFAULT_MAX_THROWS: u32 = 10_000;
 
-    /// The rules page's ruleset: `return=replaces extra=no cap=10000`.
+    /// The rules page's ruleset: `return=replaces extra=no winner=held cap=10000`.
     pub const DEFAULT: Ruleset = Ruleset {
         single_doublet: SingleDoublet::Replaces,
         taking_doublet_extra_throw: false,
+        winner: Winner::Held,
         max_throws: Ruleset::DEFAULT_MAX_THROWS,
     };
 }
@@ -100,13 +164,14 @@ impl fmt::Display for Ruleset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "return={} extra={} cap={}",
+            "return={} extra={} winner={} cap={}",
             self.single_doublet.as_str(),
             if self.taking_doublet_extra_throw {
                 "yes"
             } else {
                 "no"
             },
+            self.winner.as_str(),
             self.max_throws
         )
     }
@@ -116,10 +181,10 @@ impl fmt::Display for Ruleset {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ParseRulesetError {
     /// A word is not of the form `key=value`.
-    #[error("invalid ruleset item {0:?}: expected key=value (return=, extra=, cap=)")]
+    #[error("invalid ruleset item {0:?}: expected key=value (return=, extra=, winner=, cap=)")]
     Syntax(String),
     /// An unknown key.
-    #[error("unknown ruleset key {0:?}: expected return, extra or cap")]
+    #[error("unknown ruleset key {0:?}: expected return, extra, winner or cap")]
     Key(String),
     /// The same key twice.
     #[error("ruleset key {0:?} given twice")]
@@ -144,7 +209,7 @@ impl FromStr for Ruleset {
         if t.is_empty() || t == "default" {
             return Ok(rules);
         }
-        let mut seen = [false; 3];
+        let mut seen = [false; 4];
         for word in t.split_whitespace() {
             let (key, value) = word
                 .split_once('=')
@@ -153,6 +218,7 @@ impl FromStr for Ruleset {
                 "return" => 0,
                 "extra" => 1,
                 "cap" => 2,
+                "winner" => 3,
                 _ => return Err(ParseRulesetError::Key(key.to_string())),
             };
             if seen[slot] {
@@ -163,12 +229,13 @@ impl FromStr for Ruleset {
                 0 => {
                     rules.single_doublet = match value {
                         "replaces" => SingleDoublet::Replaces,
+                        "removes" => SingleDoublet::Removes,
                         "adds" => SingleDoublet::Adds,
                         _ => {
                             return Err(ParseRulesetError::Value {
                                 key: "return",
                                 value: value.to_string(),
-                                expected: "replaces or adds",
+                                expected: "replaces, removes or adds",
                             });
                         }
                     }
@@ -182,6 +249,19 @@ impl FromStr for Ruleset {
                                 key: "extra",
                                 value: value.to_string(),
                                 expected: "yes or no",
+                            });
+                        }
+                    }
+                }
+                3 => {
+                    rules.winner = match value {
+                        "held" => Winner::Held,
+                        "captured" => Winner::Captured,
+                        _ => {
+                            return Err(ParseRulesetError::Value {
+                                key: "winner",
+                                value: value.to_string(),
+                                expected: "held or captured",
                             });
                         }
                     }
@@ -222,18 +302,27 @@ mod tests {
     fn default_text_and_round_trip() {
         assert_eq!(
             Ruleset::default().to_string(),
-            "return=replaces extra=no cap=10000"
+            "return=replaces extra=no winner=held cap=10000"
         );
         for single_doublet in SingleDoublet::ALL {
             for extra in [false, true] {
-                let r = Ruleset {
-                    single_doublet,
-                    taking_doublet_extra_throw: extra,
-                    max_throws: 77,
-                };
-                assert_eq!(r.to_string().parse::<Ruleset>(), Ok(r));
+                for winner in Winner::ALL {
+                    let r = Ruleset {
+                        single_doublet,
+                        taking_doublet_extra_throw: extra,
+                        winner,
+                        max_throws: 77,
+                    };
+                    assert_eq!(r.to_string().parse::<Ruleset>(), Ok(r));
+                }
             }
         }
+        assert_eq!(
+            "winner=captured return=removes"
+                .parse::<Ruleset>()
+                .map(|r| (r.winner, r.single_doublet)),
+            Ok((Winner::Captured, SingleDoublet::Removes))
+        );
         assert_eq!("default".parse::<Ruleset>(), Ok(Ruleset::DEFAULT));
         assert_eq!("".parse::<Ruleset>(), Ok(Ruleset::DEFAULT));
         assert_eq!(
@@ -241,6 +330,7 @@ mod tests {
             Ok(Ruleset {
                 single_doublet: SingleDoublet::Adds,
                 taking_doublet_extra_throw: false,
+                winner: Winner::Held,
                 max_throws: 5
             })
         );
@@ -267,5 +357,10 @@ mod tests {
         );
         assert!("return=both".parse::<Ruleset>().is_err());
         assert!("extra=1".parse::<Ruleset>().is_err());
+        assert_eq!(
+            "winner=most".parse::<Ruleset>().unwrap_err().to_string(),
+            "invalid value \"most\" for ruleset key winner: expected held or captured"
+        );
+        assert!("winner=held winner=held".parse::<Ruleset>().is_err());
     }
 }

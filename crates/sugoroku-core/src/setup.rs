@@ -6,7 +6,7 @@ use thiserror::Error;
 
 use crate::event::colour;
 
-/// The number of pawns of each player (rules page, "Material and board"; seed 004,
+/// The number of pawns of each player (rules page, "Material and board"; "Le Tric Trac Nippon",
 /// "Matériel": 30 pawns, 15 white and 15 black).
 pub const PAWNS: u8 = 15;
 
@@ -40,6 +40,9 @@ pub struct Setup {
     /// The enemy pawns each player has captured and holds: `held[p]` are pawns of
     /// `p.other()`.
     pub held: ByPlayer<u8>,
+    /// The enemy pawns each player captured over the game, given-back pawns included: at
+    /// least `held[p]` (the score under [`Winner::Captured`](crate::Winner::Captured)).
+    pub captured: ByPlayer<u32>,
     /// Who throws next.
     pub side: Player,
     /// How many throws have been made since the start (checked against
@@ -54,6 +57,7 @@ impl Default for Setup {
             camps: ByPlayer::new([0; POINTS], [0; POINTS]),
             reserves: ByPlayer::new(PAWNS, PAWNS),
             held: ByPlayer::new(0, 0),
+            captured: ByPlayer::new(0, 0),
             side: Player::First,
             throws: 0,
         }
@@ -74,10 +78,20 @@ pub enum SetupError {
         /// How many were counted.
         count: u32,
     },
-    /// A player still placing (reserve not empty) who holds captured pawns: only a player in
-    /// phase 2 captures.
-    #[error("{} holds captured pawns but is still placing (reserve not empty)", colour(*.0))]
+    /// A player still placing (reserve not empty) who holds or has captured pawns: only a
+    /// player in phase 2 captures.
+    #[error("{} has captured pawns but is still placing (reserve not empty)", colour(*.0))]
     HeldWhilePlacing(Player),
+    /// A player holding more captured pawns than he captured over the game.
+    #[error("{} holds {held} captured pawns but captured only {captured} over the game", colour(*player))]
+    CapturedBelowHeld {
+        /// Whose counts.
+        player: Player,
+        /// Captured over the game.
+        captured: u32,
+        /// Held now.
+        held: u8,
+    },
     /// A player still placing with pawns removed: only a player in phase 2 removes his
     /// own pawns.
     #[error("{} has {removed} pawns removed but is still placing (reserve not empty)", colour(*player))]

@@ -4,7 +4,24 @@
 //! Game `i` (from 0) of a simulation from seed `S` is played with [`SimDice`] from
 //! `S.derive(i)`: it is the same game as [`Sugoroku::play_seeded`](crate::Sugoroku::play_seeded)
 //! `(rules, S.derive(i))`, whatever the number of threads, and the statistics of a
-//! simulation depend only on the ruleset, the seed and the number of games.
+//! simulation depend only on the ruleset, the seed and the games played.
+//!
+//! # Past one machine
+//!
+//! [`Simulation::shard`] cuts a study of `G` games into `N` disjoint ranges of game numbers;
+//! each shard can run anywhere, and [`Statistics::merge`] of the shards' statistics gives
+//! exactly the statistics of one run over the `G` games (integer totals only).
+//!
+//! ```
+//! use boardgames_common::Seed;
+//! use sugoroku_core::{Ruleset, Simulation, Statistics};
+//! let study = Simulation::new(Ruleset::default(), Seed(0), 10_000);
+//! let mut merged = Statistics::new(study.rules, study.seed);
+//! for k in 1..=4 {
+//!     merged.merge(&study.shard(k, 4).unwrap().run().unwrap());
+//! }
+//! assert_eq!(merged, study.run().unwrap());
+//! ```
 
 use boardgames_common::{ByPlayer, Player, Seed};
 use thiserror::Error;
@@ -19,22 +36,16 @@ use crate::statistics::{GameSummary, Statistics};
 /// what the threads share out.
 pub const CHUNK: u64 = 1 << 14;
 
-/// Counts captures and returns; ignores the events (compiled away).
-#[derive(Default)]
-struct Counter {
-    captured: ByPlayer<u32>,
-    returned: ByPlayer<u32>,
-}
+/// Ignores the events (compiled away): the position counts the captures, and the pawns
+/// given back are the captured ones no longer held.
+struct Silent;
 
-impl Sink for Counter {
+impl Sink for Silent {
     #[inline(always)]
     fn event(&mut self, _event: Event) {}
 
     #[inline(always)]
-    fn taking(&mut self, player: Player, _point: u8, _removed: u8, captured: u8, returned: u8) {
-        self.captured[player] += u32::from(captured);
-        self.returned[player] += u32::from(returned);
-    }
+    fn taking(&mut self, _player: Player, _point: u8, _removed: u8, _captured: u8, _returned: u8) {}
 }
 
 /// Plays one game from the empty board with [`SimDice`] from `seed`, as fast as the rules
@@ -53,13 +64,12 @@ impl Sink for Counter {
 pub fn play_fast(rules: &Ruleset, seed: Seed) -> GameSummary {
     let mut dice = SimDice::new(seed);
     let mut position = Position::start();
-    let mut counter = Counter::default();
     let end = match position.end(rules) {
         // Only with max_throws == 0.
         Some(end) => end,
         None => loop {
             let (sum, doublet) = dice.next_sum();
-            if let Some(end) = position.step(rules, sum, doublet, &mut counter) {
+            if let Some(end) = position.step(rules, sum, doublet, &mut Silent) {
                 break end;
             }
         },
@@ -67,14 +77,26 @@ pub fn play_fast(rules: &Ruleset, seed: Seed) -> GameSummary {
     GameSummary {
         end,
         throws: position.throws(),
-        captured: counter.captured,
-        returned: counter.returned,
+        captured: ByPlayer::from_fn(|p| position.captured(p)),
+        returned: ByPlayer::from_fn(|p| {
+            position
+                .captured(p)
+                .saturating_sub(u32::from(position.held(p)))
+        }),
     }
 }
 
 /// Why a [`Simulation`] could not run.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SimulationError {
+    /// A shard `k/n` with `n == 0`, `k == 0` or `k > n`.
+    #[error("invalid shard {index}/{count}: expected K/N with 1 <= K <= N")]
+    Shard {
+        /// The shard's number `K`, from 1.
+        index: u64,
+        /// The number of shards `N`.
+        count: u64,
+    },
     /// The thread pool of the requested size could not be built.
     #[error("cannot start {threads} threads: {message}")]
     ThreadPool {
@@ -85,8 +107,8 @@ pub enum SimulationError {
     },
 }
 
-/// A batch of games to simulate: `games` games under `rules`, game `i` seeded with
-/// `seed.derive(i)`, on `threads` threads.
+/// A batch of games to simulate: the `games` games numbered from `first` under `rules`,
+/// game `i` seeded with `seed.derive(i)`, on `threads` threads.
 ///
 /// ```
 /// use boardgames_common::Seed;
@@ -104,7 +126,10 @@ pub struct Simulation {
     pub rules: Ruleset,
     /// The seed; game `i` uses `seed.derive(i)`.
     pub seed: Seed,
-    /// How many games.
+    /// The number of the first game (0 for a whole study; a [`shard`](Self::shard) starts
+    /// further on).
+    pub first: u64,
+    /// How many games: games `first .. first + games`.
     pub games: u64,
     /// Worker threads: `0` for all cores (rayon's global pool), `1` for the calling thread
     /// only, `n` for a pool of `n` threads. Without the `parallel` feature every value runs
@@ -113,15 +138,38 @@ pub struct Simulation {
 }
 
 impl Simulation {
-    /// `games` games under `rules` from `seed`, on all cores.
+    /// `games` games under `rules` from `seed` (games `0 .. games`), on all cores.
     #[must_use]
     pub const fn new(rules: Ruleset, seed: Seed, games: u64) -> Simulation {
         Simulation {
             rules,
             seed,
+            first: 0,
             games,
             threads: 0,
         }
+    }
+
+    /// The `index`-th (from 1) of `count` disjoint, contiguous parts of this simulation's
+    /// games: games `first + games * (index - 1) / count .. first + games * index / count`.
+    /// The `count` shards together play every game exactly once, so merging their
+    /// [`Statistics`] gives those of the whole simulation.
+    ///
+    /// # Errors
+    ///
+    /// [`SimulationError::Shard`] unless `1 <= index <= count`.
+    pub fn shard(self, index: u64, count: u64) -> Result<Simulation, SimulationError> {
+        if index == 0 || index > count {
+            return Err(SimulationError::Shard { index, count });
+        }
+        // In u128: games * index cannot overflow; the quotients are at most games.
+        let at = |k: u64| (u128::from(self.games) * u128::from(k) / u128::from(count)) as u64;
+        let (from, to) = (at(index - 1), at(index));
+        Ok(Simulation {
+            first: self.first.wrapping_add(from),
+            games: to - from,
+            ..self
+        })
     }
 
     /// The same simulation on `threads` threads (`0`: all cores).
@@ -156,13 +204,16 @@ impl Simulation {
         Ok(stats)
     }
 
-    /// Plays chunk `c`: games `c * CHUNK ..` up to `games`.
+    /// Plays chunk `c`: games `first + c * CHUNK ..` up to `first + games`.
     fn chunk(&self, c: u64, progress: &(dyn Fn(u64) + Sync)) -> Statistics {
         let mut stats = Statistics::new(self.rules, self.seed);
         let from = c * CHUNK;
         let to = (from + CHUNK).min(self.games);
         for i in from..to {
-            stats.add(&play_fast(&self.rules, self.seed.derive(i)));
+            // Game numbers wrap past u64::MAX rather than overflow (a study that large
+            // cannot be played anyway).
+            let game = self.first.wrapping_add(i);
+            stats.add(&play_fast(&self.rules, self.seed.derive(game)));
         }
         progress(to - from);
         stats

@@ -73,6 +73,9 @@ pub struct Statistics {
     pub returned: ByPlayer<u64>,
     /// Captured pawns each player held at the end (his score), summed over the games.
     pub held: ByPlayer<u64>,
+    /// Games whose outcome the other [`Winner`](crate::Winner) reading would change (a different winner, or
+    /// a draw instead of a win, or the reverse).
+    pub other_winner_differs: u64,
 }
 
 impl Statistics {
@@ -91,6 +94,7 @@ impl Statistics {
             captured: ByPlayer::new(0, 0),
             returned: ByPlayer::new(0, 0),
             held: ByPlayer::new(0, 0),
+            other_winner_differs: 0,
         }
     }
 
@@ -103,6 +107,8 @@ impl Statistics {
             Outcome::Draw => self.draws += 1,
         }
         self.capped += u64::from(game.end.capped);
+        self.other_winner_differs +=
+            u64::from(game.end.outcome != game.end.outcome_by(game.end.winner.other()));
         self.throws += u64::from(game.throws);
         let n = game.throws as usize;
         if n >= self.lengths.len() {
@@ -122,6 +128,7 @@ impl Statistics {
         self.games += other.games;
         self.draws += other.draws;
         self.capped += other.capped;
+        self.other_winner_differs += other.other_winner_differs;
         self.throws += other.throws;
         if other.lengths.len() > self.lengths.len() {
             self.lengths.resize(other.lengths.len(), 0);
@@ -245,10 +252,17 @@ impl Statistics {
         self.per_game(self.returned[player])
     }
 
-    /// `player`'s mean score: the captured pawns he holds at the end.
+    /// `player`'s mean final holding: the captured pawns he holds at the end (his score
+    /// under [`Winner::Held`](crate::Winner::Held)).
     #[must_use]
     pub fn mean_score(&self, player: Player) -> f64 {
         self.per_game(self.held[player])
+    }
+
+    /// The share of games whose outcome the other [`Winner`](crate::Winner) reading would change.
+    #[must_use]
+    pub fn other_winner_rate(&self) -> f64 {
+        self.per_game(self.other_winner_differs)
     }
 }
 
@@ -294,6 +308,12 @@ impl fmt::Display for Statistics {
             self.mean_score(Player::First),
             self.mean_score(Player::Second)
         )?;
+        writeln!(
+            f,
+            "winner={} changes {:.4} of the outcomes",
+            self.rules.winner.other().as_str(),
+            self.other_winner_rate()
+        )?;
         write!(f, "stopped by the cap {}", self.capped)
     }
 }
@@ -301,12 +321,15 @@ impl fmt::Display for Statistics {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ruleset::Winner;
 
     fn game(outcome: Outcome, throws: u32) -> GameSummary {
         GameSummary {
             end: GameEnd {
                 outcome,
                 held: ByPlayer::new(2, 1),
+                captured: ByPlayer::new(3, 1),
+                winner: Winner::Held,
                 capped: false,
             },
             throws,

@@ -6,7 +6,7 @@ mod common;
 use boardgames_common::{ByPlayer, DiceSource, Player, Seed, Throw};
 use common::{position, t};
 use sugoroku_core::{
-    Event, Events, GameEnd, Outcome, Phase, Position, Ruleset, SimDice, SingleDoublet,
+    Event, Events, GameEnd, Outcome, Phase, Position, Ruleset, SimDice, SingleDoublet, Winner,
 };
 
 const W: Player = Player::First;
@@ -14,6 +14,20 @@ const W: Player = Player::First;
 fn adds() -> Ruleset {
     Ruleset {
         single_doublet: SingleDoublet::Adds,
+        ..Ruleset::default()
+    }
+}
+
+fn removes() -> Ruleset {
+    Ruleset {
+        single_doublet: SingleDoublet::Removes,
+        ..Ruleset::default()
+    }
+}
+
+fn captured() -> Ruleset {
+    Ruleset {
+        winner: Winner::Captured,
         ..Ruleset::default()
     }
 }
@@ -76,6 +90,142 @@ fn single_doublet_adds_removes_the_lone_pawn_as_well() {
 }
 
 #[test]
+fn single_doublet_removes_keeps_the_pawn_only_when_one_goes_back() {
+    // Holding two: one goes back and the lone pawn stays, as by default.
+    let holding = position(&[(6, 1), (9, 1)], &[(3, 1)], (0, 0), (2, 0), W);
+    for rules in [Ruleset::default(), removes()] {
+        let mut pos = holding;
+        let events = pos.apply_throw(&rules, t(3, 3)).unwrap();
+        assert_eq!(
+            &events[..],
+            [Event::Returned {
+                player: W,
+                point: 6,
+                count: 1
+            }]
+        );
+        assert_eq!((pos.pawns(W, 6), pos.held(W)), (1, 1));
+    }
+    // Holding nothing: the default leaves the pawn; `removes` takes it off as the first dash.
+    let empty_handed = position(&[(6, 1), (9, 1)], &[(3, 1)], (0, 0), (0, 0), W);
+    let mut pos = empty_handed;
+    assert!(
+        pos.apply_throw(&Ruleset::default(), t(3, 3))
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(pos.pawns(W, 6), 1);
+    let mut pos = empty_handed;
+    let events = pos.apply_throw(&removes(), t(3, 3)).unwrap();
+    assert_eq!(
+        &events[..],
+        [Event::Removed {
+            player: W,
+            point: 6,
+            count: 1
+        }]
+    );
+    assert_eq!(pos.pawns(W, 6), 0);
+}
+
+#[test]
+fn a_lone_pawn_on_2_is_stuck_by_default_while_nothing_is_held() {
+    // 1-1 is the only throw to point 2 and it is a doublet: by default a lone pawn there
+    // stays until black has pawns on his 2; under `removes` and `adds` it leaves.
+    let start = position(&[(2, 1)], &[(5, 1)], (0, 0), (0, 0), W);
+    let mut pos = start;
+    assert!(
+        pos.apply_throw(&Ruleset::default(), t(1, 1))
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(pos.end(&Ruleset::default()), None);
+    for rules in [removes(), adds()] {
+        let mut pos = start;
+        let events = pos.apply_throw(&rules, t(1, 1)).unwrap();
+        assert!(matches!(
+            events[0],
+            Event::Removed {
+                point: 2,
+                count: 1,
+                ..
+            }
+        ));
+        assert!(events.game_end().is_some());
+    }
+}
+
+#[test]
+fn winner_captured_counts_the_pawns_given_back() {
+    // White captured 5 and gave 3 back (holds 2); black captured and holds 3.
+    let pos: Position = "000000010000/0/2/5 000010000000/0/3 w 50".parse().unwrap();
+    assert_eq!((pos.held(W), pos.captured(W)), (2, 5));
+    assert_eq!(
+        (pos.held(Player::Second), pos.captured(Player::Second)),
+        (3, 3)
+    );
+    assert_eq!(pos.to_string(), "000000010000/0/2/5 000010000000/0/3 w 50");
+    // White throws 5-3 and removes his last pawn: the game ends.
+    for (rules, winner, text) in [
+        (
+            Ruleset::default(),
+            Player::Second,
+            "game over: black wins 3-2",
+        ),
+        (captured(), W, "game over: white wins 5-3 captured"),
+    ] {
+        let mut p = pos;
+        let events = p.apply_throw(&rules, t(5, 3)).unwrap();
+        let end = events.game_end().unwrap();
+        assert_eq!(end.outcome, Outcome::Winner(winner));
+        assert_eq!(end.to_string(), text);
+        assert_eq!(
+            end.outcome_by(rules.winner.other()),
+            Outcome::Winner(winner.other())
+        );
+    }
+}
+
+#[test]
+fn winner_option_changes_only_the_outcome() {
+    // The same throws under both readings: identical games, the outcome decided by the
+    // held counts or by the captures over the game (counted here from the events).
+    let mut differ = 0;
+    for g in 0..400 {
+        let mut dice = SimDice::new(Seed(78).derive(g));
+        let (mut a, mut b) = (Position::start(), Position::start());
+        let mut captures = [0u32; 2];
+        loop {
+            let throw = dice.throw().unwrap();
+            let ea = a.apply_throw(&Ruleset::default(), throw).unwrap();
+            let eb = b.apply_throw(&captured(), throw).unwrap();
+            assert_eq!(a, b);
+            for e in &ea {
+                if let Event::Captured { player, count, .. } = *e {
+                    captures[player.index()] += u32::from(count);
+                }
+            }
+            match (ea.game_end(), eb.game_end()) {
+                (None, None) => assert_eq!(ea, eb),
+                (Some(x), Some(y)) => {
+                    assert_eq!(x.outcome, Outcome::from_held(x.held));
+                    assert_eq!(y.captured, ByPlayer::new(captures[0], captures[1]));
+                    assert_eq!(y.outcome, Outcome::from_scores(y.captured));
+                    differ += usize::from(x.outcome != y.outcome);
+                    break;
+                }
+                _ => panic!("game {g}: one reading ended, not the other"),
+            }
+        }
+    }
+    // About 29% of games (docs/sugoroku.md): 116 of 400 expected, far from 0 and 400.
+    assert!(
+        (70..170).contains(&differ),
+        "{differ} of 400 outcomes differ"
+    );
+}
+
+#[test]
 fn single_doublet_adds_can_end_the_game() {
     // The lone pawn was white's last: under `adds` the camp empties and the game ends.
     let start = position(&[(6, 1)], &[(3, 1)], (0, 0), (2, 2), W);
@@ -86,6 +236,9 @@ fn single_doublet_adds_can_end_the_game() {
         Some(GameEnd {
             outcome: Outcome::Winner(Player::Second),
             held: ByPlayer::new(1, 2),
+            // White captured 2 and gave one back.
+            captured: ByPlayer::new(2, 2),
+            winner: Winner::Held,
             capped: false
         })
     );
@@ -134,6 +287,8 @@ fn max_throws_stops_the_game_and_scores_it() {
     let end = GameEnd {
         outcome: Outcome::Winner(W),
         held: ByPlayer::new(3, 1),
+        captured: ByPlayer::new(3, 1),
+        winner: Winner::Held,
         capped: true,
     };
     assert_eq!(&events[..], [Event::GameOver(end)]);
@@ -216,6 +371,19 @@ fn single_doublet_option_changes_only_its_case() {
             .filter(|e| !matches!(e, Event::GameOver(_)))
             .collect();
         assert_eq!(rest, base);
+    });
+    assert!(n > 50, "only {n} games met the case");
+}
+
+#[test]
+fn single_doublet_removes_changes_only_its_case_without_a_pawn_to_give_back() {
+    let n = lockstep(removes(), lone_pawn_doublet, |default, removes| {
+        if default.iter().any(|e| matches!(e, Event::Returned { .. })) {
+            assert_eq!(default, removes);
+        } else {
+            assert!(default.iter().all(|e| !matches!(e, Event::Removed { .. })));
+            assert!(matches!(removes[0], Event::Removed { count: 1, .. }));
+        }
     });
     assert!(n > 50, "only {n} games met the case");
 }

@@ -6,17 +6,16 @@ mod common;
 use boardgames_common::{Game, Player, Record, Seed, Throw, UNORDERED_THROWS};
 use common::{position, t};
 use proptest::prelude::*;
-use sugoroku_core::{Event, PAWNS, Position, Ruleset, SingleDoublet, Sugoroku};
+use sugoroku_core::{Event, PAWNS, Position, Ruleset, SingleDoublet, Sugoroku, Winner};
 
 fn any_rules() -> impl Strategy<Value = Ruleset> {
-    (any::<bool>(), any::<bool>(), 1u32..400).prop_map(|(adds, extra, cap)| Ruleset {
-        single_doublet: if adds {
-            SingleDoublet::Adds
-        } else {
-            SingleDoublet::Replaces
-        },
-        taking_doublet_extra_throw: extra,
-        max_throws: cap,
+    (0usize..3, any::<bool>(), 0usize..2, 1u32..400).prop_map(|(single, extra, winner, cap)| {
+        Ruleset {
+            single_doublet: SingleDoublet::ALL[single],
+            taking_doublet_extra_throw: extra,
+            winner: Winner::ALL[winner],
+            max_throws: cap,
+        }
     })
 }
 
@@ -139,8 +138,9 @@ fn a_position_can_repeat_forever() {
 
 #[test]
 fn sizes_for_copy_make() {
-    assert_eq!(std::mem::size_of::<Position>(), 32);
-    assert!(std::mem::size_of::<sugoroku_core::Events>() <= 32);
+    // Two packed camps, reserves, held, captures over the game, side, throw count.
+    assert_eq!(std::mem::size_of::<Position>(), 40);
+    assert!(std::mem::size_of::<sugoroku_core::Events>() <= 64);
 }
 
 /// Serde goes through the notations, so deserialising validates.
@@ -159,7 +159,7 @@ fn serde_through_the_notation() {
         ..Ruleset::default()
     };
     let json = serde_json::to_string(&rules).unwrap();
-    assert_eq!(json, "\"return=replaces extra=no cap=9\"");
+    assert_eq!(json, "\"return=replaces extra=no winner=held cap=9\"");
     assert_eq!(serde_json::from_str::<Ruleset>(&json).unwrap(), rules);
     let stats = sugoroku_core::Simulation::new(rules, Seed(1), 100)
         .run()
@@ -178,6 +178,41 @@ fn documented_notation_examples_parse() {
     assert_eq!(mid.removed(Player::First), 8);
     assert_eq!(mid.pawns(Player::First, 7), 3);
     assert_eq!(mid.phase(Player::Second), sugoroku_core::Phase::Placing);
+    let given_back: Position = "000120300100/0/2/5 000010000200/10/0 b 31".parse().unwrap();
+    assert_eq!(
+        (
+            given_back.held(Player::First),
+            given_back.captured(Player::First)
+        ),
+        (2, 5)
+    );
+    assert_eq!(
+        given_back.to_string(),
+        "000120300100/0/2/5 000010000200/10/0 b 31"
+    );
+    // The fourth subfield is written only when it differs from the held count.
+    let same: Position = "000120300100/0/2/2 000010000200/10/0 b 31".parse().unwrap();
+    assert_eq!(same, mid);
+    assert_eq!(same.to_string(), "000120300100/0/2 000010000200/10/0 b 31");
+    let e = "000120300100/0/2/1 000010000200/10/0 b 31"
+        .parse::<Position>()
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "illegal position: white holds 2 captured pawns but captured only 1 over the game"
+    );
+    let e = "000120300100/0/2/x 000010000200/10/0 b 31"
+        .parse::<Position>()
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "white's captured count \"x\" is not a whole number"
+    );
+    assert!(
+        "000120300100/0/2/5/1 000010000200/10/0 b 31"
+            .parse::<Position>()
+            .is_err()
+    );
     // Errors name what is wrong.
     let e = "000000000000/15/0 000000000000/15/0 x 0"
         .parse::<Position>()
@@ -195,7 +230,7 @@ fn documented_notation_examples_parse() {
         .unwrap_err();
     assert!(
         e.to_string()
-            .contains("white holds captured pawns but is still placing"),
+            .contains("white has captured pawns but is still placing"),
         "{e}"
     );
     let e = "000000200000/14/0 000000000000/15/0 w 0"

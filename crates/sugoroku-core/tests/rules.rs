@@ -5,7 +5,9 @@ mod common;
 
 use boardgames_common::{ByPlayer, Game, Player};
 use common::{position, t};
-use sugoroku_core::{Event, GameEnd, Outcome, Phase, Position, Ruleset, Sugoroku, ThrowError};
+use sugoroku_core::{
+    Event, GameEnd, Outcome, Phase, Position, Ruleset, Sugoroku, ThrowError, Winner,
+};
 
 const W: Player = Player::First;
 const B: Player = Player::Second;
@@ -314,6 +316,8 @@ fn the_end_is_checked_for_both_players_after_every_throw() {
     let end = GameEnd {
         outcome: Outcome::Winner(W),
         held: ByPlayer::new(3, 1),
+        captured: ByPlayer::new(3, 1),
+        winner: Winner::Held,
         capped: false,
     };
     assert_eq!(
@@ -336,6 +340,8 @@ fn the_end_is_checked_for_both_players_after_every_throw() {
         Some(GameEnd {
             outcome: Outcome::Winner(W),
             held: ByPlayer::new(3, 2),
+            captured: ByPlayer::new(3, 2),
+            winner: Winner::Held,
             capped: false
         })
     );
@@ -380,6 +386,8 @@ fn winner_by_captures_and_the_draw() {
         Some(GameEnd {
             outcome: Outcome::Draw,
             held: ByPlayer::new(2, 2),
+            captured: ByPlayer::new(2, 2),
+            winner: Winner::Held,
             capped: false
         })
     );

@@ -164,7 +164,7 @@ fn the_game_trait_is_all_chance() {
         game.record_tags(),
         [(
             "Rules".to_string(),
-            "return=replaces extra=no cap=10000".to_string()
+            "return=replaces extra=no winner=held cap=10000".to_string()
         )]
     );
     // The common driver plays it to the end (with its own chance sampling) and the record
@@ -187,7 +187,10 @@ fn seeded_record_has_tags_and_events() {
     assert_eq!(r.tag("Game"), Some("Sugoroku"));
     assert_eq!(r.tag("Seed"), Some("42"));
     assert_eq!(r.tag("Dice"), Some(DICE_TAG));
-    assert_eq!(r.tag("Rules"), Some("return=replaces extra=no cap=10000"));
+    assert_eq!(
+        r.tag("Rules"),
+        Some("return=replaces extra=no winner=held cap=10000")
+    );
     assert_eq!(r.tag("Setup"), None);
     let first = &r.entries()[0];
     assert_eq!(
@@ -280,5 +283,69 @@ fn play_with_scripted_dice_and_running_out() {
     assert_eq!(
         Sugoroku::default().play_with_dice(&mut short).unwrap_err(),
         sugoroku_core::PlayError::DiceExhausted { throws: 5 }
+    );
+}
+
+#[test]
+fn shards_cover_every_game_once_and_merge_into_the_whole_run() {
+    // Not a multiple of 4 nor of CHUNK: the shards' bounds fall inside chunks.
+    let games = sugoroku_core::CHUNK + 1_001;
+    for rules in option_rules() {
+        let study = Simulation::new(rules, Seed(9), games);
+        let whole = study.run().unwrap();
+        let mut merged = Statistics::new(rules, Seed(9));
+        let mut next = 0;
+        for k in 1..=4 {
+            let shard = study.shard(k, 4).unwrap();
+            // Contiguous, disjoint, in order.
+            assert_eq!(shard.first, next);
+            next += shard.games;
+            merged.merge(&shard.with_threads(1).run().unwrap());
+        }
+        assert_eq!(next, games);
+        assert_eq!(merged, whole);
+        // Game i of a shard is game i of the study.
+        let third = study.shard(3, 4).unwrap();
+        let one = Simulation { games: 1, ..third };
+        let mut expected = Statistics::new(rules, Seed(9));
+        expected.add(&play_fast(&rules, Seed(9).derive(third.first)));
+        while expected.lengths.last() == Some(&0) {
+            expected.lengths.pop();
+        }
+        assert_eq!(one.run().unwrap(), expected);
+    }
+    // More shards than games: some are empty, all still add up.
+    let tiny = Simulation::new(Ruleset::default(), Seed(1), 3);
+    let sizes: Vec<u64> = (1..=5).map(|k| tiny.shard(k, 5).unwrap().games).collect();
+    assert_eq!(sizes.iter().sum::<u64>(), 3);
+    for (k, n) in [(0, 4), (5, 4), (1, 0)] {
+        assert_eq!(
+            tiny.shard(k, n).unwrap_err().to_string(),
+            format!("invalid shard {k}/{n}: expected K/N with 1 <= K <= N")
+        );
+    }
+}
+
+#[test]
+fn replay_limits_refuse_before_replaying() {
+    use boardgames_common::{RecordLimitError, RecordLimits};
+    use sugoroku_core::ReplayError;
+    let played = Sugoroku::play_seeded(Ruleset::default(), Seed(3));
+    let n = played.record.entries().len();
+    let fits = RecordLimits {
+        max_actions: n,
+        ..RecordLimits::DEFAULT
+    };
+    assert!(Sugoroku::replay_record_with_limits(&played.record, &fits).is_ok());
+    let tight = RecordLimits {
+        max_actions: n - 1,
+        ..RecordLimits::DEFAULT
+    };
+    assert_eq!(
+        Sugoroku::replay_record_with_limits(&played.record, &tight).unwrap_err(),
+        ReplayError::Limit(RecordLimitError::Actions {
+            count: n,
+            max: n - 1
+        })
     );
 }

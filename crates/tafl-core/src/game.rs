@@ -5,12 +5,13 @@
 
 use std::sync::Arc;
 
-use boardgames_common::{ByPlayer, Game, Record, Turn};
+use boardgames_common::{ByPlayer, Game, Record, RecordLimitError, RecordLimits, Turn};
 use thiserror::Error;
 
 use crate::moves::{Move, MoveList, MoveText, ParseMoveError};
 use crate::play::{IllegalMove, MoveOutcome};
 use crate::position::{Position, PositionError};
+use crate::repetition::PositionCounts;
 use crate::rules::RepetitionResult;
 use crate::rules_string::RulesStringError;
 use crate::ruleset::Ruleset;
@@ -43,6 +44,9 @@ pub struct TaflGame {
     hashes: Vec<u64>,
     /// Index in `hashes` of the position after the last capture (0 if none yet).
     last_capture: usize,
+    /// Occurrences of each hash of `hashes[last_capture..]`, updated move by move: the
+    /// repetition rule costs O(1) amortised per move however long the game.
+    counts: PositionCounts,
     /// The moves played, with their captures.
     moves: Vec<MoveText>,
     /// For each move played, the state it changed, to restore on undo.
@@ -92,6 +96,9 @@ pub enum ReplayError {
     /// The `Position` tag is not legal under the rules.
     #[error("Position tag: {0}")]
     Position(#[from] PositionError),
+    /// The record is beyond the limits given to [`TaflGame::from_record_with_limits`].
+    #[error("record refused: {0}")]
+    Limit(#[from] RecordLimitError),
     /// An action is refused.
     #[error("action {index}: {source}")]
     Action {
@@ -128,6 +135,7 @@ impl TaflGame {
             position,
             hashes: vec![position.hash()],
             last_capture: 0,
+            counts: PositionCounts::starting_with(position.hash()),
             moves: Vec::new(),
             undo: Vec::new(),
             status: position.status(),
@@ -141,6 +149,21 @@ impl TaflGame {
     ///
     /// [`ReplayError`] naming the tag or action that could not be used.
     pub fn from_record(record: &Record) -> Result<TaflGame, ReplayError> {
+        TaflGame::from_record_with_limits(record, &RecordLimits::NONE)
+    }
+
+    /// As [`from_record`](Self::from_record), refusing first, before any work, a record
+    /// beyond `limits` ([`Record::check_limits`]): what a server does with records it
+    /// receives. Replay costs O(1) amortised per move, so the work is bounded by the limits.
+    ///
+    /// # Errors
+    ///
+    /// [`ReplayError::Limit`] for a record beyond `limits`, else as `from_record`.
+    pub fn from_record_with_limits(
+        record: &Record,
+        limits: &RecordLimits,
+    ) -> Result<TaflGame, ReplayError> {
+        record.check_limits(limits)?;
         let rules = record.tag("Rules").ok_or(ReplayError::NoRules)?;
         // A preset's name (`fidchell`, `brandubh`, ...) stands for its rules string.
         let ruleset: Ruleset = match Ruleset::preset_named(rules) {
@@ -223,11 +246,11 @@ impl TaflGame {
     }
 
     /// How many times the current position has occurred since the last capture (at least
-    /// 1).
+    /// 1). Constant time: the counts are kept up to date by [`play`](Self::play) and
+    /// [`undo`](Self::undo).
     #[must_use]
     pub fn repetitions(&self) -> usize {
-        let h = self.position.hash();
-        self.history().iter().filter(|&&x| x == h).count()
+        (self.counts.get(self.position.hash()) as usize).max(1)
     }
 
     /// Plays `m`, then applies the repetition rule and the no-capture limit (rules page: "a
@@ -259,13 +282,18 @@ impl TaflGame {
             mv: m,
             captures: outcome.captures,
         });
-        self.hashes.push(self.position.hash());
-        if outcome.captures.any() {
+        let hash = self.position.hash();
+        self.hashes.push(hash);
+        let occurrences = if outcome.captures.any() {
             self.last_capture = self.hashes.len() - 1;
-        }
+            self.counts.capture(hash);
+            1
+        } else {
+            self.counts.add(hash)
+        };
         let rules = *self.position.rules();
         let mut status = outcome.status;
-        if !status.is_over() && self.repetitions() >= usize::from(rules.repetition.count) {
+        if !status.is_over() && occurrences >= u32::from(rules.repetition.count) {
             let win = |side| Status::Win {
                 side,
                 reason: WinReason::Repetition,
@@ -302,7 +330,13 @@ impl TaflGame {
     pub fn undo(&mut self) -> Option<MoveText> {
         let before = self.undo.pop()?;
         let last = self.moves.pop();
-        self.hashes.pop();
+        if let Some(hash) = self.hashes.pop() {
+            if last.is_some_and(|m| m.captures.any()) {
+                self.counts.undo_capture();
+            } else {
+                self.counts.remove(hash);
+            }
+        }
         self.position = before.position;
         self.last_capture = before.last_capture;
         self.status = before.status;
@@ -417,5 +451,84 @@ impl Game for TaflGame {
             tags.push(("Position".to_string(), self.start.to_string()));
         }
         tags
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+
+    /// Brandubh with repetitions ignored, so that a shuffle can go on without end.
+    fn shuffling_game() -> TaflGame {
+        let mut rules = Rules::brandubh();
+        rules.repetition.result = RepetitionResult::Ignored;
+        let start = Setup::from_board_string("/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/")
+            .expect("Brandubh's board");
+        TaflGame::from_setup(
+            Ruleset::new("Shuffle", rules, &start).expect("a ruleset"),
+            &start,
+        )
+        .expect("the start")
+    }
+
+    #[test]
+    fn the_repetition_bookkeeping_does_one_map_operation_per_move() {
+        // Whatever the length of the stretch without capture (here 20 000 plies, the same
+        // four positions over and over), a move costs one map operation, and so does its undo:
+        // the old scan of the history cost one comparison per earlier position.
+        let mut game = shuffling_game();
+        let shuffle: Vec<Move> = ["a4-a3", "d5-c5", "a3-a4", "c5-d5"]
+            .iter()
+            .map(|t| t.parse::<MoveText>().expect("a move").mv)
+            .collect();
+        let mut per_move = Vec::new();
+        for ply in 0..20_000 {
+            let before = game.counts.operations;
+            let outcome = game.play(shuffle[ply % 4]).expect("legal");
+            assert!(!outcome.captures.any());
+            per_move.push(game.counts.operations - before);
+        }
+        assert!(per_move.iter().all(|&n| n == 1), "{:?}", &per_move[..8]);
+        assert_eq!(game.plies_since_capture(), 20_000);
+        assert_eq!(game.repetitions(), 5_001);
+        for _ in 0..1_000 {
+            let before = game.counts.operations;
+            game.undo().expect("a move");
+            assert_eq!(game.counts.operations - before, 1);
+        }
+        assert_eq!(game.repetitions(), 4_751);
+    }
+
+    #[test]
+    fn a_capture_and_its_undo_cost_a_bounded_number_of_operations() {
+        // Fidchell: a capture closes the stretch (two operations), its undo reopens it (one).
+        let mut game = TaflGame::new(Ruleset::fidchell());
+        let mut list = MoveList::new();
+        let mut captures = 0;
+        for _ in 0..400 {
+            if game.status().is_over() {
+                break;
+            }
+            game.position().legal_moves(&mut list);
+            // The first capturing move if any, else the first move.
+            let m = list
+                .iter()
+                .copied()
+                .find(|&m| game.move_text(m).captures.any())
+                .unwrap_or(list[0]);
+            let before = game.counts.operations;
+            let outcome = game.play(m).expect("legal");
+            let cost = game.counts.operations - before;
+            assert!(cost <= 2, "{cost} operations");
+            captures += usize::from(outcome.captures.any());
+        }
+        assert!(captures > 3, "{captures} captures");
+        while game.moves().last().is_some() {
+            let before = game.counts.operations;
+            game.undo();
+            assert_eq!(game.counts.operations - before, 1);
+        }
+        assert_eq!(game, TaflGame::new(Ruleset::fidchell()));
     }
 }

@@ -38,6 +38,7 @@ mod piece;
 mod play;
 mod position;
 mod rule_options;
+mod repetition;
 mod rules;
 mod rules_string;
 mod ruleset;

@@ -75,6 +75,19 @@ pub enum PositionError {
     /// A visited corner that is not a corner square.
     #[error("{0} is given as a visited corner but is not a corner")]
     NotACorner(Square),
+    /// A ruleset's start with corners visited other than the king's own square: the rules
+    /// string's `start` key carries the board only, so such a ruleset would not survive its
+    /// string ([`Ruleset::new`](crate::Ruleset::new)).
+    #[error(
+        "a ruleset's start cannot have visited corners (the rules string's start key holds the board only)"
+    )]
+    VisitedCornersAtStart,
+    /// A ruleset name that a rules string cannot carry: the `name` key writes spaces as `_`
+    /// and ends at whitespace ([`Ruleset::new`](crate::Ruleset::new)).
+    #[error(
+        "ruleset name {0:?} cannot be written in a rules string: no '_' and no whitespace other than spaces"
+    )]
+    RulesetName(String),
 }
 
 impl Position {

@@ -36,16 +36,34 @@ const ARD_RI_START: &str = "/2ttt2/3t3/t1TTT1t/ttTKTtt/t1TTT1t/3t3/2ttt2/";
 impl Ruleset {
     /// A ruleset from its parts. The side to move of `start` is replaced by `rules.first`.
     ///
+    /// Every ruleset survives its rules string (`Display` then `FromStr` gives it back), so
+    /// what a rules string cannot carry is refused here.
+    ///
     /// # Errors
     ///
     /// [`PositionError`] if the rules are refused or `start` is not a legal position under
-    /// them.
+    /// them; [`PositionError::VisitedCornersAtStart`] if `start` has visited corners other
+    /// than the one the king stands on; [`PositionError::RulesetName`] if `name` holds `_`
+    /// or whitespace other than spaces.
     pub fn new(name: &str, rules: Rules, start: &Setup) -> Result<Ruleset, PositionError> {
+        if name
+            .chars()
+            .any(|c| c == '_' || (c.is_whitespace() && c != ' '))
+        {
+            return Err(PositionError::RulesetName(name.to_string()));
+        }
         let mut setup = *start;
         setup.side_to_move = rules.first;
+        let position = Position::from_setup(&setup, &rules)?;
+        // The board alone (the king's corner, if any, counts as visited) must give the same
+        // start: the rules string writes the board only.
+        setup.corners_visited = crate::bitboard::Bitboard::EMPTY;
+        if Position::from_setup(&setup, &rules)? != position {
+            return Err(PositionError::VisitedCornersAtStart);
+        }
         Ok(Ruleset {
             name: name.to_string(),
-            start: Position::from_setup(&setup, &rules)?,
+            start: position,
         })
     }
 
@@ -191,5 +209,35 @@ mod tests {
         }
         assert_eq!(Ruleset::preset_named("Ard-Ri").unwrap().name(), "Ard Ri");
         assert!(Ruleset::preset_named("chess").is_none());
+    }
+
+    #[test]
+    fn what_a_rules_string_cannot_carry_is_refused_at_construction() {
+        let fidchell = Ruleset::fidchell();
+        let rules = *fidchell.rules();
+        let mut setup = fidchell.start_position().to_setup();
+        // A start with a corner already visited (the king elsewhere).
+        setup.corners_visited.insert("a1".parse().unwrap());
+        assert_eq!(
+            Ruleset::new("Fidchell", rules, &setup),
+            Err(PositionError::VisitedCornersAtStart)
+        );
+        // Names: '_' and tabs cannot be written; spaces can.
+        let start = fidchell.start_position().to_setup();
+        for bad in ["my_variant", "tab\there", "new\nline", "nbsp\u{a0}x"] {
+            assert_eq!(
+                Ruleset::new(bad, rules, &start),
+                Err(PositionError::RulesetName(bad.to_string()))
+            );
+        }
+        for good in ["My  variant ", "", "Ard Ri", "é:ü"] {
+            let r = Ruleset::new(good, rules, &start).unwrap();
+            assert_eq!(r.to_string().parse::<Ruleset>().unwrap(), r, "{good:?}");
+        }
+        // The king on a corner: that corner counts as visited and the board says so.
+        let mut on_corner = Setup::from_board_string("/K6/7/7/7/t6/7/7/").unwrap();
+        on_corner.corners_visited.insert("a1".parse().unwrap());
+        let r = Ruleset::new("Corner", rules, &on_corner).unwrap();
+        assert_eq!(r.to_string().parse::<Ruleset>().unwrap(), r);
     }
 }

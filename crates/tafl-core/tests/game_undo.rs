@@ -135,3 +135,77 @@ fn third_repetition_draws_in_fidchell_and_undo_reopens_the_game() {
     let _ = game.play(shuffle[3]).unwrap();
     assert!(ends_by_repetition(game.status()));
 }
+
+#[test]
+fn repetition_counts_agree_with_a_scan_of_the_history() {
+    // The counts kept move by move are those a scan of the history since the last capture
+    // gives, after every move and after every undo.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(33);
+    let mut repeated = 0;
+    for (round, ruleset) in Ruleset::presets().into_iter().cycle().take(20).enumerate() {
+        let spread = if round % 2 == 0 { 2 } else { usize::MAX };
+        let states = random_game(&ruleset, &mut rng, spread, 300);
+        let scan = |g: &TaflGame| {
+            let h = g.position().hash();
+            g.history().iter().filter(|&&x| x == h).count()
+        };
+        for g in &states {
+            assert_eq!(g.repetitions(), scan(g), "{}", ruleset.name());
+            repeated += usize::from(g.repetitions() > 1);
+        }
+        let mut game = states.last().expect("the start").clone();
+        while game.undo().is_some() {
+            assert_eq!(game.repetitions(), scan(&game));
+        }
+    }
+    assert!(repeated > 50, "only {repeated} repeated positions");
+}
+
+#[test]
+fn replay_limits_refuse_before_replaying() {
+    use boardgames_common::{Game, RecordLimitError, RecordLimits};
+    let mut game = TaflGame::new(Ruleset::brandubh());
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+    let mut moves = MoveList::new();
+    for _ in 0..10 {
+        game.position().legal_moves(&mut moves);
+        let _ = game.play(moves[rng.random_range(0..moves.len())]);
+    }
+    let mut record = boardgames_common::Record::new(TaflGame::NAME);
+    for (k, v) in game.record_tags() {
+        record.set_tag(&k, &v).unwrap();
+    }
+    for m in game.moves() {
+        record.push_action(m.to_string()).unwrap();
+    }
+    let fits = RecordLimits {
+        max_actions: 10,
+        ..RecordLimits::DEFAULT
+    };
+    assert_eq!(
+        TaflGame::from_record_with_limits(&record, &fits).unwrap(),
+        game
+    );
+    let short_lines = RecordLimits {
+        max_line_length: 20,
+        ..RecordLimits::DEFAULT
+    };
+    // The Rules tag line is longer than 20 bytes.
+    assert!(matches!(
+        TaflGame::from_record_with_limits(&record, &short_lines),
+        Err(tafl_core::ReplayError::Limit(RecordLimitError::Line {
+            max: 20,
+            ..
+        }))
+    ));
+    let few = RecordLimits {
+        max_actions: 9,
+        ..RecordLimits::DEFAULT
+    };
+    assert_eq!(
+        TaflGame::from_record_with_limits(&record, &few)
+            .unwrap_err()
+            .to_string(),
+        "record refused: 10 actions, more than the limit of 9"
+    );
+}

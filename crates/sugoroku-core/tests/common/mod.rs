@@ -29,6 +29,8 @@ pub fn position(
         camps,
         reserves: ByPlayer::new(reserves.0, reserves.1),
         held: ByPlayer::new(held.0, held.1),
+        // No pawn given back before the test starts.
+        captured: ByPlayer::new(u32::from(held.0), u32::from(held.1)),
         side,
         throws: 40,
     })
