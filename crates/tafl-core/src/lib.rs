@@ -28,6 +28,7 @@
 pub mod ai;
 mod bitboard;
 mod capture;
+mod fort;
 mod game;
 mod movegen;
 mod moves;
