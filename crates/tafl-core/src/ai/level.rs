@@ -7,9 +7,11 @@ use std::time::Duration;
 
 use thiserror::Error;
 
-/// When a search stops. The search always completes depth 1 (so it always has a move);
-/// beyond that it stops at the first limit reached and plays the result of the last
-/// completed depth.
+/// When a search stops: at the first limit reached, checked at every node (the first
+/// iteration and the quiescence search included), so a search never visits more than a few
+/// nodes beyond its budget. It plays the result of the last completed depth or, when even
+/// depth 1 could not complete (a crowded board and a small budget), the best of the root
+/// moves searched to the end, or else the first move of its ordering: it always has a move.
 ///
 /// Node limits are deterministic: the same position, history, configuration and seed give
 /// the same move on every machine. A time limit is not (it reads the clock), and is meant
