@@ -22,6 +22,7 @@ pub mod dice;
 pub mod game;
 pub mod record;
 pub mod seed;
+pub mod tournament;
 
 pub use dice::{
     Die, ORDERED_OUTCOMES, ORDERED_PROBABILITY, ParseDieError, ParseThrowError, Throw,

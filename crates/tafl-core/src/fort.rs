@@ -82,7 +82,7 @@ impl Position {
             if (unsafe_now & wall).any() {
                 return false;
             }
-            safe = safe & !unsafe_now;
+            safe &= !unsafe_now;
         }
     }
 
@@ -93,7 +93,7 @@ impl Position {
     fn attacker_stops(&self, g: &Geometry, blocked: Bitboard) -> Bitboard {
         let mut open = Bitboard(g.board) & !blocked;
         if self.rules.has_corners && !self.rules.corner.passable.contains(Piece::Attacker) {
-            open = open & !Bitboard(g.corners);
+            open &= !Bitboard(g.corners);
         }
         if self.rules.has_throne && !self.rules.throne.passable.contains(Piece::Attacker) {
             open.remove(g.throne);
