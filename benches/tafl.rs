@@ -170,11 +170,11 @@ fn perft_bench(c: &mut Criterion) {
 const SEARCH_POSITIONS: usize = 6;
 
 /// Pinned total nodes of the searches of each preset at each level: (preset, Ovate's
-/// 2 500-node budget, Druid's 40 000-node budget).
+/// 10 000-node budget, Druid's 400 000-node budget).
 const SEARCH_NODES: [(&str, u64, u64); 3] = [
-    ("fidchell", 15_000, 240_000),
-    ("brandubh", 15_000, 240_000),
-    ("copenhagen", 15_000, 240_000),
+    ("fidchell", 60_000, 2_400_000),
+    ("brandubh", 60_000, 2_400_000),
+    ("copenhagen", 60_000, 2_400_000),
 ];
 
 /// Searches every position once from a cleared searcher (empty transposition and ordering

@@ -224,6 +224,8 @@ pub(crate) fn selfplay(req: &Request<'_>) -> Result<(), CliError> {
             "score": interval_json(both.score()),
             "elo": interval_json(both.elo()),
             "plies_per_game": plies_per_game,
+            "nodes": tally.nodes,
+            "search_seconds": [tally.time[0].as_secs_f64(), tally.time[1].as_secs_f64()],
             "nodes_per_second": [tally.nodes_per_second(0), tally.nodes_per_second(1)],
             "wall_seconds": wall,
         }));
