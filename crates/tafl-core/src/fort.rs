@@ -6,7 +6,7 @@
 //! standing still (only the king moving inside): no sequence of attacker moves can capture a
 //! piece of the wall, and as long as the wall stands no attacker can enter the fort. The
 //! pieces that can never be captured are a greatest fixed point (see
-//! [`Position::edge_fort`] and docs/tafl.md, "Edge fort").
+//! [`Position::edge_fort`]).
 
 use crate::bitboard::{Bitboard, Geometry, geometry};
 use crate::piece::Piece;
