@@ -80,7 +80,7 @@ fn position_sets() -> Vec<(&'static str, Vec<Position>)> {
 
 /// Pinned (positions, legal moves, captures over all moves) of each set.
 const SET_COUNTS: [(&str, usize, usize, u32); 3] = [
-    ("fidchell", 1144, 22_990, 1231),
+    ("fidchell", 1196, 25_380, 1269),
     ("brandubh", 681, 30_171, 531),
     ("copenhagen", 4799, 714_576, 9035),
 ];
@@ -170,11 +170,11 @@ fn perft_bench(c: &mut Criterion) {
 const SEARCH_POSITIONS: usize = 6;
 
 /// Pinned total nodes of the searches of each preset at each level: (preset, Ovate's
-/// 2 500-node budget, Druid's 40 000-node budget).
+/// 10 000-node budget, Druid's 400 000-node budget).
 const SEARCH_NODES: [(&str, u64, u64); 3] = [
-    ("fidchell", 15_000, 240_000),
-    ("brandubh", 15_000, 240_000),
-    ("copenhagen", 15_000, 240_000),
+    ("fidchell", 60_000, 2_400_000),
+    ("brandubh", 60_000, 2_400_000),
+    ("copenhagen", 60_000, 2_400_000),
 ];
 
 /// Searches every position once from a cleared searcher (empty transposition and ordering

@@ -37,6 +37,7 @@ mod opentafl_engine;
 mod play;
 mod referee;
 mod replay;
+mod selfplay;
 mod sugoroku;
 mod table;
 mod tafl;
@@ -188,6 +189,60 @@ enum TaflCommand {
         #[arg(long)]
         full_moves: bool,
     },
+    /// Games between two AI levels, each attacking in half of them.
+    Selfplay(SelfplayArgs),
+}
+
+/// The options of `tafl selfplay`.
+#[derive(Debug, clap::Args)]
+struct SelfplayArgs {
+    /// The two levels, e.g. `bard,ovate` (a level may play itself: `druid,druid`).
+    #[arg(long, default_value = "bard,ovate", value_parser = parse_levels)]
+    levels: (tafl_core::ai::Level, tafl_core::ai::Level),
+    /// Node budgets per move for the two levels instead of theirs, e.g. `250,2500`.
+    #[arg(long, value_parser = parse_nodes)]
+    nodes: Option<(u64, u64)>,
+    /// A preset name or an OpenTafl rules string; default: fidchell.
+    #[arg(long)]
+    rules: Option<String>,
+    /// Games with each level attacking (the pairing plays twice as many).
+    #[arg(long, default_value_t = 100)]
+    games: u32,
+    /// Game `i` of each half uses seed `seed + i` (decimal, or hexadecimal with 0x).
+    #[arg(long, default_value = "1", value_parser = parse_seed, allow_hyphen_values = true)]
+    seed: u64,
+    /// Plies after which a game is cut off and counted as a draw.
+    #[arg(long, default_value_t = 1000)]
+    max_plies: u32,
+    /// Threads (0: one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Two comma-separated AI levels.
+fn parse_levels(text: &str) -> Result<(tafl_core::ai::Level, tafl_core::ai::Level), String> {
+    let (a, b) = text
+        .split_once(',')
+        .ok_or("expected two levels, like bard,ovate")?;
+    Ok((
+        a.parse().map_err(|e| format!("{e}"))?,
+        b.parse().map_err(|e| format!("{e}"))?,
+    ))
+}
+
+/// Two comma-separated node budgets.
+fn parse_nodes(text: &str) -> Result<(u64, u64), String> {
+    let (a, b) = text
+        .split_once(',')
+        .ok_or("expected two node budgets, like 250,2500")?;
+    let n = |t: &str| t.trim().parse::<u64>().map_err(|e| format!("{t:?}: {e}"));
+    Ok((n(a)?, n(b)?))
 }
 
 /// The AI levels of the seed's game.
@@ -369,6 +424,17 @@ fn run(cli: Cli) -> Result<(), CliError> {
             svg,
         } => replay::replay(&file, json, max_actions, svg.as_deref()),
         Command::View { file, output } => view::view(&file, &output),
+        Command::Tafl(TaflCommand::Selfplay(a)) => selfplay::selfplay(&selfplay::Request {
+            levels: a.levels,
+            nodes: a.nodes,
+            rules: a.rules.as_deref(),
+            games: a.games,
+            seed: a.seed,
+            max_plies: a.max_plies,
+            threads: a.threads,
+            quiet: a.quiet,
+            json: a.json,
+        }),
         Command::Play(PlayCommand::Tafl {
             level,
             side,

@@ -5,14 +5,14 @@ use tafl_core::{MoveList, MoveText, Position, Ruleset, Setup, divide, perft as c
 
 use crate::error::{CliError, print_json};
 
-/// The ruleset named by `--rules`: a preset name, or an OpenTafl rules string; fidchell when
-/// absent.
+/// The ruleset named by `--rules`: a preset name (optionally followed by `repetition:none`),
+/// or an OpenTafl rules string; fidchell when absent.
 pub(crate) fn ruleset(rules: Option<&str>) -> Result<Ruleset, CliError> {
     let Some(text) = rules else {
         return Ok(Ruleset::fidchell());
     };
-    if let Some(preset) = Ruleset::preset_named(text) {
-        return Ok(preset);
+    if let Some(preset) = Ruleset::preset_with_options(text) {
+        return preset.map_err(|e| CliError::input("--rules", e));
     }
     if !text.contains(':') {
         return Err(CliError::input(

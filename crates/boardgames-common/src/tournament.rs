@@ -75,6 +75,21 @@ pub fn wilson(successes: u64, n: u64) -> Interval {
     }
 }
 
+/// The largest Elo difference [`elo_of_score`] reports (a score of 0 or 1 has no finite Elo).
+pub const ELO_CAP: f64 = 800.0;
+
+/// The Elo difference of a score in 0..=1 (`400 log10(s / (1 - s))`), capped at ±[`ELO_CAP`].
+#[must_use]
+pub fn elo_of_score(score: f64) -> f64 {
+    if score <= 0.0 {
+        return -ELO_CAP;
+    }
+    if score >= 1.0 {
+        return ELO_CAP;
+    }
+    (ELO_PER_NAT * (score / (1.0 - score)).ln()).clamp(-ELO_CAP, ELO_CAP)
+}
+
 /// Wins, draws and losses of one agent against another.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -121,6 +136,51 @@ impl Wdl {
     #[must_use]
     pub fn loss_rate(&self) -> Interval {
         wilson(self.losses, self.games())
+    }
+
+    /// Adds another series of games.
+    pub fn add(&mut self, other: Wdl) {
+        self.wins += other.wins;
+        self.draws += other.draws;
+        self.losses += other.losses;
+    }
+
+    /// The score (a win 1, a draw ½) in 0..=1 with its 95% interval from the normal
+    /// approximation of the mean of the games' results (their sample variance, draws
+    /// included), clamped to 0..=1. With no games: 0.5 in 0..=1.
+    #[must_use]
+    pub fn score_interval(&self) -> Interval {
+        let n = self.games() as f64;
+        if n == 0.0 {
+            return Interval {
+                estimate: 0.5,
+                low: 0.0,
+                high: 1.0,
+            };
+        }
+        let (w, d) = (self.wins as f64, self.draws as f64);
+        let mean = (w + d / 2.0) / n;
+        let second = (w + d / 4.0) / n;
+        let variance = (second - mean * mean).max(0.0);
+        let half = Z95 * (variance / n).sqrt();
+        Interval {
+            estimate: mean,
+            low: (mean - half).max(0.0),
+            high: (mean + half).min(1.0),
+        }
+    }
+
+    /// The Elo difference of this agent over its one opponent, with the 95% interval mapped
+    /// from [`Wdl::score_interval`]'s through [`elo_of_score`] (capped at ±[`ELO_CAP`]). For
+    /// more than two agents, [`elo_ratings`] fits them all at once.
+    #[must_use]
+    pub fn elo(&self) -> Interval {
+        let s = self.score_interval();
+        Interval {
+            estimate: elo_of_score(s.estimate),
+            low: elo_of_score(s.low),
+            high: elo_of_score(s.high),
+        }
     }
 
     /// The same results seen from the other agent.

@@ -215,3 +215,39 @@ fn the_schedule_plays_every_pair_both_ways_with_one_seed_a_round() {
     assert_ne!(schedule(3, 2, Seed(2)), s);
     assert!(schedule(1, 5, Seed(1)).is_empty());
 }
+
+#[test]
+fn elo_of_known_scores() {
+    use boardgames_common::tournament::{ELO_CAP, elo_of_score};
+    assert!(elo_of_score(0.5).abs() < 1e-9);
+    // 0.75 is 3:1 odds: 400 log10 3 = 190.85.
+    assert!((elo_of_score(0.75) - 190.848).abs() < 1e-2);
+    assert!((elo_of_score(0.25) + 190.848).abs() < 1e-2);
+    assert_eq!(elo_of_score(1.0), ELO_CAP);
+    assert_eq!(elo_of_score(0.0), -ELO_CAP);
+}
+
+#[test]
+fn score_interval_of_a_match() {
+    // 60 wins, 40 losses: mean 0.6, sd 0.49, half-width 1.96 * 0.049 = 0.096.
+    let r = Wdl {
+        wins: 60,
+        draws: 0,
+        losses: 40,
+    };
+    let s = r.score_interval();
+    assert!((s.estimate - 0.6).abs() < 1e-12);
+    assert!((s.high - s.estimate - 0.09602).abs() < 1e-4, "{s:?}");
+    // All draws: no spread.
+    let d = Wdl {
+        wins: 0,
+        draws: 10,
+        losses: 0,
+    };
+    assert_eq!(d.score_interval().low, 0.5);
+    assert_eq!(d.elo().estimate, 0.0);
+    assert_eq!(Wdl::default().score_interval().estimate, 0.5);
+    let mut sum = r;
+    sum.add(d);
+    assert_eq!(sum.games(), 110);
+}

@@ -143,7 +143,8 @@ impl TaflGame {
     }
 
     /// Replays a record written by this game (tags `Rules`, an OpenTafl rules string or a
-    /// preset's name such as `fidchell`; optional `Position`; then the moves).
+    /// preset's name such as `fidchell`, optionally followed by `repetition:none`
+    /// ([`Ruleset::preset_with_options`]); optional `Position`; then the moves).
     ///
     /// # Errors
     ///
@@ -166,8 +167,8 @@ impl TaflGame {
         record.check_limits(limits)?;
         let rules = record.tag("Rules").ok_or(ReplayError::NoRules)?;
         // A preset's name (`fidchell`, `brandubh`, ...) stands for its rules string.
-        let ruleset: Ruleset = match Ruleset::preset_named(rules) {
-            Some(preset) => preset,
+        let ruleset: Ruleset = match Ruleset::preset_with_options(rules) {
+            Some(preset) => preset?,
             None => rules.parse()?,
         };
         let mut game = match record.tag("Position") {

@@ -30,6 +30,7 @@
 pub mod ai;
 mod bitboard;
 mod capture;
+mod fort;
 mod game;
 mod movegen;
 mod moves;

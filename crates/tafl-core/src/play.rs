@@ -10,7 +10,6 @@ use crate::moves::Move;
 use crate::piece::{Piece, Side};
 use crate::position::{Position, corner_index};
 use crate::rules::Escape;
-use crate::square::DIRECTIONS;
 use crate::status::{DrawReason, Status, WinReason};
 use crate::zobrist;
 
@@ -280,58 +279,5 @@ impl Position {
             }
             reach = next;
         }
-    }
-
-    /// Whether the king is in an edge fort (Copenhagen): on the edge, with an empty
-    /// neighbouring area the king can move in, bounded only by defenders and the board edge,
-    /// and every bounding defender protected on both lines through it (by the fort's inside,
-    /// another bounding defender, or a non-hostile edge), so no capture can ever open the
-    /// fort. See docs/tafl.md for this reading of "impossible to break".
-    #[must_use]
-    pub fn edge_fort(&self) -> bool {
-        let Some(king) = self.king else {
-            return false;
-        };
-        let g = geometry(self.rules.size);
-        if !Bitboard(g.edge).contains(king) {
-            return false;
-        }
-        let occupied = self.occupied();
-        let empty = Bitboard(g.board) & !occupied;
-        let king_bb = Bitboard::from_square(king);
-        let mut inside = king_bb;
-        loop {
-            let next = inside | (inside.neighbours(g) & empty);
-            if next == inside {
-                break;
-            }
-            inside = next;
-        }
-        if inside == king_bb {
-            return false; // the king cannot move
-        }
-        let wall = inside.neighbours(g) & !inside;
-        if (wall & self.attackers).any() || (wall & self.defenders) != wall {
-            return false;
-        }
-        let n = self.rules.size;
-        let protects = |sq: Option<crate::square::Square>| match sq {
-            None => !self.rules.edge_hostile.contains(Piece::Defender),
-            Some(s) if wall.contains(s) => true,
-            Some(s) if inside.contains(s) && s != king => {
-                let hostile = (self.is_throne(s)
-                    && self.rules.throne.hostile_empty.contains(Piece::Defender))
-                    || (self.is_corner(s) && self.rules.corner.hostile.contains(Piece::Defender));
-                !hostile
-            }
-            Some(s) => s == king,
-        };
-        wall.into_iter().all(|w| {
-            [(0usize, 1usize), (2, 3)].iter().all(|&(a, b)| {
-                let (fa, ra) = DIRECTIONS[a];
-                let (fb, rb) = DIRECTIONS[b];
-                protects(w.offset(fa, ra, n)) || protects(w.offset(fb, rb, n))
-            })
-        })
     }
 }

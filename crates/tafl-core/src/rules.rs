@@ -212,8 +212,13 @@ impl Rules {
     /// The rules of the seed's game, Fidchell (rules page, "The seed's game"): 7×7,
     /// attackers first, armed king captured on four sides (corners and empty throne
     /// counting, not the edge), the king wins by visiting all four corners, corners and
-    /// throne king-only, empty throne passable, corners, empty throne and edge hostile to
-    /// soldiers, third repetition draws, 200 plies without capture draw, no move loses.
+    /// throne king-only, empty throne passable, corners and edge hostile to soldiers, the
+    /// empty throne hostile to the attackers only (the Breton Fidchell page: "Enebius eo
+    /// d'an arsailherien", it is hostile to the attackers; rules string `cenhe:tK`), third
+    /// repetition draws, 200 plies without capture draw, no move loses.
+    ///
+    /// The first release's reading, the empty throne hostile to soldiers of both sides, is
+    /// [`Rules::fidchell_throne_hostile_to_all`].
     #[must_use]
     pub const fn fidchell() -> Rules {
         Rules {
@@ -236,7 +241,7 @@ impl Rules {
                 passable: PieceSet::ALL,
                 stoppable: PieceSet::KING,
                 hostile_occupied: PieceSet::NONE,
-                hostile_empty: PieceSet::ALL,
+                hostile_empty: PieceSet::ATTACKERS.union(PieceSet::KING),
             },
             edge_hostile: PieceSet::SOLDIERS,
             repetition: Repetition {
@@ -253,6 +258,16 @@ impl Rules {
         }
     }
 
+    /// Fidchell with the empty throne hostile to soldiers of both sides and to the king, the
+    /// reading of the first release (rules page, "The seed's game": kept as an option). In
+    /// a rules string it is OpenTafl's default `cenhe:tTK`, so the key is simply left out.
+    #[must_use]
+    pub const fn fidchell_throne_hostile_to_all() -> Rules {
+        let mut r = Rules::fidchell();
+        r.throne.hostile_empty = PieceSet::ALL;
+        r
+    }
+
     /// Brandubh as played in the real games of `data/tafl` (rules page, "Other presets"):
     /// corner escape, king captured by two except on or next to the throne (four, the empty
     /// throne counting), occupied throne hostile to attackers only, enclosure wins for the
@@ -260,6 +275,7 @@ impl Rules {
     #[must_use]
     pub const fn brandubh() -> Rules {
         let mut r = Rules::fidchell();
+        r.throne.hostile_empty = PieceSet::ALL;
         r.king_strength = KingStrength::StrongNearThrone;
         r.escape = Escape::Corner;
         r.enclosure = true;
@@ -367,6 +383,7 @@ mod tests {
     fn presets_are_valid() {
         for r in [
             Rules::fidchell(),
+            Rules::fidchell_throne_hostile_to_all(),
             Rules::brandubh(),
             Rules::copenhagen(),
             Rules::tablut(),

@@ -579,9 +579,22 @@ mod tests {
     fn fidchell_string() {
         assert_eq!(
             Ruleset::fidchell().to_string(),
+            "dim:7 name:Fidchell surf:n atkf:y cenh: cenhe:tK kvc:y edgeh:tT ncl:200 \
+             start:/2ttt2/7/t1TTT1t/t1TKT1t/t1TTT1t/7/2ttt2/"
+        );
+        // The first release's throne, hostile to all when empty, is OpenTafl's default.
+        let old = Ruleset::new(
+            "Fidchell",
+            Rules::fidchell_throne_hostile_to_all(),
+            &Ruleset::fidchell().start_position().to_setup(),
+        )
+        .unwrap();
+        assert_eq!(
+            old.to_string(),
             "dim:7 name:Fidchell surf:n atkf:y cenh: kvc:y edgeh:tT ncl:200 \
              start:/2ttt2/7/t1TTT1t/t1TKT1t/t1TTT1t/7/2ttt2/"
         );
+        assert_eq!(old.to_string().parse::<Ruleset>(), Ok(old));
         assert_eq!(
             Ruleset::brandubh().to_string(),
             "dim:7 name:Brandubh atkf:y tfr:w ks:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"

@@ -2,7 +2,8 @@
 //! `fidchell` (the default, the seed's game), `brandubh`, `copenhagen`, `tablut`, `ard_ri`.
 
 use crate::position::{Position, PositionError};
-use crate::rules::Rules;
+use crate::rules::{RepetitionResult, Rules};
+use crate::rules_string::RulesStringError;
 use crate::setup::Setup;
 
 /// A tafl variant: a name, the rules and the validated start position.
@@ -168,6 +169,71 @@ impl Ruleset {
     }
 }
 
+/// Repetition "none": the presets with the repetition rule switched off, for records of
+/// real games played without it (their players repeated positions freely).
+impl Ruleset {
+    /// This ruleset with repetitions ignored ([`RepetitionResult::Ignored`], rules string
+    /// `tfr:i`): no position repeated any number of times ends the game. The name is kept.
+    #[must_use]
+    pub fn without_repetition(&self) -> Ruleset {
+        let mut rules = *self.rules();
+        rules.repetition.result = RepetitionResult::Ignored;
+        let start = self.start.to_setup();
+        match Ruleset::new(&self.name, rules, &start) {
+            Ok(r) => r,
+            // The repetition rule plays no part in validating a position.
+            Err(_) => self.clone(),
+        }
+    }
+
+    /// A preset's name followed by options, as a record's `Rules` tag may give it:
+    /// `copenhagen`, `copenhagen repetition:none`. The only option is `repetition:none`
+    /// ([`Ruleset::without_repetition`]). `None` when the first word is not a preset's name
+    /// (the text may then be a rules string).
+    ///
+    /// ```
+    /// use tafl_core::{RepetitionResult, Ruleset};
+    /// let r = Ruleset::preset_with_options("copenhagen repetition:none").unwrap().unwrap();
+    /// assert_eq!(r.rules().repetition.result, RepetitionResult::Ignored);
+    /// assert!(Ruleset::preset_with_options("copenhagen repetition:twice").unwrap().is_err());
+    /// assert!(Ruleset::preset_with_options("dim:7 start:/7/").is_none());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// Inside the `Some`: [`RulesStringError::UnknownKey`] for an option other than
+    /// `repetition`, [`RulesStringError::BadValue`] for a value other than `none`,
+    /// [`RulesStringError::Duplicate`] for an option given twice.
+    #[must_use]
+    pub fn preset_with_options(text: &str) -> Option<Result<Ruleset, RulesStringError>> {
+        let mut words = text.split_whitespace();
+        let mut ruleset = Ruleset::preset_named(words.next()?)?;
+        let mut seen = false;
+        for word in words {
+            let result = match word.split_once(':') {
+                Some(("repetition", _)) if seen => {
+                    Err(RulesStringError::Duplicate("repetition".to_string()))
+                }
+                Some(("repetition", "none")) => {
+                    seen = true;
+                    ruleset = ruleset.without_repetition();
+                    Ok(())
+                }
+                Some(("repetition", value)) => Err(RulesStringError::BadValue {
+                    key: "repetition".to_string(),
+                    value: value.to_string(),
+                }),
+                Some((key, _)) => Err(RulesStringError::UnknownKey(key.to_string())),
+                None => Err(RulesStringError::Token(word.to_string())),
+            };
+            if let Err(e) = result {
+                return Some(Err(e));
+            }
+        }
+        Some(Ok(ruleset))
+    }
+}
+
 impl Default for Ruleset {
     /// [`Ruleset::fidchell`], the seed's game.
     fn default() -> Ruleset {
@@ -239,5 +305,38 @@ mod tests {
         on_corner.corners_visited.insert("a1".parse().unwrap());
         let r = Ruleset::new("Corner", rules, &on_corner).unwrap();
         assert_eq!(r.to_string().parse::<Ruleset>().unwrap(), r);
+    }
+
+    #[test]
+    fn repetition_none() {
+        for r in Ruleset::presets() {
+            let none = r.without_repetition();
+            assert_eq!(none.name(), r.name());
+            assert_eq!(none.rules().repetition.result, RepetitionResult::Ignored);
+            assert_eq!(
+                none.start_position().to_setup(),
+                r.start_position().to_setup()
+            );
+            // Written as a rules string it reads back (`tfr:i`).
+            assert_eq!(none.to_string().parse::<Ruleset>(), Ok(none.clone()));
+            let text = format!("{} repetition:none", r.name().replace(' ', "_"));
+            assert_eq!(Ruleset::preset_with_options(&text), Some(Ok(none)));
+        }
+        assert_eq!(
+            Ruleset::preset_with_options("brandubh"),
+            Some(Ok(Ruleset::brandubh()))
+        );
+        assert_eq!(
+            Ruleset::preset_with_options("brandubh tfr:i"),
+            Some(Err(RulesStringError::UnknownKey("tfr".into())))
+        );
+        assert_eq!(
+            Ruleset::preset_with_options("brandubh repetition:none repetition:none"),
+            Some(Err(RulesStringError::Duplicate("repetition".into())))
+        );
+        assert_eq!(
+            Ruleset::preset_with_options("brandubh none"),
+            Some(Err(RulesStringError::Token("none".into())))
+        );
     }
 }

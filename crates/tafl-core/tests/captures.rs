@@ -93,10 +93,27 @@ fn plain_custodial_capture() {
 
 #[test]
 fn empty_throne_is_an_anvil() {
-    // Against a defender (attackers move) and against an attacker (defenders move).
+    // Fidchell (the Breton Fidchell page: "Enebius eo d'an arsailherien", the throne is
+    // hostile to the attackers): a defender is never taken against the empty throne...
     check(
         &fidchell(),
         &setup(7, "b6", "d5", "f2", A),
+        "b6-d6",
+        &[],
+        Status::Ongoing,
+    );
+    // ...but it is with the first release's reading, the throne hostile to all (`cenhe:tTK`).
+    check(
+        &Rules::fidchell_throne_hostile_to_all(),
+        &setup(7, "b6", "d5", "f2", A),
+        "b6-d6",
+        &["d5"],
+        Status::Ongoing,
+    );
+    // An attacker is taken against it (defenders move), in both readings.
+    check(
+        &Rules::fidchell_throne_hostile_to_all(),
+        &setup(7, "d5 a2", "b6", "f2", D),
         "b6-d6",
         &["d5"],
         Status::Ongoing,

@@ -282,6 +282,41 @@ fn edge_fort_wins_for_the_defenders_in_copenhagen() {
 }
 
 #[test]
+fn a_fort_held_by_guards_outside_its_wall_is_unbreakable() {
+    // Copenhagen, defenders to move; i3-f3 closes a fort: king f1, defenders e1 g1 e2 g2 e3
+    // f3, f2 empty. f3 can only be taken after e3, e3 only after f3, e2 never: nothing in
+    // it can ever be captured.
+    let rules = Ruleset::copenhagen();
+    let text = "/4TKT4/4T1T4/4T3T2/11/11/t9t/11/11/11/11/5t5/ d";
+    let pos = rules.position(&text.parse().unwrap()).unwrap();
+    assert!(!pos.edge_fort());
+    let after = pos.play(mv("i3-f3")).unwrap();
+    assert_eq!(
+        after.status(),
+        Status::Win {
+            side: Side::Defenders,
+            reason: WinReason::EdgeFort
+        },
+        "{}",
+        after.diagram()
+    );
+    // Without the guard e3, attackers on e3 and g3 take f3: no fort.
+    let text = "/4TKT4/4T1T4/8T2/11/11/t9t/11/11/11/11/5t5/ d";
+    let pos = rules.position(&text.parse().unwrap()).unwrap();
+    let after = pos.play(mv("i3-f3")).unwrap();
+    assert!(!after.edge_fort(), "{}", after.diagram());
+    assert_eq!(after.status(), Status::Ongoing);
+    // A closed fort where the king cannot move is not a fort.
+    let text = "/4TKT4/5T5/11/11/11/t9t/11/11/11/11/5t5/ a";
+    let pos = rules.position(&text.parse().unwrap()).unwrap();
+    assert!(!pos.edge_fort());
+    // An attacker already next to the wall (h3 beside an empty g3) and no guard: f3 falls.
+    let text = "/4TKT4/4T1T4/5T1t3/11/11/t9t/11/11/11/11/5t5/ a";
+    let pos = rules.position(&text.parse().unwrap()).unwrap();
+    assert!(!pos.edge_fort(), "{}", pos.diagram());
+}
+
+#[test]
 fn a_game_from_a_setup_records_its_position() {
     let setup: Setup = "/7/7/t6/K6/t6/1t5/7/ a".parse().unwrap();
     let mut g = TaflGame::from_setup(Ruleset::fidchell(), &setup).unwrap();

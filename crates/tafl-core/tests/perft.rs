@@ -5,7 +5,7 @@
 mod common;
 
 use common::RefBoard;
-use tafl_core::{MoveList, Position, Ruleset, Status, WinReason, divide, perft};
+use tafl_core::{MoveList, Position, Rules, Ruleset, Setup, Status, WinReason, divide, perft};
 
 /// Pinned counts (depth 1, 2, ...) from every preset's start, and the depth up to which the
 /// (slow) reference recomputes them.
@@ -29,6 +29,33 @@ fn perft_matches_the_reference() {
                 assert_eq!(fast, reference.perft(depth), "{name} depth {depth}");
             }
             assert_eq!(fast, expected, "{name} depth {depth}");
+        }
+    }
+}
+
+#[test]
+fn perft_counts_the_fidchell_throne_reading() {
+    // The king has left the throne for b2, defenders stand on d3 and d5 beside the empty
+    // throne. Fidchell: the empty throne is hostile to the attackers only, so d7-d6 takes
+    // nothing; with the first release's reading (hostile to all) it takes d5.
+    let setup: Setup = "/2ttt2/1K5/t1TTT1t/t1T1T1t/t1TTT1t/7/2ttt2/ a"
+        .parse()
+        .unwrap();
+    for (rules, counts) in [
+        (Rules::fidchell(), [20, 448, 11_518, 266_614]),
+        (
+            Rules::fidchell_throne_hostile_to_all(),
+            [20, 460, 11_958, 288_696],
+        ),
+    ] {
+        let pos = Position::from_setup(&setup, &rules).unwrap();
+        let reference = RefBoard::from_position(&pos);
+        for (d, &expected) in counts.iter().enumerate() {
+            let depth = d as u32 + 1;
+            assert_eq!(perft(&pos, depth), expected, "depth {depth}");
+            if depth <= 3 {
+                assert_eq!(reference.perft(depth), expected, "reference depth {depth}");
+            }
         }
     }
 }

@@ -7,9 +7,11 @@ use std::time::Duration;
 
 use thiserror::Error;
 
-/// When a search stops. The search always completes depth 1 (so it always has a move);
-/// beyond that it stops at the first limit reached and plays the result of the last
-/// completed depth.
+/// When a search stops: at the first limit reached, checked at every node (the first
+/// iteration and the quiescence search included), so a search never visits more than a few
+/// nodes beyond its budget. It plays the result of the last completed depth or, when even
+/// depth 1 could not complete (a crowded board and a small budget), the best of the root
+/// moves searched to the end, or else the first move of its ordering: it always has a move.
 ///
 /// Node limits are deterministic: the same position, history, configuration and seed give
 /// the same move on every machine. A time limit is not (it reads the clock), and is meant
@@ -66,20 +68,21 @@ pub struct SearchConfig {
 /// | level | Breton | nodes per move | depth cap | random margin |
 /// |---|---|---|---|---|
 /// | [`Level::Bard`] | Barzh | 250 | 2 | 60 (0.6 soldier) |
-/// | [`Level::Ovate`] | Ovate | 2 500 | 60 | 15 |
-/// | [`Level::Druid`] | Drouiz | 40 000 | 60 | 3 |
+/// | [`Level::Ovate`] | Ovate | 10 000 | 60 | 15 |
+/// | [`Level::Druid`] | Drouiz | 400 000 | 60 | 3 |
 ///
-/// Druid's small margin only breaks near-ties, so that games between Druids from different
-/// seeds differ. docs/tafl-ai.md gives the speeds (about 475 000 nodes a second on one
-/// core in a release build: Druid takes about a tenth of a second a move) and the
-/// self-play results.
+/// Each budget is forty times the one below. Druid's is the most a move can take in about
+/// a second on one core (a release build searches about 560 000 nodes per second of CPU on
+/// 7×7: Druid takes about 0.7 s a move), its small margin only breaks near-ties, so that
+/// games between Druids from different seeds differ. docs/tafl-ai.md gives the speeds and
+/// the self-play results.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Level {
     /// Barzh, the Bard: in practice one ply and its captures (the budget runs out before
     /// depth 2), often playing a merely good move.
     Bard,
-    /// The Ovate: one or two plies more than the Bard, a little randomness.
+    /// The Ovate: two or three plies more than the Bard, a little randomness.
     Ovate,
     /// Drouiz, the Druid: the full search, ties broken at random.
     Druid,
@@ -107,7 +110,7 @@ impl Level {
             Level::Ovate => SearchConfig {
                 limits: SearchLimits {
                     max_depth: 60,
-                    nodes: Some(2_500),
+                    nodes: Some(10_000),
                     time: None,
                 },
                 random_margin: 15,
@@ -116,7 +119,7 @@ impl Level {
             Level::Druid => SearchConfig {
                 limits: SearchLimits {
                     max_depth: 60,
-                    nodes: Some(40_000),
+                    nodes: Some(400_000),
                     time: None,
                 },
                 random_margin: 3,

@@ -29,6 +29,8 @@ pub const WIN_THRESHOLD: i32 = WIN_SCORE - MAX_PLY as i32 - 1;
 /// lose (or win): large, but not a forced win.
 const REPETITION_SCORE: i32 = 2_000;
 const INF: i32 = WIN_SCORE + 1;
+/// The deepest quiescence search, in plies beyond the main search's horizon.
+const QUIESCENCE_PLIES: u8 = 3;
 
 /// The outcome of a search.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,7 +40,9 @@ pub struct SearchResult {
     /// The score of the best move for the side to move, in centisoldiers; beyond
     /// ±[`WIN_THRESHOLD`] a forced win or loss (`WIN_SCORE - plies`).
     pub score: i32,
-    /// The last completed depth, in plies (0 when there was a single legal move).
+    /// The last completed depth, in plies (0 when there was a single legal move, or when
+    /// the node budget ran out before depth 1 was complete: the move is then the best of the
+    /// root moves searched, or the first of the move ordering).
     pub depth: u8,
     /// Nodes visited (positions, quiescence included).
     pub nodes: u64,
@@ -79,7 +83,6 @@ struct Context<'a> {
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
-    can_stop: bool,
     stop: bool,
 }
 
@@ -139,6 +142,8 @@ impl Searcher {
         self.stack.clear();
         self.stack.extend_from_slice(history);
         self.stack.push(pos.hash());
+        // The search path never grows the stack beyond this: no allocation per node.
+        self.stack.reserve(MAX_PLY + 2);
         self.tt.new_search();
         self.ordering.new_search();
 
@@ -162,7 +167,6 @@ impl Searcher {
             nodes: 0,
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             deadline: limits.time.map(|t| Instant::now() + t),
-            can_stop: false,
             stop: false,
         };
 
@@ -175,24 +179,30 @@ impl Searcher {
         let mut completed: Option<(Vec<(Move, i32)>, u8)> = None;
         let max_depth = limits.max_depth.clamp(1, 60);
         for depth in 1..=max_depth {
-            ctx.can_stop = depth > 1;
-            let Some(scores) = ctx.root(pos, &root, i32::from(depth), margin, quiet) else {
+            let (mut scores, complete) = ctx.root(pos, &root, i32::from(depth), margin, quiet);
+            if !complete {
+                // The budget ran out inside this iteration. Without a completed one (depth
+                // 1 cut short on a crowded board), play the best of the root moves whose
+                // search was finished; the later iterations' partial results are dropped.
+                if completed.is_none() && !scores.is_empty() {
+                    scores.sort_by_key(|&(_, s)| -s);
+                    completed = Some((scores, 0));
+                }
                 break;
-            };
+            }
             root = scores;
             // Stable: equal scores keep the previous order.
             root.sort_by_key(|&(_, s)| -s);
             completed = Some((root.clone(), depth));
             let best = root[0].1;
-            if best > WIN_THRESHOLD || ctx.stop {
-                break;
-            }
-            if ctx.nodes >= ctx.node_limit {
+            if best > WIN_THRESHOLD || ctx.nodes >= ctx.node_limit {
                 break;
             }
         }
         let nodes = ctx.nodes;
-        let (scored, depth) = completed?;
+        // Not even one root move searched within the budget: the first move of the static
+        // ordering (captures and winning king moves first).
+        let (scored, depth) = completed.unwrap_or_else(|| (vec![(root[0].0, evaluate(pos))], 0));
         let best = scored[0].1;
         let floor = if best > WIN_THRESHOLD {
             best
@@ -278,13 +288,11 @@ fn terminal_score(pos: &Position, ply: usize) -> Option<i32> {
 }
 
 impl Context<'_> {
-    /// Counts a node; sets `stop` when a limit is reached (never during depth 1).
+    /// Counts a node; sets `stop` when a limit is reached (at any depth, the first
+    /// iteration and quiescence included: the budgets are hard limits).
     #[inline]
     fn count_node(&mut self) {
         self.nodes += 1;
-        if !self.can_stop {
-            return;
-        }
         if self.nodes >= self.node_limit {
             self.stop = true;
         }
@@ -329,9 +337,10 @@ impl Context<'_> {
         None
     }
 
-    /// Searches the root moves at `depth`; returns every root move with its score (exact
-    /// for the moves within `margin` of the best, an upper bound below), or `None` when the
-    /// iteration was stopped by a limit.
+    /// Searches the root moves at `depth`; returns the root moves with their scores (exact
+    /// for the moves within `margin` of the best, an upper bound below) and whether the
+    /// iteration completed. When a limit stops it, the list holds only the moves searched
+    /// to the end before the stop.
     fn root(
         &mut self,
         pos: &Position,
@@ -339,7 +348,7 @@ impl Context<'_> {
         depth: i32,
         margin: i32,
         quiet: u16,
-    ) -> Option<Vec<(Move, i32)>> {
+    ) -> (Vec<(Move, i32)>, bool) {
         let mut out = Vec::with_capacity(root.len());
         let mut best = -INF;
         let mut best_move = root[0].0;
@@ -365,7 +374,7 @@ impl Context<'_> {
             };
             self.stack.pop();
             if self.stop {
-                return None;
+                return (out, false);
             }
             if score > best {
                 best = score;
@@ -380,7 +389,7 @@ impl Context<'_> {
             depth as i16,
             Bound::Exact,
         );
-        Some(out)
+        (out, true)
     }
 
     /// Negamax with null windows below the first move.
@@ -410,7 +419,7 @@ impl Context<'_> {
             return 0;
         }
         if depth <= 0 || ply >= MAX_PLY {
-            return self.quiescence(pos, alpha, beta, ply);
+            return self.quiescence(pos, alpha, beta, ply, 0);
         }
         self.count_node();
         if self.stop {
@@ -517,7 +526,17 @@ impl Context<'_> {
 
     /// Quiescence: the static evaluation ("stand pat") or better through captures and the
     /// king's moves to a corner or edge that wins or counts.
-    fn quiescence(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    ///
+    /// At most [`QUIESCENCE_PLIES`] plies deep (`qply` counts them): on crowded boards
+    /// chains of captures otherwise grow the tree without bound.
+    fn quiescence(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: u8,
+    ) -> i32 {
         self.count_node();
         if let Some(s) = terminal_score(pos, ply) {
             return s;
@@ -526,7 +545,7 @@ impl Context<'_> {
             return 0;
         }
         let stand = evaluate(pos);
-        if stand >= beta || ply >= MAX_PLY {
+        if stand >= beta || ply >= MAX_PLY || qply >= QUIESCENCE_PLIES {
             return stand;
         }
         if stand > alpha {
@@ -549,7 +568,7 @@ impl Context<'_> {
                 {
                     continue;
                 }
-                let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
+                let score = -self.quiescence(&child, -beta, -alpha, ply + 1, qply + 1);
                 if self.stop {
                     return 0;
                 }
