@@ -1,6 +1,6 @@
-//! Tafl games on bitboards: the seed's Fidchell (the default), Brandubh, Copenhagen
-//! Hnefatafl, Tablut and Ard Ri, and any ruleset an OpenTafl rules string describes on boards
-//! of 7×7 to 11×11 (rules: `../shared/rules/tafl.md`, seed `003_0e341f993eae63e9.txt`).
+//! Tafl games on bitboards: the Fidchell of the Breton Fidchell page (the default), Brandubh,
+//! Copenhagen Hnefatafl, Tablut and Ard Ri, and any ruleset an OpenTafl rules string describes
+//! on boards of 7×7 to 11×11.
 //!
 //! - [`Ruleset`] (a named variant with [`Rules`] and a start position);
 //! - [`Setup`] (unvalidated) and [`Position`] (validated, bitboards, Zobrist hash);

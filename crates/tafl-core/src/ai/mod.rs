@@ -1,6 +1,6 @@
-//! The tafl AI (issue 4): a searcher over any ruleset and the seed's three levels of play,
-//! Barzh (Bard), Ovate and Drouiz (Druid) (seed `003_0e341f993eae63e9.txt`: "Tri live
-//! diaezamant zo : Barzh, Ovate ha Drouiz"; rules page, "AI levels").
+//! The tafl AI: a searcher over any ruleset and the three levels of play of the Breton
+//! Fidchell page, Barzh (Bard), Ovate and Drouiz (Druid) ("Tri live diaezamant zo : Barzh,
+//! Ovate ha Drouiz").
 //!
 //! - [`Searcher`]: iterative deepening, principal-variation negamax, a transposition table
 //!   keyed by [`Position::hash`](crate::Position::hash), ordering by captures, killers and
