@@ -675,3 +675,34 @@ fn pavillon_resumes_from_the_position() {
     );
     assert!("B1:w15,N1:b15 w 0/0 0.0/1.4*p".parse::<Position>().is_err());
 }
+
+#[test]
+fn replay_with_limits_refuses_a_record_beyond_them_before_any_work() {
+    use boardgames_common::{RecordLimitError, RecordLimits};
+    let options = GameOptions {
+        trous_to_win: 2,
+        ..GameOptions::default()
+    };
+    let (mut a, mut b) = (RandomAgent::new(Seed(21)), RandomAgent::new(Seed(22)));
+    let played = TrictracGame::new(RaceScorer, options)
+        .play_recorded(Seed(7), ByPlayer::new(&mut a, &mut b), 1_000_000)
+        .unwrap();
+    let n = played.record.actions().len();
+    let exact = RecordLimits {
+        max_actions: n,
+        ..RecordLimits::DEFAULT
+    };
+    let replayed = TrictracGame::replay_with_limits(&played.record, RaceScorer, &exact).unwrap();
+    assert_eq!(replayed, played.state);
+    let tight = RecordLimits {
+        max_actions: n - 1,
+        ..RecordLimits::DEFAULT
+    };
+    assert_eq!(
+        TrictracGame::replay_with_limits(&played.record, RaceScorer, &tight),
+        Err(GameError::Limit(RecordLimitError::Actions {
+            count: n,
+            max: n - 1
+        }))
+    );
+}

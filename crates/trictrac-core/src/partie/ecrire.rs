@@ -532,6 +532,21 @@ impl<S: ThrowScorer + Clone> EcrireGame<S> {
     /// an unknown convention or option), [`EcrireError::Replay`] naming the first action
     /// refused or commented otherwise, [`EcrireError::Ledger`], [`EcrireError::Result`].
     pub fn replay(record: &Record, scorer: S) -> Result<EcrireGame<S>, EcrireError> {
+        EcrireGame::replay_with_limits(record, scorer, &boardgames_common::RecordLimits::NONE)
+    }
+
+    /// As [`replay`](Self::replay), refusing first, before any work, a record beyond
+    /// `limits` ([`Record::check_limits`]: actions, bytes, line length).
+    ///
+    /// # Errors
+    /// [`EcrireError::Game`] with [`GameError::Limit`] for a record beyond `limits`, else as
+    /// [`replay`](Self::replay).
+    pub fn replay_with_limits(
+        record: &Record,
+        scorer: S,
+        limits: &boardgames_common::RecordLimits,
+    ) -> Result<EcrireGame<S>, EcrireError> {
+        record.check_limits(limits).map_err(GameError::from)?;
         if let Some(g) = record.tag("Game")
             && g != NAME
         {

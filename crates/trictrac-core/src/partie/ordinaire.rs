@@ -392,6 +392,22 @@ impl<S: ThrowScorer + Clone> TrictracGame<S> {
     /// [`GameError::Position`] for bad tags; [`GameError::Replay`] naming the first action
     /// refused or whose comment disagrees ([`GameError::Comment`]); [`GameError::Result`].
     pub fn replay(record: &Record, scorer: S) -> Result<TrictracGame<S>, GameError> {
+        TrictracGame::replay_with_limits(record, scorer, &boardgames_common::RecordLimits::NONE)
+    }
+
+    /// As [`replay`](Self::replay), refusing first, before any work, a record beyond
+    /// `limits` ([`Record::check_limits`]: actions, bytes, line length): what a server does
+    /// with records it receives. Each action costs a bounded amount of work (one analysis of
+    /// its throw), so the replay is bounded by the limits.
+    ///
+    /// # Errors
+    /// [`GameError::Limit`] for a record beyond `limits`, else as [`replay`](Self::replay).
+    pub fn replay_with_limits(
+        record: &Record,
+        scorer: S,
+        limits: &boardgames_common::RecordLimits,
+    ) -> Result<TrictracGame<S>, GameError> {
+        record.check_limits(limits)?;
         if let Some(g) = record.tag("Game")
             && g != <Self as Game>::NAME
         {

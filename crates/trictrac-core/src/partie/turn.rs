@@ -182,6 +182,13 @@ pub enum GameError {
     /// A record is of another game.
     #[error("record of game {0:?}, not Trictrac")]
     OtherGame(String),
+    /// The record is beyond the limits given to [`TrictracGame::replay_with_limits`] or
+    /// [`EcrireGame::replay_with_limits`], refused before any work.
+    ///
+    /// [`TrictracGame::replay_with_limits`]: crate::game::TrictracGame::replay_with_limits
+    /// [`EcrireGame::replay_with_limits`]: crate::partie::EcrireGame::replay_with_limits
+    #[error("record refused: {0}")]
+    Limit(#[from] boardgames_common::RecordLimitError),
     /// A record's starting position does not parse.
     #[error("record position: {0}")]
     Position(#[from] ParsePositionError),
