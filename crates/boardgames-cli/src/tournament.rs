@@ -84,8 +84,10 @@ fn parse_spec(text: &str, game: TournamentGame) -> Result<Spec, CliError> {
     let bad = |m: String| CliError::input("--agents", m);
     let budget = |rest: &str, what: &str| -> Result<u32, CliError> {
         let n: u32 = rest.parse().map_err(|_| {
+            let name = text.strip_suffix(rest).unwrap_or(text);
             bad(format!(
-                "{text}: the {what} must be a whole number, like {what}:{}",
+                "{text}: the {what} must be a whole number from 1 to {}, like {name}{}",
+                if what == "depth" { 8 } else { u32::MAX },
                 if what == "iterations" { 1000 } else { 2 }
             ))
         })?;

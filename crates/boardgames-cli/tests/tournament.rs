@@ -139,3 +139,35 @@ fn bad_input_is_exit_code_2_with_a_message() {
     let o = run(&["tournament", "--game", "go", "--agents", "random,bot"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// A budget that is not a number, or too large for one, is refused with an example in the
+/// agent's own syntax (`mcts:1000`, `searchbot:2`), not the word `iterations:1000`.
+#[test]
+fn a_bad_budget_names_the_agent_syntax() {
+    let cases = [
+        (
+            "mcts:99999999999999999999",
+            "mcts:99999999999999999999: the iterations must be a whole number from 1 to 4294967295, like mcts:1000",
+        ),
+        (
+            "searchbot:x",
+            "searchbot:x: the breadth must be a whole number from 1 to 4294967295, like searchbot:2",
+        ),
+        (
+            "expecti:-1",
+            "expecti:-1: the depth must be a whole number from 1 to 8, like expecti:2",
+        ),
+    ];
+    for (agent, message) in cases {
+        let o = run(&[
+            "tournament",
+            "--game",
+            "trictrac",
+            "--agents",
+            &format!("random,{agent}"),
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{agent}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(message), "{agent}: {err}");
+    }
+}
