@@ -131,12 +131,17 @@ struct Engine<W: Write> {
 
 /// Runs a session on standard input and output until `goodbye` or the end of the input.
 pub(crate) fn run(options: EngineOptions) -> Result<(), CliError> {
+    if let Some(t) = options.think
+        && !(t.is_finite() && t > 0.0)
+    {
+        return Err(CliError::input(
+            "--think",
+            format!("{t} is not a positive number of seconds"),
+        ));
+    }
     let log = match &options.log {
-        Some(path) => Some(BufWriter::new(File::create(path).map_err(|source| {
-            CliError::Io {
-                path: path.clone(),
-                source,
-            }
+        Some(path) => Some(BufWriter::new(File::create(path).map_err(|e| {
+            CliError::Output(format!("cannot write {}: {e}", path.display()))
         })?)),
         None => None,
     };

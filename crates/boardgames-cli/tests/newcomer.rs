@@ -96,3 +96,30 @@ fn replay_prints_before_a_failing_svg() {
     assert_eq!(o.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&o.stdout).contains("\"legal\": true"));
 }
+
+/// `tafl engine --think nan` used to panic at the first search; non-positive or non-finite
+/// times are now bad arguments (exit 2) before `hello`.
+#[test]
+fn engine_think_must_be_a_positive_number() {
+    for think in ["nan", "inf", "0", "-0.5"] {
+        let o = run(&["tafl", "engine", &format!("--think={think}")]);
+        assert_eq!(o.status.code(), Some(2), "{think}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("--think: ")
+                && stderr(&o).contains("is not a positive number of seconds"),
+            "{think}: {}",
+            stderr(&o)
+        );
+        assert!(o.stdout.is_empty(), "{think}");
+    }
+}
+
+/// A log file that cannot be created is an output error that says "write", not "read".
+#[test]
+fn engine_log_that_cannot_be_written_says_so() {
+    let log = std::env::temp_dir().join("boardgames-cli-newcomer-no-such-dir/log.txt");
+    let o = run(&["tafl", "engine", "--log", log.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(stderr(&o).contains("cannot write"), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("cannot read"), "{}", stderr(&o));
+}
