@@ -99,12 +99,13 @@ impl Clock {
         if c.millis < 0 {
             return None;
         }
-        let period = self.overtime_secs.max(0) * 1000;
+        // Saturating: the host's numbers may be as large as an i64 holds.
+        let period = self.overtime_secs.max(0).saturating_mul(1000);
         let ms = if c.in_overtime {
             c.millis.min(if period > 0 { period } else { c.millis }) / 2
         } else {
             let extra = if c.overtimes > 0 { period / 2 } else { 0 };
-            c.millis / 40 + extra
+            (c.millis / 40).saturating_add(extra)
         };
         let ms = (ms - 100).max(10);
         Some(Duration::from_millis(u64::try_from(ms).unwrap_or(10)))

@@ -123,3 +123,37 @@ fn engine_log_that_cannot_be_written_says_so() {
     assert!(stderr(&o).contains("cannot write"), "{}", stderr(&o));
     assert!(!stderr(&o).contains("cannot read"), "{}", stderr(&o));
 }
+
+/// A host clock as large as an i64 holds used to overflow (a panic in a debug build, a
+/// wrapped time otherwise); the engine now answers with a move.
+#[test]
+fn engine_survives_a_huge_clock() {
+    use std::io::Write as _;
+    let rules = "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: \
+                 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+    let max = i64::MAX;
+    let input = format!(
+        "rules {rules}\nclock {max} {max} {max} 5 5\nplay attackers\nclock {max}* {max}* {max} 5 5\nplay defenders\ngoodbye\n"
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardgames"))
+        .args(["tafl", "engine", "--nodes", "200"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("move ")).count(),
+        2,
+        "{out}"
+    );
+}
