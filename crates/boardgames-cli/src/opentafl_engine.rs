@@ -150,9 +150,14 @@ pub(crate) fn run(options: EngineOptions) -> Result<(), CliError> {
     let mut input = stdin.lock();
     let stdout = std::io::stdout();
     let mut engine = Engine::new(stdout.lock(), log, options);
-    // A closed output pipe means the host has gone: end quietly.
-    let _ = engine.session(&mut input);
-    Ok(())
+    // A closed output pipe means the host has gone: end quietly. Any other failure (a full
+    // disk, an unreadable input) is an I/O error.
+    match engine.session(&mut input) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(CliError::Output(e.to_string()))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Reads one line into `buf` (without the `\n`), keeping at most [`MAX_LINE`] bytes; the

@@ -157,3 +157,21 @@ fn engine_survives_a_huge_clock() {
         "{out}"
     );
 }
+
+/// An engine whose output cannot be written (a full disk, not a host that closed the pipe)
+/// exits 3 instead of 0.
+#[test]
+fn engine_output_on_a_full_disk_is_exit_3() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return; // not Linux
+    };
+    let o = Command::new(env!("CARGO_BIN_EXE_boardgames"))
+        .args(["tafl", "engine"])
+        .stdin(Stdio::null())
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(stderr(&o).contains("output:"), "{}", stderr(&o));
+}
