@@ -329,8 +329,10 @@ pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
     }
     let names: Vec<String> = args.agents.iter().map(|n| n.trim().to_string()).collect();
     let fixtures = schedule(specs.len(), args.games, Seed(args.seed));
+    // More threads than games would only be started to idle (100 000 of them took minutes):
+    // the results do not depend on the number of threads.
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads)
+        .num_threads(args.threads.min(fixtures.len()))
         .build()
         .map_err(|e| CliError::input("--threads", e))?;
     let bar = if args.quiet || args.json {

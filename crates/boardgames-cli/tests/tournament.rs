@@ -171,3 +171,27 @@ fn a_bad_budget_names_the_agent_syntax() {
         assert!(err.contains(message), "{agent}: {err}");
     }
 }
+
+/// `--threads` far above the number of games starts no more threads than games (100 000
+/// threads used to take minutes to start), with the same results as one thread.
+#[test]
+fn more_threads_than_games_are_not_started() {
+    let base = [
+        "tournament",
+        "--game",
+        "tafl",
+        "--agents",
+        "random,bard",
+        "--games",
+        "1",
+        "--json",
+    ];
+    let one = run(&[&base[..], &["--threads", "1"]].concat());
+    let many = run(&[&base[..], &["--threads", "100000"]].concat());
+    assert!(
+        many.status.success(),
+        "{}",
+        String::from_utf8_lossy(&many.stderr)
+    );
+    assert_eq!(one.stdout, many.stdout);
+}
