@@ -174,8 +174,22 @@ fn sugoroku_pictures(dir: &Path) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    let dir = std::env::args()
-        .nth(1)
+    const USAGE: &str = "usage: pictures [DIR] (default docs/pictures)";
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if matches!(args.first().map(String::as_str), Some("-h" | "--help")) {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    if let Some(bad) = args
+        .iter()
+        .enumerate()
+        .find(|(i, a)| *i > 0 || a.starts_with('-'))
+    {
+        eprintln!("error: unexpected argument {:?}\n{USAGE}", bad.1);
+        return ExitCode::from(2);
+    }
+    let dir = args
+        .first()
         .map_or_else(|| PathBuf::from("docs/pictures"), PathBuf::from);
     let run = || -> Result<(), String> {
         std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;

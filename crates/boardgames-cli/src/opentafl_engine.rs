@@ -99,12 +99,13 @@ impl Clock {
         if c.millis < 0 {
             return None;
         }
-        let period = self.overtime_secs.max(0) * 1000;
+        // Saturating: the host's numbers may be as large as an i64 holds.
+        let period = self.overtime_secs.max(0).saturating_mul(1000);
         let ms = if c.in_overtime {
             c.millis.min(if period > 0 { period } else { c.millis }) / 2
         } else {
             let extra = if c.overtimes > 0 { period / 2 } else { 0 };
-            c.millis / 40 + extra
+            (c.millis / 40).saturating_add(extra)
         };
         let ms = (ms - 100).max(10);
         Some(Duration::from_millis(u64::try_from(ms).unwrap_or(10)))
@@ -131,12 +132,17 @@ struct Engine<W: Write> {
 
 /// Runs a session on standard input and output until `goodbye` or the end of the input.
 pub(crate) fn run(options: EngineOptions) -> Result<(), CliError> {
+    if let Some(t) = options.think
+        && !(t.is_finite() && t > 0.0)
+    {
+        return Err(CliError::input(
+            "--think",
+            format!("{t} is not a positive number of seconds"),
+        ));
+    }
     let log = match &options.log {
-        Some(path) => Some(BufWriter::new(File::create(path).map_err(|source| {
-            CliError::Io {
-                path: path.clone(),
-                source,
-            }
+        Some(path) => Some(BufWriter::new(File::create(path).map_err(|e| {
+            CliError::Output(format!("cannot write {}: {e}", path.display()))
         })?)),
         None => None,
     };
@@ -144,9 +150,14 @@ pub(crate) fn run(options: EngineOptions) -> Result<(), CliError> {
     let mut input = stdin.lock();
     let stdout = std::io::stdout();
     let mut engine = Engine::new(stdout.lock(), log, options);
-    // A closed output pipe means the host has gone: end quietly.
-    let _ = engine.session(&mut input);
-    Ok(())
+    // A closed output pipe means the host has gone: end quietly. Any other failure (a full
+    // disk, an unreadable input) is an I/O error.
+    match engine.session(&mut input) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(CliError::Output(e.to_string()))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Reads one line into `buf` (without the `\n`), keeping at most [`MAX_LINE`] bytes; the

@@ -102,9 +102,6 @@ pub(crate) fn replay(
             )));
         }
     };
-    if let Some(file) = svg {
-        crate::view::write_file(file, &done.picture)?;
-    }
     if json {
         print_json(&json!({
             "game": done.game,
@@ -112,7 +109,7 @@ pub(crate) fn replay(
             "actions": done.actions,
             "result": done.result,
             "final_state": done.state,
-        }))
+        }))?;
     } else {
         outln!(
             "{}: {} actions replayed, all legal",
@@ -122,8 +119,12 @@ pub(crate) fn replay(
         out!("{}", done.board);
         outln!("final state: {}", done.state);
         outln!("result: {}", done.result);
-        Ok(())
     }
+    // The picture comes after the text output, as for the other commands (docs/cli.md).
+    if let Some(file) = svg {
+        crate::view::write_file(file, &done.picture)?;
+    }
+    Ok(())
 }
 
 fn replay_tafl(record: &Record) -> Result<Replayed, CliError> {

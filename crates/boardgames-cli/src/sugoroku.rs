@@ -94,7 +94,7 @@ fn report(stats: &Statistics, first: u64, json: bool) -> Result<(), CliError> {
                 first + stats.games - 1
             );
         }
-        out!("{stats}");
+        outln!("{stats}");
         Ok(())
     }
 }
@@ -136,7 +136,7 @@ struct Part {
 }
 
 fn read_part(path: &Path) -> Result<Part, CliError> {
-    let text = std::fs::read_to_string(path).map_err(|source| CliError::Io {
+    let bytes = std::fs::read(path).map_err(|source| CliError::Io {
         path: path.to_path_buf(),
         source,
     })?;
@@ -146,7 +146,8 @@ fn read_part(path: &Path) -> Result<Part, CliError> {
             path.display()
         ))
     };
-    let value: Value = serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
+    let text = std::str::from_utf8(&bytes).map_err(|_| bad("the file is not UTF-8 text".into()))?;
+    let value: Value = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
     if value["game"] != "sugoroku" {
         return Err(bad("no \"game\": \"sugoroku\"".into()));
     }

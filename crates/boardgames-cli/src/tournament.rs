@@ -84,8 +84,10 @@ fn parse_spec(text: &str, game: TournamentGame) -> Result<Spec, CliError> {
     let bad = |m: String| CliError::input("--agents", m);
     let budget = |rest: &str, what: &str| -> Result<u32, CliError> {
         let n: u32 = rest.parse().map_err(|_| {
+            let name = text.strip_suffix(rest).unwrap_or(text);
             bad(format!(
-                "{text}: the {what} must be a whole number, like {what}:{}",
+                "{text}: the {what} must be a whole number from 1 to {}, like {name}{}",
+                if what == "depth" { 8 } else { u32::MAX },
                 if what == "iterations" { 1000 } else { 2 }
             ))
         })?;
@@ -327,8 +329,10 @@ pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
     }
     let names: Vec<String> = args.agents.iter().map(|n| n.trim().to_string()).collect();
     let fixtures = schedule(specs.len(), args.games, Seed(args.seed));
+    // More threads than games would only be started to idle (100 000 of them took minutes):
+    // the results do not depend on the number of threads.
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads)
+        .num_threads(args.threads.min(fixtures.len()))
         .build()
         .map_err(|e| CliError::input("--threads", e))?;
     let bar = if args.quiet || args.json {

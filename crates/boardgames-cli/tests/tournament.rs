@@ -139,3 +139,59 @@ fn bad_input_is_exit_code_2_with_a_message() {
     let o = run(&["tournament", "--game", "go", "--agents", "random,bot"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// A budget that is not a number, or too large for one, is refused with an example in the
+/// agent's own syntax (`mcts:1000`, `searchbot:2`), not the word `iterations:1000`.
+#[test]
+fn a_bad_budget_names_the_agent_syntax() {
+    let cases = [
+        (
+            "mcts:99999999999999999999",
+            "mcts:99999999999999999999: the iterations must be a whole number from 1 to 4294967295, like mcts:1000",
+        ),
+        (
+            "searchbot:x",
+            "searchbot:x: the breadth must be a whole number from 1 to 4294967295, like searchbot:2",
+        ),
+        (
+            "expecti:-1",
+            "expecti:-1: the depth must be a whole number from 1 to 8, like expecti:2",
+        ),
+    ];
+    for (agent, message) in cases {
+        let o = run(&[
+            "tournament",
+            "--game",
+            "trictrac",
+            "--agents",
+            &format!("random,{agent}"),
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{agent}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(message), "{agent}: {err}");
+    }
+}
+
+/// `--threads` far above the number of games starts no more threads than games (100 000
+/// threads used to take minutes to start), with the same results as one thread.
+#[test]
+fn more_threads_than_games_are_not_started() {
+    let base = [
+        "tournament",
+        "--game",
+        "tafl",
+        "--agents",
+        "random,bard",
+        "--games",
+        "1",
+        "--json",
+    ];
+    let one = run(&[&base[..], &["--threads", "1"]].concat());
+    let many = run(&[&base[..], &["--threads", "100000"]].concat());
+    assert!(
+        many.status.success(),
+        "{}",
+        String::from_utf8_lossy(&many.stderr)
+    );
+    assert_eq!(one.stdout, many.stdout);
+}

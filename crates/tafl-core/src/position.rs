@@ -65,7 +65,7 @@ pub enum PositionError {
     NoKing,
     /// A piece stands on a square it may not stop on (a corner, or the throne for a
     /// soldier).
-    #[error("a {piece:?} may not stand on {square}")]
+    #[error("{} may not stand on {square}", piece_phrase(*piece))]
     Restricted {
         /// The piece.
         piece: Piece,
@@ -88,6 +88,15 @@ pub enum PositionError {
         "ruleset name {0:?} cannot be written in a rules string: no '_' and no whitespace other than spaces"
     )]
     RulesetName(String),
+}
+
+/// The piece of [`PositionError::Restricted`] as its message names it.
+const fn piece_phrase(piece: Piece) -> &'static str {
+    match piece {
+        Piece::Attacker => "an attacker",
+        Piece::Defender => "a defender",
+        Piece::King => "the king",
+    }
 }
 
 impl Position {
