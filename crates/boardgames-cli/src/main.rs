@@ -223,6 +223,9 @@ struct SelfplayArgs {
     /// Print JSON.
     #[arg(long)]
     json: bool,
+    /// Also draw the histogram of the games' lengths in plies as an SVG picture in this file.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
 }
 
 /// Two comma-separated AI levels.
@@ -434,6 +437,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             threads: a.threads,
             quiet: a.quiet,
             json: a.json,
+            svg: a.svg.as_deref(),
         }),
         Command::Play(PlayCommand::Tafl {
             level,

@@ -25,6 +25,8 @@ pub(crate) struct Request<'a> {
     pub(crate) threads: usize,
     pub(crate) quiet: bool,
     pub(crate) json: bool,
+    /// Also draw the histogram of the games' lengths in plies to this file.
+    pub(crate) svg: Option<&'a std::path::Path>,
 }
 
 /// One game's outcome and the search effort of each side.
@@ -205,6 +207,21 @@ pub(crate) fn selfplay(req: &Request<'_>) -> Result<(), CliError> {
         configs[1].limits.nodes.unwrap_or(0),
     ];
     let plies_per_game = tally.plies as f64 / total as f64;
+    let write_plot = || match req.svg {
+        Some(file) => {
+            let title = format!(
+                "{}: lengths of {total} games, {} against {} (seed {})",
+                ruleset.name(),
+                req.levels.0.name(),
+                req.levels.1.name(),
+                req.seed
+            );
+            let counts = crate::tournament::length_counts(games.iter().map(|g| g.plies as usize));
+            let plot = boardgames_common::svg::histogram(&title, "game length in plies", &counts);
+            crate::view::write_file(file, &plot)
+        }
+        None => Ok(()),
+    };
     if req.json {
         let side = |r: Wdl| {
             json!({
@@ -232,7 +249,8 @@ pub(crate) fn selfplay(req: &Request<'_>) -> Result<(), CliError> {
             "search_seconds": [tally.time[0].as_secs_f64(), tally.time[1].as_secs_f64()],
             "nodes_per_second": [tally.nodes_per_second(0), tally.nodes_per_second(1)],
             "wall_seconds": wall,
-        }));
+        }))
+        .and_then(|()| write_plot());
     }
     outln!(
         "{}: {a} ({} nodes) against {b} ({} nodes), {} games with each attacking, seeds {}..={}",
@@ -277,5 +295,5 @@ pub(crate) fn selfplay(req: &Request<'_>) -> Result<(), CliError> {
         tally.nodes_per_second(0),
         tally.nodes_per_second(1)
     );
-    Ok(())
+    write_plot()
 }

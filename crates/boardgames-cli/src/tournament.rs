@@ -62,6 +62,10 @@ pub(crate) struct TournamentArgs {
     /// Print JSON (without the timings, which vary from run to run).
     #[arg(long)]
     json: bool,
+    /// Also draw the histogram of the games' lengths (in actions, dice throws included) as
+    /// an SVG picture in this file.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<std::path::PathBuf>,
 }
 
 /// An agent named on the command line.
@@ -158,18 +162,26 @@ impl<G: Game> Agent<G> for Timed<G> {
 #[derive(Debug, Clone, Copy)]
 struct Outcome {
     returns: ByPlayer<f64>,
+    /// Actions applied (dice throws included).
+    length: usize,
     time: ByPlayer<(u64, u64, u64)>,
 }
 
 const MAX_ACTIONS: usize = 200_000;
 
-/// Plays `start` to the end (or `MAX_ACTIONS`, then the unfinished returns count).
-fn play<G: Game>(start: &G, seed: Seed, agents: ByPlayer<&mut dyn Agent<G>>) -> ByPlayer<f64> {
+/// Plays `start` to the end (or `MAX_ACTIONS`, then the unfinished returns count): the
+/// returns and the number of actions applied.
+fn play<G: Game>(
+    start: &G,
+    seed: Seed,
+    agents: ByPlayer<&mut dyn Agent<G>>,
+) -> (ByPlayer<f64>, usize) {
     let mut agents = agents;
     let mut state = start.clone();
     let mut rng = seed.rng();
     let mut legal = Vec::new();
     let mut outcomes = Vec::new();
+    let mut applied = 0;
     for _ in 0..MAX_ACTIONS {
         let action = match state.turn() {
             Turn::Terminal => break,
@@ -191,8 +203,9 @@ fn play<G: Game>(start: &G, seed: Seed, agents: ByPlayer<&mut dyn Agent<G>>) -> 
         if state.apply(action).is_err() {
             break;
         }
+        applied += 1;
     }
-    state.returns()
+    (state.returns(), applied)
 }
 
 /// Trictrac's evaluation for expectiminimax: trous and points (12 to a trou) and the
@@ -294,13 +307,14 @@ fn play_fixture<G: Game>(
         decisions: 0,
         longest: 0,
     };
-    let returns = play(
+    let (returns, length) = play(
         start,
         f.seed,
         ByPlayer::new(&mut a as &mut dyn Agent<G>, &mut b as &mut dyn Agent<G>),
     );
     Outcome {
         returns,
+        length,
         time: ByPlayer::new(
             (a.nanos, a.decisions, a.longest),
             (b.nanos, b.decisions, b.longest),
@@ -413,9 +427,38 @@ pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
         TournamentGame::Tafl => "tafl",
     };
     if args.json {
-        return print_json(&to_json(game_name, &args, &names, &table, &elo));
+        print_json(&to_json(game_name, &args, &names, &table, &elo))?;
+    } else {
+        print_text(game_name, &args, &names, &table, &elo, &time, elapsed)?;
     }
-    print_text(game_name, &args, &names, &table, &elo, &time, elapsed)
+    match &args.svg {
+        Some(file) => {
+            let title = format!(
+                "{game_name} tournament: lengths of {} games (seed {})",
+                outcomes.len(),
+                args.seed
+            );
+            let plot = boardgames_common::svg::histogram(
+                &title,
+                "game length in actions",
+                &length_counts(outcomes.iter().map(|o| o.length)),
+            );
+            crate::view::write_file(file, &plot)
+        }
+        None => Ok(()),
+    }
+}
+
+/// `counts[n]`: how many of `lengths` equal `n` (at most `MAX_ACTIONS + 1` entries).
+pub(crate) fn length_counts(lengths: impl Iterator<Item = usize>) -> Vec<u64> {
+    let mut counts = Vec::new();
+    for n in lengths {
+        if counts.len() <= n {
+            counts.resize(n + 1, 0);
+        }
+        counts[n] += 1;
+    }
+    counts
 }
 
 fn interval_json(i: boardgames_common::tournament::Interval) -> serde_json::Value {

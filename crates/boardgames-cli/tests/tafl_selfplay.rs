@@ -95,3 +95,64 @@ fn selfplay_bad_input() {
         assert!(err.contains(needle), "{all:?}: {err}");
     }
 }
+
+/// The `data-count` of every bar of a histogram, summed, and the mean of the values they
+/// stand for (each bar's first value; the bins are single values below 100 of them).
+fn histogram_games(svg: &str) -> (u64, f64) {
+    let doc = roxmltree::Document::parse(svg).expect("well-formed SVG");
+    let bars: Vec<(u64, u64)> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("bar"))
+        .map(|n| {
+            let value = n.attribute("data-value").unwrap().parse::<u64>().unwrap();
+            let count = n.attribute("data-count").unwrap().parse::<u64>().unwrap();
+            (value, count)
+        })
+        .collect();
+    let games: u64 = bars.iter().map(|b| b.1).sum();
+    let total: u64 = bars.iter().map(|b| b.0 * b.1).sum();
+    (games, total as f64 / games as f64)
+}
+
+#[test]
+fn selfplay_and_tournament_draw_their_game_lengths() {
+    let dir = std::env::temp_dir().join(format!("boardgames-lengths-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("selfplay.svg");
+    let mut args = SMALL.to_vec();
+    args.extend(["--json", "--threads", "1", "--svg", file.to_str().unwrap()]);
+    let report = json(&run(&args));
+    let (games, mean) = histogram_games(&std::fs::read_to_string(&file).unwrap());
+    assert_eq!(games, 6, "one bar count per game");
+    let plies = report["plies_per_game"].as_f64().unwrap();
+    assert!((mean - plies).abs() < 1e-9, "{mean} plies against {plies}");
+
+    let file = dir.join("tournament.svg");
+    let o = run(&[
+        "tournament",
+        "--game",
+        "tafl",
+        "--agents",
+        "random,bard",
+        "--games",
+        "2",
+        "--rules",
+        "brandubh",
+        "--quiet",
+        "--svg",
+        file.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let (games, mean) = histogram_games(&std::fs::read_to_string(&file).unwrap());
+    assert_eq!(games, 4, "two rounds of two games");
+    assert!(mean >= 1.0);
+
+    // An unwritable picture is an output error (exit 3), after the table was printed.
+    let mut args = SMALL.to_vec();
+    let bad = dir.join("no/such/dir.svg");
+    args.extend(["--quiet", "--svg", bad.to_str().unwrap()]);
+    let o = run(&args);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("| both sides | 6 |"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
