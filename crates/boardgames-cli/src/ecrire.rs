@@ -20,12 +20,22 @@ A partie à écrire: marqués of unlimited trous; a marqué ends when, a player 
 play as written (e.g. 6-5: B1-B7, B1-B6); after a trou won with your own points, tenir or
 s'en aller. Commands: board, sheet, help, quit.";
 
-/// The rules of `--marques`, `--convention` and `--progression`.
+/// The most marqués the command line plays (a partie à écrire is usually of 8 or 12; the
+/// library takes any number): bots at a table would otherwise play for days.
+pub(crate) const MAX_MARQUES: u32 = 120;
+
+/// The rules of `--marques` (at most [`MAX_MARQUES`]), `--convention` and `--progression`.
 pub(crate) fn rules(
     marques: u32,
     convention: &str,
     progression: Option<&str>,
 ) -> Result<EcrireRules, CliError> {
+    if marques > MAX_MARQUES {
+        return Err(CliError::input(
+            "--marques",
+            format!("{marques} is more than the {MAX_MARQUES} marqués the command line plays"),
+        ));
+    }
     let mut convention: Convention = convention
         .parse()
         .map_err(|e| CliError::input("--convention", e))?;

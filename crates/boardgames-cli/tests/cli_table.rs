@@ -82,6 +82,10 @@ fn bad_input_exits_with_2_and_says_why() {
             &["--form", "teams", "--players", "3"][..],
             "seats 4 players, not 3",
         ),
+        (
+            &["--form", "tourner", "--marques", "4294967295"][..],
+            "more than the 120 marqués",
+        ),
     ] {
         let mut all = vec!["trictrac", "table"];
         all.extend_from_slice(args);
@@ -93,4 +97,15 @@ fn bad_input_exits_with_2_and_says_why() {
             text(&o.stderr)
         );
     }
+}
+
+#[test]
+fn play_refuses_more_marques_than_the_command_line_plays() {
+    let o = run(&["play", "trictrac", "--form", "ecrire", "--marques", "121"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("121 is more than the 120 marqués"),
+        "{}",
+        text(&o.stderr)
+    );
 }
