@@ -385,6 +385,55 @@ fn declare_the_partie_won_by_mistake() {
 }
 
 #[test]
+fn declare_the_partie_won_missing_points_counted_twelve_a_trou() {
+    // "il fait école des points qui lui manquent": 10 trous and 4 points marked, 12 to win:
+    // two trous are missing, 2 x 12 - 4 = 20 points.
+    let mut r = referee("B1:w15,N1:b15 w 0/0 10.4*/0.0");
+    let rep = go(&mut r, White, "win");
+    assert_eq!(
+        (rep[0].entry, rep[0].points),
+        (Entry::SEnAllerSurUneEcole, 20)
+    );
+    assert_eq!(rep[0].fault, Fault::EcoleParExces);
+    // Black marks the 20 points d'école; with no point marked yet he marks them en
+    // bredouille: the first 12 are a trou double, 8 remain. The partie goes on.
+    let mut marked = r.clone();
+    go(&mut marked, Black, "choose 2");
+    assert_eq!(
+        (
+            marked.marking().trous(Black),
+            marked.marking().points(Black)
+        ),
+        (1, 8)
+    );
+    assert_eq!(marked.phase(), RefereePhase::Throw { thrower: White });
+    // "sauf si son adversaire a rompu son jeu ou acquiescé": Black breaking his game is the
+    // acquiescence.
+    go(&mut r, Black, "break");
+    assert_eq!(r.phase(), RefereePhase::Over { winner: White });
+    // A win declared rightly is no école.
+    let mut r = Referee::from_position("B1:w15,N1:b15 w 0/0 3.0/0.0".parse().expect("pos"), 3)
+        .expect("marks");
+    assert!(go(&mut r, White, "win").is_empty());
+    assert_eq!(r.phase(), RefereePhase::Over { winner: White });
+}
+
+#[test]
+fn s_en_aller_sur_une_ecole_the_opponent_breaks_his_game() {
+    // "dans le cas où un joueur croit avoir gagné le trou qu'il n'a effectivement pas, le
+    // marque et avertit qu'il s'en va et que l'adversaire partageant son erreur rompt son
+    // jeu, le trou est bien acquis".
+    let pos = "B1:w14,B8:w1,N1:b11,N11:b2,N12:b2 b 5/5 0.0/0.2*";
+    let mut r = referee(pos);
+    go(&mut r, Black, "throw 6-5");
+    go(&mut r, Black, "trous 1");
+    go(&mut r, Black, "s'en aller");
+    go(&mut r, White, "break");
+    assert_eq!(r.marking().trous(Black), 1);
+    assert_eq!(r.phase(), RefereePhase::Throw { thrower: Black });
+}
+
+#[test]
 fn s_en_aller_rightly_and_ecole_sans_ecole() {
     // Black at 10 gains 4: a trou. He goes away, wipes his jeton and marks no trou: "il ne
     // peut être envoyé à l'école"; the dames are relevées and he throws again.

@@ -84,30 +84,6 @@ fn dame_jouee_en_trop() {
 }
 
 #[test]
-fn dame_seule_placee_sur_un_coin() {
-    // A single dame on one's coin: the position cannot be left; the dame is played tout d'une
-    // if possible, or sent back and the number replayed.
-    let pos = "B1:w13,B7:w1,B8:w1,N1:b15 w 1/1 0.0/0.0";
-    let mut r = referee(pos);
-    go(&mut r, White, "throw 5-1");
-    let rep = script(&mut r, White, &["move B7 B12", "move B1 B2", "done"]);
-    assert_eq!(rep[0].entry, Entry::DameSeulePlaceeSurUnCoin);
-    assert!(!rep[0].options.contains(&Remedy::Leave));
-    assert!(rep[0].options.contains(&Remedy::ReplayFreely));
-    // Replayed freely: the dames go back, White plays a legal play.
-    let k = rep[0]
-        .options
-        .iter()
-        .position(|o| *o == Remedy::ReplayFreely)
-        .expect("replay");
-    go(&mut r, Black, &format!("choose {}", k + 1));
-    let play = first_play(pos, "5-1");
-    let rep = script(&mut r, White, &lines(&play));
-    assert!(rep.is_empty());
-    assert!(go(&mut r, White, "done").is_empty());
-}
-
-#[test]
 fn dame_couverte_par_fausse_case() {
     // White covers his lone dame on B6 with a dame the numbers cannot bring there.
     let pos = "B1:w13,B6:w1,B8:w1,N1:b15 w 1/1 0.0/0.0";
@@ -122,13 +98,27 @@ fn dame_couverte_par_fausse_case() {
         .position(|o| *o == Remedy::ForbidCovering(p))
         .expect("forbid");
     go(&mut r, Black, &format!("choose {}", k + 1));
-    // Covering B6 is now refused... B1-B4, B4-B6 covers it: forbidden.
+    // Covering B6 now is a fausse case again: B1-B4, B4-B6 covers it; Black imposes a play
+    // that does not.
     go(&mut r, White, "move B1 B4");
     go(&mut r, White, "move B4 B6");
-    assert!(matches!(
-        refused(&mut r, White, "done"),
-        RefereeError::Forbidden { .. }
-    ));
+    let rep = go(&mut r, White, "done");
+    assert_eq!(rep[0].entry, Entry::DameCouverteParFausseCase);
+    assert!(!rep[0].options.is_empty());
+    for o in &rep[0].options {
+        let Remedy::Impose(pl) = o else { panic!("{o}") };
+        let after = ThrowAnalysis::new(
+            &pos.parse().expect("pos"),
+            "3-2".parse().expect("t"),
+            &ScoringRules::default(),
+        )
+        .play(pl)
+        .expect("legal");
+        assert!(after.board().count(White, p) < 2, "{pl}");
+    }
+    go(&mut r, Black, "choose 1");
+    assert_eq!(r.phase(), RefereePhase::Throw { thrower: Black });
+    assert!(r.position().board().count(White, p) < 2);
 }
 
 #[test]

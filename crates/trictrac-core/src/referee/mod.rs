@@ -35,8 +35,8 @@
 use std::fmt;
 
 use crate::colour::Colour;
-use crate::moves::Play;
-use crate::point::Point;
+use crate::moves::{Move, Play};
+use crate::point::{Dest, Point};
 
 pub mod dice;
 pub mod ecole;
@@ -271,6 +271,25 @@ pub enum Remedy {
     ReplayFreely,
     /// Forbid the offender to cover this dame for this coup (DAME COUVERTE PAR FAUSSE CASE).
     ForbidCovering(Point),
+    /// The dame played from `from` to `to` (by one number or tout d'une) goes back to
+    /// `from`; the other dames stay and the offender plays that number again freely (DAME
+    /// SEULE PLACÉE SUR UN COIN: "remettre à sa place d'origine et laisser rejouer le
+    /// nombre librement").
+    SendBack {
+        /// Where the dame stood before the coup.
+        from: Point,
+        /// Where it was put.
+        to: Dest,
+    },
+    /// Every dame back where it stood; the offender must play this number with this dame
+    /// and plays the other number freely (DAME SEULE PLACÉE SUR UN COIN: "obliger le joueur à
+    /// se servir de cette dame fautive pour jouer ... le deuxième nombre").
+    ReplayWith(Move),
+    /// Leave the dames as they are, and at the offender's next coup require the dame on this
+    /// point to be passed into his jan de retour if possible; if it is not, he may put no
+    /// other dame into the opponent's grand jan that coup (FAUSSE CASE : CONSOMMATION, its
+    /// exception; DAME PASSÉE AU RETOUR).
+    PassNextCoup(Point),
     /// Oblige the offender to mark correctly: his marks are set to what he was due (ÉCOLE À
     /// DESSEIN: the opponent may oblige him to mark, or take the benefit).
     Rectify,
@@ -301,6 +320,21 @@ impl fmt::Display for Remedy {
             Remedy::Impose(p) => write!(f, "impose {p}"),
             Remedy::ReplayFreely => f.write_str("dames back, he plays again freely"),
             Remedy::ForbidCovering(p) => write!(f, "forbid covering {p} this coup"),
+            Remedy::SendBack { from, to } => {
+                write!(
+                    f,
+                    "the dame from {from} on {to} back, he replays its number freely"
+                )
+            }
+            Remedy::ReplayWith(m) => write!(
+                f,
+                "dames back, he plays the {} with the dame {m} and the other number freely",
+                m.die.get()
+            ),
+            Remedy::PassNextCoup(p) => write!(
+                f,
+                "leave it; next coup he must pass the dame on {p} into his jan de retour"
+            ),
             Remedy::Rectify => f.write_str("oblige him to mark correctly"),
             Remedy::AcceptThrow => f.write_str("keep the throw"),
             Remedy::AnnulThrow => f.write_str("annul the throw"),

@@ -162,13 +162,61 @@ impl Referee {
             .index_of_board(&counts)
             .ok_or(RefereeError::Over)?;
         let play = *t.analysis.legal_plays().get(i).ok_or(RefereeError::Over)?;
-        if let Some(p) = t.forbid_cover
-            && counts[p.path(who) as usize] >= 2
-        {
-            return Err(RefereeError::Forbidden {
-                who,
-                entry: Entry::DameCouverteParFausseCase,
-            });
+        // The constraints the opponent's choices put on this coup: a play against one is a
+        // fausse case again, with the plays that keep them imposed.
+        let broken = t
+            .must
+            .iter()
+            .copied()
+            .find(|m| !satisfies(&self.position, &play, *m));
+        if let Some(m) = broken {
+            let options: Vec<Remedy> = t
+                .analysis
+                .legal_plays()
+                .iter()
+                .filter(|p| t.must.iter().all(|m| satisfies(&self.position, p, *m)))
+                .map(|p| Remedy::Impose(*p))
+                .collect();
+            if !options.is_empty() {
+                let (entry, text) = match m {
+                    Must::NotCover(p) => (
+                        Entry::DameCouverteParFausseCase,
+                        format!(
+                            "{who} covered his dame on {p}, which he was forbidden to cover this coup"
+                        ),
+                    ),
+                    Must::Include(mv) => (
+                        Entry::DameSeulePlaceeSurUnCoin,
+                        format!("{who} was to play the {} with the dame {mv}", mv.die.get()),
+                    ),
+                    Must::PassFrom(p) => (
+                        Entry::FausseCaseConsommation,
+                        format!("{who} was to pass the dame on {p} into his jan de retour"),
+                    ),
+                    Must::NoGrandJan => (
+                        Entry::DamePasseeAuRetour,
+                        format!(
+                            "{who} may put no other dame into the opponent's grand jan this coup"
+                        ),
+                    ),
+                };
+                let report = Report {
+                    fault: Fault::FausseCase,
+                    entry,
+                    offender: Some(who),
+                    chooser: Some(who.other()),
+                    points: 0,
+                    options,
+                    text,
+                };
+                self.open.push(Open {
+                    report: report.clone(),
+                    action: Action::FausseCase { short: 0 },
+                    expiry: Expiry::Blocking,
+                });
+                reports.push(report);
+                return Ok(reports);
+            }
         }
         reports.extend(self.finish_coup(Some(play), None, 0)?);
         Ok(reports)
@@ -180,8 +228,23 @@ impl Referee {
         short: u8,
     ) -> Result<Vec<Report>, RefereeError> {
         match r {
-            Remedy::Leave => {
+            Remedy::Leave | Remedy::PassNextCoup(_) => {
                 let t = self.turn.as_ref().ok_or(RefereeError::Over)?;
+                if let Remedy::PassNextCoup(p) = r {
+                    self.pass_next = Some((t.mover, p));
+                }
+                // A legal play left as it is (a touched dame that could not be played): the
+                // coup ends with that play and its points.
+                if let Some(c) = counts_after(&self.position, &t.moves)
+                    && let Some(play) = t
+                        .analysis
+                        .legal_plays()
+                        .index_of_board(&c)
+                        .and_then(|i| t.analysis.legal_plays().get(i))
+                        .copied()
+                {
+                    return self.finish_coup(Some(play), None, short);
+                }
                 let next = position_after(&self.position, &t.moves).ok_or_else(|| {
                     RefereeError::Choice(
                         "the dames cannot be left so: the laws forbid that position".into(),
@@ -195,8 +258,52 @@ impl Referee {
                 t.moves.clear();
                 t.touched.clear();
                 if let Remedy::ForbidCovering(p) = r {
-                    t.forbid_cover = Some(p);
+                    t.must.push(Must::NotCover(p));
                 }
+                Ok(Vec::new())
+            }
+            Remedy::ReplayWith(m) => {
+                let t = self.turn.as_mut().ok_or(RefereeError::Over)?;
+                t.moves.clear();
+                t.touched.clear();
+                t.must.push(Must::Include(m));
+                Ok(Vec::new())
+            }
+            Remedy::SendBack { from, to } => {
+                let t = self.turn.as_mut().ok_or(RefereeError::Over)?;
+                let mover = t.mover;
+                // The chain of moves that took the dame from `from` to `to`.
+                let mut chain: Option<Vec<usize>> = None;
+                for start in 0..t.moves.len() {
+                    if t.moves[start].from != from {
+                        continue;
+                    }
+                    let mut idx = vec![start];
+                    let mut at = t.moves[start].to;
+                    for (k, m) in t.moves.iter().enumerate().skip(start + 1) {
+                        if at == to {
+                            break;
+                        }
+                        if Dest::Point(m.from) == at {
+                            idx.push(k);
+                            at = m.to;
+                        }
+                    }
+                    if at == to {
+                        chain = Some(idx);
+                        break;
+                    }
+                }
+                let chain = chain.ok_or_else(|| {
+                    RefereeError::Choice(format!("no dame of {mover} went from {from} to {to}"))
+                })?;
+                let mut k = 0;
+                t.moves.retain(|_| {
+                    let keep = !chain.contains(&k);
+                    k += 1;
+                    keep
+                });
+                t.touched.retain(|p| *p != from);
                 Ok(Vec::new())
             }
             other => Err(RefereeError::Choice(format!(
@@ -259,5 +366,25 @@ impl Referee {
             reports.extend(self.throw(c, throw, Cast::default(), &Gesture::Done)?);
         }
         Ok(reports)
+    }
+}
+
+/// Whether `play` keeps the constraint `m`.
+fn satisfies(position: &Position, play: &crate::moves::Play, m: Must) -> bool {
+    let mover = position.side_to_move();
+    let after = crate::referee::fausse_case::counts_after_play(position, play);
+    match m {
+        Must::NotCover(p) => after[p.path(mover) as usize] < 2,
+        Must::Include(mv) => play
+            .moves()
+            .iter()
+            .any(|x| x.from == mv.from && x.die == mv.die),
+        Must::PassFrom(p) => crate::referee::fausse_case::lands_of(play, mover)
+            .iter()
+            .any(|&(f, t)| f == p.path(mover) && t >= 19),
+        Must::NoGrandJan => {
+            let before = position.board().path_counts(mover);
+            (13..=18).all(|i| after[i] <= before[i])
+        }
     }
 }

@@ -52,7 +52,7 @@ pub enum RefereePhase {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum RefereeError {
     /// Not this player's gesture now.
-    #[error("{who} cannot {gesture} now: {why}")]
+    #[error("`{gesture}` by {who} is not possible now: {why}")]
     NotNow {
         /// The player.
         who: Colour,
@@ -204,6 +204,19 @@ struct Open {
     expiry: Expiry,
 }
 
+/// A constraint the opponent's choice put on the mover's play (checked at `done`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Must {
+    /// Not cover this dame (DAME COUVERTE PAR FAUSSE CASE).
+    NotCover(Point),
+    /// Play this number with this dame (DAME SEULE PLACÉE SUR UN COIN).
+    Include(crate::moves::Move),
+    /// Pass the dame on this point into the jan de retour (FAUSSE CASE : CONSOMMATION).
+    PassFrom(Point),
+    /// Put no further dame into the opponent's grand jan (DAME PASSÉE AU RETOUR).
+    NoGrandJan,
+}
+
 #[derive(Debug, Clone)]
 struct Turn {
     mover: Colour,
@@ -216,7 +229,7 @@ struct Turn {
     own_assessment: Assessment,
     after: Option<Step>,
     settling: Option<Lie>,
-    forbid_cover: Option<Point>,
+    must: Vec<Must>,
     deny_leave: bool,
     privilege_asked: bool,
 }
@@ -245,6 +258,8 @@ pub struct Referee {
     has_acted: ByColour<bool>,
     lifted: ByColour<bool>,
     held_throw: Option<(Colour, Throw)>,
+    /// A dame its player must pass into his jan de retour at his next coup.
+    pass_next: Option<(Colour, Point)>,
 }
 
 impl Default for Referee {
@@ -375,6 +390,7 @@ impl Referee {
             has_acted: ByColour::default(),
             lifted: ByColour::default(),
             held_throw: None,
+            pass_next: None,
         }
     }
 
@@ -470,6 +486,22 @@ impl Referee {
         }
         if let Gesture::Choose(i) = g {
             return self.choose(who, i);
+        }
+        // S'EN ALLER SUR UNE ÉCOLE: "l'adversaire partageant son erreur rompt son jeu, le
+        // trou est bien acquis": breaking one's game is the formal acquiescence.
+        if g == Gesture::BreakGame
+            && let Some(o) = self.open.iter().find(|o| {
+                o.expiry == Expiry::Blocking
+                    && o.report.chooser == Some(who)
+                    && matches!(o.action, Action::SurUneEcole { .. })
+            })
+            && let Some(k) = o
+                .report
+                .options
+                .iter()
+                .position(|r| *r == Remedy::Acquiesce)
+        {
+            return self.choose(who, k + 1);
         }
         if let Some(o) = self.open.iter().find(|o| o.expiry == Expiry::Blocking) {
             let chooser = o.report.chooser.unwrap_or(who);
@@ -766,6 +798,26 @@ impl Referee {
         }
         let analysis = ThrowAnalysis::new(&self.position, throw, &self.rules);
         let own = analysis.points_before(who);
+        // FAUSSE CASE : CONSOMMATION, the exception: the dame is passed into the jan de
+        // retour if possible; otherwise no other dame goes into the opponent's grand jan.
+        let mut must = Vec::new();
+        if let Some((c, p)) = self.pass_next
+            && c == who
+        {
+            self.pass_next = None;
+            if self.position.board().count(who, p) > 0 {
+                let passes = analysis.legal_plays().iter().any(|pl| {
+                    crate::referee::fausse_case::lands_of(pl, who)
+                        .iter()
+                        .any(|&(f, t)| f == p.path(who) && t >= 19)
+                });
+                must.push(if passes {
+                    Must::PassFrom(p)
+                } else {
+                    Must::NoGrandJan
+                });
+            }
+        }
         self.turn = Some(Turn {
             mover: who,
             analysis,
@@ -777,7 +829,7 @@ impl Referee {
             own_assessment: Assessment::default(),
             after: None,
             settling: None,
-            forbid_cover: None,
+            must,
             deny_leave: false,
             privilege_asked: false,
         });
