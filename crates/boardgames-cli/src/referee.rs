@@ -3,7 +3,7 @@
 //!
 //! One line per gesture: the player (`white`, `black`, `w`, `b`) then the gesture in the
 //! notation of `trictrac_core::referee::Gesture` (`w throw 6-5`, `b move N1 N7`, `w ecole 4`,
-//! `b choose 2`); `show` prints the tablier; `#` starts a comment. With `--script FILE` the
+//! `b choose 2`); `show` prints the tablier, `help` the gestures; `#` starts a comment. With `--script FILE` the
 //! lines come from the file (the transcript is replayed), otherwise from standard input.
 
 use std::io::{BufRead, Read};
@@ -13,6 +13,18 @@ use trictrac_core::referee::{Gesture, Referee, RefereePhase, Report};
 use trictrac_core::{Colour, Position, diagram};
 
 use crate::error::CliError;
+
+/// What `help` prints: the line format and every gesture.
+const HELP: &str = "\
+  A line is the player (white, black, w, b) then a gesture; `show`, `help`, `quit`; # comments.
+  The dice:   throw 6-5 [how they lay: flat on-dame on-jeton niche tilted-band tilted-dame
+              tilted-jeton on-die on-band pile-band-came pile-band-fell air-held air-fell out
+              back-in back-in-pushed doubtful-held doubtful-fell spinning; early badly-cast
+              rompu rompu-fault hand hand-pushed hand-back]   settle flat   lift-dice
+  Marking:    mark N   new-jeton N   remove-jeton old|new   wipe   wipe-opponent
+              trous N   untrous N   tenir   s'en aller   win
+  Claims:     ecole N   advise N   choose N (an option of the last report)
+  The dames:  adoube   touch B6   move B1 B7   move N3 off   break   done";
 
 /// At most this many characters of an offending line are echoed.
 const ECHO: usize = 80;
@@ -71,6 +83,10 @@ pub(crate) fn referee(
         }
         if text.eq_ignore_ascii_case("show") {
             show(referee)?;
+            return Ok(true);
+        }
+        if text.eq_ignore_ascii_case("help") {
+            outln!("{HELP}");
             return Ok(true);
         }
         if text.eq_ignore_ascii_case("quit") {
@@ -138,7 +154,9 @@ pub(crate) fn referee(
             }
         }
         None => {
-            outln!("Trictrac referee: type `white throw 6-5`, `black move N1 N7`, `show`, `quit`.");
+            outln!(
+                "Trictrac referee: type `white throw 6-5`, `black move N1 N7`, `show`, `help`, `quit`."
+            );
             let stdin = std::io::stdin();
             let mut input = stdin.lock();
             let mut n = 0;

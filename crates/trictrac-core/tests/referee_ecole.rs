@@ -404,7 +404,7 @@ fn declare_the_partie_won_missing_points_counted_twelve_a_trou() {
             marked.marking().trous(Black),
             marked.marking().points(Black)
         ),
-        (1, 8)
+        (2, 8)
     );
     assert_eq!(marked.phase(), RefereePhase::Throw { thrower: White });
     // "sauf si son adversaire a rompu son jeu ou acquiescé": Black breaking his game is the
