@@ -249,14 +249,9 @@ fn dame_jouee_tout_d_une_short_and_without_a_rest() {
     let mut r = referee(pos);
     go(&mut r, White, "throw 6-5");
     let rep = script(&mut r, White, &["move B1 B12", "done"]);
-    assert!(
-        matches!(
-            rep[0].entry,
-            Entry::DameJoueeToutDUne | Entry::DameSeulePlaceeSurUnCoin
-        ),
-        "{}",
-        rep[0]
-    );
+    // B1-B12 alone on his empty coin: DAME SEULE PLACÉE SUR UN COIN, played tout d'une:
+    // one number with this dame is imposed, or (none legal) the coup is replayed.
+    assert_eq!(rep[0].entry, Entry::DameSeulePlaceeSurUnCoin, "{}", rep[0]);
 }
 
 #[test]
@@ -300,4 +295,83 @@ fn dames_en_trop_ou_en_moins_at_the_tablier() {
     s.counts[White][b1.index()] = 13;
     let (_, rep) = Referee::from_tablier(&s, ByColour::new(2, 0), 12).expect("ok");
     assert!(rep.is_empty());
+}
+
+#[test]
+fn dame_mal_placee_tout_d_une_only_beyond_the_higher_number() {
+    // "Il peut même forcer à jouer le coup tout d'une dans le cas seulement où cette dame
+    // aurait été portée au delà de la case où aboutit le nombre le plus fort et si le
+    // deuxième nombre n'a pas déjà été joué": 4-2, one dame B1-B6 (beyond B5), nothing else.
+    let whole = |rep: &Report| {
+        rep.options
+            .iter()
+            .any(|o| matches!(o, Remedy::Impose(p) if p.is_tout_d_une()))
+    };
+    let mut r = Referee::new();
+    go(&mut r, White, "throw 4-2");
+    let rep = script(&mut r, White, &["move B1 B6", "done"]);
+    assert_eq!(rep[0].entry, Entry::DameMalPlacee);
+    assert!(whole(&rep[0]), "{}", rep[0]);
+    // The second number already played: no tout d'une.
+    let mut r = Referee::new();
+    go(&mut r, White, "throw 4-2");
+    let rep = script(&mut r, White, &["move B1 B3", "move B1 B6", "done"]);
+    assert_eq!(rep[0].entry, Entry::DameMalPlacee);
+    assert!(!whole(&rep[0]), "{}", rep[0]);
+    // Short of the higher number (B4): no tout d'une either.
+    let mut r = Referee::new();
+    go(&mut r, White, "throw 4-2");
+    let rep = script(&mut r, White, &["move B1 B4", "done"]);
+    assert_eq!(rep[0].entry, Entry::DameMalPlacee);
+    assert!(!whole(&rep[0]), "{}", rep[0]);
+}
+
+#[test]
+fn dame_jouee_tout_d_une_then_another_dame() {
+    // "Si un joueur, après avoir joué tout d'une les nombres amenés, s'avise de jouer ensuite
+    // une autre dame, croyant n'avoir joué qu'un des nombres, son adversaire a seulement la
+    // possibilité de rectifier la position de cette dernière dame. Il n'a aucun droit sur la
+    // première qui a été jouée correctement."
+    let mut r = Referee::new();
+    go(&mut r, White, "throw 4-2");
+    let rep = script(
+        &mut r,
+        White,
+        &["move B1 B5", "move B5 B7", "move B1 B3", "done"],
+    );
+    assert_eq!(rep[0].entry, Entry::DameJoueeToutDUne);
+    assert_eq!(rep[0].options.len(), 2, "{}", rep[0]);
+    assert_eq!(rep[0].options[0], Remedy::Leave);
+    let Remedy::Impose(p) = rep[0].options[1] else {
+        panic!("{}", rep[0])
+    };
+    assert!(p.is_tout_d_une(), "{p}");
+    go(&mut r, Black, "choose 2");
+    assert_eq!(
+        r.position().to_string().split(' ').next(),
+        Some("B1:w14,B7:w1,N1:b15")
+    );
+}
+
+#[test]
+fn dame_jouee_tout_d_une_sans_repos() {
+    // "Une dame jouée tout d'une sans repos pour passer peut être remise à sa place d'origine
+    // et alors le joueur fautif doit rejouer": 3-2, B1 to B6 while Black holds B3 and B4,
+    // both rests.
+    let pos = "B1:w14,B8:w1,B3:b5,B4:b5,B5:b5 w 1/1 0.0/0.0";
+    let mut r = referee(pos);
+    go(&mut r, White, "throw 3-2");
+    let rep = script(&mut r, White, &["move B1 B6", "done"]);
+    assert_eq!(rep[0].entry, Entry::DameJoueeToutDUne);
+    assert!(rep[0].text.contains("without a rest"), "{}", rep[0]);
+    let k = rep[0]
+        .options
+        .iter()
+        .position(|o| *o == Remedy::ReplayFreely)
+        .expect("replay");
+    go(&mut r, Black, &format!("choose {}", k + 1));
+    assert_eq!(
+        r.dames_on_tablier(),
+        pos.parse::<Position>().expect("pos").to_setup()
+    );
 }

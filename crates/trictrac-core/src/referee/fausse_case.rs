@@ -301,8 +301,16 @@ pub fn judge(
         }
         if let Some(i) = legal.index_of_board(&c) {
             let p = legal.get(i)?;
+            // DAME JOUÉE TOUT D'UNE: "Si un joueur, après avoir joué tout d'une les nombres
+            // amenés, s'avise de jouer ensuite une autre dame ... son adversaire a seulement
+            // la possibilité de rectifier la position de cette dernière dame."
+            let entry = if p.is_tout_d_une() {
+                Entry::DameJoueeToutDUne
+            } else {
+                Entry::DameJoueeEnTrop
+            };
             return j(
-                Entry::DameJoueeEnTrop,
+                entry,
                 format!("{mover} played a third number after {p}"),
                 vec![Remedy::Impose(*p)],
             );
@@ -399,8 +407,11 @@ pub fn judge(
         );
     }
     // Tout d'une misplayed.
-    if let Some(u) = us.iter().find(|u| u.steps >= 2) {
-        let sum = analysis.throw().sum();
+    let sum = analysis.throw().sum();
+    if let Some(u) = us
+        .iter()
+        .find(|u| u.steps >= 2 || (us.len() == 1 && u.to.saturating_sub(u.from) == sum))
+    {
         let dist = u.to.saturating_sub(u.from);
         let mut options = imposable(&|p: &Play| play_moves_from(p, mover).contains(&u.from));
         let text = if dist > sum {
@@ -477,6 +488,25 @@ pub fn judge(
         );
     }
     if let Some(u) = misplaced.first() {
+        // "Il peut même forcer à jouer le coup tout d'une dans le cas seulement où cette dame
+        // aurait été portée au delà de la case où aboutit le nombre le plus fort et si le
+        // deuxième nombre n'a pas déjà été joué."
+        let [a, b] = analysis.throw().dice();
+        let beyond = u.to > u.from.saturating_add(a.get().max(b.get()));
+        let whole_allowed = beyond && us.len() == 1;
+        let all_options = imposable(&all);
+        let mut options: Vec<Remedy> = all_options
+            .iter()
+            .copied()
+            .filter(|o| {
+                whole_allowed
+                    || !matches!(o, Remedy::Impose(p)
+                        if p.is_tout_d_une() && p.moves()[0].from.path(mover) == u.from)
+            })
+            .collect();
+        if options.is_empty() {
+            options = all_options;
+        }
         return j(
             Entry::DameMalPlacee,
             format!(
@@ -484,7 +514,7 @@ pub fn judge(
                 name(u.from),
                 name(u.to)
             ),
-            imposable(&all),
+            options,
         );
     }
     // Correct dames but too few numbers (a number playable left unplayed).
