@@ -125,3 +125,55 @@ fn standard_input_without_a_script() {
     assert!(o.status.success(), "{out}");
     assert!(out.contains("-- Black to throw"), "{out}");
 }
+
+#[test]
+fn the_coin_transcript_and_help() {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/referee_coin_transcript.txt");
+    let o = run(&[
+        "trictrac",
+        "referee",
+        "--position",
+        "B1:w13,B7:w1,B8:w1,B3:b5,B4:b5,B5:b5 w 1/1 0.0/0.0",
+        "--script",
+        path.to_str().expect("path"),
+    ]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}");
+    // `help` lists the gestures.
+    assert!(
+        out.contains("Claims:     ecole N   advise N   choose N"),
+        "{out}"
+    );
+    assert!(out.contains("[DÉ INCLINÉ]"), "{out}");
+    assert!(
+        out.contains("fausse case by White [DAME SEULE PLACÉE SUR UN COIN]"),
+        "{out}"
+    );
+    assert!(
+        out.contains("1) the dame from B7 on B12 back, he replays its number freely 2) dames back, he plays the 1 with the dame B7-B8 and the other number freely"),
+        "{out}"
+    );
+    assert!(
+        out.contains("was to play the 1 with the dame B7-B8"),
+        "{out}"
+    );
+    assert!(out.contains("end: Black to throw"), "{out}");
+}
+
+#[test]
+fn a_gesture_out_of_turn_is_refused_in_plain_words() {
+    let path = temp_file("turn.txt", "b done\n");
+    let o = run(&[
+        "trictrac",
+        "referee",
+        "--script",
+        path.to_str().expect("path"),
+    ]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(
+        out.contains("refused: `done` by Black is not possible now: it is not his coup"),
+        "{out}"
+    );
+}

@@ -141,7 +141,12 @@ fn play_lands(play: &Play, mover: Colour) -> Vec<(u8, u8)> {
 }
 
 /// Judges the physical play of the side to move of the analysed position: `None` if it is
-/// one of the legal plays and no touched dame was left unplayed, otherwise the fausse case.
+/// one of the legal plays and no touched dame was left unplayed or touched where no number
+/// can play it, otherwise the fausse case (the glossary's FAUSSE CASE entries: DÉFINITION,
+/// DAME MAL PLACÉE, DAME JOUÉE TOUT D'UNE, DAME SEULE PLACÉE SUR UN COIN by sub-case, DAME
+/// JOUÉE EN TROP, DAME COUVERTE PAR FAUSSE CASE, DAME PASSÉE AU RETOUR, FAUSSE SORTIE,
+/// FAUSSE CASE AVEC LES DEUX DAMES, REMPLIR et CONSERVER, PRENDRE SON COIN, ÉCOLE DE
+/// PRIVILÈGE, DAME TOUCHÉE DAME JOUÉE).
 ///
 /// `touched` are the points where the player touched a dame without saying "J'adoube !"
 /// (the origins of his moves count as touched).
