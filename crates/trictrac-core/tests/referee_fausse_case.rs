@@ -375,3 +375,39 @@ fn dame_jouee_tout_d_une_sans_repos() {
         pos.parse::<Position>().expect("pos").to_setup()
     );
 }
+
+#[test]
+fn resolution_no_dame_the_offender_did_not_touch() {
+    // RÉSOLUTION: "Il ne peut pas choisir de faire jouer une dame que le joueur fautif
+    // n'aurait pas touchée ; dans ce cas c'est ce dernier qui reste libre du choix de la dame
+    // à rejouer". 6-5: B6-B11 is right; B11-N11 (played first) is no number, and neither B6 nor B11 can play
+    // the 6 (B12 alone, N8 held by Black): the dame goes back and White chooses the dame.
+    let pos = "B1:w11,B2:w1,B6:w1,B11:w2,N8:b2,N9:b2,B3:b5,B4:b6 w 1/1 0.0/0.0";
+    let mut r = referee(pos);
+    go(&mut r, White, "throw 6-5");
+    let rep = script(&mut r, White, &["move B11 N11", "move B6 B11", "done"]);
+    assert_eq!(rep[0].entry, Entry::DameMalPlacee, "{}", rep[0]);
+    let back = Remedy::SendBack {
+        from: "B11".parse().expect("pt"),
+        to: Dest::Point("N11".parse().expect("pt")),
+    };
+    assert!(rep[0].options.contains(&back), "{}", rep[0]);
+    assert!(
+        !rep[0]
+            .options
+            .iter()
+            .any(|o| matches!(o, Remedy::Impose(_))),
+        "{}",
+        rep[0]
+    );
+    let k = rep[0].options.iter().position(|o| *o == back).expect("k");
+    go(&mut r, Black, &format!("choose {}", k + 1));
+    // B6-B11 stays; White plays his 6 with the dame he chooses.
+    assert!(script(&mut r, White, &["move B2 B8", "done"]).is_empty());
+    assert_eq!(
+        r.position()
+            .board()
+            .count(White, "B11".parse().expect("pt")),
+        3
+    );
+}

@@ -264,7 +264,9 @@ pub fn judge(
         }
     }
     let well_placed = best.1;
-    let imposable = |filter: &dyn Fn(&Play) -> bool| -> Vec<Remedy> {
+    // `any_dame`: the entry lets the opponent oblige the play of a dame not touched (to
+    // fill or keep, to pass a dame au retour, not to take the coin).
+    let imposable_by = |filter: &dyn Fn(&Play) -> bool, any_dame: bool| -> Vec<Remedy> {
         let by_touch: Vec<&Play> = legal
             .iter()
             .filter(|p| {
@@ -274,11 +276,36 @@ pub fn judge(
             })
             .filter(|p| filter(p))
             .collect();
-        let base: Vec<&Play> = if by_touch.is_empty() {
-            legal.iter().filter(|p| filter(p)).collect()
-        } else {
-            by_touch
-        };
+        if by_touch.is_empty() && any_dame {
+            return legal
+                .iter()
+                .filter(|p| filter(p))
+                .map(|p| Remedy::Impose(*p))
+                .collect();
+        }
+        if by_touch.is_empty() {
+            // "Il ne peut pas choisir de faire jouer une dame que le joueur fautif n'aurait
+            // pas touchée ; dans ce cas c'est ce dernier qui reste libre du choix de la dame
+            // à rejouer": the misplaced dames go back, the offender replays freely.
+            let mut rest = well_placed.clone();
+            return us
+                .iter()
+                .filter(|u| match rest.iter().position(|w| *w == (u.from, u.to)) {
+                    Some(k) => {
+                        rest.swap_remove(k);
+                        false
+                    }
+                    None => true,
+                })
+                .filter_map(|u| {
+                    Some(Remedy::SendBack {
+                        from: Point::from_path(mover, u.from)?,
+                        to: Dest::from_path(mover, u.to)?,
+                    })
+                })
+                .collect();
+        }
+        let base: Vec<&Play> = by_touch;
         let keeping: Vec<&Play> = base
             .iter()
             .copied()
@@ -290,6 +317,8 @@ pub fn judge(
         let chosen = if keeping.is_empty() { base } else { keeping };
         chosen.into_iter().map(|p| Remedy::Impose(*p)).collect()
     };
+    let imposable = |filter: &dyn Fn(&Play) -> bool| imposable_by(filter, false);
+    let obliged = |filter: &dyn Fn(&Play) -> bool| imposable_by(filter, true);
     let all = |_: &Play| true;
     let name = |p: u8| Point::from_path(mover, p).map_or("off".to_string(), |x| x.to_string());
     // DAME JOUÉE EN TROP: a third number, the first two played correctly.
@@ -330,7 +359,7 @@ pub fn judge(
     for u in &us {
         if (13..=18).contains(&u.to) && position.board().can_fill(opp, Jan::GrandJan) {
             let dame = Point::from_path(mover, u.to)?;
-            let mut options = imposable(&|p: &Play| {
+            let mut options = obliged(&|p: &Play| {
                 play_lands(p, mover)
                     .iter()
                     .any(|&(f, t)| f == u.from && t >= 19)
@@ -377,9 +406,9 @@ pub fn judge(
                     == 2
         })
     {
-        let not_coin = imposable(&|p: &Play| play_lands(p, mover).iter().all(|l| l.1 != OWN_COIN));
+        let not_coin = obliged(&|p: &Play| play_lands(p, mover).iter().all(|l| l.1 != OWN_COIN));
         let options = if not_coin.is_empty() {
-            imposable(&all)
+            obliged(&all)
         } else {
             not_coin
         };
@@ -408,7 +437,7 @@ pub fn judge(
         return j(
             entry,
             format!("{mover} could {} and played otherwise", e.kind),
-            imposable(&all),
+            obliged(&all),
         );
     }
     // Tout d'une misplayed.
@@ -529,7 +558,7 @@ pub fn judge(
             "{mover} played {numbers} number(s) where {} could be played",
             legal.dice_played()
         ),
-        imposable(&all),
+        obliged(&all),
     )
 }
 
