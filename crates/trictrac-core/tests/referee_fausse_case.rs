@@ -411,3 +411,50 @@ fn resolution_no_dame_the_offender_did_not_touch() {
         3
     );
 }
+
+#[test]
+fn dame_passee_au_retour_the_number_played_otherwise() {
+    // "Si un joueur a joué autrement le nombre par lequel il pouvait passer une dame au
+    // retour et qu'il ne puisse pas ensuite jouer le deuxième nombre, il peut se voir forcé
+    // par l'adversaire de remettre la dame jouée à sa place d'origine et de déplacer celle
+    // qu'il peut passer au retour pour jouer ainsi les deux nombres. Mais l'adversaire a
+    // aussi la faculté de laisser le coup tel qu'il a été joué et il doit alors marquer 2
+    // points d'impuissance sous peine d'école." 6-5: N11-N5 passes by the 6 and B10-N10
+    // plays the 5; White plays B10-N9 by the 6 and then cannot play the 5 (N4, N6 Black's).
+    let pos = "B10:w1,N11:w1,N3:w13,N6:b2,N4:b2,B2:b11 w 9/9 0.0/0.0";
+    let a = ThrowAnalysis::new(
+        &pos.parse().expect("pos"),
+        "6-5".parse().expect("t"),
+        &ScoringRules::default(),
+    );
+    assert_eq!(a.legal_plays().dice_played(), 2);
+    let mut r = referee(pos);
+    go(&mut r, White, "throw 6-5");
+    let rep = script(&mut r, White, &["move B10 N9", "done"]);
+    let f = &rep[0];
+    assert_eq!(f.entry, Entry::DamePasseeAuRetour, "{f}");
+    assert_eq!(f.options[0], Remedy::Leave);
+    let Remedy::Impose(p) = f.options[1] else {
+        panic!("{f}")
+    };
+    assert!(
+        p.moves()
+            .iter()
+            .any(|m| m.from == "N11".parse().expect("pt")),
+        "{p}"
+    );
+    // Imposed: the dame back, N11 passed, both numbers played.
+    let mut imposed = r.clone();
+    go(&mut imposed, Black, "choose 2");
+    assert_eq!(
+        imposed
+            .position()
+            .board()
+            .count(White, "N5".parse().expect("pt")),
+        1
+    );
+    // Left: Black must mark 2 points d'impuissance, or it is an école.
+    go(&mut r, Black, "choose 1");
+    let e = ecole_report(&go(&mut r, Black, "throw 2-1")).clone();
+    assert_eq!((e.points, e.offender), (2, Some(Black)));
+}

@@ -487,6 +487,33 @@ pub fn judge(
             }
         }
     }
+    // DAME PASSÉE AU RETOUR: "Si un joueur a joué autrement le nombre par lequel il pouvait
+    // passer une dame au retour et qu'il ne puisse pas ensuite jouer le deuxième nombre, il
+    // peut se voir forcé par l'adversaire de remettre la dame jouée à sa place d'origine et
+    // de déplacer celle qu'il peut passer au retour pour jouer ainsi les deux nombres. Mais
+    // l'adversaire a aussi la faculté de laisser le coup tel qu'il a été joué et il doit
+    // alors marquer 2 points d'impuissance sous peine d'école."
+    let [da, db] = analysis.throw().dice();
+    if numbers < legal.dice_played()
+        && us
+            .iter()
+            .all(|u| u.steps == 1 && [da.get(), db.get()].contains(&u.to.saturating_sub(u.from)))
+    {
+        let passing: Vec<Remedy> = legal
+            .iter()
+            .filter(|p| play_lands(p, mover).iter().any(|&(f, t)| f < 19 && t >= 19))
+            .map(|p| Remedy::Impose(*p))
+            .collect();
+        if !passing.is_empty() {
+            return j(
+                Entry::DamePasseeAuRetour,
+                format!(
+                    "{mover} played otherwise the number that could pass a dame au retour and could not play the other"
+                ),
+                passing,
+            );
+        }
+    }
     // Both dames misplaced.
     let mut rest = well_placed.clone();
     let misplaced: Vec<&Unit> = us
