@@ -458,3 +458,43 @@ fn dame_passee_au_retour_the_number_played_otherwise() {
     let e = ecole_report(&go(&mut r, Black, "throw 2-1")).clone();
     assert_eq!((e.points, e.offender), (2, Some(Black)));
 }
+
+#[test]
+fn fausse_case_avec_les_deux_dames_a_case_entiere() {
+    // "Si un joueur enlève deux dames à la fois avec l'intention de faire une case entière,
+    // et que par erreur il en enlève une qui n'aboutit pas réellement à cette case ... les
+    // deux dames ... sont donc toutes les deux à la disposition de l'adversaire": 3-2, B3
+    // and B4 pushed together onto B7; only B4 gets there (by the 3).
+    let pos = "B1:w13,B3:w1,B4:w1,N1:b15 w 3/3 0.0/0.0";
+    let mut r = referee(pos);
+    go(&mut r, White, "throw 3-2");
+    let rep = script(&mut r, White, &["move B3 B7", "move B4 B7", "done"]);
+    let f = &rep[0];
+    assert_eq!(f.entry, Entry::FausseCaseAvecLesDeuxDames, "{f}");
+    let plays: Vec<String> = f
+        .options
+        .iter()
+        .filter_map(|o| match o {
+            Remedy::Impose(p) => Some(p.to_string()),
+            _ => None,
+        })
+        .collect();
+    // "soit en les mettant l'une et l'autre en surcase" (a case on B6), "soit en les
+    // étalant découvertes sur deux flèches vides" (B5 and B7, where B4 may even go back on
+    // its number), "soit en faisant jouer avec l'une le coup tout d'une".
+    let options = f.options.clone();
+    let has = |test: &dyn Fn(&Play) -> bool| {
+        options
+            .iter()
+            .any(|o| matches!(o, Remedy::Impose(p) if test(p)))
+    };
+    assert!(
+        has(&|p: &Play| !p.is_tout_d_une() && p.moves()[0].to == p.moves()[1].to),
+        "{plays:?}"
+    );
+    assert!(has(&|p: &Play| p.is_tout_d_une()), "{plays:?}");
+    assert!(
+        has(&|p: &Play| !p.is_tout_d_une() && p.moves()[0].to != p.moves()[1].to),
+        "{plays:?}"
+    );
+}

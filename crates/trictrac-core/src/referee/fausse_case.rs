@@ -526,6 +526,39 @@ pub fn judge(
             None => true,
         })
         .collect();
+    // FAUSSE CASE AVEC LES DEUX DAMES: "Si un joueur enlève deux dames à la fois avec
+    // l'intention de faire une case entière, et que par erreur il en enlève une qui
+    // n'aboutit pas réellement à cette case ... les deux dames ayant été jouées ensemble,
+    // elles concourent simultanément à la faute et sont donc toutes les deux à la
+    // disposition de l'adversaire" (surcase, two empty points, or one tout d'une and the
+    // other back): every legal play of those two dames, the well placed one included.
+    // Read: two dames from two different points put on one point (the gestures do not say
+    // whether they were lifted at once; from one point, it is a dame mal placée).
+    if us.len() == 2
+        && us[0].to == us[1].to
+        && us[0].from != us[1].from
+        && us.iter().all(|u| u.steps == 1)
+    {
+        let both: Vec<Remedy> = legal
+            .iter()
+            .filter(|p| {
+                play_moves_from(p, mover)
+                    .iter()
+                    .all(|f| *f == us[0].from || *f == us[1].from)
+            })
+            .map(|p| Remedy::Impose(*p))
+            .collect();
+        if !both.is_empty() {
+            return j(
+                Entry::FausseCaseAvecLesDeuxDames,
+                format!(
+                    "{mover} made a case on {} with two dames, one of which the numbers do not bring there",
+                    name(us[0].to)
+                ),
+                both,
+            );
+        }
+    }
     if misplaced.len() >= 2 {
         return j(
             Entry::FausseCaseAvecLesDeuxDames,
