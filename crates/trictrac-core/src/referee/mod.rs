@@ -38,6 +38,7 @@ use crate::colour::Colour;
 use crate::moves::{Move, Play};
 use crate::point::{Dest, Point};
 
+mod coin;
 pub mod dice;
 pub mod ecole;
 pub mod fausse_case;
