@@ -382,3 +382,68 @@ fn touching_a_dame_that_cannot_be_played() {
     );
     assert!(rep.is_empty(), "{rep:?}");
 }
+
+#[test]
+fn dame_passee_au_retour_next_coup_no_other_dame_in_the_grand_jan() {
+    // DAME PASSÉE AU RETOUR: "attendre le coup suivant et exiger qu'elle soit passée si
+    // possible dans le jan de retour ; mais si ce n'est pas possible il sera interdit au
+    // joueur fautif de placer d'autres dames dans le grand jan adverse et donc de couvrir la
+    // dame incriminée". Black has exactly 12 dames for his grand jan; White, once B8 has
+    // gone, 11 for his (so Black may stop in it).
+    let pos = "B1:w7,B2:w1,B8:w2,B12:w2,N3:w3,N1:b10,N8:b2,B6:b3 w 3/3 0.0/0.0";
+    let mut r = referee(pos);
+    go(&mut r, White, "throw 6-5");
+    let rep = script(&mut r, White, &["move B8 N11", "move B2 B7", "done"]);
+    let f = fausse_case(&rep).clone();
+    assert_eq!(f.entry, Entry::DamePasseeAuRetour, "{f}");
+    let k = f
+        .options
+        .iter()
+        .position(|o| *o == Remedy::PassNextCoup(pt("N11")))
+        .unwrap_or_else(|| panic!("{f}"));
+    go(&mut r, Black, &format!("choose {}", k + 1));
+    // Black plays N8-B11 and N1-N2: he can no longer fill his grand jan.
+    let m = *r.marking();
+    let a = analysis(&r.position().to_string(), "6-1");
+    go(&mut r, Black, "throw 6-1");
+    script(
+        &mut r,
+        Black,
+        &lines(&correct_marking(&m, Black, a.points_before(Black), false)),
+    );
+    let rep = script(&mut r, Black, &["move N8 B11", "move N1 N2", "done"]);
+    assert_eq!(r.phase(), RefereePhase::Throw { thrower: White }, "{rep:?}");
+    // White's 2-2 cannot pass N11 into his jan de retour; covering it from his coin is
+    // forbidden this coup, though the movement laws allow it now.
+    let a = analysis(&r.position().to_string(), "2-2");
+    let cover = a
+        .legal_plays()
+        .iter()
+        .find(|p| p.moves().iter().all(|m| m.from == pt("B12")))
+        .copied();
+    assert!(cover.is_some(), "the laws of movement allow B12-N11 twice");
+    let m = *r.marking();
+    go(&mut r, White, "throw 2-2");
+    script(
+        &mut r,
+        White,
+        &lines(&correct_marking(&m, White, a.points_before(White), false)),
+    );
+    let rep = script(&mut r, White, &["move B12 N11", "move B12 N11", "done"]);
+    let f = fausse_case(&rep).clone();
+    assert_eq!(f.entry, Entry::DamePasseeAuRetour, "{f}");
+    assert!(f.text.contains("no other dame"), "{f}");
+    assert!(!f.options.is_empty());
+    for o in &f.options {
+        let Remedy::Impose(p) = o else { panic!("{o}") };
+        assert!(
+            p.moves().iter().all(|m| {
+                let to = m.to.path(White);
+                !(13..=18).contains(&to) || (13..=18).contains(&m.from.path(White))
+            }),
+            "{p}"
+        );
+    }
+    go(&mut r, Black, "choose 1");
+    assert_eq!(r.position().board().count(White, pt("N11")), 1);
+}

@@ -383,8 +383,12 @@ fn satisfies(position: &Position, play: &crate::moves::Play, m: Must) -> bool {
             .iter()
             .any(|&(f, t)| f == p.path(mover) && t >= 19),
         Must::NoGrandJan => {
+            // No dame enters it (the incriminated dame may move within it).
             let before = position.board().path_counts(mover);
-            (13..=18).all(|i| after[i] <= before[i])
+            let sum = |c: &crate::board::PathCounts| {
+                c[13..=18].iter().map(|&n| u16::from(n)).sum::<u16>()
+            };
+            sum(&after) <= sum(before)
         }
     }
 }
