@@ -447,3 +447,31 @@ fn dame_passee_au_retour_next_coup_no_other_dame_in_the_grand_jan() {
     go(&mut r, Black, "choose 1");
     assert_eq!(r.position().board().count(White, pt("N11")), 1);
 }
+
+#[test]
+fn dame_seule_sur_un_coin_only_touched_tout_d_une_possible() {
+    // The same touched dame, now free to go tout d'une (N7 empty): "l'adversaire doit la
+    // faire jouer tout d'une si ... c'est possible".
+    let pos = "B1:w14,B7:w1,B3:b5,B4:b5,B5:b5 w 1/1 0.0/0.0";
+    let whole: Vec<Play> = analysis(pos, "6-5")
+        .legal_plays()
+        .iter()
+        .filter(|p| p.is_tout_d_une() && p.moves()[0].from == pt("B7"))
+        .copied()
+        .collect();
+    let mut r = referee(pos);
+    go(&mut r, White, "throw 6-5");
+    let rep = script(
+        &mut r,
+        White,
+        &["touch B7", "move B1 B7", "move B1 B6", "done"],
+    );
+    let f = fausse_case(&rep);
+    assert_eq!(f.entry, Entry::DameSeulePlaceeSurUnCoin, "{f}");
+    // B7-N12-N7: Black's empty coin serves as the rest. It is the only remedy.
+    assert!(!whole.is_empty());
+    let imposed: Vec<Remedy> = whole.iter().map(|p| Remedy::Impose(*p)).collect();
+    assert_eq!(f.options, imposed, "{f}");
+    go(&mut r, Black, "choose 1");
+    assert_eq!(r.position().board().count(White, pt("N7")), 1);
+}

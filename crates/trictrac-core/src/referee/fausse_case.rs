@@ -205,13 +205,16 @@ pub fn judge(
                     .map(|p| Remedy::Impose(*p))
                     .collect();
                 if coin_only && !whole.is_empty() {
-                    return j(
+                    let mut out = j(
                         Entry::DameSeulePlaceeSurUnCoin,
                         format!(
                             "{mover} touched the dame on {point}, which each number alone brings onto a coin, and did not play it: it must be played tout d'une"
                         ),
                         whole,
-                    );
+                    )?;
+                    // "doit": the position may not be left as played.
+                    out.options.retain(|o| *o != Remedy::Leave);
+                    return Some(out);
                 }
                 let (entry, what) = if counts[OFF as usize] > 0 || play_goes_off(play) {
                     (Entry::FausseSortie, "during the sortie, ")
