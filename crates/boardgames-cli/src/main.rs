@@ -325,7 +325,8 @@ enum SimulateCommand {
         /// uses seed 0.
         #[arg(long, default_value = "0", value_parser = parse_seed, allow_hyphen_values = true)]
         seed: u64,
-        /// The ruleset, e.g. "return=adds extra=yes winner=captured" (default: sugoroku-core's rules page).
+        /// The ruleset, e.g. "return=adds extra=yes winner=captured" (default: sugoroku-core's
+        /// rules page).
         #[arg(long, allow_hyphen_values = true)]
         rules: Option<String>,
         /// Play only the K-th (from 1) of N disjoint parts of the games, e.g. 2/8.

@@ -1,7 +1,7 @@
 //! Tric Trac Nippon, the sugoroku of the French text "Le Tric Trac Nippon" (the rules as
 //! implemented are in [`rules_page`], the decisions in the repository's
-//! [sugoroku.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/sugoroku.md)): two players
-//! place 15 pawns each on their 12-point camp by the sum of two dice, then remove their own
+//! [sugoroku.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/sugoroku.md)): two
+//! players place 15 pawns each on their 12-point camp by the sum of two dice, then remove their own
 //! pawns, capture the enemy's and give captured pawns back on doublets, until a camp is
 //! empty. The most captures wins.
 //!

@@ -2,7 +2,9 @@
 //! ([`rules_page`](crate::rules_page)) leaves open.
 //!
 //! The defaults are those of the rules page; each option is the other reading listed there,
-//! and the repository's [sugoroku.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/sugoroku.md) argues each default from the
+//! and the repository's
+//! [sugoroku.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/sugoroku.md) argues
+//! each default from the
 //! French text of "Le Tric Trac Nippon". A ruleset has a text form, `return=replaces extra=no
 //! winner=held cap=10000`, that records store in their `Rules` tag.
 
@@ -135,7 +137,9 @@ pub struct Ruleset {
     /// game (rules page, "End and result").
     pub winner: Winner,
     /// The number of throws after which the game is stopped and scored as if it had ended
-    /// (see the repository's [sugoroku.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/sugoroku.md), "Length of a game": no bound exists, because captured pawns
+    /// (see the repository's
+    /// [sugoroku.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/sugoroku.md),
+    /// "Length of a game": no bound exists, because captured pawns
     /// can be put back and a position can repeat). Default [`Ruleset::DEFAULT_MAX_THROWS`].
     pub max_throws: u32,
 }
@@ -143,7 +147,8 @@ pub struct Ruleset {
 impl Ruleset {
     /// The default cap on the number of throws of a game, 10 000. In the default ruleset no
     /// game of the first million of [`Seed(0)`](boardgames_common::Seed) comes near it (the
-    /// longest is in the repository's [sugoroku.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/sugoroku.md)).
+    /// longest is in the repository's
+    /// [sugoroku.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/sugoroku.md)).
     pub const DEFAULT_MAX_THROWS: u32 = 10_000;
 
     /// The rules page's ruleset: `return=replaces extra=no winner=held cap=10000`.

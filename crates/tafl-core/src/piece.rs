@@ -6,7 +6,8 @@ use std::ops::{Index, IndexMut};
 
 use boardgames_common::Player;
 
-/// One of the two sides of a tafl game (rules page, "Fidchell, the game of the Breton Fidchell page").
+/// One of the two sides of a tafl game (rules page, "Fidchell, the game of the Breton Fidchell
+/// page").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Side {

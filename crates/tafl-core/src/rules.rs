@@ -58,7 +58,8 @@ pub enum Escape {
     Corner,
     /// The king reaches any edge square (`esc:e`).
     Edge,
-    /// The king has visited all four corners, in any order (Fidchell, the Breton Fidchell page; `kvc:y`).
+    /// The king has visited all four corners, in any order (Fidchell, the Breton Fidchell page;
+    /// `kvc:y`).
     FourCorners,
 }
 

@@ -1,5 +1,6 @@
 //! [`Ruleset`]: a named tafl variant, its [`Rules`] and its start position; the presets
-//! `fidchell` (the default, the game of the Breton Fidchell page), `brandubh`, `copenhagen`, `tablut`, `ard_ri`.
+//! `fidchell` (the default, the game of the Breton Fidchell page), `brandubh`, `copenhagen`,
+//! `tablut`, `ard_ri`.
 
 use crate::position::{Position, PositionError};
 use crate::rules::{RepetitionResult, Rules};

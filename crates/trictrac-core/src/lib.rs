@@ -45,7 +45,9 @@
 //!
 //! The laws as implemented and their sources (the French glossary of the laws of trictrac, the
 //! Breton article "Trictrac") are in [`rules_page`]; the decisions taken where the sources are
-//! silent are in the repository's [trictrac.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/trictrac.md) and the pages it links.
+//! silent are in the repository's
+//! [trictrac.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/trictrac.md) and the
+//! pages it links.
 //!
 //! ```
 //! use trictrac_core::{MustFillOrKeep, Position, ScoringRules, ThrowAnalysis};

@@ -2,7 +2,8 @@
 //! jetons, tenir ou s'en aller, and the pavillon of the partie ordinaire.
 //!
 //! Sources: rules page, "Marking: points, trous, bredouille" and "Forms of game"; the French
-//! glossary of the laws of trictrac, JEU ou TROU, UTILISATION DES JETONS, TROU SANS BOUGER, ÉCOLE DE POINTS,
+//! glossary of the laws of trictrac, JEU ou TROU, UTILISATION DES JETONS, TROU SANS BOUGER, ÉCOLE
+//! DE POINTS,
 //! CHRONOLOGIE DÉTAILLÉE D'UN COUP; the Breton article "Trictrac", "Poentoù, toulloù ha gak",
 //! "Perzh ar gak", "Perzh ar bannielig".
 //!
@@ -318,7 +319,8 @@ impl Marking {
     }
 
     /// Whether `colour` would win the partie double (the pavillon option, the Breton
-    /// article "Trictrac", "Perzh ar bannielig"): he is the first to have won trous while the opponent has none, or he
+    /// article "Trictrac", "Perzh ar bannielig"): he is the first to have won trous while the
+    /// opponent has none, or he
     /// holds the pavillon.
     #[must_use]
     pub fn is_partie_en_bredouille(&self, colour: Colour) -> bool {
