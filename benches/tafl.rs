@@ -2,7 +2,7 @@
 //! detection) over fixed position sets, perft from the start positions, and the AI
 //! search's nodes per second at fixed node limits.
 //!
-//! Position sets: every 10th ply of the real games in `tests/data/tafl/` (Brandubh,
+//! Position sets: every 10th ply of the real games in `crates/tafl-core/tests/data/` (Brandubh,
 //! Copenhagen), and every 10th ply of 40 seeded random games for Fidchell. Each bench
 //! asserts the counts it times before timing them.
 //!
@@ -18,7 +18,7 @@ use tafl_core::{MoveList, MoveText, Position, Ruleset, perft};
 /// Every 10th position (plies 0, 10, 20, ...) of the games of a data file.
 fn real_positions(file: &str, ruleset: &Ruleset) -> Vec<Position> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/tafl")
+        .join("crates/tafl-core/tests/data")
         .join(file);
     let text = std::fs::read_to_string(&path).expect("the tafl test data");
     let mut out = Vec::new();

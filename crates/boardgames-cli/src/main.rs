@@ -248,7 +248,7 @@ fn parse_nodes(text: &str) -> Result<(u64, u64), String> {
     Ok((n(a)?, n(b)?))
 }
 
-/// The AI levels of the seed's game.
+/// The AI levels of the Breton Fidchell page's game.
 #[derive(Debug, Clone, Copy, ValueEnum)]
 enum LevelArg {
     /// Barzh, the weakest.
@@ -325,7 +325,8 @@ enum SimulateCommand {
         /// uses seed 0.
         #[arg(long, default_value = "0", value_parser = parse_seed, allow_hyphen_values = true)]
         seed: u64,
-        /// The ruleset, e.g. "return=adds extra=yes winner=captured" (default: the rules page).
+        /// The ruleset, e.g. "return=adds extra=yes winner=captured" (default: sugoroku-core's
+        /// rules page).
         #[arg(long, allow_hyphen_values = true)]
         rules: Option<String>,
         /// Play only the K-th (from 1) of N disjoint parts of the games, e.g. 2/8.

@@ -103,7 +103,7 @@ impl Engine {
 }
 
 fn builtin_rules() -> Vec<(String, String)> {
-    let text = include_str!("../../../tests/data/tafl/opentafl-builtin-rules.txt");
+    let text = include_str!("../../tafl-core/tests/data/opentafl-builtin-rules.txt");
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {

@@ -53,7 +53,7 @@ impl Die {
     }
 
     /// The French name of the face as trictrac players call it: `as`, `deux`, `trois`,
-    /// `quatre`, `cinq`, `six` (seed 002, glossary of the dice).
+    /// `quatre`, `cinq`, `six` (the French glossary of the laws of trictrac).
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self.0 {
@@ -187,7 +187,7 @@ impl Throw {
 
     /// The traditional French name of the throw.
     ///
-    /// Doublets have their own names (seed 002 and the rules page, "Dice"): 1-1 `beset`,
+    /// Doublets have their own names (the French glossary of the laws of trictrac): 1-1 `beset`,
     /// 2-2 `double deux`, 3-3 `ternes`, 4-4 `carmes`, 5-5 `quines`, 6-6 `sonnez`. Other throws
     /// name both dice, higher first: `six et as`, `cinq et quatre`.
     #[must_use]

@@ -23,6 +23,11 @@
 //! ```
 #![deny(missing_docs)]
 
+// The crate's README.md (shown on crates.io): its examples run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
+
 pub mod agents;
 pub mod dice;
 pub mod game;

@@ -9,7 +9,7 @@ use boardgames_common::{ByPlayer, Player};
 use crate::ruleset::Winner;
 
 /// The colour name of a player: the first player is white, the second black (rules page,
-/// "Material and board"; white throws first, see docs/sugoroku.md).
+/// "Material and board"; white throws first).
 #[must_use]
 pub const fn colour(player: Player) -> &'static str {
     match player {

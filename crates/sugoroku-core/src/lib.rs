@@ -1,6 +1,7 @@
 //! Tric Trac Nippon, the sugoroku of the French text "Le Tric Trac Nippon" (the rules as
-//! implemented and the decisions are in the repository's docs/sugoroku.md): two players
-//! place 15 pawns each on their 12-point camp by the sum of two dice, then remove their own
+//! implemented are in [`rules_page`], the decisions in the repository's
+//! [sugoroku.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/sugoroku.md)): two
+//! players place 15 pawns each on their 12-point camp by the sum of two dice, then remove their own
 //! pawns, capture the enemy's and give captured pawns back on doublets, until a camp is
 //! empty. The most captures wins.
 //!
@@ -32,6 +33,15 @@
 //!          stats.first_player_advantage());
 //! ```
 #![deny(missing_docs)]
+
+// The rules this crate implements, in English, with their sources (packaged as RULES.md).
+#[doc = include_str!("../RULES.md")]
+pub mod rules_page {}
+
+// The crate's README.md (shown on crates.io): its examples run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
 
 pub mod dice;
 pub mod event;

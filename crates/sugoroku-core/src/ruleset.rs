@@ -1,8 +1,11 @@
-//! The [`Ruleset`]: the readings of the seed that the rules page leaves open.
+//! The [`Ruleset`]: the readings of "Le Tric Trac Nippon" that the rules page
+//! ([`rules_page`](crate::rules_page)) leaves open.
 //!
-//! The defaults are those of the rules page of the project; each option is
-//! the other reading listed there, and docs/sugoroku.md argues each default from the French
-//! text of "Le Tric Trac Nippon". A ruleset has a text form, `return=replaces extra=no
+//! The defaults are those of the rules page; each option is the other reading listed there,
+//! and the repository's
+//! [sugoroku.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/sugoroku.md) argues
+//! each default from the
+//! French text of "Le Tric Trac Nippon". A ruleset has a text form, `return=replaces extra=no
 //! winner=held cap=10000`, that records store in their `Rules` tag.
 
 use std::fmt;
@@ -127,14 +130,16 @@ pub struct Ruleset {
     /// adds to it (rules page, "Phase 2", fourth case).
     pub single_doublet: SingleDoublet,
     /// Whether a doublet thrown in phase 2 gives another throw, as it does in phase 1.
-    /// Default `false` (rules page, "Phase 2", last line: the seed only grants the extra
+    /// Default `false` (rules page, "Phase 2", last line: the French text only grants the extra
     /// throw while placing).
     pub taking_doublet_extra_throw: bool,
     /// Who wins: more captured pawns held at the end (default) or more captures over the
     /// game (rules page, "End and result").
     pub winner: Winner,
     /// The number of throws after which the game is stopped and scored as if it had ended
-    /// (see docs/sugoroku.md, "Length of a game": no bound exists, because captured pawns
+    /// (see the repository's
+    /// [sugoroku.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/sugoroku.md),
+    /// "Length of a game": no bound exists, because captured pawns
     /// can be put back and a position can repeat). Default [`Ruleset::DEFAULT_MAX_THROWS`].
     pub max_throws: u32,
 }
@@ -142,7 +147,8 @@ pub struct Ruleset {
 impl Ruleset {
     /// The default cap on the number of throws of a game, 10 000. In the default ruleset no
     /// game of the first million of [`Seed(0)`](boardgames_common::Seed) comes near it (the
-    /// longest is in docs/sugoroku.md).
+    /// longest is in the repository's
+    /// [sugoroku.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/sugoroku.md)).
     pub const DEFAULT_MAX_THROWS: u32 = 10_000;
 
     /// The rules page's ruleset: `return=replaces extra=no winner=held cap=10000`.

@@ -218,7 +218,9 @@ fn winner_option_changes_only_the_outcome() {
             }
         }
     }
-    // About 29% of games (docs/sugoroku.md): 116 of 400 expected, far from 0 and 400.
+    // About 29% of games
+    // ([sugoroku.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/sugoroku.md)):
+    // 116 of 400 expected, far from 0 and 400.
     assert!(
         (70..170).contains(&differ),
         "{differ} of 400 outcomes differ"

@@ -1,4 +1,4 @@
-//! Each rule of the rules page (`../shared/rules/sugoroku.md`, seed 004) on a hand-built
+//! Each rule of the rules page (the crate's RULES.md, from "Le Tric Trac Nippon") on a hand-built
 //! position, under the default ruleset.
 
 mod common;

@@ -15,7 +15,9 @@
 //! - `svg` (feature `svg`): a position as an SVG picture, with the last move and its
 //!   captures.
 //!
-//! The rules as implemented, every option and the decisions taken are in `docs/tafl.md`.
+//! The rules as implemented and their source, the Breton Fidchell page, are in
+//! [`rules_page`]; every option and the decisions taken are in the repository's
+//! [tafl.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/tafl.md).
 //!
 //! ```
 //! use tafl_core::{MoveList, Ruleset, Status};
@@ -26,6 +28,15 @@
 //! assert_eq!(next.status(), Status::Ongoing);
 //! ```
 #![deny(missing_docs)]
+
+// The rules this crate implements, in English, with their sources (packaged as RULES.md).
+#[doc = include_str!("../RULES.md")]
+pub mod rules_page {}
+
+// The crate's README.md (shown on crates.io): its examples run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
 
 pub mod ai;
 mod bitboard;

@@ -138,7 +138,7 @@ impl FromStr for MoveText {
 /// board are empty when a side has a piece to move: 4 × 120 = 480.
 pub const MAX_MOVES: usize = 480;
 
-/// A list of at most [`MAX_MOVES`] moves, on the stack (no allocation; STYLE point 3).
+/// A list of at most [`MAX_MOVES`] moves, on the stack (no allocation).
 /// Dereferences to a slice.
 #[derive(Clone)]
 pub struct MoveList {

@@ -6,11 +6,12 @@ use std::ops::{Index, IndexMut};
 
 use boardgames_common::Player;
 
-/// One of the two sides of a tafl game (rules page, "The seed's game").
+/// One of the two sides of a tafl game (rules page, "Fidchell, the game of the Breton Fidchell
+/// page").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Side {
-    /// The attackers (black in the seed): they try to capture the king.
+    /// The attackers (black on the Breton Fidchell page): they try to capture the king.
     Attackers,
     /// The defenders (white) with their king.
     Defenders,
@@ -67,7 +68,7 @@ impl fmt::Display for Side {
     }
 }
 
-/// A value per [`Side`], indexed by the side (STYLE point 4).
+/// A value per [`Side`], indexed by the side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BySide<T> {

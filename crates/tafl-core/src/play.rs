@@ -1,4 +1,4 @@
-//! Playing a move in three tiers (STYLE point 2): [`Position::play`] (by value, the
+//! Playing a move in three tiers: [`Position::play`] (by value, the
 //! position handed back on error), [`Position::play_mut`] and the unchecked
 //! [`Position::play_unchecked`] for search; and the endings decided on the board
 //! (rules page, "Defenders win" / "Attackers win").

@@ -16,7 +16,7 @@ use crate::square::Square;
 use crate::status::Status;
 use crate::zobrist;
 
-/// A legal tafl position (STYLE point 1: built only from a checked [`Setup`]).
+/// A legal tafl position, built only from a checked [`Setup`].
 ///
 /// Holds its [`Rules`] (a small `Copy` value) so that it can generate and play moves by
 /// itself; positions are copied to make moves (copy-make). The repetition history is not

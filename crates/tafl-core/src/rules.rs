@@ -58,7 +58,8 @@ pub enum Escape {
     Corner,
     /// The king reaches any edge square (`esc:e`).
     Edge,
-    /// The king has visited all four corners, in any order (Fidchell, the seed; `kvc:y`).
+    /// The king has visited all four corners, in any order (Fidchell, the Breton Fidchell page;
+    /// `kvc:y`).
     FourCorners,
 }
 
@@ -209,7 +210,7 @@ pub enum RulesError {
 }
 
 impl Rules {
-    /// The rules of the seed's game, Fidchell (rules page, "The seed's game"): 7×7,
+    /// The rules of Fidchell, the Breton Fidchell page's game (rules page, "Fidchell"): 7×7,
     /// attackers first, armed king captured on four sides (corners and empty throne
     /// counting, not the edge), the king wins by visiting all four corners, corners and
     /// throne king-only, empty throne passable, corners and edge hostile to soldiers, the
@@ -259,7 +260,7 @@ impl Rules {
     }
 
     /// Fidchell with the empty throne hostile to soldiers of both sides and to the king, the
-    /// reading of the first release (rules page, "The seed's game": kept as an option). In
+    /// reading of the first release (rules page, "Fidchell": kept as an option). In
     /// a rules string it is OpenTafl's default `cenhe:tTK`, so the key is simply left out.
     #[must_use]
     pub const fn fidchell_throne_hostile_to_all() -> Rules {
@@ -268,7 +269,7 @@ impl Rules {
         r
     }
 
-    /// Brandubh as played in the real games of `data/tafl` (rules page, "Other presets"):
+    /// Brandubh as played in the real games of hnefatafl-rs (rules page, "Other presets"):
     /// corner escape, king captured by two except on or next to the throne (four, the empty
     /// throne counting), occupied throne hostile to attackers only, enclosure wins for the
     /// attackers, the side repeating a position the third time loses.
@@ -369,7 +370,7 @@ impl Rules {
 }
 
 impl Default for Rules {
-    /// The seed's game, [`Rules::fidchell`].
+    /// Fidchell, the Breton Fidchell page's game: [`Rules::fidchell`].
     fn default() -> Rules {
         Rules::fidchell()
     }

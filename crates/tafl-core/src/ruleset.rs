@@ -1,5 +1,6 @@
 //! [`Ruleset`]: a named tafl variant, its [`Rules`] and its start position; the presets
-//! `fidchell` (the default, the seed's game), `brandubh`, `copenhagen`, `tablut`, `ard_ri`.
+//! `fidchell` (the default, the game of the Breton Fidchell page), `brandubh`, `copenhagen`,
+//! `tablut`, `ard_ri`.
 
 use crate::position::{Position, PositionError};
 use crate::rules::{RepetitionResult, Rules};
@@ -80,7 +81,7 @@ impl Ruleset {
         }
     }
 
-    /// Fidchell, the seed's game and the default (rules page, "The seed's game").
+    /// Fidchell, the Breton Fidchell page's game and the default (rules page, "Fidchell").
     #[must_use]
     pub fn fidchell() -> Ruleset {
         Ruleset::preset("Fidchell", Rules::fidchell(), FIDCHELL_START)
@@ -235,7 +236,7 @@ impl Ruleset {
 }
 
 impl Default for Ruleset {
-    /// [`Ruleset::fidchell`], the seed's game.
+    /// [`Ruleset::fidchell`], the Breton Fidchell page's game.
     fn default() -> Ruleset {
         Ruleset::fidchell()
     }

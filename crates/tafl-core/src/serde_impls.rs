@@ -1,5 +1,5 @@
-//! serde through the notation (DESIGN: "serde goes through the notation so
-//! deserialisation validates"): [`Move`], [`MoveText`], [`Setup`] and [`Ruleset`] (as its
+//! serde through the notation, so that deserialisation validates: [`Move`], [`MoveText`], [`Setup`]
+//! and [`Ruleset`] (as its
 //! OpenTafl rules string) serialise as their `Display` text and deserialise with `FromStr`.
 
 use crate::moves::{Move, MoveText};

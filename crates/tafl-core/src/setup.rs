@@ -21,7 +21,7 @@ use crate::piece::{Piece, Side};
 use crate::square::{MAX_SIZE, MIN_SIZE, Square};
 
 /// A position that is not necessarily legal: public fields, no invariants
-/// (STYLE point 1). Turn it into a [`Position`](crate::Position) with
+/// Turn it into a [`Position`](crate::Position) with
 /// [`Position::from_setup`](crate::Position::from_setup).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Setup {

@@ -27,7 +27,7 @@ fn setup(size: u8, attackers: &str, defenders: &str, king: &str, side: Side) -> 
 
 /// The rules string of OpenTafl's built-in ruleset `name`.
 fn builtin(name: &str) -> Ruleset {
-    let text = include_str!("../../../tests/data/tafl/opentafl-builtin-rules.txt");
+    let text = include_str!("data/opentafl-builtin-rules.txt");
     let line = text
         .lines()
         .find(|l| l.split('\t').next() == Some(name))
@@ -248,7 +248,7 @@ fn speed_limits_read_every_form_of_the_key() {
 
 #[test]
 fn the_ten_builtin_rulesets_parse_and_round_trip_berserk_is_refused() {
-    let text = include_str!("../../../tests/data/tafl/opentafl-builtin-rules.txt");
+    let text = include_str!("data/opentafl-builtin-rules.txt");
     let mut parsed = 0;
     for line in text
         .lines()
@@ -331,7 +331,7 @@ fn the_ai_plays_every_builtin_ruleset_with_legal_moves() {
     use tafl_core::BySide;
     use tafl_core::TaflGame;
     use tafl_core::ai::{Level, play_game};
-    let text = include_str!("../../../tests/data/tafl/opentafl-builtin-rules.txt");
+    let text = include_str!("data/opentafl-builtin-rules.txt");
     for line in text
         .lines()
         .filter(|l| !l.starts_with('#') && !l.is_empty())

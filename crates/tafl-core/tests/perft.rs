@@ -90,7 +90,7 @@ fn random_games_agree_with_the_reference() {
 /// OpenTafl's built-in rulesets, as OpenTafl sends them (name, rules string), without the
 /// one this crate refuses (Berserk: commanders, knights and berserk moves).
 fn opentafl_builtins() -> Vec<(String, Ruleset)> {
-    include_str!("../../../tests/data/tafl/opentafl-builtin-rules.txt")
+    include_str!("data/opentafl-builtin-rules.txt")
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .filter(|l| !l.starts_with("Berserk"))

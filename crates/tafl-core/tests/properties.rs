@@ -1,5 +1,5 @@
 //! Properties of random legal games, built as "start + legal move index % len"
-//! (STYLE point 8): piece counts never grow, every position is legal (it re-validates to
+//!: piece counts never grow, every position is legal (it re-validates to
 //! itself), `is_legal` agrees with generation, the notation round-trips, the incremental hash
 //! equals the recomputed one.
 

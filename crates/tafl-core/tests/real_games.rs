@@ -1,5 +1,5 @@
-//! Replays every real game of `tests/data/tafl/` (records of games played by people, from
-//! the MIT-licensed hnefatafl-rs test data; see `tests/data/tafl/README.md` and its licence):
+//! Replays every real game of `tests/data/` (records of games played by people, from
+//! the MIT-licensed hnefatafl-rs test data; see `tests/data/README.md` and its licence):
 //! every move must be legal, the captures made must equal the captures marked, and where a
 //! game ends on the board the status must match the recorded result.
 
@@ -10,7 +10,7 @@ use tafl_core::{MoveText, Ruleset, Side, Status, TaflGame, WinReason};
 
 fn data(name: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/data/tafl")
+        .join("tests/data")
         .join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }

@@ -17,7 +17,7 @@ pub type PathCounts = [u8; 26];
 ///
 /// A `Board` is always valid: 15 dames per colour (on the board or off), no point holding
 /// both colours. Build one from a [`crate::Setup`] (through [`crate::Position`]) or parse
-/// the board notation (see `docs/trictrac-notation.md`).
+/// the board notation (see [`crate::notation`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Board {
     pub(crate) paths: ByColour<PathCounts>,

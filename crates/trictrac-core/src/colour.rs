@@ -69,7 +69,7 @@ impl fmt::Display for Colour {
     }
 }
 
-/// One value per [`Colour`], indexed by the colour (STYLE point 4).
+/// One value per [`Colour`], indexed by the colour.
 ///
 /// ```
 /// use trictrac_core::{ByColour, Colour};

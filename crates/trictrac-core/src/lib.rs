@@ -5,7 +5,7 @@
 //! - [`Point`] (labels `B1..B12`, `N1..N12`), path positions `1..=24` per player, [`Dest`]
 //!   (a point or off), [`Jan`].
 //! - [`Board`], [`Setup`] (unvalidated) and [`Position`] (validated) with the position
-//!   notation `B1:w15,N1:b15 w 0/0 0.0/0.0` (`docs/trictrac-notation.md`).
+//!   notation `B1:w15,N1:b15 w 0/0 0.0/0.0` ([`notation`]).
 //! - [`Move`], [`Play`] (`6-4: B5-B11, B5-B9`). The legal plays of a throw are
 //!   [`ThrowAnalysis::legal_plays`] (with the points) or [`Position::legal_plays_with`]
 //!   given [`MustFillOrKeep`]: the laws of movement AND the must fill / must keep
@@ -22,7 +22,7 @@
 //!   scoring rules).
 //! - [`scoring`]: every jan of a throw — [`ThrowAnalysis`] (events before and after the
 //!   play, legal plays under the must fill / must keep obligation [`MustFillOrKeep`]),
-//!   [`JanEvent`], [`JanKind`], [`ScoringRules`] (`docs/trictrac-scoring.md`).
+//!   [`JanEvent`], [`JanKind`], [`ScoringRules`].
 //!
 //! - [`marking`]: points, trous, the bredouille of the jetons, tenir ou s'en aller, the
 //!   pavillon ([`Marking`]); [`partie`]: the chronology of a turn shared by the forms of
@@ -30,23 +30,24 @@
 //!   ordinaire as a [`boardgames_common::Game`] ([`game::TrictracGame`], also at
 //!   [`partie::ordinaire`]) over a [`game::ThrowScorer`], with commented records that
 //!   replay; [`bot`]: a heuristic player ([`bot::Bot`]) and its
-//!   search over the opponent's 21 throws ([`bot::ExpectimaxBot`])
-//!   (`docs/trictrac-marking.md`).
+//!   search over the opponent's 21 throws ([`bot::ExpectimaxBot`]).
 //! - [`partie`] also holds the partie à écrire: its conventions ([`partie::Convention`]: base, annexe,
 //!   sans lever), the pure settlement of the marqués and the décompte général
 //!   ([`partie::settle_marque`], [`partie::decompte`]), the [`partie::Ledger`] and its score
-//!   sheet, and the game itself ([`partie::EcrireGame`]) (`docs/trictrac-a-ecrire.md`); and
+//!   sheet, and the game itself ([`partie::EcrireGame`]); and
 //!   at three or four players ([`partie::table`]: à tourner, à la chouette, in teams), the
 //!   draw, the schedule of the marqués and the accounts per pair of interests.
 //!
 //! - `svg` (feature `svg`): the board as an SVG picture, with the marks, the throw and a
 //!   play's arrows.
 //! - [`referee`]: referee mode for people who mark and play by hand — the école, the fausse
-//!   case, the laws of the physical dice, driven by declared gestures ([`referee::Referee`])
-//!   (`docs/trictrac-referee.md`).
+//!   case, the laws of the physical dice, driven by declared gestures ([`referee::Referee`]).
 //!
-//! The laws as implemented, and the decisions taken where the sources are silent, are in
-//! `docs/trictrac.md`.
+//! The laws as implemented and their sources (the French glossary of the laws of trictrac, the
+//! Breton article "Trictrac") are in [`rules_page`]; the decisions taken where the sources are
+//! silent are in the repository's
+//! [trictrac.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/trictrac.md) and the
+//! pages it links.
 //!
 //! ```
 //! use trictrac_core::{MustFillOrKeep, Position, ScoringRules, ThrowAnalysis};
@@ -90,6 +91,15 @@
 //! assert!(pos.parse_play("5-3: N6-N3, N4-off").is_err());
 //! ```
 #![deny(missing_docs)]
+
+// The rules this crate implements, in English, with their sources (packaged as RULES.md).
+#[doc = include_str!("../RULES.md")]
+pub mod rules_page {}
+
+// The crate's README.md (shown on crates.io): its examples run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
 
 pub mod board;
 pub mod bot;

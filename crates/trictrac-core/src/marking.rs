@@ -1,9 +1,10 @@
 //! Marking (*la marque*): points on the jetons, trous on the fichet, the bredouille of the
 //! jetons, tenir ou s'en aller, and the pavillon of the partie ordinaire.
 //!
-//! Sources: rules page, "Marking: points, trous, bredouille" and "Forms of game"; glossary
-//! (seed 002) JEU ou TROU, UTILISATION DES JETONS, TROU SANS BOUGER, ÉCOLE DE POINTS,
-//! CHRONOLOGIE DÉTAILLÉE D'UN COUP; Breton article (seed 000) "Poentoù, toulloù ha gak",
+//! Sources: rules page, "Marking: points, trous, bredouille" and "Forms of game"; the French
+//! glossary of the laws of trictrac, JEU ou TROU, UTILISATION DES JETONS, TROU SANS BOUGER, ÉCOLE
+//! DE POINTS,
+//! CHRONOLOGIE DÉTAILLÉE D'UN COUP; the Breton article "Trictrac", "Poentoù, toulloù ha gak",
 //! "Perzh ar gak", "Perzh ar bannielig".
 //!
 //! The whole arithmetic is one transition, [`Marking::mark`], applied in the order of the
@@ -317,8 +318,9 @@ impl Marking {
         self.jetons.is_en_bredouille(colour)
     }
 
-    /// Whether `colour` would win the partie double (the pavillon option, seed 000 "Perzh
-    /// ar bannielig"): he is the first to have won trous while the opponent has none, or he
+    /// Whether `colour` would win the partie double (the pavillon option, the Breton
+    /// article "Trictrac", "Perzh ar bannielig"): he is the first to have won trous while the
+    /// opponent has none, or he
     /// holds the pavillon.
     #[must_use]
     pub fn is_partie_en_bredouille(&self, colour: Colour) -> bool {

@@ -1,4 +1,5 @@
-//! The position notation (documented in `docs/trictrac-notation.md`).
+//! The position notation (also documented in the repository's
+//! [trictrac-notation.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/trictrac-notation.md)).
 //!
 //! ```text
 //! B1:w13,B3:w2,N1:b15 w 2/1 0.4/1.0*

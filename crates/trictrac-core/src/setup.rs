@@ -8,7 +8,8 @@ use crate::point::Point;
 
 /// One player's marks (*la marque*): points on his jetons and trous on the fichet.
 ///
-/// Movement never reads or changes them; the marking issue does. Rules page, "Marking".
+/// Movement never reads or changes them; the marking ([`crate::marking`]) does. Rules page,
+/// "Marking".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Marks {

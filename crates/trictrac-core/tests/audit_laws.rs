@@ -208,7 +208,9 @@ fn jan_interdit_prefix_formula_edges() {
 /// Playing the 6 first would make the 4 excédant for N1 although it could be played inside:
 /// forbidden, even though it would finish the sortie. The only play: the 4 inside (N5-N1)
 /// and the 6, now excédant for the farthest dame, from N1 — one dame left on N1. (Decision
-/// recorded in docs/trictrac.md: constraint (a) before (b).)
+/// recorded in
+/// [trictrac.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/trictrac.md):
+/// constraint (a) before (b).)
 #[test]
 fn sortie_excedant_cannot_be_forced_to_finish() {
     let p = pos("N5:w1,N1:w1,N7:b15 w 20/20 0.0/0.0");

@@ -1,7 +1,7 @@
 //! An independent audit of the marking and of the partie's state machine (rules page
-//! "Marking"; glossary seed 002 JEU ou TROU, TROU SANS BOUGER, CHRONOLOGIE DÉTAILLÉE D'UN
-//! COUP, SORTIE; Breton seed 000 "Poentoù, toulloù ha gak", "Perzh ar gak", "Perzh ar
-//! bannielig"): cases not pinned by `marking.rs` and `game.rs`, expected marks derived by
+//! "Marking"; the French glossary of the laws of trictrac, JEU ou TROU, TROU SANS BOUGER,
+//! CHRONOLOGIE DÉTAILLÉE D'UN COUP, SORTIE; the Breton article "Trictrac", "Poentoù, toulloù ha
+//! gak", "Perzh ar gak", "Perzh ar bannielig"): cases not pinned by `marking.rs` and `game.rs`, expected marks derived by
 //! hand from the sentence quoted.
 
 use std::cell::RefCell;
@@ -198,8 +198,8 @@ fn tenir_then_the_sortie_wins_another_trou_with_its_own_choice() {
     assert_eq!(g.position().to_string(), "B1:w15,N1:b15 w 0/0 3.2*/0.0");
 }
 
-/// Glossary (seed 002, JAN DE RENCONTRE): "une partie ne peut pas être commencée par un
-/// doublet". The default primauté is therefore the one where the two primauté dice are the
+/// The French glossary of the laws of trictrac (JAN DE RENCONTRE): "une partie ne peut pas être
+/// commencée par un doublet". The default primauté is therefore the one where the two primauté dice are the
 /// first throw (equal dice thrown again): over every pair of primauté dice, the default game
 /// never starts with a doublet, and the higher die's owner plays first.
 #[test]

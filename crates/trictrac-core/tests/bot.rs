@@ -112,7 +112,8 @@ fn tenir_rule() {
 fn bot_wins(n: u64, seed: u64) -> u64 {
     let mut wins = 0;
     for i in 0..n {
-        // The figures in docs/trictrac-marking.md were measured with this primauté.
+        // The figures in
+        // [trictrac-marking.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/trictrac-marking.md) were measured with this primauté.
         let options = GameOptions {
             primaute: Primaute::OneDieEach,
             ..GameOptions::default()
@@ -149,7 +150,7 @@ fn bot_beats_the_random_agent() {
 
 /// The issue's target (at least 95% of 200 parties) on a smaller sample: 19 of 20, with the
 /// full scoring of the jans (the default scorer). The full figure, 200 of 200, is in
-/// docs/trictrac-marking.md.
+/// [trictrac-marking.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/trictrac-marking.md).
 #[test]
 fn bot_reaches_the_issue_target() {
     let n = 20;

@@ -1,5 +1,6 @@
 //! The marking arithmetic against the sequences of the marking issue, the glossary's
-//! ÉCOLE DE POINTS example (seed 002) and the rules page, "Marking".
+//! ÉCOLE DE POINTS example (the French glossary of the laws of trictrac) and the rules page,
+//! "Marking".
 
 use proptest::prelude::*;
 use trictrac_core::Colour::{self, Black, White};

@@ -1,4 +1,4 @@
-//! Properties over random legal games ("start + legal play index % len", STYLE point 8):
+//! Properties over random legal games ("start + legal play index % len"):
 //! 15 dames a side always, no point with both colours, no coin with exactly one dame, every
 //! generated play accepted by `is_legal` and by `parse_play` of its own notation, the
 //! position notation round-tripping at every ply, and the generator equal to the slow

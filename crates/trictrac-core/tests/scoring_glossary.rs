@@ -1,5 +1,5 @@
-//! The worked examples (EXEMPLE paragraphs) of the glossary seed
-//! `../shared/seeds/002_900702315173b542.txt` that involve points, with the points each
+//! The worked examples (EXEMPLE paragraphs) of the French glossary of the
+//! laws of trictrac that involve points, with the points each
 //! player marks.
 //!
 //! The glossary's diagrams are lost: every position below is built from the words of its

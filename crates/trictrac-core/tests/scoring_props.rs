@@ -1,5 +1,5 @@
 //! Properties of the scoring over positions reached by random legal play from the start
-//! ("start + legal play index % len", STYLE point 8), with the fill/keep obligation.
+//! ("start + legal play index % len"), with the fill/keep obligation.
 
 use proptest::prelude::*;
 use trictrac_core::scoring::{JanKind, ScoringRules, ThrowAnalysis};

@@ -1,4 +1,4 @@
-//! The laws of movement against the glossary (seed 002_900702315173b542.txt): sections LOIS,
+//! The laws of movement against the French glossary of the laws of trictrac: sections LOIS,
 //! COINS, RETOUR / JAN INTERDIT, SORTIE, IMPUISSANCE, CONSERVER PAR IMPUISSANCE. The
 //! glossary's diagrams are lost: each position is built from the words of the example and a
 //! comment says how.

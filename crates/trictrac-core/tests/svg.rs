@@ -71,7 +71,8 @@ fn start_shows_fifteen_dames_on_each_talon_and_every_label() {
 
 #[test]
 fn each_point_holds_its_dames() {
-    // The notation's example (docs/trictrac-notation.md).
+    // The notation's example
+    // ([trictrac-notation.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/trictrac-notation.md)).
     let p = pos("B1:w13,B3:w2,N1:b12,N12:b3 b 2/1 0.4/1.0*");
     let doc_text = render(&p, &SvgOptions::default());
     let doc = parse(&doc_text);

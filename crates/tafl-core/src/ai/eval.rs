@@ -1,7 +1,8 @@
 //! The static evaluation of a position for the searcher, aware of the ruleset: material,
 //! the king's road to the corners (or the edge) he still has to reach, his mobility, the
 //! attackers' cordon around him, and soldiers left hanging against an enemy piece, a hostile
-//! square or a hostile edge (rules page, "Capture is custodial"; seed, "Kuzulioù strategel":
+//! square or a hostile edge (rules page, "Capture is custodial"; the Breton Fidchell page,
+//! "Kuzulioù strategel":
 //! run the king towards a corner, use corners and the empty throne as allies, surround the
 //! king step by step, block the roads to the corners).
 //!

@@ -1,4 +1,5 @@
-//! [`Level`]: the seed's three levels of play, Barzh (Bard), Ovate and Drouiz (Druid), each a
+//! [`Level`]: the Breton Fidchell page's three levels of play, Barzh (Bard), Ovate and Drouiz
+//! (Druid), each a
 //! documented [`SearchConfig`]; and the search limits.
 
 use std::fmt;
@@ -61,7 +62,8 @@ pub struct SearchConfig {
     pub tt_bits: u8,
 }
 
-/// The seed's three levels ("Tri live diaezamant zo : Barzh, Ovate ha Drouiz"), weakest
+/// The Breton Fidchell page's three levels ("Tri live diaezamant zo : Barzh, Ovate ha Drouiz"),
+/// weakest
 /// first. Each is a [`SearchConfig`] with a node budget, so games between levels are
 /// reproducible from their seeds:
 ///
@@ -74,8 +76,9 @@ pub struct SearchConfig {
 /// Each budget is forty times the one below. Druid's is the most a move can take in about
 /// a second on one core (a release build searches about 560 000 nodes per second of CPU on
 /// 7×7: Druid takes about 0.7 s a move), its small margin only breaks near-ties, so that
-/// games between Druids from different seeds differ. docs/tafl-ai.md gives the speeds and
-/// the self-play results.
+/// games between Druids from different seeds differ. The repository's
+/// [tafl-ai.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/tafl-ai.md) gives the
+/// speeds and the self-play results.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Level {
@@ -138,7 +141,7 @@ impl Level {
         }
     }
 
-    /// The seed's Breton name: `Barzh`, `Ovate`, `Drouiz`.
+    /// The Breton Fidchell page's name: `Barzh`, `Ovate`, `Drouiz`.
     #[must_use]
     pub const fn breton_name(self) -> &'static str {
         match self {

@@ -13,7 +13,8 @@ use crate::referee::dice::{Cast, HandContact, Lie, Rompu, Support};
 
 /// One gesture or declaration of a player, in the order they happen at the tablier.
 ///
-/// The line notation (one gesture a line; see `docs/trictrac-referee.md`): `throw 6-5`
+/// The line notation (one gesture a line; see the repository's
+/// [trictrac-referee.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/trictrac-referee.md)): `throw 6-5`
 /// (optionally followed by how the dice lay: `throw 6-5 tilted-dame flat`, and `early`,
 /// `badly-cast`, `rompu`, `rompu-fault`, `hand`, `hand-pushed`, `hand-back`), `settle flat`,
 /// `mark 4`, `new-jeton 4`, `remove-jeton old|new`, `wipe`, `wipe-opponent`, `trous 2`,

@@ -201,7 +201,8 @@ pub(crate) fn how_kept(before: &PathCounts, cand: &Candidate, jan: Jan, unplayed
 ///
 /// Remplir en passant needs nothing special: a play counts only by the board it leaves.
 /// When two jans cannot both be filled or kept, the plays filling or keeping the most jans
-/// are kept (the laws do not say; see docs/trictrac-scoring.md).
+/// are kept (the laws do not say; see the repository's
+/// [trictrac-scoring.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/trictrac-scoring.md)).
 ///
 /// It also records, for the analysis, the ways of filling each jan counted on the plays
 /// before the filter (interior `Cell`, so one value per analysis).

@@ -16,7 +16,7 @@ use crate::scoring::kind::{JanKind, Table};
 ///
 /// The rules page says "a point the opponent does not hold"; the glossary (BATTRE UNE DAME,
 /// EXEMPLE n° 4) rests "en B11 sur la dame en demi-case également battue", and EXEMPLE n° 5
-/// denies the rest because the points "sont pleines". We follow the seed: a point is a rest
+/// denies the rest because the points "sont pleines". We follow the glossary: a point is a rest
 /// unless the opponent has two or more dames on it. Jans interdits do not matter.
 #[inline]
 fn is_rest(pos: &Position, colour: Colour, p: u8) -> bool {

@@ -5,7 +5,8 @@
 //! points, beneficiary and hit details), `hits` (battre une dame, à vrai / à faux, battre
 //! le coin), `depart` (six tables, deux tables, mézéas, rencontre), [`fill`] (remplir,
 //! conserver, the must fill / must keep obligation) and [`analysis`] ([`ThrowAnalysis`]).
-//! Decisions where the sources are silent or disagree: `docs/trictrac-scoring.md`.
+//! Decisions where the sources are silent or disagree: the repository's
+//! [trictrac-scoring.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/trictrac-scoring.md).
 
 pub mod analysis;
 mod depart;
