@@ -157,6 +157,31 @@ impl Board {
     }
 }
 
+/// Bit sets over path positions `1..=24` of `counts` (bit `p` for position `p`): the
+/// positions holding at least one dame, and those holding at least two. Eight positions at a
+/// time (counts are at most 15, so "at least two" is "a bit above the lowest set").
+#[must_use]
+#[inline]
+pub(crate) fn count_masks(counts: &PathCounts) -> (u32, u32) {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const ABOVE_ONE: u64 = 0xFEFE_FEFE_FEFE_FEFE;
+    // The high bit of each byte of `w` that is not zero, gathered into the low 8 bits.
+    let nonzero = |w: u64| -> u32 {
+        let h = (((w & LOW7) + LOW7) | w) & HIGH;
+        ((h >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+    };
+    let (mut one, mut two) = (0u32, 0u32);
+    for k in 0..3 {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&counts[1 + 8 * k..9 + 8 * k]);
+        let w = u64::from_le_bytes(b);
+        one |= nonzero(w) << (1 + 8 * k);
+        two |= nonzero(w & ABOVE_ONE) << (1 + 8 * k);
+    }
+    (one, two)
+}
+
 /// The key of [`Board::key`] for raw path counts.
 #[must_use]
 #[inline]
