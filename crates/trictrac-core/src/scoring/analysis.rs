@@ -19,7 +19,7 @@ use crate::scoring::event::{Events, JanEvent, points_for};
 use crate::scoring::fill::{
     MustFillOrKeep, all_fill_ways, full, full_mask_after, how_kept, possibly_full_after, ways_count,
 };
-use crate::scoring::hits::{coin_battu, push_hits};
+use crate::scoring::hits::{HitMasks, coin_battu, push_hits};
 use crate::scoring::kind::{HowKept, JanKind};
 
 /// Error of [`ThrowAnalysis::after_play`].
@@ -124,11 +124,16 @@ pub(crate) fn points_before_each_throw(
         return out;
     }
     let prep = Prepared::new(position);
+    let hits = HitMasks::new(position);
     let mut before = Events::new();
     for (o, &(throw, _)) in out.iter_mut().zip(UNORDERED_OUTCOMES.iter()) {
         let doublet = throw.is_doublet();
         before.clear();
-        push_hits(position, throw, &mut before);
+        // The hits come first among the events (the order of the saturating sums).
+        let mut points = ByColour::default();
+        if !hits.is_empty() {
+            hits.add_points(throw, mover, &mut points);
+        }
         if coin_battu(position, throw) {
             let _ = before.try_push(JanEvent::new(JanKind::CoinBattu, 1, doublet, mover));
         }
@@ -144,7 +149,12 @@ pub(crate) fn points_before_each_throw(
                 mover,
             ));
         }
-        *o = ByColour::from_fn(|c| points_for(&before, c));
+        *o = ByColour::from_fn(|c| {
+            before
+                .iter()
+                .filter(|e| e.beneficiary == c)
+                .fold(points[c], |a, e| a.saturating_add(e.points))
+        });
     }
     out
 }
