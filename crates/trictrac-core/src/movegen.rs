@@ -94,9 +94,9 @@ fn unit(p: u8) -> u128 {
 #[derive(Debug, Clone, Default)]
 pub struct PlayList {
     items: ArrayVec<Candidate, MAX_PLAYS>,
-    /// A 64-bit Bloom filter of the keys pushed since the last clear: a key whose bit is
+    /// A 128-bit Bloom filter of the keys pushed since the last clear: a key whose bit is
     /// clear is certainly new (saves the duplicate scan).
-    seen: u64,
+    seen: u128,
 }
 
 impl PlayList {
@@ -140,8 +140,8 @@ impl PlayList {
     /// same board reached lawfully).
     #[inline]
     fn push(&mut self, key: u128, play: Play, excess: u8) {
-        let h = ((key as u64) ^ ((key >> 64) as u64)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58;
-        let bit = 1u64 << h;
+        let h = ((key as u64) ^ ((key >> 64) as u64)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 57;
+        let bit = 1u128 << h;
         if self.seen & bit == 0 {
             self.seen |= bit;
             let _ = self.items.try_push(Candidate { key, play, excess });

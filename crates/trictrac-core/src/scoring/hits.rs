@@ -36,15 +36,14 @@ fn is_rest(pos: &Position, colour: Colour, p: u8) -> bool {
 pub(crate) fn push_hits(pos: &Position, throw: Throw, out: &mut Events) {
     let colour = pos.side_to_move;
     let mine = pos.board.path_counts(colour);
-    let theirs = pos.board.path_counts(colour.other());
     let doublet = throw.is_doublet();
     let (hi, lo) = (throw.high(), throw.low());
     let sum = throw.sum();
-    for target in 2..=24u8 {
-        // The opponent's path position of the mover's `target` is `25 - target`.
-        if theirs[(25 - target) as usize] != 1 {
-            continue;
-        }
+    // The mover's points 2..=24 holding exactly one opponent dame, in path order.
+    let mut targets = HitMasks::new(pos).targets;
+    while targets != 0 {
+        let target = targets.trailing_zeros() as u8;
+        targets &= targets - 1;
         let Some(dame) = Point::from_path(colour, target) else {
             continue;
         };
