@@ -11,7 +11,7 @@ use crate::colour::Colour;
 use crate::jan::Jan;
 use crate::movegen::{Candidate, LegalPlays, Prepared};
 use crate::moves::Play;
-use crate::point::OFF;
+use crate::point::{OFF, OPPONENT_COIN, OWN_COIN, TALON};
 use crate::position::Position;
 use crate::scoring::ScoringRules;
 use crate::scoring::depart::{jan_de_depart, rencontre};
@@ -125,6 +125,11 @@ pub(crate) fn points_before_each_throw(
     }
     let prep = Prepared::new(position);
     let hits = HitMasks::new(position);
+    // What the position alone decides: the coin battu needs the own coin held (and the
+    // opponent's empty), a jan de départ no dame off and 13 or 11 dames on the talon.
+    let coin_possible =
+        counts[OWN_COIN as usize] >= 2 && position.board().opponent_at(mover, OPPONENT_COIN) == 0;
+    let depart_possible = counts[OFF as usize] == 0 && matches!(counts[TALON as usize], 11 | 13);
     let mut before = Events::new();
     for (o, &(throw, _)) in out.iter_mut().zip(UNORDERED_OUTCOMES.iter()) {
         let doublet = throw.is_doublet();
@@ -134,10 +139,13 @@ pub(crate) fn points_before_each_throw(
         if !hits.is_empty() {
             hits.add_points(throw, mover, &mut points);
         }
-        if coin_battu(position, throw) {
+        if coin_possible && coin_battu(position, throw) {
             let _ = before.try_push(JanEvent::new(JanKind::CoinBattu, 1, doublet, mover));
         }
-        if let Some(k) = jan_de_depart(position, throw) {
+        if let Some(k) = depart_possible
+            .then(|| jan_de_depart(position, throw))
+            .flatten()
+        {
             let _ = before.try_push(JanEvent::new(k, 1, doublet, mover));
         }
         let unplayed = 2 - prep.dice_playable(throw);
