@@ -217,11 +217,11 @@ mod tests {
             }
             let mut key = 0u128;
             let (mut one, mut two) = (0u32, 0u32);
-            for p in 1..=25usize {
-                key |= u128::from(c[p]) << (4 * (p - 1));
+            for (p, &n) in c.iter().enumerate().skip(1) {
+                key |= u128::from(n) << (4 * (p - 1));
                 if p <= 24 {
-                    one |= u32::from(c[p] >= 1) << p;
-                    two |= u32::from(c[p] >= 2) << p;
+                    one |= u32::from(n >= 1) << p;
+                    two |= u32::from(n >= 2) << p;
                 }
             }
             assert_eq!(key_of(&c), key, "{c:?}");
