@@ -1,6 +1,6 @@
 //! Trictrac benchmarks (issue 10): legal plays of every one of the 21 throws, the scoring of
 //! a throw (legal plays with the fill/keep obligations, the before-play jans, the after-play
-//! events of every play), a whole partie ordinaire between two bots with its record, and
+//! events of every play), the before-play points alone (the bot's reply estimate), a whole partie ordinaire between two bots with its record, and
 //! whole parties without a record per throw (random agents, bots without and with
 //! lookahead), to compare a partie with its kernel (the analysis of one throw).
 //!
@@ -18,7 +18,7 @@ use boardgames_common::{
 };
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use trictrac_core::bot::Bot;
-use trictrac_core::game::{Action, GameOptions, Phase, ThrowScorer, TrictracGame};
+use trictrac_core::game::{Action, GameOptions, JanScorer, Phase, ThrowScorer, TrictracGame};
 use trictrac_core::movegen::{LegalPlays, MovementOnly};
 use trictrac_core::scoring::{ScoringRules, ThrowAnalysis, points_for};
 use trictrac_core::{Colour, Position};
@@ -171,6 +171,25 @@ fn movegen_and_scoring(c: &mut Criterion) {
                 }
             }
             assert_eq!(pts, COUNTS.3 + COUNTS.4);
+            pts
+        });
+    });
+    // One iteration: the before-play points of both colours for each of the 21 throws at
+    // every position of the set, as the bot's reply estimate asks them
+    // (`ThrowScorer::points_before_each_throw` of the JanScorer: no play list where it
+    // cannot change the points); throughput in scored throws. The same points as the
+    // analyses above.
+    group.bench_function("points before play, 21 throws x set", |b| {
+        let scorer = JanScorer::default();
+        let mut scratch = ThrowAnalysis::default();
+        b.iter(|| {
+            let mut pts = 0u64;
+            for p in black_box(&positions) {
+                for s in scorer.points_before_each_throw(p, &mut scratch) {
+                    pts += u64::from(s.white + s.black);
+                }
+            }
+            assert_eq!(pts, COUNTS.3);
             pts
         });
     });

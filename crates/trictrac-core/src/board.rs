@@ -157,13 +157,75 @@ impl Board {
     }
 }
 
+/// Bit sets over path positions `1..=24` of `counts` (bit `p` for position `p`): the
+/// positions holding at least one dame, and those holding at least two. Eight positions at a
+/// time (counts are at most 15, so "at least two" is "a bit above the lowest set").
+#[must_use]
+#[inline]
+pub(crate) fn count_masks(counts: &PathCounts) -> (u32, u32) {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const ABOVE_ONE: u64 = 0xFEFE_FEFE_FEFE_FEFE;
+    // The high bit of each byte of `w` that is not zero, gathered into the low 8 bits.
+    let nonzero = |w: u64| -> u32 {
+        let h = (((w & LOW7) + LOW7) | w) & HIGH;
+        ((h >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+    };
+    let (mut one, mut two) = (0u32, 0u32);
+    for k in 0..3 {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&counts[1 + 8 * k..9 + 8 * k]);
+        let w = u64::from_le_bytes(b);
+        one |= nonzero(w) << (1 + 8 * k);
+        two |= nonzero(w & ABOVE_ONE) << (1 + 8 * k);
+    }
+    (one, two)
+}
+
 /// The key of [`Board::key`] for raw path counts.
 #[must_use]
 #[inline]
 pub(crate) fn key_of(c: &PathCounts) -> u128 {
+    // Eight counts at a time: the low nibbles of 8 bytes packed into 32 bits.
+    let pack = |w: u64| -> u128 {
+        let w = w & 0x0F0F_0F0F_0F0F_0F0F;
+        let w = (w | (w >> 4)) & 0x00FF_00FF_00FF_00FF;
+        let w = (w | (w >> 8)) & 0x0000_FFFF_0000_FFFF;
+        u128::from(((w | (w >> 16)) & 0xFFFF_FFFF) as u32)
+    };
     let mut k = 0u128;
-    for (i, &n) in c[1..].iter().enumerate() {
-        k |= u128::from(n & 0xF) << (4 * i);
+    for i in 0..3 {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&c[1 + 8 * i..9 + 8 * i]);
+        k |= pack(u64::from_le_bytes(b)) << (32 * i);
     }
-    k
+    k | u128::from(c[25] & 0xF) << 96
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The packed key and the bit sets agree with position-by-position definitions on
+    /// counts of every value 0..=15 at every position.
+    #[test]
+    fn key_and_masks_match_their_definitions() {
+        let mut c: PathCounts = [0; 26];
+        for seed in 0u32..400 {
+            for (p, n) in c.iter_mut().enumerate().skip(1) {
+                *n = ((seed.wrapping_mul(2_654_435_761) >> (p % 29)) as u8 ^ p as u8) % 16;
+            }
+            let mut key = 0u128;
+            let (mut one, mut two) = (0u32, 0u32);
+            for (p, &n) in c.iter().enumerate().skip(1) {
+                key |= u128::from(n) << (4 * (p - 1));
+                if p <= 24 {
+                    one |= u32::from(n >= 1) << p;
+                    two |= u32::from(n >= 2) << p;
+                }
+            }
+            assert_eq!(key_of(&c), key, "{c:?}");
+            assert_eq!(count_masks(&c), (one, two), "{c:?}");
+        }
+    }
 }

@@ -1,7 +1,7 @@
 //! Where a dame of the side to move may stop, rest or bear off: laws 2, 3, 5 and 6 of the
 //! rules page ("Moving (laws)") evaluated once per position.
 
-use crate::board::{Board, PathCounts};
+use crate::board::{Board, PathCounts, count_masks};
 use crate::colour::Colour;
 use crate::jan::Jan;
 use crate::point::{OFF, OPPONENT_COIN, OWN_COIN};
@@ -36,12 +36,8 @@ impl Laws {
         let opp = colour.other();
         // The opponent's path position q is the mover's 25 - q.
         let theirs = board.path_counts(opp);
-        let mut held = 0u32;
-        for (q, &n) in theirs[1..25].iter().enumerate() {
-            if n > 0 {
-                held |= 1 << (24 - q);
-            }
-        }
+        // Bit q of his occupied points to bit 25 - q (a reversal of the 32 bits).
+        let held = count_masks(theirs).0.reverse_bits() >> 6;
         Laws {
             colour,
             grand_jan_interdit: board.can_fill(opp, Jan::GrandJan),

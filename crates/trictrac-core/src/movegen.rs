@@ -5,7 +5,7 @@
 use arrayvec::ArrayVec;
 use boardgames_common::{Die, Throw};
 
-use crate::board::{Board, DAMES, PathCounts, key_of};
+use crate::board::{Board, DAMES, PathCounts, count_masks, key_of};
 use crate::colour::Colour;
 use crate::laws::Laws;
 use crate::moves::{Move, Play};
@@ -94,9 +94,9 @@ fn unit(p: u8) -> u128 {
 #[derive(Debug, Clone, Default)]
 pub struct PlayList {
     items: ArrayVec<Candidate, MAX_PLAYS>,
-    /// A 64-bit Bloom filter of the keys pushed since the last clear: a key whose bit is
+    /// A 128-bit Bloom filter of the keys pushed since the last clear: a key whose bit is
     /// clear is certainly new (saves the duplicate scan).
-    seen: u64,
+    seen: u128,
 }
 
 impl PlayList {
@@ -140,8 +140,8 @@ impl PlayList {
     /// same board reached lawfully).
     #[inline]
     fn push(&mut self, key: u128, play: Play, excess: u8) {
-        let h = ((key as u64) ^ ((key >> 64) as u64)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58;
-        let bit = 1u64 << h;
+        let h = ((key as u64) ^ ((key >> 64) as u64)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 57;
+        let bit = 1u128 << h;
         if self.seen & bit == 0 {
             self.seen |= bit;
             let _ = self.items.try_push(Candidate { key, play, excess });
@@ -342,31 +342,81 @@ struct Masks {
     rest: u32,
 }
 
-/// Generates every lawful sequence (laws 1-3, 5, 6 and par puissance, law 4) and applies
-/// "maximum number of dice" and "the higher die" (law 7). Returns the number of dice played.
-fn generate(pos: &Position, throw: Throw, out: &mut PlayList) -> u8 {
-    let colour = pos.side_to_move;
-    let laws = Laws::new(&pos.board, colour);
-    let cur = pos.board.path_counts(colour);
-    let mut occ = 0u32;
-    for p in 1..=24u8 {
-        if cur[p as usize] > 0 {
-            occ |= 1 << p;
+/// What move generation needs of one position, computed once: several throws may share it
+/// (the 21 throws of an expected reply).
+pub(crate) struct Prepared<'a> {
+    colour: Colour,
+    cur: &'a PathCounts,
+    /// Bit `p` set when the mover has a dame at path `p` (`1..=24`).
+    occ: u32,
+    masks: Masks,
+    key0: u128,
+    /// Whether the opponent holds his own coin (the mover's path 13): par puissance then
+    /// never applies.
+    opponent_coin_held: bool,
+}
+
+impl<'a> Prepared<'a> {
+    /// The laws and occupancy of the side to move of `pos`.
+    #[inline]
+    pub(crate) fn new(pos: &'a Position) -> Prepared<'a> {
+        let colour = pos.side_to_move;
+        let laws = Laws::new(&pos.board, colour);
+        let cur = pos.board.path_counts(colour);
+        let occ = count_masks(cur).0;
+        Prepared {
+            colour,
+            cur,
+            occ,
+            masks: Masks {
+                stop: laws.stop_mask(),
+                rest: laws.rest_mask(occ),
+            },
+            key0: key_of(cur),
+            opponent_coin_held: laws.opponent_holds(OWN_COIN + 1),
         }
     }
-    let masks = Masks {
-        stop: laws.stop_mask(),
-        rest: laws.rest_mask(occ),
-    };
-    let key0 = key_of(cur);
+
+    /// How many numbers of `throw` every legal play plays (0, 1 or 2: the
+    /// [`LegalPlays::dice_played`] of the throw), found by stopping at the first lawful
+    /// play. The filters after generation (coin par effet, the obligations, the sortie
+    /// constraints) only choose among plays of that many numbers.
+    #[inline]
+    pub(crate) fn dice_playable(&self, throw: Throw) -> u8 {
+        let mut none = PlayList::default();
+        generate::<true>(self, throw, &mut none)
+    }
+}
+
+/// Generates every lawful sequence (laws 1-3, 5, 6 and par puissance, law 4) and applies
+/// "maximum number of dice" and "the higher die" (law 7). Returns the number of dice played.
+/// With `ANY`, stops at the first lawful play found and pushes nothing: the number of dice
+/// is then already decided (two-number plays are looked for first).
+#[inline]
+fn generate<const ANY: bool>(prep: &Prepared<'_>, throw: Throw, out: &mut PlayList) -> u8 {
+    let colour = prep.colour;
+    let cur = prep.cur;
+    let occ = prep.occ;
+    let masks = &prep.masks;
+    let key0 = prep.key0;
+    // Hands a lawful play to `out`, or with `ANY` ends the generation with its dice count.
+    macro_rules! emit {
+        ($dice:expr, $key:expr, $play:expr, $excess:expr) => {
+            if ANY {
+                return $dice;
+            }
+            out.push($key, $play, $excess);
+        };
+    }
     let coin_nibble = |k: u128| ((k >> (4 * (OWN_COIN as u32 - 1))) & 0xF) as u8;
     let off_nibble = |k: u128| ((k >> (4 * (OFF as u32 - 1))) & 0xF) as u8;
     let hi = throw.high().get();
     let lo = throw.low().get();
+    let doublet = hi == lo;
     // Whether a number bearing a dame off by excess counts against the play: only a number
     // that was not sortant before the play (no dame at path 25 - d) does (law 6).
     let not_sortant = |d: u8| u8::from(cur[(OFF - d) as usize] == 0);
-    let orders: &[(u8, u8)] = if hi == lo {
+    let orders: &[(u8, u8)] = if doublet {
         &[(hi, lo)]
     } else {
         &[(hi, lo), (lo, hi)]
@@ -376,14 +426,18 @@ fn generate(pos: &Position, throw: Throw, out: &mut PlayList) -> u8 {
         while sources != 0 {
             let a = sources.trailing_zeros() as u8;
             sources &= sources - 1;
-            let Some((to1, ex1, stop1, rest1)) = step(&masks, occ, a, x) else {
+            let Some((to1, ex1, stop1, rest1)) = step(masks, occ, a, x) else {
                 continue;
             };
             let key1 = key0 - unit(a) + unit(to1);
-            let m1 = mv(colour, a, to1, x);
             if off_nibble(key1) == DAMES {
                 // The last dame is off: nothing is left to play the other number with.
-                out.push(key1, Play::new(throw, &[m1]), ex1 * not_sortant(x));
+                emit!(
+                    2,
+                    key1,
+                    Play::new(throw, &[mv(colour, a, to1, x)]),
+                    ex1 * not_sortant(x)
+                );
                 continue;
             }
             let mut occ1 = occ;
@@ -410,13 +464,19 @@ fn generate(pos: &Position, throw: Throw, out: &mut PlayList) -> u8 {
                     // Second dice order, no bear-off: only the tout d'une can be new (see
                     // below).
                     seconds &= 1 << to1;
+                } else if doublet {
+                    // A doublet without bear-off: two dames from `a` and `b < a`, each
+                    // stopping on the board, reach the board of `b` then `a` (the same
+                    // steps, the same laws), generated when `b` was the first dame. Only
+                    // `b >= a` can be new (the tout d'une from `to1` is above `a`).
+                    seconds &= !((1u32 << a) - 1);
                 }
             }
             while seconds != 0 {
                 let b = seconds.trailing_zeros() as u8;
                 seconds &= seconds - 1;
                 let (to2, ex2) = if bear {
-                    match step(&masks, occ1, b, y) {
+                    match step(masks, occ1, b, y) {
                         Some((to2, ex2, true, _)) => (to2, ex2),
                         _ => continue,
                     }
@@ -433,17 +493,18 @@ fn generate(pos: &Position, throw: Throw, out: &mut PlayList) -> u8 {
                 if coin_nibble(key2) == 1 {
                     continue;
                 }
-                out.push(
+                emit!(
+                    2,
                     key2,
-                    Play::new(throw, &[m1, mv(colour, b, to2, y)]),
-                    ex1 * not_sortant(x) + ex2 * not_sortant(y),
+                    Play::new(throw, &[mv(colour, a, to1, x), mv(colour, b, to2, y)]),
+                    ex1 * not_sortant(x) + ex2 * not_sortant(y)
                 );
             }
         }
     }
     // Law 4, par puissance: both coins empty, and two dames could go d'emblée to the
     // opponent's coin (path 13): they take their own coin (path 12) instead.
-    if cur[OWN_COIN as usize] == 0 && !laws.opponent_holds(OWN_COIN + 1) {
+    if cur[OWN_COIN as usize] == 0 && !prep.opponent_coin_held {
         let (a, b) = (13 - hi, 13 - lo);
         let enough = if a == b {
             cur[a as usize] >= 2
@@ -457,7 +518,7 @@ fn generate(pos: &Position, throw: Throw, out: &mut PlayList) -> u8 {
                 &[mv(colour, a, OWN_COIN, hi), mv(colour, b, OWN_COIN, lo)],
             )
             .with_puissance();
-            out.push(key, play, 0);
+            emit!(2, key, play, 0);
         }
     }
     if !out.is_empty() {
@@ -469,7 +530,7 @@ fn generate(pos: &Position, throw: Throw, out: &mut PlayList) -> u8 {
         while sources != 0 {
             let a = sources.trailing_zeros() as u8;
             sources &= sources - 1;
-            let Some((to, ex, stop, _)) = step(&masks, occ, a, d) else {
+            let Some((to, ex, stop, _)) = step(masks, occ, a, d) else {
                 continue;
             };
             if !stop {
@@ -479,18 +540,21 @@ fn generate(pos: &Position, throw: Throw, out: &mut PlayList) -> u8 {
             if coin_nibble(key) == 1 {
                 continue;
             }
-            out.push(
+            emit!(
+                1,
                 key,
                 Play::new(throw, &[mv(colour, a, to, d)]),
-                ex * not_sortant(d),
+                ex * not_sortant(d)
             );
         }
-        if !out.is_empty() || hi == lo {
+        if !out.is_empty() || doublet {
             break;
         }
     }
     if out.is_empty() {
-        out.push(key0, Play::new(throw, &[]), 0);
+        if !ANY {
+            out.push(key0, Play::new(throw, &[]), 0);
+        }
         0
     } else {
         1
@@ -586,14 +650,15 @@ impl Position {
         out.unplayed.clear();
         let list = &mut out.list;
         list.clear();
-        let dice_played = generate(self, throw, list);
+        let prep = Prepared::new(self);
+        let dice_played = generate::<false>(&prep, throw, list);
         coin_par_effet(self, list);
         // Fill / keep obligations (law 8), supplied by the scoring rules. A filter that
         // removes every play is ignored (obligations only choose among legal plays).
         if list.len() > 1 {
             obligations.apply(self, throw, list);
             if list.is_empty() {
-                generate(self, throw, list);
+                generate::<false>(&prep, throw, list);
                 coin_par_effet(self, list);
             }
         }
@@ -636,6 +701,33 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The early-exit generation finds the number of dice of the full one, for every throw
+    /// of positions with and without blocked numbers.
+    #[test]
+    fn dice_playable_agrees_with_the_full_generation() {
+        let texts = [
+            "B1:w15,N1:b15 w 0/0 0.0/0.0",
+            "B7:w2,B8:w2,B9:w2,B10:w3,B11:w4,B12:w2,N1:b8,N2:b1,N3:b1,N7:b2,N8:b2,N9:b1 w 9/9 0.0/0.0",
+            "B7:w3,B8:w3,B9:w3,B10:w2,B11:w2,B12:w2,N1:b7,N6:b1,N8:b1,N9:b2,N11:b2,N12:b2 w 9/9 0.0/0.0",
+            "B1:w13,B7:w1,B8:w1,N1:b15 w 2/2 0.0/0.0",
+            "N6:w1,N1:w2,N3:b2,B1:b13 w 20/20 0.0/0.0",
+            "N6:w1,N1:w2,N3:b2,B1:b13 b 20/20 0.0/0.0",
+            "B1:w2,B2:w2,B3:w2,B4:w2,B5:w2,B6:w2,B7:w2,B8:w1,N1:b15 w 10/10 0.0/0.0",
+            "B6:w2,B7:w2,B8:w2,B9:w2,B10:w2,B11:w3,B12:w2,N1:b3,N2:b2,N3:b2,N4:b2,N5:b2,N6:b2,N7:b2 w 12/12 0.0/0.0",
+        ];
+        let (mut seen, mut lp) = ([0usize; 3], LegalPlays::new());
+        for t in texts {
+            let pos: Position = t.parse().unwrap();
+            let prep = Prepared::new(&pos);
+            for (throw, _) in boardgames_common::UNORDERED_OUTCOMES {
+                pos.legal_plays_into(throw, &MovementOnly, &mut lp);
+                assert_eq!(prep.dice_playable(throw), lp.dice_played(), "{t} {throw}");
+                seen[lp.dice_played() as usize] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+    }
 
     #[test]
     fn candidate_size() {

@@ -37,12 +37,12 @@ pub use search::ExpectimaxBot;
 
 use boardgames_common::{Agent, UNORDERED_OUTCOMES};
 
-use crate::board::Board;
+use crate::board::{Board, count_masks};
 use crate::colour::{ByColour, Colour};
 use crate::game::{Action, ChoiceStage, ThrowScore, ThrowScorer, TrictracGame};
 use crate::moves::Play;
 use crate::partie::turn::{Chronology, Form, TurnPhase};
-use crate::point::{OFF, OWN_COIN};
+use crate::point::OWN_COIN;
 use crate::position::Position;
 
 /// Weights of the positional evaluation, in points.
@@ -159,13 +159,11 @@ impl Bot {
         analysis: &mut S::Analysis,
     ) -> f64 {
         let opponent = after.side_to_move();
+        let points = scorer.points_before_each_throw(after, analysis);
         UNORDERED_OUTCOMES
             .iter()
-            .map(|&(t, p)| {
-                scorer.analyse(after, t, None, analysis);
-                let s = analysis.before_play(None);
-                p * (f64::from(s[opponent]) - f64::from(s[opponent.other()]))
-            })
+            .zip(points.iter())
+            .map(|(&(_, p), s)| p * (f64::from(s[opponent]) - f64::from(s[opponent.other()])))
             .sum()
     }
 
@@ -175,50 +173,56 @@ impl Bot {
         let w = &self.weights;
         let own = board.path_counts(colour);
         let theirs = board.path_counts(colour.other());
+        // Bit sets over path positions 1..=24 (bit p): our occupied points and cases (2+),
+        // our lone dames; the opponent's points, and seen on our path (his q is our 25 - q,
+        // bit p to bit 25 - p by a reversal of the 32 bits), ours seen on his.
+        let (occupied, made) = count_masks(own);
+        let lone = occupied & !made;
+        let his = count_masks(theirs).0;
+        let his_on_ours = his.reverse_bits() >> 6;
+        let ours_on_his = occupied.reverse_bits() >> 6;
+        let progress: u32 = own.iter().zip(0u32..).map(|(&n, p)| u32::from(n) * p).sum();
         let mut v = 0.0;
-        // Exposure of lone dames: an opponent dame at his path q stands at our path 25 - q
-        // and moves toward our lower path positions.
-        for p in 2..=24u8 {
-            if own[p as usize] != 1 {
-                continue;
-            }
+        // Exposure of lone dames (off the talon): an opponent dame at our path x > p hits
+        // the dame at p with the distance x - p (at most 12), by a die or the sum.
+        let mut exposed = lone & !(1 << 1);
+        while exposed != 0 {
+            let p = exposed.trailing_zeros();
+            exposed &= exposed - 1;
             let value = if p <= 6 || p >= 19 { 4.0 } else { 2.0 };
             let mut chance = 0.0;
-            for x in p + 1..=(p + 12).min(24) {
-                if theirs[(25 - x) as usize] > 0 {
-                    chance += REACH[(x - p) as usize];
-                }
+            // Distances in increasing order (the order of the sum matters to the last bit).
+            let mut hitters = (his_on_ours >> (p + 1)) & 0xFFF;
+            while hitters != 0 {
+                let k = hitters.trailing_zeros();
+                hitters &= hitters - 1;
+                chance += REACH[k as usize + 1];
             }
             v -= w.exposure * value * f64::min(chance, 1.0);
         }
-        let made = |p: u8| own[p as usize] >= 2;
-        v += w.petit_jan_case * (2..=6).filter(|&p| made(p)).count() as f64;
-        v += w.grand_jan_case * (7..OWN_COIN).filter(|&p| made(p)).count() as f64;
-        if made(OWN_COIN) {
+        let count = |first: u32, last: u32| {
+            let span = ((1u32 << (last + 1)) - 1) & !((1u32 << first) - 1);
+            (made & span).count_ones()
+        };
+        v += w.petit_jan_case * f64::from(count(2, 6));
+        v += w.grand_jan_case * f64::from(count(7, u32::from(OWN_COIN) - 1));
+        if made & (1 << OWN_COIN) != 0 {
             v += w.coin;
         }
-        for first in [1u8, 7, 19] {
-            if (first..first + 6).all(made) {
+        for first in [1u32, 7, 19] {
+            if count(first, first + 5) == 6 {
                 v += w.plein;
             }
         }
-        let progress: u32 = (1..=OFF)
-            .map(|p| u32::from(own[p as usize]) * u32::from(p))
-            .sum();
         v += w.pip * f64::from(progress);
-        // Blocking: for each point the opponent occupies (his path q), the numbers 1..=6 that
-        // would land on a point we hold (our path 25 - q - d).
+        // Blocking: for each point the opponent occupies (his path q, 1..=23), the numbers
+        // 1..=6 that would land on a point we hold (his path q + d, at most 24).
         let mut blocked = 0u32;
-        for q in 1..=23u8 {
-            if theirs[q as usize] == 0 {
-                continue;
-            }
-            for d in 1..=6u8 {
-                let t = q + d;
-                if t <= 24 && own[(25 - t) as usize] > 0 {
-                    blocked += 1;
-                }
-            }
+        let mut from = his & !(1 << 24);
+        while from != 0 {
+            let q = from.trailing_zeros();
+            from &= from - 1;
+            blocked += ((ours_on_his >> (q + 1)) & 0x3F).count_ones();
         }
         v += w.block * f64::from(blocked);
         v

@@ -59,6 +59,28 @@ pub trait ThrowScorer {
         opening: Option<Throw>,
         out: &mut Self::Analysis,
     );
+
+    /// The points each colour marks before the play ([`ThrowScore::before_play`]) for each of
+    /// the 21 distinct throws of the side to move of `position`, in the order of
+    /// `boardgames_common::UNORDERED_OUTCOMES`, with no opening throw: what a player expects
+    /// his opponent's next throw to score (the bot's reply estimate). `scratch` is reused
+    /// storage. The default analyses each throw; [`JanScorer`] gives the same numbers without
+    /// listing the legal plays where they cannot change them.
+    fn points_before_each_throw(
+        &self,
+        position: &Position,
+        scratch: &mut Self::Analysis,
+    ) -> [ByColour<u8>; 21] {
+        let mut out = [ByColour::default(); 21];
+        for (o, &(t, _)) in out
+            .iter_mut()
+            .zip(boardgames_common::UNORDERED_OUTCOMES.iter())
+        {
+            self.analyse(position, t, None, scratch);
+            *o = scratch.before_play(None);
+        }
+        out
+    }
 }
 
 /// Points a throw scores, per colour, with a short description for records.
@@ -302,6 +324,14 @@ impl ThrowScorer for JanScorer {
         out: &mut ThrowAnalysis,
     ) {
         out.analyse(position, throw, &self.rules, opening);
+    }
+
+    fn points_before_each_throw(
+        &self,
+        position: &Position,
+        scratch: &mut ThrowAnalysis,
+    ) -> [ByColour<u8>; 21] {
+        crate::scoring::analysis::points_before_each_throw(position, &self.rules, scratch)
     }
 }
 

@@ -4,7 +4,8 @@
 
 use boardgames_common::Throw;
 
-use crate::colour::Colour;
+use crate::board::count_masks;
+use crate::colour::{ByColour, Colour};
 use crate::point::{OPPONENT_COIN, OWN_COIN, Point};
 use crate::position::Position;
 use crate::reach::Number;
@@ -35,15 +36,14 @@ fn is_rest(pos: &Position, colour: Colour, p: u8) -> bool {
 pub(crate) fn push_hits(pos: &Position, throw: Throw, out: &mut Events) {
     let colour = pos.side_to_move;
     let mine = pos.board.path_counts(colour);
-    let theirs = pos.board.path_counts(colour.other());
     let doublet = throw.is_doublet();
     let (hi, lo) = (throw.high(), throw.low());
     let sum = throw.sum();
-    for target in 2..=24u8 {
-        // The opponent's path position of the mover's `target` is `25 - target`.
-        if theirs[(25 - target) as usize] != 1 {
-            continue;
-        }
+    // The mover's points 2..=24 holding exactly one opponent dame, in path order.
+    let mut targets = HitMasks::new(pos).targets;
+    while targets != 0 {
+        let target = targets.trailing_zeros() as u8;
+        targets &= targets - 1;
         let Some(dame) = Point::from_path(colour, target) else {
             continue;
         };
@@ -96,6 +96,85 @@ pub(crate) fn push_hits(pos: &Position, throw: Throw, out: &mut Events) {
             let mut e = JanEvent::new(JanKind::HitAFaux(table), 1, doublet, colour);
             e.hit = Some(hit);
             let _ = out.try_push(e);
+        }
+    }
+}
+
+/// The hits of [`push_hits`] as bit sets of one position, to score many throws: bit `p` for
+/// the mover's path position `p` (`1..=24`).
+pub(crate) struct HitMasks {
+    /// Points holding a dame of the mover.
+    sources: u32,
+    /// Points holding exactly one opponent dame, off his talon (path 2..=24 of the mover).
+    targets: u32,
+    /// Rests for a hit tout d'une: points with fewer than two opponent dames (see
+    /// `is_rest`).
+    rests: u32,
+}
+
+impl HitMasks {
+    /// The bit sets of the side to move of `pos`.
+    #[inline]
+    pub(crate) fn new(pos: &Position) -> HitMasks {
+        let colour = pos.side_to_move;
+        let (sources, _) = count_masks(pos.board.path_counts(colour));
+        let (one, two) = count_masks(pos.board.path_counts(colour.other()));
+        // The opponent's path q is the mover's 25 - q: bit q to bit 25 - q.
+        let mirror = |m: u32| m.reverse_bits() >> 6;
+        const BOARD: u32 = ((1 << 25) - 1) & !1;
+        HitMasks {
+            sources,
+            targets: mirror(one & !two) & !(1 << 1),
+            rests: BOARD & !mirror(two),
+        }
+    }
+
+    /// Whether no hit is possible, whatever the throw.
+    #[inline]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.targets == 0
+    }
+
+    /// Adds to `points` (saturating, in the order of [`push_hits`]' events) what the hits of
+    /// `throw` mark: à vrai for `mover`, à faux for his opponent. The same numbers as the
+    /// events of [`push_hits`].
+    #[inline]
+    pub(crate) fn add_points(&self, throw: Throw, mover: Colour, points: &mut ByColour<u8>) {
+        let doublet = throw.is_doublet();
+        let (hi, lo) = (u32::from(throw.high().get()), u32::from(throw.low().get()));
+        let has = |m: u32, p: u32| p < 32 && m & (1 << p) != 0;
+        let mut targets = self.targets;
+        while targets != 0 {
+            let t = targets.trailing_zeros();
+            targets &= targets - 1;
+            let mut ways = 0u8;
+            if t > hi && has(self.sources, t - hi) {
+                ways += 1;
+            }
+            if !doublet && t > lo && has(self.sources, t - lo) {
+                ways += 1;
+            }
+            let mut faux = false;
+            if t > hi + lo && has(self.sources, t - hi - lo) {
+                let from = t - hi - lo;
+                if has(self.rests, from + hi) || has(self.rests, from + lo) {
+                    ways += 1;
+                } else {
+                    faux = true;
+                }
+            }
+            let per_way = match (t <= 6 || t >= 19, doublet) {
+                (true, true) => 6,
+                (true, false) => 4,
+                (false, true) => 4,
+                (false, false) => 2,
+            };
+            if ways > 0 {
+                points[mover] = points[mover].saturating_add(per_way * ways);
+            } else if faux {
+                let other = mover.other();
+                points[other] = points[other].saturating_add(per_way);
+            }
         }
     }
 }
