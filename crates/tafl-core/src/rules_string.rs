@@ -315,6 +315,7 @@ fn parse(s: &str, strict: bool) -> Result<Ruleset, RulesStringError> {
     let mut four_corners = false;
     let mut middleweight = false;
     let mut throne_reentry = PieceSet::ALL;
+    let mut corner_reentry = None;
     for (&key, &v) in &map {
         match key {
             "name" => name = v.replace('_', " "),
@@ -414,10 +415,7 @@ fn parse(s: &str, strict: bool) -> Result<Ruleset, RulesStringError> {
             "kj" | "ber" if v != "n" => return Err(unsupported(key, v)),
             "dfor" if !v.is_empty() => return Err(unsupported(key, v)),
             "corre" => {
-                let set = PieceSet::from_letters(v).map_err(|_| bad(key, v))?;
-                if set != PieceSet::ALL {
-                    return Err(unsupported(key, v));
-                }
+                corner_reentry = Some((PieceSet::from_letters(v).map_err(|_| bad(key, v))?, v));
             }
             // King jumps and berserk moves off; jumps of knights, commanders, mercenaries
             // and guards, and defender forts: absent pieces and squares.
@@ -440,6 +438,17 @@ fn parse(s: &str, strict: bool) -> Result<Ruleset, RulesStringError> {
             return Err(bad("kvc", "y"));
         }
         r.escape = Escape::FourCorners;
+    }
+    // A piece that may not re-enter the corners could still reach one from another corner
+    // along an edge, which `Rules` cannot say; without corners, or for pieces that may not
+    // stop on a corner anyway, the key changes nothing. OpenTafl itself writes `corre:`
+    // (empty) into the rules it sends whenever the string it loaded had `cenre:`
+    // (Foteviken Tablut, which has no corners).
+    if let Some((set, v)) = corner_reentry
+        && r.has_corners
+        && r.corner.stoppable.intersection(set) != r.corner.stoppable
+    {
+        return Err(unsupported("corre", v));
     }
     if middleweight {
         r.edge_hostile = r.edge_hostile.union(PieceSet::KING);

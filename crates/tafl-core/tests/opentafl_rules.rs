@@ -361,3 +361,29 @@ fn the_ai_plays_every_builtin_ruleset_with_legal_moves() {
         assert!(!played.moves.is_empty(), "{name}");
     }
 }
+
+#[test]
+fn corner_reentry_as_a_running_opentafl_sends_it() {
+    // The `rules` line OpenTafl 0.4.8.0b sent our engine for Foteviken Tablut (its loader
+    // adds `corre:` and `dforre:`, empty, to rules that have `cenre:`): the same rules as
+    // the string of its rules file, since the board has no corners.
+    let sent = "dim:9 name:Foteviken_Tablut esc:e atkf:y nj:n cor: \
+        afor:a4,a5,a6,b5,d1,e1,f1,e2,i4,i5,i6,h5,d9,e9,f9,e8, cenp:tcnkTCNK aforp:tcnkTCNK \
+        cens: cenh: cenhe:K aforh:K corre: cenre: aforre: dforre: \
+        start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/";
+    let live: Ruleset = sent.parse().unwrap();
+    assert_eq!(live.rules(), builtin("Foteviken Tablut 9x9").rules());
+    assert_eq!(
+        live.start_position(),
+        builtin("Foteviken Tablut 9x9").start_position()
+    );
+    // With corners: harmless when every piece that may stop on a corner may enter one
+    // (Copenhagen: the king), refused when the king may not (he could still go from one
+    // corner to another, which the rules cannot say).
+    let copenhagen = "dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
+    let with = |corre: &str| copenhagen.replace("efe:y", &format!("efe:y corre:{corre}"));
+    let k: Ruleset = with("K").parse().unwrap();
+    assert_eq!(k.rules(), builtin("Copenhagen 11x11").rules());
+    assert!(with("tT").parse::<Ruleset>().is_err());
+    assert!(with("").parse::<Ruleset>().is_err());
+}
