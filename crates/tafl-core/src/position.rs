@@ -36,7 +36,7 @@ pub struct Position {
     /// Occupancy of every piece in the transposed layout (bit `file * 11 + rank`).
     pub(crate) occ_t: u128,
     pub(crate) hash: u64,
-    pub(crate) rules: &'static Rules,
+    pub(crate) rules: SharedRules,
     pub(crate) king: Option<Square>,
     pub(crate) side: Side,
     /// Bit `i` set when the king has visited corner `i` (a1, the other rank-1 corner, the
@@ -104,6 +104,26 @@ pub enum PositionError {
 /// ([`PositionError::TooManyRules`] beyond): each distinct value is stored once (about 64
 /// bytes) for the life of the process, so that a position holds only a reference to it.
 pub const MAX_DISTINCT_RULES: usize = 4096;
+
+/// A position's rules: an entry of the shared table, read through `Deref`. Compared and
+/// hashed by value, like the `Rules` it refers to.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct SharedRules(&'static Rules);
+
+impl std::ops::Deref for SharedRules {
+    type Target = Rules;
+
+    #[inline]
+    fn deref(&self) -> &Rules {
+        self.0
+    }
+}
+
+impl fmt::Debug for SharedRules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
 
 /// The table's entries for the presets (six rules, each with and without repetitions).
 const PRESET_ENTRIES: usize = 12;
@@ -218,7 +238,7 @@ impl Position {
             defenders: setup.defenders,
             occ_t: all.transposed().0,
             hash: 0,
-            rules: shared_rules(rules)?,
+            rules: SharedRules(shared_rules(rules)?),
             king: Some(king),
             side: setup.side_to_move,
             visited,
@@ -247,14 +267,14 @@ impl Position {
     #[inline]
     #[must_use]
     pub const fn rules(&self) -> &Rules {
-        self.rules
+        self.rules.0
     }
 
     /// Board size `n`.
     #[inline]
     #[must_use]
     pub const fn size(&self) -> u8 {
-        self.rules.size
+        self.rules.0.size
     }
 
     /// The side to move.
