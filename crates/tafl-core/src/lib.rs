@@ -69,7 +69,7 @@ pub use moves::{MAX_MOVES, Move, MoveList, MoveText, ParseMoveError};
 pub use perft::{divide, perft};
 pub use piece::{BySide, Piece, PieceSet, Side};
 pub use play::{IllegalMove, IllegalMoveReason, MoveOutcome, PlayError};
-pub use position::{Position, PositionError};
+pub use position::{MAX_DISTINCT_RULES, Position, PositionError};
 pub use rule_options::{Forts, SpeedLimits};
 pub use rules::{
     CornerRules, Escape, KingArmed, KingStrength, Repetition, RepetitionResult, Rules, RulesError,

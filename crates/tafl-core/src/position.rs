@@ -4,13 +4,15 @@
 //! Move generation is in `movegen.rs`, captures in `capture.rs`, playing a move and the
 //! endings in `play.rs`.
 
+use std::collections::HashMap;
 use std::fmt;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use thiserror::Error;
 
 use crate::bitboard::{Bitboard, Geometry, geometry};
 use crate::piece::{Piece, Side};
-use crate::rules::{Rules, RulesError};
+use crate::rules::{RepetitionResult, Rules, RulesError};
 use crate::setup::Setup;
 use crate::square::Square;
 use crate::status::Status;
@@ -18,8 +20,11 @@ use crate::zobrist;
 
 /// A legal tafl position, built only from a checked [`Setup`].
 ///
-/// Holds its [`Rules`] (a small `Copy` value) so that it can generate and play moves by
-/// itself; positions are copied to make moves (copy-make). The repetition history is not
+/// Holds a reference to its [`Rules`] so that it can generate and play moves by itself;
+/// positions are copied to make moves (copy-make), so they are kept small (80 bytes): the
+/// rules, with the attacker forts' bitboard, live in a table shared by every position of the
+/// process, one entry per distinct [`Rules`] value (the presets' and at most
+/// [`MAX_DISTINCT_RULES`] others). The repetition history is not
 /// part of a position: [`TaflGame`](crate::TaflGame) keeps it.
 ///
 /// `Display` writes the [`Setup`] text: the OpenTafl board, the side to move and the corners
@@ -31,7 +36,7 @@ pub struct Position {
     /// Occupancy of every piece in the transposed layout (bit `file * 11 + rank`).
     pub(crate) occ_t: u128,
     pub(crate) hash: u64,
-    pub(crate) rules: Rules,
+    pub(crate) rules: SharedRules,
     pub(crate) king: Option<Square>,
     pub(crate) side: Side,
     /// Bit `i` set when the king has visited corner `i` (a1, the other rank-1 corner, the
@@ -88,6 +93,77 @@ pub enum PositionError {
         "ruleset name {0:?} cannot be written in a rules string: no '_' and no whitespace other than spaces"
     )]
     RulesetName(String),
+    /// More than [`MAX_DISTINCT_RULES`] distinct [`Rules`] values were used in this process
+    /// (positions share one table of the rules they are played under, and its entries are
+    /// never freed, so it is bounded).
+    #[error("more than {MAX_DISTINCT_RULES} distinct tafl rules were used in this process")]
+    TooManyRules,
+}
+
+/// How many distinct [`Rules`] values the positions of one process may be played under
+/// ([`PositionError::TooManyRules`] beyond): each distinct value is stored once (about 64
+/// bytes) for the life of the process, so that a position holds only a reference to it.
+pub const MAX_DISTINCT_RULES: usize = 4096;
+
+/// A position's rules: an entry of the shared table, read through `Deref`. Compared and
+/// hashed by value, like the `Rules` it refers to.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct SharedRules(&'static Rules);
+
+impl std::ops::Deref for SharedRules {
+    type Target = Rules;
+
+    #[inline]
+    fn deref(&self) -> &Rules {
+        self.0
+    }
+}
+
+impl fmt::Debug for SharedRules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// The table's entries for the presets (six rules, each with and without repetitions).
+const PRESET_ENTRIES: usize = 12;
+
+/// The shared table of the rules positions are played under.
+static RULES_TABLE: OnceLock<Mutex<HashMap<Rules, &'static Rules>>> = OnceLock::new();
+
+/// The table's entry for `rules`, added if new. The presets' rules (with and without their
+/// repetition rule) are in the table from the start, so they never meet the bound.
+fn shared_rules(rules: &Rules) -> Result<&'static Rules, PositionError> {
+    let table = RULES_TABLE.get_or_init(|| {
+        let mut map = HashMap::new();
+        for preset in [
+            Rules::fidchell(),
+            Rules::fidchell_throne_hostile_to_all(),
+            Rules::brandubh(),
+            Rules::copenhagen(),
+            Rules::tablut(),
+            Rules::ard_ri(),
+        ] {
+            let mut without = preset;
+            without.repetition.result = RepetitionResult::Ignored;
+            for r in [preset, without] {
+                map.entry(r).or_insert_with(|| &*Box::leak(Box::new(r)));
+            }
+        }
+        Mutex::new(map)
+    });
+    // A panic elsewhere while the lock was held cannot leave the map half-updated: the
+    // only update is one `insert` of a finished value.
+    let mut map = table.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(&shared) = map.get(rules) {
+        return Ok(shared);
+    }
+    if map.len() >= MAX_DISTINCT_RULES + PRESET_ENTRIES {
+        return Err(PositionError::TooManyRules);
+    }
+    let shared: &'static Rules = Box::leak(Box::new(*rules));
+    map.insert(*rules, shared);
+    Ok(shared)
 }
 
 /// The piece of [`PositionError::Restricted`] as its message names it.
@@ -108,7 +184,8 @@ impl Position {
     /// # Errors
     ///
     /// [`PositionError`]: bad rules, size mismatch, pieces off the board or overlapping, no
-    /// king, a soldier on a king-only square, a visited corner that is not a corner.
+    /// king, a soldier on a king-only square, a visited corner that is not a corner, more
+    /// than [`MAX_DISTINCT_RULES`] distinct rules in this process.
     pub fn from_setup(setup: &Setup, rules: &Rules) -> Result<Position, PositionError> {
         rules.check()?;
         if setup.size != rules.size {
@@ -161,7 +238,7 @@ impl Position {
             defenders: setup.defenders,
             occ_t: all.transposed().0,
             hash: 0,
-            rules: *rules,
+            rules: SharedRules(shared_rules(rules)?),
             king: Some(king),
             side: setup.side_to_move,
             visited,
@@ -190,14 +267,14 @@ impl Position {
     #[inline]
     #[must_use]
     pub const fn rules(&self) -> &Rules {
-        &self.rules
+        self.rules.0
     }
 
     /// Board size `n`.
     #[inline]
     #[must_use]
     pub const fn size(&self) -> u8 {
-        self.rules.size
+        self.rules.0.size
     }
 
     /// The side to move.
@@ -421,10 +498,10 @@ mod tests {
 
     #[test]
     fn position_is_small_for_copy_make() {
-        // Three u128 bitboards, the hash, the rules (with the attacker forts' bitboard) and
-        // a few bytes.
+        // Three u128 bitboards, the hash, a reference to the rules and a few bytes: the
+        // rules (with the attacker forts' bitboard) are shared, not copied with each move.
         assert!(
-            std::mem::size_of::<Position>() <= 128,
+            std::mem::size_of::<Position>() <= 80,
             "{}",
             std::mem::size_of::<Position>()
         );

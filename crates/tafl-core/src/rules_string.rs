@@ -227,7 +227,14 @@ impl FromStr for Ruleset {
 impl Ruleset {
     /// Reads a rules string as OpenTafl does: keys it does not know are ignored, a key
     /// given twice keeps its last value, a token without `:` is a key with an empty value.
-    /// Otherwise as [`Ruleset::from_str`].
+    /// The hostility lists of the special squares (`corh`, `cenh`, `cenhe`, `aforh`) are
+    /// read as OpenTafl's referee applies them: a square is hostile to a side's pieces, the
+    /// king included, exactly when the list holds that side's soldier letter (`t` for the
+    /// attackers, `T` for the defenders); the other letters (`K`, `c`, `N`, …) change
+    /// nothing, so Foteviken Tablut's `cenhe:K aforh:K` make the empty throne and the forts
+    /// hostile to no one. Otherwise as [`Ruleset::from_str`], which reads every letter of a
+    /// list as the piece it names (this crate's own rules, such as Fidchell's throne
+    /// hostile to the attackers and the king but not to the defending soldiers, need that).
     ///
     /// ```
     /// use tafl_core::Ruleset;
@@ -315,6 +322,7 @@ fn parse(s: &str, strict: bool) -> Result<Ruleset, RulesStringError> {
     let mut four_corners = false;
     let mut middleweight = false;
     let mut throne_reentry = PieceSet::ALL;
+    let mut corner_reentry = None;
     for (&key, &v) in &map {
         match key {
             "name" => name = v.replace('_', " "),
@@ -414,10 +422,7 @@ fn parse(s: &str, strict: bool) -> Result<Ruleset, RulesStringError> {
             "kj" | "ber" if v != "n" => return Err(unsupported(key, v)),
             "dfor" if !v.is_empty() => return Err(unsupported(key, v)),
             "corre" => {
-                let set = PieceSet::from_letters(v).map_err(|_| bad(key, v))?;
-                if set != PieceSet::ALL {
-                    return Err(unsupported(key, v));
-                }
+                corner_reentry = Some((PieceSet::from_letters(v).map_err(|_| bad(key, v))?, v));
             }
             // King jumps and berserk moves off; jumps of knights, commanders, mercenaries
             // and guards, and defender forts: absent pieces and squares.
@@ -441,6 +446,17 @@ fn parse(s: &str, strict: bool) -> Result<Ruleset, RulesStringError> {
         }
         r.escape = Escape::FourCorners;
     }
+    // A piece that may not re-enter the corners could still reach one from another corner
+    // along an edge, which `Rules` cannot say; without corners, or for pieces that may not
+    // stop on a corner anyway, the key changes nothing. OpenTafl itself writes `corre:`
+    // (empty) into the rules it sends whenever the string it loaded had `cenre:`
+    // (Foteviken Tablut, which has no corners).
+    if let Some((set, v)) = corner_reentry
+        && r.has_corners
+        && r.corner.stoppable.intersection(set) != r.corner.stoppable
+    {
+        return Err(unsupported("corre", v));
+    }
     if middleweight {
         r.edge_hostile = r.edge_hostile.union(PieceSet::KING);
     }
@@ -448,8 +464,27 @@ fn parse(s: &str, strict: bool) -> Result<Ruleset, RulesStringError> {
     // piece that may not re-enter the throne may neither pass over nor stop on it.
     r.throne.passable = r.throne.passable.intersection(throne_reentry);
     r.throne.stoppable = r.throne.stoppable.intersection(throne_reentry);
+    if !strict {
+        r.corner.hostile = as_opentafl_hostility(r.corner.hostile);
+        r.throne.hostile_occupied = as_opentafl_hostility(r.throne.hostile_occupied);
+        r.throne.hostile_empty = as_opentafl_hostility(r.throne.hostile_empty);
+        r.forts.hostile = as_opentafl_hostility(r.forts.hostile);
+    }
     let setup = start?;
     Ok(Ruleset::new(&name, r, &setup)?)
+}
+
+/// A hostility list as OpenTafl's referee applies it: to a side's pieces (the king with the
+/// defenders) when it holds that side's soldier.
+fn as_opentafl_hostility(set: PieceSet) -> PieceSet {
+    let mut out = PieceSet::NONE;
+    if set.contains(Piece::Attacker) {
+        out = out.union(PieceSet::ATTACKERS);
+    }
+    if set.contains(Piece::Defender) {
+        out = out.union(PieceSet::DEFENDERS).union(PieceSet::KING);
+    }
+    out
 }
 
 /// The speed limits of `spd`: one number for every piece, or one per kind of piece in
