@@ -1,6 +1,7 @@
 //! Self-play: games between two searchers from seeds ([`play_game`]), and the tally of many
 //! games with 95% intervals ([`Tally`]).
 
+use boardgames_common::Seed;
 use crate::ai::level::SearchConfig;
 use crate::ai::search::Searcher;
 use crate::game::TaflGame;
@@ -36,8 +37,8 @@ pub fn play_game(
     max_plies: usize,
 ) -> PlayedGame {
     let mut searchers = BySide {
-        attackers: Searcher::new(players.attackers, mix(seed, 1)),
-        defenders: Searcher::new(players.defenders, mix(seed, 2)),
+        attackers: Searcher::new(players.attackers, Seed(mix(seed, 1))),
+        defenders: Searcher::new(players.defenders, Seed(mix(seed, 2))),
     };
     let mut game = start.clone();
     let first = game.moves().len();
