@@ -45,7 +45,10 @@ struct Played {
 fn play(ruleset: &Ruleset, players: BySide<SearchConfig>, seed: u64, max_plies: u32) -> Played {
     let mut searchers = BySide {
         attackers: Searcher::new(players.attackers, Seed(seed.wrapping_mul(2))),
-        defenders: Searcher::new(players.defenders, Seed(seed.wrapping_mul(2).wrapping_add(1))),
+        defenders: Searcher::new(
+            players.defenders,
+            Seed(seed.wrapping_mul(2).wrapping_add(1)),
+        ),
     };
     let mut game = TaflGame::new(ruleset.clone());
     let mut nodes = BySide::<u64>::default();

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
-use boardgames_common::{Agent, ByPlayer, Record, Seed};
+use boardgames_common::{Agent, ByPlayer, Record, Seed, play_game};
 use sugoroku_core::Sugoroku;
 use trictrac_core::bot::Bot;
 use trictrac_core::game::{DefaultScorer, GameOptions, TrictracGame};
@@ -191,9 +191,13 @@ fn replay_each_game_and_an_illegal_record() {
     let (mut a, mut b) = (Bot::default(), Bot::default());
     let agents: ByPlayer<&mut dyn Agent<TrictracGame<DefaultScorer>>> =
         ByPlayer::new(&mut a, &mut b);
-    let partie = TrictracGame::new(DefaultScorer::default(), GameOptions::default())
-        .play_recorded(Seed(5), agents, 100_000)
-        .unwrap();
+    let partie = play_game(
+        TrictracGame::new(DefaultScorer::default(), GameOptions::default()),
+        Seed(5),
+        agents,
+        100_000,
+    )
+    .unwrap();
     let path = temp_file("trictrac.txt", &partie.record.to_string());
     let o = run(&["replay", path.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -377,9 +381,13 @@ fn trictrac_final_state_feeds_back_into_analyze() {
     let (mut a, mut b) = (Bot::default(), Bot::default());
     let agents: ByPlayer<&mut dyn Agent<TrictracGame<DefaultScorer>>> =
         ByPlayer::new(&mut a, &mut b);
-    let partie = TrictracGame::new(DefaultScorer::default(), GameOptions::default())
-        .play_recorded(Seed(8), agents, 100_000)
-        .unwrap();
+    let partie = play_game(
+        TrictracGame::new(DefaultScorer::default(), GameOptions::default()),
+        Seed(8),
+        agents,
+        100_000,
+    )
+    .unwrap();
     let path = temp_file("trictrac-final.txt", &partie.record.to_string());
     let o = run(&["replay", path.to_str().unwrap(), "--json"]);
     assert!(o.status.success(), "{}", stderr(&o));

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use boardgames_common::{Agent, ByPlayer, Record, Seed};
+use boardgames_common::{Agent, ByPlayer, Record, Seed, play_game};
 use roxmltree::Document;
 use sugoroku_core::{Ruleset, Sugoroku};
 use trictrac_core::bot::Bot;
@@ -42,9 +42,13 @@ fn trictrac_record() -> Record {
     let (mut white, mut black) = (Bot::default(), Bot::default());
     let agents: ByPlayer<&mut dyn Agent<TrictracGame<DefaultScorer>>> =
         ByPlayer::new(&mut white, &mut black);
-    let played = TrictracGame::new(DefaultScorer::default(), GameOptions::default())
-        .play_recorded(Seed(3), agents, 100_000)
-        .unwrap();
+    let played = play_game(
+        TrictracGame::new(DefaultScorer::default(), GameOptions::default()),
+        Seed(3),
+        agents,
+        100_000,
+    )
+    .unwrap();
     let mut record = Record::new("Trictrac");
     for (k, v) in played.record.tags() {
         if k != "Game" && k != "Result" {

@@ -197,6 +197,13 @@ pub trait Game: Clone {
     fn record_tags(&self) -> Vec<(String, String)> {
         Vec::new()
     }
+
+    /// Tag pairs that a record of this game holds once it is over, beyond `Result` (the
+    /// trictrac partie à écrire's `Ledger`): written by [`PlayedGame::apply`] when the game
+    /// ends. Default: none.
+    fn final_record_tags(&self) -> Vec<(String, String)> {
+        Vec::new()
+    }
 }
 
 pub use crate::agents::RandomAgent;
@@ -357,6 +364,9 @@ impl<G: Game> PlayedGame<G> {
 
     fn set_result(&mut self) -> Result<(), crate::record::RecordTextError> {
         if self.state.is_terminal() {
+            for (k, v) in self.state.final_record_tags() {
+                self.record.set_tag(&k, &v)?;
+            }
             self.record
                 .set_tag("Result", &result_text(self.state.returns()))?;
         }

@@ -3,9 +3,9 @@
 
 use boardgames_common::replay::{check_comment, check_game_tag, check_result_tag, result_tag};
 use boardgames_common::{
-    ByPlayer, CommentError, DiceSource, Game, OtherGameError, PlayedGame, Record,
-    RecordLimitError, RecordLimits, RecordTextError, Replay, ReplayOptions, ResultTagError, Seed,
-    Throw, Turn, UNORDERED_OUTCOMES,
+    ByPlayer, CommentError, DiceSource, Game, OtherGameError, PlayedGame, Record, RecordLimitError,
+    RecordLimits, RecordTextError, Replay, ReplayOptions, ResultTagError, Seed, Throw, Turn,
+    UNORDERED_OUTCOMES,
 };
 use thiserror::Error;
 
@@ -234,7 +234,9 @@ impl Sugoroku {
         }
         let mut throws = 0;
         while game.end().is_none() {
-            let throw = dice.throw().ok_or(DicePlayError::DiceExhausted { throws })?;
+            let throw = dice
+                .throw()
+                .ok_or(DicePlayError::DiceExhausted { throws })?;
             // The game is not over, so the throw applies.
             if let Ok(events) = game.apply_throw(throw) {
                 record.push_commented(throw.to_string(), events.to_string())?;
@@ -354,10 +356,7 @@ impl Replay for Sugoroku {
     /// [`ReplayError`]: beyond the limits, a wrong `Game` tag, an unreadable `Rules` or
     /// `Setup` tag, a throw that is not a throw or comes after the end, a comment (strict) or
     /// result that disagrees.
-    fn from_record_with(
-        record: &Record,
-        options: &ReplayOptions,
-    ) -> Result<Sugoroku, ReplayError> {
+    fn from_record_with(record: &Record, options: &ReplayOptions) -> Result<Sugoroku, ReplayError> {
         record.check_limits(&options.limits)?;
         check_game_tag::<Sugoroku>(record)?;
         let rules = match record.tag("Rules") {

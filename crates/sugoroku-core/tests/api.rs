@@ -13,8 +13,13 @@ fn t(s: &str) -> Throw {
 #[test]
 fn play_game_writes_the_events_as_comments_and_replays_strictly() {
     let (mut a, mut b) = (RandomAgent::new(Seed(1)), RandomAgent::new(Seed(2)));
-    let played = play_game(Sugoroku::default(), Seed(11), ByPlayer::new(&mut a, &mut b), 100_000)
-        .unwrap();
+    let played = play_game(
+        Sugoroku::default(),
+        Seed(11),
+        ByPlayer::new(&mut a, &mut b),
+        100_000,
+    )
+    .unwrap();
     // Every throw is commented with its events, as `play_with_dice` writes them.
     let mut again = Sugoroku::default();
     for entry in played.record.entries() {
@@ -75,5 +80,8 @@ fn a_record_of_another_game_is_refused() {
     let mut r = Sugoroku::play_seeded(Ruleset::default(), Seed(2)).record;
     r.set_tag("Game", "Trictrac").unwrap();
     let e = Sugoroku::from_record(&r).unwrap_err();
-    assert_eq!(e.to_string(), "this is a record of \"Trictrac\", not of Sugoroku");
+    assert_eq!(
+        e.to_string(),
+        "this is a record of \"Trictrac\", not of Sugoroku"
+    );
 }

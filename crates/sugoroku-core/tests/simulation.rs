@@ -2,7 +2,9 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use boardgames_common::{ByPlayer, Game, Player, RandomAgent, Replay, ReplayOptions, Seed, Turn, play_game};
+use boardgames_common::{
+    ByPlayer, Game, Player, RandomAgent, Replay, ReplayOptions, Seed, Turn, play_game,
+};
 use sugoroku_core::{
     DICE_TAG, Ruleset, Simulation, SingleDoublet, Statistics, Sugoroku, play_fast,
 };
@@ -230,7 +232,7 @@ fn seeded_record_has_tags_and_events() {
         }
         other => panic!("{other:?}"),
     }
-    assert!(Sugoroku::from_record_with(&r, &ReplayOptions::strict()).is_ok());
+    assert!(Sugoroku::from_record_with(r, &ReplayOptions::strict()).is_ok());
     let mut other = r.clone();
     other.set_tag("Game", "Tafl").unwrap();
     assert!(matches!(

@@ -473,6 +473,49 @@ impl Game for TaflGame {
     }
 }
 
+impl Replay for TaflGame {
+    type ReplayError = ReplayError;
+
+    /// Replays a record with the checks every game makes ([`Replay::from_record_with`]): the
+    /// limits (replay costs O(1) amortised per move, so the work is bounded by them), the
+    /// `Game` tag, `Rules` and `Position`, each move, with
+    /// [`ReplayOptions::strict_comments`] no comment (tafl writes none), and the `Result`
+    /// tag.
+    ///
+    /// # Errors
+    ///
+    /// [`ReplayError`] naming the tag or action that could not be used.
+    fn from_record_with(record: &Record, options: &ReplayOptions) -> Result<TaflGame, ReplayError> {
+        record.check_limits(&options.limits)?;
+        check_game_tag::<TaflGame>(record)?;
+        let rules = record.tag("Rules").ok_or(ReplayError::NoRules)?;
+        // A preset's name (`fidchell`, `brandubh`, ...) stands for its rules string.
+        let ruleset: Ruleset = match Ruleset::preset_with_options(rules) {
+            Some(preset) => preset?,
+            None => rules.parse()?,
+        };
+        let mut game = match record.tag("Position") {
+            Some(text) => TaflGame::from_setup(ruleset, &text.parse::<Setup>()?)?,
+            None => TaflGame::new(ruleset),
+        };
+        for (i, entry) in record.entries().iter().enumerate() {
+            let index = i + 1;
+            let action = game
+                .parse_action(&entry.action)
+                .and_then(|m| game.play(m).map_err(TaflGameError::from));
+            if let Err(source) = action {
+                return Err(ReplayError::Action { index, source });
+            }
+            if options.strict_comments {
+                check_comment(entry.comment.as_deref(), None)
+                    .map_err(|source| ReplayError::Comment { index, source })?;
+            }
+        }
+        check_result_tag(record, &game)?;
+        Ok(game)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -549,51 +592,5 @@ mod tests {
             assert_eq!(game.counts.operations - before, 1);
         }
         assert_eq!(game, TaflGame::new(Ruleset::fidchell()));
-    }
-}
-
-impl Replay for TaflGame {
-    type ReplayError = ReplayError;
-
-    /// Replays a record with the checks every game makes ([`Replay::from_record_with`]): the
-    /// limits (replay costs O(1) amortised per move, so the work is bounded by them), the
-    /// `Game` tag, `Rules` and `Position`, each move, with
-    /// [`ReplayOptions::strict_comments`] no comment (tafl writes none), and the `Result`
-    /// tag.
-    ///
-    /// # Errors
-    ///
-    /// [`ReplayError`] naming the tag or action that could not be used.
-    fn from_record_with(
-        record: &Record,
-        options: &ReplayOptions,
-    ) -> Result<TaflGame, ReplayError> {
-        record.check_limits(&options.limits)?;
-        check_game_tag::<TaflGame>(record)?;
-        let rules = record.tag("Rules").ok_or(ReplayError::NoRules)?;
-        // A preset's name (`fidchell`, `brandubh`, ...) stands for its rules string.
-        let ruleset: Ruleset = match Ruleset::preset_with_options(rules) {
-            Some(preset) => preset?,
-            None => rules.parse()?,
-        };
-        let mut game = match record.tag("Position") {
-            Some(text) => TaflGame::from_setup(ruleset, &text.parse::<Setup>()?)?,
-            None => TaflGame::new(ruleset),
-        };
-        for (i, entry) in record.entries().iter().enumerate() {
-            let index = i + 1;
-            let action = game
-                .parse_action(&entry.action)
-                .and_then(|m| game.play(m).map_err(TaflGameError::from));
-            if let Err(source) = action {
-                return Err(ReplayError::Action { index, source });
-            }
-            if options.strict_comments {
-                check_comment(entry.comment.as_deref(), None)
-                    .map_err(|source| ReplayError::Comment { index, source })?;
-            }
-        }
-        check_result_tag(record, &game)?;
-        Ok(game)
     }
 }

@@ -48,9 +48,9 @@ mod serde_impls;
 mod setup;
 mod square;
 mod status;
-mod tafl_position;
 #[cfg(feature = "svg")]
 pub mod svg;
+mod tafl_position;
 mod zobrist;
 
 pub use bitboard::Bitboard;

@@ -40,7 +40,9 @@ fn check(rules: &str) {
             random_margin: 0,
             tt_bits: 10,
         };
-        let r = Searcher::new(config, Seed(1)).search(&pos, &[]).expect("a move");
+        let r = Searcher::new(config, Seed(1))
+            .search(&pos, &[])
+            .expect("a move");
         assert!(pos.is_legal(r.best_move));
         assert!(r.nodes <= nodes + SLACK, "{} nodes for {nodes}", r.nodes);
         assert_eq!(r.depth, 0);

@@ -45,7 +45,9 @@ fn another_games_record_and_a_false_result_are_refused() {
     let mut r = g.to_record();
     r.set_tag("Result", "1-0").unwrap();
     match TaflGame::from_record(&r) {
-        Err(ReplayError::Result(e)) => assert_eq!((e.recorded.as_str(), e.actual.as_str()), ("1-0", "*")),
+        Err(ReplayError::Result(e)) => {
+            assert_eq!((e.recorded.as_str(), e.actual.as_str()), ("1-0", "*"))
+        }
         other => panic!("{other:?}"),
     }
 }
@@ -87,7 +89,10 @@ fn position_play_returns_the_captures_as_play_mut_does() {
         position = by_value;
         game.apply(m).unwrap();
     }
-    assert!(capture_seen, "the game should capture something in 40 plies");
+    assert!(
+        capture_seen,
+        "the game should capture something in 40 plies"
+    );
 }
 
 #[test]
@@ -100,9 +105,17 @@ fn tafl_position_text_and_serde() {
     let json = serde_json::to_string(&p).unwrap();
     assert_eq!(serde_json::from_str::<TaflPosition>(&json).unwrap(), p);
     assert!("fidchell".parse::<TaflPosition>().is_err());
-    assert!("nosuchgame /7/7/7/3K3/7/7/7/ d".parse::<TaflPosition>().is_err());
+    assert!(
+        "nosuchgame /7/7/7/3K3/7/7/7/ d"
+            .parse::<TaflPosition>()
+            .is_err()
+    );
     // A 7×7 board under 11×11 rules is refused.
-    assert!("copenhagen /7/7/7/3K3/7/7/7/ d".parse::<TaflPosition>().is_err());
+    assert!(
+        "copenhagen /7/7/7/3K3/7/7/7/ d"
+            .parse::<TaflPosition>()
+            .is_err()
+    );
 }
 
 #[test]
@@ -112,6 +125,8 @@ fn errors_are_std_errors_and_debug_is_readable() {
     let _: &dyn std::error::Error = &e;
     let d4: Square = "d4".parse().unwrap();
     assert_eq!(format!("{d4:?}"), "Square(d4)");
-    let m = TaflGame::new(Ruleset::fidchell()).parse_action("c1-c2").unwrap();
+    let m = TaflGame::new(Ruleset::fidchell())
+        .parse_action("c1-c2")
+        .unwrap();
     assert_eq!(format!("{m:?}"), "Move(c1-c2)");
 }

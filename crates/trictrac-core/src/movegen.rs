@@ -207,6 +207,26 @@ pub struct LegalPlays {
     list: PlayList,
 }
 
+impl std::ops::Index<usize> for LegalPlays {
+    type Output = Play;
+    /// The `i`-th play, as [`LegalPlays::get`].
+    ///
+    /// # Panics
+    ///
+    /// If `i >= self.len()`, as slices do.
+    fn index(&self, i: usize) -> &Play {
+        &self.list.items[i].play
+    }
+}
+
+impl<'a> IntoIterator for &'a LegalPlays {
+    type Item = &'a Play;
+    type IntoIter = std::iter::Map<std::slice::Iter<'a, Candidate>, fn(&'a Candidate) -> &'a Play>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.list.items.iter().map(|c| &c.play)
+    }
+}
+
 impl Default for LegalPlays {
     fn default() -> LegalPlays {
         LegalPlays::new()
@@ -383,7 +403,7 @@ fn generate(pos: &Position, throw: Throw, out: &mut PlayList) -> u8 {
             let m1 = mv(colour, a, to1, x);
             if off_nibble(key1) == DAMES {
                 // The last dame is off: nothing is left to play the other number with.
-                out.push(key1, Play::new(throw, &[m1]), ex1 * not_sortant(x));
+                out.push(key1, Play::of(throw, &[m1]), ex1 * not_sortant(x));
                 continue;
             }
             let mut occ1 = occ;
@@ -435,7 +455,7 @@ fn generate(pos: &Position, throw: Throw, out: &mut PlayList) -> u8 {
                 }
                 out.push(
                     key2,
-                    Play::new(throw, &[m1, mv(colour, b, to2, y)]),
+                    Play::of(throw, &[m1, mv(colour, b, to2, y)]),
                     ex1 * not_sortant(x) + ex2 * not_sortant(y),
                 );
             }
@@ -452,7 +472,7 @@ fn generate(pos: &Position, throw: Throw, out: &mut PlayList) -> u8 {
         };
         if a < OWN_COIN && b < OWN_COIN && enough {
             let key = key0 - unit(a) - unit(b) + 2 * unit(OWN_COIN);
-            let play = Play::new(
+            let play = Play::of(
                 throw,
                 &[mv(colour, a, OWN_COIN, hi), mv(colour, b, OWN_COIN, lo)],
             )
@@ -481,7 +501,7 @@ fn generate(pos: &Position, throw: Throw, out: &mut PlayList) -> u8 {
             }
             out.push(
                 key,
-                Play::new(throw, &[mv(colour, a, to, d)]),
+                Play::of(throw, &[mv(colour, a, to, d)]),
                 ex * not_sortant(d),
             );
         }
@@ -490,7 +510,7 @@ fn generate(pos: &Position, throw: Throw, out: &mut PlayList) -> u8 {
         }
     }
     if out.is_empty() {
-        out.push(key0, Play::new(throw, &[]), 0);
+        out.push(key0, Play::of(throw, &[]), 0);
         0
     } else {
         1

@@ -1,13 +1,13 @@
 //! Self-play: games between two searchers from seeds ([`play_game`]), and the tally of many
 //! games with 95% intervals ([`Tally`]).
 
-use boardgames_common::Seed;
 use crate::ai::level::SearchConfig;
 use crate::ai::search::Searcher;
 use crate::game::TaflGame;
 use crate::moves::MoveText;
 use crate::piece::{BySide, Side};
 use crate::status::Status;
+use boardgames_common::Seed;
 
 /// A finished (or cut off) game between two searchers.
 #[derive(Debug, Clone, PartialEq, Eq)]
