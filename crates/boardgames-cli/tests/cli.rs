@@ -581,7 +581,9 @@ fn replay_reads_free_comments_and_checks_them_with_strict() {
     }
     for (i, e) in partie.record.entries().iter().enumerate() {
         if i == 4 {
-            human.push_commented(e.action.clone(), "what a throw").unwrap();
+            human
+                .push_commented(e.action.clone(), "what a throw")
+                .unwrap();
         } else {
             human.push_action(e.action.clone()).unwrap();
         }

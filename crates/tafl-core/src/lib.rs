@@ -22,7 +22,8 @@
 //! let start = Ruleset::fidchell().start_position();
 //! let mut moves = MoveList::new();
 //! start.legal_moves(&mut moves);
-//! let next = start.play(moves[0]).unwrap();
+//! let (next, outcome) = start.play(moves[0]).unwrap();
+//! assert!(outcome.captures.is_empty());
 //! assert_eq!(next.status(), Status::Ongoing);
 //! ```
 #![deny(missing_docs)]
