@@ -8,6 +8,7 @@
 //!
 //! Run: `cargo bench --bench tafl -- --warm-up-time 1 --measurement-time 3`.
 
+use boardgames_common::Seed;
 use std::hint::black_box;
 use std::path::PathBuf;
 
@@ -209,7 +210,7 @@ fn search_bench(c: &mut Criterion) {
                 random_margin: 0,
                 ..level.config()
             };
-            let mut searcher = Searcher::new(config, 1);
+            let mut searcher = Searcher::new(config, Seed(1));
             let nodes = search_all(&mut searcher, &positions);
             assert_eq!((name, level, nodes), (name, level, pinned));
             group.throughput(Throughput::Elements(nodes));

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use boardgames::common::svg::histogram;
-use boardgames::common::{Agent, ByPlayer, Game, Seed};
+use boardgames::common::{Agent, ByPlayer, Game, Seed, play_game};
 use boardgames::sugoroku::{self, Sugoroku};
 use boardgames::tafl::{Ruleset, TaflGame};
 use boardgames::trictrac::bot::Bot;
@@ -54,9 +54,8 @@ fn trictrac_pictures(dir: &Path) -> Result<(), String> {
     let (mut white, mut black) = (Bot::default(), Bot::default());
     let agents: ByPlayer<&mut dyn Agent<TrictracGame<DefaultScorer>>> =
         ByPlayer::new(&mut white, &mut black);
-    let played = new()
-        .play_recorded(Seed(1), agents, 100_000)
-        .map_err(|e| format!("trictrac: {e}"))?;
+    let played =
+        play_game(new(), Seed(1), agents, 100_000).map_err(|e| format!("trictrac: {e}"))?;
     let entries = played.record.entries();
     let mut game = new();
     for (i, entry) in entries.iter().enumerate() {

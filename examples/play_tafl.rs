@@ -14,6 +14,7 @@
 //! reply), `quit`. The board is shown after every move. Input may come from a pipe: when it
 //! ends, the game stops cleanly.
 
+use boardgames_common::Seed;
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
@@ -114,7 +115,7 @@ fn main() -> ExitCode {
     if let Some(n) = o.nodes {
         config.limits.nodes = Some(n.max(1));
     }
-    let mut ai = Searcher::new(config, o.seed);
+    let mut ai = Searcher::new(config, Seed(o.seed));
     let mut game = TaflGame::new(o.ruleset.clone());
     let stdin = io::stdin();
     let mut lines = stdin.lock().lines();

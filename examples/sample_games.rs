@@ -22,7 +22,7 @@ use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use boardgames::common::{Agent, ByPlayer, Game, Player, Record, Seed};
+use boardgames::common::{Agent, ByPlayer, Game, Player, Record, Seed, play_game};
 use boardgames::sugoroku::{self, Sugoroku};
 use boardgames::tafl::ai::{Level, play_game as play_tafl};
 use boardgames::tafl::{BySide, Ruleset, TaflGame};
@@ -96,10 +96,8 @@ fn trictrac(seed: Seed) -> Result<Played, String> {
     let (mut white, mut black) = (Bot::default(), Bot::default());
     let agents: ByPlayer<&mut dyn Agent<TrictracGame<DefaultScorer>>> =
         ByPlayer::new(&mut white, &mut black);
-    let played = start
-        .clone()
-        .play_recorded(seed, agents, 100_000)
-        .map_err(|e| format!("trictrac: {e}"))?;
+    let played =
+        play_game(start.clone(), seed, agents, 100_000).map_err(|e| format!("trictrac: {e}"))?;
     let _ = writeln!(
         out,
         "== Trictrac: a partie ordinaire to 12 trous between two bots (seed {seed})\n"

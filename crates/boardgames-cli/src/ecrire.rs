@@ -2,10 +2,10 @@
 //! a partie à écrire, with the score sheet after each marqué and the décompte at the end; and
 //! the replay of its records.
 
-use boardgames_common::{Agent, Game, Player, Record, Seed, Turn, sample_chance};
+use boardgames_common::{Agent, Game, Player, Record, ReplayOptions, Seed, Turn, sample_chance};
 use trictrac_core::bot::Bot;
 use trictrac_core::diagram;
-use trictrac_core::game::{Action, DefaultScorer};
+use trictrac_core::game::Action;
 use trictrac_core::partie::{
     Convention, EcrireError, EcrireGame, EcrireOptions, EcrireRules, Progression, SheetStyle,
 };
@@ -159,8 +159,8 @@ pub(crate) fn play(seed: u64, rules: EcrireRules) -> Result<(), CliError> {
 }
 
 /// Replays a record of a partie à écrire.
-pub(crate) fn replay(record: &Record) -> Result<Replayed, CliError> {
-    let game = EcrireGame::replay(record, DefaultScorer::default()).map_err(|e| match e {
+pub(crate) fn replay(record: &Record, options: &ReplayOptions) -> Result<Replayed, CliError> {
+    let game = EcrireGame::from_record_with(record, options).map_err(|e| match e {
         EcrireError::Replay { .. } | EcrireError::Result { .. } | EcrireError::Ledger { .. } => {
             CliError::Illegal(format!("illegal record: {e}"))
         }

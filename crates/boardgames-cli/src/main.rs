@@ -77,6 +77,10 @@ enum Command {
         /// Also draw the final position as an SVG picture in this file.
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
+        /// Check every comment against the engine's own (for records written by this
+        /// program); by default comments are free text.
+        #[arg(long)]
+        strict: bool,
     },
     /// Write a record's replay page: one self-contained HTML file stepping through the game.
     View {
@@ -426,7 +430,8 @@ fn run(cli: Cli) -> Result<(), CliError> {
             json,
             max_actions,
             svg,
-        } => replay::replay(&file, json, max_actions, svg.as_deref()),
+            strict,
+        } => replay::replay(&file, json, max_actions, svg.as_deref(), strict),
         Command::View { file, output } => view::view(&file, &output),
         Command::Tafl(TaflCommand::Selfplay(a)) => selfplay::selfplay(&selfplay::Request {
             levels: a.levels,

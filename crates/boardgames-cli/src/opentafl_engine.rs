@@ -10,6 +10,7 @@
 //! are ignored, and lines are read with a bounded buffer, so no input can crash or stall the
 //! engine.
 
+use boardgames_common::Seed;
 use std::collections::HashSet;
 use std::fs::File;
 use std::io::{BufRead, BufWriter, Write};
@@ -249,7 +250,7 @@ fn eval_text(score: i32) -> String {
 
 impl<W: Write> Engine<W> {
     fn new(out: W, log: Option<BufWriter<File>>, options: EngineOptions) -> Engine<W> {
-        let searcher = Searcher::new(options.level.config(), options.seed);
+        let searcher = Searcher::new(options.level.config(), Seed(options.seed));
         Engine {
             out,
             log,
@@ -623,7 +624,7 @@ impl<W: Write> Engine<W> {
         main.limits.max_depth = 60;
         main.limits.time = Some(total.mul_f64(share));
         main.limits.nodes = self.options.nodes;
-        let mut searcher = Searcher::new(main, self.options.seed);
+        let mut searcher = Searcher::new(main, Seed(self.options.seed));
         let Some(best) = searcher.search(&pos, &history) else {
             return self.send("analysis 0");
         };
@@ -653,7 +654,7 @@ impl<W: Write> Engine<W> {
                     Status::Win { .. } => -(WIN_SCORE - 1),
                     Status::Draw { .. } => 0,
                     Status::Ongoing => {
-                        let mut s = Searcher::new(child_config, self.options.seed);
+                        let mut s = Searcher::new(child_config, Seed(self.options.seed));
                         match s.search(&next, &history) {
                             Some(r) => {
                                 line.extend(r.pv);

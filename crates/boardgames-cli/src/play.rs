@@ -58,7 +58,7 @@ pub(crate) fn tafl(
         SideArg::Defenders => Side::Defenders,
     };
     let mut game = TaflGame::new(ruleset.clone());
-    let mut ai = Searcher::for_level(level, seed);
+    let mut ai = Searcher::for_level(level, Seed(seed));
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     outln!(

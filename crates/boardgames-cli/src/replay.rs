@@ -2,14 +2,13 @@
 
 use std::io::Read as _;
 
-use boardgames_common::result_text;
 use std::path::Path;
 
-use boardgames_common::{Game, Record, RecordLimits};
+use boardgames_common::{Game, Record, RecordLimits, Replay, ReplayOptions};
 use serde_json::json;
 use sugoroku_core::Sugoroku;
 use tafl_core::TaflGame;
-use trictrac_core::game::{DefaultScorer, TrictracGame};
+use trictrac_core::game::TrictracGame;
 
 use crate::error::{CliError, print_json};
 
@@ -73,12 +72,14 @@ pub(crate) struct Replayed {
 /// With `svg`, the final position is also drawn in that file.
 ///
 /// The record is refused (exit 2) beyond `max_actions` actions or the default limits of
-/// [`RecordLimits::DEFAULT`] on bytes and line length, before any replay.
+/// [`RecordLimits::DEFAULT`] on bytes and line length, before any replay. Comments are free
+/// text unless `strict`, where each must be the engine's own.
 pub(crate) fn replay(
     path: &Path,
     json: bool,
     max_actions: usize,
     svg: Option<&Path>,
+    strict: bool,
 ) -> Result<(), CliError> {
     let limits = RecordLimits {
         max_actions,
@@ -90,11 +91,15 @@ pub(crate) fn replay(
     let game = record.tag("Game").ok_or_else(|| {
         CliError::Record(format!("{}: the record has no Game tag", path.display()))
     })?;
+    let options = ReplayOptions {
+        limits,
+        strict_comments: strict,
+    };
     let done = match game {
-        g if g == TaflGame::NAME => replay_tafl(&record)?,
-        g if g == Sugoroku::NAME => replay_sugoroku(&record)?,
-        g if g == <TrictracGame as Game>::NAME => replay_trictrac(&record)?,
-        g if g == trictrac_core::partie::ecrire::NAME => crate::ecrire::replay(&record)?,
+        g if g == TaflGame::NAME => replay_tafl(&record, &options)?,
+        g if g == Sugoroku::NAME => replay_sugoroku(&record, &options)?,
+        g if g == <TrictracGame as Game>::NAME => replay_trictrac(&record, &options)?,
+        g if g == trictrac_core::partie::ecrire::NAME => crate::ecrire::replay(&record, &options)?,
         other => {
             return Err(CliError::Record(format!(
                 "{}: unknown game {other:?} (expected Trictrac, Trictrac à écrire, Tafl or Sugoroku)",
@@ -127,13 +132,14 @@ pub(crate) fn replay(
     Ok(())
 }
 
-fn replay_tafl(record: &Record) -> Result<Replayed, CliError> {
+fn replay_tafl(record: &Record, options: &ReplayOptions) -> Result<Replayed, CliError> {
     use tafl_core::ReplayError;
-    let game = TaflGame::from_record(record).map_err(|e| match e {
-        ReplayError::Action { .. } => CliError::Illegal(format!("illegal record: {e}")),
+    let game = TaflGame::from_record_with(record, options).map_err(|e| match e {
+        ReplayError::Action { .. } | ReplayError::Comment { .. } | ReplayError::Result(_) => {
+            CliError::Illegal(format!("illegal record: {e}"))
+        }
         other => CliError::Record(format!("bad record: {other}")),
     })?;
-    check_result(record, game.status().is_over(), game.returns())?;
     Ok(Replayed {
         game: "Tafl",
         actions: record.actions().len(),
@@ -150,33 +156,10 @@ fn replay_tafl(record: &Record) -> Result<Replayed, CliError> {
     })
 }
 
-/// A `Result` tag, when present, must be the replayed game's (`*` while it is not over).
-fn check_result(
-    record: &Record,
-    over: bool,
-    returns: boardgames_common::ByPlayer<f64>,
-) -> Result<(), CliError> {
-    let Some(recorded) = record.tag("Result") else {
-        return Ok(());
-    };
-    let actual = if over {
-        result_text(returns)
-    } else {
-        "*".to_string()
-    };
-    if recorded == actual {
-        Ok(())
-    } else {
-        Err(CliError::Illegal(format!(
-            "illegal record: the record's result is {recorded:?} but the replayed game gives {actual:?}"
-        )))
-    }
-}
-
-fn replay_sugoroku(record: &Record) -> Result<Replayed, CliError> {
+fn replay_sugoroku(record: &Record, options: &ReplayOptions) -> Result<Replayed, CliError> {
     use sugoroku_core::ReplayError;
-    let game = Sugoroku::replay_record(record).map_err(|e| match e {
-        ReplayError::Throw { .. } | ReplayError::Events { .. } | ReplayError::Result { .. } => {
+    let game = Sugoroku::from_record_with(record, options).map_err(|e| match e {
+        ReplayError::Throw { .. } | ReplayError::Events { .. } | ReplayError::Result(_) => {
             CliError::Illegal(format!("illegal record: {e}"))
         }
         other => CliError::Record(format!("bad record: {other}")),
@@ -203,9 +186,9 @@ fn replay_sugoroku(record: &Record) -> Result<Replayed, CliError> {
     })
 }
 
-fn replay_trictrac(record: &Record) -> Result<Replayed, CliError> {
+fn replay_trictrac(record: &Record, options: &ReplayOptions) -> Result<Replayed, CliError> {
     use trictrac_core::game::GameError;
-    let game = TrictracGame::replay(record, DefaultScorer::default()).map_err(|e| match e {
+    let game = TrictracGame::from_record_with(record, options).map_err(|e| match e {
         GameError::Replay { .. } | GameError::Result { .. } => {
             CliError::Illegal(format!("illegal record: {e}"))
         }

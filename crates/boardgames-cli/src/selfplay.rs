@@ -3,6 +3,7 @@
 //! side with 95% Wilson intervals, the first level's score and Elo difference with their
 //! intervals, and the search speed of each level.
 
+use boardgames_common::Seed;
 use std::time::{Duration, Instant};
 
 use boardgames_common::tournament::{Interval, Wdl, wilson};
@@ -43,8 +44,11 @@ struct Played {
 /// its own seed; a game still going after `max_plies` plies is cut off (counted as a draw).
 fn play(ruleset: &Ruleset, players: BySide<SearchConfig>, seed: u64, max_plies: u32) -> Played {
     let mut searchers = BySide {
-        attackers: Searcher::new(players.attackers, seed.wrapping_mul(2)),
-        defenders: Searcher::new(players.defenders, seed.wrapping_mul(2).wrapping_add(1)),
+        attackers: Searcher::new(players.attackers, Seed(seed.wrapping_mul(2))),
+        defenders: Searcher::new(
+            players.defenders,
+            Seed(seed.wrapping_mul(2).wrapping_add(1)),
+        ),
     };
     let mut game = TaflGame::new(ruleset.clone());
     let mut nodes = BySide::<u64>::default();

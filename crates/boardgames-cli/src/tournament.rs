@@ -282,7 +282,7 @@ fn build_trictrac(spec: Spec, seed: Seed) -> Box<dyn Agent<TrictracGame>> {
 
 fn build_tafl(spec: Spec, seed: Seed) -> Box<dyn Agent<TaflGame>> {
     match spec {
-        Spec::Level(level) => Box::new(LevelAgent(Searcher::for_level(level, seed.0))),
+        Spec::Level(level) => Box::new(LevelAgent(Searcher::for_level(level, seed))),
         _ => {
             build_generic(spec, seed, tafl_eval).unwrap_or_else(|| Box::new(RandomAgent::new(seed)))
         }

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
-use boardgames_common::{Agent, ByPlayer, Record, Seed};
+use boardgames_common::{Agent, ByPlayer, Record, Seed, play_game};
 use sugoroku_core::Sugoroku;
 use trictrac_core::bot::Bot;
 use trictrac_core::game::{DefaultScorer, GameOptions, TrictracGame};
@@ -191,9 +191,13 @@ fn replay_each_game_and_an_illegal_record() {
     let (mut a, mut b) = (Bot::default(), Bot::default());
     let agents: ByPlayer<&mut dyn Agent<TrictracGame<DefaultScorer>>> =
         ByPlayer::new(&mut a, &mut b);
-    let partie = TrictracGame::new(DefaultScorer::default(), GameOptions::default())
-        .play_recorded(Seed(5), agents, 100_000)
-        .unwrap();
+    let partie = play_game(
+        TrictracGame::new(DefaultScorer::default(), GameOptions::default()),
+        Seed(5),
+        agents,
+        100_000,
+    )
+    .unwrap();
     let path = temp_file("trictrac.txt", &partie.record.to_string());
     let o = run(&["replay", path.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -362,7 +366,7 @@ fn replay_refuses_contradictions_and_non_text() {
     let path = temp_file("brandubh-wrong.txt", &text.replace("0-1", "1-0"));
     let o = run(&["replay", path.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("result is \"1-0\""), "{}", stderr(&o));
+    assert!(stderr(&o).contains("Result tag says 1-0"), "{}", stderr(&o));
 
     // Binary garbage is not a record.
     let path = temp_file("binary.bin", "");
@@ -377,9 +381,13 @@ fn trictrac_final_state_feeds_back_into_analyze() {
     let (mut a, mut b) = (Bot::default(), Bot::default());
     let agents: ByPlayer<&mut dyn Agent<TrictracGame<DefaultScorer>>> =
         ByPlayer::new(&mut a, &mut b);
-    let partie = TrictracGame::new(DefaultScorer::default(), GameOptions::default())
-        .play_recorded(Seed(8), agents, 100_000)
-        .unwrap();
+    let partie = play_game(
+        TrictracGame::new(DefaultScorer::default(), GameOptions::default()),
+        Seed(8),
+        agents,
+        100_000,
+    )
+    .unwrap();
     let path = temp_file("trictrac-final.txt", &partie.record.to_string());
     let o = run(&["replay", path.to_str().unwrap(), "--json"]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -546,4 +554,45 @@ fn replay_refuses_records_beyond_the_limits() {
         "{}",
         stderr(&o)
     );
+}
+
+/// A person's comment in a record does not make `replay` fail; `--strict` checks every
+/// comment against the engine's own (exit 1 naming the action), for the engine's records.
+#[test]
+fn replay_reads_free_comments_and_checks_them_with_strict() {
+    let (mut a, mut b) = (Bot::default(), Bot::default());
+    let agents: ByPlayer<&mut dyn Agent<TrictracGame<DefaultScorer>>> =
+        ByPlayer::new(&mut a, &mut b);
+    let partie = play_game(
+        TrictracGame::new(DefaultScorer::default(), GameOptions::default()),
+        Seed(6),
+        agents,
+        100_000,
+    )
+    .unwrap();
+    let own = temp_file("trictrac-own.txt", &partie.record.to_string());
+    let o = run(&["replay", own.to_str().unwrap(), "--strict"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut human = Record::new("Trictrac");
+    for (k, v) in partie.record.tags() {
+        if k != "Game" {
+            human.set_tag(k, v).unwrap();
+        }
+    }
+    for (i, e) in partie.record.entries().iter().enumerate() {
+        if i == 4 {
+            human
+                .push_commented(e.action.clone(), "what a throw")
+                .unwrap();
+        } else {
+            human.push_action(e.action.clone()).unwrap();
+        }
+    }
+    let path = temp_file("trictrac-human.txt", &human.to_string());
+    let o = run(&["replay", path.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run(&["replay", path.to_str().unwrap(), "--strict"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stderr(&o).contains("action 5"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("what a throw"), "{}", stderr(&o));
 }

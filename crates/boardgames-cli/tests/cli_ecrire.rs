@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-use boardgames_common::{Agent, ByPlayer, Seed};
+use boardgames_common::{Agent, ByPlayer, Seed, play_game};
 use trictrac_core::bot::Bot;
 use trictrac_core::partie::{EcrireGame, EcrireOptions, EcrireRules};
 
@@ -104,9 +104,13 @@ fn play_ecrire_quits_and_refuses_bad_options() {
 fn replay_a_partie_a_ecrire_and_a_forged_ledger() {
     let (mut a, mut b) = (Bot::default(), Bot::default());
     let agents: ByPlayer<&mut dyn Agent<EcrireGame>> = ByPlayer::new(&mut a, &mut b);
-    let played = EcrireGame::standard(EcrireOptions::new(EcrireRules::new(2).unwrap()))
-        .play_recorded(Seed(6), agents, 1_000_000)
-        .unwrap();
+    let played = play_game(
+        EcrireGame::standard(EcrireOptions::new(EcrireRules::new(2).unwrap())),
+        Seed(6),
+        agents,
+        1_000_000,
+    )
+    .unwrap();
     let dir = std::env::temp_dir().join(format!("boardgames-cli-ecrire-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("ecrire.txt");

@@ -118,7 +118,9 @@ impl FromStr for Die {
 /// assert!(!t.is_doublet());
 /// assert_eq!("44".parse::<Throw>().unwrap().name(), "carmes");
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+///
+/// `Debug` prints the throw as written: `Throw(6-5)`.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -127,6 +129,12 @@ impl FromStr for Die {
 pub struct Throw {
     high: Die,
     low: Die,
+}
+
+impl fmt::Debug for Throw {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Throw({self})")
+    }
 }
 
 impl Throw {

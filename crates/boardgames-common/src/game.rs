@@ -8,8 +8,7 @@
 use std::fmt;
 use std::ops::{Index, IndexMut};
 
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
+use rand::{Rng, RngExt};
 use thiserror::Error;
 
 use crate::record::Record;
@@ -161,6 +160,19 @@ pub trait Game: Clone {
     /// The game's error when the action is not legal here; the state is then unchanged.
     fn apply(&mut self, action: Self::Action) -> Result<(), Self::Error>;
 
+    /// Applies `action` as [`Game::apply`] does and returns the comment a record gives it
+    /// (trictrac: the events, points and marks; sugoroku: the events), or `None` for a game
+    /// that writes no comments. [`play_game`] and [`PlayedGame::apply`] record this comment,
+    /// and a strict replay ([`crate::ReplayOptions::strict_comments`]) compares it with the
+    /// record's. The default applies the action and writes no comment.
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::apply`]; the state is then unchanged.
+    fn apply_with_comment(&mut self, action: Self::Action) -> Result<Option<String>, Self::Error> {
+        self.apply(action).map(|()| None)
+    }
+
     /// Whether the game is over.
     fn is_terminal(&self) -> bool {
         self.turn() == Turn::Terminal
@@ -185,6 +197,13 @@ pub trait Game: Clone {
     fn record_tags(&self) -> Vec<(String, String)> {
         Vec::new()
     }
+
+    /// Tag pairs that a record of this game holds once it is over, beyond `Result` (the
+    /// trictrac partie à écrire's `Ledger`): written by [`PlayedGame::apply`] when the game
+    /// ends. Default: none.
+    fn final_record_tags(&self) -> Vec<(String, String)> {
+        Vec::new()
+    }
 }
 
 pub use crate::agents::RandomAgent;
@@ -195,11 +214,12 @@ pub trait Agent<G: Game> {
     fn choose(&mut self, state: &G, legal: &[G::Action]) -> G::Action;
 }
 
-/// Samples one chance outcome from `outcomes` with `rng`: a uniform draw in `[0, 1)` is
-/// compared with the running sum of the probabilities (the last outcome absorbs rounding).
+/// Samples one chance outcome from `outcomes` with `rng` (any generator: [`Seed::rng`] for
+/// the family's reproducible games): a uniform draw in `[0, 1)` is compared with the running
+/// sum of the probabilities (the last outcome absorbs rounding).
 ///
 /// Returns `None` when `outcomes` is empty.
-pub fn sample_chance<A: Copy>(outcomes: &[(A, f64)], rng: &mut ChaCha8Rng) -> Option<A> {
+pub fn sample_chance<A: Copy>(outcomes: &[(A, f64)], rng: &mut (impl Rng + ?Sized)) -> Option<A> {
     let last = outcomes.last()?.0;
     let x: f64 = rng.random();
     let mut acc = 0.0;
@@ -244,18 +264,131 @@ pub enum PlayGameError {
     },
 }
 
-/// A game played to its end by [`play_game`].
+/// A game with its record: the state, and the [`Record`] of every action applied to it
+/// since its start, each with the comment the game gives it ([`Game::apply_with_comment`]).
+/// [`play_game`] returns one for a game played to its end; [`PlayedGame::new`] and
+/// [`PlayedGame::apply`] keep one for a game played move by move (a server, an interactive
+/// game), and [`PlayedGame::to_record`] writes it out.
+///
+/// ```
+/// use boardgames_common::{PlayedGame, Seed};
+/// # use boardgames_common::{ByPlayer, Game, Turn};
+/// # #[derive(Clone, Debug)]
+/// # struct Count(u8);
+/// # #[derive(Debug, thiserror::Error)]
+/// # #[error("not a step")]
+/// # struct NotAStep;
+/// # impl Game for Count {
+/// #     type Action = u8;
+/// #     type Error = NotAStep;
+/// #     const NAME: &'static str = "Count";
+/// #     fn turn(&self) -> Turn { if self.0 >= 2 { Turn::Terminal } else { Turn::Player(boardgames_common::Player::First) } }
+/// #     fn legal_actions(&self, out: &mut Vec<u8>) { out.clear(); out.push(1); }
+/// #     fn chance_outcomes(&self, out: &mut Vec<(u8, f64)>) { out.clear(); }
+/// #     fn apply(&mut self, a: u8) -> Result<(), NotAStep> { if a == 1 && self.0 < 2 { self.0 += 1; Ok(()) } else { Err(NotAStep) } }
+/// #     fn returns(&self) -> ByPlayer<f64> { ByPlayer::new(1.0, -1.0) }
+/// #     fn action_text(&self, a: u8) -> String { a.to_string() }
+/// #     fn parse_action(&self, t: &str) -> Result<u8, NotAStep> { t.parse().map_err(|_| NotAStep) }
+/// # }
+/// let mut game = PlayedGame::new(Count(0), Some(Seed(7))).unwrap();
+/// game.apply(1).unwrap();
+/// assert_eq!(game.to_record().tag("Result"), Some("*"));
+/// game.apply(1).unwrap();
+/// assert!(game.apply(1).is_err());
+/// let record = game.to_record();
+/// assert_eq!(record.to_string(), "[Game \"Count\"]\n[Seed \"7\"]\n[Result \"1-0\"]\n\n1. 1\n2. 1\n");
+/// ```
 #[derive(Debug, Clone)]
 pub struct PlayedGame<G: Game> {
-    /// The terminal state.
+    /// The current state (terminal for a game returned by [`play_game`]).
     pub state: G,
-    /// The record: `Game`, `Seed`, the game's own tags, `Result`, and every action.
+    /// The record: `Game`, `Seed` (when known), the game's own tags, `Result` (once the game
+    /// is over), and every action.
     pub record: Record,
+}
+
+impl<G: Game> PlayedGame<G> {
+    /// A game starting at `start`, its record holding the `Game` tag, the `Seed` tag when
+    /// `seed` is given, and the game's own [`Game::record_tags`].
+    ///
+    /// # Errors
+    ///
+    /// [`PlayGameError::BadText`] if the game wrote a tag that a record cannot hold (a bug
+    /// of the game).
+    pub fn new(start: G, seed: Option<Seed>) -> Result<PlayedGame<G>, PlayGameError> {
+        let mut record = Record::new(G::NAME);
+        let bad_text = |source| PlayGameError::BadText { index: 0, source };
+        if let Some(seed) = seed {
+            record
+                .set_tag("Seed", &seed.to_string())
+                .map_err(bad_text)?;
+        }
+        for (k, v) in start.record_tags() {
+            record.set_tag(&k, &v).map_err(bad_text)?;
+        }
+        let mut played = PlayedGame {
+            state: start,
+            record,
+        };
+        played.set_result().map_err(bad_text)?;
+        Ok(played)
+    }
+
+    /// Applies `action` to the state and appends it to the record with the game's comment;
+    /// once the game is over the record's `Result` tag is set.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayGameError::Refused`] if the game refuses the action (the state and the record
+    /// are then unchanged); [`PlayGameError::BadText`] if the game wrote a text that a
+    /// record cannot hold (a bug of the game).
+    pub fn apply(&mut self, action: G::Action) -> Result<(), PlayGameError> {
+        let index = self.record.entries().len();
+        let text = self.state.action_text(action);
+        let comment =
+            self.state
+                .apply_with_comment(action)
+                .map_err(|e| PlayGameError::Refused {
+                    index,
+                    text: text.clone(),
+                    source: Box::new(e),
+                })?;
+        let bad_text = |source| PlayGameError::BadText { index, source };
+        match comment {
+            Some(c) => self.record.push_commented(text, c),
+            None => self.record.push_action(text),
+        }
+        .map_err(bad_text)?;
+        self.set_result().map_err(bad_text)
+    }
+
+    fn set_result(&mut self) -> Result<(), crate::record::RecordTextError> {
+        if self.state.is_terminal() {
+            for (k, v) in self.state.final_record_tags() {
+                self.record.set_tag(&k, &v)?;
+            }
+            self.record
+                .set_tag("Result", &result_text(self.state.returns()))?;
+        }
+        Ok(())
+    }
+
+    /// The record so far, with a `Result` tag always: the result once the game is over, `*`
+    /// before.
+    #[must_use]
+    pub fn to_record(&self) -> Record {
+        let mut record = self.record.clone();
+        if !self.state.is_terminal() {
+            // "*" is a valid tag value.
+            let _ = record.set_tag("Result", "*");
+        }
+        record
+    }
 }
 
 /// Plays `start` to the end: chance outcomes are drawn from `seed`'s generator (see
 /// [`sample_chance`]), decisions are asked of `agents`. At most `max_actions` actions are
-/// applied.
+/// applied. The record's actions carry the game's comments ([`Game::apply_with_comment`]).
 ///
 /// # Errors
 ///
@@ -269,28 +402,14 @@ pub fn play_game<G: Game>(
 ) -> Result<PlayedGame<G>, PlayGameError> {
     let mut agents = agents;
     let mut rng = seed.rng();
-    let mut state = start;
-    let mut record = Record::new(G::NAME);
-    let bad_text = |index: usize, e: crate::record::RecordTextError| PlayGameError::BadText {
-        index,
-        source: e,
-    };
-    record
-        .set_tag("Seed", &seed.to_string())
-        .map_err(|e| bad_text(0, e))?;
-    for (k, v) in state.record_tags() {
-        record.set_tag(&k, &v).map_err(|e| bad_text(0, e))?;
-    }
+    let mut played = PlayedGame::new(start, Some(seed))?;
     let mut legal = Vec::new();
     let mut outcomes = Vec::new();
-    for index in 0..max_actions {
+    for index in 0..=max_actions {
+        let state = &played.state;
         let action = match state.turn() {
-            Turn::Terminal => {
-                record
-                    .set_tag("Result", &result_text(state.returns()))
-                    .map_err(|e| bad_text(index, e))?;
-                return Ok(PlayedGame { state, record });
-            }
+            Turn::Terminal => return Ok(played),
+            _ if index == max_actions => break,
             Turn::Chance => {
                 state.chance_outcomes(&mut outcomes);
                 sample_chance(&outcomes, &mut rng).ok_or(PlayGameError::NoLegalAction { index })?
@@ -300,22 +419,10 @@ pub fn play_game<G: Game>(
                 if legal.is_empty() {
                     return Err(PlayGameError::NoLegalAction { index });
                 }
-                agents[p].choose(&state, &legal)
+                agents[p].choose(state, &legal)
             }
         };
-        let text = state.action_text(action);
-        state.apply(action).map_err(|e| PlayGameError::Refused {
-            index,
-            text: text.clone(),
-            source: Box::new(e),
-        })?;
-        record.push_action(text).map_err(|e| bad_text(index, e))?;
-    }
-    if state.is_terminal() {
-        record
-            .set_tag("Result", &result_text(state.returns()))
-            .map_err(|e| bad_text(max_actions, e))?;
-        return Ok(PlayedGame { state, record });
+        played.apply(action)?;
     }
     Err(PlayGameError::TooLong(max_actions))
 }

@@ -8,6 +8,8 @@
 //! - [`game`]: the OpenSpiel-style [`Game`] trait, [`Agent`], [`RandomAgent`] and
 //!   [`play_game`].
 //! - [`record`]: the [`Record`] format shared by trictrac, tafl and sugoroku.
+//! - [`replay`]: records to games ([`Replay::from_record`], the same checks in every game)
+//!   and games to records ([`PlayedGame`]).
 //! - [`agents`]: generic players of every game: [`RandomAgent`], [`agents::Mcts`] (UCT with
 //!   chance nodes) and [`agents::Expectiminimax`] (alpha-beta, Star1).
 //! - [`tournament`]: the arithmetic of a tournament between agents: the schedule and its
@@ -33,6 +35,7 @@ pub mod dice;
 pub mod game;
 pub mod limits;
 pub mod record;
+pub mod replay;
 pub mod seed;
 #[cfg(feature = "svg")]
 pub mod svg;
@@ -48,4 +51,7 @@ pub use game::{
 };
 pub use limits::{RecordLimitError, RecordLimits};
 pub use record::{Entry, ParseRecordError, ParseRecordErrorKind, Record, RecordTextError};
-pub use seed::{DiceSource, ParseSeedError, ScriptedDice, Seed, SeededDice};
+pub use replay::{
+    CommentError, OtherGameError, Replay, ReplayError, ReplayOptions, ResultTagError,
+};
+pub use seed::{DiceSource, ParseSeedError, RngDice, ScriptedDice, Seed, SeedRng, SeededDice};

@@ -51,11 +51,50 @@ pub struct Entry {
 /// assert_eq!(text.parse::<Record>().unwrap(), r);
 /// assert!(text.contains("2. e4-e2xd2 {one capture}"));
 /// ```
+///
+/// With the feature `serde`, a record serialises as `{"tags": [[name, value], ...],
+/// "entries": [{"action": ..., "comment": ...}, ...]}`, and deserialising checks what
+/// [`Record::set_tag`] and [`Record::push_commented`] check (tag names, no line breaks, no
+/// braces in actions, no tag twice): a deserialised record always prints a record that parses
+/// back.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "RawRecord")
+)]
 pub struct Record {
     tags: Vec<(String, String)>,
     entries: Vec<Entry>,
+}
+
+/// The serde shape of a [`Record`], checked by `TryFrom` on the way in.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct RawRecord {
+    tags: Vec<(String, String)>,
+    entries: Vec<Entry>,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RawRecord> for Record {
+    type Error = RecordTextError;
+    fn try_from(raw: RawRecord) -> Result<Record, RecordTextError> {
+        let mut record = Record::default();
+        for (name, value) in &raw.tags {
+            if record.tag(name).is_some() {
+                return Err(RecordTextError::DuplicateTag(name.clone()));
+            }
+            record.set_tag(name, value)?;
+        }
+        for entry in raw.entries {
+            match entry.comment {
+                Some(c) => record.push_commented(entry.action, c)?,
+                None => record.push_action(entry.action)?,
+            }
+        }
+        Ok(record)
+    }
 }
 
 /// Why a tag, an action or a comment cannot be stored in a [`Record`].
@@ -75,6 +114,9 @@ pub enum RecordTextError {
     /// A comment holds `}` or a line break.
     #[error("invalid comment {0:?}: it must not hold '}}' or a line break")]
     Comment(String),
+    /// The same tag twice (in a deserialised record).
+    #[error("tag {0:?} given twice")]
+    DuplicateTag(String),
 }
 
 /// Error of [`Record::from_str`]: what was wrong and on which line (from 1).

@@ -1,15 +1,18 @@
 //! Seeds and dice sources.
 //!
-//! Every random choice in the family comes from a [`Seed`] turned into a
-//! [`ChaCha8Rng`], so that the same seed gives the same game on every
-//! platform and with every version of this crate (the generator is pinned). Dice come through
-//! the [`DiceSource`] trait: [`SeededDice`] for play, [`ScriptedDice`] for tests and replays.
+//! Every random choice in the family comes from a [`Seed`] turned into a [`SeedRng`] (ChaCha8
+//! inside), so that the same seed gives the same game on every platform and with every
+//! version of this crate (the generator is pinned). Dice come through the [`DiceSource`]
+//! trait: [`SeededDice`] for play, [`RngDice`] over a generator of the caller's, and
+//! [`ScriptedDice`] for tests and replays.
 
 use std::collections::VecDeque;
 use std::fmt;
 use std::str::FromStr;
 
-use rand::{RngExt, SeedableRng};
+use std::convert::Infallible;
+
+use rand::{Rng, RngExt, SeedableRng, TryRng};
 use rand_chacha::ChaCha8Rng;
 use thiserror::Error;
 
@@ -35,10 +38,11 @@ use crate::dice::{Die, Throw};
 pub struct Seed(pub u64);
 
 impl Seed {
-    /// The pinned generator for this seed: `ChaCha8Rng::seed_from_u64(self.0)`.
+    /// The pinned generator for this seed (ChaCha8 seeded by `seed_from_u64(self.0)`: the
+    /// stream is part of the stable format of recorded games).
     #[must_use]
-    pub fn rng(self) -> ChaCha8Rng {
-        ChaCha8Rng::seed_from_u64(self.0)
+    pub fn rng(self) -> SeedRng {
+        SeedRng(ChaCha8Rng::seed_from_u64(self.0))
     }
 
     /// A seed derived from this one for a sub-stream `index` (for example the `index`-th game
@@ -51,6 +55,42 @@ impl Seed {
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         Seed(z ^ (z >> 31))
+    }
+}
+
+/// The family's pinned generator, made by [`Seed::rng`]: a [`rand::Rng`] whose stream is the
+/// same on every platform and in every version (ChaCha8 inside; the algorithm is not part of
+/// the API, its output for a given seed is).
+///
+/// ```
+/// use boardgames_common::Seed;
+/// use rand::RngExt;
+/// let (mut a, mut b) = (Seed(5).rng(), Seed(5).rng());
+/// assert_eq!(a.random::<u64>(), b.random::<u64>());
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct SeedRng(ChaCha8Rng);
+
+impl fmt::Debug for SeedRng {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("SeedRng { .. }")
+    }
+}
+
+impl TryRng for SeedRng {
+    type Error = Infallible;
+    #[inline]
+    fn try_next_u32(&mut self) -> Result<u32, Infallible> {
+        Ok(self.0.next_u32())
+    }
+    #[inline]
+    fn try_next_u64(&mut self) -> Result<u64, Infallible> {
+        Ok(self.0.next_u64())
+    }
+    #[inline]
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
+        self.0.fill_bytes(dst);
+        Ok(())
     }
 }
 
@@ -100,7 +140,7 @@ pub trait DiceSource {
     }
 }
 
-/// Dice thrown by a [`ChaCha8Rng`] seeded from a [`Seed`].
+/// Dice thrown by the pinned generator of a [`Seed`] ([`Seed::rng`]).
 ///
 /// Each die is `rng.random_range(1..=6)`; this is part of the stable format of recorded games.
 ///
@@ -112,7 +152,7 @@ pub trait DiceSource {
 /// ```
 #[derive(Debug, Clone)]
 pub struct SeededDice {
-    rng: ChaCha8Rng,
+    rng: SeedRng,
 }
 
 impl SeededDice {
@@ -122,9 +162,10 @@ impl SeededDice {
         SeededDice { rng: seed.rng() }
     }
 
-    /// Dice from an existing generator.
+    /// Dice from a pinned generator already in use (see [`RngDice`] for a generator of
+    /// the caller's own).
     #[must_use]
-    pub fn from_rng(rng: ChaCha8Rng) -> SeededDice {
+    pub fn from_rng(rng: SeedRng) -> SeededDice {
         SeededDice { rng }
     }
 }
@@ -132,6 +173,24 @@ impl SeededDice {
 impl DiceSource for SeededDice {
     fn die(&mut self) -> Option<Die> {
         Die::new(self.rng.random_range(1..=6u8))
+    }
+}
+
+/// Dice thrown by any generator of the caller's (each die `rng.random_range(1..=6)`, as
+/// [`SeededDice`] does with the pinned one).
+///
+/// ```
+/// use boardgames_common::{DiceSource, RngDice, Seed, SeededDice};
+/// let mut mine = RngDice(Seed(3).rng());
+/// let mut pinned = SeededDice::new(Seed(3));
+/// assert_eq!(mine.throw(), pinned.throw());
+/// ```
+#[derive(Debug, Clone)]
+pub struct RngDice<R: Rng>(pub R);
+
+impl<R: Rng> DiceSource for RngDice<R> {
+    fn die(&mut self) -> Option<Die> {
+        Die::new(self.0.random_range(1..=6u8))
     }
 }
 

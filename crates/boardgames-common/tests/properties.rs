@@ -48,3 +48,31 @@ proptest! {
         prop_assert_eq!(back, r);
     }
 }
+
+/// Deserialising checks what the text form checks: a record that deserialises prints a record
+/// that parses back to it.
+#[cfg(feature = "serde")]
+#[test]
+fn serde_refuses_what_the_text_form_cannot_hold() {
+    use boardgames_common::Record;
+    let good = r#"{"tags":[["Game","Tafl"]],"entries":[{"action":"a1-a2","comment":"ok"}]}"#;
+    let r: Record = serde_json::from_str(good).unwrap();
+    assert_eq!(r.to_string().parse::<Record>().unwrap(), r);
+    assert_eq!(serde_json::to_string(&r).unwrap(), good);
+    for bad in [
+        r#"{"tags":[["Game name","Tafl"]],"entries":[]}"#,
+        r#"{"tags":[["Game","Ta\nfl"]],"entries":[]}"#,
+        r#"{"tags":[["Game","Tafl"],["Game","Tafl"]],"entries":[]}"#,
+        r#"{"tags":[],"entries":[{"action":"a1\na2","comment":null}]}"#,
+        r#"{"tags":[],"entries":[{"action":"a1-a2","comment":"}"}]}"#,
+        r#"{"tags":[],"entries":[{"action":"","comment":null}]}"#,
+    ] {
+        let e = serde_json::from_str::<Record>(bad).unwrap_err();
+        assert!(
+            e.to_string().contains("tag")
+                || e.to_string().contains("action")
+                || e.to_string().contains("comment"),
+            "{bad}: {e}"
+        );
+    }
+}

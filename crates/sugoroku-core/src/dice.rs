@@ -3,7 +3,7 @@
 //! # The scheme (stable: recorded statistics and seeded games depend on it)
 //!
 //! Game `i` of a simulation from seed `S` throws its dice from
-//! `ChaCha8Rng::seed_from_u64(S.derive(i).0)` (that is, `S.derive(i).rng()`). The generator's
+//! `S.derive(i).rng()` (ChaCha8 seeded by `seed_from_u64(S.derive(i).0)`). The generator's
 //! `next_u64` words are cut into 8 bytes, least significant first. A byte `b < 252` is one
 //! throw: `c = b % 36` gives the first die `c / 6 + 1` and the second `c % 6 + 1`, each of the
 //! 36 ordered outcomes being hit by exactly 7 of the 252 accepted bytes; bytes `252..=255` are
@@ -16,9 +16,8 @@
 //! gives the same game through [`SimDice`], [`Sugoroku::play_seeded`](crate::Sugoroku::play_seeded)
 //! and the simulator ([`play_fast`](crate::play_fast), [`Simulation`](crate::Simulation)).
 
-use boardgames_common::{DiceSource, Die, Seed, Throw};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use boardgames_common::{DiceSource, Die, Seed, SeedRng, Throw};
+use rand::Rng;
 
 /// Bytes drawn from the generator at a time (whole `u64` words).
 const BUF: usize = 64;
@@ -48,7 +47,7 @@ const BYTE_THROW: [u8; 256] = {
 /// ```
 #[derive(Debug, Clone)]
 pub struct SimDice {
-    rng: ChaCha8Rng,
+    rng: SeedRng,
     /// The next bytes of the stream: `next_u64` words cut least significant byte first.
     buf: [u8; BUF],
     /// The next unused byte of `buf` (`BUF` when it must be refilled).
@@ -61,12 +60,12 @@ impl SimDice {
     /// Dice from `seed` (the generator `seed.rng()`).
     #[must_use]
     pub fn new(seed: Seed) -> SimDice {
-        SimDice::from_rng(ChaCha8Rng::seed_from_u64(seed.0))
+        SimDice::from_rng(seed.rng())
     }
 
-    /// Dice from an existing generator.
+    /// Dice from a pinned generator already in use ([`Seed::rng`]).
     #[must_use]
-    pub fn from_rng(rng: ChaCha8Rng) -> SimDice {
+    pub fn from_rng(rng: SeedRng) -> SimDice {
         SimDice {
             rng,
             buf: [0; BUF],

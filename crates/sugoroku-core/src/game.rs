@@ -1,9 +1,11 @@
 //! [`Sugoroku`]: the whole game (ruleset, start and current position) as a
 //! [`boardgames_common::Game`], with seeded play, replay from throws and game records.
 
+use boardgames_common::replay::{check_comment, check_game_tag, check_result_tag, result_tag};
 use boardgames_common::{
-    ByPlayer, DiceSource, Game, PlayedGame, Record, RecordLimitError, RecordLimits,
-    RecordTextError, Seed, Throw, Turn, UNORDERED_OUTCOMES, result_text,
+    ByPlayer, CommentError, DiceSource, Game, OtherGameError, PlayedGame, Record, RecordLimitError,
+    RecordLimits, RecordTextError, Replay, ReplayOptions, ResultTagError, Seed, Throw, Turn,
+    UNORDERED_OUTCOMES,
 };
 use thiserror::Error;
 
@@ -36,7 +38,7 @@ pub const DICE_TAG: &str = "sugoroku-byte36";
 /// let played = Sugoroku::play_seeded(Ruleset::default(), Seed(42));
 /// assert_eq!(played.state.turn(), Turn::Terminal);
 /// // The record replays to the same game.
-/// let again = Sugoroku::replay_record(&played.record).unwrap();
+/// let again = Sugoroku::from_record(&played.record).unwrap();
 /// assert_eq!(again, played.state);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -48,7 +50,7 @@ pub struct Sugoroku {
 
 /// Why [`Sugoroku::play_with_dice`] stopped before the end.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum PlayError {
+pub enum DicePlayError {
     /// The dice source ran out (a [`ScriptedDice`](boardgames_common::ScriptedDice) at the
     /// end of its script) before the game was over.
     #[error("the dice ran out after {throws} throws, before the end of the game")]
@@ -61,13 +63,13 @@ pub enum PlayError {
     Record(#[from] RecordTextError),
 }
 
-/// Why [`Sugoroku::replay`] or [`Sugoroku::replay_record`] failed.
+/// Why [`Sugoroku::replay`] or [`Sugoroku::from_record`] failed.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ReplayError {
     /// The record's `Game` tag names another game.
-    #[error("the record is of game {0:?}, not Sugoroku")]
-    WrongGame(String),
-    /// The record is beyond the limits given to [`Sugoroku::replay_record_with_limits`].
+    #[error(transparent)]
+    OtherGame(#[from] OtherGameError),
+    /// The record is beyond [`ReplayOptions::limits`].
     #[error("record refused: {0}")]
     Limit(#[from] RecordLimitError),
     /// The `Rules` tag is not a ruleset.
@@ -84,24 +86,18 @@ pub enum ReplayError {
         /// What was wrong.
         source: ThrowError,
     },
-    /// A throw's comment does not match the events the rules give for it.
-    #[error("throw {number}: the record says {recorded:?} but the rules give {actual:?}")]
+    /// A throw's comment is not the events the rules give for it (strict replay,
+    /// [`ReplayOptions::strict_comments`]).
+    #[error("throw {number}: {source}")]
     Events {
         /// The throw's number, from 1.
         number: usize,
-        /// The comment in the record.
-        recorded: String,
-        /// The events of the throw.
-        actual: String,
+        /// The comment in the record and the events of the throw.
+        source: CommentError,
     },
     /// The `Result` tag does not match the end of the replayed game.
-    #[error("the record's result is {recorded:?} but the replayed game gives {actual:?}")]
-    Result {
-        /// The record's `Result` tag.
-        recorded: String,
-        /// The replayed result (`*` for an unfinished game).
-        actual: String,
-    },
+    #[error(transparent)]
+    Result(#[from] ResultTagError),
 }
 
 impl Default for Sugoroku {
@@ -180,94 +176,57 @@ impl Sugoroku {
         Ok(game)
     }
 
-    /// The game a [`Record`] describes: its `Rules` (default if absent) and `Setup` (the
-    /// empty board if absent) tags, then its throws. Comments, when present, must be the
-    /// events of their throw, and a `Result` tag must match the replayed game.
+    /// The game a [`Record`] describes ([`Replay::from_record`]), for callers that do not
+    /// import the trait.
     ///
     /// # Errors
     ///
-    /// [`ReplayError`]: a wrong `Game` tag, an unreadable `Rules` or `Setup` tag, a throw
-    /// that is not a throw or comes after the end, a comment or result that disagrees.
-    pub fn replay_record(record: &Record) -> Result<Sugoroku, ReplayError> {
-        Sugoroku::replay_record_with_limits(record, &RecordLimits::NONE)
+    /// As [`Replay::from_record_with`].
+    pub fn from_record(record: &Record) -> Result<Sugoroku, ReplayError> {
+        <Sugoroku as Replay>::from_record(record)
     }
 
-    /// As [`replay_record`](Self::replay_record), refusing first, before any work, a record
-    /// beyond `limits` ([`Record::check_limits`]): what a server does with records it
-    /// receives.
+    /// Former name of [`Sugoroku::from_record`].
     ///
     /// # Errors
     ///
-    /// [`ReplayError::Limit`] for a record beyond `limits`, else as `replay_record`.
+    /// As [`Sugoroku::from_record`].
+    #[deprecated(since = "0.2.0", note = "use `Sugoroku::from_record`")]
+    pub fn replay_record(record: &Record) -> Result<Sugoroku, ReplayError> {
+        Sugoroku::from_record(record)
+    }
+
+    /// Former name of [`Replay::from_record_with`] with limits.
+    ///
+    /// # Errors
+    ///
+    /// As [`Replay::from_record_with`].
+    #[deprecated(
+        since = "0.2.0",
+        note = "use `Sugoroku::from_record_with(record, &ReplayOptions::with_limits(limits))`"
+    )]
     pub fn replay_record_with_limits(
         record: &Record,
         limits: &RecordLimits,
     ) -> Result<Sugoroku, ReplayError> {
-        record.check_limits(limits)?;
-        if let Some(name) = record.tag("Game")
-            && name != <Sugoroku as Game>::NAME
-        {
-            return Err(ReplayError::WrongGame(name.to_string()));
-        }
-        let rules = match record.tag("Rules") {
-            Some(t) => t.parse()?,
-            None => Ruleset::default(),
-        };
-        let start = match record.tag("Setup") {
-            Some(t) => t.parse()?,
-            None => Position::start(),
-        };
-        let mut game = Sugoroku::from_position(rules, start);
-        for (i, entry) in record.entries().iter().enumerate() {
-            let number = i + 1;
-            let throw_err = |source| ReplayError::Throw { number, source };
-            let throw: Throw = entry
-                .action
-                .parse()
-                .map_err(|e| throw_err(ThrowError::Parse(e)))?;
-            let events = game.apply_throw(throw).map_err(throw_err)?;
-            if let Some(recorded) = &entry.comment {
-                let actual = events.to_string();
-                if *recorded != actual {
-                    return Err(ReplayError::Events {
-                        number,
-                        recorded: recorded.clone(),
-                        actual,
-                    });
-                }
-            }
-        }
-        if let Some(recorded) = record.tag("Result") {
-            let actual = game.result_tag();
-            if recorded != actual {
-                return Err(ReplayError::Result {
-                    recorded: recorded.to_string(),
-                    actual,
-                });
-            }
-        }
-        Ok(game)
+        Sugoroku::from_record_with(record, &ReplayOptions::with_limits(*limits))
     }
 
     /// The record's `Result` text: `1-0`, `0-1`, `1/2-1/2`, or `*` while unfinished.
     #[must_use]
     pub fn result_tag(&self) -> String {
-        if self.end().is_some() {
-            result_text(self.returns())
-        } else {
-            "*".to_string()
-        }
+        result_tag(self)
     }
 
     /// Plays the game to its end with `dice`, recording each throw commented with its events.
     ///
     /// # Errors
     ///
-    /// [`PlayError::DiceExhausted`] if `dice` runs out first.
+    /// [`DicePlayError::DiceExhausted`] if `dice` runs out first.
     pub fn play_with_dice(
         self,
         dice: &mut impl DiceSource,
-    ) -> Result<PlayedGame<Sugoroku>, PlayError> {
+    ) -> Result<PlayedGame<Sugoroku>, DicePlayError> {
         let mut game = self;
         let mut record = Record::new(<Sugoroku as Game>::NAME);
         for (k, v) in game.record_tags() {
@@ -275,7 +234,9 @@ impl Sugoroku {
         }
         let mut throws = 0;
         while game.end().is_none() {
-            let throw = dice.throw().ok_or(PlayError::DiceExhausted { throws })?;
+            let throw = dice
+                .throw()
+                .ok_or(DicePlayError::DiceExhausted { throws })?;
             // The game is not over, so the throw applies.
             if let Ok(events) = game.apply_throw(throw) {
                 record.push_commented(throw.to_string(), events.to_string())?;
@@ -349,6 +310,11 @@ impl Game for Sugoroku {
         self.apply_throw(action).map(|_| ())
     }
 
+    /// The comment is the throw's [`Events`].
+    fn apply_with_comment(&mut self, action: Throw) -> Result<Option<String>, ThrowError> {
+        self.apply_throw(action).map(|e| Some(e.to_string()))
+    }
+
     /// `1.0` for the winner, `-1.0` for the loser, `0.0` each for a draw or an unfinished game.
     fn returns(&self) -> ByPlayer<f64> {
         match self.end().map(|e| e.outcome) {
@@ -374,5 +340,48 @@ impl Game for Sugoroku {
             tags.push(("Setup".to_string(), self.start.to_string()));
         }
         tags
+    }
+}
+
+impl Replay for Sugoroku {
+    type ReplayError = ReplayError;
+
+    /// The game a [`Record`] describes: its `Rules` (default if absent) and `Setup` (the
+    /// empty board if absent) tags, then its throws, with the checks every game makes (see
+    /// [`Replay::from_record_with`]): with [`ReplayOptions::strict_comments`] each comment
+    /// must be the events of its throw.
+    ///
+    /// # Errors
+    ///
+    /// [`ReplayError`]: beyond the limits, a wrong `Game` tag, an unreadable `Rules` or
+    /// `Setup` tag, a throw that is not a throw or comes after the end, a comment (strict) or
+    /// result that disagrees.
+    fn from_record_with(record: &Record, options: &ReplayOptions) -> Result<Sugoroku, ReplayError> {
+        record.check_limits(&options.limits)?;
+        check_game_tag::<Sugoroku>(record)?;
+        let rules = match record.tag("Rules") {
+            Some(t) => t.parse()?,
+            None => Ruleset::default(),
+        };
+        let start = match record.tag("Setup") {
+            Some(t) => t.parse()?,
+            None => Position::start(),
+        };
+        let mut game = Sugoroku::from_position(rules, start);
+        for (i, entry) in record.entries().iter().enumerate() {
+            let number = i + 1;
+            let throw_err = |source| ReplayError::Throw { number, source };
+            let throw: Throw = entry
+                .action
+                .parse()
+                .map_err(|e| throw_err(ThrowError::Parse(e)))?;
+            let events = game.apply_throw(throw).map_err(throw_err)?;
+            if options.strict_comments {
+                check_comment(entry.comment.as_deref(), Some(&events.to_string()))
+                    .map_err(|source| ReplayError::Events { number, source })?;
+            }
+        }
+        check_result_tag(record, &game)?;
+        Ok(game)
     }
 }

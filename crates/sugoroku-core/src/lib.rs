@@ -56,8 +56,8 @@ pub mod svg;
 
 pub use dice::SimDice;
 pub use event::{Event, Events, GameEnd, Outcome, colour};
-pub use game::{DICE_TAG, PlayError, ReplayError, Sugoroku};
-pub use position::{ParsePositionError, Phase, Position, ThrowError};
+pub use game::{DICE_TAG, DicePlayError, ReplayError, Sugoroku};
+pub use position::{ParsePositionError, Phase, PlayError, Position, ThrowError};
 pub use ruleset::{ParseRulesetError, Ruleset, SingleDoublet, Winner};
 pub use setup::{PAWNS, POINTS, Setup, SetupError};
 pub use simulate::{CHUNK, Simulation, SimulationError, play_fast};

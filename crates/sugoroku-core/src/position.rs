@@ -275,20 +275,19 @@ impl Position {
         Ok(events)
     }
 
-    /// As [`apply_throw`](Self::apply_throw), by value: the new position, or the error with
-    /// the position handed back.
+    /// As [`apply_throw`](Self::apply_throw), by value: the new position and the throw's
+    /// events, or the error with the position handed back in it.
     ///
     /// # Errors
     ///
-    /// [`ThrowError::GameOver`] with `self` if the game is already over.
-    pub fn play(
-        mut self,
-        rules: &Ruleset,
-        throw: Throw,
-    ) -> Result<(Position, Events), (Position, ThrowError)> {
+    /// [`PlayError`] holding [`ThrowError::GameOver`] and `self` if the game is already over.
+    pub fn play(mut self, rules: &Ruleset, throw: Throw) -> Result<(Position, Events), PlayError> {
         match self.apply_throw(rules, throw) {
             Ok(events) => Ok((self, events)),
-            Err(e) => Err((self, e)),
+            Err(error) => Err(PlayError {
+                error,
+                position: self,
+            }),
         }
     }
 
@@ -432,27 +431,26 @@ impl From<Position> for Setup {
 }
 
 impl fmt::Display for Position {
+    /// The notation of [`Setup`]'s `Display` (`000000000000/15/0 000000000000/15/0 w 0` for
+    /// the start).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for p in Player::ALL {
-            for k in 1..=POINTS {
-                // Values are at most 15 (validated), so one hexadecimal digit.
-                write!(f, "{:x}", nibble(self.camps[p], k))?;
-            }
-            write!(f, "/{}/{}", self.reserves[p], self.held[p])?;
-            if self.captured[p] != u32::from(self.held[p]) {
-                write!(f, "/{}", self.captured[p])?;
-            }
-            f.write_str(" ")?;
-        }
-        let side = match self.side {
-            Player::First => 'w',
-            Player::Second => 'b',
-        };
-        write!(f, "{side} {}", self.throws)
+        self.setup().fmt(f)
     }
 }
 
-/// Error of [`Position::from_str`]: what was wrong and where.
+/// Error of [`Position::play`]: why the throw was refused, and the position handed back
+/// unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{error}")]
+pub struct PlayError {
+    /// Why the throw was refused.
+    #[source]
+    pub error: ThrowError,
+    /// The position, unchanged.
+    pub position: Position,
+}
+
+/// Error of [`Position::from_str`] and [`Setup::from_str`]: what was wrong and where.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ParsePositionError {
     /// Not four space-separated fields.
@@ -503,9 +501,9 @@ pub enum ParsePositionError {
     Setup(#[from] SetupError),
 }
 
-impl FromStr for Position {
+impl FromStr for Setup {
     type Err = ParsePositionError;
-    fn from_str(s: &str) -> Result<Position, ParsePositionError> {
+    fn from_str(s: &str) -> Result<Setup, ParsePositionError> {
         let fields: Vec<&str> = s.split_whitespace().collect();
         let [white, black, side, throws] = fields[..] else {
             return Err(ParsePositionError::Fields(fields.len()));
@@ -567,7 +565,15 @@ impl FromStr for Position {
             .ok()
             .filter(|_| throws.bytes().all(|b| b.is_ascii_digit()))
             .ok_or_else(|| ParsePositionError::Throws(throws.to_string()))?;
-        Ok(Position::try_from(setup)?)
+        Ok(setup)
+    }
+}
+
+impl FromStr for Position {
+    type Err = ParsePositionError;
+    /// The notation of [`Setup`], then the position's legality ([`ParsePositionError::Setup`]).
+    fn from_str(s: &str) -> Result<Position, ParsePositionError> {
+        Ok(Position::try_from(s.parse::<Setup>()?)?)
     }
 }
 

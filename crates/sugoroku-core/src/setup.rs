@@ -1,6 +1,8 @@
 //! [`Setup`]: an unvalidated description of a position, turned into a
 //! [`Position`](crate::Position) by `Position::try_from(setup)`.
 
+use std::fmt;
+
 use boardgames_common::{ByPlayer, Player};
 use thiserror::Error;
 
@@ -29,9 +31,23 @@ pub const POINTS: usize = 12;
 /// setup.throws = 1;
 /// let position = Position::try_from(setup).unwrap();
 /// assert_eq!(position.pawns(Player::First, 7), 1);
+/// // The text form, shared with `Position` (not validated here):
+/// assert_eq!(setup.to_string(), "000000100000/14/0 000000000000/15/0 b 1");
+/// assert_eq!(setup.to_string().parse::<Setup>().unwrap(), setup);
 /// ```
+///
+/// The text form (`Display` and `FromStr`, and serde through it with the feature `serde`) is
+/// the notation of [`Position`](crate::Position): for each player his camp as 12 hexadecimal
+/// digits (points 1 to 12), his reserve, the pawns he holds and, when it differs from them,
+/// the pawns he captured over the game (`camp/reserve/held[/captured]`); then the side to
+/// throw (`w` or `b`) and the throws made. It round-trips for every setup whose counts on a
+/// point and in a reserve or hand are at most 15 (every setup the notation can hold).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "String", try_from = "String")
+)]
 pub struct Setup {
     /// Each player's camp: `camps[p][k - 1]` is the number of `p`'s pawns on his point `k`.
     pub camps: ByPlayer<[u8; POINTS]>,
@@ -61,6 +77,39 @@ impl Default for Setup {
             side: Player::First,
             throws: 0,
         }
+    }
+}
+
+impl fmt::Display for Setup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for p in Player::ALL {
+            for &n in &self.camps[p] {
+                write!(f, "{n:x}")?;
+            }
+            write!(f, "/{}/{}", self.reserves[p], self.held[p])?;
+            if self.captured[p] != u32::from(self.held[p]) {
+                write!(f, "/{}", self.captured[p])?;
+            }
+            f.write_str(" ")?;
+        }
+        let side = match self.side {
+            Player::First => 'w',
+            Player::Second => 'b',
+        };
+        write!(f, "{side} {}", self.throws)
+    }
+}
+
+impl From<Setup> for String {
+    fn from(s: Setup) -> String {
+        s.to_string()
+    }
+}
+
+impl TryFrom<String> for Setup {
+    type Error = crate::position::ParsePositionError;
+    fn try_from(s: String) -> Result<Setup, Self::Error> {
+        s.parse()
     }
 }
 

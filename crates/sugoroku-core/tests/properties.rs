@@ -75,11 +75,11 @@ proptest! {
     #[test]
     fn replay_of_a_record_reproduces_the_game(rules in any_rules(), seed in any::<u64>()) {
         let played = Sugoroku::play_seeded(rules, Seed(seed));
-        let again = Sugoroku::replay_record(&played.record).unwrap();
+        let again = Sugoroku::from_record(&played.record).unwrap();
         prop_assert_eq!(again, played.state);
         let text = played.record.to_string();
         let parsed: Record = text.parse().unwrap();
-        prop_assert_eq!(Sugoroku::replay_record(&parsed).unwrap(), played.state);
+        prop_assert_eq!(Sugoroku::from_record(&parsed).unwrap(), played.state);
         // Replaying the bare throws gives the same game too.
         let throws: Vec<Throw> = played.record.actions().map(|a| a.parse().unwrap()).collect();
         let bare = Sugoroku::replay(rules, Position::start(), throws).unwrap();

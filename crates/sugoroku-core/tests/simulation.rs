@@ -2,7 +2,9 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use boardgames_common::{ByPlayer, Game, Player, RandomAgent, Seed, Turn, play_game};
+use boardgames_common::{
+    ByPlayer, Game, Player, RandomAgent, Replay, ReplayOptions, Seed, Turn, play_game,
+};
 use sugoroku_core::{
     DICE_TAG, Ruleset, Simulation, SingleDoublet, Statistics, Sugoroku, play_fast,
 };
@@ -173,7 +175,7 @@ fn the_game_trait_is_all_chance() {
     let mut b = RandomAgent::new(Seed(2));
     let played = play_game(game, Seed(3), ByPlayer::new(&mut a, &mut b), 20_000).unwrap();
     assert!(played.state.is_terminal());
-    let replayed = Sugoroku::replay_record(&played.record).unwrap();
+    let replayed = Sugoroku::from_record(&played.record).unwrap();
     assert_eq!(replayed, played.state);
     let mut terminal_outcomes = vec![(game.parse_action("11").unwrap(), 1.0)];
     played.state.chance_outcomes(&mut terminal_outcomes);
@@ -216,14 +218,26 @@ fn seeded_record_has_tags_and_events() {
     );
     let last = r.entries().last().unwrap().comment.as_deref().unwrap();
     assert!(last.contains("game over"), "{last}");
-    // A tampered comment or result is refused.
+    // A changed comment is a person's free text: it replays; a strict replay, for the
+    // engine's own records, refuses it. A false result is refused either way.
     let text = r
         .to_string()
         .replacen("white places on", "white places at", 1);
     let tampered: boardgames_common::Record = text.parse().unwrap();
+    assert_eq!(Sugoroku::from_record(&tampered).unwrap(), played.state);
+    match Sugoroku::from_record_with(&tampered, &ReplayOptions::strict()) {
+        Err(sugoroku_core::ReplayError::Events { number: 1, source }) => {
+            assert!(source.recorded.starts_with("white places at"), "{source}");
+            assert!(source.actual.starts_with("white places on"), "{source}");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(Sugoroku::from_record_with(r, &ReplayOptions::strict()).is_ok());
+    let mut other = r.clone();
+    other.set_tag("Game", "Tafl").unwrap();
     assert!(matches!(
-        Sugoroku::replay_record(&tampered),
-        Err(sugoroku_core::ReplayError::Events { number: 1, .. })
+        Sugoroku::from_record(&other),
+        Err(sugoroku_core::ReplayError::OtherGame(_))
     ));
     let mut wrong = r.clone();
     let result = if r.tag("Result") == Some("1-0") {
@@ -233,14 +247,14 @@ fn seeded_record_has_tags_and_events() {
     };
     wrong.set_tag("Result", result).unwrap();
     assert!(matches!(
-        Sugoroku::replay_record(&wrong),
-        Err(sugoroku_core::ReplayError::Result { .. })
+        Sugoroku::from_record(&wrong),
+        Err(sugoroku_core::ReplayError::Result(_))
     ));
     // Throws after the end are refused with their number.
     let mut longer = r.clone();
     longer.push_action("2-1").unwrap();
     let n = longer.entries().len();
-    match Sugoroku::replay_record(&longer) {
+    match Sugoroku::from_record(&longer) {
         Err(sugoroku_core::ReplayError::Throw { number, .. }) => assert_eq!(number, n),
         other => panic!("{other:?}"),
     }
@@ -282,7 +296,7 @@ fn play_with_scripted_dice_and_running_out() {
     let mut short = ScriptedDice::from_throws(vec![two_two; 5]);
     assert_eq!(
         Sugoroku::default().play_with_dice(&mut short).unwrap_err(),
-        sugoroku_core::PlayError::DiceExhausted { throws: 5 }
+        sugoroku_core::DicePlayError::DiceExhausted { throws: 5 }
     );
 }
 
@@ -336,13 +350,13 @@ fn replay_limits_refuse_before_replaying() {
         max_actions: n,
         ..RecordLimits::DEFAULT
     };
-    assert!(Sugoroku::replay_record_with_limits(&played.record, &fits).is_ok());
+    assert!(Sugoroku::from_record_with(&played.record, &ReplayOptions::with_limits(fits)).is_ok());
     let tight = RecordLimits {
         max_actions: n - 1,
         ..RecordLimits::DEFAULT
     };
     assert_eq!(
-        Sugoroku::replay_record_with_limits(&played.record, &tight).unwrap_err(),
+        Sugoroku::from_record_with(&played.record, &ReplayOptions::with_limits(tight)).unwrap_err(),
         ReplayError::Limit(RecordLimitError::Actions {
             count: n,
             max: n - 1

@@ -111,7 +111,7 @@ fn a_position_in_phase_two_shows_camps_reserves_and_captures() {
 #[test]
 fn a_finished_game_names_its_end_and_nobody_to_throw() {
     let played = Sugoroku::play_seeded(Ruleset::default(), boardgames_common::Seed(1));
-    let game = Sugoroku::replay_record(&played.record).unwrap();
+    let game = Sugoroku::from_record(&played.record).unwrap();
     let end = game.end().unwrap();
     let svg = render(
         game.position(),

@@ -5,7 +5,11 @@
 
 use std::sync::Arc;
 
-use boardgames_common::{ByPlayer, Game, Record, RecordLimitError, RecordLimits, Turn};
+use boardgames_common::replay::{check_comment, check_game_tag, check_result_tag, result_tag};
+use boardgames_common::{
+    ByPlayer, CommentError, Game, OtherGameError, Record, RecordLimitError, RecordLimits, Replay,
+    ReplayOptions, ResultTagError, Turn,
+};
 use thiserror::Error;
 
 use crate::moves::{Move, MoveList, MoveText, ParseMoveError};
@@ -107,6 +111,21 @@ pub enum ReplayError {
         /// Why.
         source: TaflGameError,
     },
+    /// The record's `Game` tag names another game.
+    #[error(transparent)]
+    OtherGame(#[from] OtherGameError),
+    /// A comment where tafl writes none (strict replay only,
+    /// [`ReplayOptions::strict_comments`]).
+    #[error("action {index}: {source}")]
+    Comment {
+        /// The action's number, from 1.
+        index: usize,
+        /// The comment.
+        source: CommentError,
+    },
+    /// The `Result` tag is not the result of the replayed game.
+    #[error(transparent)]
+    Result(#[from] ResultTagError),
 }
 
 impl TaflGame {
@@ -142,51 +161,50 @@ impl TaflGame {
         }
     }
 
-    /// Replays a record written by this game (tags `Rules`, an OpenTafl rules string or a
-    /// preset's name such as `fidchell`, optionally followed by `repetition:none`
-    /// ([`Ruleset::preset_with_options`]); optional `Position`; then the moves).
+    /// The game a record describes ([`Replay::from_record`], here for callers that do not
+    /// import the trait): tags `Rules`, an OpenTafl rules string or a preset's name such as
+    /// `fidchell`, optionally followed by `repetition:none`
+    /// ([`Ruleset::preset_with_options`]); optional `Position`; then the moves.
     ///
     /// # Errors
     ///
     /// [`ReplayError`] naming the tag or action that could not be used.
     pub fn from_record(record: &Record) -> Result<TaflGame, ReplayError> {
-        TaflGame::from_record_with_limits(record, &RecordLimits::NONE)
+        <TaflGame as Replay>::from_record(record)
     }
 
-    /// As [`from_record`](Self::from_record), refusing first, before any work, a record
-    /// beyond `limits` ([`Record::check_limits`]): what a server does with records it
-    /// receives. Replay costs O(1) amortised per move, so the work is bounded by the limits.
+    /// Former form of [`Replay::from_record_with`] with limits.
     ///
     /// # Errors
     ///
-    /// [`ReplayError::Limit`] for a record beyond `limits`, else as `from_record`.
+    /// As [`Replay::from_record_with`].
+    #[deprecated(
+        since = "0.2.0",
+        note = "use `TaflGame::from_record_with(record, &ReplayOptions::with_limits(limits))`"
+    )]
     pub fn from_record_with_limits(
         record: &Record,
         limits: &RecordLimits,
     ) -> Result<TaflGame, ReplayError> {
-        record.check_limits(limits)?;
-        let rules = record.tag("Rules").ok_or(ReplayError::NoRules)?;
-        // A preset's name (`fidchell`, `brandubh`, ...) stands for its rules string.
-        let ruleset: Ruleset = match Ruleset::preset_with_options(rules) {
-            Some(preset) => preset?,
-            None => rules.parse()?,
-        };
-        let mut game = match record.tag("Position") {
-            Some(text) => TaflGame::from_setup(ruleset, &text.parse::<Setup>()?)?,
-            None => TaflGame::new(ruleset),
-        };
-        for (i, text) in record.actions().enumerate() {
-            let action = game
-                .parse_action(text)
-                .and_then(|m| game.play(m).map_err(TaflGameError::from));
-            if let Err(source) = action {
-                return Err(ReplayError::Action {
-                    index: i + 1,
-                    source,
-                });
-            }
+        TaflGame::from_record_with(record, &ReplayOptions::with_limits(*limits))
+    }
+
+    /// The record of the game so far: `Game`, the [`Game::record_tags`] (`Variant`, `Rules`,
+    /// and `Position` when the game did not start from the ruleset's start), `Result` (`*`
+    /// while the game is not over), and the moves with their captures. It replays to this
+    /// game with [`TaflGame::from_record`].
+    #[must_use]
+    pub fn to_record(&self) -> Record {
+        let mut record = Record::new(Self::NAME);
+        // Tags, results and move texts of this crate are valid record texts.
+        for (k, v) in self.record_tags() {
+            let _ = record.set_tag(&k, &v);
         }
-        Ok(game)
+        let _ = record.set_tag("Result", &result_tag(self));
+        for m in &self.moves {
+            let _ = record.push_action(m.to_string());
+        }
+        record
     }
 
     /// The ruleset.
@@ -452,6 +470,49 @@ impl Game for TaflGame {
             tags.push(("Position".to_string(), self.start.to_string()));
         }
         tags
+    }
+}
+
+impl Replay for TaflGame {
+    type ReplayError = ReplayError;
+
+    /// Replays a record with the checks every game makes ([`Replay::from_record_with`]): the
+    /// limits (replay costs O(1) amortised per move, so the work is bounded by them), the
+    /// `Game` tag, `Rules` and `Position`, each move, with
+    /// [`ReplayOptions::strict_comments`] no comment (tafl writes none), and the `Result`
+    /// tag.
+    ///
+    /// # Errors
+    ///
+    /// [`ReplayError`] naming the tag or action that could not be used.
+    fn from_record_with(record: &Record, options: &ReplayOptions) -> Result<TaflGame, ReplayError> {
+        record.check_limits(&options.limits)?;
+        check_game_tag::<TaflGame>(record)?;
+        let rules = record.tag("Rules").ok_or(ReplayError::NoRules)?;
+        // A preset's name (`fidchell`, `brandubh`, ...) stands for its rules string.
+        let ruleset: Ruleset = match Ruleset::preset_with_options(rules) {
+            Some(preset) => preset?,
+            None => rules.parse()?,
+        };
+        let mut game = match record.tag("Position") {
+            Some(text) => TaflGame::from_setup(ruleset, &text.parse::<Setup>()?)?,
+            None => TaflGame::new(ruleset),
+        };
+        for (i, entry) in record.entries().iter().enumerate() {
+            let index = i + 1;
+            let action = game
+                .parse_action(&entry.action)
+                .and_then(|m| game.play(m).map_err(TaflGameError::from));
+            if let Err(source) = action {
+                return Err(ReplayError::Action { index, source });
+            }
+            if options.strict_comments {
+                check_comment(entry.comment.as_deref(), None)
+                    .map_err(|source| ReplayError::Comment { index, source })?;
+            }
+        }
+        check_result_tag(record, &game)?;
+        Ok(game)
     }
 }
 

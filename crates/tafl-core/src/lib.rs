@@ -24,7 +24,8 @@
 //! let start = Ruleset::fidchell().start_position();
 //! let mut moves = MoveList::new();
 //! start.legal_moves(&mut moves);
-//! let next = start.play(moves[0]).unwrap();
+//! let (next, outcome) = start.play(moves[0]).unwrap();
+//! assert!(outcome.captures.is_empty());
 //! assert_eq!(next.status(), Status::Ongoing);
 //! ```
 #![deny(missing_docs)]
@@ -61,13 +62,14 @@ mod square;
 mod status;
 #[cfg(feature = "svg")]
 pub mod svg;
+mod tafl_position;
 mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use game::{ReplayError, TaflGame, TaflGameError};
 pub use moves::{MAX_MOVES, Move, MoveList, MoveText, ParseMoveError};
 pub use perft::{divide, perft};
-pub use piece::{BySide, Piece, PieceSet, Side};
+pub use piece::{BySide, ParsePieceSetError, Piece, PieceSet, Side};
 pub use play::{IllegalMove, IllegalMoveReason, MoveOutcome, PlayError};
 pub use position::{MAX_DISTINCT_RULES, Position, PositionError};
 pub use rule_options::{Forts, SpeedLimits};
@@ -80,3 +82,4 @@ pub use ruleset::Ruleset;
 pub use setup::{ParseSetupError, Setup};
 pub use square::{MAX_SIZE, MIN_SIZE, ParseSquareError, Square};
 pub use status::{DrawReason, Status, WinReason};
+pub use tafl_position::{ParseTaflPositionError, TaflPosition};

@@ -21,12 +21,19 @@ use crate::square::Square;
 /// assert_eq!(m.to.to_string(), "d3");
 /// assert_eq!(m.to_string(), "d1-d3");
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Move {
     /// The square the piece leaves.
     pub from: Square,
     /// The square the piece stops on.
     pub to: Square,
+}
+
+impl fmt::Debug for Move {
+    /// `Move(d1-d3)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Move({self})")
+    }
 }
 
 impl Move {

@@ -186,13 +186,13 @@ impl PieceSet {
     }
 
     /// The set of the letters in `text` (`t`, `T`, `K`; the letters of commanders,
-    /// knights, mercenaries, guards and an attacking king, `c n m g k C N M G`, ignored), or
-    /// the first character that is not an OpenTafl piece letter.
+    /// knights, mercenaries, guards and an attacking king, `c n m g k C N M G`, ignored).
     ///
     /// # Errors
     ///
-    /// The first character that is not one of `tcnkmgTCNKMG`.
-    pub fn from_letters(text: &str) -> Result<PieceSet, char> {
+    /// [`ParsePieceSetError`] holding the first character that is not one of
+    /// `tcnkmgTCNKMG`.
+    pub fn from_letters(text: &str) -> Result<PieceSet, ParsePieceSetError> {
         let mut set = PieceSet::NONE;
         for c in text.chars() {
             match c {
@@ -200,12 +200,18 @@ impl PieceSet {
                 'T' => set.0 |= 2,
                 'K' => set.0 |= 4,
                 'c' | 'n' | 'k' | 'm' | 'g' | 'C' | 'N' | 'M' | 'G' => {}
-                other => return Err(other),
+                other => return Err(ParsePieceSetError(other)),
             }
         }
         Ok(set)
     }
 }
+
+/// Error of [`PieceSet::from_letters`]: the first character that is not an OpenTafl piece
+/// letter (`tcnkmgTCNKMG`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not an OpenTafl piece letter (t c n k m g T C N K M G)")]
+pub struct ParsePieceSetError(pub char);
 
 impl fmt::Display for PieceSet {
     /// The OpenTafl letters, attackers first: `tTK`.
@@ -228,7 +234,11 @@ mod tests {
         assert_eq!(PieceSet::from_letters("tcnkTCNK"), Ok(PieceSet::ALL));
         assert_eq!(PieceSet::from_letters("K"), Ok(PieceSet::KING));
         assert_eq!(PieceSet::from_letters(""), Ok(PieceSet::NONE));
-        assert_eq!(PieceSet::from_letters("tx"), Err('x'));
+        assert_eq!(PieceSet::from_letters("tx"), Err(ParsePieceSetError('x')));
+        assert_eq!(
+            ParsePieceSetError('x').to_string(),
+            "'x' is not an OpenTafl piece letter (t c n k m g T C N K M G)"
+        );
         assert_eq!(PieceSet::ALL.to_string(), "tTK");
         assert!(PieceSet::SOLDIERS.contains(Piece::Defender));
         assert!(!PieceSet::SOLDIERS.contains(Piece::King));

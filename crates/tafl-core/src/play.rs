@@ -80,14 +80,14 @@ impl Position {
     }
 
     /// Plays `m` and returns the new position (whose [`Position::status`] tells whether the
-    /// game ended).
+    /// game ended) with the move's captures and status, as [`Position::play_mut`] does.
     ///
     /// # Errors
     ///
     /// [`PlayError`] if `m` is illegal, holding the reason and this position unchanged.
-    pub fn play(mut self, m: Move) -> Result<Position, PlayError> {
+    pub fn play(mut self, m: Move) -> Result<(Position, MoveOutcome), PlayError> {
         match self.play_mut(m) {
-            Ok(_) => Ok(self),
+            Ok(outcome) => Ok((self, outcome)),
             Err(error) => Err(PlayError {
                 error,
                 position: Box::new(self),

@@ -25,8 +25,20 @@ pub(crate) const STRIDE: u8 = 11;
 /// assert_eq!((sq.file(), sq.rank()), (3, 3));
 /// assert_eq!(sq.to_string(), "d4");
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+///
+/// `Debug` prints the name too: `Square(d4)`.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Square(u8);
+
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.index() < Square::NUM {
+            write!(f, "Square({self})")
+        } else {
+            write!(f, "Square(#{})", self.0)
+        }
+    }
+}
 
 impl Square {
     /// Number of squares of the 11×11 grid.

@@ -3,6 +3,7 @@
 //! the principal variation) whether the search visits two thousand nodes or a hundred
 //! thousand.
 
+use boardgames_common::Seed;
 use std::alloc::System;
 
 use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
@@ -19,7 +20,7 @@ fn allocations(ruleset: &Ruleset, nodes: u64) -> (u64, u64) {
         random_margin: 0,
         tt_bits: 14,
     };
-    let mut searcher = Searcher::new(config, 1);
+    let mut searcher = Searcher::new(config, Seed(1));
     let pos = ruleset.start_position();
     let region = Region::new(GLOBAL);
     let r = searcher.search(&pos, &[]).expect("a move");

@@ -2,6 +2,7 @@
 //! margin of its node budget on crowded 9×9 and 11×11 positions, where the first iteration
 //! and its quiescence search once ran unbounded, and still plays a legal move.
 
+use boardgames_common::Seed;
 use tafl_core::Ruleset;
 use tafl_core::ai::{Level, SearchConfig, SearchLimits, Searcher};
 
@@ -22,7 +23,7 @@ fn check(rules: &str) {
     let pos = ruleset.start_position();
     for level in Level::ALL {
         let budget = level.config().limits.nodes.unwrap();
-        let mut s = Searcher::for_level(level, 5);
+        let mut s = Searcher::for_level(level, Seed(5));
         let r = s.search(&pos, &[]).expect("a move");
         assert!(pos.is_legal(r.best_move), "{level}: {r:?}");
         assert!(
@@ -39,7 +40,9 @@ fn check(rules: &str) {
             random_margin: 0,
             tt_bits: 10,
         };
-        let r = Searcher::new(config, 1).search(&pos, &[]).expect("a move");
+        let r = Searcher::new(config, Seed(1))
+            .search(&pos, &[])
+            .expect("a move");
         assert!(pos.is_legal(r.best_move));
         assert!(r.nodes <= nodes + SLACK, "{} nodes for {nodes}", r.nodes);
         assert_eq!(r.depth, 0);

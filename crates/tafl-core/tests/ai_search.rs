@@ -1,6 +1,7 @@
 //! The AI of issue 4: forced wins in one and two moves for both sides, legality of every
 //! move chosen, and determinism for a fixed seed and node limit.
 
+use boardgames_common::Seed;
 use rand::{RngExt, SeedableRng};
 use tafl_core::ai::{Level, SearchConfig, SearchLimits, Searcher, WIN_SCORE, play_game};
 use tafl_core::{BySide, Move, MoveList, Position, Ruleset, Setup, Side, Status};
@@ -58,8 +59,8 @@ fn assert_finds_win(pos: &Position, plies: u32) {
             "oracle: a quicker win exists"
         );
     }
-    let mut searchers = vec![Searcher::new(small(20_000), 1)];
-    searchers.extend(Level::ALL.iter().map(|&l| Searcher::for_level(l, 3)));
+    let mut searchers = vec![Searcher::new(small(20_000), Seed(1))];
+    searchers.extend(Level::ALL.iter().map(|&l| Searcher::for_level(l, Seed(3))));
     for s in &mut searchers {
         let r = s.search(pos, &[]).expect("a move");
         assert_eq!(r.score, WIN_SCORE - plies as i32, "{:?}: {r:?}", s.config());
@@ -76,7 +77,7 @@ fn defenders_win_in_one_king_reaches_his_last_corner() {
     // could also take the attacker on e2 against the edge, which must not tempt him.
     let pos = fidchell("/7/4t2/4T2/6K/2t4/t6/7/ d a1,g1,a7");
     assert_finds_win(&pos, 1);
-    let r = Searcher::for_level(Level::Druid, 9)
+    let r = Searcher::for_level(Level::Druid, Seed(9))
         .search(&pos, &[])
         .unwrap();
     assert_eq!(r.best_move, mv("g4-g7"));
@@ -88,7 +89,7 @@ fn attackers_win_in_one_king_taken_on_four_sides() {
     // (the edge does not count against the king in Fidchell, so these are all attackers).
     let pos = fidchell("/7/2t4/1tKt3/7/7/2t2T1/7/ a");
     assert_finds_win(&pos, 1);
-    let r = Searcher::for_level(Level::Bard, 9)
+    let r = Searcher::for_level(Level::Bard, Seed(9))
         .search(&pos, &[])
         .unwrap();
     assert_eq!(r.best_move, mv("c6-c4"));
@@ -134,7 +135,7 @@ fn never_an_illegal_move_on_random_positions() {
                 random_margin: 30,
                 tt_bits: 12,
             },
-            round as u64,
+            Seed(round as u64),
         );
         match s.search(&pos, &[]) {
             Some(r) => {
@@ -166,8 +167,8 @@ fn deterministic_for_a_seed_and_a_node_limit() {
     assert_eq!(a, b);
     assert!(!a.moves.is_empty());
     // The searcher alone: the same result twice from the same seed.
-    let mut s1 = Searcher::for_level(Level::Ovate, 5);
-    let mut s2 = Searcher::for_level(Level::Ovate, 5);
+    let mut s1 = Searcher::for_level(Level::Ovate, Seed(5));
+    let mut s2 = Searcher::for_level(Level::Ovate, Seed(5));
     let r1 = s1.search(&start, &[]).unwrap();
     assert_eq!(r1, s2.search(&start, &[]).unwrap());
     // The node limit holds: the search stops on reaching it once depth 1 is done (depth 1
@@ -183,7 +184,7 @@ fn weaker_levels_vary_with_the_seed() {
     let start = Ruleset::fidchell().start_position();
     let mut bard_moves = std::collections::BTreeSet::new();
     for seed in 0..12 {
-        let r = Searcher::for_level(Level::Bard, seed)
+        let r = Searcher::for_level(Level::Bard, Seed(seed))
             .search(&start, &[])
             .unwrap();
         assert!(r.candidates >= 1);
@@ -193,7 +194,7 @@ fn weaker_levels_vary_with_the_seed() {
     // A margin of zero always plays the first best move.
     let firsts: std::collections::BTreeSet<Move> = (0..4)
         .map(|seed| {
-            Searcher::new(small(600), seed)
+            Searcher::new(small(600), Seed(seed))
                 .search(&start, &[])
                 .unwrap()
                 .best_move

@@ -28,17 +28,17 @@ fn the_king_must_visit_all_four_corners() {
     // King on g6, corners a1, g1, a7 visited: reaching g7 wins.
     let pos = fidchell_position("/2t4/7/7/7/7/6K/7/ d a1,g1,a7");
     assert_eq!(pos.status(), Status::Ongoing);
-    let won = pos.play(mv("g6-g7")).unwrap();
+    let won = pos.play(mv("g6-g7")).unwrap().0;
     assert_eq!(won.status(), CORNERS_WIN);
     assert_eq!(won.corners_visited().count(), 4);
     // With only a1 and g1 visited, reaching a corner is not a win.
     let pos = fidchell_position("/2t4/7/7/7/7/6K/7/ d a1,g1");
-    let next = pos.play(mv("g6-g7")).unwrap();
+    let next = pos.play(mv("g6-g7")).unwrap().0;
     assert_eq!(next.status(), Status::Ongoing);
     assert_eq!(next.corners_visited().count(), 3);
     // Reaching one corner alone (the Brandubh escape) does not win Fidchell.
     let pos = fidchell_position("/2t4/7/7/7/7/6K/7/ d");
-    assert_eq!(pos.play(mv("g6-g7")).unwrap().status(), Status::Ongoing);
+    assert_eq!(pos.play(mv("g6-g7")).unwrap().0.status(), Status::Ongoing);
 }
 
 #[test]
@@ -47,12 +47,12 @@ fn visiting_the_same_corner_twice_counts_once() {
     // The king starts on a1: visited.
     assert_eq!(pos.corners_visited().count(), 1);
     let hash_on_a1 = pos.hash();
-    let pos = pos.play(mv("a1-a2")).unwrap();
-    let pos = pos.play(mv("d7-e7")).unwrap();
-    let pos = pos.play(mv("a2-a1")).unwrap();
+    let pos = pos.play(mv("a1-a2")).unwrap().0;
+    let pos = pos.play(mv("d7-e7")).unwrap().0;
+    let pos = pos.play(mv("a2-a1")).unwrap().0;
     assert_eq!(pos.corners_visited().count(), 1);
     assert_eq!(pos.status(), Status::Ongoing);
-    let pos = pos.play(mv("e7-d7")).unwrap();
+    let pos = pos.play(mv("e7-d7")).unwrap().0;
     assert_eq!(pos.hash(), hash_on_a1);
     assert_eq!(pos.hash(), pos.zobrist_recomputed());
 }
@@ -76,7 +76,7 @@ fn corners_visited_survive_the_notation() {
 fn all_attackers_captured_wins_for_the_defenders() {
     // The last attacker, on c3, is taken by c5-c4 against the defender on c2.
     let pos = fidchell_position("/7/2T4/2t4/7/2T4/7/5K1/ d");
-    let after = pos.play(mv("c5-c4")).unwrap();
+    let after = pos.play(mv("c5-c4")).unwrap().0;
     assert!(after.attackers().is_empty());
     assert_eq!(
         after.status(),
@@ -103,7 +103,7 @@ fn no_legal_move_loses() {
     );
     // Reached by a move: the king on the edge (not capturable there) is boxed in.
     let open = fidchell_position("/7/7/t6/K6/t6/1t5/7/ a");
-    let closed = open.play(mv("b6-b4")).unwrap();
+    let closed = open.play(mv("b6-b4")).unwrap().0;
     assert_eq!(closed.king(), Some(sq("a4")));
     assert_eq!(
         closed.status(),
@@ -236,7 +236,7 @@ fn enclosure_wins_for_the_attackers_in_brandubh() {
     let pos = Position::from_setup(&setup, Ruleset::brandubh().rules()).unwrap();
     assert_eq!(pos.status(), Status::Ongoing);
     assert!(!pos.enclosed());
-    let after = pos.play(mv("d7-d6")).unwrap();
+    let after = pos.play(mv("d7-d6")).unwrap().0;
     assert!(after.enclosed());
     assert_eq!(
         after.status(),
@@ -248,7 +248,7 @@ fn enclosure_wins_for_the_attackers_in_brandubh() {
     // Fidchell has no enclosure rule: here the defenders lose because they cannot move.
     let pos = Position::from_setup(&setup, &Rules::fidchell()).unwrap();
     assert_eq!(
-        pos.play(mv("d7-d6")).unwrap().status(),
+        pos.play(mv("d7-d6")).unwrap().0.status(),
         Status::Win {
             side: Side::Attackers,
             reason: WinReason::NoMoves
@@ -264,7 +264,7 @@ fn edge_fort_wins_for_the_defenders_in_copenhagen() {
     let rules = Ruleset::copenhagen();
     let pos = rules.position(&setup).unwrap();
     assert!(!pos.edge_fort());
-    let after = pos.play(mv("d5-d3")).unwrap();
+    let after = pos.play(mv("d5-d3")).unwrap().0;
     assert!(after.edge_fort(), "{}", after.diagram());
     assert_eq!(
         after.status(),
@@ -278,7 +278,7 @@ fn edge_fort_wins_for_the_defenders_in_copenhagen() {
         .parse()
         .unwrap();
     let open = rules.position(&open).unwrap();
-    assert!(!open.play(mv("d5-d3")).unwrap().edge_fort());
+    assert!(!open.play(mv("d5-d3")).unwrap().0.edge_fort());
 }
 
 #[test]
@@ -290,7 +290,7 @@ fn a_fort_held_by_guards_outside_its_wall_is_unbreakable() {
     let text = "/4TKT4/4T1T4/4T3T2/11/11/t9t/11/11/11/11/5t5/ d";
     let pos = rules.position(&text.parse().unwrap()).unwrap();
     assert!(!pos.edge_fort());
-    let after = pos.play(mv("i3-f3")).unwrap();
+    let after = pos.play(mv("i3-f3")).unwrap().0;
     assert_eq!(
         after.status(),
         Status::Win {
@@ -303,7 +303,7 @@ fn a_fort_held_by_guards_outside_its_wall_is_unbreakable() {
     // Without the guard e3, attackers on e3 and g3 take f3: no fort.
     let text = "/4TKT4/4T1T4/8T2/11/11/t9t/11/11/11/11/5t5/ d";
     let pos = rules.position(&text.parse().unwrap()).unwrap();
-    let after = pos.play(mv("i3-f3")).unwrap();
+    let after = pos.play(mv("i3-f3")).unwrap().0;
     assert!(!after.edge_fort(), "{}", after.diagram());
     assert_eq!(after.status(), Status::Ongoing);
     // A closed fort where the king cannot move is not a fort.

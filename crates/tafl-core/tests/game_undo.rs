@@ -2,6 +2,7 @@
 //! history, and an undo that restores the exact earlier state (position, status, plies since
 //! the last capture, history), over random games of every preset.
 
+use boardgames_common::{Replay, ReplayOptions};
 use rand::{RngExt, SeedableRng};
 use tafl_core::{DrawReason, Move, MoveList, Ruleset, Status, TaflGame, WinReason};
 
@@ -183,7 +184,7 @@ fn replay_limits_refuse_before_replaying() {
         ..RecordLimits::DEFAULT
     };
     assert_eq!(
-        TaflGame::from_record_with_limits(&record, &fits).unwrap(),
+        TaflGame::from_record_with(&record, &ReplayOptions::with_limits(fits)).unwrap(),
         game
     );
     let short_lines = RecordLimits {
@@ -192,7 +193,7 @@ fn replay_limits_refuse_before_replaying() {
     };
     // The Rules tag line is longer than 20 bytes.
     assert!(matches!(
-        TaflGame::from_record_with_limits(&record, &short_lines),
+        TaflGame::from_record_with(&record, &ReplayOptions::with_limits(short_lines)),
         Err(tafl_core::ReplayError::Limit(RecordLimitError::Line {
             max: 20,
             ..
@@ -203,7 +204,7 @@ fn replay_limits_refuse_before_replaying() {
         ..RecordLimits::DEFAULT
     };
     assert_eq!(
-        TaflGame::from_record_with_limits(&record, &few)
+        TaflGame::from_record_with(&record, &ReplayOptions::with_limits(few))
             .unwrap_err()
             .to_string(),
         "record refused: 10 actions, more than the limit of 9"

@@ -143,7 +143,8 @@ fn magpie_king_moves_one_square_and_is_captured_against_the_edge() {
     // (three sides and the edge); a strong king (Copenhagen's reading) would survive.
     let s = setup(7, "b1 d1 e2 b7", "g5", "c1", Side::Attackers);
     let pos = magpie.position(&s).unwrap();
-    let after = pos.play("e2-c2".parse().unwrap()).unwrap();
+    let (after, outcome) = pos.play("e2-c2".parse().unwrap()).unwrap();
+    assert_eq!(outcome.status, after.status());
     assert_eq!(
         after.status(),
         Status::Win {
@@ -156,7 +157,8 @@ fn magpie_king_moves_one_square_and_is_captured_against_the_edge() {
         .position(&s)
         .unwrap()
         .play("e2-c2".parse().unwrap())
-        .unwrap();
+        .unwrap()
+        .0;
     assert_eq!(after.status(), Status::Ongoing);
 }
 
@@ -199,7 +201,8 @@ fn foteviken_forts_keep_outsiders_out_and_let_their_attackers_leave_only() {
         .position(&s)
         .unwrap()
         .play("b2-b3".parse().unwrap())
-        .unwrap();
+        .unwrap()
+        .0;
     assert_eq!(
         after.status(),
         Status::Win {

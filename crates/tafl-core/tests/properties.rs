@@ -72,7 +72,7 @@ proptest! {
             let text = MoveText { mv: m, captures: outcome.captures };
             prop_assert_eq!(text.to_string().parse::<MoveText>().unwrap(), text);
             // `play` by value agrees with `play_mut`.
-            prop_assert_eq!(before.play(m).unwrap(), pos);
+            prop_assert_eq!(before.play(m).unwrap(), (pos, outcome));
             check_position(&pos)?;
         }
     }

@@ -131,7 +131,7 @@ pub use jan::Jan;
 pub use laws::Laws;
 pub use marking::{Gain, Jeton, Marking, MarkingError};
 pub use movegen::{Candidate, LegalPlays, MAX_PLAYS, MovementOnly, Obligations, PlayList};
-pub use moves::{Move, Play};
+pub use moves::{Move, Play, TooManyMovesError};
 pub use notation::ParsePositionError;
 pub use play::{ParsePlayError, PlayError};
 pub use point::{Dest, OFF, OPPONENT_COIN, OWN_COIN, ParsePointError, Point, Side, TALON};

@@ -207,6 +207,26 @@ pub struct LegalPlays {
     list: PlayList,
 }
 
+impl std::ops::Index<usize> for LegalPlays {
+    type Output = Play;
+    /// The `i`-th play, as [`LegalPlays::get`].
+    ///
+    /// # Panics
+    ///
+    /// If `i >= self.len()`, as slices do.
+    fn index(&self, i: usize) -> &Play {
+        &self.list.items[i].play
+    }
+}
+
+impl<'a> IntoIterator for &'a LegalPlays {
+    type Item = &'a Play;
+    type IntoIter = std::iter::Map<std::slice::Iter<'a, Candidate>, fn(&'a Candidate) -> &'a Play>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.list.items.iter().map(|c| &c.play)
+    }
+}
+
 impl Default for LegalPlays {
     fn default() -> LegalPlays {
         LegalPlays::new()
@@ -435,7 +455,7 @@ fn generate<const ANY: bool>(prep: &Prepared<'_>, throw: Throw, out: &mut PlayLi
                 emit!(
                     2,
                     key1,
-                    Play::new(throw, &[mv(colour, a, to1, x)]),
+                    Play::of(throw, &[mv(colour, a, to1, x)]),
                     ex1 * not_sortant(x)
                 );
                 continue;
@@ -496,7 +516,7 @@ fn generate<const ANY: bool>(prep: &Prepared<'_>, throw: Throw, out: &mut PlayLi
                 emit!(
                     2,
                     key2,
-                    Play::new(throw, &[mv(colour, a, to1, x), mv(colour, b, to2, y)]),
+                    Play::of(throw, &[mv(colour, a, to1, x), mv(colour, b, to2, y)]),
                     ex1 * not_sortant(x) + ex2 * not_sortant(y)
                 );
             }
@@ -513,7 +533,7 @@ fn generate<const ANY: bool>(prep: &Prepared<'_>, throw: Throw, out: &mut PlayLi
         };
         if a < OWN_COIN && b < OWN_COIN && enough {
             let key = key0 - unit(a) - unit(b) + 2 * unit(OWN_COIN);
-            let play = Play::new(
+            let play = Play::of(
                 throw,
                 &[mv(colour, a, OWN_COIN, hi), mv(colour, b, OWN_COIN, lo)],
             )
@@ -543,7 +563,7 @@ fn generate<const ANY: bool>(prep: &Prepared<'_>, throw: Throw, out: &mut PlayLi
             emit!(
                 1,
                 key,
-                Play::new(throw, &[mv(colour, a, to, d)]),
+                Play::of(throw, &[mv(colour, a, to, d)]),
                 ex * not_sortant(d)
             );
         }
@@ -553,7 +573,7 @@ fn generate<const ANY: bool>(prep: &Prepared<'_>, throw: Throw, out: &mut PlayLi
     }
     if out.is_empty() {
         if !ANY {
-            out.push(key0, Play::new(throw, &[]), 0);
+            out.push(key0, Play::of(throw, &[]), 0);
         }
         0
     } else {

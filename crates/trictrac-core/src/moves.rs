@@ -28,6 +28,14 @@ impl fmt::Display for Move {
     }
 }
 
+/// Error of [`Play::new`]: a play has at most two moves (one per die).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("a play has at most two moves (one per die), not {count}")]
+pub struct TooManyMovesError {
+    /// The number of moves given.
+    pub count: usize,
+}
+
 const FILLER: Move = Move {
     from: Point::ALL[0],
     to: Dest::Off,
@@ -52,10 +60,23 @@ pub struct Play {
 }
 
 impl Play {
-    /// A play of `throw` made of `moves` (at most 2: extra moves are ignored), as given.
-    /// Legality is not checked: see [`crate::Position::is_legal`].
-    #[must_use]
-    pub fn new(throw: Throw, moves: &[Move]) -> Play {
+    /// A play of `throw` made of `moves` (none, one or two: a throw of two dice plays at
+    /// most two numbers), as given. Legality is not checked: see
+    /// [`crate::Position::is_legal`].
+    ///
+    /// # Errors
+    ///
+    /// [`TooManyMovesError`] for more than two moves.
+    pub fn new(throw: Throw, moves: &[Move]) -> Result<Play, TooManyMovesError> {
+        if moves.len() > 2 {
+            return Err(TooManyMovesError { count: moves.len() });
+        }
+        Ok(Play::of(throw, moves))
+    }
+
+    /// [`Play::new`] for at most two moves (the callers' lists are built so).
+    #[inline]
+    pub(crate) fn of(throw: Throw, moves: &[Move]) -> Play {
         let mut m = [FILLER; 2];
         let len = moves.len().min(2);
         m[..len].copy_from_slice(&moves[..len]);

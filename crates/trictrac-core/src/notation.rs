@@ -56,6 +56,58 @@ impl fmt::Display for Position {
     }
 }
 
+impl fmt::Display for Setup {
+    /// The position notation, unchecked: the same text as [`Position`]'s for every setup the
+    /// notation can hold (at most one colour and 1 to 15 dames a point); a point holding both
+    /// colours is written twice, which [`Setup::from_str`] refuses
+    /// ([`ParsePositionError::DuplicatePoint`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut first = true;
+        let order = (1..=12u8)
+            .filter_map(Point::b)
+            .chain((1..=12u8).filter_map(Point::n));
+        for point in order {
+            for c in [Colour::White, Colour::Black] {
+                let n = self.counts[c][point.index()];
+                if n > 0 {
+                    if !first {
+                        f.write_str(",")?;
+                    }
+                    first = false;
+                    write!(f, "{point}:{}{n}", c.letter())?;
+                }
+            }
+        }
+        if first {
+            f.write_str("-")?;
+        }
+        write!(
+            f,
+            " {} {}/{} {}/{}",
+            self.side_to_move.letter(),
+            self.throws_since_releve.white,
+            self.throws_since_releve.black,
+            MarksText(self.marks.white),
+            MarksText(self.marks.black)
+        )
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Setup {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Setup {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Setup, D::Error> {
+        let s = <String as serde::Deserialize>::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 struct MarksText(Marks);
 
 impl fmt::Display for MarksText {

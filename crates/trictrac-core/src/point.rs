@@ -37,13 +37,21 @@ pub const OFF: u8 = 25;
 /// // Glossary: a Black dame on N12 moving 5 lands on B8.
 /// assert_eq!(Point::from_path(Colour::Black, 12 + 5), Some("B8".parse().unwrap()));
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+///
+/// `Debug` prints the label: `Point(B1)`.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
     serde(into = "String", try_from = "String")
 )]
 pub struct Point(u8);
+
+impl fmt::Debug for Point {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Point({self})")
+    }
+}
 
 /// The side of the board a label names: `B` (*côté Blanc*) or `N` (*côté Noir*).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

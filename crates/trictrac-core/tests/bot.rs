@@ -1,7 +1,7 @@
 //! The heuristic bot: its choices in set positions, its tenir / s'en aller rule, and its
 //! record against the random agent with the crate's default scorer.
 
-use boardgames_common::{Agent, ByPlayer, Game, RandomAgent, Seed, Throw};
+use boardgames_common::{Agent, ByPlayer, Game, RandomAgent, Seed, Throw, play_game};
 use trictrac_core::bot::Bot;
 use trictrac_core::game::{
     Action, ChoiceStage, DefaultScorer, GameOptions, Primaute, RaceScorer, TrictracGame,
@@ -127,9 +127,7 @@ fn bot_wins(n: u64, seed: u64) -> u64 {
         } else {
             ByPlayer::new(&mut random, &mut bot)
         };
-        let played = game
-            .play_recorded(Seed(seed).derive(2 * i + 1), agents, 2_000_000)
-            .unwrap();
+        let played = play_game(game, Seed(seed).derive(2 * i + 1), agents, 2_000_000).unwrap();
         let r = played.state.returns();
         let bot_return = if bot_first { r.first } else { r.second };
         if bot_return > 0.0 {

@@ -8,7 +8,7 @@ use std::collections::VecDeque;
 use std::rc::Rc;
 
 use boardgames_common::Player::{First as A, Second as B};
-use boardgames_common::{ByPlayer, Game, Record, Seed, Throw, Turn};
+use boardgames_common::{ByPlayer, Game, Record, ReplayOptions, Seed, Throw, Turn, play_game};
 use trictrac_core::Colour::{Black, White};
 use trictrac_core::bot::Bot;
 use trictrac_core::game::{Action, DefaultScorer, Primaute, Scored, Scorer};
@@ -237,9 +237,13 @@ fn grande_bredouille_in_the_annexe_convention_through_the_game() {
 
 fn bots_partie(seed: u64, rules: EcrireRules) -> boardgames_common::PlayedGame<EcrireGame> {
     let (mut a, mut b) = (Bot::default(), Bot::default());
-    EcrireGame::standard(EcrireOptions::new(rules))
-        .play_recorded(Seed(seed), ByPlayer::new(&mut a, &mut b), 1_000_000)
-        .unwrap()
+    play_game(
+        EcrireGame::standard(EcrireOptions::new(rules)),
+        Seed(seed),
+        ByPlayer::new(&mut a, &mut b),
+        1_000_000,
+    )
+    .unwrap()
 }
 
 #[test]
@@ -256,7 +260,12 @@ fn a_seeded_partie_of_eight_marques_between_bots_balances_and_replays() {
     // Replaying the record, through its text, gives the same ledger.
     let text = played.record.to_string();
     let record: Record = text.parse().unwrap();
-    let replayed = EcrireGame::replay(&record, DefaultScorer::default()).unwrap();
+    let replayed = EcrireGame::from_record_with_scorer(
+        &record,
+        DefaultScorer::default(),
+        &ReplayOptions::strict(),
+    )
+    .unwrap();
     assert_eq!(replayed.ledger(), ledger);
     assert!(record.tag("Ledger").is_some());
 }
@@ -271,7 +280,11 @@ fn bad_records_are_typed_errors() {
             .replace(&old, &format!("[{tag} \"{value}\"]"))
             .parse()
             .unwrap();
-        EcrireGame::replay(&forged, DefaultScorer::default())
+        EcrireGame::from_record_with_scorer(
+            &forged,
+            DefaultScorer::default(),
+            &ReplayOptions::strict(),
+        )
     };
     let e = with_tag("Marques", "0").unwrap_err();
     assert!(
@@ -316,7 +329,12 @@ fn seeded_parties_between_bots_end_in_every_convention() {
             assert!(played.state.is_terminal(), "{convention} seed {seed}");
             let d = played.state.ledger().decompte().unwrap();
             assert_eq!(d.balance(A) + d.balance(B), 0);
-            let replayed = EcrireGame::replay(&played.record, DefaultScorer::default()).unwrap();
+            let replayed = EcrireGame::from_record_with_scorer(
+                &played.record,
+                DefaultScorer::default(),
+                &ReplayOptions::strict(),
+            )
+            .unwrap();
             assert_eq!(replayed.ledger(), played.state.ledger(), "{convention}");
         }
     }

@@ -6,11 +6,13 @@ use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
 
-use boardgames_common::{ByPlayer, Die, Game, RandomAgent, Record, Seed, Throw, Turn};
+use boardgames_common::{
+    ByPlayer, Die, Game, RandomAgent, Record, ReplayOptions, Seed, Throw, Turn, play_game,
+};
 use trictrac_core::Colour::{self, Black, White};
 use trictrac_core::game::{
     Action, ChoiceStage, GameError, GameOptions, Phase, Primaute, RaceScorer, Scored, Scorer,
-    ThrowScorer, TrictracGame,
+    ThrowScorer, TrictracGame, Win,
 };
 use trictrac_core::{ByColour, LegalPlays, Play, Position};
 
@@ -277,10 +279,10 @@ fn the_partie_ends_at_the_trous_to_win_even_on_received_points() {
     play_first(&mut g);
     assert_eq!(
         g.phase(),
-        Phase::Over {
+        Phase::Over(Win {
             winner: Black,
             bredouille: false
-        }
+        })
     );
     assert_eq!(g.returns(), ByPlayer::new(-1.0, 1.0));
     assert!(g.is_terminal());
@@ -302,10 +304,10 @@ fn the_partie_ends_at_the_trous_to_win_even_on_received_points() {
     g.apply(Action::Throw(t("6-5"))).unwrap();
     assert_eq!(
         g.phase(),
-        Phase::Over {
+        Phase::Over(Win {
             winner: White,
             bredouille: true
-        }
+        })
     );
     assert_eq!(g.returns(), ByPlayer::new(2.0, -2.0));
 }
@@ -383,15 +385,15 @@ fn a_recorded_partie_replays_to_the_same_state() {
     };
     let game = TrictracGame::new(RaceScorer, options);
     let (mut a, mut b) = (RandomAgent::new(Seed(11)), RandomAgent::new(Seed(12)));
-    let played = game
-        .play_recorded(Seed(5), ByPlayer::new(&mut a, &mut b), 1_000_000)
-        .unwrap();
+    let played = play_game(game, Seed(5), ByPlayer::new(&mut a, &mut b), 1_000_000).unwrap();
     assert!(played.state.is_terminal());
     let text = played.record.to_string();
     assert!(text.contains("[Primaute \"first throw\"]"), "{text}");
     assert!(text.contains("primauté"), "{text}");
     let parsed: Record = text.parse().unwrap();
-    let replayed = TrictracGame::replay(&parsed, RaceScorer).unwrap();
+    let replayed =
+        TrictracGame::from_record_with_scorer(&parsed, RaceScorer, &ReplayOptions::strict())
+            .unwrap();
     assert_eq!(replayed, played.state);
     // Every entry carries the marks after it.
     assert!(
@@ -418,13 +420,13 @@ fn a_recorded_partie_replays_to_the_same_state() {
 fn replay_reports_the_bad_action() {
     let text = "[Game \"Trictrac\"]\n[Primaute \"White\"]\n\n1. 6-5\n2. tenir\n";
     let record: Record = text.parse().unwrap();
-    match TrictracGame::replay(&record, RaceScorer) {
+    match TrictracGame::from_record_with_scorer(&record, RaceScorer, &ReplayOptions::strict()) {
         Err(GameError::Replay { index: 2, .. }) => {}
         other => panic!("{other:?}"),
     }
     let record: Record = "[Game \"Tafl\"]\n\n".parse().unwrap();
     assert!(matches!(
-        TrictracGame::replay(&record, RaceScorer),
+        TrictracGame::from_record_with_scorer(&record, RaceScorer, &ReplayOptions::strict()),
         Err(GameError::OtherGame(_))
     ));
 }
@@ -438,14 +440,14 @@ fn a_partie_from_a_set_position_records_and_replays() {
     let pos: Position = "B1:w13,B6:w1,B7:w1,N1:b15 b 1/0 0.4/0.2*".parse().unwrap();
     let game = TrictracGame::from_position(RaceScorer, options, pos).unwrap();
     let (mut a, mut b) = (RandomAgent::new(Seed(3)), RandomAgent::new(Seed(4)));
-    let played = game
-        .play_recorded(Seed(9), ByPlayer::new(&mut a, &mut b), 1_000_000)
-        .unwrap();
+    let played = play_game(game, Seed(9), ByPlayer::new(&mut a, &mut b), 1_000_000).unwrap();
     assert_eq!(
         played.record.tag("Position"),
         Some("B1:w13,B6:w1,B7:w1,N1:b15 b 1/0 0.4/0.2*")
     );
-    let replayed = TrictracGame::replay(&played.record, RaceScorer).unwrap();
+    let replayed =
+        TrictracGame::from_record_with_scorer(&played.record, RaceScorer, &ReplayOptions::strict())
+            .unwrap();
     assert_eq!(replayed, played.state);
 }
 
@@ -515,18 +517,33 @@ fn replay_checks_comments_and_the_result() {
     let mut b = RandomAgent::new(Seed(2));
     let agents: ByPlayer<&mut dyn boardgames_common::Agent<TrictracGame<DefaultScorer>>> =
         ByPlayer::new(&mut a, &mut b);
-    let played = TrictracGame::new(JanScorer::default(), GameOptions::default())
-        .play_recorded(Seed(3), agents, 1_000_000)
-        .unwrap();
+    let played = play_game(
+        TrictracGame::new(JanScorer::default(), GameOptions::default()),
+        Seed(3),
+        agents,
+        1_000_000,
+    )
+    .unwrap();
     let text = played.record.to_string();
-    assert!(TrictracGame::replay(&played.record, JanScorer::default()).is_ok());
+    assert!(
+        TrictracGame::from_record_with_scorer(
+            &played.record,
+            JanScorer::default(),
+            &ReplayOptions::strict()
+        )
+        .is_ok()
+    );
 
     // The third entry is the first play; its comment gives the marks after it.
     let entry = &played.record.entries()[2];
     let comment = entry.comment.clone().unwrap();
     let forged = text.replacen(&format!("{{{comment}}}"), "{marks 0.8*/0.0}", 1);
     let forged: Record = forged.parse().unwrap();
-    match TrictracGame::replay(&forged, JanScorer::default()) {
+    match TrictracGame::from_record_with_scorer(
+        &forged,
+        JanScorer::default(),
+        &ReplayOptions::strict(),
+    ) {
         Err(GameError::Replay { index: 3, source }) => {
             assert!(matches!(*source, GameError::Comment { .. }), "{source}");
         }
@@ -538,14 +555,22 @@ fn replay_checks_comments_and_the_result() {
     let mut wrong = played.record.clone();
     wrong.set_tag("Result", other).unwrap();
     assert!(matches!(
-        TrictracGame::replay(&wrong, JanScorer::default()),
+        TrictracGame::from_record_with_scorer(
+            &wrong,
+            JanScorer::default(),
+            &ReplayOptions::strict()
+        ),
         Err(GameError::Result { .. })
     ));
 
     let mut zero = played.record.clone();
     zero.set_tag("Trous", "0").unwrap();
     assert!(matches!(
-        TrictracGame::replay(&zero, JanScorer::default()),
+        TrictracGame::from_record_with_scorer(
+            &zero,
+            JanScorer::default(),
+            &ReplayOptions::strict()
+        ),
         Err(GameError::BadTag { tag: "Trous", .. })
     ));
 }
@@ -600,9 +625,11 @@ fn jan_de_rencontre_scored_by_the_partie() {
     let mut b = RandomAgent::new(Seed(2));
     let agents: ByPlayer<&mut dyn boardgames_common::Agent<TrictracGame<JanScorer>>> =
         ByPlayer::new(&mut a, &mut b);
-    let played = g.play_recorded(Seed(5), agents, 100_000).unwrap();
+    let played = play_game(g, Seed(5), agents, 100_000).unwrap();
     assert_eq!(played.record.tag("Opening"), Some("5-3"));
-    let replayed = TrictracGame::replay(&played.record, on).unwrap();
+    let replayed =
+        TrictracGame::from_record_with_scorer(&played.record, on, &ReplayOptions::strict())
+            .unwrap();
     assert_eq!(replayed, played.state);
     let mut g = TrictracGame::from_position(on, fixed(White), after_one)
         .unwrap()
@@ -684,22 +711,35 @@ fn replay_with_limits_refuses_a_record_beyond_them_before_any_work() {
         ..GameOptions::default()
     };
     let (mut a, mut b) = (RandomAgent::new(Seed(21)), RandomAgent::new(Seed(22)));
-    let played = TrictracGame::new(RaceScorer, options)
-        .play_recorded(Seed(7), ByPlayer::new(&mut a, &mut b), 1_000_000)
-        .unwrap();
+    let played = play_game(
+        TrictracGame::new(RaceScorer, options),
+        Seed(7),
+        ByPlayer::new(&mut a, &mut b),
+        1_000_000,
+    )
+    .unwrap();
     let n = played.record.actions().len();
     let exact = RecordLimits {
         max_actions: n,
         ..RecordLimits::DEFAULT
     };
-    let replayed = TrictracGame::replay_with_limits(&played.record, RaceScorer, &exact).unwrap();
+    let replayed = TrictracGame::from_record_with_scorer(
+        &played.record,
+        RaceScorer,
+        &ReplayOptions::with_limits(exact),
+    )
+    .unwrap();
     assert_eq!(replayed, played.state);
     let tight = RecordLimits {
         max_actions: n - 1,
         ..RecordLimits::DEFAULT
     };
     assert_eq!(
-        TrictracGame::replay_with_limits(&played.record, RaceScorer, &tight),
+        TrictracGame::from_record_with_scorer(
+            &played.record,
+            RaceScorer,
+            &ReplayOptions::with_limits(tight)
+        ),
         Err(GameError::Limit(RecordLimitError::Actions {
             count: n,
             max: n - 1

@@ -1,7 +1,9 @@
 //! Properties of seeded parties (the marking issue's proptests): the partie always ends,
 //! marks stay in range, trous only grow, and replaying the record reproduces the partie.
 
-use boardgames_common::{Agent, ByPlayer, Game, RandomAgent, Seed, Turn, sample_chance};
+use boardgames_common::{
+    Agent, ByPlayer, Game, RandomAgent, ReplayOptions, Seed, Turn, play_game, sample_chance,
+};
 use proptest::prelude::*;
 use trictrac_core::Colour;
 use trictrac_core::bot::Bot;
@@ -87,12 +89,11 @@ proptest! {
                       trous in 1u8..=6) {
         let game = TrictracGame::new(RaceScorer, options(primaute, pavillon, trous));
         let (mut a, mut b) = (RandomAgent::new(Seed(seed).derive(1)), Bot::default());
-        let played = game
-            .play_recorded(Seed(seed), ByPlayer::new(&mut a, &mut b), MAX_ACTIONS)
+        let played = play_game(game, Seed(seed), ByPlayer::new(&mut a, &mut b), MAX_ACTIONS)
             .unwrap();
         let text = played.record.to_string();
         let record = text.parse().unwrap();
-        let replayed = TrictracGame::replay(&record, RaceScorer).unwrap();
+        let replayed = TrictracGame::from_record_with_scorer(&record, RaceScorer, &ReplayOptions::strict()).unwrap();
         prop_assert_eq!(&replayed, &played.state);
         prop_assert!(replayed.is_terminal());
     }

@@ -30,7 +30,8 @@ fn play_tiers() {
                 die: Die::new(6).unwrap(),
             },
         ],
-    );
+    )
+    .unwrap();
     assert!(start.is_legal(&swapped));
     let a = start.play(&good).unwrap();
     let b = start.play(&swapped).unwrap();
@@ -52,7 +53,8 @@ fn play_tiers() {
                 die: Die::new(5).unwrap(),
             },
         ],
-    );
+    )
+    .unwrap();
     assert!(!start.is_legal(&bad));
     assert_eq!(
         start.play(&bad),
@@ -134,4 +136,42 @@ proptest! {
         let _ = Position::start().parse_play(&format!("{t}: {a}-{b}, {a}-{c}"));
         let _ = Position::start().parse_play(&format!("{t}: {a}-{b}-{c}"));
     }
+}
+
+/// A throw of two dice plays at most two numbers: `Play::new` refuses a third move instead
+/// of dropping it.
+#[test]
+fn a_play_has_at_most_two_moves() {
+    let t: Throw = "6-4".parse().unwrap();
+    let m = Move {
+        from: pt("B1"),
+        to: Dest::Point(pt("B5")),
+        die: Die::new(4).unwrap(),
+    };
+    assert_eq!(Play::new(t, &[m, m]).unwrap().moves().len(), 2);
+    assert_eq!(Play::new(t, &[]).unwrap().moves().len(), 0);
+    let e = Play::new(t, &[m, m, m]).unwrap_err();
+    assert_eq!(e, trictrac_core::TooManyMovesError { count: 3 });
+    assert_eq!(
+        e.to_string(),
+        "a play has at most two moves (one per die), not 3"
+    );
+}
+
+/// `LegalPlays` is a collection like tafl's `MoveList`: `for play in &plays`, `plays[i]`.
+#[test]
+fn legal_plays_iterate_and_index() {
+    let start = Position::start();
+    let plays = start.movement_plays("6-4".parse().unwrap());
+    let mut n = 0;
+    for (i, play) in (&plays).into_iter().enumerate() {
+        assert_eq!(&plays[i], play);
+        assert_eq!(plays.get(i), Some(play));
+        n += 1;
+    }
+    assert_eq!(n, plays.len());
+    assert!(n > 1);
+    let listed: Vec<String> = plays.iter().map(ToString::to_string).collect();
+    let looped: Vec<String> = (&plays).into_iter().map(ToString::to_string).collect();
+    assert_eq!(listed, looped);
 }

@@ -1,7 +1,7 @@
 //! The searching bot (`ExpectimaxBot`): legal and deterministic choices on positions of
 //! random parties, tenir / s'en aller included, and parties it finishes.
 
-use boardgames_common::{Agent, ByPlayer, Game, RandomAgent, Seed, Turn, sample_chance};
+use boardgames_common::{Agent, ByPlayer, Game, RandomAgent, Seed, Turn, play_game, sample_chance};
 use trictrac_core::bot::{Bot, ExpectimaxBot};
 use trictrac_core::game::{Action, GameOptions, Phase, TrictracGame};
 
@@ -72,7 +72,7 @@ fn it_finishes_parties_against_the_heuristic_and_beats_the_random_agent() {
         } else {
             ByPlayer::new(&mut random, &mut searcher)
         };
-        let played = game.play_recorded(Seed(seed), agents, 100_000).unwrap();
+        let played = play_game(game, Seed(seed), agents, 100_000).unwrap();
         let searcher_player = if seed % 2 == 0 {
             boardgames_common::Player::First
         } else {
@@ -84,9 +84,13 @@ fn it_finishes_parties_against_the_heuristic_and_beats_the_random_agent() {
         // Against the heuristic the partie ends too.
         let mut searcher = ExpectimaxBot::default();
         let mut bot = Bot::default();
-        let played = TrictracGame::standard(options)
-            .play_recorded(Seed(seed), ByPlayer::new(&mut searcher, &mut bot), 100_000)
-            .unwrap();
+        let played = play_game(
+            TrictracGame::standard(options),
+            Seed(seed),
+            ByPlayer::new(&mut searcher, &mut bot),
+            100_000,
+        )
+        .unwrap();
         assert!(played.state.is_terminal());
     }
     assert_eq!(

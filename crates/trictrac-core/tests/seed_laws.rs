@@ -375,21 +375,26 @@ fn sortie_kinds_of_numbers() {
 fn sortie_no_number_made_excedant() {
     let p = pos("N6:w1,N4:w1,N2:w1,N1:w2,B1:b15 w 20/20 0.0/0.0");
     assert_eq!(plays(&p, "5-3"), ["5-3: N6-N1, N4-N1"]);
-    assert!(!p.is_legal(&trictrac_core::Play::new(
-        throw("5-3"),
-        &[
-            trictrac_core::Move {
-                from: "N6".parse().unwrap(),
-                to: "N3".parse().unwrap(),
-                die: die(3)
-            },
-            trictrac_core::Move {
-                from: "N4".parse().unwrap(),
-                to: trictrac_core::Dest::Off,
-                die: die(5)
-            },
-        ]
-    )));
+    assert!(
+        !p.is_legal(
+            &trictrac_core::Play::new(
+                throw("5-3"),
+                &[
+                    trictrac_core::Move {
+                        from: "N6".parse().unwrap(),
+                        to: "N3".parse().unwrap(),
+                        die: die(3)
+                    },
+                    trictrac_core::Move {
+                        from: "N4".parse().unwrap(),
+                        to: trictrac_core::Dest::Off,
+                        die: die(5)
+                    },
+                ]
+            )
+            .unwrap()
+        )
+    );
 }
 
 /// SORTIE: "il faut jouer la totalité des nombres non sortants à l'intérieur du jan lorsque

@@ -15,8 +15,8 @@
 
 use std::marker::PhantomData;
 
+use crate::seed::SeedRng;
 use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
 
 use super::{ConfigError, RandomAgent};
 use crate::game::{Agent, ByPlayer, Game, Player, Turn, sample_chance};
@@ -154,7 +154,7 @@ impl<A> Node<A> {
 #[derive(Debug, Clone)]
 pub struct Mcts<G: Game, P = RandomAgent> {
     config: MctsConfig,
-    rng: ChaCha8Rng,
+    rng: SeedRng,
     policy: P,
     nodes: Vec<Node<G::Action>>,
     path: Vec<u32>,

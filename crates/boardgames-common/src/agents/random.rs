@@ -1,12 +1,12 @@
 //! [`RandomAgent`]: uniform among the legal actions, seeded.
 
+use crate::seed::SeedRng;
 use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
 
 use crate::game::{Agent, Game};
 use crate::seed::Seed;
 
-/// An agent that picks uniformly among the legal actions with a seeded [`ChaCha8Rng`]; the
+/// An agent that picks uniformly among the legal actions with a seeded generator ([`Seed::rng`](crate::Seed::rng)); the
 /// default rollout policy of [`crate::agents::Mcts`].
 ///
 /// ```
@@ -16,7 +16,7 @@ use crate::seed::Seed;
 /// ```
 #[derive(Debug, Clone)]
 pub struct RandomAgent {
-    rng: ChaCha8Rng,
+    rng: SeedRng,
 }
 
 impl RandomAgent {

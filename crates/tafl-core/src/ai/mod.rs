@@ -15,10 +15,11 @@
 //! undo); its [`search_history`](crate::TaflGame::search_history) is what the searcher takes.
 //!
 //! ```
+//! use boardgames_common::Seed;
 //! use tafl_core::{Ruleset, TaflGame};
 //! use tafl_core::ai::{Level, Searcher};
 //! let mut game = TaflGame::new(Ruleset::fidchell());
-//! let mut bard = Searcher::for_level(Level::Bard, 1);
+//! let mut bard = Searcher::for_level(Level::Bard, Seed(1));
 //! let found = bard.search(game.position(), game.search_history()).unwrap();
 //! let _ = game.play(found.best_move).unwrap();
 //! assert_eq!(game.moves()[0].mv, found.best_move);

@@ -5,8 +5,8 @@
 
 use std::time::Instant;
 
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use boardgames_common::{Seed, SeedRng};
+use rand::RngExt;
 
 use crate::ai::eval::evaluate;
 use crate::ai::level::{Level, SearchConfig};
@@ -54,14 +54,15 @@ pub struct SearchResult {
 }
 
 /// A tafl searcher: a configuration, a transposition table and the move-ordering tables,
-/// kept between the moves of a game, and a seeded ChaCha8 generator for the levels that
+/// kept between the moves of a game, and a seeded generator ([`Seed::rng`]) for the levels that
 /// randomise.
 ///
 /// ```
+/// use boardgames_common::Seed;
 /// use tafl_core::Ruleset;
 /// use tafl_core::ai::{Level, Searcher};
 /// let start = Ruleset::fidchell().start_position();
-/// let mut bard = Searcher::for_level(Level::Bard, 7);
+/// let mut bard = Searcher::for_level(Level::Bard, Seed(7));
 /// let result = bard.search(&start, &[]).unwrap();
 /// assert!(start.is_legal(result.best_move));
 /// ```
@@ -70,7 +71,7 @@ pub struct Searcher {
     config: SearchConfig,
     tt: TranspositionTable,
     ordering: Ordering,
-    rng: ChaCha8Rng,
+    rng: SeedRng,
     stack: Vec<u64>,
 }
 
@@ -87,21 +88,22 @@ struct Context<'a> {
 }
 
 impl Searcher {
-    /// A searcher with `config`, its random choices drawn from ChaCha8 seeded with `seed`.
+    /// A searcher with `config`, its random choices drawn from `seed`'s pinned generator
+    /// ([`Seed::rng`]): the same seed gives the same choices.
     #[must_use]
-    pub fn new(config: SearchConfig, seed: u64) -> Searcher {
+    pub fn new(config: SearchConfig, seed: Seed) -> Searcher {
         Searcher {
             config,
             tt: TranspositionTable::new(config.tt_bits),
             ordering: Ordering::new(),
-            rng: ChaCha8Rng::seed_from_u64(seed),
+            rng: seed.rng(),
             stack: Vec::with_capacity(1024),
         }
     }
 
     /// A searcher playing at `level` ([`Level::config`]).
     #[must_use]
-    pub fn for_level(level: Level, seed: u64) -> Searcher {
+    pub fn for_level(level: Level, seed: Seed) -> Searcher {
         Searcher::new(level.config(), seed)
     }
 

@@ -7,6 +7,7 @@ use crate::game::TaflGame;
 use crate::moves::MoveText;
 use crate::piece::{BySide, Side};
 use crate::status::Status;
+use boardgames_common::Seed;
 
 /// A finished (or cut off) game between two searchers.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -36,8 +37,8 @@ pub fn play_game(
     max_plies: usize,
 ) -> PlayedGame {
     let mut searchers = BySide {
-        attackers: Searcher::new(players.attackers, mix(seed, 1)),
-        defenders: Searcher::new(players.defenders, mix(seed, 2)),
+        attackers: Searcher::new(players.attackers, Seed(mix(seed, 1))),
+        defenders: Searcher::new(players.defenders, Seed(mix(seed, 2))),
     };
     let mut game = start.clone();
     let first = game.moves().len();

@@ -82,12 +82,12 @@ impl Default for Weights {
 /// The heuristic player. Deterministic: ties go to the first play in generation order.
 ///
 /// ```
-/// use boardgames_common::{ByPlayer, Game, RandomAgent, Seed};
+/// use boardgames_common::{ByPlayer, Game, RandomAgent, Seed, play_game};
 /// use trictrac_core::bot::Bot;
 /// use trictrac_core::game::{GameOptions, TrictracGame};
 /// let game = TrictracGame::standard(GameOptions { trous_to_win: 1, ..GameOptions::default() });
 /// let (mut bot, mut random) = (Bot::default(), RandomAgent::new(Seed(2)));
-/// let played = game.play_recorded(Seed(3), ByPlayer::new(&mut bot, &mut random), 100_000).unwrap();
+/// let played = play_game(game, Seed(3), ByPlayer::new(&mut bot, &mut random), 100_000).unwrap();
 /// assert!(played.state.is_terminal());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -42,12 +42,12 @@ use crate::position::Position;
 /// The searching trictrac player (module docs): deterministic, no clock, no generator.
 ///
 /// ```
-/// use boardgames_common::{ByPlayer, Game, Seed};
+/// use boardgames_common::{ByPlayer, Game, Seed, play_game};
 /// use trictrac_core::bot::{Bot, ExpectimaxBot};
 /// use trictrac_core::game::{GameOptions, TrictracGame};
 /// let game = TrictracGame::standard(GameOptions { trous_to_win: 1, ..GameOptions::default() });
 /// let (mut searcher, mut bot) = (ExpectimaxBot::default(), Bot::default());
-/// let played = game.play_recorded(Seed(3), ByPlayer::new(&mut searcher, &mut bot), 100_000).unwrap();
+/// let played = play_game(game, Seed(3), ByPlayer::new(&mut searcher, &mut bot), 100_000).unwrap();
 /// assert!(played.state.is_terminal());
 /// ```
 #[derive(Debug, Clone, PartialEq)]

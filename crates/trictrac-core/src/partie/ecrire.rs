@@ -24,26 +24,26 @@
 //! marqué as if he left (no partie comes near).
 //!
 //! ```
-//! use boardgames_common::{ByPlayer, Game, Seed};
+//! use boardgames_common::{ByPlayer, Game, Seed, play_game};
 //! use trictrac_core::bot::Bot;
-//! use trictrac_core::game::DefaultScorer;
 //! use trictrac_core::partie::{EcrireGame, EcrireOptions, EcrireRules};
 //! let options = EcrireOptions::new(EcrireRules::new(2).unwrap());
 //! let (mut a, mut b) = (Bot::default(), Bot::default());
-//! let played = EcrireGame::standard(options)
-//!     .play_recorded(Seed(5), ByPlayer::new(&mut a, &mut b), 200_000)
-//!     .unwrap();
+//! let game = EcrireGame::standard(options);
+//! let played = play_game(game, Seed(5), ByPlayer::new(&mut a, &mut b), 200_000).unwrap();
 //! let ledger = played.state.ledger();
 //! assert!(ledger.is_over());
-//! let replayed = EcrireGame::replay(&played.record, DefaultScorer::default()).unwrap();
+//! assert!(played.record.tag("Ledger").is_some());
+//! let replayed = EcrireGame::from_record(&played.record).unwrap();
 //! assert_eq!(replayed.ledger(), ledger);
 //! ```
 
 use std::fmt::Write as _;
 
+use boardgames_common::replay::result_tag;
 use boardgames_common::{
-    Agent, ByPlayer, Game, PlayGameError, PlayedGame, Player, Record, Seed, Turn, result_text,
-    sample_chance,
+    Agent, ByPlayer, Game, PlayGameError, PlayedGame, Player, Record, Replay, ReplayOptions, Seed,
+    Turn, play_game,
 };
 use thiserror::Error;
 
@@ -229,6 +229,28 @@ impl EcrireGame<DefaultScorer> {
     #[must_use]
     pub fn standard(options: EcrireOptions) -> EcrireGame<DefaultScorer> {
         EcrireGame::new(DefaultScorer::default(), options)
+    }
+
+    /// The partie a record describes, scored by the [`DefaultScorer`]
+    /// ([`Replay::from_record`], without the trait or a type annotation).
+    ///
+    /// # Errors
+    ///
+    /// As [`EcrireGame::from_record_with_scorer`].
+    pub fn from_record(record: &Record) -> Result<EcrireGame<DefaultScorer>, EcrireError> {
+        <EcrireGame<DefaultScorer> as Replay>::from_record(record)
+    }
+
+    /// [`Replay::from_record_with`] with the [`DefaultScorer`], without the trait.
+    ///
+    /// # Errors
+    ///
+    /// As [`EcrireGame::from_record_with_scorer`].
+    pub fn from_record_with(
+        record: &Record,
+        options: &ReplayOptions,
+    ) -> Result<EcrireGame<DefaultScorer>, EcrireError> {
+        EcrireGame::from_record_with_scorer(record, DefaultScorer::default(), options)
     }
 }
 
@@ -458,95 +480,71 @@ impl<S: ThrowScorer + Clone> EcrireGame<S> {
         parts.join(", ")
     }
 
-    /// Plays the partie to its end like [`boardgames_common::play_game`], recording each
-    /// action with its comment, and the `Ledger` and `Result` tags at the end.
+    /// Former form of [`boardgames_common::play_game`], which writes the same commented
+    /// records (and the `Ledger` tag at the end, [`Game::final_record_tags`]).
     ///
     /// # Errors
     /// [`PlayGameError`]: not over after `max_actions`, or an inconsistency.
+    #[deprecated(since = "0.2.0", note = "use `boardgames_common::play_game`")]
     pub fn play_recorded(
         self,
         seed: Seed,
         agents: ByPlayer<&mut dyn Agent<EcrireGame<S>>>,
         max_actions: usize,
     ) -> Result<PlayedGame<EcrireGame<S>>, PlayGameError> {
-        let mut agents = agents;
-        let mut rng = seed.rng();
-        let mut state = self;
-        let mut record = Record::new(NAME);
-        let bad = |index, source| PlayGameError::BadText { index, source };
-        record
-            .set_tag("Seed", &seed.to_string())
-            .map_err(|e| bad(0, e))?;
-        for (k, v) in state.record_tags() {
-            record.set_tag(&k, &v).map_err(|e| bad(0, e))?;
-        }
-        let mut legal = Vec::new();
-        let mut outcomes = Vec::new();
-        for index in 0..=max_actions {
-            let action = match state.turn() {
-                Turn::Terminal => {
-                    record
-                        .set_tag("Ledger", &state.ledger_text())
-                        .map_err(|e| bad(index, e))?;
-                    record
-                        .set_tag("Result", &result_text(state.returns()))
-                        .map_err(|e| bad(index, e))?;
-                    return Ok(PlayedGame { state, record });
-                }
-                _ if index == max_actions => break,
-                Turn::Chance => {
-                    state.chance_outcomes(&mut outcomes);
-                    sample_chance(&outcomes, &mut rng)
-                        .ok_or(PlayGameError::NoLegalAction { index })?
-                }
-                Turn::Player(p) => {
-                    state.legal_actions(&mut legal);
-                    if legal.is_empty() {
-                        return Err(PlayGameError::NoLegalAction { index });
-                    }
-                    agents[p].choose(&state, &legal)
-                }
-            };
-            let text = state.action_text(action);
-            let comment = state
-                .apply_commented(action)
-                .map_err(|e| PlayGameError::Refused {
-                    index,
-                    text: text.clone(),
-                    source: Box::new(e),
-                })?;
-            record
-                .push_commented(text, comment)
-                .map_err(|e| bad(index, e))?;
-        }
-        Err(PlayGameError::TooLong(max_actions))
+        play_game(self, seed, agents, max_actions)
     }
 
-    /// Replays `record` (as written by [`EcrireGame::play_recorded`]) with `scorer`: the tags
-    /// give the rules, each action is parsed in its context and applied; comments, where
-    /// present, must be the rules' own, and the `Ledger` and `Result` tags, where present,
-    /// those of the replayed partie.
+    /// Former form of [`EcrireGame::from_record_with_scorer`], strict on comments.
     ///
     /// # Errors
-    /// [`EcrireError::OtherGame`], [`EcrireError::BadTag`] (0 marqués, a fiche of 0 jetons,
-    /// an unknown convention or option), [`EcrireError::Replay`] naming the first action
-    /// refused or commented otherwise, [`EcrireError::Ledger`], [`EcrireError::Result`].
+    /// As [`EcrireGame::from_record_with_scorer`].
+    #[deprecated(
+        since = "0.2.0",
+        note = "use `EcrireGame::from_record` or `from_record_with_scorer`"
+    )]
     pub fn replay(record: &Record, scorer: S) -> Result<EcrireGame<S>, EcrireError> {
-        EcrireGame::replay_with_limits(record, scorer, &boardgames_common::RecordLimits::NONE)
+        EcrireGame::from_record_with_scorer(record, scorer, &ReplayOptions::strict())
     }
 
-    /// As [`replay`](Self::replay), refusing first, before any work, a record beyond
-    /// `limits` ([`Record::check_limits`]: actions, bytes, line length).
+    /// Former form of [`EcrireGame::from_record_with_scorer`] with limits, strict on
+    /// comments.
     ///
     /// # Errors
-    /// [`EcrireError::Game`] with [`GameError::Limit`] for a record beyond `limits`, else as
-    /// [`replay`](Self::replay).
+    /// As [`EcrireGame::from_record_with_scorer`].
+    #[deprecated(since = "0.2.0", note = "use `EcrireGame::from_record_with_scorer`")]
     pub fn replay_with_limits(
         record: &Record,
         scorer: S,
         limits: &boardgames_common::RecordLimits,
     ) -> Result<EcrireGame<S>, EcrireError> {
-        record.check_limits(limits).map_err(GameError::from)?;
+        let options = ReplayOptions {
+            limits: *limits,
+            strict_comments: true,
+        };
+        EcrireGame::from_record_with_scorer(record, scorer, &options)
+    }
+
+    /// Replays `record` (as written by [`boardgames_common::play_game`]) with `scorer`, read
+    /// with `replay` ([`Replay::from_record_with`]): the limits first, the `Game` tag; the
+    /// tags give the rules; each action is parsed in its context and applied; with
+    /// [`ReplayOptions::strict_comments`] comments must be the rules' own (otherwise they are
+    /// free text); the `Ledger` and `Result` tags, where present, must be those of the
+    /// replayed partie.
+    ///
+    /// # Errors
+    /// [`EcrireError::Game`] with [`GameError::Limit`] for a record beyond the limits;
+    /// [`EcrireError::OtherGame`], [`EcrireError::BadTag`] (0 marqués, a fiche of 0 jetons,
+    /// an unknown convention or option), [`EcrireError::Replay`] naming the first action
+    /// refused or commented otherwise, [`EcrireError::Ledger`], [`EcrireError::Result`].
+    pub fn from_record_with_scorer(
+        record: &Record,
+        scorer: S,
+        replay: &ReplayOptions,
+    ) -> Result<EcrireGame<S>, EcrireError> {
+        record
+            .check_limits(&replay.limits)
+            .map_err(GameError::from)?;
         if let Some(g) = record.tag("Game")
             && g != NAME
         {
@@ -560,14 +558,16 @@ impl<S: ThrowScorer + Clone> EcrireGame<S> {
                 source: Box::new(e),
             };
             let action = game.parse_action(&entry.action).map_err(wrap)?;
-            let actual = game.apply_commented(action).map_err(wrap)?;
-            if let Some(recorded) = &entry.comment
-                && *recorded != actual
-            {
-                return Err(wrap(EcrireError::Comment {
-                    recorded: recorded.clone(),
-                    actual,
-                }));
+            if replay.strict_comments {
+                let actual = game.apply_commented(action).map_err(wrap)?;
+                if entry.comment.as_ref().is_some_and(|c| *c != actual) {
+                    return Err(wrap(EcrireError::Comment {
+                        recorded: entry.comment.clone().unwrap_or_default(),
+                        actual,
+                    }));
+                }
+            } else {
+                game.apply(action).map_err(wrap)?;
             }
         }
         if let Some(recorded) = record.tag("Ledger") {
@@ -580,11 +580,7 @@ impl<S: ThrowScorer + Clone> EcrireGame<S> {
             }
         }
         if let Some(recorded) = record.tag("Result") {
-            let actual = if game.is_terminal() {
-                result_text(game.returns())
-            } else {
-                "*".to_owned()
-            };
+            let actual = result_tag(&game);
             if recorded != actual {
                 return Err(EcrireError::Result {
                     recorded: recorded.to_owned(),
@@ -593,6 +589,18 @@ impl<S: ThrowScorer + Clone> EcrireGame<S> {
             }
         }
         Ok(game)
+    }
+}
+
+impl<S: ThrowScorer + Clone + Default> Replay for EcrireGame<S> {
+    type ReplayError = EcrireError;
+
+    /// [`EcrireGame::from_record_with_scorer`] with `S::default()`.
+    fn from_record_with(
+        record: &Record,
+        options: &ReplayOptions,
+    ) -> Result<EcrireGame<S>, EcrireError> {
+        EcrireGame::from_record_with_scorer(record, S::default(), options)
     }
 }
 
@@ -712,6 +720,16 @@ impl<S: ThrowScorer + Clone> Game for EcrireGame<S> {
 
     fn apply(&mut self, action: Action) -> Result<(), EcrireError> {
         self.apply_commented(action).map(|_| ())
+    }
+
+    /// The comment of [`EcrireGame::apply_commented`].
+    fn apply_with_comment(&mut self, action: Action) -> Result<Option<String>, EcrireError> {
+        self.apply_commented(action).map(Some)
+    }
+
+    /// The `Ledger` tag: the settlement of every marqué.
+    fn final_record_tags(&self) -> Vec<(String, String)> {
+        vec![("Ledger".to_owned(), self.ledger_text())]
     }
 
     fn returns(&self) -> ByPlayer<f64> {

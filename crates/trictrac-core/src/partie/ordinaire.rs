@@ -12,9 +12,10 @@
 
 use std::fmt::Write as _;
 
+use boardgames_common::replay::result_tag;
 use boardgames_common::{
-    Agent, ByPlayer, Die, Game, PlayGameError, PlayedGame, Record, Seed, Throw, Turn, result_text,
-    sample_chance,
+    Agent, ByPlayer, Game, PlayGameError, PlayedGame, Record, Replay, ReplayOptions, Seed, Throw,
+    Turn, play_game,
 };
 
 use crate::colour::Colour;
@@ -22,7 +23,7 @@ use crate::marking::{Gain, Marking};
 use crate::movegen::LegalPlays;
 use crate::partie::scorer::{DefaultScorer, ThrowScorer};
 use crate::partie::turn::{
-    Action, ChoiceStage, Chronology, Form, GameError, Primaute, TurnPhase, action_text, player_of,
+    Action, Chronology, Form, GameError, Primaute, TurnPhase, action_text, player_of,
 };
 use crate::position::Position;
 
@@ -50,42 +51,9 @@ impl Default for GameOptions {
     }
 }
 
-/// Where the partie stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Phase {
-    /// Chance: a die for the primauté; `white` is White's die once thrown.
-    Primaute {
-        /// White's die, once thrown.
-        white: Option<Die>,
-    },
-    /// Chance: the side to move throws.
-    Throw,
-    /// `mover` chooses tenir or s'en aller.
-    Choice {
-        /// The player who won the trou with his own points.
-        mover: Colour,
-        /// The throw.
-        throw: Throw,
-        /// Before or after the play.
-        stage: ChoiceStage,
-        /// Points the throw gives the opponent, marked after the play if `mover` holds.
-        pending: u8,
-    },
-    /// The side to move chooses the play of `throw`.
-    Play {
-        /// The throw.
-        throw: Throw,
-        /// Points the throw gives the opponent, marked after the play.
-        pending: u8,
-    },
-    /// The partie is over.
-    Over {
-        /// The winner.
-        winner: Colour,
-        /// Won double (the pavillon option).
-        bredouille: bool,
-    },
-}
+/// Where the partie stands: the [`TurnPhase`] of the chronology, ended by a [`Win`]
+/// (`Phase::Over(Win { winner, bredouille })`).
+pub type Phase = TurnPhase<Win>;
 
 /// How a partie ordinaire ends: the winner, and whether he won double (the pavillon option).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -165,13 +133,16 @@ impl Form for Ordinaire {
 /// first).
 ///
 /// ```
-/// use boardgames_common::{ByPlayer, Game, RandomAgent, Seed};
+/// use boardgames_common::{ByPlayer, Game, RandomAgent, Seed, play_game};
 /// use trictrac_core::game::{GameOptions, TrictracGame};
 /// let game = TrictracGame::standard(GameOptions { trous_to_win: 1, ..GameOptions::default() });
 /// let (mut a, mut b) = (RandomAgent::new(Seed(1)), RandomAgent::new(Seed(2)));
-/// let played = game.play_recorded(Seed(7), ByPlayer::new(&mut a, &mut b), 100_000).unwrap();
+/// let played = play_game(game, Seed(7), ByPlayer::new(&mut a, &mut b), 100_000).unwrap();
 /// assert!(played.state.is_terminal());
-/// let replayed = TrictracGame::replay(&played.record, Default::default()).unwrap();
+/// // The record's comments are the events, points and marks of each action.
+/// assert!(played.record.entries().iter().all(|e| e.comment.is_some()));
+/// let record = played.record.to_string();
+/// let replayed = TrictracGame::from_record(&record.parse().unwrap()).unwrap();
 /// assert_eq!(replayed, played.state);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -186,6 +157,29 @@ impl TrictracGame<DefaultScorer> {
     #[must_use]
     pub fn standard(options: GameOptions) -> TrictracGame<DefaultScorer> {
         TrictracGame::new(DefaultScorer::default(), options)
+    }
+
+    /// The partie a record describes, scored by the [`DefaultScorer`]
+    /// ([`Replay::from_record`]; here so that `TrictracGame::from_record(&record)` needs
+    /// neither the trait nor a type annotation).
+    ///
+    /// # Errors
+    ///
+    /// As [`TrictracGame::from_record_with_scorer`].
+    pub fn from_record(record: &Record) -> Result<TrictracGame<DefaultScorer>, GameError> {
+        <TrictracGame<DefaultScorer> as Replay>::from_record(record)
+    }
+
+    /// [`Replay::from_record_with`] with the [`DefaultScorer`], without the trait.
+    ///
+    /// # Errors
+    ///
+    /// As [`TrictracGame::from_record_with_scorer`].
+    pub fn from_record_with(
+        record: &Record,
+        options: &ReplayOptions,
+    ) -> Result<TrictracGame<DefaultScorer>, GameError> {
+        TrictracGame::from_record_with_scorer(record, DefaultScorer::default(), options)
     }
 }
 
@@ -249,23 +243,7 @@ impl<S: ThrowScorer + Clone> TrictracGame<S> {
     /// The phase of the turn.
     #[must_use]
     pub fn phase(&self) -> Phase {
-        match self.turns.phase() {
-            TurnPhase::Primaute { white } => Phase::Primaute { white },
-            TurnPhase::Throw => Phase::Throw,
-            TurnPhase::Choice {
-                mover,
-                throw,
-                stage,
-                pending,
-            } => Phase::Choice {
-                mover,
-                throw,
-                stage,
-                pending,
-            },
-            TurnPhase::Play { throw, pending } => Phase::Play { throw, pending },
-            TurnPhase::Over(Win { winner, bredouille }) => Phase::Over { winner, bredouille },
-        }
+        self.turns.phase()
     }
 
     /// The scorer.
@@ -319,95 +297,71 @@ impl<S: ThrowScorer + Clone> TrictracGame<S> {
         Ok(text)
     }
 
-    /// Plays the partie to its end like [`boardgames_common::play_game`] (same dice for the
-    /// same seed), recording each action with its comment from
-    /// [`TrictracGame::apply_commented`].
+    /// Former form of [`boardgames_common::play_game`], which now writes the same commented
+    /// records for every game ([`Game::apply_with_comment`]).
     ///
     /// # Errors
     /// [`PlayGameError`] as `play_game`: not over after `max_actions`, or an inconsistency.
+    #[deprecated(since = "0.2.0", note = "use `boardgames_common::play_game`")]
     pub fn play_recorded(
         self,
         seed: Seed,
         agents: ByPlayer<&mut dyn Agent<TrictracGame<S>>>,
         max_actions: usize,
     ) -> Result<PlayedGame<TrictracGame<S>>, PlayGameError> {
-        let mut agents = agents;
-        let mut rng = seed.rng();
-        let mut state = self;
-        let mut record = Record::new(<Self as Game>::NAME);
-        let bad = |index, source| PlayGameError::BadText { index, source };
-        record
-            .set_tag("Seed", &seed.to_string())
-            .map_err(|e| bad(0, e))?;
-        for (k, v) in state.record_tags() {
-            record.set_tag(&k, &v).map_err(|e| bad(0, e))?;
-        }
-        let mut legal = Vec::new();
-        let mut outcomes = Vec::new();
-        for index in 0..=max_actions {
-            let action = match state.turn() {
-                Turn::Terminal => {
-                    record
-                        .set_tag("Result", &result_text(state.returns()))
-                        .map_err(|e| bad(index, e))?;
-                    return Ok(PlayedGame { state, record });
-                }
-                _ if index == max_actions => break,
-                Turn::Chance => {
-                    state.chance_outcomes(&mut outcomes);
-                    sample_chance(&outcomes, &mut rng)
-                        .ok_or(PlayGameError::NoLegalAction { index })?
-                }
-                Turn::Player(p) => {
-                    state.legal_actions(&mut legal);
-                    if legal.is_empty() {
-                        return Err(PlayGameError::NoLegalAction { index });
-                    }
-                    agents[p].choose(&state, &legal)
-                }
-            };
-            let text = state.action_text(action);
-            let comment = state
-                .apply_commented(action)
-                .map_err(|e| PlayGameError::Refused {
-                    index,
-                    text: text.clone(),
-                    source: Box::new(e),
-                })?;
-            record
-                .push_commented(text, comment)
-                .map_err(|e| bad(index, e))?;
-        }
-        Err(PlayGameError::TooLong(max_actions))
+        play_game(self, seed, agents, max_actions)
     }
 
-    /// Replays `record` (as written by [`TrictracGame::play_recorded`]) with `scorer`: the
-    /// tags give the options (and a `Position` tag the starting position), each action is
-    /// parsed in its context and applied. A comment, where present, must be the one the
-    /// rules give for its action (events, points, marks), and a `Result` tag must be the
-    /// result of the replayed partie (`*` while it is not over).
+    /// Former form of [`TrictracGame::from_record_with_scorer`], strict on comments.
     ///
     /// # Errors
-    /// [`GameError::OtherGame`], [`GameError::BadTag`] (a `Trous` of 0 too),
-    /// [`GameError::Position`] for bad tags; [`GameError::Replay`] naming the first action
-    /// refused or whose comment disagrees ([`GameError::Comment`]); [`GameError::Result`].
+    /// As [`TrictracGame::from_record_with_scorer`].
+    #[deprecated(
+        since = "0.2.0",
+        note = "use `TrictracGame::from_record` or `from_record_with_scorer`"
+    )]
     pub fn replay(record: &Record, scorer: S) -> Result<TrictracGame<S>, GameError> {
-        TrictracGame::replay_with_limits(record, scorer, &boardgames_common::RecordLimits::NONE)
+        TrictracGame::from_record_with_scorer(record, scorer, &ReplayOptions::strict())
     }
 
-    /// As [`replay`](Self::replay), refusing first, before any work, a record beyond
-    /// `limits` ([`Record::check_limits`]: actions, bytes, line length): what a server does
-    /// with records it receives. Each action costs a bounded amount of work (one analysis of
-    /// its throw), so the replay is bounded by the limits.
+    /// Former form of [`TrictracGame::from_record_with_scorer`] with limits, strict on
+    /// comments.
     ///
     /// # Errors
-    /// [`GameError::Limit`] for a record beyond `limits`, else as [`replay`](Self::replay).
+    /// As [`TrictracGame::from_record_with_scorer`].
+    #[deprecated(since = "0.2.0", note = "use `TrictracGame::from_record_with_scorer`")]
     pub fn replay_with_limits(
         record: &Record,
         scorer: S,
         limits: &boardgames_common::RecordLimits,
     ) -> Result<TrictracGame<S>, GameError> {
-        record.check_limits(limits)?;
+        let options = ReplayOptions {
+            limits: *limits,
+            strict_comments: true,
+        };
+        TrictracGame::from_record_with_scorer(record, scorer, &options)
+    }
+
+    /// Replays `record` (as written by [`boardgames_common::play_game`]) with `scorer`,
+    /// read with `replay` ([`Replay::from_record_with`]: the limits first, before any work;
+    /// the `Game` tag). The tags give the options (`Primaute`, `Pavillon`, `Trous`; a
+    /// `Position` tag the starting position, an `Opening` tag its first throw); each action is
+    /// parsed in its context and applied (a bounded amount of work: one analysis of its
+    /// throw). With [`ReplayOptions::strict_comments`] each comment must be the one the rules
+    /// give for its action (events, points, marks); otherwise comments are free text. A
+    /// `Result` tag must be the result of the replayed partie (`*` while it is not over).
+    ///
+    /// # Errors
+    /// [`GameError::Limit`]; [`GameError::OtherGame`], [`GameError::BadTag`] (a `Trous` of
+    /// 0 too), [`GameError::Position`] for bad tags; [`GameError::Replay`] naming the first
+    /// action refused or whose comment disagrees ([`GameError::Comment`]);
+    /// [`GameError::Result`].
+    pub fn from_record_with_scorer(
+        record: &Record,
+        scorer: S,
+        replay: &ReplayOptions,
+    ) -> Result<TrictracGame<S>, GameError> {
+        record.check_limits(&replay.limits)?;
         if let Some(g) = record.tag("Game")
             && g != <Self as Game>::NAME
         {
@@ -456,22 +410,20 @@ impl<S: ThrowScorer + Clone> TrictracGame<S> {
                 source: Box::new(e),
             };
             let action = game.parse_action(&entry.action).map_err(wrap)?;
-            let actual = game.apply_commented(action).map_err(wrap)?;
-            if let Some(recorded) = &entry.comment
-                && *recorded != actual
-            {
-                return Err(wrap(GameError::Comment {
-                    recorded: recorded.clone(),
-                    actual,
-                }));
+            if replay.strict_comments {
+                let actual = game.apply_commented(action).map_err(wrap)?;
+                if entry.comment.as_ref().is_some_and(|c| *c != actual) {
+                    return Err(wrap(GameError::Comment {
+                        recorded: entry.comment.clone().unwrap_or_default(),
+                        actual,
+                    }));
+                }
+            } else {
+                game.apply(action).map_err(wrap)?;
             }
         }
         if let Some(recorded) = record.tag("Result") {
-            let actual = if game.is_terminal() {
-                result_text(game.returns())
-            } else {
-                "*".to_string()
-            };
+            let actual = result_tag(&game);
             if recorded != actual {
                 return Err(GameError::Result {
                     recorded: recorded.to_string(),
@@ -480,6 +432,18 @@ impl<S: ThrowScorer + Clone> TrictracGame<S> {
             }
         }
         Ok(game)
+    }
+}
+
+impl<S: ThrowScorer + Clone + Default> Replay for TrictracGame<S> {
+    type ReplayError = GameError;
+
+    /// [`TrictracGame::from_record_with_scorer`] with `S::default()`.
+    fn from_record_with(
+        record: &Record,
+        options: &ReplayOptions,
+    ) -> Result<TrictracGame<S>, GameError> {
+        TrictracGame::from_record_with_scorer(record, S::default(), options)
     }
 }
 
@@ -502,6 +466,12 @@ impl<S: ThrowScorer + Clone> Game for TrictracGame<S> {
 
     fn apply(&mut self, action: Action) -> Result<(), GameError> {
         self.turns.apply(action, None)
+    }
+
+    /// The comment of [`TrictracGame::apply_commented`]: the events and points, the
+    /// decisions' consequences, and the marks after them.
+    fn apply_with_comment(&mut self, action: Action) -> Result<Option<String>, GameError> {
+        self.apply_commented(action).map(Some)
     }
 
     fn returns(&self) -> ByPlayer<f64> {

@@ -72,18 +72,31 @@ impl fmt::Display for Primaute {
     }
 }
 
+/// Error of [`Primaute::from_str`](std::str::FromStr): the text is none of `one die each`,
+/// `first throw`, `White`, `Black`.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unknown primauté {0:?}: expected one die each, first throw, White or Black")]
+pub struct ParsePrimauteError(pub String);
+
+impl From<ParsePrimauteError> for GameError {
+    /// The `Primaute` tag of a record holds an unknown value.
+    fn from(e: ParsePrimauteError) -> GameError {
+        GameError::BadTag {
+            tag: "Primaute",
+            value: e.0,
+        }
+    }
+}
+
 impl std::str::FromStr for Primaute {
-    type Err = GameError;
-    fn from_str(s: &str) -> Result<Primaute, GameError> {
+    type Err = ParsePrimauteError;
+    fn from_str(s: &str) -> Result<Primaute, ParsePrimauteError> {
         match s {
             "one die each" => Ok(Primaute::OneDieEach),
             "first throw" => Ok(Primaute::FirstThrowFromDice),
             "White" => Ok(Primaute::Fixed(Colour::White)),
             "Black" => Ok(Primaute::Fixed(Colour::Black)),
-            _ => Err(GameError::BadTag {
-                tag: "Primaute",
-                value: s.to_string(),
-            }),
+            _ => Err(ParsePrimauteError(s.to_string())),
         }
     }
 }

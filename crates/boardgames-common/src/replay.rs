@@ -1,0 +1,405 @@
+//! Records to games and back, the same way for every game of the family.
+//!
+//! - [`Replay`]: `G::from_record(&record)` rebuilds a game from a [`Record`]; every game
+//!   checks the same things in the same order (see [`Replay::from_record_with`]).
+//! - [`ReplayOptions`]: the limits a server sets, and whether comments must be the engine's
+//!   own ([`ReplayOptions::strict_comments`]; by default a comment is free text for people).
+//! - [`check_game_tag`], [`check_result_tag`], [`check_comment`]: the checks shared by the
+//!   games' implementations.
+//! - The other way, game to record: [`PlayedGame`](crate::PlayedGame) keeps the record of a
+//!   game as it is played ([`PlayedGame::new`](crate::PlayedGame::new) then
+//!   [`PlayedGame::apply`](crate::PlayedGame::apply)).
+
+use thiserror::Error;
+
+use crate::game::{Game, result_text};
+use crate::limits::RecordLimits;
+use crate::record::Record;
+
+/// How [`Replay::from_record_with`] reads a record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ReplayOptions {
+    /// Bounds on the record, checked before any work ([`Record::check_limits`]). Default
+    /// [`RecordLimits::NONE`] (a record of one's own); a server sets
+    /// [`RecordLimits::DEFAULT`] or its own bounds on the records it receives.
+    pub limits: RecordLimits,
+    /// Whether every comment must be the one the game writes for its action
+    /// ([`Game::apply_with_comment`]): for the engine's own commented records. Default
+    /// `false`: comments are free text and are not read.
+    pub strict_comments: bool,
+}
+
+impl Default for ReplayOptions {
+    /// No limits, comments not read.
+    fn default() -> ReplayOptions {
+        ReplayOptions {
+            limits: RecordLimits::NONE,
+            strict_comments: false,
+        }
+    }
+}
+
+impl ReplayOptions {
+    /// No limits, comments checked against the game's own.
+    #[must_use]
+    pub fn strict() -> ReplayOptions {
+        ReplayOptions {
+            strict_comments: true,
+            ..ReplayOptions::default()
+        }
+    }
+
+    /// `limits`, comments not read.
+    #[must_use]
+    pub fn with_limits(limits: RecordLimits) -> ReplayOptions {
+        ReplayOptions {
+            limits,
+            strict_comments: false,
+        }
+    }
+}
+
+/// A [`Game`] that can be rebuilt from its [`Record`].
+///
+/// ```
+/// use boardgames_common::{Record, Replay, ReplayOptions};
+/// # use boardgames_common::{ByPlayer, Game, Turn};
+/// # #[derive(Clone, Debug)]
+/// # struct Count(u8);
+/// # #[derive(Debug, thiserror::Error)]
+/// # #[error("not a step")]
+/// # struct NotAStep;
+/// # impl Game for Count {
+/// #     type Action = u8;
+/// #     type Error = NotAStep;
+/// #     const NAME: &'static str = "Count";
+/// #     fn turn(&self) -> Turn { if self.0 >= 2 { Turn::Terminal } else { Turn::Player(boardgames_common::Player::First) } }
+/// #     fn legal_actions(&self, out: &mut Vec<u8>) { out.clear(); out.push(1); }
+/// #     fn chance_outcomes(&self, out: &mut Vec<(u8, f64)>) { out.clear(); }
+/// #     fn apply(&mut self, a: u8) -> Result<(), NotAStep> { if a == 1 && self.0 < 2 { self.0 += 1; Ok(()) } else { Err(NotAStep) } }
+/// #     fn returns(&self) -> ByPlayer<f64> { ByPlayer::new(1.0, -1.0) }
+/// #     fn action_text(&self, a: u8) -> String { a.to_string() }
+/// #     fn parse_action(&self, t: &str) -> Result<u8, NotAStep> { t.parse().map_err(|_| NotAStep) }
+/// # }
+/// # impl Replay for Count {
+/// #     type ReplayError = boardgames_common::ReplayError<NotAStep>;
+/// #     fn from_record_with(r: &Record, o: &ReplayOptions) -> Result<Count, Self::ReplayError> {
+/// #         boardgames_common::replay::replay_actions(Count(0), r, o)
+/// #     }
+/// # }
+/// let record: Record = "[Game \"Count\"]\n[Result \"1-0\"]\n\n1. 1 {a free comment}\n2. 1\n"
+///     .parse()
+///     .unwrap();
+/// assert!(Count::from_record(&record).is_ok());
+/// assert!(Count::from_record_with(&record, &ReplayOptions::strict()).is_err());
+/// ```
+pub trait Replay: Game + Sized {
+    /// Why a record cannot be replayed.
+    type ReplayError: std::error::Error + Send + Sync + 'static;
+
+    /// The game `record` describes, read with `options`. Every game checks, in this order:
+    /// the limits; the `Game` tag, when present, is [`Game::NAME`]; the game's own tags
+    /// (rules, setup, options); each action is parsed in its context and applied; with
+    /// [`ReplayOptions::strict_comments`], each comment is the game's own; a `Result` tag,
+    /// when present, is the replayed result ([`result_text`], `*` while not over).
+    ///
+    /// # Errors
+    ///
+    /// The game's [`Replay::ReplayError`] naming the first thing that was wrong.
+    fn from_record_with(
+        record: &Record,
+        options: &ReplayOptions,
+    ) -> Result<Self, Self::ReplayError>;
+
+    /// [`Replay::from_record_with`] with the default options: no limits, comments not read.
+    ///
+    /// # Errors
+    ///
+    /// As [`Replay::from_record_with`].
+    fn from_record(record: &Record) -> Result<Self, Self::ReplayError> {
+        Self::from_record_with(record, &ReplayOptions::default())
+    }
+}
+
+/// A record's `Game` tag names another game.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("this is a record of {found:?}, not of {expected}")]
+pub struct OtherGameError {
+    /// The game that reads the record.
+    pub expected: &'static str,
+    /// The record's `Game` tag.
+    pub found: String,
+}
+
+/// A record's `Result` tag is not the result of the replayed game.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("the Result tag says {recorded} but the replayed game gives {actual}")]
+pub struct ResultTagError {
+    /// The record's `Result` tag.
+    pub recorded: String,
+    /// The replayed result (`*` for an unfinished game).
+    pub actual: String,
+}
+
+/// A comment is not the one the game writes for its action (strict replay only).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("the comment {{{recorded}}} is not the game's {{{actual}}}")]
+pub struct CommentError {
+    /// The record's comment.
+    pub recorded: String,
+    /// The game's own comment (empty when the game writes none).
+    pub actual: String,
+}
+
+/// Checks that `record`'s `Game` tag, when present, is `G::NAME`.
+///
+/// # Errors
+///
+/// [`OtherGameError`] with the tag's value.
+pub fn check_game_tag<G: Game>(record: &Record) -> Result<(), OtherGameError> {
+    match record.tag("Game") {
+        Some(found) if found != G::NAME => Err(OtherGameError {
+            expected: G::NAME,
+            found: found.to_string(),
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// The `Result` text of `game`: [`result_text`] of its returns once over, `*` before.
+#[must_use]
+pub fn result_tag<G: Game>(game: &G) -> String {
+    if game.is_terminal() {
+        result_text(game.returns())
+    } else {
+        "*".to_string()
+    }
+}
+
+/// Checks that `record`'s `Result` tag, when present, is [`result_tag`] of `game`.
+///
+/// # Errors
+///
+/// [`ResultTagError`] with both texts.
+pub fn check_result_tag<G: Game>(record: &Record, game: &G) -> Result<(), ResultTagError> {
+    match record.tag("Result") {
+        Some(recorded) => {
+            let actual = result_tag(game);
+            if recorded == actual {
+                Ok(())
+            } else {
+                Err(ResultTagError {
+                    recorded: recorded.to_string(),
+                    actual,
+                })
+            }
+        }
+        None => Ok(()),
+    }
+}
+
+/// Checks a recorded comment against the game's own (`None` when the game writes none).
+///
+/// # Errors
+///
+/// [`CommentError`] when the record has a comment that differs from the game's, or a comment
+/// where the game writes none.
+pub fn check_comment(recorded: Option<&str>, actual: Option<&str>) -> Result<(), CommentError> {
+    match recorded {
+        Some(r) if Some(r) != actual => Err(CommentError {
+            recorded: r.to_string(),
+            actual: actual.unwrap_or_default().to_string(),
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// Why [`replay_actions`] refused a record (for games whose own tags cannot be wrong).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ReplayError<E> {
+    /// The record is beyond [`ReplayOptions::limits`].
+    #[error("record refused: {0}")]
+    Limit(#[from] crate::limits::RecordLimitError),
+    /// The `Game` tag names another game.
+    #[error(transparent)]
+    OtherGame(#[from] OtherGameError),
+    /// An action is refused.
+    #[error("action {index}: {source}")]
+    Action {
+        /// The action's number, from 1.
+        index: usize,
+        /// Why.
+        source: E,
+    },
+    /// A comment is not the game's own (strict replay).
+    #[error("action {index}: {source}")]
+    Comment {
+        /// The action's number, from 1.
+        index: usize,
+        /// The two comments.
+        source: CommentError,
+    },
+    /// The `Result` tag is not the replayed result.
+    #[error(transparent)]
+    Result(#[from] ResultTagError),
+}
+
+/// Replays `record` from `start` with every check of [`Replay::from_record_with`] but the
+/// game's own tags (which the caller read to build `start`): the plain implementation of
+/// [`Replay`] for a game whose start needs no tags, and the loop the games share.
+///
+/// # Errors
+///
+/// [`ReplayError`] naming the first thing that was wrong.
+pub fn replay_actions<G: Game>(
+    start: G,
+    record: &Record,
+    options: &ReplayOptions,
+) -> Result<G, ReplayError<G::Error>> {
+    record.check_limits(&options.limits)?;
+    check_game_tag::<G>(record)?;
+    let mut game = start;
+    for (i, entry) in record.entries().iter().enumerate() {
+        let index = i + 1;
+        let action = game
+            .parse_action(&entry.action)
+            .map_err(|source| ReplayError::Action { index, source })?;
+        if options.strict_comments {
+            let actual = game
+                .apply_with_comment(action)
+                .map_err(|source| ReplayError::Action { index, source })?;
+            check_comment(entry.comment.as_deref(), actual.as_deref())
+                .map_err(|source| ReplayError::Comment { index, source })?;
+        } else {
+            game.apply(action)
+                .map_err(|source| ReplayError::Action { index, source })?;
+        }
+    }
+    check_result_tag(record, &game)?;
+    Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::tests::Race;
+    use crate::{ByPlayer, RandomAgent, Seed, play_game};
+
+    fn played() -> Record {
+        let (mut a, mut b) = (RandomAgent::new(Seed(1)), RandomAgent::new(Seed(2)));
+        play_game(Race::new(), Seed(3), ByPlayer::new(&mut a, &mut b), 1000)
+            .unwrap()
+            .record
+    }
+
+    #[test]
+    fn a_played_record_replays_to_the_same_state() {
+        let record = played();
+        let game = replay_actions(Race::new(), &record, &ReplayOptions::strict()).unwrap();
+        assert!(game.is_terminal());
+        assert_eq!(result_tag(&game), record.tag("Result").unwrap());
+    }
+
+    #[test]
+    fn the_game_tag_must_name_the_game() {
+        let mut record = played();
+        record.set_tag("Game", "Trictrac").unwrap();
+        let e = replay_actions(Race::new(), &record, &ReplayOptions::default()).unwrap_err();
+        assert!(matches!(
+            &e,
+            ReplayError::OtherGame(OtherGameError { expected: "Race", found }) if found == "Trictrac"
+        ));
+        assert_eq!(
+            e.to_string(),
+            "this is a record of \"Trictrac\", not of Race"
+        );
+    }
+
+    #[test]
+    fn a_false_result_tag_is_refused() {
+        let mut record = played();
+        let actual = record.tag("Result").unwrap().to_string();
+        let wrong = if actual == "1-0" { "0-1" } else { "1-0" };
+        record.set_tag("Result", wrong).unwrap();
+        match replay_actions(Race::new(), &record, &ReplayOptions::default()) {
+            Err(ReplayError::Result(e)) => {
+                assert_eq!(e.recorded, wrong);
+                assert_eq!(e.actual, actual);
+            }
+            other => panic!("{other:?}"),
+        }
+        // An unfinished game's result is "*".
+        let mut short = Record::new("Race");
+        short
+            .push_action(played().actions().next().unwrap())
+            .unwrap();
+        short.set_tag("Result", "1-0").unwrap();
+        let e = replay_actions(Race::new(), &short, &ReplayOptions::default()).unwrap_err();
+        assert!(
+            matches!(e, ReplayError::Result(ResultTagError { ref actual, .. }) if actual == "*")
+        );
+    }
+
+    #[test]
+    fn free_comments_are_ignored_unless_strict() {
+        let played = played();
+        let mut record = Record::new("Race");
+        for (i, a) in played.actions().enumerate() {
+            if i == 1 {
+                record.push_commented(a, "a fine move!").unwrap();
+            } else {
+                record.push_action(a).unwrap();
+            }
+        }
+        assert!(replay_actions(Race::new(), &record, &ReplayOptions::default()).is_ok());
+        match replay_actions(Race::new(), &record, &ReplayOptions::strict()) {
+            Err(ReplayError::Comment { index: 2, source }) => {
+                assert_eq!(source.recorded, "a fine move!");
+                assert_eq!(source.actual, "");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn limits_are_checked_first() {
+        let record = played();
+        let limits = RecordLimits {
+            max_actions: 1,
+            ..RecordLimits::NONE
+        };
+        assert!(matches!(
+            replay_actions(Race::new(), &record, &ReplayOptions::with_limits(limits)),
+            Err(ReplayError::Limit(_))
+        ));
+    }
+
+    #[test]
+    fn an_illegal_action_is_named() {
+        let mut record = Record::new("Race");
+        record.push_action("+7").unwrap();
+        assert!(matches!(
+            replay_actions(Race::new(), &record, &ReplayOptions::default()),
+            Err(ReplayError::Action { index: 1, .. })
+        ));
+    }
+
+    #[test]
+    fn played_game_move_by_move_is_the_record_of_play_game() {
+        let record = played();
+        let mut game = crate::PlayedGame::new(Race::new(), Some(Seed(3))).unwrap();
+        for text in record.actions() {
+            assert_eq!(game.to_record().tag("Result"), Some("*"));
+            let a = game.state.parse_action(text).unwrap();
+            game.apply(a).unwrap();
+        }
+        assert_eq!(game.to_record(), record);
+        // A refused action changes nothing.
+        let before = game.record.clone();
+        assert!(
+            game.apply(crate::game::tests::RaceAction::Advance(1))
+                .is_err()
+        );
+        assert_eq!(game.record, before);
+    }
+}

@@ -1,0 +1,87 @@
+//! The API shared with the other games: records through `Replay` and `play_game`, text and
+//! serde of `Setup` and `Position`, errors that are `std::error::Error`.
+
+use boardgames_common::{
+    ByPlayer, Player, RandomAgent, Record, Replay, ReplayOptions, Seed, Throw, play_game,
+};
+use sugoroku_core::{Position, Ruleset, Setup, Sugoroku, ThrowError};
+
+fn t(s: &str) -> Throw {
+    s.parse().unwrap()
+}
+
+#[test]
+fn play_game_writes_the_events_as_comments_and_replays_strictly() {
+    let (mut a, mut b) = (RandomAgent::new(Seed(1)), RandomAgent::new(Seed(2)));
+    let played = play_game(
+        Sugoroku::default(),
+        Seed(11),
+        ByPlayer::new(&mut a, &mut b),
+        100_000,
+    )
+    .unwrap();
+    // Every throw is commented with its events, as `play_with_dice` writes them.
+    let mut again = Sugoroku::default();
+    for entry in played.record.entries() {
+        let events = again.apply_throw(t(&entry.action)).unwrap();
+        assert_eq!(entry.comment.as_deref(), Some(events.to_string().as_str()));
+    }
+    let text: Record = played.record.to_string().parse().unwrap();
+    let strict = Sugoroku::from_record_with(&text, &ReplayOptions::strict()).unwrap();
+    assert_eq!(strict, played.state);
+}
+
+#[test]
+fn position_play_hands_the_position_back_in_a_std_error() {
+    let rules = Ruleset::default();
+    let (after, events) = Position::start().play(&rules, t("6-5")).unwrap();
+    assert_eq!(after.pawns(Player::First, 11), 1);
+    assert_eq!(events.to_string(), "white places on 11");
+    // Play a game to its end, then one more throw.
+    let end = Sugoroku::play_seeded(rules, Seed(4)).state;
+    let over = *end.position();
+    let e = over.play(&rules, t("2-1")).unwrap_err();
+    assert_eq!(e.position, over);
+    assert!(matches!(e.error, ThrowError::GameOver(_)));
+    let dyn_error: &dyn std::error::Error = &e;
+    assert!(dyn_error.source().is_some());
+    assert_eq!(e.to_string(), e.error.to_string());
+}
+
+#[test]
+fn setup_and_position_share_one_text_and_serde_goes_through_it() {
+    let mut setup = Setup::default();
+    setup.camps[Player::First][6] = 2;
+    setup.reserves[Player::First] = 13;
+    setup.side = Player::Second;
+    setup.throws = 2;
+    let text = setup.to_string();
+    assert_eq!(text, "000000200000/13/0 000000000000/15/0 b 2");
+    assert_eq!(text.parse::<Setup>().unwrap(), setup);
+    let position = Position::try_from(setup).unwrap();
+    assert_eq!(position.to_string(), text);
+    assert_eq!(text.parse::<Position>().unwrap(), position);
+    // A setup that is no legal position still has its text; the position refuses it.
+    let mut bad = Setup::default();
+    bad.camps[Player::First][0] = 1;
+    let bad_text = bad.to_string();
+    assert_eq!(bad_text.parse::<Setup>().unwrap(), bad);
+    assert!(bad_text.parse::<Position>().is_err());
+    // serde through the text.
+    let json = serde_json::to_string(&setup).unwrap();
+    assert_eq!(json, format!("\"{text}\""));
+    assert_eq!(serde_json::from_str::<Setup>(&json).unwrap(), setup);
+    assert_eq!(serde_json::to_string(&position).unwrap(), json);
+    assert!(serde_json::from_str::<Setup>("\"00/1/0 w 0\"").is_err());
+}
+
+#[test]
+fn a_record_of_another_game_is_refused() {
+    let mut r = Sugoroku::play_seeded(Ruleset::default(), Seed(2)).record;
+    r.set_tag("Game", "Trictrac").unwrap();
+    let e = Sugoroku::from_record(&r).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "this is a record of \"Trictrac\", not of Sugoroku"
+    );
+}

@@ -1,0 +1,132 @@
+//! The API shared with the other games: records both ways, the `Game` and `Result` tags,
+//! `Position::play` with its captures, the position with its rules as text and serde, typed
+//! errors, readable `Debug`, the searcher's seed.
+
+use boardgames_common::{Game, Record, Replay, ReplayOptions, Seed};
+use tafl_core::ai::{Level, Searcher};
+use tafl_core::{
+    ParsePieceSetError, PieceSet, ReplayError, Ruleset, Setup, Square, TaflGame, TaflPosition,
+};
+
+/// A Brandubh game after `moves`.
+fn played(moves: &[&str]) -> TaflGame {
+    let mut g = TaflGame::new(Ruleset::brandubh());
+    for m in moves {
+        let a = g.parse_action(m).unwrap();
+        g.apply(a).unwrap();
+    }
+    g
+}
+
+#[test]
+fn to_record_replays_to_the_same_game() {
+    let g = played(&["d2-c2", "c4-c3", "a4-a3"]);
+    let record = g.to_record();
+    assert_eq!(record.tag("Game"), Some("Tafl"));
+    assert_eq!(record.tag("Result"), Some("*"));
+    assert_eq!(record.actions().count(), 3);
+    let text: Record = record.to_string().parse().unwrap();
+    assert_eq!(TaflGame::from_record(&text).unwrap(), g);
+    assert_eq!(
+        TaflGame::from_record_with(&text, &ReplayOptions::strict()).unwrap(),
+        g
+    );
+}
+
+#[test]
+fn another_games_record_and_a_false_result_are_refused() {
+    let g = played(&["d2-c2"]);
+    let mut r = g.to_record();
+    r.set_tag("Game", "Trictrac").unwrap();
+    assert!(matches!(
+        TaflGame::from_record(&r),
+        Err(ReplayError::OtherGame(e)) if e.found == "Trictrac"
+    ));
+    let mut r = g.to_record();
+    r.set_tag("Result", "1-0").unwrap();
+    match TaflGame::from_record(&r) {
+        Err(ReplayError::Result(e)) => {
+            assert_eq!((e.recorded.as_str(), e.actual.as_str()), ("1-0", "*"))
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_free_comment_replays_but_not_strictly() {
+    let mut r = Record::new("Tafl");
+    r.set_tag("Rules", "brandubh").unwrap();
+    r.push_commented("d2-c2", "a bold start").unwrap();
+    let g = TaflGame::from_record(&r).unwrap();
+    assert_eq!(g.plies(), 1);
+    assert!(matches!(
+        TaflGame::from_record_with(&r, &ReplayOptions::strict()),
+        Err(ReplayError::Comment { index: 1, .. })
+    ));
+}
+
+#[test]
+fn position_play_returns_the_captures_as_play_mut_does() {
+    let start = Ruleset::brandubh().start_position();
+    let mut game = TaflGame::new(Ruleset::brandubh());
+    let mut position = start;
+    let mut capture_seen = false;
+    // A short game by the searcher; every move by value and in place must agree.
+    let mut searcher = Searcher::for_level(Level::Bard, Seed(3));
+    for _ in 0..40 {
+        if game.is_terminal() {
+            break;
+        }
+        let m = searcher
+            .search(game.position(), game.search_history())
+            .unwrap()
+            .best_move;
+        let mut in_place = position;
+        let outcome = in_place.play_mut(m).unwrap();
+        let (by_value, outcome2) = position.play(m).unwrap();
+        assert_eq!((by_value, outcome2), (in_place, outcome));
+        capture_seen |= !outcome.captures.is_empty();
+        position = by_value;
+        game.apply(m).unwrap();
+    }
+    assert!(
+        capture_seen,
+        "the game should capture something in 40 plies"
+    );
+}
+
+#[test]
+fn tafl_position_text_and_serde() {
+    let setup: Setup = "/7/7/7/3K3/7/7/7/ d a1,g7".parse().unwrap();
+    let p = TaflPosition::new(Ruleset::fidchell(), &setup).unwrap();
+    let text = p.to_string();
+    assert!(text.ends_with(" /7/7/7/3K3/7/7/7/ d a1,g7"), "{text}");
+    assert_eq!(text.parse::<TaflPosition>().unwrap(), p);
+    let json = serde_json::to_string(&p).unwrap();
+    assert_eq!(serde_json::from_str::<TaflPosition>(&json).unwrap(), p);
+    assert!("fidchell".parse::<TaflPosition>().is_err());
+    assert!(
+        "nosuchgame /7/7/7/3K3/7/7/7/ d"
+            .parse::<TaflPosition>()
+            .is_err()
+    );
+    // A 7×7 board under 11×11 rules is refused.
+    assert!(
+        "copenhagen /7/7/7/3K3/7/7/7/ d"
+            .parse::<TaflPosition>()
+            .is_err()
+    );
+}
+
+#[test]
+fn errors_are_std_errors_and_debug_is_readable() {
+    let e = PieceSet::from_letters("tTx").unwrap_err();
+    assert_eq!(e, ParsePieceSetError('x'));
+    let _: &dyn std::error::Error = &e;
+    let d4: Square = "d4".parse().unwrap();
+    assert_eq!(format!("{d4:?}"), "Square(d4)");
+    let m = TaflGame::new(Ruleset::fidchell())
+        .parse_action("c1-c2")
+        .unwrap();
+    assert_eq!(format!("{m:?}"), "Move(c1-c2)");
+}

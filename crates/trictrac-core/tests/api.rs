@@ -1,0 +1,161 @@
+//! The API shared with the other games: records through `Replay` and `play_game` (the
+//! default scorer as the easy path), free comments, typed errors, text and serde of `Setup`,
+//! readable `Debug`.
+
+use boardgames_common::{
+    ByPlayer, Game, RandomAgent, Record, Replay, ReplayOptions, Seed, play_game,
+};
+use trictrac_core::game::{GameError, GameOptions, Primaute, TrictracGame};
+use trictrac_core::partie::{EcrireGame, EcrireOptions, EcrireRules};
+use trictrac_core::{Point, Position, Setup, Throw};
+
+fn short_partie(seed: u64) -> boardgames_common::PlayedGame<TrictracGame> {
+    let game = TrictracGame::standard(GameOptions {
+        trous_to_win: 1,
+        ..GameOptions::default()
+    });
+    let (mut a, mut b) = (RandomAgent::new(Seed(1)), RandomAgent::new(Seed(2)));
+    play_game(game, Seed(seed), ByPlayer::new(&mut a, &mut b), 100_000).unwrap()
+}
+
+#[test]
+fn from_record_needs_no_scorer_nor_annotation() {
+    let played = short_partie(7);
+    let record: Record = played.record.to_string().parse().unwrap();
+    // No type annotation, no scorer: the default scorer (E0283 before).
+    let g = TrictracGame::from_record(&record).unwrap();
+    assert_eq!(g, played.state);
+    // The same through the trait, strict: the engine's own comments agree.
+    let strict = <TrictracGame as Replay>::from_record_with(&record, &ReplayOptions::strict());
+    assert_eq!(strict.unwrap(), played.state);
+}
+
+#[test]
+fn play_game_comments_are_those_of_apply_commented() {
+    let played = short_partie(9);
+    let mut g = TrictracGame::standard(GameOptions {
+        trous_to_win: 1,
+        ..GameOptions::default()
+    });
+    for entry in played.record.entries() {
+        let a = g.parse_action(&entry.action).unwrap();
+        let comment = g.apply_commented(a).unwrap();
+        assert_eq!(entry.comment.as_deref(), Some(comment.as_str()));
+    }
+    assert_eq!(g, played.state);
+}
+
+#[test]
+fn a_human_comment_does_not_fail_a_replay_unless_strict() {
+    let played = short_partie(3);
+    let mut record = Record::new("Trictrac");
+    for (k, v) in played.record.tags() {
+        if k != "Game" {
+            record.set_tag(k, v).unwrap();
+        }
+    }
+    for (i, e) in played.record.entries().iter().enumerate() {
+        if i == 2 {
+            record
+                .push_commented(e.action.clone(), "nice play!")
+                .unwrap();
+        } else {
+            record.push_action(e.action.clone()).unwrap();
+        }
+    }
+    assert_eq!(TrictracGame::from_record(&record).unwrap(), played.state);
+    match TrictracGame::from_record_with(&record, &ReplayOptions::strict()) {
+        Err(GameError::Replay { index: 3, source }) => {
+            assert!(matches!(*source, GameError::Comment { .. }), "{source}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn the_game_and_result_tags_are_checked() {
+    let played = short_partie(4);
+    let mut other = played.record.clone();
+    other.set_tag("Game", "Tafl").unwrap();
+    assert!(matches!(
+        TrictracGame::from_record(&other),
+        Err(GameError::OtherGame(g)) if g == "Tafl"
+    ));
+    let mut wrong = played.record.clone();
+    let result = wrong.tag("Result").unwrap().to_string();
+    wrong
+        .set_tag("Result", if result == "1-0" { "0-1" } else { "1-0" })
+        .unwrap();
+    assert!(matches!(
+        TrictracGame::from_record(&wrong),
+        Err(GameError::Result { .. })
+    ));
+}
+
+#[test]
+fn ecrire_records_through_play_game_keep_their_ledger() {
+    let options = EcrireOptions::new(EcrireRules::new(1).unwrap());
+    let (mut a, mut b) = (RandomAgent::new(Seed(5)), RandomAgent::new(Seed(6)));
+    let played = play_game(
+        EcrireGame::standard(options),
+        Seed(2),
+        ByPlayer::new(&mut a, &mut b),
+        1_000_000,
+    )
+    .unwrap();
+    let ledger = played.record.tag("Ledger").unwrap();
+    assert_eq!(ledger, played.state.ledger_text());
+    let replayed = EcrireGame::from_record_with(&played.record, &ReplayOptions::strict()).unwrap();
+    assert_eq!(replayed.ledger(), played.state.ledger());
+}
+
+#[test]
+fn primaute_text_errors_are_their_own() {
+    assert_eq!(
+        "first throw".parse::<Primaute>(),
+        Ok(Primaute::FirstThrowFromDice)
+    );
+    let e = "second throw".parse::<Primaute>().unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "unknown primauté \"second throw\": expected one die each, first throw, White or Black"
+    );
+    let _: &dyn std::error::Error = &e;
+    // In a record, it is a bad tag.
+    let record: Record = "[Game \"Trictrac\"]\n[Primaute \"second throw\"]\n\n"
+        .parse()
+        .unwrap();
+    assert!(matches!(
+        TrictracGame::from_record(&record),
+        Err(GameError::BadTag {
+            tag: "Primaute",
+            ..
+        })
+    ));
+}
+
+#[test]
+fn setup_text_and_serde_match_the_position() {
+    let text = "B1:w13,B6:w1,B7:w1,N1:b15 b 1/0 0.4/0.2*";
+    let setup: Setup = text.parse().unwrap();
+    assert_eq!(setup.to_string(), text);
+    let position = Position::from_setup(&setup).unwrap();
+    assert_eq!(position.to_string(), text);
+    let json = serde_json::to_string(&setup).unwrap();
+    assert_eq!(json, format!("\"{text}\""));
+    assert_eq!(serde_json::from_str::<Setup>(&json).unwrap(), setup);
+    assert_eq!(serde_json::to_string(&position).unwrap(), json);
+    // A setup the notation can read but no position allows (16 White dames) keeps its text.
+    let odd: Setup = "B1:w15,B2:w1,N1:b15 w 0/0 0.0/0.0".parse().unwrap();
+    assert_eq!(odd.to_string().parse::<Setup>().unwrap(), odd);
+    assert!(Position::from_setup(&odd).is_err());
+    assert!(serde_json::from_str::<Setup>("\"B1:w13 x\"").is_err());
+}
+
+#[test]
+fn debug_of_small_values_is_readable() {
+    let p: Point = "B6".parse().unwrap();
+    assert_eq!(format!("{p:?}"), "Point(B6)");
+    let t: Throw = "6-5".parse().unwrap();
+    assert_eq!(format!("{t:?}"), "Throw(6-5)");
+}
