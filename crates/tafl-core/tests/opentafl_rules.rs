@@ -406,7 +406,7 @@ fn hostility_lists_are_read_as_opentafl_referees_them() {
     // empty throne is hostile to the king", that is a four-sided capture; OpenTafl's
     // referee kept the king (its hostility lists count only `t` and `T`) and sent back the
     // board with the king still on d5.
-    let text = include_str!("../../../tests/data/tafl/opentafl-builtin-rules.txt");
+    let text = include_str!("data/opentafl-builtin-rules.txt");
     let line = text
         .lines()
         .find(|l| l.starts_with("Foteviken Tablut 9x9\t"))
