@@ -35,6 +35,7 @@ mod ecrire;
 mod error;
 mod opentafl_engine;
 mod play;
+mod play_trictrac;
 mod referee;
 mod replay;
 mod selfplay;
@@ -302,7 +303,26 @@ enum PlayCommand {
         /// Progression of the annexe convention: arithmetic or geometric.
         #[arg(long)]
         progression: Option<String>,
+        /// Your colour in a partie ordinaire (White throws first for the primauté).
+        #[arg(long, value_enum, default_value = "white")]
+        side: ColourArg,
+        /// Trous that win a partie ordinaire.
+        #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u8).range(1..))]
+        trous: u8,
+        /// Play a partie ordinaire with the pavillon (a partie won by its holder, or against
+        /// no trou, is won double).
+        #[arg(long)]
+        pavillon: bool,
     },
+}
+
+/// A trictrac colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ColourArg {
+    /// White.
+    White,
+    /// Black.
+    Black,
 }
 
 /// The forms of trictrac that can be played.
@@ -451,7 +471,18 @@ fn run(cli: Cli) -> Result<(), CliError> {
             marques: None,
             convention: None,
             progression: None,
-        }) => play::trictrac(seed),
+            side,
+            trous,
+            pavillon,
+        }) => play_trictrac::play(play_trictrac::TrictracPlay {
+            seed,
+            human: match side {
+                ColourArg::White => trictrac_core::Colour::White,
+                ColourArg::Black => trictrac_core::Colour::Black,
+            },
+            trous,
+            pavillon,
+        }),
         Command::Play(PlayCommand::Trictrac {
             form: FormArg::Ordinaire,
             ..
@@ -460,11 +491,36 @@ fn run(cli: Cli) -> Result<(), CliError> {
             "--marques, --convention and --progression need --form ecrire",
         )),
         Command::Play(PlayCommand::Trictrac {
+            form: FormArg::Ecrire,
+            side: ColourArg::Black,
+            ..
+        }) => Err(CliError::input(
+            "--side",
+            "a partie à écrire is played as player A (White in the first marqué)",
+        )),
+        Command::Play(PlayCommand::Trictrac {
+            form: FormArg::Ecrire,
+            pavillon: true,
+            ..
+        }) => Err(CliError::input(
+            "--pavillon",
+            "the pavillon belongs to the partie ordinaire",
+        )),
+        Command::Play(PlayCommand::Trictrac {
+            form: FormArg::Ecrire,
+            trous,
+            ..
+        }) if trous != 12 => Err(CliError::input(
+            "--trous",
+            "a marqué of a partie à écrire has no trous to win: use --marques",
+        )),
+        Command::Play(PlayCommand::Trictrac {
             seed,
             form: FormArg::Ecrire,
             marques,
             convention,
             progression,
+            ..
         }) => ecrire::play(
             seed,
             ecrire::rules(
