@@ -553,8 +553,24 @@ fn run(cli: Cli) -> Result<(), CliError> {
     }
 }
 
+/// `cmd` and every subcommand below it read `-3` as a (bad) value rather than as an
+/// unknown option, so that a negative number gets the value's own message.
+fn allow_negative_numbers(cmd: clap::Command) -> clap::Command {
+    let names: Vec<String> = cmd
+        .get_subcommands()
+        .map(|s| s.get_name().to_string())
+        .collect();
+    let mut cmd = cmd.allow_negative_numbers(true);
+    for name in names {
+        cmd = cmd.mut_subcommand(name, allow_negative_numbers);
+    }
+    cmd
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    use clap::{CommandFactory as _, FromArgMatches as _};
+    let matches = allow_negative_numbers(Cli::command()).get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -90,11 +90,19 @@ pub(crate) fn replay(
     let game = record.tag("Game").ok_or_else(|| {
         CliError::Record(format!("{}: the record has no Game tag", path.display()))
     })?;
+    // Every message names the file.
+    let named = |e: CliError| match e {
+        CliError::Record(m) => CliError::Record(format!("{}: {m}", path.display())),
+        CliError::Illegal(m) => CliError::Illegal(format!("{}: {m}", path.display())),
+        other => other,
+    };
     let done = match game {
-        g if g == TaflGame::NAME => replay_tafl(&record)?,
-        g if g == Sugoroku::NAME => replay_sugoroku(&record)?,
-        g if g == <TrictracGame as Game>::NAME => replay_trictrac(&record)?,
-        g if g == trictrac_core::partie::ecrire::NAME => crate::ecrire::replay(&record)?,
+        g if g == TaflGame::NAME => replay_tafl(&record).map_err(named)?,
+        g if g == Sugoroku::NAME => replay_sugoroku(&record).map_err(named)?,
+        g if g == <TrictracGame as Game>::NAME => replay_trictrac(&record).map_err(named)?,
+        g if g == trictrac_core::partie::ecrire::NAME => {
+            crate::ecrire::replay(&record).map_err(named)?
+        }
         other => {
             return Err(CliError::Record(format!(
                 "{}: unknown game {other:?} (expected Trictrac, Trictrac à écrire, Tafl or Sugoroku)",
