@@ -31,11 +31,13 @@ macro_rules! out {
     }};
 }
 
+mod color;
 mod ecrire;
 mod error;
 mod opentafl_engine;
 mod play;
 mod play_trictrac;
+mod progress;
 mod referee;
 mod replay;
 mod selfplay;
@@ -54,6 +56,10 @@ use error::CliError;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Boards in colour with Unicode pieces: auto (on a terminal that supports it, unless
+    /// NO_COLOR is set), always, never (plain ASCII, as in pipes).
+    #[arg(long, global = true, value_enum, default_value = "auto")]
+    color: color::ColorWhen,
 }
 
 #[derive(Debug, Subcommand)]
@@ -167,6 +173,9 @@ enum TaflCommand {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// No progress bar (shown on a terminal for the deepest depths of the board).
+        #[arg(long)]
+        quiet: bool,
     },
     /// Play as an OpenTafl engine (OpenTafl Engine Protocol on standard input and output;
     /// docs/opentafl-engine.md).
@@ -420,7 +429,15 @@ fn run(cli: Cli) -> Result<(), CliError> {
             rules,
             position,
             json,
-        }) => tafl::perft(depth, divide, rules.as_deref(), position.as_deref(), json),
+            quiet,
+        }) => tafl::perft(
+            depth,
+            divide,
+            rules.as_deref(),
+            position.as_deref(),
+            json,
+            quiet,
+        ),
         Command::Tafl(TaflCommand::Engine {
             level,
             nodes,
@@ -571,6 +588,7 @@ fn main() -> ExitCode {
     use clap::{CommandFactory as _, FromArgMatches as _};
     let matches = allow_negative_numbers(Cli::command()).get_matches();
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    color::init(cli.color);
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

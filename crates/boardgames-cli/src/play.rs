@@ -101,7 +101,7 @@ pub(crate) fn tafl(
         "{}: you play the {human} against {level_name}. Type help for help.",
         ruleset.name()
     );
-    out!("{}", tafl_diagram(&game));
+    out!("{}", crate::color::tafl(&tafl_diagram(&game)));
     loop {
         let status = game.status();
         if status != Status::Ongoing {
@@ -122,7 +122,7 @@ pub(crate) fn tafl(
                 captures: outcome.captures,
             };
             outln!("{} plays {played}", level.name());
-            out!("{}", tafl_diagram(&game));
+            out!("{}", crate::color::tafl(&tafl_diagram(&game)));
             continue;
         }
         prompt(&format!("{human} to move> "))?;
@@ -137,7 +137,7 @@ pub(crate) fn tafl(
                 return Ok(());
             }
             "help" | "?" => outln!("{TAFL_HELP}"),
-            "board" => out!("{}", pos.diagram()),
+            "board" => out!("{}", crate::color::tafl(&pos.diagram())),
             "position" => outln!("{pos}"),
             "save" => outln!("save needs a file name: save FILE"),
             save if save.starts_with("save ") => {
@@ -166,7 +166,7 @@ pub(crate) fn tafl(
                 } else {
                     game.undo_plies(2);
                     outln!("Took back your last move and the computer's reply.");
-                    out!("{}", tafl_diagram(&game));
+                    out!("{}", crate::color::tafl(&tafl_diagram(&game)));
                 }
             }
             text => {
@@ -188,7 +188,7 @@ pub(crate) fn tafl(
                             captures: outcome.captures,
                         };
                         outln!("You play {played}");
-                        out!("{}", tafl_diagram(&game));
+                        out!("{}", crate::color::tafl(&tafl_diagram(&game)));
                     }
                     Err(e) => outln!("Illegal: {e}"),
                 }

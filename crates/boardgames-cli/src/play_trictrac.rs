@@ -262,7 +262,10 @@ pub(crate) fn play(how: TrictracPlay) -> Result<(), CliError> {
         },
         human.other()
     );
-    out!("{}", diagram(game.position().board()));
+    out!(
+        "{}",
+        crate::color::trictrac(&diagram(game.position().board()))
+    );
     loop {
         let action = match game.turn() {
             Turn::Terminal => break,
@@ -305,7 +308,10 @@ pub(crate) fn play(how: TrictracPlay) -> Result<(), CliError> {
                             return Ok(());
                         }
                         ("help" | "?", "") => outln!("{HELP}"),
-                        ("board", "") => out!("{}", diagram(game.position().board())),
+                        ("board", "") => out!(
+                            "{}",
+                            crate::color::trictrac(&diagram(game.position().board()))
+                        ),
                         ("position", "") => outln!("{}", game.position()),
                         ("moves", "") => out!("{}", list(&game, &legal)),
                         ("hint", "") => out!("{}", hint(&game, &legal, &mut bot)),
@@ -335,7 +341,10 @@ pub(crate) fn play(how: TrictracPlay) -> Result<(), CliError> {
                                     }
                                     game = rebuild(options, &history)?;
                                     outln!("Took back your last decision and the bot's reply.");
-                                    out!("{}", diagram(game.position().board()));
+                                    out!(
+                                        "{}",
+                                        crate::color::trictrac(&diagram(game.position().board()))
+                                    );
                                     break None;
                                 }
                             }
@@ -386,7 +395,10 @@ pub(crate) fn play(how: TrictracPlay) -> Result<(), CliError> {
                 } else {
                     outln!("{mover} plays {text}; {events}");
                 }
-                out!("{}", diagram(game.position().board()));
+                out!(
+                    "{}",
+                    crate::color::trictrac(&diagram(game.position().board()))
+                );
             }
             _ if events.is_empty() => outln!("{text}"),
             _ => outln!("{text}: {events}"),

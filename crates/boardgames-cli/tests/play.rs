@@ -215,3 +215,41 @@ fn play_tafl_undo_names_the_computers_reply() {
         "{t}"
     );
 }
+
+#[test]
+fn colour_only_when_asked_or_on_a_terminal_and_never_with_no_color() {
+    let input = "quit\n";
+    let tafl = ["play", "tafl", "--side", "attackers", "--level", "bard"];
+    // A pipe: plain ASCII.
+    let plain = text(&run_with_input(&tafl, input));
+    assert!(
+        !plain.contains('\u{1b}') && plain.contains(" 4 t . T K T . t"),
+        "{plain}"
+    );
+    let mut always = tafl.to_vec();
+    always.extend(["--color", "always"]);
+    let pretty = text(&run_with_input(&always, input));
+    assert!(
+        pretty.contains('\u{1b}') && pretty.contains('♔'),
+        "{pretty}"
+    );
+    // NO_COLOR wins over auto (here also a pipe) and over a terminal.
+    let o = Command::new(env!("CARGO_BIN_EXE_boardgames"))
+        .args(tafl)
+        .args(["--color", "auto"])
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .output()
+        .expect("runs");
+    assert!(!text(&o).contains('\u{1b}'));
+    let trictrac = text(&run_with_input(
+        &["play", "trictrac", "--color", "always", "--seed", "1"],
+        "quit\n",
+    ));
+    assert!(
+        trictrac.contains("○15") || trictrac.contains('○'),
+        "{trictrac}"
+    );
+    let o = run_with_input(&["play", "tafl", "--color", "sometimes"], "");
+    assert_eq!(o.status.code(), Some(2));
+}
