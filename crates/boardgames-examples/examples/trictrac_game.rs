@@ -12,7 +12,7 @@ use boardgames::trictrac::game::{
     Action, DefaultScorer, GameOptions, Primaute, TrictracGame, colour_of,
 };
 use boardgames::trictrac::{Colour, diagram};
-use boardgames_examples::parse_seed;
+use boardgames_examples::{marks_in_words, parse_seed};
 use clap::Parser;
 
 #[macro_use]
@@ -96,7 +96,7 @@ fn main() {
         let mover = game.position().side_to_move();
         let text = game.action_text(action);
         let comment = match game.apply_commented(action) {
-            Ok(c) => c,
+            Ok(c) => marks_in_words(&c),
             Err(e) => {
                 eprintln!("error: refused {text}: {e}");
                 std::process::exit(1);
