@@ -130,8 +130,11 @@ pub fn marks_in_words(comment: &str) -> String {
         };
         let (trous, points) = mark.split_once('.')?;
         let (trous, points) = (trous.parse::<u32>().ok()?, points.parse::<u32>().ok()?);
+        let s = |n: u32| if n == 1 { "" } else { "s" };
         Some(format!(
-            "{colour} {trous} trous {points} points{bredouille}"
+            "{colour} {trous} trou{} {points} point{}{bredouille}",
+            s(trous),
+            s(points)
         ))
     };
     let words = text
@@ -171,8 +174,8 @@ mod tests {
         );
         assert_eq!(marks_in_words("tenir: Black holds"), "tenir: Black holds");
         assert_eq!(
-            marks_in_words("marks 1.0/0.0"),
-            "marks White 1 trous 0 points, Black 0 trous 0 points"
+            marks_in_words("marks 1.0/0.1"),
+            "marks White 1 trou 0 points, Black 0 trous 1 point"
         );
     }
 }
