@@ -98,11 +98,17 @@ pub(crate) fn play(seed: u64, rules: EcrireRules) -> Result<(), CliError> {
             Turn::Player(Player::First) => {
                 game.legal_actions(&mut legal);
                 let m = game.marque();
+                let points = game.turns().marking();
+                let (a, b) = (
+                    game.colour_of(Player::First),
+                    game.colour_of(Player::Second),
+                );
                 outln!(
-                    "Marks {}; trous A {} / B {}",
-                    game.marks_text(),
-                    m.trous(game.colour_of(Player::First)),
-                    m.trous(game.colour_of(Player::Second))
+                    "Marks: A ({a}) {} trous {} points, B ({b}) {} trous {} points",
+                    m.trous(a),
+                    points.points(a),
+                    m.trous(b),
+                    points.points(b)
                 );
                 for (i, &a) in legal.iter().enumerate() {
                     outln!("  {}. {}", i + 1, game.action_text(a));

@@ -31,10 +31,13 @@ macro_rules! out {
     }};
 }
 
+mod color;
 mod ecrire;
 mod error;
 mod opentafl_engine;
 mod play;
+mod play_trictrac;
+mod progress;
 mod referee;
 mod replay;
 mod selfplay;
@@ -53,6 +56,10 @@ use error::CliError;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Boards in colour with Unicode pieces: auto (on a terminal that supports it, unless
+    /// NO_COLOR is set), always, never (plain ASCII, as in pipes).
+    #[arg(long, global = true, value_enum, default_value = "auto")]
+    color: color::ColorWhen,
 }
 
 #[derive(Debug, Subcommand)]
@@ -170,6 +177,9 @@ enum TaflCommand {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// No progress bar (shown on a terminal for the deepest depths of the board).
+        #[arg(long)]
+        quiet: bool,
     },
     /// Play as an OpenTafl engine (OpenTafl Engine Protocol on standard input and output;
     /// docs/opentafl-engine.md).
@@ -306,7 +316,26 @@ enum PlayCommand {
         /// Progression of the annexe convention: arithmetic or geometric.
         #[arg(long)]
         progression: Option<String>,
+        /// Your colour in a partie ordinaire (White throws first for the primauté).
+        #[arg(long, value_enum, default_value = "white")]
+        side: ColourArg,
+        /// Trous that win a partie ordinaire.
+        #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u8).range(1..))]
+        trous: u8,
+        /// Play a partie ordinaire with the pavillon (a partie won by its holder, or against
+        /// no trou, is won double).
+        #[arg(long)]
+        pavillon: bool,
     },
+}
+
+/// A trictrac colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ColourArg {
+    /// White.
+    White,
+    /// Black.
+    Black,
 }
 
 /// The forms of trictrac that can be played.
@@ -405,7 +434,15 @@ fn run(cli: Cli) -> Result<(), CliError> {
             rules,
             position,
             json,
-        }) => tafl::perft(depth, divide, rules.as_deref(), position.as_deref(), json),
+            quiet,
+        }) => tafl::perft(
+            depth,
+            divide,
+            rules.as_deref(),
+            position.as_deref(),
+            json,
+            quiet,
+        ),
         Command::Tafl(TaflCommand::Engine {
             level,
             nodes,
@@ -457,7 +494,18 @@ fn run(cli: Cli) -> Result<(), CliError> {
             marques: None,
             convention: None,
             progression: None,
-        }) => play::trictrac(seed),
+            side,
+            trous,
+            pavillon,
+        }) => play_trictrac::play(play_trictrac::TrictracPlay {
+            seed,
+            human: match side {
+                ColourArg::White => trictrac_core::Colour::White,
+                ColourArg::Black => trictrac_core::Colour::Black,
+            },
+            trous,
+            pavillon,
+        }),
         Command::Play(PlayCommand::Trictrac {
             form: FormArg::Ordinaire,
             ..
@@ -466,11 +514,36 @@ fn run(cli: Cli) -> Result<(), CliError> {
             "--marques, --convention and --progression need --form ecrire",
         )),
         Command::Play(PlayCommand::Trictrac {
+            form: FormArg::Ecrire,
+            side: ColourArg::Black,
+            ..
+        }) => Err(CliError::input(
+            "--side",
+            "a partie à écrire is played as player A (White in the first marqué)",
+        )),
+        Command::Play(PlayCommand::Trictrac {
+            form: FormArg::Ecrire,
+            pavillon: true,
+            ..
+        }) => Err(CliError::input(
+            "--pavillon",
+            "the pavillon belongs to the partie ordinaire",
+        )),
+        Command::Play(PlayCommand::Trictrac {
+            form: FormArg::Ecrire,
+            trous,
+            ..
+        }) if trous != 12 => Err(CliError::input(
+            "--trous",
+            "a marqué of a partie à écrire has no trous to win: use --marques",
+        )),
+        Command::Play(PlayCommand::Trictrac {
             seed,
             form: FormArg::Ecrire,
             marques,
             convention,
             progression,
+            ..
         }) => ecrire::play(
             seed,
             ecrire::rules(
@@ -503,8 +576,25 @@ fn run(cli: Cli) -> Result<(), CliError> {
     }
 }
 
+/// `cmd` and every subcommand below it read `-3` as a (bad) value rather than as an
+/// unknown option, so that a negative number gets the value's own message.
+fn allow_negative_numbers(cmd: clap::Command) -> clap::Command {
+    let names: Vec<String> = cmd
+        .get_subcommands()
+        .map(|s| s.get_name().to_string())
+        .collect();
+    let mut cmd = cmd.allow_negative_numbers(true);
+    for name in names {
+        cmd = cmd.mut_subcommand(name, allow_negative_numbers);
+    }
+    cmd
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    use clap::{CommandFactory as _, FromArgMatches as _};
+    let matches = allow_negative_numbers(Cli::command()).get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    color::init(cli.color);
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -4,12 +4,9 @@
 
 use std::io::{BufRead, Write};
 
-use boardgames_common::{Agent, Game, Seed, Turn, sample_chance};
+use boardgames_common::Seed;
 use tafl_core::ai::{Level, Searcher};
 use tafl_core::{Move, MoveList, MoveText, Side, Status, TaflGame};
-use trictrac_core::bot::Bot;
-use trictrac_core::game::{Action, DefaultScorer, GameOptions, TrictracGame, colour_of};
-use trictrac_core::{Colour, diagram};
 
 use crate::error::CliError;
 use crate::{LevelArg, SideArg};
@@ -37,8 +34,43 @@ pub(crate) fn prompt(text: &str) -> Result<(), CliError> {
 
 const TAFL_HELP: &str = "\
 Type a move as from-to, e.g. d1-d3 (captures are found for you; d1-d3xc3 is accepted too).
-Commands: moves (list the legal moves), board, undo (take back your last move and the
-computer's reply), help, quit.";
+Commands: moves (list the legal moves), board, position (the OpenTafl position string),
+undo (take back your last move and the computer's reply), save FILE (the record so far, for
+`boardgames replay`), help, quit.";
+
+/// The tafl game so far as a record that `boardgames replay` reads.
+fn tafl_record(game: &TaflGame, seed: u64) -> Result<boardgames_common::Record, String> {
+    use boardgames_common::Game as _;
+    let mut record = boardgames_common::Record::new(TaflGame::NAME);
+    record
+        .set_tag("Seed", &boardgames_common::Seed(seed).to_string())
+        .map_err(|e| e.to_string())?;
+    // The tags of the game's rules, from a fresh game of the same ruleset.
+    for (k, v) in TaflGame::new(game.ruleset().clone()).record_tags() {
+        record.set_tag(&k, &v).map_err(|e| e.to_string())?;
+    }
+    for mv in game.moves() {
+        record
+            .push_action(mv.to_string())
+            .map_err(|e| e.to_string())?;
+    }
+    if game.status() != Status::Ongoing {
+        record
+            .set_tag("Result", &boardgames_common::result_text(game.returns()))
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(record)
+}
+
+/// A tafl diagram whose last line names the side to move, or says the game is over.
+fn tafl_diagram(game: &TaflGame) -> String {
+    let text = game.position().diagram();
+    if game.status() == Status::Ongoing {
+        return text;
+    }
+    let side = game.position().side_to_move();
+    text.replacen(&format!("{side} to move"), "game over", 1)
+}
 
 /// A human plays `side` against the AI at `level` under `rules` (fidchell by default).
 pub(crate) fn tafl(
@@ -61,13 +93,16 @@ pub(crate) fn tafl(
     let mut ai = Searcher::for_level(level, Seed(seed));
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
+    let level_name = if level.name() == level.breton_name() {
+        level.name().to_string()
+    } else {
+        format!("{} ({})", level.name(), level.breton_name())
+    };
     outln!(
-        "{}: you play the {human} against {} ({}). Type help for help.",
-        ruleset.name(),
-        level.name(),
-        level.breton_name()
+        "{}: you play the {human} against {level_name}. Type help for help.",
+        ruleset.name()
     );
-    out!("{}", game.position().diagram());
+    out!("{}", crate::color::tafl(&tafl_diagram(&game)));
     loop {
         let status = game.status();
         if status != Status::Ongoing {
@@ -88,7 +123,7 @@ pub(crate) fn tafl(
                 captures: outcome.captures,
             };
             outln!("{} plays {played}", level.name());
-            out!("{}", game.position().diagram());
+            out!("{}", crate::color::tafl(&tafl_diagram(&game)));
             continue;
         }
         prompt(&format!("{human} to move> "))?;
@@ -103,7 +138,18 @@ pub(crate) fn tafl(
                 return Ok(());
             }
             "help" | "?" => outln!("{TAFL_HELP}"),
-            "board" => out!("{}", pos.diagram()),
+            "board" => out!("{}", crate::color::tafl(&pos.diagram())),
+            "position" => outln!("{pos}"),
+            "save" => outln!("save needs a file name: save FILE"),
+            save if save.starts_with("save ") => {
+                let file = save["save ".len()..].trim();
+                match tafl_record(&game, seed)
+                    .and_then(|r| std::fs::write(file, r.to_string()).map_err(|e| e.to_string()))
+                {
+                    Ok(()) => outln!("Saved the game so far to {file}."),
+                    Err(e) => outln!("Cannot save to {file}: {e}"),
+                }
+            }
             "moves" => {
                 let mut list = MoveList::new();
                 pos.legal_moves(&mut list);
@@ -120,8 +166,8 @@ pub(crate) fn tafl(
                     outln!("Nothing to undo.");
                 } else {
                     game.undo_plies(2);
-                    outln!("Took back your last move and the reply.");
-                    out!("{}", game.position().diagram());
+                    outln!("Took back your last move and the computer's reply.");
+                    out!("{}", crate::color::tafl(&tafl_diagram(&game)));
                 }
             }
             text => {
@@ -143,104 +189,11 @@ pub(crate) fn tafl(
                             captures: outcome.captures,
                         };
                         outln!("You play {played}");
-                        out!("{}", game.position().diagram());
+                        out!("{}", crate::color::tafl(&tafl_diagram(&game)));
                     }
                     Err(e) => outln!("Illegal: {e}"),
                 }
             }
         }
     }
-}
-
-const TRICTRAC_HELP: &str = "\
-When asked for a play, type its number in the list, or the play itself as written there
-(e.g. 6-5: B1-B7, B1-B6). When you win a trou you are asked to hold (tenir) or leave
-(s'en aller). Commands: board, help, quit.";
-
-/// A human (White) plays a partie ordinaire against the bot (Black), dice from `seed`.
-pub(crate) fn trictrac(seed: u64) -> Result<(), CliError> {
-    let mut game = TrictracGame::new(DefaultScorer::default(), GameOptions::default());
-    let mut bot = Bot::default();
-    let mut rng = Seed(seed).rng();
-    let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    outln!("Partie ordinaire to 12 trous: you are White, the bot is Black. Type help for help.");
-    out!("{}", diagram(game.position().board()));
-    loop {
-        let action = match game.turn() {
-            Turn::Terminal => break,
-            Turn::Chance => {
-                game.chance_outcomes(&mut outcomes);
-                match sample_chance(&outcomes, &mut rng) {
-                    Some(a) => a,
-                    None => break,
-                }
-            }
-            Turn::Player(p) if colour_of(p) == Colour::Black => {
-                game.legal_actions(&mut legal);
-                bot.choose(&game, &legal)
-            }
-            Turn::Player(_) => {
-                game.legal_actions(&mut legal);
-                let texts: Vec<String> = legal.iter().map(|&a| game.action_text(a)).collect();
-                outln!("Marks {}", game.marks_text());
-                for (i, t) in texts.iter().enumerate() {
-                    outln!("  {}. {t}", i + 1);
-                }
-                loop {
-                    prompt("White> ")?;
-                    let Some(line) = read_line(&mut input)? else {
-                        outln!("\nEnd of input: partie abandoned.");
-                        return Ok(());
-                    };
-                    match line.as_str() {
-                        "" => continue,
-                        "quit" | "exit" => {
-                            outln!("Partie abandoned.");
-                            return Ok(());
-                        }
-                        "help" | "?" => outln!("{TRICTRAC_HELP}"),
-                        "board" => out!("{}", diagram(game.position().board())),
-                        text => {
-                            if let Ok(n) = text.parse::<usize>() {
-                                match legal.get(n.wrapping_sub(1)) {
-                                    Some(&a) => break a,
-                                    None => outln!("Choose a number from 1 to {}.", legal.len()),
-                                }
-                            } else {
-                                match game.parse_action(text) {
-                                    Ok(a) if legal.contains(&a) => break a,
-                                    Ok(_) => outln!("Not possible now."),
-                                    Err(e) => outln!("Not understood: {e}"),
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        };
-        let text = game.action_text(action);
-        let mover = game.position().side_to_move();
-        let comment = game
-            .apply_commented(action)
-            .map_err(|e| CliError::Output(format!("refused {text}: {e}")))?;
-        match action {
-            Action::Throw(t) => {
-                let prefix = format!("{mover} throws {}; ", t.name());
-                let events = comment.strip_prefix(&prefix).unwrap_or(&comment);
-                outln!("{mover} throws {t} ({}): {events}", t.name());
-            }
-            Action::Play(_) => {
-                outln!("{mover} plays {text}  {comment}");
-                out!("{}", diagram(game.position().board()));
-            }
-            _ => outln!("{text}: {comment}"),
-        }
-    }
-    match game.winner() {
-        Some(w) => outln!("{w} wins the partie. Marks {}", game.marks_text()),
-        None => outln!("The partie did not end."),
-    }
-    Ok(())
 }

@@ -95,11 +95,21 @@ pub(crate) fn replay(
         limits,
         strict_comments: strict,
     };
+    // Every message names the file.
+    let named = |e: CliError| match e {
+        CliError::Record(m) => CliError::Record(format!("{}: {m}", path.display())),
+        CliError::Illegal(m) => CliError::Illegal(format!("{}: {m}", path.display())),
+        other => other,
+    };
     let done = match game {
-        g if g == TaflGame::NAME => replay_tafl(&record, &options)?,
-        g if g == Sugoroku::NAME => replay_sugoroku(&record, &options)?,
-        g if g == <TrictracGame as Game>::NAME => replay_trictrac(&record, &options)?,
-        g if g == trictrac_core::partie::ecrire::NAME => crate::ecrire::replay(&record, &options)?,
+        g if g == TaflGame::NAME => replay_tafl(&record, &options).map_err(named)?,
+        g if g == Sugoroku::NAME => replay_sugoroku(&record, &options).map_err(named)?,
+        g if g == <TrictracGame as Game>::NAME => {
+            replay_trictrac(&record, &options).map_err(named)?
+        }
+        g if g == trictrac_core::partie::ecrire::NAME => {
+            crate::ecrire::replay(&record, &options).map_err(named)?
+        }
         other => {
             return Err(CliError::Record(format!(
                 "{}: unknown game {other:?} (expected Trictrac, Trictrac à écrire, Tafl or Sugoroku)",

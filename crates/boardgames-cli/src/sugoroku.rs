@@ -86,6 +86,10 @@ pub(crate) fn simulate(args: &SimulateArgs<'_>) -> Result<(), CliError> {
 fn report(stats: &Statistics, first: u64, json: bool) -> Result<(), CliError> {
     if json {
         print_json(&to_json(stats, first))
+    } else if stats.games == 0 {
+        // An empty shard (more shards than games): no rates of zero games.
+        outln!("no games in this shard (there are fewer games than shards); nothing to report");
+        Ok(())
     } else {
         if first != 0 {
             outln!(

@@ -75,13 +75,20 @@ pub(crate) fn run(args: &TableArgs) -> Result<(), CliError> {
         .as_deref()
         .map(|d| list("--dice", d))
         .transpose()?;
+    if dice.as_ref().is_some_and(Vec::is_empty) {
+        return Err(CliError::input(
+            "--dice",
+            "no die results: give them comma-separated, e.g. 5,3,6",
+        ));
+    }
     if let Some(winners) = &args.winners {
         let dice = dice.ok_or_else(|| CliError::input("--winners", "needs --dice"))?;
         let winners: Vec<Seat> = list("--winners", winners)?;
         let draw = Draw::from_values(form, &dice).map_err(|e| CliError::input("--dice", e))?;
-        outln!("Partie à écrire {form} in {marques} marqués: the draw {draw}");
+        // Checked whole before anything is printed.
         let s = schedule(form, marques, &dice, &winners)
             .map_err(|e| CliError::input("--winners", e))?;
+        outln!("Partie à écrire {form} in {marques} marqués: the draw {draw}");
         for m in s {
             let vacant = m
                 .pairing

@@ -89,6 +89,7 @@ pub(crate) fn perft(
     rules: Option<&str>,
     position_text: Option<&str>,
     json: bool,
+    quiet: bool,
 ) -> Result<(), CliError> {
     let ruleset = ruleset(rules)?;
     // Deep enough for any test, shallow enough to finish in about a minute at most.
@@ -108,7 +109,26 @@ pub(crate) fn perft(
     }
     let pos = position(&ruleset, position_text)?;
     let start = std::time::Instant::now();
-    let (total, parts) = if show_divide && depth > 0 {
+    // Depths that take over a second here show their progress, first move by first move.
+    let slow = depth + 2 > max_depth;
+    let (total, parts) = if (show_divide || slow) && depth > 1 {
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        let bar = crate::progress::bar(moves.len() as u64, "first moves", quiet || json || !slow);
+        let parts: Vec<_> = moves
+            .iter()
+            .map(|&m| {
+                let mut next = pos;
+                let _ = next.play_unchecked(m);
+                let n = count_perft(&next, depth - 1);
+                bar.inc(1);
+                (m, n)
+            })
+            .collect();
+        bar.finish_and_clear();
+        let total = parts.iter().map(|&(_, n)| n).sum();
+        (total, if show_divide { parts } else { Vec::new() })
+    } else if show_divide {
         let parts = divide(&pos, depth);
         (parts.iter().map(|&(_, n)| n).sum(), parts)
     } else {

@@ -6,7 +6,7 @@
 //! ```
 //!
 //! Flags: `--level bard|ovate|druid` (default ovate), `--side attackers|defenders` (your
-//! side, default defenders), `--ruleset NAME` (default fidchell), `--seed S` (the AI's
+//! side, default defenders), `--rules NAME` (a preset or an OpenTafl rules string, default fidchell), `--seed S` (the AI's
 //! random choices; default 1), `--nodes N` (override the level's node budget).
 //!
 //! Moves are typed as `d1-d3` (captures may be added, `d1-d3xc3`, and are checked).
@@ -14,10 +14,12 @@
 //! reply), `quit`. The board is shown after every move. Input may come from a pipe: when it
 //! ends, the game stops cleanly.
 
-use boardgames_common::Seed;
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
+use boardgames_common::Seed;
+use boardgames_examples::{level_name, parse_seed, parse_tafl_rules, tafl_diagram};
+use clap::Parser;
 use tafl_core::ai::{Level, Searcher};
 use tafl_core::{MoveList, MoveText, Ruleset, Side, Status, TaflGame};
 
@@ -33,49 +35,44 @@ struct Options {
     nodes: Option<u64>,
 }
 
-fn parse_args() -> Result<Options, String> {
-    let mut o = Options {
-        level: Level::Ovate,
-        human: Side::Defenders,
-        ruleset: Ruleset::fidchell(),
-        seed: 1,
-        nodes: None,
-    };
-    let mut args = std::env::args().skip(1);
-    while let Some(flag) = args.next() {
-        let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
-        match flag.as_str() {
-            "--level" => o.level = value("--level")?.parse().map_err(|e| format!("{e}"))?,
-            "--side" => {
-                o.human = match value("--side")?.to_ascii_lowercase().as_str() {
-                    "a" | "attackers" | "attacker" | "black" => Side::Attackers,
-                    "d" | "defenders" | "defender" | "white" => Side::Defenders,
-                    other => return Err(format!("unknown side {other:?}: attackers or defenders")),
-                };
-            }
-            "--ruleset" => {
-                let v = value("--ruleset")?;
-                o.ruleset = Ruleset::preset_named(&v).ok_or(format!(
-                    "unknown ruleset {v:?}: fidchell, brandubh, copenhagen, tablut, ard_ri"
-                ))?;
-            }
-            "--seed" => {
-                o.seed = value("--seed")?
-                    .parse()
-                    .map_err(|e| format!("--seed: {e}"))?
-            }
-            "--nodes" => {
-                o.nodes = Some(
-                    value("--nodes")?
-                        .parse()
-                        .map_err(|e| format!("--nodes: {e}"))?,
-                );
-            }
-            "-h" | "--help" => return Err(String::new()),
-            other => return Err(format!("unknown flag {other:?}")),
-        }
+/// Play a tafl game (Fidchell by default) against the AI in the terminal.
+#[derive(Debug, Parser)]
+#[command(name = "play_tafl")]
+struct Cli {
+    /// The AI's level: bard, ovate or druid.
+    #[arg(long, default_value = "ovate")]
+    level: Level,
+    /// Your side: attackers (black, who move first) or defenders (white, with the king).
+    #[arg(long, default_value = "defenders", value_parser = parse_side)]
+    side: Side,
+    /// A preset name or an OpenTafl rules string.
+    #[arg(long, default_value = "fidchell", value_parser = parse_tafl_rules)]
+    rules: Ruleset,
+    /// The AI's seed (decimal, or hexadecimal with 0x).
+    #[arg(long, default_value = "1", value_parser = parse_seed, allow_hyphen_values = true)]
+    seed: Seed,
+    /// Nodes per AI move instead of the level's.
+    #[arg(long)]
+    nodes: Option<u64>,
+}
+
+fn parse_side(text: &str) -> Result<Side, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "a" | "attackers" | "attacker" | "black" => Ok(Side::Attackers),
+        "d" | "defenders" | "defender" | "white" => Ok(Side::Defenders),
+        other => Err(format!("unknown side {other:?}: attackers or defenders")),
     }
-    Ok(o)
+}
+
+fn parse_args() -> Options {
+    let cli = Cli::parse();
+    Options {
+        level: cli.level,
+        human: cli.side,
+        ruleset: cli.rules,
+        seed: cli.seed.0,
+        nodes: cli.nodes,
+    }
 }
 
 const HELP: &str = "\
@@ -94,23 +91,7 @@ fn result_text(status: Status, human: Side) -> String {
 }
 
 fn main() -> ExitCode {
-    let o = match parse_args() {
-        Ok(o) => o,
-        Err(e) => {
-            if !e.is_empty() {
-                eprintln!("error: {e}");
-            }
-            eprintln!(
-                "usage: play_tafl [--level bard|ovate|druid] [--side attackers|defenders] \
-                 [--ruleset NAME] [--seed S] [--nodes N]"
-            );
-            return if e.is_empty() {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::FAILURE
-            };
-        }
-    };
+    let o = parse_args();
     let mut config = o.level.config();
     if let Some(n) = o.nodes {
         config.limits.nodes = Some(n.max(1));
@@ -120,15 +101,14 @@ fn main() -> ExitCode {
     let stdin = io::stdin();
     let mut lines = stdin.lock().lines();
     println!(
-        "{} — you play the {}, the computer plays the {} at level {} ({}).",
+        "{} — you play the {}, the computer plays the {} at level {}.",
         o.ruleset.name(),
         o.human,
         o.human.other(),
-        o.level,
-        o.level.breton_name()
+        level_name(o.level)
     );
     println!("Type `help` for help.\n");
-    print!("{}", game.position().diagram());
+    print!("{}", tafl_diagram(&game));
 
     while !game.status().is_over() {
         let pos = *game.position();
@@ -150,10 +130,10 @@ fn main() -> ExitCode {
                         found.depth,
                         found.nodes
                     );
-                    print!("{}", game.position().diagram());
+                    print!("{}", tafl_diagram(&game));
                 }
                 Err(e) => {
-                    eprintln!("internal error: the AI chose {e}");
+                    eprintln!("error: the AI chose an illegal move: {e}");
                     return ExitCode::FAILURE;
                 }
             }
@@ -196,8 +176,8 @@ fn main() -> ExitCode {
                 if back == 0 || game.undo_plies(back) == 0 {
                     println!("Nothing of yours to take back.");
                 } else {
-                    println!("Taken back your last move and the reply.\n");
-                    print!("{}", game.position().diagram());
+                    println!("Took back your last move and the computer's reply.\n");
+                    print!("{}", tafl_diagram(&game));
                 }
                 continue;
             }
@@ -257,7 +237,7 @@ fn main() -> ExitCode {
                     captures: outcome.captures,
                 };
                 println!("\nYou play {played}\n");
-                print!("{}", game.position().diagram());
+                print!("{}", tafl_diagram(&game));
             }
             Err(e) => println!("Not allowed: {e}."),
         }

@@ -10,12 +10,31 @@
 use boardgames::common::{Seed, SeededDice};
 use boardgames::trictrac::partie::EcrireRules;
 use boardgames::trictrac::partie::table::{Table, TableForm};
+use boardgames_examples::parse_seed;
+use clap::Parser;
 
 #[macro_use]
 #[path = "common/output.rs"]
 mod output;
 
-const USAGE: &str = "usage: trictrac_table [--players 3|4] [--form tourner|chouette|teams] [--marques N] [--seed S]";
+/// A seeded partie à écrire at three or four players between bots: the draw, who plays whom
+/// at each marqué, the score sheet and the décompte.
+#[derive(Debug, Parser)]
+#[command(name = "trictrac_table")]
+struct Cli {
+    /// Players at the table: 3 or 4 (default: the form's).
+    #[arg(long)]
+    players: Option<usize>,
+    /// The form: tourner, chouette or teams (default: tourner at 3, teams at 4).
+    #[arg(long)]
+    form: Option<TableForm>,
+    /// Marqués of the partie (default: 6 à tourner, 8 otherwise).
+    #[arg(long)]
+    marques: Option<u32>,
+    /// The seed of the draw and the dice (decimal, or hexadecimal with 0x).
+    #[arg(long, default_value = "1", value_parser = parse_seed, allow_hyphen_values = true)]
+    seed: Seed,
+}
 
 struct Args {
     players: usize,
@@ -25,58 +44,23 @@ struct Args {
 }
 
 fn parse_args() -> Result<Args, String> {
-    let (mut players, mut form, mut marques, mut seed) = (None, None, None, 1u64);
-    let mut it = std::env::args().skip(1);
-    while let Some(a) = it.next() {
-        let mut value = |name: &str| it.next().ok_or_else(|| format!("{name} needs a value"));
-        match a.as_str() {
-            "--players" => {
-                players = Some(
-                    value("--players")?
-                        .parse::<usize>()
-                        .map_err(|e| format!("--players: {e}"))?,
-                );
-            }
-            "--form" => {
-                form = Some(
-                    value("--form")?
-                        .parse::<TableForm>()
-                        .map_err(|e| format!("--form: {e}"))?,
-                );
-            }
-            "--marques" => {
-                marques = Some(
-                    value("--marques")?
-                        .parse::<u32>()
-                        .map_err(|e| format!("--marques: {e}"))?,
-                );
-            }
-            "--seed" => {
-                seed = value("--seed")?
-                    .parse()
-                    .map_err(|e| format!("--seed: {e}"))?;
-            }
-            "-h" | "--help" => {
-                println!("{USAGE}");
-                std::process::exit(0);
-            }
-            other => return Err(format!("unknown argument {other:?} (try --help)")),
-        }
-    }
-    let form = match (form, players) {
+    let cli = Cli::parse();
+    let form = match (cli.form, cli.players) {
         (Some(f), _) => f,
         (None, Some(4)) => TableForm::Teams,
         (None, _) => TableForm::Tourner,
     };
-    let players = players.unwrap_or(form.players());
+    let players = cli.players.unwrap_or(form.players());
     form.check_players(players)
         .map_err(|e| format!("--players: {e}"))?;
-    let marques = marques.unwrap_or(if form == TableForm::Tourner { 6 } else { 8 });
+    let marques = cli
+        .marques
+        .unwrap_or(if form == TableForm::Tourner { 6 } else { 8 });
     Ok(Args {
         players,
         form,
         marques,
-        seed,
+        seed: cli.seed.0,
     })
 }
 
@@ -84,7 +68,7 @@ fn main() {
     let args = match parse_args() {
         Ok(a) => a,
         Err(e) => {
-            eprintln!("{e}");
+            eprintln!("error: {e}");
             std::process::exit(2);
         }
     };
@@ -101,7 +85,7 @@ fn main() {
     let mut table = match table {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("{e}");
+            eprintln!("error: {e}");
             std::process::exit(2);
         }
     };

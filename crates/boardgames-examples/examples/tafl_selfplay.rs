@@ -11,13 +11,18 @@
 //! so a pairing plays 2N games; a level against itself plays 2N games; default 20), `--seed S` (game `i` of an arrangement uses seed `S + i`; default 1),
 //! `--levels A,B` (default `bard,druid`; `bard,bard` plays a level against itself once),
 //! `--all` (every ordered pair of levels, self-play included, as a markdown table),
-//! `--ruleset NAME` (a preset, default `fidchell`), `--threads T` (default 1),
-//! `--max-plies P` (cut a game off after P plies, default 1000).
+//! `--rules NAME` (a preset or an OpenTafl rules string, default `fidchell`), `--threads T` (default 1),
+//! `--max-plies P` (cut a game off after P plies, default 1000), `--quiet` (no progress bar).
 
+use std::io::IsTerminal as _;
 use std::process::ExitCode;
 use std::sync::Mutex;
 use std::time::Instant;
 
+use boardgames_common::Seed;
+use boardgames_examples::{parse_seed, parse_tafl_rules};
+use clap::Parser;
+use indicatif::{ProgressBar, ProgressStyle};
 use tafl_core::ai::{Level, Tally, play_game};
 use tafl_core::{BySide, Ruleset, Side, TaflGame};
 
@@ -33,65 +38,63 @@ struct Options {
     ruleset: Ruleset,
     threads: usize,
     max_plies: usize,
+    quiet: bool,
 }
 
-fn parse_args() -> Result<Options, String> {
-    let mut o = Options {
-        games: 20,
-        seed: 1,
-        levels: (Level::Bard, Level::Druid),
-        all: false,
-        ruleset: Ruleset::fidchell(),
-        threads: 1,
-        max_plies: 1000,
-    };
-    let mut args = std::env::args().skip(1);
-    while let Some(flag) = args.next() {
-        let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
-        match flag.as_str() {
-            "--games" => {
-                o.games = value("--games")?
-                    .parse()
-                    .map_err(|e| format!("--games: {e}"))?;
-            }
-            "--seed" => {
-                o.seed = value("--seed")?
-                    .parse()
-                    .map_err(|e| format!("--seed: {e}"))?
-            }
-            "--levels" => {
-                let v = value("--levels")?;
-                let (a, b) = v
-                    .split_once(',')
-                    .ok_or("--levels expects two levels, like bard,druid")?;
-                o.levels = (
-                    a.parse().map_err(|e| format!("{e}"))?,
-                    b.parse().map_err(|e| format!("{e}"))?,
-                );
-            }
-            "--all" => o.all = true,
-            "--ruleset" => {
-                let v = value("--ruleset")?;
-                o.ruleset = Ruleset::preset_named(&v).ok_or(format!(
-                    "unknown ruleset {v:?}: fidchell, brandubh, copenhagen, tablut, ard_ri"
-                ))?;
-            }
-            "--threads" => {
-                o.threads = value("--threads")?
-                    .parse::<usize>()
-                    .map_err(|e| format!("--threads: {e}"))?
-                    .max(1);
-            }
-            "--max-plies" => {
-                o.max_plies = value("--max-plies")?
-                    .parse()
-                    .map_err(|e| format!("--max-plies: {e}"))?;
-            }
-            "-h" | "--help" => return Err(String::new()),
-            other => return Err(format!("unknown flag {other:?}")),
-        }
+/// Self-play of the tafl AI levels: games between two levels from seeds, each level taking
+/// each side; wins, draws and losses per side with 95% Wilson intervals, and the search speed.
+#[derive(Debug, Parser)]
+#[command(name = "tafl_selfplay")]
+struct Cli {
+    /// Games with each level attacking (a pairing plays twice as many).
+    #[arg(long, default_value_t = 20)]
+    games: u32,
+    /// Game `i` of an arrangement uses seed `seed + i` (decimal, or hexadecimal with 0x).
+    #[arg(long, default_value = "1", value_parser = parse_seed, allow_hyphen_values = true)]
+    seed: Seed,
+    /// The two levels, e.g. `bard,druid` (`bard,bard` plays a level against itself).
+    #[arg(long, default_value = "bard,druid", value_parser = parse_levels)]
+    levels: (Level, Level),
+    /// Every ordered pair of levels, self-play included, as a markdown table.
+    #[arg(long)]
+    all: bool,
+    /// A preset name or an OpenTafl rules string.
+    #[arg(long, default_value = "fidchell", value_parser = parse_tafl_rules)]
+    rules: Ruleset,
+    /// Threads.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Plies after which a game is cut off and counted as a draw.
+    #[arg(long, default_value_t = 1000)]
+    max_plies: usize,
+    /// No progress bar (it is also hidden when standard error is not a terminal).
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// Two comma-separated AI levels.
+fn parse_levels(text: &str) -> Result<(Level, Level), String> {
+    let (a, b) = text
+        .split_once(',')
+        .ok_or("expected two levels, like bard,druid")?;
+    Ok((
+        a.parse().map_err(|e| format!("{e}"))?,
+        b.parse().map_err(|e| format!("{e}"))?,
+    ))
+}
+
+fn parse_args() -> Options {
+    let cli = Cli::parse();
+    Options {
+        games: cli.games,
+        seed: cli.seed.0,
+        levels: cli.levels,
+        all: cli.all,
+        ruleset: cli.rules,
+        threads: cli.threads.max(1),
+        max_plies: cli.max_plies,
+        quiet: cli.quiet,
     }
-    Ok(o)
 }
 
 /// The result of one arrangement (a level attacking, a level defending).
@@ -101,7 +104,13 @@ struct Run {
     seconds: f64,
 }
 
-fn run(start: &TaflGame, attackers: Level, defenders: Level, games: u32, o: &Options) -> Run {
+fn run(
+    start: &TaflGame,
+    (attackers, defenders): (Level, Level),
+    games: u32,
+    o: &Options,
+    bar: &ProgressBar,
+) -> Run {
     let tally = Mutex::new(Tally::default());
     let nodes = Mutex::new(0u64);
     let next = Mutex::new(0u32);
@@ -134,6 +143,7 @@ fn run(start: &TaflGame, attackers: Level, defenders: Level, games: u32, o: &Opt
                     if let Ok(mut n) = nodes.lock() {
                         *n += game.nodes.attackers + game.nodes.defenders;
                     }
+                    bar.inc(1);
                 }
             });
         }
@@ -164,23 +174,7 @@ fn row(attackers: Level, defenders: Level, r: &Run) -> String {
 }
 
 fn main() -> ExitCode {
-    let o = match parse_args() {
-        Ok(o) => o,
-        Err(e) => {
-            if !e.is_empty() {
-                eprintln!("error: {e}");
-            }
-            eprintln!(
-                "usage: tafl_selfplay [--games N] [--seed S] [--levels A,B | --all] \
-                 [--ruleset NAME] [--threads T] [--max-plies P]"
-            );
-            return if e.is_empty() {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::FAILURE
-            };
-        }
-    };
+    let o = parse_args();
     let start = TaflGame::new(o.ruleset.clone());
     // Each pairing of two levels plays `games` games with each level attacking; a level
     // against itself plays `2 * games`, so every pairing totals `2 * games` games.
@@ -217,14 +211,25 @@ fn main() -> ExitCode {
         "| attackers | defenders | games | attackers win | draws | defenders win | A-D-draws | plies/game | knodes/s |"
     );
     println!("|---|---|---|---|---|---|---|---|---|");
+    // Progress on standard error, only for a person watching a terminal.
+    let total: u64 = pairs.iter().map(|&(_, _, g)| u64::from(g)).sum();
+    let bar = if o.quiet || !std::io::stderr().is_terminal() {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(total)
+    };
+    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games, eta {eta}") {
+        bar.set_style(style);
+    }
     let mut total_nodes = 0u64;
     let mut total_seconds = 0.0;
     for (a, d, games) in pairs {
-        let r = run(&start, a, d, games, &o);
+        let r = run(&start, (a, d), games, &o, &bar);
         total_nodes += r.nodes;
         total_seconds += r.seconds;
         println!("{}", row(a, d, &r));
     }
+    bar.finish_and_clear();
     let threads = o.threads as f64;
     println!();
     println!(

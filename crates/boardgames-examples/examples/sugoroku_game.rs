@@ -13,49 +13,28 @@ use std::io::Write as _;
 use std::process::ExitCode;
 
 use boardgames_common::{DiceSource, Seed};
+use boardgames_examples::parse_seed;
+use clap::Parser;
 use sugoroku_core::{Phase, Ruleset, SimDice, Sugoroku, colour};
 
+/// One seeded game of Tric Trac Nippon sugoroku, printed throw by throw.
+#[derive(Debug, Parser)]
+#[command(name = "sugoroku_game")]
 struct Args {
+    /// The seed of the dice (decimal, or hexadecimal with 0x): the game the simulator plays
+    /// for that seed.
+    #[arg(long, default_value = "0", value_parser = parse_seed, allow_hyphen_values = true)]
     seed: Seed,
+    /// The ruleset, e.g. "return=adds extra=yes winner=captured" (default: the rules page).
+    #[arg(long, default_value_t = Ruleset::default(), allow_hyphen_values = true)]
     rules: Ruleset,
+    /// Print the game record (the shared format) instead of the table.
+    #[arg(long)]
     record: bool,
 }
 
-fn parse_args() -> Result<Args, String> {
-    let mut out = Args {
-        seed: Seed(0),
-        rules: Ruleset::default(),
-        record: false,
-    };
-    let mut args = std::env::args().skip(1);
-    while let Some(flag) = args.next() {
-        match flag.as_str() {
-            "--seed" => {
-                let v = args.next().ok_or("--seed needs a value")?;
-                out.seed = v.parse().map_err(|e| format!("--seed: {e}"))?;
-            }
-            "--rules" => {
-                let v = args.next().ok_or("--rules needs a value")?;
-                out.rules = v.parse().map_err(|e| format!("--rules: {e}"))?;
-            }
-            "--record" => out.record = true,
-            "-h" | "--help" => {
-                return Err("usage: sugoroku_game [--seed N] [--rules TEXT] [--record]".into());
-            }
-            other => return Err(format!("unknown argument {other:?} (try --help)")),
-        }
-    }
-    Ok(out)
-}
-
 fn main() -> ExitCode {
-    let args = match parse_args() {
-        Ok(a) => a,
-        Err(msg) => {
-            eprintln!("{msg}");
-            return ExitCode::FAILURE;
-        }
-    };
+    let args = Args::parse();
     // The text is built whole, then written once: a closed pipe (`| head`) is not an error.
     let mut out = String::new();
     if args.record {
@@ -97,7 +76,7 @@ fn main() -> ExitCode {
                 );
             }
             Err(e) => {
-                eprintln!("{e}");
+                eprintln!("error: {e}");
                 return ExitCode::FAILURE;
             }
         }
@@ -115,7 +94,7 @@ fn emit(text: &str) -> ExitCode {
     match std::io::stdout().write_all(text.as_bytes()) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
             eprintln!("error: writing the output: {e}");
-            ExitCode::FAILURE
+            ExitCode::from(3)
         }
         _ => ExitCode::SUCCESS,
     }

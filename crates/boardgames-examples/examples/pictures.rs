@@ -17,6 +17,8 @@ mod output;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use clap::Parser;
+
 use boardgames::common::svg::histogram;
 use boardgames::common::{Agent, ByPlayer, Game, Seed, play_game};
 use boardgames::sugoroku::{self, Sugoroku};
@@ -31,6 +33,16 @@ use boardgames::trictrac::{self, Position};
 const TAFL_OPENING: &str = "d7-d6 c5-c6xc7 d6-e6 d5-b5xa5 e1-e2 e5-f5xg5 g3-f3 f5-f4xg4 a3-b3 \
     c6-d6 e6-f6 d6-b6 d1-f1 c4-b4xa4 f6-f5xf4 e4-e6xe7 c1-c2 d4-g4 c2-d2xd3 g4-g3xf3 d2-d3xc3 \
     g3-g7 f5-f3xe3 g7-a7 f1-b1 b5-c5 d3-c3 a7-a1 e2-a2 e6-e1 a2-e2xe1";
+
+/// The pictures of docs/pictures.md: a start and a middle game of each game as SVG, and the
+/// histogram of the lengths of simulated sugoroku games.
+#[derive(Debug, Parser)]
+#[command(name = "pictures")]
+struct Cli {
+    /// The folder to write the pictures into.
+    #[arg(default_value = "docs/pictures")]
+    dir: PathBuf,
+}
 
 fn write(dir: &Path, name: &str, svg: &str) -> Result<(), String> {
     let path = dir.join(name);
@@ -173,23 +185,7 @@ fn sugoroku_pictures(dir: &Path) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    const USAGE: &str = "usage: pictures [DIR] (default docs/pictures)";
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if matches!(args.first().map(String::as_str), Some("-h" | "--help")) {
-        println!("{USAGE}");
-        return ExitCode::SUCCESS;
-    }
-    if let Some(bad) = args
-        .iter()
-        .enumerate()
-        .find(|(i, a)| *i > 0 || a.starts_with('-'))
-    {
-        eprintln!("error: unexpected argument {:?}\n{USAGE}", bad.1);
-        return ExitCode::from(2);
-    }
-    let dir = args
-        .first()
-        .map_or_else(|| PathBuf::from("docs/pictures"), PathBuf::from);
+    let dir = Cli::parse().dir;
     let run = || -> Result<(), String> {
         std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         trictrac_pictures(&dir)?;

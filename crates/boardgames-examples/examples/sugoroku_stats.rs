@@ -8,64 +8,56 @@
 //! (`--rules "return=adds extra=yes"` for the options). Game `i` uses `seed.derive(i)`;
 //! `cargo run --example sugoroku_game -- --seed <that>` prints one of them throw by throw.
 
-use std::io::Write as _;
+use std::io::{IsTerminal as _, Write as _};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use boardgames_common::Seed;
+use boardgames_examples::{parse_count, parse_seed};
+use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use sugoroku_core::{Ruleset, Simulation};
 
-fn parse_args() -> Result<(Simulation, bool), String> {
-    let mut sim = Simulation::new(Ruleset::default(), Seed(0), 1_000_000);
-    let mut histogram = false;
-    let mut args = std::env::args().skip(1);
-    while let Some(flag) = args.next() {
-        let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value"));
-        match flag.as_str() {
-            "--games" => {
-                let v = value()?;
-                sim.games = v
-                    .replace('_', "")
-                    .parse()
-                    .map_err(|_| format!("--games {v:?}: expected a whole number"))?;
-            }
-            "--seed" => {
-                let v = value()?;
-                sim.seed = v.parse().map_err(|e| format!("--seed: {e}"))?;
-            }
-            "--threads" => {
-                let v = value()?;
-                sim.threads = v.parse().map_err(|_| {
-                    format!("--threads {v:?}: expected a whole number (0: all cores)")
-                })?;
-            }
-            "--rules" => {
-                let v = value()?;
-                sim.rules = v.parse().map_err(|e| format!("--rules: {e}"))?;
-            }
-            "--histogram" => histogram = true,
-            "-h" | "--help" => {
-                return Err(
-                    "usage: sugoroku_stats [--games N] [--seed S] [--threads T] [--rules TEXT] [--histogram]"
-                        .to_string(),
-                );
-            }
-            other => return Err(format!("unknown argument {other:?} (try --help)")),
-        }
-    }
-    Ok((sim, histogram))
+/// Statistics of many games of Tric Trac Nippon sugoroku, with a progress bar.
+#[derive(Debug, Parser)]
+#[command(name = "sugoroku_stats")]
+struct Args {
+    /// How many games (`_` separators allowed: 1_000_000).
+    #[arg(long, default_value = "1000000", value_parser = parse_count)]
+    games: u64,
+    /// The seed of the simulation (decimal, or hexadecimal with 0x); game `i` uses
+    /// `seed.derive(i)`.
+    #[arg(long, default_value = "0", value_parser = parse_seed, allow_hyphen_values = true)]
+    seed: Seed,
+    /// Threads (0: all cores).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// The ruleset, e.g. "return=adds extra=yes winner=captured" (default: the rules page).
+    #[arg(long, default_value_t = Ruleset::default(), allow_hyphen_values = true)]
+    rules: Ruleset,
+    /// Also print the games by length in throws, in buckets of 20.
+    #[arg(long)]
+    histogram: bool,
+    /// No progress bar (it is also hidden when standard error is not a terminal).
+    #[arg(long)]
+    quiet: bool,
+}
+
+fn parse_args() -> (Simulation, bool, bool) {
+    let args = Args::parse();
+    let mut sim = Simulation::new(args.rules, args.seed, args.games);
+    sim.threads = args.threads;
+    (sim, args.histogram, args.quiet)
 }
 
 fn main() -> ExitCode {
-    let (sim, histogram) = match parse_args() {
-        Ok(parsed) => parsed,
-        Err(msg) => {
-            eprintln!("{msg}");
-            return ExitCode::FAILURE;
-        }
+    let (sim, histogram, quiet) = parse_args();
+    // On standard error, and only for a person watching a terminal.
+    let bar = if quiet || !std::io::stderr().is_terminal() {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(sim.games)
     };
-    let bar = ProgressBar::new(sim.games);
     if let Ok(style) =
         ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}")
     {
@@ -100,7 +92,7 @@ fn main() -> ExitCode {
             emit(&text)
         }
         Err(e) => {
-            eprintln!("{e}");
+            eprintln!("error: {e}");
             ExitCode::FAILURE
         }
     }
@@ -112,7 +104,7 @@ fn emit(text: &str) -> ExitCode {
     match std::io::stdout().write_all(text.as_bytes()) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
             eprintln!("error: writing the output: {e}");
-            ExitCode::FAILURE
+            ExitCode::from(3)
         }
         _ => ExitCode::SUCCESS,
     }

@@ -2,8 +2,12 @@
 //! the record of each game in the shared record format.
 //!
 //! ```text
-//! cargo run --release --example sample_games -- [--seed N] [--game trictrac|tafl|sugoroku] [--out DIR]
+//! cargo run --release --example sample_games -- [--seed N] [--game trictrac|tafl|sugoroku] [--verbose] [--out DIR]
 //! ```
+//!
+//! By default each game is summarised: its result and length, the final board and what
+//! happened (the best throws of the partie, the captures, when the placing ended); with
+//! `--verbose` every throw and move is printed:
 //!
 //! - trictrac: a partie ordinaire between two bots (`trictrac_core::bot::Bot`), every throw with
 //!   its traditional name, the jans and points, the marks, the play, and the board every ten
@@ -12,82 +16,83 @@
 //!   for the defenders, every move in notation and the board every ten plies;
 //! - sugoroku: a game of Tric Trac Nippon throw by throw, with the camps every twenty throws.
 //!
-//! Without `--out` the records are printed after each game; with it they are written to
+//! With `--verbose` the records are printed after each game; with `--out` they are written to
 //! `DIR/trictrac.txt`, `DIR/tafl.txt` and `DIR/sugoroku.txt`, each with its replay page
 //! (`DIR/trictrac.html`, ...: one self-contained HTML file stepping through the game, as
-//! `boardgames view` writes it). The same seed always gives the same games.
+//! `boardgames view` writes it) and only where they went is printed. The same seed always
+//! gives the same games.
 
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
+
+use boardgames_examples::{Failure, emit, finish, level_name, parse_seed, tafl_diagram};
+use clap::{Parser, ValueEnum};
 
 use boardgames::common::{Agent, ByPlayer, Game, Player, Record, Seed, play_game};
 use boardgames::sugoroku::{self, Sugoroku};
 use boardgames::tafl::ai::{Level, play_game as play_tafl};
-use boardgames::tafl::{BySide, Ruleset, TaflGame};
+use boardgames::tafl::{BySide, Ruleset, Side, TaflGame};
 use boardgames::trictrac::bot::Bot;
-use boardgames::trictrac::diagram;
 use boardgames::trictrac::game::{Action, DefaultScorer, GameOptions, TrictracGame};
+use boardgames::trictrac::{Colour, diagram};
 
-const USAGE: &str = "usage: sample_games [--seed N] [--game trictrac|tafl|sugoroku] [--out DIR]";
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Which {
-    Trictrac,
-    Tafl,
-    Sugoroku,
-}
-
+/// One seeded game of each of the three games: a short summary of each (result, length, the
+/// final board, what happened), the whole narration with --verbose.
+#[derive(Debug, Parser)]
+#[command(name = "sample_games")]
 struct Args {
+    /// The seed of the games (decimal, or hexadecimal with 0x); the same seed always gives
+    /// the same games.
+    #[arg(long, default_value = "1", value_parser = parse_seed, allow_hyphen_values = true)]
     seed: Seed,
-    games: Vec<Which>,
+    /// Play only this game.
+    #[arg(long, value_enum)]
+    game: Option<Which>,
+    /// Print every throw and move with the boards, and each game's record.
+    #[arg(short, long)]
+    verbose: bool,
+    /// Write the records and their replay pages (.html) to this folder and print only where
+    /// they went.
+    #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
 }
 
-fn parse_args() -> Result<Args, String> {
-    let mut args = Args {
-        seed: Seed(1),
-        games: vec![Which::Trictrac, Which::Tafl, Which::Sugoroku],
-        out: None,
-    };
-    let mut it = std::env::args().skip(1);
-    while let Some(flag) = it.next() {
-        let mut value = |name: &str| {
-            it.next()
-                .ok_or_else(|| format!("{name} needs a value\n{USAGE}"))
-        };
-        match flag.as_str() {
-            "--seed" => {
-                let v = value("--seed")?;
-                args.seed = v.parse().map_err(|e| format!("--seed: {e}"))?;
-            }
-            "--game" => {
-                let v = value("--game")?;
-                args.games = vec![match v.as_str() {
-                    "trictrac" => Which::Trictrac,
-                    "tafl" => Which::Tafl,
-                    "sugoroku" => Which::Sugoroku,
-                    other => {
-                        return Err(format!(
-                            "--game: unknown game {other:?}: expected trictrac, tafl or sugoroku"
-                        ));
-                    }
-                }];
-            }
-            "--out" => args.out = Some(PathBuf::from(value("--out")?)),
-            "-h" | "--help" => return Err(USAGE.to_string()),
-            other => return Err(format!("unknown argument {other:?}\n{USAGE}")),
-        }
-    }
-    Ok(args)
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Which {
+    /// French grand trictrac: a partie ordinaire between two bots.
+    Trictrac,
+    /// Fidchell, the seed's tafl game, between two AI levels.
+    Tafl,
+    /// The Tric Trac Nippon sugoroku.
+    Sugoroku,
 }
 
-/// A game's printout and its record.
+/// A game's narration, its summary and its record.
 struct Played {
     file: &'static str,
     text: String,
+    summary: String,
     record: Record,
+}
+
+/// Marks for people: `White 5 trous 0 points, Black 12 trous 0 points` (the record's
+/// `5.0/12.0` reads like decimals).
+fn marks_for_people(game: &TrictracGame<DefaultScorer>) -> String {
+    let m = game.marking();
+    let one = |c: Colour| format!("{c} {} trous {} points", m.trous(c), m.points(c));
+    format!("{}, {}", one(Colour::White), one(Colour::Black))
+}
+
+/// The points a comment says `mover` marked (`… White marks 6, 1 trou …`), if any.
+fn points_marked(comment: &str, mover: Colour) -> Option<u32> {
+    let key = format!("{mover} marks ");
+    let at = comment.find(&key)? + key.len();
+    let digits: String = comment[at..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok()
 }
 
 fn trictrac(seed: Seed) -> Result<Played, String> {
@@ -98,14 +103,15 @@ fn trictrac(seed: Seed) -> Result<Played, String> {
         ByPlayer::new(&mut white, &mut black);
     let played =
         play_game(start.clone(), seed, agents, 100_000).map_err(|e| format!("trictrac: {e}"))?;
-    let _ = writeln!(
-        out,
-        "== Trictrac: a partie ordinaire to 12 trous between two bots (seed {seed})\n"
-    );
+    let title =
+        format!("== Trictrac: a partie ordinaire to 12 trous between two bots (seed {seed})");
+    let _ = writeln!(out, "{title}\n");
     let _ = write!(out, "{}", diagram(start.position().board()));
     // Replay the record to print it with boards: this also checks it replays.
     let mut game = start;
     let mut throws = 0u32;
+    // The throws that marked the most points: (points, throw number, what happened).
+    let mut best: Vec<(u32, u32, String)> = Vec::new();
     for entry in played.record.entries() {
         let action = game
             .parse_action(&entry.action)
@@ -114,11 +120,25 @@ fn trictrac(seed: Seed) -> Result<Played, String> {
         game.apply(action)
             .map_err(|e| format!("trictrac replay: {e}"))?;
         let comment = entry.comment.as_deref().unwrap_or("");
+        // The record's comment ends with the marks in the notation's form; people read
+        // them in words.
+        let comment = comment
+            .rfind("marks ")
+            .filter(|&at| at == 0 || comment[..at].ends_with("; "))
+            .map_or(comment, |at| comment[..at].trim_end_matches("; "));
         match action {
             Action::Throw(t) => {
                 throws += 1;
                 let prefix = format!("{mover} throws {}; ", t.name());
                 let events = comment.strip_prefix(&prefix).unwrap_or(comment);
+                if let Some(points) = points_marked(events, mover) {
+                    best.push((points, throws, format!("{mover} throws {t}: {events}")));
+                }
+                let events = if events.is_empty() {
+                    "nothing scores"
+                } else {
+                    events
+                };
                 let _ = writeln!(
                     out,
                     "{throws:>4}. {mover:<5} throws {t} ({}): {events}",
@@ -136,29 +156,27 @@ fn trictrac(seed: Seed) -> Result<Played, String> {
             }
         }
     }
-    let _ = write!(out, "{}", diagram(game.position().board()));
+    let board = diagram(game.position().board());
+    let _ = write!(out, "{board}");
     let result = match game.winner() {
         Some(w) => format!(
-            "{w} wins the partie, marks {} (trous.points White/Black), after {throws} throws",
-            game.marks_text()
+            "{w} wins the partie after {throws} throws; marks: {}",
+            marks_for_people(&game)
         ),
         None => "the partie did not end".to_string(),
     };
     let _ = writeln!(out, "Result: {result}\n");
+    best.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut summary = format!("{title}\nResult: {result}\n{board}Best throws:\n");
+    for (_, n, text) in best.iter().take(3) {
+        let _ = writeln!(summary, "  throw {n}: {text}");
+    }
     Ok(Played {
         file: "trictrac.txt",
         text: out,
+        summary,
         record: played.record,
     })
-}
-
-/// `Druid (Drouiz)`; `Ovate` alone where the Breton name is the same.
-fn level_name(level: Level) -> String {
-    if level.name() == level.breton_name() {
-        level.name().to_string()
-    } else {
-        format!("{} ({})", level.name(), level.breton_name())
-    }
 }
 
 fn tafl(seed: Seed) -> Result<Played, String> {
@@ -174,13 +192,13 @@ fn tafl(seed: Seed) -> Result<Played, String> {
         seed.0,
         1_000,
     );
-    let _ = writeln!(
-        out,
-        "== Tafl: {} (the seed's game), {} for the attackers, {} for the defenders (seed {seed})\n",
+    let title = format!(
+        "== Tafl: {} (the seed's game), {} for the attackers, {} for the defenders (seed {seed})",
         ruleset.name(),
         level_name(attackers),
         level_name(defenders)
     );
+    let _ = writeln!(out, "{title}\n");
     let mut game = TaflGame::new(ruleset);
     let mut record = Record::new(TaflGame::NAME);
     let tag = |r: &mut Record, k: &str, v: &str| r.set_tag(k, v).map_err(|e| format!("tafl: {e}"));
@@ -191,6 +209,10 @@ fn tafl(seed: Seed) -> Result<Played, String> {
     tag(&mut record, "Attackers", attackers.name())?;
     tag(&mut record, "Defenders", defenders.name())?;
     let _ = write!(out, "{}", game.position().diagram());
+    let mut captured = BySide {
+        attackers: 0u32,
+        defenders: 0u32,
+    };
     for (i, mv) in played.moves.iter().enumerate() {
         let text = mv.to_string();
         let action = game
@@ -199,31 +221,36 @@ fn tafl(seed: Seed) -> Result<Played, String> {
         let side = game.position().side_to_move();
         game.apply(action)
             .map_err(|e| format!("tafl replay of {text}: {e}"))?;
+        let taken = mv.captures.count();
+        match side {
+            Side::Attackers => captured.attackers += taken,
+            Side::Defenders => captured.defenders += taken,
+        }
         record
             .push_action(text.clone())
             .map_err(|e| format!("tafl: {e}"))?;
         let _ = writeln!(out, "{:>4}. {side:<9} {text}", i + 1);
-        if (i + 1).is_multiple_of(10) {
+        if (i + 1).is_multiple_of(10) && i + 1 < played.moves.len() {
             let _ = write!(out, "{}", game.position().diagram());
         }
     }
-    if !played.moves.len().is_multiple_of(10) {
-        let _ = write!(out, "{}", game.position().diagram());
-    }
+    let board = tafl_diagram(&game);
+    let _ = write!(out, "{board}");
     tag(
         &mut record,
         "Result",
         &boardgames::common::result_text(game.returns()),
     )?;
-    let _ = writeln!(
-        out,
-        "Result: {} after {} plies\n",
-        game.status(),
-        played.moves.len()
+    let result = format!("{} after {} plies", game.status(), played.moves.len());
+    let _ = writeln!(out, "Result: {result}\n");
+    let summary = format!(
+        "{title}\nResult: {result}\n{board}Captures: the attackers took {} pieces, the defenders {}\n",
+        captured.attackers, captured.defenders
     );
     Ok(Played {
         file: "tafl.txt",
         text: out,
+        summary,
         record,
     })
 }
@@ -263,11 +290,12 @@ fn sugoroku(seed: Seed) -> Result<Played, String> {
     let mut out = String::new();
     let rules = sugoroku::Ruleset::default();
     let played = Sugoroku::play_seeded(rules, seed);
-    let _ = writeln!(
-        out,
-        "== Sugoroku (Tric Trac Nippon): placing then capturing (seed {seed}, rules {rules})\n"
+    let title = format!(
+        "== Sugoroku (Tric Trac Nippon): placing then capturing (seed {seed}, rules {rules})"
     );
+    let _ = writeln!(out, "{title}\n");
     let mut game = Sugoroku::new(rules);
+    let mut placing = None;
     for (i, entry) in played.record.entries().iter().enumerate() {
         let throw = entry
             .action
@@ -278,77 +306,90 @@ fn sugoroku(seed: Seed) -> Result<Played, String> {
             .apply_throw(throw)
             .map_err(|e| format!("sugoroku replay: {e}"))?;
         let _ = writeln!(out, "{:>4}. {side:<5} throws {throw}: {events}", i + 1);
+        if placing.is_none() && Player::ALL.iter().all(|&p| game.position().reserve(p) == 0) {
+            placing = Some(i + 1);
+        }
         if (i + 1).is_multiple_of(20) {
             let _ = write!(out, "{}", camps(game.position()));
         }
     }
-    let _ = write!(out, "{}", camps(game.position()));
+    let board = camps(game.position());
+    let _ = write!(out, "{board}");
     let result = match game.end() {
         Some(end) => end.to_string(),
         None => "unfinished".to_string(),
     };
+    let throws = played.record.entries().len();
     let _ = writeln!(out, "Result: {result}\n");
+    let mut summary = format!("{title}\nResult: {result} after {throws} throws\n{board}");
+    if let Some(n) = placing {
+        let _ = writeln!(
+            summary,
+            "Placing ended after throw {n}; capturing took the rest"
+        );
+    }
     Ok(Played {
         file: "sugoroku.txt",
         text: out,
+        summary,
         record: played.record,
     })
 }
 
-fn run(args: &Args) -> Result<(), String> {
+fn run(args: &Args) -> Result<(), Failure> {
     if let Some(dir) = &args.out {
-        std::fs::create_dir_all(dir).map_err(|e| format!("--out {}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Failure::Run(format!("--out {}: {e}", dir.display())))?;
     }
-    let stdout = std::io::stdout();
-    let mut stdout = stdout.lock();
-    for which in &args.games {
+    let games = match args.game {
+        Some(g) => vec![g],
+        None => vec![Which::Trictrac, Which::Tafl, Which::Sugoroku],
+    };
+    for which in games {
         let played = match which {
-            Which::Trictrac => trictrac(args.seed)?,
-            Which::Tafl => tafl(args.seed)?,
-            Which::Sugoroku => sugoroku(args.seed)?,
+            Which::Trictrac => trictrac(args.seed),
+            Which::Tafl => tafl(args.seed),
+            Which::Sugoroku => sugoroku(args.seed),
+        }
+        .map_err(Failure::Run)?;
+        let mut text = match (args.verbose, &args.out) {
+            (true, _) => played.text,
+            (false, None) => played.summary + "\n",
+            (false, Some(_)) => String::new(),
         };
-        let mut text = played.text;
         match &args.out {
             Some(dir) => {
                 let path = dir.join(played.file);
                 std::fs::write(&path, played.record.to_string())
-                    .map_err(|e| format!("writing {}: {e}", path.display()))?;
-                let _ = writeln!(text, "Record written to {}", path.display());
+                    .map_err(|e| Failure::Run(format!("writing {}: {e}", path.display())))?;
                 // The replay page of the game, stepping through it with the board as SVG.
                 let page = boardgames_cli::html::replay_page(&played.record)
-                    .map_err(|e| format!("the page of {}: {e}", played.file))?;
+                    .map_err(|e| Failure::Run(format!("the page of {}: {e}", played.file)))?;
                 let html = path.with_extension("html");
                 std::fs::write(&html, page)
-                    .map_err(|e| format!("writing {}: {e}", html.display()))?;
-                let _ = writeln!(text, "Replay page written to {}\n", html.display());
+                    .map_err(|e| Failure::Run(format!("writing {}: {e}", html.display())))?;
+                let _ = writeln!(
+                    text,
+                    "record {}, replay page {}",
+                    path.display(),
+                    html.display()
+                );
             }
-            None => {
+            None if args.verbose => {
                 let _ = writeln!(text, "Record:\n{}", played.record);
             }
+            None => {}
         }
-        // A closed pipe (`| head`) ends the output quietly; any other failure is an error.
-        match stdout.write_all(text.as_bytes()) {
-            Ok(()) => {}
-            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(()),
-            Err(e) => return Err(format!("writing the output: {e}")),
-        }
+        emit(&text)?;
+    }
+    if args.out.is_none() && !args.verbose {
+        emit(
+            "The whole games and their records: --verbose; the records and replay pages in a folder: --out DIR.\n",
+        )?;
     }
     Ok(())
 }
 
 fn main() -> ExitCode {
-    let args = match parse_args() {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
-    };
-    match run(&args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    finish(run(&Args::parse()))
 }

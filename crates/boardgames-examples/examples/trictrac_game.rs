@@ -12,6 +12,8 @@ use boardgames::trictrac::game::{
     Action, DefaultScorer, GameOptions, Primaute, TrictracGame, colour_of,
 };
 use boardgames::trictrac::{Colour, diagram};
+use boardgames_examples::{marks_in_words, parse_seed};
+use clap::Parser;
 
 #[macro_use]
 #[path = "common/output.rs"]
@@ -24,56 +26,36 @@ struct Args {
     board_every: u32,
 }
 
-fn parse_args() -> Result<Args, String> {
-    let mut args = Args {
-        seed: 1,
-        pavillon: false,
-        trous: 12,
-        board_every: 10,
-    };
-    let mut it = std::env::args().skip(1);
-    while let Some(a) = it.next() {
-        let mut value = |name: &str| it.next().ok_or_else(|| format!("{name} needs a value"));
-        match a.as_str() {
-            "--seed" => {
-                args.seed = value("--seed")?
-                    .parse()
-                    .map_err(|e| format!("--seed: {e}"))?
-            }
-            "--trous" => {
-                args.trous = value("--trous")?
-                    .parse()
-                    .map_err(|e| format!("--trous: {e}"))?;
-                if args.trous == 0 {
-                    return Err("--trous: a partie needs at least 1 trou".to_string());
-                }
-            }
-            "--board-every" => {
-                args.board_every = value("--board-every")?
-                    .parse()
-                    .map_err(|e| format!("--board-every: {e}"))?;
-            }
-            "--pavillon" => args.pavillon = true,
-            "-h" | "--help" => {
-                return Err(
-                    "usage: trictrac_game [--seed N] [--pavillon] [--trous N] [--board-every N]"
-                        .to_string(),
-                );
-            }
-            other => return Err(format!("unknown argument {other:?} (try --help)")),
-        }
+/// A seeded partie ordinaire of trictrac between two heuristic bots, printed turn by turn.
+#[derive(Debug, Parser)]
+#[command(name = "trictrac_game")]
+struct Cli {
+    /// The seed of the dice (decimal, or hexadecimal with 0x).
+    #[arg(long, default_value = "1", value_parser = parse_seed, allow_hyphen_values = true)]
+    seed: Seed,
+    /// Play with the pavillon (the first to win a trou holds it).
+    #[arg(long)]
+    pavillon: bool,
+    /// Trous that win the partie (at least 1).
+    #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u8).range(1..))]
+    trous: u8,
+    /// Print the board after every N throws (0: never).
+    #[arg(long, default_value_t = 10)]
+    board_every: u32,
+}
+
+fn parse_args() -> Args {
+    let cli = Cli::parse();
+    Args {
+        seed: cli.seed.0,
+        pavillon: cli.pavillon,
+        trous: cli.trous,
+        board_every: cli.board_every,
     }
-    Ok(args)
 }
 
 fn main() {
-    let args = match parse_args() {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("{e}");
-            std::process::exit(2);
-        }
-    };
+    let args = parse_args();
     let options = GameOptions {
         primaute: Primaute::OneDieEach,
         pavillon: args.pavillon,
@@ -114,9 +96,9 @@ fn main() {
         let mover = game.position().side_to_move();
         let text = game.action_text(action);
         let comment = match game.apply_commented(action) {
-            Ok(c) => c,
+            Ok(c) => marks_in_words(&c),
             Err(e) => {
-                eprintln!("refused {text}: {e}");
+                eprintln!("error: refused {text}: {e}");
                 std::process::exit(1);
             }
         };

@@ -1,0 +1,255 @@
+//! `boardgames play trictrac` and `play tafl` through piped standard input: side choice,
+//! typed plays without their throw, `undo`, `hint`, `save`, `moves`, `position`, and bad
+//! input that never ends the game.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use boardgames_common::Record;
+
+fn run_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardgames"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(input.as_bytes());
+    }
+    child.wait_with_output().expect("the binary runs")
+}
+
+fn text(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn temp(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("boardgames-play-{}-{name}", std::process::id()))
+}
+
+// Seed 1: White has the primauté and throws 3-1 (plays 1. B1-B4, B1-B2 and 2. B1-B4-B5);
+// Black answers 5-3 with N1-N6, N1-N4; White then throws 3-2.
+
+#[test]
+fn a_play_typed_without_its_throw_and_a_tout_d_une_by_its_ends() {
+    let o = run_with_input(&["play", "trictrac", "--seed", "1"], "b1-b2, B1-B4\nquit\n");
+    assert!(o.status.success());
+    let t = text(&o);
+    assert!(t.contains("White plays 3-1: B1-B4, B1-B2"), "{t}");
+    let o = run_with_input(&["play", "trictrac", "--seed", "1"], "B1-B5\nquit\n");
+    assert!(
+        text(&o).contains("White plays 3-1: B1-B4-B5"),
+        "{}",
+        text(&o)
+    );
+    let o = run_with_input(
+        &["play", "trictrac", "--seed", "1"],
+        "3-1: B1-B4-B5\nquit\n",
+    );
+    assert!(
+        text(&o).contains("White plays 3-1: B1-B4-B5"),
+        "{}",
+        text(&o)
+    );
+}
+
+#[test]
+fn bad_input_never_ends_the_partie() {
+    let o = run_with_input(
+        &["play", "trictrac", "--seed", "1"],
+        "zzz\n999\n0\nB1-B7 B1-B6\nsave\n\u{fffd}\nhelp\n1\nquit\n",
+    );
+    assert!(o.status.success());
+    let t = text(&o);
+    assert!(t.contains("Not understood"), "{t}");
+    assert!(t.contains("Choose a number from 1 to 2."), "{t}");
+    assert!(
+        t.contains("B1-B7 B1-B6 is not a legal play of this throw"),
+        "{t}"
+    );
+    assert!(t.contains("save needs a file name"), "{t}");
+    // Still playing after all that: the first play is taken, then the bot replies.
+    assert!(t.contains("White plays 3-1: B1-B4, B1-B2"), "{t}");
+    assert!(t.contains("Black plays 5-3: N1-N6, N1-N4"), "{t}");
+    assert!(t.contains("Partie abandoned."), "{t}");
+}
+
+#[test]
+fn undo_takes_back_the_play_and_the_reply_and_the_dice_fall_again() {
+    let o = run_with_input(
+        &["play", "trictrac", "--seed", "1"],
+        "undo\n1\nundo\n2\nquit\n",
+    );
+    assert!(o.status.success());
+    let t = text(&o);
+    assert!(t.contains("Nothing to undo."), "{t}");
+    let took = t
+        .find("Took back your last decision and the bot's reply.")
+        .expect(&t);
+    // After the undo the same 3-1 is offered again, and the other play is taken.
+    let after = &t[took..];
+    assert!(after.contains("  2. 3-1: B1-B4-B5"), "{after}");
+    assert!(after.contains("White plays 3-1: B1-B4-B5"), "{after}");
+    // The bot's 5-3 falls again after the undo.
+    assert!(after.contains("Black throws 5-3"), "{after}");
+}
+
+#[test]
+fn hint_gives_the_bots_choice_and_each_candidate() {
+    let o = run_with_input(&["play", "trictrac", "--seed", "1"], "hint\nquit\n");
+    let t = text(&o);
+    assert!(
+        t.contains("The bot would choose 1. 3-1: B1-B4, B1-B2"),
+        "{t}"
+    );
+    assert!(t.contains("the 2 best of 2 candidates"), "{t}");
+    assert!(t.contains("marks 0 more points, value"), "{t}");
+}
+
+#[test]
+fn moves_position_and_save_a_record_that_replays() {
+    let file = temp("trictrac.txt");
+    let input = format!("moves\nposition\n1\nsave {}\nquit\n", file.display());
+    let o = run_with_input(&["play", "trictrac", "--seed", "1"], &input);
+    assert!(o.status.success());
+    let t = text(&o);
+    assert_eq!(t.matches("  2. 3-1: B1-B4-B5").count(), 2, "{t}");
+    assert!(t.contains("B1:w15,N1:b15 w"), "{t}");
+    assert!(t.contains("Saved the partie so far to"), "{t}");
+    let saved = std::fs::read_to_string(&file).expect("the saved record");
+    let record: Record = saved.parse().expect("a record");
+    assert_eq!(record.tag("Seed"), Some("1"));
+    let actions: Vec<&str> = record.actions().collect();
+    assert!(actions.contains(&"3-1: B1-B4, B1-B2"), "{saved}");
+    assert!(actions.contains(&"5-3: N1-N6, N1-N4"), "{saved}");
+    let replay = Command::new(env!("CARGO_BIN_EXE_boardgames"))
+        .args(["replay", file.to_str().expect("utf-8")])
+        .output()
+        .expect("replay runs");
+    assert!(
+        replay.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replay.stderr)
+    );
+    let _ = std::fs::remove_file(&file);
+}
+
+#[test]
+fn the_human_may_play_black() {
+    let o = run_with_input(
+        &[
+            "play",
+            "trictrac",
+            "--seed",
+            "1",
+            "--side",
+            "black",
+            "--trous",
+            "2",
+            "--pavillon",
+        ],
+        "hint\n1\nquit\n",
+    );
+    assert!(o.status.success());
+    let t = text(&o);
+    assert!(
+        t.contains("to 2 trous with the pavillon: you are Black, the bot is White"),
+        "{t}"
+    );
+    // White (the bot) plays its 3-1 first; then Black is asked.
+    let white = t.find("White plays 3-1").expect(&t);
+    let black = t.find("Black> ").expect(&t);
+    assert!(white < black, "{t}");
+    assert!(t.contains("Black plays 5-3"), "{t}");
+    let o = run_with_input(&["play", "trictrac", "--side", "blue"], "");
+    assert_eq!(o.status.code(), Some(2));
+    let o = run_with_input(
+        &["play", "trictrac", "--form", "ecrire", "--side", "black"],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn play_tafl_position_and_save() {
+    let file = temp("tafl.txt");
+    let input = format!("position\nd1-d2\nsave {}\nsave\nquit\n", file.display());
+    let o = run_with_input(
+        &["play", "tafl", "--side", "attackers", "--level", "bard"],
+        &input,
+    );
+    assert!(o.status.success());
+    let t = text(&o);
+    assert!(t.contains("against Bard (Barzh)"), "{t}");
+    assert!(
+        t.contains("/2ttt2/7/t1TTT1t/t1TKT1t/t1TTT1t/7/2ttt2/ a"),
+        "{t}"
+    );
+    assert!(t.contains("save needs a file name"), "{t}");
+    let record: Record = std::fs::read_to_string(&file)
+        .expect("the saved record")
+        .parse()
+        .expect("a record");
+    let actions: Vec<&str> = record.actions().collect();
+    assert_eq!(actions.len(), 2);
+    assert_eq!(actions[0], "d1-d2");
+    let replay = Command::new(env!("CARGO_BIN_EXE_boardgames"))
+        .args(["replay", file.to_str().expect("utf-8")])
+        .output()
+        .expect("replay runs");
+    assert!(replay.status.success());
+    let _ = std::fs::remove_file(&file);
+}
+
+#[test]
+fn play_tafl_undo_names_the_computers_reply() {
+    let o = run_with_input(
+        &["play", "tafl", "--side", "attackers", "--level", "bard"],
+        "d1-d2\nundo\nquit\n",
+    );
+    let t = text(&o);
+    assert!(
+        t.contains("Took back your last move and the computer's reply."),
+        "{t}"
+    );
+}
+
+#[test]
+fn colour_only_when_asked_or_on_a_terminal_and_never_with_no_color() {
+    let input = "quit\n";
+    let tafl = ["play", "tafl", "--side", "attackers", "--level", "bard"];
+    // A pipe: plain ASCII.
+    let plain = text(&run_with_input(&tafl, input));
+    assert!(
+        !plain.contains('\u{1b}') && plain.contains(" 4 t . T K T . t"),
+        "{plain}"
+    );
+    let mut always = tafl.to_vec();
+    always.extend(["--color", "always"]);
+    let pretty = text(&run_with_input(&always, input));
+    assert!(
+        pretty.contains('\u{1b}') && pretty.contains('♔'),
+        "{pretty}"
+    );
+    // NO_COLOR wins over auto (here also a pipe) and over a terminal.
+    let o = Command::new(env!("CARGO_BIN_EXE_boardgames"))
+        .args(tafl)
+        .args(["--color", "auto"])
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .output()
+        .expect("runs");
+    assert!(!text(&o).contains('\u{1b}'));
+    let trictrac = text(&run_with_input(
+        &["play", "trictrac", "--color", "always", "--seed", "1"],
+        "quit\n",
+    ));
+    assert!(
+        trictrac.contains("○15") || trictrac.contains('○'),
+        "{trictrac}"
+    );
+    let o = run_with_input(&["play", "tafl", "--color", "sometimes"], "");
+    assert_eq!(o.status.code(), Some(2));
+}

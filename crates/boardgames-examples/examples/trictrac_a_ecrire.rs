@@ -1,0 +1,150 @@
+//! A seeded partie à écrire between two heuristic bots: each marqué summarised as it ends,
+//! the score sheet after each marqué, and the décompte général at the end.
+//!
+//! ```text
+//! cargo run --example trictrac_a_ecrire -- --seed 7 [--marques 8] \
+//!     [--convention base|annexe|annexe-geometric|sans-lever] [--jetons-de-marque 2] \
+//!     [--fiche 10] [--remainder half-counts|nothing] [--queue-generale 0] \
+//!     [--sheet losses|gains] [--throws]
+//! ```
+
+use boardgames::common::{Agent, Game, Seed, Turn, sample_chance};
+use boardgames::trictrac::bot::Bot;
+use boardgames::trictrac::game::Action;
+use boardgames::trictrac::partie::{
+    Convention, EcrireGame, EcrireOptions, EcrireRules, Remainder, SheetStyle,
+};
+use boardgames_examples::parse_seed;
+use clap::Parser;
+
+#[macro_use]
+#[path = "common/output.rs"]
+mod output;
+
+struct Args {
+    seed: u64,
+    rules: EcrireRules,
+    sheet: SheetStyle,
+    throws: bool,
+}
+
+/// A seeded partie à écrire between two heuristic bots: each marqué summarised as it ends, the
+/// score sheet after each marqué, and the décompte général at the end.
+#[derive(Debug, Parser)]
+#[command(name = "trictrac_a_ecrire")]
+struct Cli {
+    /// The seed of the dice (decimal, or hexadecimal with 0x).
+    #[arg(long, default_value = "1", value_parser = parse_seed, allow_hyphen_values = true)]
+    seed: Seed,
+    /// Marqués of the partie.
+    #[arg(long, default_value_t = 8)]
+    marques: u32,
+    /// The convention: base, annexe, annexe-geometric or sans-lever.
+    #[arg(long, default_value = "base")]
+    convention: Convention,
+    /// Jetons de marque: 1 or 2.
+    #[arg(long, default_value_t = 2)]
+    jetons_de_marque: u32,
+    /// The fiche: points of a whole fiche.
+    #[arg(long, default_value_t = 10)]
+    fiche: u32,
+    /// What a remainder under a fiche counts: half-counts or nothing.
+    #[arg(long, default_value = "half-counts")]
+    remainder: Remainder,
+    /// The queue générale (0: none).
+    #[arg(long, default_value_t = 0)]
+    queue_generale: u64,
+    /// The score sheet: losses, or gains and losses.
+    #[arg(long, default_value = "losses", value_parser = parse_sheet)]
+    sheet: SheetStyle,
+    /// Also print every throw, play and decision.
+    #[arg(long)]
+    throws: bool,
+}
+
+fn parse_sheet(text: &str) -> Result<SheetStyle, String> {
+    match text {
+        "losses" => Ok(SheetStyle::Losses),
+        "gains" => Ok(SheetStyle::GainsAndLosses),
+        other => Err(format!("{other:?} is not losses or gains")),
+    }
+}
+
+fn parse_args() -> Result<Args, String> {
+    let cli = Cli::parse();
+    let rules = EcrireRules::new(cli.marques)
+        .and_then(|r| r.with_jetons_de_marque(cli.jetons_de_marque))
+        .and_then(|r| r.with_fiche(cli.fiche, cli.remainder))
+        .map(|r| {
+            r.with_convention(cli.convention)
+                .with_queue_generale(cli.queue_generale)
+        })
+        .map_err(|e| e.to_string())?;
+    Ok(Args {
+        seed: cli.seed.0,
+        rules,
+        sheet: cli.sheet,
+        throws: cli.throws,
+    })
+}
+
+fn main() {
+    let args = match parse_args() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::exit(2);
+        }
+    };
+    let mut game = EcrireGame::standard(EcrireOptions::new(args.rules));
+    let mut bots = [Bot::default(), Bot::default()];
+    let mut rng = Seed(args.seed).rng();
+    let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+    let mut throws = 0u32;
+    println!(
+        "Partie à écrire in {} marqués, convention {}, seed {}: two bots, A and B (A plays White in the first marqué)",
+        args.rules.marques(),
+        args.rules.convention(),
+        args.seed
+    );
+    loop {
+        let action = match game.turn() {
+            Turn::Terminal => break,
+            Turn::Chance => {
+                game.chance_outcomes(&mut outcomes);
+                match sample_chance(&outcomes, &mut rng) {
+                    Some(a) => a,
+                    None => break,
+                }
+            }
+            Turn::Player(p) => {
+                game.legal_actions(&mut legal);
+                bots[p.index()].choose(&game, &legal)
+            }
+        };
+        let entries = game.ledger().entries().len();
+        let text = game.action_text(action);
+        let comment = match game.apply_commented(action) {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("error: refused {text}: {e}");
+                std::process::exit(1);
+            }
+        };
+        if matches!(action, Action::Throw(_)) {
+            throws += 1;
+        }
+        if args.throws {
+            println!("  {text}: {comment}");
+        }
+        if game.ledger().entries().len() > entries {
+            let last = comment
+                .rsplit("; ")
+                .find(|s| s.contains("marqué"))
+                .unwrap_or("");
+            println!("after {throws} throws: {last}");
+            print!("{}", game.ledger().sheet(args.sheet));
+        }
+    }
+    print!("{}", game.ledger().decompte_text());
+}
