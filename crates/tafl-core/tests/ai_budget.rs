@@ -38,6 +38,7 @@ fn check(rules: &str) {
             limits: SearchLimits::nodes(nodes),
             random_margin: 0,
             tt_bits: 10,
+            weights: tafl_core::ai::EvalWeights::DEFAULT,
         };
         let r = Searcher::new(config, 1).search(&pos, &[]).expect("a move");
         assert!(pos.is_legal(r.best_move));

@@ -7,6 +7,8 @@ use std::time::Duration;
 
 use thiserror::Error;
 
+use crate::ai::weights::EvalWeights;
+
 /// When a search stops: at the first limit reached, checked at every node (the first
 /// iteration and the quiescence search included), so a search never visits more than a few
 /// nodes beyond its budget. It plays the result of the last completed depth or, when even
@@ -59,6 +61,8 @@ pub struct SearchConfig {
     pub random_margin: i32,
     /// The transposition table holds `2^tt_bits` entries of 24 bytes (clamped to 10..=26).
     pub tt_bits: u8,
+    /// The weights of the static evaluation ([`EvalWeights::DEFAULT`] at every level).
+    pub weights: EvalWeights,
 }
 
 /// The seed's three levels ("Tri live diaezamant zo : Barzh, Ovate ha Drouiz"), weakest
@@ -106,6 +110,7 @@ impl Level {
                 },
                 random_margin: 60,
                 tt_bits: 12,
+                weights: EvalWeights::DEFAULT,
             },
             Level::Ovate => SearchConfig {
                 limits: SearchLimits {
@@ -115,6 +120,7 @@ impl Level {
                 },
                 random_margin: 15,
                 tt_bits: 16,
+                weights: EvalWeights::DEFAULT,
             },
             Level::Druid => SearchConfig {
                 limits: SearchLimits {
@@ -124,6 +130,7 @@ impl Level {
                 },
                 random_margin: 3,
                 tt_bits: 20,
+                weights: EvalWeights::DEFAULT,
             },
         }
     }
