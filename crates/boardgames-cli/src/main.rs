@@ -229,10 +229,10 @@ struct SelfplayArgs {
     /// The first level's evaluation weights, `name=value` pairs replacing the defaults,
     /// e.g. `tempo=10,king_escort=8` (tafl_core::ai::EvalWeights).
     #[arg(long, value_name = "WEIGHTS", value_parser = parse_weights)]
-    weights1: Option<tafl_core::ai::EvalWeights>,
+    weights1: Option<Box<tafl_core::ai::EvalWeights>>,
     /// The second level's evaluation weights (as --weights1).
     #[arg(long, value_name = "WEIGHTS", value_parser = parse_weights)]
-    weights2: Option<tafl_core::ai::EvalWeights>,
+    weights2: Option<Box<tafl_core::ai::EvalWeights>>,
     /// Append one JSON line per finished game to this file as the games end (kept when the
     /// run is stopped).
     #[arg(long, value_name = "FILE")]
@@ -240,8 +240,8 @@ struct SelfplayArgs {
 }
 
 /// Evaluation weights for `tafl selfplay`.
-fn parse_weights(text: &str) -> Result<tafl_core::ai::EvalWeights, String> {
-    text.parse().map_err(|e| format!("{e}"))
+fn parse_weights(text: &str) -> Result<Box<tafl_core::ai::EvalWeights>, String> {
+    text.parse().map(Box::new).map_err(|e| format!("{e}"))
 }
 
 /// Two comma-separated AI levels.
@@ -454,7 +454,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             quiet: a.quiet,
             json: a.json,
             svg: a.svg.as_deref(),
-            weights: (a.weights1, a.weights2),
+            weights: (a.weights1.map(|w| *w), a.weights2.map(|w| *w)),
             log: a.log.as_deref(),
         }),
         Command::Play(PlayCommand::Tafl {

@@ -175,7 +175,7 @@ pub(crate) fn selfplay(req: &Request<'_>) -> Result<(), CliError> {
     let total = u64::from(req.games) * 2;
     // Game `i`: the first level attacks when `i` is even, with seed `seed + i / 2`, so
     // that the games finished first (a stopped run) hold both sides.
-    let game_of = |i: u64| (i % 2 == 0, req.seed.wrapping_add(i / 2));
+    let game_of = |i: u64| (i.is_multiple_of(2), req.seed.wrapping_add(i / 2));
     let pairing = pairing_key(&ruleset, &req.levels, &configs, req.max_plies);
     let (mut logged, mut log_file) = match req.log {
         Some(path) => open_log(path, &pairing)?,

@@ -196,6 +196,7 @@ pub(crate) fn evaluate_with(pos: &Position, w: &EvalWeights) -> i32 {
             Escape::FourCorners => {
                 let visited = pos.visited.count_ones() as i32;
                 def += w.corner_visited * visited;
+                def += w.king_edge_reach * (rings[0] & g.edge).count_ones() as i32;
                 let mut open_now = 0;
                 for corner in Bitboard(g.corners) {
                     let Some(i) = corner_index(corner, rules) else {
@@ -373,6 +374,57 @@ mod tests {
             evaluate(&p),
             evaluate(&q)
         );
+    }
+
+    fn fidchell(text: &str) -> crate::Position {
+        let rules = *Ruleset::fidchell().rules();
+        let s: Setup = text.parse().unwrap();
+        crate::Position::from_setup(&s, &rules).unwrap()
+    }
+
+    /// The evaluation with the defaults and `name` set to `value`.
+    fn with(pos: &crate::Position, name: &str, value: i32) -> i32 {
+        let mut w = EvalWeights::DEFAULT;
+        w.set(name, value).unwrap();
+        evaluate_with(pos, &w)
+    }
+
+    #[test]
+    fn the_defaults_are_the_levels_evaluation() {
+        let p = Ruleset::brandubh().start_position();
+        assert_eq!(evaluate(&p), evaluate_with(&p, &EvalWeights::DEFAULT));
+    }
+
+    #[test]
+    fn each_new_term_counts_what_it_says() {
+        // King d4 with defenders d5 and e4 beside him, the attackers to move.
+        let p = fidchell("/7/7/7/3KT2/3T3/7/2t4/ a");
+        // Tempo: the side to move gains exactly the weight.
+        assert_eq!(with(&p, "tempo", 25) - evaluate(&p), 25);
+        // The escort: two defenders beside the king, for the defenders (the attackers move).
+        assert_eq!(with(&p, "king_escort", 10) - evaluate(&p), -20);
+        // Fidchell's edges are hostile to soldiers: the attacker on c7 stands exposed.
+        assert_eq!(with(&p, "edge_exposed", 30) - evaluate(&p), -30);
+        // Fidchell's goals are its corners too: the king reaches the edge squares d1 and a4
+        // (d7 and g4 are blocked by d5 and e4).
+        assert_eq!(with(&p, "king_edge_reach", 10) - evaluate(&p), -20);
+        // Brandubh's are not: the term is silent there.
+        let rules = *Ruleset::brandubh().rules();
+        let s: Setup = "/7/7/7/3KT2/3T3/7/2t4/ a".parse().unwrap();
+        let q = crate::Position::from_setup(&s, &rules).unwrap();
+        assert_eq!(with(&q, "edge_exposed", 30), evaluate(&q));
+        // Brandubh escapes at a corner: the king on d4 reaches the edge squares d1 and a4
+        // (d7 and g4 are blocked by d5 and e4): 2 squares.
+        assert_eq!(with(&q, "king_edge_reach", 10) - evaluate(&q), -20);
+    }
+
+    #[test]
+    fn the_evaluation_stays_below_the_win_scores() {
+        let p = Ruleset::copenhagen().start_position();
+        let mut w = EvalWeights::DEFAULT;
+        w.attacker = EvalWeights::MAX_WEIGHT;
+        w.defender = -EvalWeights::MAX_WEIGHT;
+        assert_eq!(evaluate_with(&p, &w).abs(), EVAL_LIMIT);
     }
 
     #[test]
