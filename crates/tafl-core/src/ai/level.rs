@@ -77,7 +77,7 @@ pub struct SearchConfig {
 ///
 /// Each budget is forty times the one below. Druid's is the most a move can take in about
 /// a second on one core (a release build searches about 560 000 nodes per second of CPU on
-/// 7×7: Druid takes about 0.7 s a move), its small margin only breaks near-ties, so that
+/// 7×7: Druid takes about 0.7 s a move, 0.85–0.96 s of CPU on a heavily loaded machine), its small margin only breaks near-ties, so that
 /// games between Druids from different seeds differ. docs/tafl-ai.md gives the speeds and
 /// the self-play results.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

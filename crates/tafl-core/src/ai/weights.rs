@@ -1,7 +1,7 @@
 //! [`EvalWeights`]: the weights of the static evaluation, a setting of the searcher
 //! ([`SearchConfig::weights`](crate::ai::SearchConfig::weights)) so that two evaluations can
-//! meet in self-play; their defaults were tuned that way (docs/tafl-ai.md of the
-//! repository gives the method and the matches).
+//! meet in self-play (the repository's tafl AI documentation gives the tuning matches
+//! played with it).
 
 use std::fmt;
 use std::str::FromStr;
@@ -9,7 +9,9 @@ use std::str::FromStr;
 use thiserror::Error;
 
 /// The weights of the evaluation, in centisoldiers (1/100 of a soldier) unless a field says
-/// otherwise. Every term is computed from the defenders' side and then signed for the side
+/// otherwise; the terms follow the strategy tips of the Breton Fidchell page ("Kuzulioù
+/// strategel": run the king to a corner, surround him step by step, block the roads to the
+/// corners, take the escort) and the custodial capture of the rules. Every term is computed from the defenders' side and then signed for the side
 /// to move; a weight of 0 switches its term off. The defaults are [`EvalWeights::DEFAULT`].
 ///
 /// Read and written as `name=value` pairs separated by commas or spaces, starting from the
