@@ -240,6 +240,22 @@ struct SelfplayArgs {
     /// Also draw the histogram of the games' lengths in plies as an SVG picture in this file.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    /// The first level's evaluation weights, `name=value` pairs replacing the defaults,
+    /// e.g. `tempo=10,king_escort=8` (tafl_core::ai::EvalWeights).
+    #[arg(long, value_name = "WEIGHTS", value_parser = parse_weights)]
+    weights1: Option<Box<tafl_core::ai::EvalWeights>>,
+    /// The second level's evaluation weights (as --weights1).
+    #[arg(long, value_name = "WEIGHTS", value_parser = parse_weights)]
+    weights2: Option<Box<tafl_core::ai::EvalWeights>>,
+    /// Append one JSON line per finished game to this file as the games end (kept when the
+    /// run is stopped).
+    #[arg(long, value_name = "FILE")]
+    log: Option<PathBuf>,
+}
+
+/// Evaluation weights for `tafl selfplay`.
+fn parse_weights(text: &str) -> Result<Box<tafl_core::ai::EvalWeights>, String> {
+    text.parse().map(Box::new).map_err(|e| format!("{e}"))
 }
 
 /// Two comma-separated AI levels.
@@ -481,6 +497,8 @@ fn run(cli: Cli) -> Result<(), CliError> {
             quiet: a.quiet,
             json: a.json,
             svg: a.svg.as_deref(),
+            weights: (a.weights1.map(|w| *w), a.weights2.map(|w| *w)),
+            log: a.log.as_deref(),
         }),
         Command::Play(PlayCommand::Tafl {
             level,

@@ -1,16 +1,21 @@
 //! `boardgames tafl selfplay`: games between two AI levels, each level taking each side the
 //! same number of times, in parallel over games (rayon) with a progress bar; results per
 //! side with 95% Wilson intervals, the first level's score and Elo difference with their
-//! intervals, and the search speed of each level.
+//! intervals, and the search speed of each level. With `--log FILE` each finished game is
+//! appended to the file as one JSON line; a later run with the same pairing and `--log FILE`
+//! counts the games already there instead of playing them again (a stopped run resumes).
 
-use boardgames_common::Seed;
+use std::collections::HashMap;
+use std::io::{BufRead, Write};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use boardgames_common::Seed;
 use boardgames_common::tournament::{Interval, Wdl, wilson};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::{Value, json};
-use tafl_core::ai::{Level, SearchConfig, Searcher};
+use tafl_core::ai::{EvalWeights, Level, SearchConfig, Searcher};
 use tafl_core::{BySide, Ruleset, Side, Status, TaflGame};
 
 use crate::error::{CliError, print_json};
@@ -28,13 +33,20 @@ pub(crate) struct Request<'a> {
     pub(crate) json: bool,
     /// Also draw the histogram of the games' lengths in plies to this file.
     pub(crate) svg: Option<&'a std::path::Path>,
+    /// The two levels' evaluation weights instead of the defaults.
+    pub(crate) weights: (Option<EvalWeights>, Option<EvalWeights>),
+    /// One JSON line per finished game is appended here; games already logged for the
+    /// same pairing are counted, not replayed.
+    pub(crate) log: Option<&'a std::path::Path>,
 }
 
 /// One game's outcome and the search effort of each side.
 struct Played {
     /// Whether the first level attacked.
     first_attacks: bool,
-    status: Status,
+    /// The game's seed.
+    seed: u64,
+    winner: Option<Side>,
     plies: u32,
     nodes: BySide<u64>,
     time: BySide<Duration>,
@@ -66,9 +78,11 @@ fn play(ruleset: &Ruleset, players: BySide<SearchConfig>, seed: u64, max_plies: 
             break; // the searcher plays legal moves only; never loop if it did not
         }
     }
+    let status: Status = game.status();
     Played {
         first_attacks: false,
-        status: game.status(),
+        seed,
+        winner: status.winner(),
         plies: game.plies(),
         nodes,
         time,
@@ -94,7 +108,7 @@ impl Tally {
             Side::Defenders
         };
         let r = &mut self.first[first_side];
-        match g.status.winner() {
+        match g.winner {
             Some(w) if w == first_side => r.wins += 1,
             Some(_) => r.losses += 1,
             None => r.draws += 1,
@@ -156,11 +170,28 @@ pub(crate) fn selfplay(req: &Request<'_>) -> Result<(), CliError> {
         configs[0].limits.nodes = Some(a);
         configs[1].limits.nodes = Some(b);
     }
+    if let Some(w) = req.weights.0 {
+        configs[0].weights = w;
+    }
+    if let Some(w) = req.weights.1 {
+        configs[1].weights = w;
+    }
     let total = u64::from(req.games) * 2;
+    // Game `i`: the first level attacks when `i` is even, with seed `seed + i / 2`, so
+    // that the games finished first (a stopped run) hold both sides.
+    let game_of = |i: u64| (i.is_multiple_of(2), req.seed.wrapping_add(i / 2));
+    let pairing = pairing_key(&ruleset, &req.levels, &configs, req.max_plies);
+    let (mut logged, mut log_file) = match req.log {
+        Some(path) => open_log(path, &pairing)?,
+        None => (HashMap::new(), None),
+    };
+    let todo: Vec<u64> = (0..total)
+        .filter(|&i| !logged.contains_key(&game_of(i)))
+        .collect();
     let bar = if req.quiet || req.json {
         ProgressBar::hidden()
     } else {
-        let bar = ProgressBar::new(total);
+        let bar = ProgressBar::new(todo.len() as u64);
         if let Ok(style) = ProgressStyle::with_template(
             "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} games (eta {eta})",
         ) {
@@ -172,13 +203,13 @@ pub(crate) fn selfplay(req: &Request<'_>) -> Result<(), CliError> {
         .num_threads(req.threads)
         .build()
         .map_err(|e| CliError::input("--threads", e))?;
+    let log_error: Mutex<Option<std::io::Error>> = Mutex::new(None);
+    let log_file = Mutex::new(log_file.take());
     let started = Instant::now();
-    let games: Vec<Played> = pool.install(|| {
-        (0..total)
-            .into_par_iter()
-            .map(|i| {
-                let first_attacks = i < u64::from(req.games);
-                let seed = req.seed.wrapping_add(i % u64::from(req.games));
+    let played: Vec<Played> = pool.install(|| {
+        todo.par_iter()
+            .map(|&i| {
+                let (first_attacks, seed) = game_of(i);
                 let players = if first_attacks {
                     BySide {
                         attackers: configs[0],
@@ -192,11 +223,28 @@ pub(crate) fn selfplay(req: &Request<'_>) -> Result<(), CliError> {
                 };
                 let mut g = play(&ruleset, players, seed, req.max_plies);
                 g.first_attacks = first_attacks;
+                if let Ok(mut file) = log_file.lock()
+                    && let Some(f) = file.as_mut()
+                {
+                    let line = log_line(&pairing, &g);
+                    if let Err(e) = writeln!(f, "{line}").and_then(|()| f.flush())
+                        && let Ok(mut slot) = log_error.lock()
+                    {
+                        *slot = Some(e);
+                    }
+                }
                 bar.inc(1);
                 g
             })
             .collect()
     });
+    if let Some(e) = log_error.into_inner().ok().flatten() {
+        return Err(CliError::Output(format!("--log: {e}")));
+    }
+    let mut games: Vec<Played> = (0..total)
+        .filter_map(|i| logged.remove(&game_of(i)))
+        .collect();
+    games.extend(played);
     bar.finish_and_clear();
     let wall = started.elapsed().as_secs_f64();
     let mut tally = Tally::default();
@@ -241,6 +289,7 @@ pub(crate) fn selfplay(req: &Request<'_>) -> Result<(), CliError> {
             "levels": [a, b],
             "nodes_per_move": budgets,
             "games_per_side": req.games,
+            "weights": [configs[0].weights.to_string(), configs[1].weights.to_string()],
             "seed": req.seed,
             "max_plies": req.max_plies,
             "first_attacking": side(tally.first.attackers),
@@ -265,6 +314,15 @@ pub(crate) fn selfplay(req: &Request<'_>) -> Result<(), CliError> {
         req.seed,
         req.seed.wrapping_add(u64::from(req.games) - 1)
     );
+    for (i, name) in [a, b].iter().enumerate() {
+        if configs[i].weights != EvalWeights::DEFAULT {
+            outln!(
+                "{name} (the {}) weighs: {}",
+                ["first", "second"][i],
+                configs[i].weights
+            );
+        }
+    }
     outln!("| {a} plays | games | {a} wins | draws | {b} wins | W-D-L |");
     outln!("|---|---|---|---|---|---|");
     for (name, r) in [
@@ -300,4 +358,118 @@ pub(crate) fn selfplay(req: &Request<'_>) -> Result<(), CliError> {
         tally.nodes_per_second(1)
     );
     write_plot()
+}
+
+/// What makes two runs' games the same games: the rules, the levels, their configurations
+/// and the ply limit (the seed and side are each game's own).
+fn pairing_key(
+    ruleset: &Ruleset,
+    levels: &(Level, Level),
+    configs: &[SearchConfig; 2],
+    max_plies: u32,
+) -> String {
+    let one = |l: Level, c: &SearchConfig| {
+        format!(
+            "{l} nodes={} depth={} margin={} tt={} weights={}",
+            c.limits.nodes.unwrap_or(0),
+            c.limits.max_depth,
+            c.random_margin,
+            c.tt_bits,
+            c.weights
+        )
+    };
+    format!(
+        "{} | {} | {} | max_plies={max_plies}",
+        ruleset,
+        one(levels.0, &configs[0]),
+        one(levels.1, &configs[1])
+    )
+}
+
+/// One finished game as a line of JSON.
+fn log_line(pairing: &str, g: &Played) -> String {
+    let side = |s: Side| match s {
+        Side::Attackers => "attackers",
+        Side::Defenders => "defenders",
+    };
+    json!({
+        "pairing": pairing,
+        "seed": g.seed,
+        "first_attacks": g.first_attacks,
+        "winner": g.winner.map(side),
+        "plies": g.plies,
+        "nodes": [g.nodes.attackers, g.nodes.defenders],
+        "search_seconds": [g.time.attackers.as_secs_f64(), g.time.defenders.as_secs_f64()],
+    })
+    .to_string()
+}
+
+/// Reads a game back from its log line, if it belongs to `pairing`.
+fn parse_line(pairing: &str, line: &str) -> Option<Played> {
+    let v: Value = serde_json::from_str(line).ok()?;
+    if v.get("pairing")?.as_str()? != pairing {
+        return None;
+    }
+    let winner = match v.get("winner")? {
+        Value::Null => None,
+        Value::String(s) if s == "attackers" => Some(Side::Attackers),
+        Value::String(s) if s == "defenders" => Some(Side::Defenders),
+        _ => return None,
+    };
+    let pair_u64 = |key: &str| -> Option<[u64; 2]> {
+        let a = v.get(key)?.as_array()?;
+        Some([a.first()?.as_u64()?, a.get(1)?.as_u64()?])
+    };
+    let pair_f64 = |key: &str| -> Option<[f64; 2]> {
+        let a = v.get(key)?.as_array()?;
+        Some([a.first()?.as_f64()?, a.get(1)?.as_f64()?])
+    };
+    let nodes = pair_u64("nodes")?;
+    let secs = pair_f64("search_seconds")?;
+    let time = |x: f64| Duration::try_from_secs_f64(x).unwrap_or_default();
+    Some(Played {
+        first_attacks: v.get("first_attacks")?.as_bool()?,
+        seed: v.get("seed")?.as_u64()?,
+        winner,
+        plies: u32::try_from(v.get("plies")?.as_u64()?).ok()?,
+        nodes: BySide {
+            attackers: nodes[0],
+            defenders: nodes[1],
+        },
+        time: BySide {
+            attackers: time(secs[0]),
+            defenders: time(secs[1]),
+        },
+    })
+}
+
+/// The games of `pairing` already in the log at `path` (by side and seed; lines of other
+/// pairings are left alone), and the file opened for appending.
+#[allow(clippy::type_complexity)]
+fn open_log(
+    path: &std::path::Path,
+    pairing: &str,
+) -> Result<(HashMap<(bool, u64), Played>, Option<std::fs::File>), CliError> {
+    let io = |source| CliError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut logged = HashMap::new();
+    match std::fs::File::open(path) {
+        Ok(file) => {
+            for line in std::io::BufReader::new(file).lines() {
+                if let Some(g) = parse_line(pairing, &line.map_err(io)?) {
+                    logged.insert((g.first_attacks, g.seed), g);
+                }
+            }
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(io(e)),
+    }
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(io)?;
+    Ok((logged, Some(file)))
 }

@@ -86,6 +86,8 @@ fn selfplay_bad_input() {
         (vec!["--levels", "bard,sage"], "unknown level"),
         (vec!["--nodes", "0,10"], "--nodes"),
         (vec!["--rules", "chess"], "unknown ruleset"),
+        (vec!["--weights1", "speed=3"], "unknown evaluation weight"),
+        (vec!["--weights2", "tempo"], "name=value"),
     ] {
         let mut all = vec!["tafl", "selfplay", "--quiet"];
         all.extend(args.iter());
@@ -155,4 +157,77 @@ fn selfplay_and_tournament_draw_their_game_lengths() {
     assert_eq!(o.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&o.stdout).contains("| both sides | 6 |"));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn selfplay_weights_change_the_games_and_are_reported() {
+    let with = |extra: &[&str]| {
+        let mut args = SMALL.to_vec();
+        args.extend(["--json", "--threads", "1"]);
+        args.extend(extra);
+        json(&run(&args))
+    };
+    let plain = with(&[]);
+    let defaults = plain["weights"][0].as_str().unwrap().to_string();
+    assert!(defaults.contains("attacker=100,defender=120"), "{defaults}");
+    // Naming the defaults plays the same games.
+    let same = with(&["--weights1", &defaults]);
+    assert_eq!(plain["first_total"], same["first_total"]);
+    assert_eq!(plain["plies_per_game"], same["plies_per_game"]);
+    // Material turned upside down for the first level: other games.
+    let odd = with(&["--weights1", "attacker=-100,defender=-120"]);
+    assert!(
+        odd["weights"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("attacker=-100,defender=-120,")
+    );
+    assert_eq!(odd["weights"][1], plain["weights"][1]);
+    assert_ne!(
+        (&plain["nodes"], &plain["plies_per_game"]),
+        (&odd["nodes"], &odd["plies_per_game"])
+    );
+}
+
+#[test]
+fn selfplay_log_resumes_a_stopped_run() {
+    let dir = std::env::temp_dir().join(format!("boardgames-log-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("games.jsonl");
+    let _ = std::fs::remove_file(&log);
+    let log_arg = log.to_str().unwrap();
+    let run_with = |games: &str| {
+        let mut args = SMALL.to_vec();
+        args[7] = games;
+        args.extend(["--json", "--threads", "2", "--log", log_arg]);
+        json(&run(&args))
+    };
+    // A run of 2 games a side, as if stopped; then the full run of 3 plays only the rest.
+    let part = run_with("2");
+    assert_eq!(part["first_total"]["games"], 4);
+    let lines = |p: &std::path::Path| std::fs::read_to_string(p).unwrap().lines().count();
+    assert_eq!(lines(&log), 4);
+    let full = run_with("3");
+    assert_eq!(lines(&log), 6, "only the two missing games were played");
+    // The same totals as a run without a log.
+    let mut args = SMALL.to_vec();
+    args.extend(["--json", "--threads", "1"]);
+    let fresh = json(&run(&args));
+    for key in [
+        "first_attacking",
+        "first_defending",
+        "score",
+        "plies_per_game",
+        "nodes",
+    ] {
+        assert_eq!(full[key], fresh[key], "{key}");
+    }
+    // Another pairing's lines in the same file are not counted as its games.
+    let mut args = SMALL.to_vec();
+    args[5] = "40,130";
+    args.extend(["--json", "--log", log_arg]);
+    let other = json(&run(&args));
+    assert_eq!(other["first_total"]["games"], 6);
+    assert_eq!(lines(&log), 12);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

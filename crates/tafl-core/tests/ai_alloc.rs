@@ -19,6 +19,7 @@ fn allocations(ruleset: &Ruleset, nodes: u64) -> (u64, u64) {
         limits: SearchLimits::nodes(nodes),
         random_margin: 0,
         tt_bits: 14,
+        weights: tafl_core::ai::EvalWeights::DEFAULT,
     };
     let mut searcher = Searcher::new(config, Seed(1));
     let pos = ruleset.start_position();

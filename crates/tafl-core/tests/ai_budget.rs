@@ -39,6 +39,7 @@ fn check(rules: &str) {
             limits: SearchLimits::nodes(nodes),
             random_margin: 0,
             tt_bits: 10,
+            weights: tafl_core::ai::EvalWeights::DEFAULT,
         };
         let r = Searcher::new(config, Seed(1))
             .search(&pos, &[])

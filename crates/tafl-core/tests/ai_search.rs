@@ -45,6 +45,7 @@ fn small(nodes: u64) -> SearchConfig {
         limits: SearchLimits::nodes(nodes),
         random_margin: 0,
         tt_bits: 14,
+        weights: tafl_core::ai::EvalWeights::DEFAULT,
     }
 }
 
@@ -134,6 +135,7 @@ fn never_an_illegal_move_on_random_positions() {
                 limits: SearchLimits::nodes(300),
                 random_margin: 30,
                 tt_bits: 12,
+                weights: tafl_core::ai::EvalWeights::DEFAULT,
             },
             Seed(round as u64),
         );
@@ -157,6 +159,7 @@ fn deterministic_for_a_seed_and_a_node_limit() {
         limits: SearchLimits::nodes(nodes),
         random_margin: 25,
         tt_bits: 14,
+        weights: tafl_core::ai::EvalWeights::DEFAULT,
     };
     let players = BySide {
         attackers: cfg(800),

@@ -9,16 +9,15 @@
 //! Scores are in hundredths of a soldier ("centisoldiers"), from the point of view of the
 //! side to move.
 
+use crate::ai::weights::EvalWeights;
 use crate::bitboard::{Bitboard, SLIDE, geometry, line};
 use crate::piece::{Piece, Side};
 use crate::position::{Position, corner_index, forbidden_stops};
 use crate::rules::{Escape, KingStrength};
 use crate::square::{DIRECTIONS, STRIDE, Square};
 
-/// Value of an attacking soldier.
-pub(crate) const ATTACKER_VALUE: i32 = 100;
-/// Value of a defending soldier (fewer, and the king's escort).
-pub(crate) const DEFENDER_VALUE: i32 = 120;
+/// The largest magnitude of an evaluation, below the searcher's win scores.
+pub(crate) const EVAL_LIMIT: i32 = 20_000;
 
 /// The squares a piece on `from` reaches by sliding over the empty squares of `occ`
 /// (`occ_t` is the same set transposed), before masking the squares it may not stop on.
@@ -167,17 +166,24 @@ fn against_king(pos: &Position, sq: Option<Square>) -> bool {
     }
 }
 
-/// The evaluation of `pos` for the side to move, in centisoldiers. Positions whose game is
-/// over are scored by the searcher, not here.
+/// The evaluation of `pos` for the side to move with the default weights, in centisoldiers.
 #[must_use]
 pub(crate) fn evaluate(pos: &Position) -> i32 {
+    evaluate_with(pos, &EvalWeights::DEFAULT)
+}
+
+/// The evaluation of `pos` for the side to move with the weights `w`, in centisoldiers,
+/// clamped to ±[`EVAL_LIMIT`]. Positions whose game is over are scored by the searcher, not
+/// here.
+#[must_use]
+pub(crate) fn evaluate_with(pos: &Position, w: &EvalWeights) -> i32 {
     let rules = &pos.rules;
     let g = geometry(rules.size);
     let n = rules.size;
     let mut def = 0i32; // from the defenders' point of view
 
-    def += DEFENDER_VALUE * pos.defenders.count() as i32;
-    def -= ATTACKER_VALUE * pos.attackers.count() as i32;
+    def += w.defender * pos.defenders.count() as i32;
+    def -= w.attacker * pos.attackers.count() as i32;
 
     let att_reach = reach(pos, Side::Attackers);
     let def_reach = reach(pos, Side::Defenders);
@@ -185,12 +191,13 @@ pub(crate) fn evaluate(pos: &Position) -> i32 {
     if let Some(king) = pos.king {
         let rings = king_rings(pos, king, 3);
         let mobility = rings[0].count_ones() as i32;
-        def += 6 * mobility;
+        def += w.king_mobility * mobility;
         let stm_def = pos.side == Side::Defenders;
         match rules.escape {
             Escape::FourCorners => {
                 let visited = pos.visited.count_ones() as i32;
-                def += 220 * visited;
+                def += w.corner_visited * visited;
+                def += w.king_edge_reach * (rings[0] & g.edge).count_ones() as i32;
                 let mut open_now = 0;
                 for corner in Bitboard(g.corners) {
                     let Some(i) = corner_index(corner, rules) else {
@@ -202,33 +209,46 @@ pub(crate) fn evaluate(pos: &Position) -> i32 {
                     let bit = 1u128 << corner.index();
                     if rings[0] & bit != 0 {
                         open_now += 1;
-                        def += 70;
+                        def += w.road1;
                     } else if rings[1] & bit != 0 {
-                        def += 30;
+                        def += w.road2;
                     } else if rings[2] & bit != 0 {
-                        def += 10;
+                        def += w.road3;
                     }
                 }
                 // The last corner in reach: a threat to win the game on the next move.
                 if visited == 3 && open_now > 0 && !stm_def {
-                    def += if open_now >= 2 { 2000 } else { 250 };
+                    def += if open_now >= 2 {
+                        w.double_threat
+                    } else {
+                        w.last_corner_threat
+                    };
                 }
             }
             Escape::Corner => {
                 let c1 = (rings[0] & g.corners).count_ones() as i32;
                 let c2 = (rings[1] & g.corners).count_ones() as i32;
                 let c3 = (rings[2] & g.corners).count_ones() as i32;
-                def += 30 * c2 + 10 * c3;
+                def += w.road2 * c2 + w.road3 * c3;
+                def += w.king_edge_reach * (rings[0] & g.edge).count_ones() as i32;
                 if c1 > 0 && !stm_def {
-                    def += if c1 >= 2 { 2000 } else { 300 };
+                    def += if c1 >= 2 {
+                        w.double_threat
+                    } else {
+                        w.escape_threat
+                    };
                 }
             }
             Escape::Edge => {
                 let e1 = (rings[0] & g.edge).count_ones() as i32;
                 let e2 = (rings[1] & g.edge).count_ones() as i32;
-                def += 8 * e2.min(8);
+                def += w.edge_road2 * e2.min(8);
                 if e1 > 0 && !stm_def {
-                    def += if e1 >= 2 { 2000 } else { 300 };
+                    def += if e1 >= 2 {
+                        w.double_threat
+                    } else {
+                        w.escape_threat
+                    };
                 }
             }
         }
@@ -257,7 +277,11 @@ pub(crate) fn evaluate(pos: &Position) -> i32 {
                         .any(|&(a, b)| t.offset(a, b, n) == Some(king)))
             }
         };
-        def -= if weak { 60 * held } else { 15 * held * held };
+        def -= if weak {
+            w.cordon_weak * held
+        } else {
+            w.cordon_strong * held * held
+        };
         let needed = if weak { 1 } else { 3 };
         if held >= needed
             && let Some(s) = open_side
@@ -265,43 +289,58 @@ pub(crate) fn evaluate(pos: &Position) -> i32 {
             && stm_def
         {
             // The attackers threaten to take the king next move.
-            def -= 400;
+            def -= w.king_capture_threat;
         }
         let near = Bitboard(
             (Bitboard::from_square(king).neighbours(g).neighbours(g).0
                 | Bitboard::from_square(king).neighbours(g).0)
                 & pos.attackers.0,
         );
-        def -= 6 * near.count() as i32;
+        def -= w.attacker_near_king * near.count() as i32;
         // Attackers guarding the squares next to the corners still to visit.
         let guards = Bitboard(g.corners).neighbours(g) & pos.attackers;
-        def -= 10 * guards.count() as i32;
+        def -= w.corner_guard * guards.count() as i32;
+        let escort = Bitboard::from_square(king).neighbours(g) & pos.defenders;
+        def += w.king_escort * escort.count() as i32;
     }
 
     // Soldiers the side to move leaves hanging: the opponent takes one next move.
     let (stm_hanging, value) = match pos.side {
-        Side::Attackers => (hanging(pos, Side::Attackers, def_reach), ATTACKER_VALUE),
-        Side::Defenders => (hanging(pos, Side::Defenders, att_reach), DEFENDER_VALUE),
+        Side::Attackers => (hanging(pos, Side::Attackers, def_reach), w.attacker),
+        Side::Defenders => (hanging(pos, Side::Defenders, att_reach), w.defender),
     };
+    let pct = |p: i32| (value * p + 50).div_euclid(100);
     let stm_penalty = if stm_hanging == 0 {
         0
     } else {
-        value / 3 + value / 2 * (stm_hanging as i32 - 1)
+        pct(w.hanging_first_pct) + pct(w.hanging_more_pct) * (stm_hanging as i32 - 1)
     };
     let opp_hanging = match pos.side {
         Side::Attackers => hanging(pos, Side::Defenders, att_reach),
         Side::Defenders => hanging(pos, Side::Attackers, def_reach),
     };
-    let opp_bonus = 8 * opp_hanging as i32;
+    let opp_bonus = w.threat * opp_hanging as i32;
 
     // Mobility of the soldiers, a little.
-    def += ((def_reach.count_ones() as i32) - (att_reach.count_ones() as i32)) / 2;
+    def += ((def_reach.count_ones() as i32) - (att_reach.count_ones() as i32)) * w.soldier_mobility
+        / 10;
+
+    // Soldiers standing on an edge hostile to them: one enemy arriving beside takes them.
+    if w.edge_exposed != 0 {
+        let edge = Bitboard(g.edge);
+        if rules.edge_hostile.contains(Piece::Attacker) {
+            def += w.edge_exposed * (pos.attackers & edge).count() as i32;
+        }
+        if rules.edge_hostile.contains(Piece::Defender) {
+            def -= w.edge_exposed * (pos.defenders & edge).count() as i32;
+        }
+    }
 
     let stm = match pos.side {
         Side::Defenders => def,
         Side::Attackers => -def,
     };
-    stm - stm_penalty + opp_bonus
+    (stm - stm_penalty + opp_bonus + w.tempo).clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
 
 #[cfg(test)]
@@ -336,6 +375,57 @@ mod tests {
             evaluate(&p),
             evaluate(&q)
         );
+    }
+
+    fn fidchell(text: &str) -> crate::Position {
+        let rules = *Ruleset::fidchell().rules();
+        let s: Setup = text.parse().unwrap();
+        crate::Position::from_setup(&s, &rules).unwrap()
+    }
+
+    /// The evaluation with the defaults and `name` set to `value`.
+    fn with(pos: &crate::Position, name: &str, value: i32) -> i32 {
+        let mut w = EvalWeights::DEFAULT;
+        w.set(name, value).unwrap();
+        evaluate_with(pos, &w)
+    }
+
+    #[test]
+    fn the_defaults_are_the_levels_evaluation() {
+        let p = Ruleset::brandubh().start_position();
+        assert_eq!(evaluate(&p), evaluate_with(&p, &EvalWeights::DEFAULT));
+    }
+
+    #[test]
+    fn each_new_term_counts_what_it_says() {
+        // King d4 with defenders d5 and e4 beside him, the attackers to move.
+        let p = fidchell("/7/7/7/3KT2/3T3/7/2t4/ a");
+        // Tempo: the side to move gains exactly the weight.
+        assert_eq!(with(&p, "tempo", 25) - evaluate(&p), 25);
+        // The escort: two defenders beside the king, for the defenders (the attackers move).
+        assert_eq!(with(&p, "king_escort", 10) - evaluate(&p), -20);
+        // Fidchell's edges are hostile to soldiers: the attacker on c7 stands exposed.
+        assert_eq!(with(&p, "edge_exposed", 30) - evaluate(&p), -30);
+        // Fidchell's goals are its corners too: the king reaches the edge squares d1 and a4
+        // (d7 and g4 are blocked by d5 and e4).
+        assert_eq!(with(&p, "king_edge_reach", 10) - evaluate(&p), -20);
+        // Brandubh's are not: the term is silent there.
+        let rules = *Ruleset::brandubh().rules();
+        let s: Setup = "/7/7/7/3KT2/3T3/7/2t4/ a".parse().unwrap();
+        let q = crate::Position::from_setup(&s, &rules).unwrap();
+        assert_eq!(with(&q, "edge_exposed", 30), evaluate(&q));
+        // Brandubh escapes at a corner: the king on d4 reaches the edge squares d1 and a4
+        // (d7 and g4 are blocked by d5 and e4): 2 squares.
+        assert_eq!(with(&q, "king_edge_reach", 10) - evaluate(&q), -20);
+    }
+
+    #[test]
+    fn the_evaluation_stays_below_the_win_scores() {
+        let p = Ruleset::copenhagen().start_position();
+        let mut w = EvalWeights::DEFAULT;
+        w.attacker = EvalWeights::MAX_WEIGHT;
+        w.defender = -EvalWeights::MAX_WEIGHT;
+        assert_eq!(evaluate_with(&p, &w).abs(), EVAL_LIMIT);
     }
 
     #[test]

@@ -8,6 +8,8 @@ use std::time::Duration;
 
 use thiserror::Error;
 
+use crate::ai::weights::EvalWeights;
+
 /// When a search stops: at the first limit reached, checked at every node (the first
 /// iteration and the quiescence search included), so a search never visits more than a few
 /// nodes beyond its budget. It plays the result of the last completed depth or, when even
@@ -60,11 +62,12 @@ pub struct SearchConfig {
     pub random_margin: i32,
     /// The transposition table holds `2^tt_bits` entries of 24 bytes (clamped to 10..=26).
     pub tt_bits: u8,
+    /// The weights of the static evaluation ([`EvalWeights::DEFAULT`] at every level).
+    pub weights: EvalWeights,
 }
 
 /// The Breton Fidchell page's three levels ("Tri live diaezamant zo : Barzh, Ovate ha Drouiz"),
-/// weakest
-/// first. Each is a [`SearchConfig`] with a node budget, so games between levels are
+/// weakest first. Each is a [`SearchConfig`] with a node budget, so games between levels are
 /// reproducible from their seeds:
 ///
 /// | level | Breton | nodes per move | depth cap | random margin |
@@ -75,8 +78,9 @@ pub struct SearchConfig {
 ///
 /// Each budget is forty times the one below. Druid's is the most a move can take in about
 /// a second on one core (a release build searches about 560 000 nodes per second of CPU on
-/// 7×7: Druid takes about 0.7 s a move), its small margin only breaks near-ties, so that
-/// games between Druids from different seeds differ. The repository's
+/// 7×7: Druid takes about 0.7 s a move, 0.85–0.96 s of CPU on a heavily loaded machine),
+/// its small margin only breaks near-ties, so that games between Druids from different seeds
+/// differ. The repository's
 /// [tafl-ai.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/tafl-ai.md) gives the
 /// speeds and the self-play results.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -109,6 +113,7 @@ impl Level {
                 },
                 random_margin: 60,
                 tt_bits: 12,
+                weights: EvalWeights::DEFAULT,
             },
             Level::Ovate => SearchConfig {
                 limits: SearchLimits {
@@ -118,6 +123,7 @@ impl Level {
                 },
                 random_margin: 15,
                 tt_bits: 16,
+                weights: EvalWeights::DEFAULT,
             },
             Level::Druid => SearchConfig {
                 limits: SearchLimits {
@@ -127,6 +133,7 @@ impl Level {
                 },
                 random_margin: 3,
                 tt_bits: 20,
+                weights: EvalWeights::DEFAULT,
             },
         }
     }

@@ -7,7 +7,7 @@
 //!   history, late move reductions, quiescence on captures and winning king moves;
 //! - an evaluation aware of the ruleset (material, the king's road to the corners still to
 //!   visit or to the edge, his mobility, the attackers' cordon, soldiers hanging against
-//!   hostile squares and edges);
+//!   hostile squares and edges), its weights a setting ([`EvalWeights`]);
 //! - [`Level`] and [`SearchConfig`]/[`SearchLimits`]: node limits (deterministic) or time;
 //! - [`play_game`] and [`Tally`] for self-play.
 //!
@@ -31,14 +31,24 @@ mod ordering;
 mod search;
 mod selfplay;
 mod tt;
+mod weights;
 
 pub use level::{Level, ParseLevelError, SearchConfig, SearchLimits};
 pub use search::{MAX_PLY, SearchResult, Searcher, WIN_SCORE, WIN_THRESHOLD};
 pub use selfplay::{PlayedGame, Tally, play_game, wilson};
+pub use weights::{EvalWeights, WeightsError};
 
 /// The static evaluation of `pos` for the side to move, in centisoldiers (1/100 of a
-/// soldier): what the search scores at its leaves. Finished games are not scored here.
+/// soldier), with the default weights ([`EvalWeights::DEFAULT`]): what the levels' searches
+/// score at their leaves. Finished games are not scored here.
 #[must_use]
 pub fn evaluate(pos: &crate::Position) -> i32 {
     eval::evaluate(pos)
+}
+
+/// The static evaluation of `pos` for the side to move with the weights `weights`, in
+/// centisoldiers, clamped to ±20 000 (below [`WIN_THRESHOLD`]).
+#[must_use]
+pub fn evaluate_with(pos: &crate::Position, weights: &EvalWeights) -> i32 {
+    eval::evaluate_with(pos, weights)
 }

@@ -8,10 +8,11 @@ use std::time::Instant;
 use boardgames_common::{Seed, SeedRng};
 use rand::RngExt;
 
-use crate::ai::eval::evaluate;
+use crate::ai::eval::evaluate_with;
 use crate::ai::level::{Level, SearchConfig};
 use crate::ai::ordering::{MoveKind, Ordering, move_kind};
 use crate::ai::tt::{Bound, TranspositionTable};
+use crate::ai::weights::EvalWeights;
 use crate::moves::{MAX_MOVES, Move, MoveList};
 use crate::piece::Side;
 use crate::position::Position;
@@ -85,6 +86,8 @@ struct Context<'a> {
     node_limit: u64,
     deadline: Option<Instant>,
     stop: bool,
+    /// The evaluation's weights.
+    weights: EvalWeights,
 }
 
 impl Searcher {
@@ -152,7 +155,7 @@ impl Searcher {
         if moves.len() == 1 {
             return Some(SearchResult {
                 best_move: moves[0],
-                score: evaluate(pos),
+                score: evaluate_with(pos, &self.config.weights),
                 depth: 0,
                 nodes: 1,
                 pv: vec![moves[0]],
@@ -170,6 +173,7 @@ impl Searcher {
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             deadline: limits.time.map(|t| Instant::now() + t),
             stop: false,
+            weights: self.config.weights,
         };
 
         // Root moves in the order of the static ordering, then by the last iteration's
@@ -204,7 +208,8 @@ impl Searcher {
         let nodes = ctx.nodes;
         // Not even one root move searched within the budget: the first move of the static
         // ordering (captures and winning king moves first).
-        let (scored, depth) = completed.unwrap_or_else(|| (vec![(root[0].0, evaluate(pos))], 0));
+        let (scored, depth) =
+            completed.unwrap_or_else(|| (vec![(root[0].0, evaluate_with(pos, &ctx.weights))], 0));
         let best = scored[0].1;
         let floor = if best > WIN_THRESHOLD {
             best
@@ -546,7 +551,7 @@ impl Context<'_> {
         if self.stop {
             return 0;
         }
-        let stand = evaluate(pos);
+        let stand = evaluate_with(pos, &self.weights);
         if stand >= beta || ply >= MAX_PLY || qply >= QUIESCENCE_PLIES {
             return stand;
         }

@@ -1,0 +1,326 @@
+//! [`EvalWeights`]: the weights of the static evaluation, a setting of the searcher
+//! ([`SearchConfig::weights`](crate::ai::SearchConfig::weights)) so that two evaluations can
+//! meet in self-play (the repository's tafl AI documentation gives the tuning matches
+//! played with it).
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+/// The weights of the evaluation, in centisoldiers (1/100 of a soldier) unless a field says
+/// otherwise; the terms follow the strategy tips of the Breton Fidchell page ("Kuzulioù
+/// strategel": run the king to a corner, surround him step by step, block the roads to the
+/// corners, take the escort) and the custodial capture of the rules. Every term is computed from the defenders' side and then signed for the side
+/// to move; a weight of 0 switches its term off. The defaults are [`EvalWeights::DEFAULT`].
+///
+/// Read and written as `name=value` pairs separated by commas or spaces, starting from the
+/// defaults (`"tempo=10,king_escort=8"`); [`fmt::Display`] writes every field in that form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct EvalWeights {
+    /// Material: an attacking soldier (default 100).
+    pub attacker: i32,
+    /// Material: a defending soldier, fewer and the king's escort (default 120).
+    pub defender: i32,
+    /// Four-corner escape: each corner the king has visited (default 220).
+    pub corner_visited: i32,
+    /// Four-corner escape: each corner still to visit that the king reaches in one move
+    /// (default 70).
+    pub road1: i32,
+    /// Each goal corner the king reaches in two moves (default 30).
+    pub road2: i32,
+    /// Each goal corner the king reaches in three moves (default 10).
+    pub road3: i32,
+    /// Four-corner escape: the last corner in reach of the king with the attackers to move
+    /// (one road they may still block; default 250).
+    pub last_corner_threat: i32,
+    /// Corner or edge escape: a goal in reach of the king with the attackers to move, one
+    /// road (default 300).
+    pub escape_threat: i32,
+    /// Two roads to a goal with the attackers to move: they cannot block both (default
+    /// 2000).
+    pub double_threat: i32,
+    /// Edge escape: each edge square (at most 8) the king reaches in two moves (default 8).
+    pub edge_road2: i32,
+    /// The king's mobility: each square he can move to (default 6).
+    pub king_mobility: i32,
+    /// Escape routes: each edge square the king reaches in one move, where a corner is the
+    /// goal (default 0).
+    pub king_edge_reach: i32,
+    /// King safety: each defender standing beside the king (default 0).
+    pub king_escort: i32,
+    /// The cordon around a king taken on four sides: subtracted `held²` times, `held` the
+    /// sides held against him (attackers, a hostile corner or empty throne, a hostile edge;
+    /// default 15).
+    pub cordon_strong: i32,
+    /// The cordon around a king taken by two: subtracted per side held (default 60).
+    pub cordon_weak: i32,
+    /// The attackers can take the king with their next move (default 400).
+    pub king_capture_threat: i32,
+    /// Each attacker within two squares of the king (default 6).
+    pub attacker_near_king: i32,
+    /// Each attacker beside a corner (default 10).
+    pub corner_guard: i32,
+    /// The first soldier the side to move leaves hanging (the opponent can take it next
+    /// move), in percent of that soldier's value (default 33).
+    pub hanging_first_pct: i32,
+    /// Each further soldier left hanging, in percent of its value (default 50).
+    pub hanging_more_pct: i32,
+    /// Each enemy soldier the side to move threatens to take (default 8).
+    pub threat: i32,
+    /// Edge-capture exposure: each soldier standing on an edge that is hostile to it (in
+    /// Fidchell one enemy arriving beside it takes it), counted for both sides (default 0).
+    pub edge_exposed: i32,
+    /// The soldiers' mobility, in centisoldiers per ten squares a side can move to, the
+    /// defenders' squares less the attackers' (default 5).
+    pub soldier_mobility: i32,
+    /// Tempo: a bonus for the side to move (default 0).
+    pub tempo: i32,
+}
+
+impl EvalWeights {
+    /// The defaults (see each field).
+    pub const DEFAULT: EvalWeights = EvalWeights {
+        attacker: 100,
+        defender: 120,
+        corner_visited: 220,
+        road1: 70,
+        road2: 30,
+        road3: 10,
+        last_corner_threat: 250,
+        escape_threat: 300,
+        double_threat: 2000,
+        edge_road2: 8,
+        king_mobility: 6,
+        king_edge_reach: 0,
+        king_escort: 0,
+        cordon_strong: 15,
+        cordon_weak: 60,
+        king_capture_threat: 400,
+        attacker_near_king: 6,
+        corner_guard: 10,
+        hanging_first_pct: 33,
+        hanging_more_pct: 50,
+        threat: 8,
+        edge_exposed: 0,
+        soldier_mobility: 5,
+        tempo: 0,
+    };
+
+    /// The largest magnitude a weight may have (no sum of terms can overflow; the
+    /// evaluation is clamped to ±20 000, below the searcher's win scores).
+    pub const MAX_WEIGHT: i32 = 2_000;
+
+    /// The names of the fields, in the order [`fmt::Display`] writes them.
+    pub const NAMES: [&'static str; 24] = [
+        "attacker",
+        "defender",
+        "corner_visited",
+        "road1",
+        "road2",
+        "road3",
+        "last_corner_threat",
+        "escape_threat",
+        "double_threat",
+        "edge_road2",
+        "king_mobility",
+        "king_edge_reach",
+        "king_escort",
+        "cordon_strong",
+        "cordon_weak",
+        "king_capture_threat",
+        "attacker_near_king",
+        "corner_guard",
+        "hanging_first_pct",
+        "hanging_more_pct",
+        "threat",
+        "edge_exposed",
+        "soldier_mobility",
+        "tempo",
+    ];
+
+    /// The weight called `name` (one of [`EvalWeights::NAMES`]).
+    #[must_use]
+    pub fn get(&self, name: &str) -> Option<i32> {
+        let mut w = *self;
+        w.field(name).map(|f| *f)
+    }
+
+    /// Sets the weight called `name` to `value`.
+    ///
+    /// # Errors
+    ///
+    /// [`WeightsError::UnknownName`] for a name not in [`EvalWeights::NAMES`],
+    /// [`WeightsError::OutOfRange`] beyond ±[`EvalWeights::MAX_WEIGHT`].
+    pub fn set(&mut self, name: &str, value: i32) -> Result<(), WeightsError> {
+        if value.abs() > Self::MAX_WEIGHT {
+            return Err(WeightsError::OutOfRange {
+                name: name.to_string(),
+                value: i64::from(value),
+            });
+        }
+        let f = self
+            .field(name)
+            .ok_or_else(|| WeightsError::UnknownName(name.to_string()))?;
+        *f = value;
+        Ok(())
+    }
+
+    fn field(&mut self, name: &str) -> Option<&mut i32> {
+        Some(match name {
+            "attacker" => &mut self.attacker,
+            "defender" => &mut self.defender,
+            "corner_visited" => &mut self.corner_visited,
+            "road1" => &mut self.road1,
+            "road2" => &mut self.road2,
+            "road3" => &mut self.road3,
+            "last_corner_threat" => &mut self.last_corner_threat,
+            "escape_threat" => &mut self.escape_threat,
+            "double_threat" => &mut self.double_threat,
+            "edge_road2" => &mut self.edge_road2,
+            "king_mobility" => &mut self.king_mobility,
+            "king_edge_reach" => &mut self.king_edge_reach,
+            "king_escort" => &mut self.king_escort,
+            "cordon_strong" => &mut self.cordon_strong,
+            "cordon_weak" => &mut self.cordon_weak,
+            "king_capture_threat" => &mut self.king_capture_threat,
+            "attacker_near_king" => &mut self.attacker_near_king,
+            "corner_guard" => &mut self.corner_guard,
+            "hanging_first_pct" => &mut self.hanging_first_pct,
+            "hanging_more_pct" => &mut self.hanging_more_pct,
+            "threat" => &mut self.threat,
+            "edge_exposed" => &mut self.edge_exposed,
+            "soldier_mobility" => &mut self.soldier_mobility,
+            "tempo" => &mut self.tempo,
+            _ => return None,
+        })
+    }
+}
+
+impl Default for EvalWeights {
+    fn default() -> EvalWeights {
+        EvalWeights::DEFAULT
+    }
+}
+
+impl fmt::Display for EvalWeights {
+    /// Every weight as `name=value`, separated by commas, in the order of
+    /// [`EvalWeights::NAMES`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, name) in Self::NAMES.iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{name}={}", self.get(name).unwrap_or(0))?;
+        }
+        Ok(())
+    }
+}
+
+/// Error of reading or setting [`EvalWeights`].
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum WeightsError {
+    /// The name is none of [`EvalWeights::NAMES`].
+    #[error("unknown evaluation weight {0:?} (the weights are listed in EvalWeights::NAMES)")]
+    UnknownName(String),
+    /// A pair is not `name=value` with an integer value.
+    #[error("evaluation weight {0:?} is not name=value with an integer value")]
+    Malformed(String),
+    /// The value is beyond ±[`EvalWeights::MAX_WEIGHT`].
+    #[error("evaluation weight {name}={value} is beyond ±2000")]
+    OutOfRange {
+        /// The weight's name.
+        name: String,
+        /// The value given.
+        value: i64,
+    },
+}
+
+impl FromStr for EvalWeights {
+    type Err = WeightsError;
+
+    /// Reads `name=value` pairs separated by commas or white space, each replacing that
+    /// default; the empty string (or `default`) gives the defaults.
+    fn from_str(s: &str) -> Result<EvalWeights, WeightsError> {
+        let mut w = EvalWeights::DEFAULT;
+        for pair in s
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|p| !p.is_empty())
+        {
+            if pair == "default" {
+                continue;
+            }
+            let (name, value) = pair
+                .split_once('=')
+                .ok_or_else(|| WeightsError::Malformed(pair.to_string()))?;
+            let value: i64 = value
+                .trim()
+                .parse()
+                .map_err(|_| WeightsError::Malformed(pair.to_string()))?;
+            let name = name.trim();
+            let value = i32::try_from(value)
+                .ok()
+                .filter(|v| v.abs() <= EvalWeights::MAX_WEIGHT)
+                .ok_or_else(|| WeightsError::OutOfRange {
+                    name: name.to_string(),
+                    value,
+                })?;
+            w.set(name, value)?;
+        }
+        Ok(w)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn display_round_trips_and_names_are_complete() {
+        let mut w = EvalWeights::DEFAULT;
+        for (i, name) in EvalWeights::NAMES.iter().enumerate() {
+            w.set(name, i as i32 + 1).unwrap();
+        }
+        // Every name reaches its own field: all values distinct.
+        let text = w.to_string();
+        assert_eq!(text.parse::<EvalWeights>(), Ok(w));
+        for (i, name) in EvalWeights::NAMES.iter().enumerate() {
+            assert_eq!(w.get(name), Some(i as i32 + 1), "{name}");
+        }
+        assert_eq!("".parse::<EvalWeights>(), Ok(EvalWeights::DEFAULT));
+        assert_eq!("default".parse::<EvalWeights>(), Ok(EvalWeights::DEFAULT));
+    }
+
+    #[test]
+    fn pairs_replace_the_defaults() {
+        let w: EvalWeights = "tempo=12, king_escort=-4".parse().unwrap();
+        assert_eq!(w.tempo, 12);
+        assert_eq!(w.king_escort, -4);
+        assert_eq!(w.attacker, 100);
+    }
+
+    #[test]
+    fn bad_input_is_refused_with_the_pair() {
+        assert_eq!(
+            "tempo".parse::<EvalWeights>(),
+            Err(WeightsError::Malformed("tempo".into()))
+        );
+        assert_eq!(
+            "tempo=x".parse::<EvalWeights>(),
+            Err(WeightsError::Malformed("tempo=x".into()))
+        );
+        assert_eq!(
+            "speed=3".parse::<EvalWeights>(),
+            Err(WeightsError::UnknownName("speed".into()))
+        );
+        assert!(matches!(
+            "tempo=99999999999".parse::<EvalWeights>(),
+            Err(WeightsError::OutOfRange { .. })
+        ));
+        assert!(matches!(
+            "tempo=2001".parse::<EvalWeights>(),
+            Err(WeightsError::OutOfRange { .. })
+        ));
+    }
+}
