@@ -1,23 +1,30 @@
-//! `boardgames play trictrac` (the partie ordinaire): a human against the bot in the
-//! terminal, on either side, with `undo`, `hint`, `save FILE`, `moves`, `position` and plays
-//! typed with or without their throw.
+//! `boardgames play trictrac`: a human against the bot in the terminal, in a partie
+//! ordinaire or (in `ecrire.rs`) a partie à écrire, on either side, with `undo`, `hint`,
+//! `save FILE`, `moves`, `position` and plays typed with or without their throw. Both forms
+//! share the [`Session`] (the dice, the bot, the questions to the human, undo and save).
 
 use std::collections::VecDeque;
+use std::io::BufRead;
 use std::path::Path;
 
-use boardgames_common::{Agent, Game, Record, Seed, Turn, result_text, sample_chance};
+use boardgames_common::{
+    Agent, Game, PlayedGame, Player, Record, Seed, SeedRng, Turn, sample_chance,
+};
 use trictrac_core::bot::Bot;
-use trictrac_core::game::{Action, DefaultScorer, GameOptions, Phase, TrictracGame, colour_of};
+use trictrac_core::game::{
+    Action, Chronology, DefaultScorer, Form, GameOptions, TrictracGame, TurnPhase, action_text,
+    colour_of, player_of,
+};
 use trictrac_core::partie::scorer::ThrowScore;
 use trictrac_core::{Colour, diagram};
 
 use crate::error::CliError;
 use crate::play::{prompt, read_line};
 
-const HELP: &str = "\
+/// The help of both forms after the form's own: how plays are typed, and the commands.
+const COMMANDS: &str = "\
 When asked for a play, type its number in the list, or the play as written there, with or
 without its throw (6-5: B1-B7, B1-B6 or B1-B7 B1-B6; a single dame tout d'une: B1-B12).
-When you win a trou you are asked to hold (tenir) or leave (s'en aller).
 Commands: moves (the list again), board, position (the position in trictrac notation),
 hint (the bot's choice for you, and the points of each candidate), undo (take back your
 last decision and the bot's reply; the dice stay as they fell), save FILE (the record so
@@ -36,20 +43,66 @@ pub(crate) struct TrictracPlay {
     pub(crate) pavillon: bool,
 }
 
+/// `2 trous 4 points`, `1 trou 1 point`: marks for people (the notation's `2.4` reads like a
+/// decimal).
+pub(crate) fn trous_points(trous: impl Into<u32>, points: u8) -> String {
+    let trous = trous.into();
+    format!(
+        "{trous} trou{} {points} point{}",
+        if trous == 1 { "" } else { "s" },
+        if points == 1 { "" } else { "s" }
+    )
+}
+
 /// Marks for people: `White 2 trous 4 points, Black 0 trous 10 points` (the notation's
 /// `2.4/0.10` reads like decimals).
 pub(crate) fn marks_for_people(game: &TrictracGame<DefaultScorer>) -> String {
     let m = game.marking();
-    let one = |c: Colour| {
-        let trous = m.trous(c);
-        let points = m.points(c);
-        format!(
-            "{c} {trous} trou{} {points} point{}",
-            if trous == 1 { "" } else { "s" },
-            if points == 1 { "" } else { "s" }
-        )
-    };
+    let one = |c: Colour| format!("{c} {}", trous_points(m.trous(c), m.points(c)));
     format!("{}, {}", one(Colour::White), one(Colour::Black))
+}
+
+/// A form of trictrac played in the terminal: what [`Session`] needs beyond [`Game`].
+pub(crate) trait Partie: Game<Action = Action> + Clone {
+    /// The form of the chronology of throws in play.
+    type Form: Form;
+    /// The form's own help, printed before [`COMMANDS`].
+    const HELP: &'static str;
+    /// The chronology of throws in play: the partie ordinaire, or the marqué in play.
+    fn turns(&self) -> &Chronology<DefaultScorer, Self::Form>;
+    /// The prompt when `human` is asked.
+    fn prompt(&self, human: Player) -> String;
+    /// The marks, printed before each question to the human.
+    fn marks(&self) -> String;
+    /// The answer to a command of this form only (`sheet`), or `None` for any other line.
+    fn command(&self, line: &str) -> Option<String> {
+        let _ = line;
+        None
+    }
+}
+
+impl Partie for TrictracGame<DefaultScorer> {
+    type Form = trictrac_core::game::Ordinaire;
+    const HELP: &'static str = "\
+A partie ordinaire: the first to the trous of the partie wins. When you win a trou you are
+asked to hold (tenir) or leave (s'en aller).";
+
+    fn turns(&self) -> &Chronology<DefaultScorer, Self::Form> {
+        TrictracGame::turns(self)
+    }
+
+    fn prompt(&self, human: Player) -> String {
+        format!("{}> ", colour_of(human))
+    }
+
+    fn marks(&self) -> String {
+        format!("Marks: {}", marks_for_people(self))
+    }
+}
+
+/// The board of the partie in play, in colour where the terminal has it.
+pub(crate) fn board<G: Partie>(game: &G) -> String {
+    crate::color::trictrac(&diagram(game.turns().position().board()))
 }
 
 /// The moves of a play typed by a person, without the throw: `"6-5: B1-B7, B1-B6"`,
@@ -67,8 +120,8 @@ fn moves_of(text: &str) -> Vec<String> {
 
 /// The legal action the person typed as `text`: its number in the list, the play as the
 /// list writes it (with or without its throw, moves in any order), or a decision.
-fn understand(
-    game: &TrictracGame<DefaultScorer>,
+fn understand<F: Form>(
+    turns: &Chronology<DefaultScorer, F>,
     legal: &[Action],
     text: &str,
 ) -> Result<Action, String> {
@@ -78,7 +131,7 @@ fn understand(
             .copied()
             .ok_or_else(|| format!("Choose a number from 1 to {}.", legal.len()));
     }
-    if let Ok(a) = game.parse_action(text) {
+    if let Ok(a) = turns.parse_action(text) {
         return if legal.contains(&a) {
             Ok(a)
         } else {
@@ -92,7 +145,7 @@ fn understand(
     let plays: Vec<(Action, Vec<String>)> = legal
         .iter()
         .filter(|a| matches!(a, Action::Play(_)))
-        .map(|&a| (a, moves_of(&game.action_text(a))))
+        .map(|&a| (a, moves_of(&action_text(a))))
         .collect();
     if let Some((a, _)) = plays.iter().find(|(_, m)| *m == typed) {
         return Ok(*a);
@@ -137,26 +190,27 @@ fn understand(
 /// The bot's choice for the side to move, and why: at a play, each candidate's points
 /// after the play and the bot's value of it (points for minus points against, plus its
 /// evaluation of the board after), best first; at a decision, the reste and what the
-/// opponent would mark.
-fn hint(game: &TrictracGame<DefaultScorer>, legal: &[Action], bot: &mut Bot) -> String {
-    let choice = bot.choose(game, legal);
+/// opponent would mark. `choice` is the bot's choice among `legal` in `turns`.
+fn hint<F: Form>(
+    turns: &Chronology<DefaultScorer, F>,
+    legal: &[Action],
+    choice: Action,
+    bot: &Bot,
+) -> String {
     let number = legal.iter().position(|&a| a == choice).map_or(0, |i| i + 1);
-    let mut text = format!(
-        "The bot would choose {number}. {}\n",
-        game.action_text(choice)
-    );
-    match game.phase() {
-        Phase::Choice { mover, pending, .. } => {
+    let mut text = format!("The bot would choose {number}. {}\n", action_text(choice));
+    match turns.phase() {
+        TurnPhase::Choice { mover, pending, .. } => {
             text.push_str(&format!(
                 "  your points de reste: {}; the points your throw gives the opponent: {pending}\n",
-                game.marking().points(mover)
+                turns.marking().points(mover)
             ));
         }
         _ => {
-            let Some(analysis) = game.analysis() else {
+            let Some(analysis) = turns.analysis() else {
                 return text;
             };
-            let position = game.position();
+            let position = turns.position();
             let mover = position.side_to_move();
             let mut rows: Vec<(f64, usize, u8)> = legal
                 .iter()
@@ -167,7 +221,7 @@ fn hint(game: &TrictracGame<DefaultScorer>, legal: &[Action], bot: &mut Bot) -> 
                             .iter()
                             .position(|q| q == p)?;
                         let points = ThrowScore::after_play(analysis, k, None)[mover];
-                        Some((bot.value_of_play(game.scorer(), position, p), i, points))
+                        Some((bot.value_of_play(turns.scorer(), position, p), i, points))
                     }
                     _ => None,
                 })
@@ -182,7 +236,7 @@ fn hint(game: &TrictracGame<DefaultScorer>, legal: &[Action], bot: &mut Bot) -> 
                 text.push_str(&format!(
                     "  {:>3}. {:<28} marks {points} more point{}, value {value:+.1}\n",
                     i + 1,
-                    game.action_text(legal[*i]),
+                    action_text(legal[*i]),
                     if *points == 1 { "" } else { "s" }
                 ));
             }
@@ -191,44 +245,207 @@ fn hint(game: &TrictracGame<DefaultScorer>, legal: &[Action], bot: &mut Bot) -> 
     text
 }
 
-/// The partie so far as a record that `boardgames replay` reads.
-fn record_of(game_options: GameOptions, seed: u64, history: &[Action]) -> Result<Record, String> {
-    let mut game = TrictracGame::new(DefaultScorer::default(), game_options);
-    let mut record = Record::new(TrictracGame::<DefaultScorer>::NAME);
-    record
-        .set_tag("Seed", &Seed(seed).to_string())
-        .map_err(|e| e.to_string())?;
-    for (k, v) in game.record_tags() {
-        record.set_tag(&k, &v).map_err(|e| e.to_string())?;
-    }
-    for &action in history {
-        let text = game.action_text(action);
-        let comment = game.apply_commented(action).map_err(|e| e.to_string())?;
-        record
-            .push_commented(text, comment)
-            .map_err(|e| e.to_string())?;
-    }
-    if game.turn() == Turn::Terminal {
-        record
-            .set_tag("Result", &result_text(game.returns()))
-            .map_err(|e| e.to_string())?;
-    }
-    Ok(record)
+/// What the human's turn gave [`Session::next`].
+pub(crate) enum Next {
+    /// The next action, of the dice, the bot or the human.
+    Action(Action),
+    /// The human took back his last decision: the game is the one before it.
+    Undone,
+    /// The game is over.
+    Over,
+    /// The human quit, or the input ended (already said).
+    Abandoned,
 }
 
-/// The partie replayed from the start through `history`.
-fn rebuild(
-    options: GameOptions,
-    history: &[Action],
-) -> Result<TrictracGame<DefaultScorer>, CliError> {
-    let mut game = TrictracGame::new(DefaultScorer::default(), options);
-    for &action in history {
-        game.apply(action)
-            .map_err(|e| CliError::Output(format!("replaying the partie: {e}")))?;
-    }
-    Ok(game)
+/// A game of a human against the bot in the terminal: the dice from the seed (those taken
+/// back by an undo fall again in the same order), the bot's decisions, and the questions to
+/// the human with the commands both forms share.
+pub(crate) struct Session<G> {
+    start: G,
+    seed: u64,
+    human: Player,
+    game: G,
+    bot: Bot,
+    rng: SeedRng,
+    /// Every action since the start (for undo and save).
+    history: Vec<Action>,
+    /// Who chose each action of `history` (`None` for the dice).
+    chooser: Vec<Option<Player>>,
+    /// The throws taken back by an undo, in the order they fall again.
+    again: VecDeque<Action>,
+    legal: Vec<Action>,
+    outcomes: Vec<(Action, f64)>,
 }
 
+impl<G: Partie> Session<G>
+where
+    Bot: Agent<G>,
+{
+    /// `human` plays `start` against the bot, dice from `seed`.
+    pub(crate) fn new(start: G, seed: u64, human: Player) -> Session<G> {
+        Session {
+            game: start.clone(),
+            start,
+            seed,
+            human,
+            bot: Bot::default(),
+            rng: Seed(seed).rng(),
+            history: Vec::new(),
+            chooser: Vec::new(),
+            again: VecDeque::new(),
+            legal: Vec::new(),
+            outcomes: Vec::new(),
+        }
+    }
+
+    /// The game in play.
+    pub(crate) const fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The next action: the dice, the bot's, or the human's (asked on `input`).
+    ///
+    /// # Errors
+    /// [`CliError`] when standard input cannot be read or standard output written, or a
+    /// replay after an undo fails.
+    pub(crate) fn next(&mut self, input: &mut impl BufRead) -> Result<Next, CliError> {
+        match self.game.turn() {
+            Turn::Terminal => Ok(Next::Over),
+            Turn::Chance => {
+                self.game.chance_outcomes(&mut self.outcomes);
+                let outcomes = &self.outcomes;
+                let replayed = self
+                    .again
+                    .pop_front()
+                    .filter(|a| outcomes.iter().any(|(o, _)| o == a));
+                Ok(replayed
+                    .or_else(|| sample_chance(outcomes, &mut self.rng))
+                    .map_or(Next::Over, Next::Action))
+            }
+            Turn::Player(p) if p != self.human => {
+                self.game.legal_actions(&mut self.legal);
+                Ok(Next::Action(self.bot.choose(&self.game, &self.legal)))
+            }
+            Turn::Player(_) => self.ask(input),
+        }
+    }
+
+    /// Applies `action` and returns its comment.
+    ///
+    /// # Errors
+    /// [`CliError::Output`] if the game refuses it (a bug).
+    pub(crate) fn apply(&mut self, action: Action) -> Result<String, CliError> {
+        let chose = match self.game.turn() {
+            Turn::Player(p) => Some(p),
+            _ => None,
+        };
+        let comment = self.game.apply_with_comment(action).map_err(|e| {
+            CliError::Output(format!("refused {}: {e}", self.game.action_text(action)))
+        })?;
+        self.history.push(action);
+        self.chooser.push(chose);
+        Ok(comment.unwrap_or_default())
+    }
+
+    fn list(&self) -> String {
+        let mut s = String::new();
+        for (i, &a) in self.legal.iter().enumerate() {
+            s.push_str(&format!("  {}. {}\n", i + 1, action_text(a)));
+        }
+        s
+    }
+
+    /// Asks the human until he chooses, undoes or quits.
+    fn ask(&mut self, input: &mut impl BufRead) -> Result<Next, CliError> {
+        self.game.legal_actions(&mut self.legal);
+        outln!("{}", self.game.marks());
+        out!("{}", self.list());
+        loop {
+            prompt(&self.game.prompt(self.human))?;
+            let Some(line) = read_line(input)? else {
+                outln!("\nEnd of input: partie abandoned.");
+                return Ok(Next::Abandoned);
+            };
+            let (word, rest) = line.split_once(' ').unwrap_or((line.as_str(), ""));
+            match (word, rest.trim()) {
+                ("", _) => {}
+                ("quit" | "exit", "") => {
+                    outln!("Partie abandoned.");
+                    return Ok(Next::Abandoned);
+                }
+                ("help" | "?", "") => outln!("{}\n{COMMANDS}", G::HELP),
+                ("board", "") => out!("{}", board(&self.game)),
+                ("position", "") => outln!("{}", self.game.turns().position()),
+                ("moves", "") => out!("{}", self.list()),
+                ("hint", "") => {
+                    let choice = self.bot.choose(&self.game, &self.legal);
+                    out!(
+                        "{}",
+                        hint(self.game.turns(), &self.legal, choice, &self.bot)
+                    );
+                }
+                ("save", "") => outln!("save needs a file name: save FILE"),
+                ("save", file) => match self.save(Path::new(file)) {
+                    Ok(()) => outln!("Saved the partie so far to {file}."),
+                    Err(e) => outln!("Cannot save to {file}: {e}"),
+                },
+                ("undo", "") => {
+                    if self.undo()? {
+                        outln!("Took back your last decision and the bot's reply.");
+                        out!("{}", board(&self.game));
+                        return Ok(Next::Undone);
+                    }
+                    outln!("Nothing to undo.");
+                }
+                _ => match self.game.command(&line) {
+                    Some(answer) => out!("{answer}"),
+                    None => match understand(self.game.turns(), &self.legal, &line) {
+                        Ok(a) => return Ok(Next::Action(a)),
+                        Err(e) => outln!("{e}"),
+                    },
+                },
+            }
+        }
+    }
+
+    /// The game so far as a record that `boardgames replay` reads: the `Seed`, the game's
+    /// tags, every action with its comment, and the `Result` (`*` before the end).
+    fn record(&self) -> Result<Record, String> {
+        let mut played = PlayedGame::new(self.start.clone(), Some(Seed(self.seed)))
+            .map_err(|e| e.to_string())?;
+        for &action in &self.history {
+            played.apply(action).map_err(|e| e.to_string())?;
+        }
+        Ok(played.to_record())
+    }
+
+    fn save(&self, file: &Path) -> Result<(), String> {
+        let record = self.record()?;
+        std::fs::write(file, record.to_string()).map_err(|e| e.to_string())
+    }
+
+    /// Takes back the human's last decision and everything after it (the bot's reply); the
+    /// throws taken back fall again. `false` when the human has not decided yet.
+    fn undo(&mut self) -> Result<bool, CliError> {
+        let Some(at) = self.chooser.iter().rposition(|&c| c == Some(self.human)) else {
+            return Ok(false);
+        };
+        self.chooser.truncate(at);
+        let undone = self.history.split_off(at);
+        for a in undone.into_iter().rev() {
+            if matches!(a, Action::Throw(_) | Action::PrimauteDie(_)) {
+                self.again.push_front(a);
+            }
+        }
+        let mut game = self.start.clone();
+        for &action in &self.history {
+            game.apply(action)
+                .map_err(|e| CliError::Output(format!("replaying the partie: {e}")))?;
+        }
+        self.game = game;
+        Ok(true)
+    }
+}
 /// A human plays a partie ordinaire against the bot, dice from the seed.
 pub(crate) fn play(how: TrictracPlay) -> Result<(), CliError> {
     if how.trous == 0 {
@@ -239,19 +456,14 @@ pub(crate) fn play(how: TrictracPlay) -> Result<(), CliError> {
         trous_to_win: how.trous,
         ..GameOptions::default()
     };
-    let mut game = TrictracGame::new(DefaultScorer::default(), options);
-    let mut bot = Bot::default();
-    let mut rng = Seed(how.seed).rng();
-    // Every action since the start (for undo and save), and the throws taken back by an
-    // undo, which fall again in the same order.
-    let mut history: Vec<Action> = Vec::new();
-    // Who chose each action of `history` (`None` for the dice).
-    let mut chooser: Vec<Option<Colour>> = Vec::new();
-    let mut again: VecDeque<Action> = VecDeque::new();
-    let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+    let human = how.human;
+    let mut session = Session::new(
+        TrictracGame::new(DefaultScorer::default(), options),
+        how.seed,
+        player_of(human),
+    );
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
-    let human = how.human;
     outln!(
         "Partie ordinaire to {} trous{}: you are {human}, the bot is {}. Type help for help.",
         how.trous,
@@ -262,116 +474,17 @@ pub(crate) fn play(how: TrictracPlay) -> Result<(), CliError> {
         },
         human.other()
     );
-    out!(
-        "{}",
-        crate::color::trictrac(&diagram(game.position().board()))
-    );
+    out!("{}", board(session.game()));
     loop {
-        let action = match game.turn() {
-            Turn::Terminal => break,
-            Turn::Chance => {
-                game.chance_outcomes(&mut outcomes);
-                let replayed = again
-                    .pop_front()
-                    .filter(|a| outcomes.iter().any(|(o, _)| o == a));
-                match replayed.or_else(|| sample_chance(&outcomes, &mut rng)) {
-                    Some(a) => a,
-                    None => break,
-                }
-            }
-            Turn::Player(p) if colour_of(p) != human => {
-                game.legal_actions(&mut legal);
-                bot.choose(&game, &legal)
-            }
-            Turn::Player(_) => {
-                game.legal_actions(&mut legal);
-                let list = |game: &TrictracGame<DefaultScorer>, legal: &[Action]| {
-                    let mut s = String::new();
-                    for (i, &a) in legal.iter().enumerate() {
-                        s.push_str(&format!("  {}. {}\n", i + 1, game.action_text(a)));
-                    }
-                    s
-                };
-                outln!("Marks: {}", marks_for_people(&game));
-                out!("{}", list(&game, &legal));
-                let chosen = loop {
-                    prompt(&format!("{human}> "))?;
-                    let Some(line) = read_line(&mut input)? else {
-                        outln!("\nEnd of input: partie abandoned.");
-                        return Ok(());
-                    };
-                    let (word, rest) = line.split_once(' ').unwrap_or((line.as_str(), ""));
-                    match (word, rest.trim()) {
-                        ("", _) => {}
-                        ("quit" | "exit", "") => {
-                            outln!("Partie abandoned.");
-                            return Ok(());
-                        }
-                        ("help" | "?", "") => outln!("{HELP}"),
-                        ("board", "") => out!(
-                            "{}",
-                            crate::color::trictrac(&diagram(game.position().board()))
-                        ),
-                        ("position", "") => outln!("{}", game.position()),
-                        ("moves", "") => out!("{}", list(&game, &legal)),
-                        ("hint", "") => out!("{}", hint(&game, &legal, &mut bot)),
-                        ("save", "") => outln!("save needs a file name: save FILE"),
-                        ("save", file) => {
-                            match record_of(options, how.seed, &history).and_then(|r| {
-                                std::fs::write(Path::new(file), r.to_string())
-                                    .map_err(|e| e.to_string())
-                            }) {
-                                Ok(()) => outln!("Saved the partie so far to {file}."),
-                                Err(e) => outln!("Cannot save to {file}: {e}"),
-                            }
-                        }
-                        ("undo", "") => {
-                            // Back to the human's last decision: it and everything after it
-                            // (the bot's reply) are taken back; the throws come again.
-                            let last = chooser.iter().rposition(|&c| c == Some(human));
-                            match last {
-                                None => outln!("Nothing to undo."),
-                                Some(at) => {
-                                    chooser.truncate(at);
-                                    let undone = history.split_off(at);
-                                    for a in undone.into_iter().rev() {
-                                        if matches!(a, Action::Throw(_) | Action::PrimauteDie(_)) {
-                                            again.push_front(a);
-                                        }
-                                    }
-                                    game = rebuild(options, &history)?;
-                                    outln!("Took back your last decision and the bot's reply.");
-                                    out!(
-                                        "{}",
-                                        crate::color::trictrac(&diagram(game.position().board()))
-                                    );
-                                    break None;
-                                }
-                            }
-                        }
-                        _ => match understand(&game, &legal, &line) {
-                            Ok(a) => break Some(a),
-                            Err(e) => outln!("{e}"),
-                        },
-                    }
-                };
-                match chosen {
-                    Some(a) => a,
-                    None => continue,
-                }
-            }
+        let action = match session.next(&mut input)? {
+            Next::Action(a) => a,
+            Next::Undone => continue,
+            Next::Over => break,
+            Next::Abandoned => return Ok(()),
         };
-        let text = game.action_text(action);
-        let mover = game.position().side_to_move();
-        let chose = match game.turn() {
-            Turn::Player(p) => Some(colour_of(p)),
-            _ => None,
-        };
-        let comment = game
-            .apply_commented(action)
-            .map_err(|e| CliError::Output(format!("refused {text}: {e}")))?;
-        history.push(action);
-        chooser.push(chose);
+        let text = action_text(action);
+        let mover = session.game().position().side_to_move();
+        let comment = session.apply(action)?;
         // The comment ends with the marks in the notation's form; they are printed in words.
         let events = comment
             .rfind("marks ")
@@ -395,20 +508,18 @@ pub(crate) fn play(how: TrictracPlay) -> Result<(), CliError> {
                 } else {
                     outln!("{mover} plays {text}; {events}");
                 }
-                out!(
-                    "{}",
-                    crate::color::trictrac(&diagram(game.position().board()))
-                );
+                out!("{}", board(session.game()));
             }
             _ if events.is_empty() => outln!("{text}"),
             _ => outln!("{text}: {events}"),
         }
     }
+    let game = session.game();
     match game.winner() {
         Some(w) => outln!(
             "{w} wins the partie{}. Marks: {}",
             if w == human { " (you)" } else { " (the bot)" },
-            marks_for_people(&game)
+            marks_for_people(game)
         ),
         None => outln!("The partie did not end."),
     }
