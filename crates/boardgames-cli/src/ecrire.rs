@@ -2,23 +2,52 @@
 //! a partie à écrire, with the score sheet after each marqué and the décompte at the end; and
 //! the replay of its records.
 
-use boardgames_common::{Agent, Game, Player, Record, ReplayOptions, Seed, Turn, sample_chance};
-use trictrac_core::bot::Bot;
-use trictrac_core::diagram;
-use trictrac_core::game::Action;
+use boardgames_common::{Game, Player, Record, ReplayOptions};
+use trictrac_core::game::{Action, Chronology, DefaultScorer};
+use trictrac_core::partie::ecrire::MarqueForm;
+use trictrac_core::partie::ledger::name;
 use trictrac_core::partie::{
     Convention, EcrireError, EcrireGame, EcrireOptions, EcrireRules, Progression, SheetStyle,
 };
 
 use crate::error::CliError;
-use crate::play::{prompt, read_line};
+use crate::play_trictrac::{Next, Partie, Session, board, trous_points};
 use crate::replay::Replayed;
 
-const HELP: &str = "\
+impl Partie for EcrireGame<DefaultScorer> {
+    type Form = MarqueForm;
+    const HELP: &'static str = "\
 A partie à écrire: marqués of unlimited trous; a marqué ends when, a player holding 6 trous
-(the trou d'obligation), either player s'en va. When asked for a play, type its number or the
-play as written (e.g. 6-5: B1-B7, B1-B6); after a trou won with your own points, tenir or
-s'en aller. Commands: board, sheet, help, quit.";
+(the trou d'obligation), either player s'en va. After a trou won with your own points,
+tenir or s'en aller. Also: sheet (the score sheet so far).";
+
+    fn turns(&self) -> &Chronology<DefaultScorer, MarqueForm> {
+        EcrireGame::turns(self)
+    }
+
+    fn prompt(&self, human: Player) -> String {
+        format!("{} ({})> ", name(human), self.colour_of(human))
+    }
+
+    /// `Marks: A (White) 2 trous 4 points, B (Black) 0 trous 0 points`: the trous of the
+    /// marqué in play and the points on the fichets.
+    fn marks(&self) -> String {
+        let points = self.turns().marking();
+        let one = |p: Player| {
+            let c = self.colour_of(p);
+            format!(
+                "{} ({c}) {}",
+                name(p),
+                trous_points(self.marque().trous(c), points.points(c))
+            )
+        };
+        format!("Marks: {}, {}", one(Player::First), one(Player::Second))
+    }
+
+    fn command(&self, line: &str) -> Option<String> {
+        (line == "sheet").then(|| self.ledger().sheet(SheetStyle::Losses).to_string())
+    }
+}
 
 /// The most marqués the command line plays (a partie à écrire is usually of 8 or 12; the
 /// library takes any number): bots at a table would otherwise play for days.
@@ -56,111 +85,52 @@ pub(crate) fn rules(
         .with_convention(convention))
 }
 
-/// A human (A) against the bot (B) in a partie à écrire under `rules`, dice from `seed`.
-pub(crate) fn play(seed: u64, rules: EcrireRules) -> Result<(), CliError> {
-    let mut game = EcrireGame::standard(EcrireOptions::new(rules));
-    let mut bot = Bot::default();
-    let mut rng = Seed(seed).rng();
-    let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+/// A human (`human`: A plays White in the first marqué) against the bot in a partie à
+/// écrire under `rules`, dice from `seed`.
+pub(crate) fn play(seed: u64, rules: EcrireRules, human: Player) -> Result<(), CliError> {
+    let mut session = Session::new(EcrireGame::standard(EcrireOptions::new(rules)), seed, human);
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     outln!(
-        "Partie à écrire in {} marqués, convention {}: you are A, the bot is B. Type help for help.",
+        "Partie à écrire in {} marqués, convention {}: you are {}, the bot is {}. Type help for help.",
         rules.marques(),
-        rules.convention()
+        rules.convention(),
+        name(human),
+        name(human.other())
     );
     let mut shown_marque = usize::MAX;
     loop {
+        let game = session.game();
         if shown_marque != game.ledger().entries().len() {
             shown_marque = game.ledger().entries().len();
             if !game.is_terminal() {
                 outln!(
                     "Marqué {}: you play {}.",
                     game.ledger().decided() + 1,
-                    game.colour_of(Player::First)
+                    game.colour_of(human)
                 );
-                out!("{}", diagram(game.turns().position().board()));
+                out!("{}", board(game));
             }
         }
-        let action = match game.turn() {
-            Turn::Terminal => break,
-            Turn::Chance => {
-                game.chance_outcomes(&mut outcomes);
-                match sample_chance(&outcomes, &mut rng) {
-                    Some(a) => a,
-                    None => break,
-                }
-            }
-            Turn::Player(Player::Second) => {
-                game.legal_actions(&mut legal);
-                bot.choose(&game, &legal)
-            }
-            Turn::Player(Player::First) => {
-                game.legal_actions(&mut legal);
-                let m = game.marque();
-                let points = game.turns().marking();
-                let (a, b) = (
-                    game.colour_of(Player::First),
-                    game.colour_of(Player::Second),
-                );
-                outln!(
-                    "Marks: A ({a}) {} trous {} points, B ({b}) {} trous {} points",
-                    m.trous(a),
-                    points.points(a),
-                    m.trous(b),
-                    points.points(b)
-                );
-                for (i, &a) in legal.iter().enumerate() {
-                    outln!("  {}. {}", i + 1, game.action_text(a));
-                }
-                let me = game.colour_of(Player::First);
-                loop {
-                    prompt(&format!("A ({me})> "))?;
-                    let Some(line) = read_line(&mut input)? else {
-                        outln!("\nEnd of input: partie abandoned.");
-                        return Ok(());
-                    };
-                    match line.as_str() {
-                        "" => continue,
-                        "quit" | "exit" => {
-                            outln!("Partie abandoned.");
-                            return Ok(());
-                        }
-                        "help" | "?" => outln!("{HELP}"),
-                        "board" => out!("{}", diagram(game.turns().position().board())),
-                        "sheet" => out!("{}", game.ledger().sheet(SheetStyle::Losses)),
-                        text => {
-                            if let Ok(n) = text.parse::<usize>() {
-                                match legal.get(n.wrapping_sub(1)) {
-                                    Some(&a) => break a,
-                                    None => outln!("Choose a number from 1 to {}.", legal.len()),
-                                }
-                            } else {
-                                match game.parse_action(text) {
-                                    Ok(a) if legal.contains(&a) => break a,
-                                    Ok(_) => outln!("Not possible now."),
-                                    Err(e) => outln!("Not understood: {e}"),
-                                }
-                            }
-                        }
-                    }
-                }
-            }
+        let action = match session.next(&mut input)? {
+            Next::Action(a) => a,
+            Next::Undone => continue,
+            Next::Over => break,
+            Next::Abandoned => return Ok(()),
         };
-        let text = game.action_text(action);
-        let entries = game.ledger().entries().len();
-        let comment = game
-            .apply_commented(action)
-            .map_err(|e| CliError::Output(format!("refused {text}: {e}")))?;
+        let text = session.game().action_text(action);
+        let entries = session.game().ledger().entries().len();
+        let comment = session.apply(action)?;
         match action {
             Action::Throw(_) | Action::PrimauteDie(_) => outln!("{comment}"),
             _ => outln!("{text}: {comment}"),
         }
-        if game.ledger().entries().len() > entries {
-            out!("{}", game.ledger().sheet(SheetStyle::Losses));
+        let ledger = session.game().ledger();
+        if ledger.entries().len() > entries {
+            out!("{}", ledger.sheet(SheetStyle::Losses));
         }
     }
-    out!("{}", game.ledger().decompte_text());
+    out!("{}", session.game().ledger().decompte_text());
     Ok(())
 }
 

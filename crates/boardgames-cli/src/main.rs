@@ -332,14 +332,16 @@ enum PlayCommand {
         /// Progression of the annexe convention: arithmetic or geometric.
         #[arg(long)]
         progression: Option<String>,
-        /// Your colour in a partie ordinaire (White throws first for the primauté).
+        /// Your colour (White throws first for the primauté); in a partie à écrire, your
+        /// colour in the first marqué (white: you are A, black: B; colours alternate).
         #[arg(long, value_enum, default_value = "white")]
         side: ColourArg,
-        /// Trous that win a partie ordinaire.
+        /// Trous that win a partie ordinaire (not for --form ecrire: a marqué has no trous
+        /// to win, it ends by the trou d'obligation).
         #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u8).range(1..))]
         trous: u8,
         /// Play a partie ordinaire with the pavillon (a partie won by its holder, or against
-        /// no trou, is won double).
+        /// no trou, is won double); not for --form ecrire, whose marqués always keep it.
         #[arg(long)]
         pavillon: bool,
     },
@@ -533,19 +535,11 @@ fn run(cli: Cli) -> Result<(), CliError> {
         )),
         Command::Play(PlayCommand::Trictrac {
             form: FormArg::Ecrire,
-            side: ColourArg::Black,
-            ..
-        }) => Err(CliError::input(
-            "--side",
-            "a partie à écrire is played as player A (White in the first marqué)",
-        )),
-        Command::Play(PlayCommand::Trictrac {
-            form: FormArg::Ecrire,
             pavillon: true,
             ..
         }) => Err(CliError::input(
             "--pavillon",
-            "the pavillon belongs to the partie ordinaire",
+            "the pavillon option belongs to the partie ordinaire (a marqué always keeps its pavillon)",
         )),
         Command::Play(PlayCommand::Trictrac {
             form: FormArg::Ecrire,
@@ -561,6 +555,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             marques,
             convention,
             progression,
+            side,
             ..
         }) => ecrire::play(
             seed,
@@ -569,6 +564,10 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 convention.as_deref().unwrap_or("base"),
                 progression.as_deref(),
             )?,
+            match side {
+                ColourArg::White => boardgames_common::Player::First,
+                ColourArg::Black => boardgames_common::Player::Second,
+            },
         ),
         Command::Simulate(SimulateCommand::Sugoroku {
             games,

@@ -1,4 +1,4 @@
-//! `boardgames play trictrac` and `play tafl` through piped standard input: side choice,
+//! `boardgames play trictrac` (both forms) and `play tafl` through piped standard input: side choice,
 //! typed plays without their throw, `undo`, `hint`, `save`, `moves`, `position`, and bad
 //! input that never ends the game.
 
@@ -165,11 +165,6 @@ fn the_human_may_play_black() {
     assert!(t.contains("Black plays 5-3"), "{t}");
     let o = run_with_input(&["play", "trictrac", "--side", "blue"], "");
     assert_eq!(o.status.code(), Some(2));
-    let o = run_with_input(
-        &["play", "trictrac", "--form", "ecrire", "--side", "black"],
-        "",
-    );
-    assert_eq!(o.status.code(), Some(2));
 }
 
 #[test]
@@ -252,4 +247,117 @@ fn colour_only_when_asked_or_on_a_terminal_and_never_with_no_color() {
     );
     let o = run_with_input(&["play", "tafl", "--color", "sometimes"], "");
     assert_eq!(o.status.code(), Some(2));
+}
+
+// The partie à écrire with seed 1 starts as the partie ordinaire: A (White) has the primauté
+// and throws 3-1; B (Black) answers 5-3 with N1-N6, N1-N4.
+
+const ECRIRE: [&str; 6] = ["play", "trictrac", "--form", "ecrire", "--seed", "1"];
+
+#[test]
+fn ecrire_hint_moves_position_sheet_a_typed_play_and_bad_input() {
+    let o = run_with_input(
+        &ECRIRE,
+        "zzz\n999\nB1-B7 B1-B6\nsave\nhint\nmoves\nposition\nsheet\nhelp\nb1-b2, B1-B4\nquit\n",
+    );
+    assert!(o.status.success());
+    let t = text(&o);
+    assert!(t.contains("Not understood"), "{t}");
+    assert!(t.contains("Choose a number from 1 to 2."), "{t}");
+    assert!(
+        t.contains("B1-B7 B1-B6 is not a legal play of this throw"),
+        "{t}"
+    );
+    assert!(t.contains("save needs a file name"), "{t}");
+    assert!(
+        t.contains("The bot would choose 1. 3-1: B1-B4, B1-B2"),
+        "{t}"
+    );
+    assert!(t.contains("the 2 best of 2 candidates"), "{t}");
+    assert_eq!(t.matches("  2. 3-1: B1-B4-B5\n").count(), 2, "{t}");
+    assert!(t.contains("B1:w15,N1:b15 w"), "{t}");
+    assert!(t.contains("marqué  trous  won"), "{t}");
+    assert!(
+        t.contains("trou d'obligation") && t.contains("save FILE"),
+        "{t}"
+    );
+    assert!(
+        t.contains("Marks: A (White) 0 trous 0 points, B (Black) 0 trous 0 points"),
+        "{t}"
+    );
+    // Still playing after all that: the play typed without its throw, then the bot's reply.
+    assert!(t.contains("3-1: B1-B4, B1-B2: marks"), "{t}");
+    assert!(t.contains("5-3: N1-N6, N1-N4: marks"), "{t}");
+    assert!(t.contains("Partie abandoned."), "{t}");
+}
+
+#[test]
+fn ecrire_undo_then_save_a_record_that_replays() {
+    let file = temp("ecrire.txt");
+    let input = format!("undo\n2\nundo\n1\nsave {}\nquit\n", file.display());
+    let o = run_with_input(&ECRIRE, &input);
+    assert!(o.status.success());
+    let t = text(&o);
+    assert!(t.contains("Nothing to undo."), "{t}");
+    let before = t.find("3-1: B1-B4-B5: marks").expect(&t);
+    let took = t
+        .find("Took back your last decision and the bot's reply.")
+        .expect(&t);
+    assert!(before < took, "{t}");
+    // The same 3-1 again, the other play, and the bot's 5-3 falls again.
+    let after = &t[took..];
+    assert!(after.contains("3-1: B1-B4, B1-B2: marks"), "{after}");
+    assert!(after.contains("Black throws cinq et trois"), "{after}");
+    assert!(t.contains("Saved the partie so far to"), "{t}");
+    let saved = std::fs::read_to_string(&file).expect("the saved record");
+    let record: Record = saved.parse().expect("a record");
+    assert_eq!(record.tag("Game"), Some("Trictrac à écrire"));
+    assert_eq!(record.tag("Seed"), Some("1"));
+    assert_eq!(record.tag("Marques"), Some("8"));
+    let actions: Vec<&str> = record.actions().collect();
+    assert!(actions.contains(&"3-1: B1-B4, B1-B2"), "{saved}");
+    assert!(!actions.contains(&"3-1: B1-B4-B5"), "{saved}");
+    assert!(actions.contains(&"5-3: N1-N6, N1-N4"), "{saved}");
+    let replay = Command::new(env!("CARGO_BIN_EXE_boardgames"))
+        .args(["replay", "--strict", file.to_str().expect("utf-8")])
+        .output()
+        .expect("replay runs");
+    assert!(
+        replay.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replay.stderr)
+    );
+    let replayed = String::from_utf8_lossy(&replay.stdout);
+    assert!(
+        replayed.contains("all legal") && replayed.contains("unfinished"),
+        "{replayed}"
+    );
+    let _ = std::fs::remove_file(&file);
+}
+
+#[test]
+fn ecrire_the_human_may_be_b_and_trous_pavillon_are_refused() {
+    let mut args = ECRIRE.to_vec();
+    args.extend(["--side", "black"]);
+    let o = run_with_input(&args, "N1-N4 N1-N6\nquit\n");
+    assert!(o.status.success());
+    let t = text(&o);
+    assert!(t.contains("you are B, the bot is A"), "{t}");
+    assert!(t.contains("Marqué 1: you play Black."), "{t}");
+    // A (the bot, White) plays its 3-1 first; then B is asked and plays without the throw.
+    let white = t.find("3-1: B1-B4, B1-B2: marks").expect(&t);
+    let black = t.find("B (Black)> ").expect(&t);
+    assert!(white < black, "{t}");
+    assert!(t.contains("5-3: N1-N6, N1-N4: marks"), "{t}");
+    for (option, message) in [
+        (&["--trous", "3"][..], "--trous"),
+        (&["--pavillon"][..], "--pavillon"),
+    ] {
+        let mut args = ECRIRE.to_vec();
+        args.extend(option);
+        let o = run_with_input(&args, "quit\n");
+        assert_eq!(o.status.code(), Some(2), "{option:?}");
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert!(e.contains(message), "{e}");
+    }
 }
