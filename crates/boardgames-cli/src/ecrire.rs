@@ -1,13 +1,16 @@
-//! `boardgames play trictrac --form ecrire`: a human (player A) against the bot (player B) in
-//! a partie à écrire, with the score sheet after each marqué and the décompte at the end; and
-//! the replay of its records.
+//! `boardgames play trictrac --form ecrire`: a human (player A or B) against the bot in a
+//! partie à écrire, with the commands of the partie ordinaire (the shared
+//! [`Session`]), the score sheet after each marqué and the décompte at the end; and the
+//! replay of its records.
 
 use boardgames_common::{Game, Player, Record, ReplayOptions};
+use trictrac_core::Colour;
 use trictrac_core::game::{Action, Chronology, DefaultScorer};
 use trictrac_core::partie::ecrire::MarqueForm;
 use trictrac_core::partie::ledger::name;
 use trictrac_core::partie::{
-    Convention, EcrireError, EcrireGame, EcrireOptions, EcrireRules, Progression, SheetStyle,
+    Advice, Convention, EcrireError, EcrireGame, EcrireOptions, EcrireRules, Progression,
+    SheetStyle,
 };
 
 use crate::error::CliError;
@@ -42,6 +45,18 @@ tenir or s'en aller. Also: sheet (the score sheet so far).";
             )
         };
         format!("Marks: {}, {}", one(Player::First), one(Player::Second))
+    }
+
+    fn choice_note(&self, mover: Colour) -> Option<String> {
+        let note = match self
+            .marque()
+            .advice(mover, self.options().rules.convention())
+        {
+            Advice::Tenir => "the marqué says hold: leaving now would lose what it promises",
+            Advice::SenAller => "the marqué says leave: it ends won",
+            Advice::Board => "the marqué goes on either way: the board decides",
+        };
+        Some(note.to_owned())
     }
 
     fn command(&self, line: &str) -> Option<String> {

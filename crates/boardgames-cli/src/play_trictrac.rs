@@ -74,6 +74,12 @@ pub(crate) trait Partie: Game<Action = Action> + Clone {
     fn prompt(&self, human: Player) -> String;
     /// The marks, printed before each question to the human.
     fn marks(&self) -> String;
+    /// What the form adds to a hint when `mover` chooses tenir or s'en aller (the partie
+    /// à écrire: what the marqué says), or `None`.
+    fn choice_note(&self, mover: Colour) -> Option<String> {
+        let _ = mover;
+        None
+    }
     /// The answer to a command of this form only (`sheet`), or `None` for any other line.
     fn command(&self, line: &str) -> Option<String> {
         let _ = line;
@@ -379,10 +385,13 @@ where
                 ("moves", "") => out!("{}", self.list()),
                 ("hint", "") => {
                     let choice = self.bot.choose(&self.game, &self.legal);
-                    out!(
-                        "{}",
-                        hint(self.game.turns(), &self.legal, choice, &self.bot)
-                    );
+                    let turns = self.game.turns();
+                    out!("{}", hint(turns, &self.legal, choice, &self.bot));
+                    if let TurnPhase::Choice { mover, .. } = turns.phase()
+                        && let Some(note) = self.game.choice_note(mover)
+                    {
+                        outln!("  {note}");
+                    }
                 }
                 ("save", "") => outln!("save needs a file name: save FILE"),
                 ("save", file) => match self.save(Path::new(file)) {

@@ -361,3 +361,30 @@ fn ecrire_the_human_may_be_b_and_trous_pavillon_are_refused() {
         assert!(e.contains(message), "{e}");
     }
 }
+
+#[test]
+fn ecrire_hint_at_tenir_or_s_en_aller_says_what_the_marque_says() {
+    // Seed 7: after eight plays A (White) wins 2 trous bredouille and is asked.
+    let input = format!("{}hint\nquit\n", "1\n".repeat(8));
+    let o = run_with_input(
+        &[
+            "play",
+            "trictrac",
+            "--form",
+            "ecrire",
+            "--marques",
+            "1",
+            "--seed",
+            "7",
+        ],
+        &input,
+    );
+    let t = text(&o);
+    assert!(t.contains("  1. tenir\n  2. s'en aller\n"), "{t}");
+    assert!(t.contains("The bot would choose 1. tenir"), "{t}");
+    assert!(t.contains("your points de reste: 2"), "{t}");
+    assert!(
+        t.contains("the marqué goes on either way: the board decides"),
+        "{t}"
+    );
+}
