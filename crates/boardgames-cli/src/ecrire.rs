@@ -60,7 +60,7 @@ tenir or s'en aller. Also: sheet (the score sheet so far).";
     }
 
     fn command(&self, line: &str) -> Option<String> {
-        (line == "sheet").then(|| self.ledger().sheet(SheetStyle::Losses).to_string())
+        (line == "sheet").then(|| self.ledger().sheet(SheetStyle::Losses))
     }
 }
 
