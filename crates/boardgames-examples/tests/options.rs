@@ -184,7 +184,10 @@ fn pictures_replays_its_fixed_tafl_opening_and_writes_every_picture() {
         "sugoroku-lengths.svg",
     ] {
         let svg = std::fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"), "{name}");
+        assert!(
+            svg.starts_with("<svg") || svg.starts_with("<?xml"),
+            "{name}"
+        );
     }
     let tafl = std::fs::read_to_string(dir.join("tafl-middle.svg")).expect("tafl-middle.svg");
     assert!(

@@ -180,7 +180,9 @@ impl FromStr for Gesture {
         };
         match head.as_str() {
             "throw" => {
-                let (t, flags) = rest.split_first().ok_or_else(|| err("throw: expected the dice, like 6-5"))?;
+                let (t, flags) = rest
+                    .split_first()
+                    .ok_or_else(|| err("throw: expected the dice, like 6-5"))?;
                 let throw: Throw = t.parse().map_err(|e| err(&format!("{e}")))?;
                 let mut cast = Cast::default();
                 let mut lies = 0;
@@ -209,7 +211,9 @@ impl FromStr for Gesture {
                 [w] => lie(w)
                     .map(Gesture::Settle)
                     .ok_or_else(|| err(&format!("unknown lie {w:?}"))),
-                _ => Err(err("settle: expected one word for how the die lies, like flat or niche")),
+                _ => Err(err(
+                    "settle: expected one word for how the die lies, like flat or niche",
+                )),
             },
             "mark" => number("mark").map(Gesture::MarkPoints),
             "new-jeton" => number("new-jeton").map(Gesture::NewJeton),
@@ -240,7 +244,9 @@ impl FromStr for Gesture {
             "move" => {
                 let (f, t) = match rest.as_slice() {
                     [f, t] => (*f, *t),
-                    [ft] => ft.split_once('-').ok_or_else(|| err("move: expected FROM TO, like B1 B7 or B1-B7"))?,
+                    [ft] => ft
+                        .split_once('-')
+                        .ok_or_else(|| err("move: expected FROM TO, like B1 B7 or B1-B7"))?,
                     _ => return Err(err("move: expected FROM TO, like B1 B7 or B1-B7")),
                 };
                 let from = point(f)?;
