@@ -27,12 +27,12 @@ use boardgames::trictrac::bot::Bot;
 use boardgames::trictrac::game::{Action, DefaultScorer, GameOptions, Phase, TrictracGame};
 use boardgames::trictrac::{self, Position};
 
-/// The first 31 plies of the Fidchell game of `sample_games` (seed 1, Druid attacking, Ovate
-/// defending): the king has visited three corners, and the attackers have just captured on
-/// e1.
-const TAFL_OPENING: &str = "d7-d6 c5-c6xc7 d6-e6 d5-b5xa5 e1-e2 e5-f5xg5 g3-f3 f5-f4xg4 a3-b3 \
-    c6-d6 e6-f6 d6-b6 d1-f1 c4-b4xa4 f6-f5xf4 e4-e6xe7 c1-c2 d4-g4 c2-d2xd3 g4-g3xf3 d2-d3xc3 \
-    g3-g7 f5-f3xe3 g7-a7 f1-b1 b5-c5 d3-c3 a7-a1 e2-a2 e6-e1 a2-e2xe1";
+/// The first 42 plies of the Fidchell game of `sample_games` (seed 1, Druid attacking, Ovate
+/// defending): the king has just reached a7, the third corner it has visited.
+const TAFL_OPENING: &str = "d7-d6 d3-d2xd1 e1-d1 d2-c2xc1 d1-d3 c2-d2xd3 g4-f4 d2-b2 a5-b5 d4-d1 f4-f3 d1-a1 c7-c6 \
+    b2-b4xa4 a3-a5 e5-f5xg5 d6-f6 a1-g1 g3-g2 d5-d2 g2-g5 e4-e5 f3-f2 f5-f3 g5-g3 g1-f1xf2 \
+    e7-d7 d2-d6xd7 f6-e6xd6 f3-f2 g3-g2 e3-g3xg2 e6-d6 f2-f6 c6-c7 c5-c6xc7 b5-b6xc6 \
+    b4-b5xa5 d6-d2 f1-a1 d2-b2 a1-a7";
 
 /// The pictures of docs/pictures.md: a start and a middle game of each game as SVG, and the
 /// histogram of the lengths of simulated sugoroku games.

@@ -166,3 +166,33 @@ fn sample_games_summarises_by_default_and_narrates_with_verbose() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn pictures_replays_its_fixed_tafl_opening_and_writes_every_picture() {
+    let dir = std::env::temp_dir().join(format!("boardgames-pictures-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let out = run("pictures", &[dir.to_str().expect("a UTF-8 temporary path")]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    for name in [
+        "trictrac-start.svg",
+        "trictrac-middle.svg",
+        "tafl-start.svg",
+        "tafl-middle.svg",
+        "sugoroku-start.svg",
+        "sugoroku-middle.svg",
+        "sugoroku-lengths.svg",
+    ] {
+        let svg = std::fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(
+            svg.starts_with("<svg") || svg.starts_with("<?xml"),
+            "{name}"
+        );
+    }
+    let tafl = std::fs::read_to_string(dir.join("tafl-middle.svg")).expect("tafl-middle.svg");
+    assert!(
+        tafl.contains("Fidchell after 42 plies: the king has visited three corners"),
+        "the middle game's title"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -67,12 +67,16 @@ fn setup_and_position_share_one_text_and_serde_goes_through_it() {
     let bad_text = bad.to_string();
     assert_eq!(bad_text.parse::<Setup>().unwrap(), bad);
     assert!(bad_text.parse::<Position>().is_err());
-    // serde through the text.
-    let json = serde_json::to_string(&setup).unwrap();
-    assert_eq!(json, format!("\"{text}\""));
-    assert_eq!(serde_json::from_str::<Setup>(&json).unwrap(), setup);
-    assert_eq!(serde_json::to_string(&position).unwrap(), json);
-    assert!(serde_json::from_str::<Setup>("\"00/1/0 w 0\"").is_err());
+    // serde through the text (with the `serde` feature: `cargo test -p sugoroku-core` alone
+    // builds without it).
+    #[cfg(feature = "serde")]
+    {
+        let json = serde_json::to_string(&setup).unwrap();
+        assert_eq!(json, format!("\"{text}\""));
+        assert_eq!(serde_json::from_str::<Setup>(&json).unwrap(), setup);
+        assert_eq!(serde_json::to_string(&position).unwrap(), json);
+        assert!(serde_json::from_str::<Setup>("\"00/1/0 w 0\"").is_err());
+    }
 }
 
 #[test]
@@ -84,4 +88,27 @@ fn a_record_of_another_game_is_refused() {
         e.to_string(),
         "this is a record of \"Trictrac\", not of Sugoroku"
     );
+}
+
+/// The docs' path: `PlayedGame::new(game, seed)?`, `apply(..)?`, `to_record()`, back with
+/// the inherent `from_record` (no trait import) and `Replay::from_record_with`, errors through
+/// `?` into `Box<dyn Error>` (docs/api.md).
+mod as_documented {
+    use boardgames_common::{PlayedGame, Record, Replay, ReplayOptions, Seed, Throw};
+    use sugoroku_core::{Ruleset, Sugoroku};
+
+    #[test]
+    fn a_played_game_s_record_replays() -> Result<(), Box<dyn std::error::Error>> {
+        let mut played = PlayedGame::new(Sugoroku::new(Ruleset::default()), Some(Seed(2)))?;
+        for _ in 0..3 {
+            played.apply("6-5".parse::<Throw>()?)?;
+        }
+        let text: Record = played.to_record().to_string().parse()?;
+        let strict = Sugoroku::from_record_with(&text, &ReplayOptions::strict())?;
+        assert_eq!(strict.position(), played.state.position());
+        assert_eq!(Sugoroku::from_record(&text)?.position(), strict.position());
+        let tafl: Record = "[Game \"Tafl\"]\n".parse()?;
+        assert!(Sugoroku::from_record_with(&tafl, &ReplayOptions::default()).is_err());
+        Ok(())
+    }
 }

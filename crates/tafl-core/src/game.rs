@@ -76,7 +76,7 @@ pub enum TaflGameError {
     #[error(transparent)]
     Parse(#[from] ParseMoveError),
     /// The captures written with the move are not those the move makes.
-    #[error("{text}: the move captures {made}, not what is written")]
+    #[error("{text}: the captures written are not those the move makes ({made})")]
     Captures {
         /// The text given.
         text: String,

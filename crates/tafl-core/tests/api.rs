@@ -102,8 +102,13 @@ fn tafl_position_text_and_serde() {
     let text = p.to_string();
     assert!(text.ends_with(" /7/7/7/3K3/7/7/7/ d a1,g7"), "{text}");
     assert_eq!(text.parse::<TaflPosition>().unwrap(), p);
-    let json = serde_json::to_string(&p).unwrap();
-    assert_eq!(serde_json::from_str::<TaflPosition>(&json).unwrap(), p);
+    // serde through the text (with the `serde` feature: `cargo test -p tafl-core` alone
+    // builds without it).
+    #[cfg(feature = "serde")]
+    {
+        let json = serde_json::to_string(&p).unwrap();
+        assert_eq!(serde_json::from_str::<TaflPosition>(&json).unwrap(), p);
+    }
     assert!("fidchell".parse::<TaflPosition>().is_err());
     assert!(
         "nosuchgame /7/7/7/3K3/7/7/7/ d"
@@ -129,4 +134,31 @@ fn errors_are_std_errors_and_debug_is_readable() {
         .parse_action("c1-c2")
         .unwrap();
     assert_eq!(format!("{m:?}"), "Move(c1-c2)");
+}
+
+/// The docs' path: `PlayedGame::new(game, seed)?`, `apply(..)?`, `to_record()`, back with
+/// the inherent `from_record` (no trait import) and `Replay::from_record_with`, errors through
+/// `?` into `Box<dyn Error>` (docs/api.md).
+mod as_documented {
+    use boardgames_common::{PlayedGame, Record, Replay, ReplayOptions};
+    use tafl_core::{Ruleset, TaflGame};
+
+    #[test]
+    fn a_played_game_s_record_replays() -> Result<(), Box<dyn std::error::Error>> {
+        let mut played = PlayedGame::new(TaflGame::new(Ruleset::fidchell()), None)?;
+        played.apply("d7-d6".parse()?)?;
+        let text: Record = played.to_record().to_string().parse()?;
+        assert_eq!(TaflGame::from_record(&text)?, played.state);
+        assert_eq!(
+            TaflGame::from_record_with(&text, &ReplayOptions::strict())?,
+            played.state
+        );
+        let trictrac: Record = "[Game \"Trictrac\"]\n".parse()?;
+        let e = TaflGame::from_record_with(&trictrac, &ReplayOptions::default()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "this is a record of \"Trictrac\", not of Tafl"
+        );
+        Ok(())
+    }
 }

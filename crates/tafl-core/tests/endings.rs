@@ -225,6 +225,12 @@ fn parse_action_checks_written_captures() {
     let g = TaflGame::new(Ruleset::brandubh());
     assert_eq!(g.parse_action("d1-c1"), Ok(mv("d1-c1")));
     assert!(g.parse_action("d1-c1xc2").is_err());
+    // The message says the written captures are wrong and shows the move as it is made (with
+    // no capture here), not "the move captures d1-c1".
+    assert_eq!(
+        g.parse_action("d1-c1xc2").unwrap_err().to_string(),
+        "d1-c1xc2: the captures written are not those the move makes (d1-c1)"
+    );
     assert!(g.parse_action("d1-d3").is_err());
     assert!(g.parse_action("zz").is_err());
     assert_eq!(g.action_text(mv("d1-c1")), "d1-c1");

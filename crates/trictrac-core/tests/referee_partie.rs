@@ -245,6 +245,19 @@ fn bad_input_is_refused_and_changes_nothing() {
     assert!(e.to_string().contains("expected a number"), "{e}");
     assert!("move B1 B13".parse::<Gesture>().is_err());
     assert!("throw 7-1".parse::<Gesture>().is_err());
+    // A gesture missing its argument says what it expects.
+    for (line, expected) in [
+        ("throw", "throw: expected the dice, like 6-5"),
+        ("settle", "settle: expected one word for how the die lies"),
+        ("remove-jeton", "remove-jeton: expected old or new"),
+        ("s'en rester", "expected s'en aller"),
+        ("touch", "touch: expected one point, like B6"),
+        ("move B1", "move: expected FROM TO, like B1 B7 or B1-B7"),
+        ("move", "move: expected FROM TO, like B1 B7 or B1-B7"),
+    ] {
+        let e = line.parse::<Gesture>().expect_err(line).to_string();
+        assert!(e.contains(expected), "{line}: {e}");
+    }
     // More than 15 dames: no such position.
     assert!("B1:w16,N1:b15 w 0/0 0.0/0.0".parse::<Position>().is_err());
 }

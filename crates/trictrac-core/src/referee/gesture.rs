@@ -180,7 +180,9 @@ impl FromStr for Gesture {
         };
         match head.as_str() {
             "throw" => {
-                let (t, flags) = rest.split_first().ok_or_else(|| err("throw: the dice?"))?;
+                let (t, flags) = rest
+                    .split_first()
+                    .ok_or_else(|| err("throw: expected the dice, like 6-5"))?;
                 let throw: Throw = t.parse().map_err(|e| err(&format!("{e}")))?;
                 let mut cast = Cast::default();
                 let mut lies = 0;
@@ -209,14 +211,16 @@ impl FromStr for Gesture {
                 [w] => lie(w)
                     .map(Gesture::Settle)
                     .ok_or_else(|| err(&format!("unknown lie {w:?}"))),
-                _ => Err(err("settle: how does the die lie?")),
+                _ => Err(err(
+                    "settle: expected one word for how the die lies, like flat or niche",
+                )),
             },
             "mark" => number("mark").map(Gesture::MarkPoints),
             "new-jeton" => number("new-jeton").map(Gesture::NewJeton),
             "remove-jeton" => match rest.as_slice() {
                 ["old"] => Ok(Gesture::RemoveJeton(WhichJeton::Old)),
                 ["new"] => Ok(Gesture::RemoveJeton(WhichJeton::New)),
-                _ => Err(err("remove-jeton old|new")),
+                _ => Err(err("remove-jeton: expected old or new")),
             },
             "wipe" => none(Gesture::WipeOwn),
             "wipe-opponent" => none(Gesture::WipeOpponent),
@@ -225,7 +229,7 @@ impl FromStr for Gesture {
             "tenir" | "tiens" => none(Gesture::Tenir),
             "s'en" | "sen-aller" | "s'en-aller" => {
                 if head == "s'en" && rest != ["aller"] {
-                    return Err(err("s'en aller"));
+                    return Err(err("expected s'en aller"));
                 }
                 Ok(Gesture::SenAller)
             }
@@ -235,13 +239,15 @@ impl FromStr for Gesture {
             "adoube" | "j'adoube" => none(Gesture::Adoube),
             "touch" => match rest.as_slice() {
                 [p] => Ok(Gesture::Touch(point(p)?)),
-                _ => Err(err("touch: which point?")),
+                _ => Err(err("touch: expected one point, like B6")),
             },
             "move" => {
                 let (f, t) = match rest.as_slice() {
                     [f, t] => (*f, *t),
-                    [ft] => ft.split_once('-').ok_or_else(|| err("move FROM TO"))?,
-                    _ => return Err(err("move FROM TO")),
+                    [ft] => ft
+                        .split_once('-')
+                        .ok_or_else(|| err("move: expected FROM TO, like B1 B7 or B1-B7"))?,
+                    _ => return Err(err("move: expected FROM TO, like B1 B7 or B1-B7")),
                 };
                 let from = point(f)?;
                 let to: Dest = t
