@@ -1,21 +1,4 @@
-//! [`TaflPosition`]: a position with its ruleset, the one text that names a tafl position
-//! alone: `<rules> <position>`.
-//!
-//! A tafl [`Position`] is legal only under a ruleset (its size, corners, throne, start), so
-//! its own `Display` (the [`Setup`] text) cannot be read back without one. `TaflPosition`
-//! pairs them: its text is the ruleset ([`Ruleset`]'s `Display`, an OpenTafl rules string,
-//! or a preset's name such as `brandubh`, optionally with `repetition:none`) followed by the
-//! position's [`Setup`] text, which starts at the first word beginning with `/` (no word of
-//! a rules string does).
-//!
-//! ```
-//! use tafl_core::{Ruleset, TaflPosition};
-//! let p: TaflPosition = "brandubh /3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/ a".parse().unwrap();
-//! assert_eq!(p.position(), &Ruleset::brandubh().start_position());
-//! let text = p.to_string();
-//! assert!(text.starts_with("dim:7 name:Brandubh"));
-//! assert_eq!(text.parse::<TaflPosition>().unwrap(), p);
-//! ```
+//! [`TaflPosition`]: a position with its ruleset (`<rules> <position>`).
 
 use std::fmt;
 use std::str::FromStr;
@@ -27,8 +10,24 @@ use crate::rules_string::RulesStringError;
 use crate::ruleset::Ruleset;
 use crate::setup::{ParseSetupError, Setup};
 
-/// A [`Position`] with the [`Ruleset`] it is legal under; text `<rules> <position>` (see
-/// the [module docs](self)), serde through that text with the feature `serde`.
+/// A [`Position`] with the [`Ruleset`] it is legal under: the one text that names a tafl
+/// position alone, `<rules> <position>`; serde through that text with the feature `serde`.
+///
+/// A tafl [`Position`] is legal only under a ruleset (its size, corners, throne, start), so
+/// its own `Display` (the [`Setup`] text) cannot be read back without one. `TaflPosition`
+/// pairs them: its text is the ruleset ([`Ruleset`]'s `Display`, an OpenTafl rules string,
+/// or a preset's name such as `brandubh`, optionally with `repetition:none`) followed by the
+/// position's [`Setup`] text, which starts at the first word beginning with `/` (no word of
+/// a rules string does).
+///
+/// ```
+/// use tafl_core::{Ruleset, TaflPosition};
+/// let p: TaflPosition = "brandubh /3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/ a".parse().unwrap();
+/// assert_eq!(p.position(), &Ruleset::brandubh().start_position());
+/// let text = p.to_string();
+/// assert!(text.starts_with("dim:7 name:Brandubh"));
+/// assert_eq!(text.parse::<TaflPosition>().unwrap(), p);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct TaflPosition {
     ruleset: Ruleset,
