@@ -233,10 +233,27 @@ fn hint<F: Form>(
                 })
                 .collect();
             rows.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+            let candidates = rows.len();
+            // As the bot chooses: with its lookahead, the best plays by the static value
+            // lose the opponent's expected reply, and the best of them is its choice.
+            let by = if bot.lookahead > 0 && rows.len() > 1 {
+                rows.truncate(bot.lookahead);
+                for row in &mut rows {
+                    if let Action::Play(p) = legal[row.1] {
+                        let mut after = *position;
+                        after.play_unchecked(&p);
+                        row.0 -= bot.expected_reply(turns.scorer(), &after);
+                    }
+                }
+                // Stable: ties keep the static order, as the bot's first best does.
+                rows.sort_by(|a, b| b.0.total_cmp(&a.0));
+                "the bot's value (points and board, less the opponent's expected reply)"
+            } else {
+                "the bot's value (points and board)"
+            };
             let shown = rows.len().min(8);
             text.push_str(&format!(
-                "  the {shown} best of {} candidates by the bot's value:\n",
-                rows.len()
+                "  the {shown} best of {candidates} candidates by {by}:\n"
             ));
             for (value, i, points) in rows.iter().take(shown) {
                 text.push_str(&format!(

@@ -106,6 +106,35 @@ fn hint_gives_the_bots_choice_and_each_candidate() {
     );
     assert!(t.contains("the 2 best of 2 candidates"), "{t}");
     assert!(t.contains("marks 0 more points, value"), "{t}");
+    // The first candidate listed is the bot's choice.
+    assert!(
+        t.contains("expected reply):\n    1. 3-1: B1-B4, B1-B2"),
+        "{t}"
+    );
+}
+
+#[test]
+fn hint_lists_first_the_play_the_bot_chooses() {
+    // Black's first throw at seed 1 (5-3): the bot's static order and its choice after the
+    // opponent's expected reply differ there; the hint must rank as the bot chooses.
+    let o = run_with_input(
+        &["play", "trictrac", "--seed", "1", "--side", "black"],
+        "hint\nquit\n",
+    );
+    let t = text(&o);
+    let chosen = t
+        .split("The bot would choose ")
+        .nth(1)
+        .and_then(|r| r.split('.').next())
+        .expect(&t)
+        .to_string();
+    let first_row = t
+        .split("expected reply):\n")
+        .nth(1)
+        .and_then(|r| r.trim_start().split('.').next())
+        .expect(&t)
+        .to_string();
+    assert_eq!(chosen, first_row, "{t}");
 }
 
 #[test]
