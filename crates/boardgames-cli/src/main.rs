@@ -187,8 +187,8 @@ enum TaflCommand {
         /// The AI level when the host sends no clock.
         #[arg(long, value_enum, default_value = "druid")]
         level: LevelArg,
-        /// Nodes per move (deterministic with --seed).
-        #[arg(long)]
+        /// Nodes per move (deterministic with --seed), at least 1.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         nodes: Option<u64>,
         /// Seconds per move when the host sends no clock.
         #[arg(long)]

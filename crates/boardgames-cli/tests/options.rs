@@ -125,3 +125,10 @@ fn an_empty_shard_prints_no_rates() {
     ]);
     assert!(String::from_utf8_lossy(&o.stdout).contains("\"games\": 0"));
 }
+
+#[test]
+fn the_engine_refuses_a_budget_of_no_nodes() {
+    let o = run(&["tafl", "engine", "--nodes", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--nodes"));
+}

@@ -36,8 +36,8 @@ struct Cli {
     /// The seed of the dice (decimal, or hexadecimal with 0x).
     #[arg(long, default_value = "1", value_parser = parse_seed, allow_hyphen_values = true)]
     seed: Seed,
-    /// Marqués of the partie.
-    #[arg(long, default_value_t = 8)]
+    /// Marqués of the partie (1 to 120: bounded work).
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=120))]
     marques: u32,
     /// The convention: base, annexe, annexe-geometric or sans-lever.
     #[arg(long, default_value = "base")]

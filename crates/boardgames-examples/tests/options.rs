@@ -107,6 +107,10 @@ fn bad_values_name_the_option_and_negative_seeds_get_the_seeds_message() {
     let out = run("tafl_selfplay", &["--rules", "nonsense"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown ruleset \"nonsense\""));
+    // Bounded work: at most 120 marqués, as the command line.
+    let out = run("trictrac_a_ecrire", &["--marques", "100000"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--marques"));
 }
 
 #[test]

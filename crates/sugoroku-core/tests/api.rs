@@ -92,7 +92,7 @@ fn a_record_of_another_game_is_refused() {
 
 /// The docs' path: `PlayedGame::new(game, seed)?`, `apply(..)?`, `to_record()`, back with
 /// the inherent `from_record` (no trait import) and `Replay::from_record_with`, errors through
-/// `?` into `Box<dyn Error>` (docs/api.md).
+/// `?` into `Box<dyn Error>` (the repository's API table).
 mod as_documented {
     use boardgames_common::{PlayedGame, Record, Replay, ReplayOptions, Seed, Throw};
     use sugoroku_core::{Ruleset, Sugoroku};

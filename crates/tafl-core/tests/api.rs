@@ -138,7 +138,7 @@ fn errors_are_std_errors_and_debug_is_readable() {
 
 /// The docs' path: `PlayedGame::new(game, seed)?`, `apply(..)?`, `to_record()`, back with
 /// the inherent `from_record` (no trait import) and `Replay::from_record_with`, errors through
-/// `?` into `Box<dyn Error>` (docs/api.md).
+/// `?` into `Box<dyn Error>` (the repository's API table).
 mod as_documented {
     use boardgames_common::{PlayedGame, Record, Replay, ReplayOptions};
     use tafl_core::{Ruleset, TaflGame};
