@@ -404,6 +404,10 @@ enum SimulateCommand {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// Accept files that hold only a contiguous part of the study's games (by default
+        /// every game must be there: a missing shard is refused).
+        #[arg(long)]
+        partial: bool,
     },
 }
 
@@ -588,7 +592,11 @@ fn run(cli: Cli) -> Result<(), CliError> {
             json,
             svg: svg.as_deref(),
         }),
-        Command::Simulate(SimulateCommand::Merge { files, json }) => sugoroku::merge(&files, json),
+        Command::Simulate(SimulateCommand::Merge {
+            files,
+            json,
+            partial,
+        }) => sugoroku::merge(&files, json, partial),
         Command::Tournament(args) => tournament::run(args),
     }
 }

@@ -2,7 +2,8 @@
 //!
 //! A study of `G` games can be cut into `N` shards (`--shard K/N`), each run anywhere with
 //! `--json`; `merge` adds the shards' integer counts and prints exactly what one run over the
-//! `G` games would print.
+//! `G` games would print. Every file carries `G` (`study_games`), so a merge that lacks a
+//! shard (the last one included) is refused unless `--partial` asks for a part of the study.
 
 use std::path::{Path, PathBuf};
 
@@ -79,23 +80,25 @@ pub(crate) fn simulate(args: &SimulateArgs<'_>) -> Result<(), CliError> {
             boardgames_common::svg::histogram(&title, "game length in throws", &stats.lengths);
         crate::view::write_file(file, &plot)?;
     }
-    report(&stats, sim.first, args.json)
+    report(&stats, sim.first, args.games, args.json)
 }
 
-/// Prints `stats` (games `first ..`) as text or as the JSON shape of docs/cli.md.
-fn report(stats: &Statistics, first: u64, json: bool) -> Result<(), CliError> {
+/// Prints `stats` (games `first ..` of a study of `study_games` games) as text or as the JSON
+/// shape of docs/cli.md.
+fn report(stats: &Statistics, first: u64, study_games: u64, json: bool) -> Result<(), CliError> {
     if json {
-        print_json(&to_json(stats, first))
+        print_json(&to_json(stats, first, study_games))
     } else if stats.games == 0 {
         // An empty shard (more shards than games): no rates of zero games.
         outln!("no games in this shard (there are fewer games than shards); nothing to report");
         Ok(())
     } else {
-        if first != 0 {
+        if stats.games != study_games {
             outln!(
-                "games numbered     {} to {}",
+                "games numbered     {} to {} of the study's {}",
                 first,
-                first + stats.games - 1
+                first + stats.games - 1,
+                study_games
             );
         }
         outln!("{stats}");
@@ -104,14 +107,16 @@ fn report(stats: &Statistics, first: u64, json: bool) -> Result<(), CliError> {
 }
 
 /// The JSON of a simulation: derived rates for people, and under `counts` the integer totals
-/// that `merge` adds up.
-fn to_json(stats: &Statistics, first: u64) -> Value {
+/// that `merge` adds up; `study_games` is the number of games of the whole study, so that
+/// `merge` can tell when a shard is missing.
+fn to_json(stats: &Statistics, first: u64, study_games: u64) -> Value {
     let adv = stats.first_player_advantage();
     json!({
         "game": "sugoroku",
         "rules": stats.rules.to_string(),
         "seed": stats.seed.0,
         "first_game": first,
+        "study_games": study_games,
         "games": stats.games,
         "wins": { "first": stats.wins.first, "second": stats.wins.second },
         "draws": stats.draws,
@@ -132,10 +137,11 @@ fn to_json(stats: &Statistics, first: u64) -> Value {
     })
 }
 
-/// One shard's result read back: its first game and its counts.
+/// One shard's result read back: its first game, the size of its study and its counts.
 struct Part {
     path: PathBuf,
     first: u64,
+    study_games: u64,
     stats: Statistics,
 }
 
@@ -158,6 +164,9 @@ fn read_part(path: &Path) -> Result<Part, CliError> {
     let first = value["first_game"]
         .as_u64()
         .ok_or_else(|| bad("no whole number \"first_game\"".into()))?;
+    let study_games = value["study_games"].as_u64().ok_or_else(|| {
+        bad("no whole number \"study_games\" (the number of games of the whole study)".into())
+    })?;
     let stats: Statistics =
         serde_json::from_value(value["counts"].clone()).map_err(|e| bad(format!("counts: {e}")))?;
     if stats.lengths.iter().sum::<u64>() != stats.games
@@ -165,43 +174,66 @@ fn read_part(path: &Path) -> Result<Part, CliError> {
     {
         return Err(bad("counts do not add up to the number of games".into()));
     }
-    if first.checked_add(stats.games).is_none() {
-        return Err(bad("game numbers past 2^64".into()));
+    if first
+        .checked_add(stats.games)
+        .is_none_or(|end| end > study_games)
+    {
+        return Err(bad(format!(
+            "games {first} .. {first} + {} are not within the study's {study_games} games",
+            stats.games
+        )));
     }
     Ok(Part {
         path: path.to_path_buf(),
         first,
+        study_games,
         stats,
     })
 }
 
-/// Reads shard results, checks that they are parts of one study (same rules and seed, no
-/// game counted twice, no gap) and prints the statistics of their union.
-pub(crate) fn merge(files: &[PathBuf], json: bool) -> Result<(), CliError> {
+/// Reads shard results, checks that they are parts of one study (same rules, seed and number
+/// of games, no game counted twice, no gap) and prints the statistics of their union. Unless
+/// `partial`, the union must be the whole study: a missing shard, first or last, is refused.
+pub(crate) fn merge(files: &[PathBuf], json: bool, partial: bool) -> Result<(), CliError> {
     let mut parts = files
         .iter()
         .map(|f| read_part(f))
         .collect::<Result<Vec<_>, _>>()?;
+    // Empty shards play no games but still belong to the study: check them too.
+    if let Some(head) = parts.first() {
+        let (rules, seed, study) = (head.stats.rules, head.stats.seed, head.study_games);
+        if let Some(other) = parts
+            .iter()
+            .find(|p| p.stats.rules != rules || p.stats.seed != seed || p.study_games != study)
+        {
+            return Err(CliError::Record(format!(
+                "{}: rules {:?} seed {} of {} games differ from {:?} seed {} of {} games of {}",
+                other.path.display(),
+                other.stats.rules.to_string(),
+                other.stats.seed,
+                other.study_games,
+                rules.to_string(),
+                seed,
+                study,
+                head.path.display()
+            )));
+        }
+    }
     parts.retain(|p| p.stats.games > 0);
     parts.sort_by_key(|p| p.first);
     let Some(head) = parts.first() else {
         return Err(CliError::input("merge", "no games in the files given"));
     };
-    let (rules, seed, first) = (head.stats.rules, head.stats.seed, head.first);
+    let (rules, seed, first, study) = (
+        head.stats.rules,
+        head.stats.seed,
+        head.first,
+        head.study_games,
+    );
     let mut merged = Statistics::new(rules, seed);
     let mut next = first;
     for part in &parts {
         let name = part.path.display();
-        if part.stats.rules != rules || part.stats.seed != seed {
-            return Err(CliError::Record(format!(
-                "{name}: rules {:?} seed {} differ from {:?} seed {} of {}",
-                part.stats.rules.to_string(),
-                part.stats.seed,
-                rules.to_string(),
-                seed,
-                head.path.display()
-            )));
-        }
         if part.first != next {
             let what = if part.first < next {
                 "overlap"
@@ -216,7 +248,22 @@ pub(crate) fn merge(files: &[PathBuf], json: bool) -> Result<(), CliError> {
         merged.merge(&part.stats);
         next = part.first + part.stats.games;
     }
-    report(&merged, first, json)
+    if !partial && (first != 0 || next != study) {
+        let mut missing = Vec::new();
+        if first != 0 {
+            missing.push(format!("games 0 to {}", first - 1));
+        }
+        if next != study {
+            missing.push(format!("games {next} to {}", study - 1));
+        }
+        return Err(CliError::Record(format!(
+            "the files hold games {first} to {} of a study of {study} games: {} are missing \
+             (a shard not given?); --partial merges a part of the study",
+            next - 1,
+            missing.join(" and ")
+        )));
+    }
+    report(&merged, first, study, json)
 }
 
 #[cfg(test)]

@@ -439,6 +439,105 @@ fn replay_accepts_a_preset_name_as_rules() {
     );
 }
 
+/// Runs `simulate sugoroku` for `games` games (seed 5) in `count` shards, writes each shard's
+/// JSON under `dir` and returns the file names in shard order.
+fn shard_files(dir: &std::path::Path, games: u64, count: u64) -> Vec<String> {
+    let games = games.to_string();
+    (1..=count)
+        .map(|k| {
+            let shard = format!("{k}/{count}");
+            let o = run(&[
+                "simulate",
+                "sugoroku",
+                "--games",
+                &games,
+                "--seed",
+                "5",
+                "--shard",
+                &shard,
+                "--json",
+                "--single-thread",
+            ]);
+            assert!(o.status.success(), "{}", stderr(&o));
+            let path = dir.join(format!("g{games}-{k}of{count}.json"));
+            std::fs::write(&path, &o.stdout).unwrap();
+            path.to_string_lossy().into_owned()
+        })
+        .collect()
+}
+
+#[test]
+fn every_shard_count_merges_into_the_whole_run() {
+    let dir = std::env::temp_dir().join(format!("boardgames-cli-counts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // 1000 games: 3 and 7 do not divide it; 5 games in 8 shards leave three shards empty.
+    for (games, count) in [(1000, 1), (1000, 2), (1000, 3), (1000, 7), (5, 8)] {
+        let g = games.to_string();
+        let whole = run(&[
+            "simulate", "sugoroku", "--games", &g, "--seed", "5", "--json",
+        ]);
+        assert!(whole.status.success(), "{}", stderr(&whole));
+        let files = shard_files(&dir, games, count);
+        let mut args = vec!["simulate", "merge", "--json"];
+        args.extend(files.iter().map(String::as_str));
+        let merged = run(&args);
+        assert!(
+            merged.status.success(),
+            "{count} shards: {}",
+            stderr(&merged)
+        );
+        assert_eq!(
+            stdout(&merged),
+            stdout(&whole),
+            "{games} games in {count} shards"
+        );
+        assert_eq!(json(&whole)["study_games"].as_u64(), Some(games));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_missing_first_or_last_shard_is_refused_unless_partial() {
+    let dir = std::env::temp_dir().join(format!("boardgames-cli-missing-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let files = shard_files(&dir, 1000, 3);
+    // Shards 1/3 and 2/3 hold games 0 to 665 of 1000.
+    let o = run(&["simulate", "merge", files[0].as_str(), files[1].as_str()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert_eq!(
+        stderr(&o),
+        "error: the files hold games 0 to 665 of a study of 1000 games: games 666 to 999 are \
+         missing (a shard not given?); --partial merges a part of the study\n"
+    );
+    let o = run(&["simulate", "merge", files[1].as_str(), files[2].as_str()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("games 0 to 332 are missing"),
+        "{}",
+        stderr(&o)
+    );
+    // --partial merges the part there is, and says which games it holds.
+    let o = run(&[
+        "simulate",
+        "merge",
+        "--partial",
+        files[0].as_str(),
+        files[1].as_str(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).starts_with("games numbered     0 to 665 of the study's 1000\n"),
+        "{}",
+        stdout(&o)
+    );
+    // A shard of a study of another size is not part of this one.
+    let other = shard_files(&dir, 999, 3);
+    let o = run(&["simulate", "merge", "--partial", &files[0], &other[1]]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("of 999 games differ"), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn four_shards_merged_are_one_run_byte_for_byte() {
     let dir = std::env::temp_dir().join(format!("boardgames-cli-shards-{}", std::process::id()));
