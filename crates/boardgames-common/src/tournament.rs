@@ -62,8 +62,13 @@ pub fn wilson(successes: u64, n: u64) -> Interval {
             high: 1.0,
         };
     }
+    wilson_of_share(successes.min(n) as f64 / n as f64, n)
+}
+
+/// The Wilson interval at 95% of a share `p` in `0..=1` observed over `n >= 1` trials (`p`
+/// need not be a whole number of trials over `n`: a score with draws).
+fn wilson_of_share(p: f64, n: u64) -> Interval {
     let n_f = n as f64;
-    let p = successes.min(n) as f64 / n_f;
     let z2 = Z95 * Z95;
     let denom = 1.0 + z2 / n_f;
     let centre = (p + z2 / (2.0 * n_f)) / denom;
@@ -145,29 +150,26 @@ impl Wdl {
         self.losses += other.losses;
     }
 
-    /// The score (a win 1, a draw ½) in 0..=1 with its 95% interval from the normal
-    /// approximation of the mean of the games' results (their sample variance, draws
-    /// included), clamped to 0..=1. With no games: 0.5 in 0..=1.
+    /// The score (a win 1, a draw ½) in 0..=1 with its 95% Wilson interval, the score taken
+    /// as the share of `wins + draws / 2` successes in the games (as [`wilson`] does for
+    /// whole numbers). With no games: 0.5 in 0..=1.
+    ///
+    /// Unlike the normal approximation (mean ± 1.96 standard errors), the interval does not
+    /// shrink to a point when every game has the same result (a score of 0 or 1, or all
+    /// draws): 0 wins of 20 give `[0, 0.161]`. The binomial variance `s(1 − s)` that Wilson's
+    /// interval assumes is the largest a result in {0, ½, 1} of mean `s` can have, so with
+    /// draws the interval is conservative (10 draws of 10 give `[0.237, 0.763]`).
     #[must_use]
     pub fn score_interval(&self) -> Interval {
-        let n = self.games() as f64;
-        if n == 0.0 {
+        let n = self.games();
+        if n == 0 {
             return Interval {
                 estimate: 0.5,
                 low: 0.0,
                 high: 1.0,
             };
         }
-        let (w, d) = (self.wins as f64, self.draws as f64);
-        let mean = (w + d / 2.0) / n;
-        let second = (w + d / 4.0) / n;
-        let variance = (second - mean * mean).max(0.0);
-        let half = Z95 * (variance / n).sqrt();
-        Interval {
-            estimate: mean,
-            low: (mean - half).max(0.0),
-            high: (mean + half).min(1.0),
-        }
+        wilson_of_share(self.score(), n)
     }
 
     /// The Elo difference of this agent over its one opponent, with the 95% interval mapped

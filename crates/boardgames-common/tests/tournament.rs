@@ -229,7 +229,8 @@ fn elo_of_known_scores() {
 
 #[test]
 fn score_interval_of_a_match() {
-    // 60 wins, 40 losses: mean 0.6, sd 0.49, half-width 1.96 * 0.049 = 0.096.
+    // 60 wins, 40 losses: Wilson's interval [0.5020, 0.6906] (centre 0.5962, half-width
+    // 0.0943), not the normal approximation's 0.6 ± 0.096.
     let r = Wdl {
         wins: 60,
         draws: 0,
@@ -237,17 +238,71 @@ fn score_interval_of_a_match() {
     };
     let s = r.score_interval();
     assert!((s.estimate - 0.6).abs() < 1e-12);
-    assert!((s.high - s.estimate - 0.09602).abs() < 1e-4, "{s:?}");
-    // All draws: no spread.
+    assert!((s.low - 0.50200).abs() < 1e-4, "{s:?}");
+    assert!((s.high - 0.69060).abs() < 1e-4, "{s:?}");
+    // All draws: the score is 0.5 but the interval keeps its width (Wilson of 5 in 10).
     let d = Wdl {
         wins: 0,
         draws: 10,
         losses: 0,
     };
-    assert_eq!(d.score_interval().low, 0.5);
+    let ds = d.score_interval();
+    assert_eq!(ds.estimate, 0.5);
+    assert!((ds.low - 0.23659).abs() < 1e-4, "{ds:?}");
+    assert!((ds.high - 0.76341).abs() < 1e-4, "{ds:?}");
+    assert_eq!(ds, wilson(5, 10));
     assert_eq!(d.elo().estimate, 0.0);
     assert_eq!(Wdl::default().score_interval().estimate, 0.5);
     let mut sum = r;
     sum.add(d);
     assert_eq!(sum.games(), 110);
+}
+
+/// 0, 1, n − 1 and n wins of n = 20 (no draws): Wilson's interval of the binomial share
+/// (Wilson, 1927: `[0, z²/(n + z²)]` at 0 of n), never a point at the ends.
+#[test]
+fn score_interval_at_the_ends() {
+    use boardgames_common::tournament::{ELO_CAP, Z95, elo_of_score};
+    let n = 20;
+    let cases = [
+        (0, 0.0, 0.0, 0.16113),
+        (1, 0.05, 0.00888, 0.23613),
+        (19, 0.95, 0.76387, 0.99112),
+        (20, 1.0, 0.83887, 1.0),
+    ];
+    for (wins, estimate, low, high) in cases {
+        let r = Wdl {
+            wins,
+            draws: 0,
+            losses: n - wins,
+        };
+        let s = r.score_interval();
+        assert_eq!(s, wilson(wins, n), "{wins} of {n}");
+        assert!(
+            (s.estimate - estimate).abs() < 1e-12,
+            "{wins} of {n}: {s:?}"
+        );
+        assert!((s.low - low).abs() < 1e-4, "{wins} of {n}: {s:?}");
+        assert!((s.high - high).abs() < 1e-4, "{wins} of {n}: {s:?}");
+        assert!(s.high - s.low > 0.15, "{wins} of {n}: {s:?}");
+        // The other agent's interval is the mirror image.
+        let m = r.reversed().score_interval();
+        assert!((m.low - (1.0 - s.high)).abs() < 1e-12, "{m:?} {s:?}");
+        assert!((m.high - (1.0 - s.low)).abs() < 1e-12, "{m:?} {s:?}");
+    }
+    // 0 of 20: z²/(n + z²) exactly, and the Elo interval's upper end is finite.
+    let zero = Wdl {
+        wins: 0,
+        draws: 0,
+        losses: 20,
+    };
+    let z2 = Z95 * Z95;
+    assert!((zero.score_interval().high - z2 / (20.0 + z2)).abs() < 1e-12);
+    let e = zero.elo();
+    assert_eq!((e.estimate, e.low), (-ELO_CAP, -ELO_CAP));
+    assert!(
+        (e.high - elo_of_score(z2 / (20.0 + z2))).abs() < 1e-9,
+        "{e:?}"
+    );
+    assert!(e.high > -300.0 && e.high < -280.0, "{e:?}");
 }
