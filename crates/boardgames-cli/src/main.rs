@@ -79,7 +79,8 @@ enum Command {
         json: bool,
         /// Refuse a record of more actions (files are also limited to 16 MiB and lines to
         /// 64 KiB).
-        #[arg(long, default_value_t = boardgames_common::RecordLimits::DEFAULT.max_actions)]
+        #[arg(long, default_value_t = boardgames_common::RecordLimits::DEFAULT.max_actions,
+              value_parser = parse_max_actions, allow_hyphen_values = true)]
         max_actions: usize,
         /// Also draw the final position as an SVG picture in this file.
         #[arg(long, value_name = "FILE")]
@@ -409,6 +410,17 @@ enum SimulateCommand {
         #[arg(long)]
         partial: bool,
     },
+}
+
+/// `replay --max-actions`: a whole number, with a message that says so (clap's own says
+/// "invalid digit found in string" of `-1`).
+fn parse_max_actions(text: &str) -> Result<usize, String> {
+    text.parse().map_err(|_| {
+        format!(
+            "expected a whole number of actions from 0 to {}",
+            usize::MAX
+        )
+    })
 }
 
 /// A seed in the text form of [`boardgames_common::Seed`].

@@ -38,26 +38,20 @@ Commands: moves (list the legal moves), board, position (the OpenTafl position s
 undo (take back your last move and the computer's reply), save FILE (the record so far, for
 `boardgames replay`), help, quit.";
 
-/// The tafl game so far as a record that `boardgames replay` reads.
+/// The tafl game so far as a record that `boardgames replay` reads: [`TaflGame::to_record`]
+/// (its rules, moves and `Result`, `*` before the end, as every game writes it) with the
+/// session's `Seed` after the `Game` tag.
 fn tafl_record(game: &TaflGame, seed: u64) -> Result<boardgames_common::Record, String> {
-    use boardgames_common::Game as _;
-    let mut record = boardgames_common::Record::new(TaflGame::NAME);
+    let played = game.to_record();
+    let mut record = boardgames_common::Record::new(<TaflGame as boardgames_common::Game>::NAME);
     record
         .set_tag("Seed", &boardgames_common::Seed(seed).to_string())
         .map_err(|e| e.to_string())?;
-    // The tags of the game's rules, from a fresh game of the same ruleset.
-    for (k, v) in TaflGame::new(game.ruleset().clone()).record_tags() {
-        record.set_tag(&k, &v).map_err(|e| e.to_string())?;
+    for (k, v) in played.tags() {
+        record.set_tag(k, v).map_err(|e| e.to_string())?;
     }
-    for mv in game.moves() {
-        record
-            .push_action(mv.to_string())
-            .map_err(|e| e.to_string())?;
-    }
-    if game.status() != Status::Ongoing {
-        record
-            .set_tag("Result", &boardgames_common::result_text(game.returns()))
-            .map_err(|e| e.to_string())?;
+    for action in played.actions() {
+        record.push_action(action).map_err(|e| e.to_string())?;
     }
     Ok(record)
 }

@@ -4,6 +4,7 @@ use std::io::Read as _;
 
 use std::path::Path;
 
+use boardgames_common::replay::names_game;
 use boardgames_common::{Game, Record, RecordLimits, Replay, ReplayOptions};
 use serde_json::json;
 use sugoroku_core::Sugoroku;
@@ -89,7 +90,11 @@ pub(crate) fn replay(
     let record = Record::parse_with_limits(&text, &limits)
         .map_err(|e| CliError::Record(format!("{}: {e}", path.display())))?;
     let game = record.tag("Game").ok_or_else(|| {
-        CliError::Record(format!("{}: the record has no Game tag", path.display()))
+        CliError::Record(format!(
+            "{}: the record has no Game tag{}",
+            path.display(),
+            misspelt_game_tag(&record)
+        ))
     })?;
     let options = ReplayOptions {
         limits,
@@ -102,12 +107,12 @@ pub(crate) fn replay(
         other => other,
     };
     let done = match game {
-        g if g == TaflGame::NAME => replay_tafl(&record, &options).map_err(named)?,
-        g if g == Sugoroku::NAME => replay_sugoroku(&record, &options).map_err(named)?,
-        g if g == <TrictracGame as Game>::NAME => {
+        g if names_game(g, TaflGame::NAME) => replay_tafl(&record, &options).map_err(named)?,
+        g if names_game(g, Sugoroku::NAME) => replay_sugoroku(&record, &options).map_err(named)?,
+        g if names_game(g, <TrictracGame as Game>::NAME) => {
             replay_trictrac(&record, &options).map_err(named)?
         }
-        g if g == trictrac_core::partie::ecrire::NAME => {
+        g if names_game(g, trictrac_core::partie::ecrire::NAME) => {
             crate::ecrire::replay(&record, &options).map_err(named)?
         }
         other => {
@@ -140,6 +145,19 @@ pub(crate) fn replay(
         crate::view::write_file(file, &done.picture)?;
     }
     Ok(())
+}
+
+/// A hint for a record without a `Game` tag that has one spelt in another case (tag names
+/// are case-sensitive), or nothing.
+fn misspelt_game_tag(record: &Record) -> String {
+    match record
+        .tags()
+        .iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case("Game"))
+    {
+        Some((k, _)) => format!(" (tag names are case-sensitive: {k:?} is not \"Game\")"),
+        None => String::new(),
+    }
 }
 
 fn replay_tafl(record: &Record, options: &ReplayOptions) -> Result<Replayed, CliError> {

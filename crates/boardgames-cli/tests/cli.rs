@@ -655,6 +655,110 @@ fn replay_refuses_records_beyond_the_limits() {
     );
 }
 
+/// The record format's rules on tags: a `Game` value in any ASCII case names the game, for
+/// every game; tag names are case-sensitive (a hint says so); a `Seed` that is not a seed is
+/// refused naming the file and the tag; `--max-actions` says what it expects.
+#[test]
+fn replay_reads_game_names_in_any_case_and_checks_seeds() {
+    use boardgames_common::RandomAgent;
+    let lower = |record: &Record, game: &str| {
+        let mut r = record.clone();
+        r.set_tag("Game", game).unwrap();
+        r.to_string()
+    };
+    let sugo = Sugoroku::play_seeded(sugoroku_core::Ruleset::default(), Seed(3)).record;
+    let (mut a, mut b) = (RandomAgent::new(Seed(1)), RandomAgent::new(Seed(2)));
+    let partie = play_game(
+        TrictracGame::standard(GameOptions {
+            trous_to_win: 1,
+            ..GameOptions::default()
+        }),
+        Seed(4),
+        ByPlayer::new(&mut a, &mut b),
+        100_000,
+    )
+    .unwrap()
+    .record;
+    let (mut a, mut b) = (RandomAgent::new(Seed(5)), RandomAgent::new(Seed(6)));
+    let options = trictrac_core::partie::EcrireOptions::new(
+        trictrac_core::partie::EcrireRules::new(1).unwrap(),
+    );
+    let ecrire = play_game(
+        trictrac_core::partie::EcrireGame::standard(options),
+        Seed(2),
+        ByPlayer::new(&mut a, &mut b),
+        1_000_000,
+    )
+    .unwrap()
+    .record;
+    let tafl: Record = "[Game \"Tafl\"]\n[Rules \"brandubh\"]\n\n1. d6-c6\n"
+        .parse()
+        .unwrap();
+    for (name, record, game, shown) in [
+        ("sugoroku", &sugo, "sugoroku", "Sugoroku"),
+        ("trictrac", &partie, "TRICTRAC", "Trictrac"),
+        ("ecrire", &ecrire, "trictrac à écrire", "Trictrac à écrire"),
+        ("tafl", &tafl, "tafl", "Tafl"),
+    ] {
+        let path = temp_file(&format!("case-{name}.txt"), &lower(record, game));
+        let o = run(&["replay", path.to_str().unwrap(), "--strict"]);
+        assert!(o.status.success(), "{game}: {}", stderr(&o));
+        assert!(
+            stdout(&o).starts_with(&format!("{shown}: ")),
+            "{game}: {}",
+            stdout(&o)
+        );
+    }
+    // A tag name in another case is another tag.
+    let path = temp_file("case-name.txt", "[game \"Tafl\"]\n\n1. d6-c6\n");
+    let o = run(&["replay", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "error: {}: the record has no Game tag (tag names are case-sensitive: \"game\" is \
+             not \"Game\")\n",
+            path.display()
+        )
+    );
+    // A seed that is not a seed, in every game.
+    for (name, record) in [
+        ("sugoroku", &sugo),
+        ("trictrac", &partie),
+        ("ecrire", &ecrire),
+        ("tafl", &tafl),
+    ] {
+        let mut bad = record.clone();
+        bad.set_tag("Seed", "-1").unwrap();
+        let path = temp_file(&format!("seed-{name}.txt"), &bad.to_string());
+        let o = run(&["replay", path.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2), "{name}: {}", stdout(&o));
+        let e = stderr(&o);
+        assert!(
+            e.starts_with(&format!("error: {}: ", path.display())),
+            "{e}"
+        );
+        assert!(
+            e.contains("Seed tag: invalid seed \"-1\": expected a decimal number")
+                || e.contains("record tag Seed: invalid seed \"-1\": expected a decimal number"),
+            "{name}: {e}"
+        );
+    }
+    // --max-actions -1.
+    let path = temp_file("case-sugoroku.txt", &sugo.to_string());
+    let o = run(&["replay", path.to_str().unwrap(), "--max-actions", "-1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains(&format!(
+            "invalid value '-1' for '--max-actions <MAX_ACTIONS>': expected a whole number of \
+             actions from 0 to {}",
+            usize::MAX
+        )),
+        "{}",
+        stderr(&o)
+    );
+}
+
 /// A person's comment in a record does not make `replay` fail; `--strict` checks every
 /// comment against the engine's own (exit 1 naming the action), for the engine's records.
 #[test]

@@ -15,6 +15,7 @@ use thiserror::Error;
 use crate::game::{Game, result_text};
 use crate::limits::RecordLimits;
 use crate::record::Record;
+use crate::seed::{ParseSeedError, Seed};
 
 /// How [`Replay::from_record_with`] reads a record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -98,7 +99,9 @@ pub trait Replay: Game + Sized {
     type ReplayError: std::error::Error + Send + Sync + 'static;
 
     /// The game `record` describes, read with `options`. Every game checks, in this order:
-    /// the limits; the `Game` tag, when present, is [`Game::NAME`]; the game's own tags
+    /// the limits; the `Game` tag, when present, is [`Game::NAME`] (in any ASCII case:
+    /// [`names_game`]); a `Seed` tag, when present, is a seed ([`check_seed_tag`]); the
+    /// game's own tags
     /// (rules, setup, options); each action is parsed in its context and applied; with
     /// [`ReplayOptions::strict_comments`], each comment is the game's own; a `Result` tag,
     /// when present, is the replayed result ([`result_text`], `*` while not over).
@@ -151,19 +154,56 @@ pub struct CommentError {
     pub actual: String,
 }
 
-/// Checks that `record`'s `Game` tag, when present, is `G::NAME`.
+/// Whether a `Game` tag's value `found` names the game called `name` ([`Game::NAME`]). The
+/// record format reads tag names as written (`Game`, not `game`) but the `Game` tag's value
+/// without regard to ASCII case: `[Game "tafl"]` is a record of `Tafl`. Records are written
+/// with the game's own spelling.
+///
+/// ```
+/// use boardgames_common::replay::names_game;
+/// assert!(names_game("tafl", "Tafl"));
+/// assert!(names_game("TRICTRAC à écrire", "Trictrac à écrire"));
+/// assert!(!names_game("Tafl ", "Tafl"));
+/// ```
+#[must_use]
+pub fn names_game(found: &str, name: &str) -> bool {
+    found.eq_ignore_ascii_case(name)
+}
+
+/// Checks that `record`'s `Game` tag, when present, names `G` ([`names_game`]: `G::NAME`
+/// in any ASCII case).
 ///
 /// # Errors
 ///
 /// [`OtherGameError`] with the tag's value.
 pub fn check_game_tag<G: Game>(record: &Record) -> Result<(), OtherGameError> {
     match record.tag("Game") {
-        Some(found) if found != G::NAME => Err(OtherGameError {
+        Some(found) if !names_game(found, G::NAME) => Err(OtherGameError {
             expected: G::NAME,
             found: found.to_string(),
         }),
         _ => Ok(()),
     }
+}
+
+/// The `Seed` tag of `record`, when present, read as a [`Seed`] (decimal, or hexadecimal
+/// with `0x`, up to 2^64 − 1: the record format's rule).
+///
+/// ```
+/// use boardgames_common::{Record, Seed, replay::check_seed_tag};
+/// let mut record = Record::new("Tafl");
+/// assert_eq!(check_seed_tag(&record), Ok(None));
+/// record.set_tag("Seed", "0x10").unwrap();
+/// assert_eq!(check_seed_tag(&record), Ok(Some(Seed(16))));
+/// record.set_tag("Seed", "-1").unwrap();
+/// assert!(check_seed_tag(&record).is_err());
+/// ```
+///
+/// # Errors
+///
+/// [`ParseSeedError`] with the tag's value.
+pub fn check_seed_tag(record: &Record) -> Result<Option<Seed>, ParseSeedError> {
+    record.tag("Seed").map(str::parse).transpose()
 }
 
 /// The `Result` text of `game`: [`result_text`] of its returns once over, `*` before.
@@ -223,6 +263,9 @@ pub enum ReplayError<E> {
     /// The `Game` tag names another game.
     #[error(transparent)]
     OtherGame(#[from] OtherGameError),
+    /// The `Seed` tag is not a seed.
+    #[error("Seed tag: {0}")]
+    Seed(#[from] ParseSeedError),
     /// An action is refused.
     #[error("action {index}: {source}")]
     Action {
@@ -258,6 +301,7 @@ pub fn replay_actions<G: Game>(
 ) -> Result<G, ReplayError<G::Error>> {
     record.check_limits(&options.limits)?;
     check_game_tag::<G>(record)?;
+    check_seed_tag(record)?;
     let mut game = start;
     for (i, entry) in record.entries().iter().enumerate() {
         let index = i + 1;
@@ -313,6 +357,41 @@ mod tests {
             e.to_string(),
             "this is a record of \"Trictrac\", not of Race"
         );
+    }
+
+    #[test]
+    fn the_game_tag_is_read_in_any_ascii_case() {
+        let mut record = played();
+        for name in ["race", "RACE", "rAcE"] {
+            record.set_tag("Game", name).unwrap();
+            assert!(
+                replay_actions(Race::new(), &record, &ReplayOptions::strict()).is_ok(),
+                "{name}"
+            );
+        }
+        // Not another spelling: a space is not a case.
+        record.set_tag("Game", "Race ").unwrap();
+        assert!(replay_actions(Race::new(), &record, &ReplayOptions::default()).is_err());
+    }
+
+    #[test]
+    fn the_seed_tag_must_be_a_seed() {
+        let mut record = played();
+        assert_eq!(record.tag("Seed"), Some("3"));
+        for bad in ["-1", "seven", "0x", "18446744073709551616"] {
+            record.set_tag("Seed", bad).unwrap();
+            let e = replay_actions(Race::new(), &record, &ReplayOptions::default()).unwrap_err();
+            assert!(matches!(&e, ReplayError::Seed(_)), "{bad}: {e:?}");
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "Seed tag: invalid seed {bad:?}: expected a decimal number or \
+                     0x-prefixed hexadecimal up to 2^64-1"
+                )
+            );
+        }
+        record.set_tag("Seed", "0xff").unwrap();
+        assert!(replay_actions(Race::new(), &record, &ReplayOptions::default()).is_ok());
     }
 
     #[test]

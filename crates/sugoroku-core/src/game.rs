@@ -1,11 +1,13 @@
 //! [`Sugoroku`]: the whole game (ruleset, start and current position) as a
 //! [`boardgames_common::Game`], with seeded play, replay from throws and game records.
 
-use boardgames_common::replay::{check_comment, check_game_tag, check_result_tag, result_tag};
+use boardgames_common::replay::{
+    check_comment, check_game_tag, check_result_tag, check_seed_tag, result_tag,
+};
 use boardgames_common::{
-    ByPlayer, CommentError, DiceSource, Game, OtherGameError, PlayedGame, Record, RecordLimitError,
-    RecordLimits, RecordTextError, Replay, ReplayOptions, ResultTagError, Seed, Throw, Turn,
-    UNORDERED_OUTCOMES,
+    ByPlayer, CommentError, DiceSource, Game, OtherGameError, ParseSeedError, PlayedGame, Record,
+    RecordLimitError, RecordLimits, RecordTextError, Replay, ReplayOptions, ResultTagError, Seed,
+    Throw, Turn, UNORDERED_OUTCOMES,
 };
 use thiserror::Error;
 
@@ -72,6 +74,9 @@ pub enum ReplayError {
     /// The record is beyond [`ReplayOptions::limits`].
     #[error("record refused: {0}")]
     Limit(#[from] RecordLimitError),
+    /// The `Seed` tag is not a seed.
+    #[error("Seed tag: {0}")]
+    Seed(#[from] ParseSeedError),
     /// The `Rules` tag is not a ruleset.
     #[error("Rules tag: {0}")]
     Rules(#[from] ParseRulesetError),
@@ -353,12 +358,13 @@ impl Replay for Sugoroku {
     ///
     /// # Errors
     ///
-    /// [`ReplayError`]: beyond the limits, a wrong `Game` tag, an unreadable `Rules` or
-    /// `Setup` tag, a throw that is not a throw or comes after the end, a comment (strict) or
+    /// [`ReplayError`]: beyond the limits, a wrong `Game` tag, an unreadable `Seed`, `Rules`
+    /// or `Setup` tag, a throw that is not a throw or comes after the end, a comment (strict) or
     /// result that disagrees.
     fn from_record_with(record: &Record, options: &ReplayOptions) -> Result<Sugoroku, ReplayError> {
         record.check_limits(&options.limits)?;
         check_game_tag::<Sugoroku>(record)?;
+        check_seed_tag(record)?;
         let rules = match record.tag("Rules") {
             Some(t) => t.parse()?,
             None => Ruleset::default(),

@@ -88,6 +88,23 @@ fn a_record_of_another_game_is_refused() {
         e.to_string(),
         "this is a record of \"Trictrac\", not of Sugoroku"
     );
+    // The Game tag's value is read in any ASCII case.
+    r.set_tag("Game", "sugoroku").unwrap();
+    assert!(Sugoroku::from_record(&r).is_ok());
+}
+
+#[test]
+fn the_seed_tag_must_be_a_seed() {
+    let mut r = Sugoroku::play_seeded(Ruleset::default(), Seed(2)).record;
+    assert_eq!(r.tag("Seed"), Some("2"));
+    r.set_tag("Seed", "-1").unwrap();
+    let e = Sugoroku::from_record(&r).unwrap_err();
+    assert!(matches!(e, sugoroku_core::ReplayError::Seed(_)), "{e:?}");
+    assert_eq!(
+        e.to_string(),
+        "Seed tag: invalid seed \"-1\": expected a decimal number or 0x-prefixed hexadecimal \
+         up to 2^64-1"
+    );
 }
 
 /// The docs' path: `PlayedGame::new(game, seed)?`, `apply(..)?`, `to_record()`, back with

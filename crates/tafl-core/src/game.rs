@@ -114,6 +114,9 @@ pub enum ReplayError {
     /// The record's `Game` tag names another game.
     #[error(transparent)]
     OtherGame(#[from] OtherGameError),
+    /// The record's `Seed` tag (the AI's seed, when an AI played) is not a seed.
+    #[error("Seed tag: {0}")]
+    Seed(#[from] boardgames_common::ParseSeedError),
     /// A comment where tafl writes none (strict replay only,
     /// [`ReplayOptions::strict_comments`]).
     #[error("action {index}: {source}")]
@@ -488,6 +491,7 @@ impl Replay for TaflGame {
     fn from_record_with(record: &Record, options: &ReplayOptions) -> Result<TaflGame, ReplayError> {
         record.check_limits(&options.limits)?;
         check_game_tag::<TaflGame>(record)?;
+        boardgames_common::replay::check_seed_tag(record)?;
         let rules = record.tag("Rules").ok_or(ReplayError::NoRules)?;
         // A preset's name (`fidchell`, `brandubh`, ...) stands for its rules string.
         let ruleset: Ruleset = match Ruleset::preset_with_options(rules) {

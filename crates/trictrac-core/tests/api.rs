@@ -90,6 +90,47 @@ fn the_game_and_result_tags_are_checked() {
         TrictracGame::from_record(&wrong),
         Err(GameError::Result { .. })
     ));
+    // The Game tag's value in any ASCII case names the game (the record format's rule).
+    let mut lower = played.record.clone();
+    lower.set_tag("Game", "trictrac").unwrap();
+    let replayed = TrictracGame::from_record_with(&lower, &ReplayOptions::strict()).unwrap();
+    assert_eq!(replayed.position(), played.state.position());
+}
+
+#[test]
+fn the_seed_tag_must_be_a_seed() {
+    let played = short_partie(4);
+    assert_eq!(played.record.tag("Seed"), Some("4"));
+    let mut bad = played.record.clone();
+    bad.set_tag("Seed", "-1").unwrap();
+    let e = TrictracGame::from_record(&bad).unwrap_err();
+    assert!(matches!(e, GameError::Seed(_)), "{e:?}");
+    assert_eq!(
+        e.to_string(),
+        "record tag Seed: invalid seed \"-1\": expected a decimal number or 0x-prefixed \
+         hexadecimal up to 2^64-1"
+    );
+    bad.set_tag("Seed", "0x4").unwrap();
+    assert!(TrictracGame::from_record(&bad).is_ok());
+    // The partie à écrire reads it the same way.
+    let options = EcrireOptions::new(EcrireRules::new(1).unwrap());
+    let (mut a, mut b) = (RandomAgent::new(Seed(5)), RandomAgent::new(Seed(6)));
+    let ecrire = play_game(
+        EcrireGame::standard(options),
+        Seed(2),
+        ByPlayer::new(&mut a, &mut b),
+        1_000_000,
+    )
+    .unwrap();
+    let mut record = ecrire.record.clone();
+    record.set_tag("Game", "TRICTRAC à écrire").unwrap();
+    assert!(EcrireGame::from_record(&record).is_ok());
+    record.set_tag("Seed", "two").unwrap();
+    assert_eq!(
+        EcrireGame::from_record(&record).unwrap_err().to_string(),
+        "record tag Seed: invalid seed \"two\": expected a decimal number or 0x-prefixed \
+         hexadecimal up to 2^64-1"
+    );
 }
 
 #[test]

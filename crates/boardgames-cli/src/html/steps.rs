@@ -1,6 +1,7 @@
 //! The steps of a record: the position before the first action and after each action, as
 //! SVG pictures, with the action, who made it and what it did.
 
+use boardgames_common::replay::names_game;
 use boardgames_common::{Game, Record};
 use sugoroku_core::Sugoroku;
 use tafl_core::TaflGame;
@@ -58,9 +59,9 @@ pub enum StepsError {
 /// or result).
 pub fn replay_steps(record: &Record) -> Result<Replay, StepsError> {
     match record.tag("Game") {
-        Some(g) if g == <TrictracGame as Game>::NAME => trictrac(record),
-        Some(g) if g == TaflGame::NAME => tafl(record),
-        Some(g) if g == Sugoroku::NAME => sugoroku(record),
+        Some(g) if names_game(g, <TrictracGame as Game>::NAME) => trictrac(record),
+        Some(g) if names_game(g, TaflGame::NAME) => tafl(record),
+        Some(g) if names_game(g, Sugoroku::NAME) => sugoroku(record),
         Some(other) => Err(StepsError::Record(format!(
             "unknown game {other:?} (expected Trictrac, Tafl or Sugoroku)"
         ))),

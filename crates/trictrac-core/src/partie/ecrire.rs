@@ -533,7 +533,8 @@ impl<S: ThrowScorer + Clone> EcrireGame<S> {
     /// replayed partie.
     ///
     /// # Errors
-    /// [`EcrireError::Game`] with [`GameError::Limit`] for a record beyond the limits;
+    /// [`EcrireError::Game`] with [`GameError::Limit`] for a record beyond the limits, with
+    /// [`GameError::Seed`] for a `Seed` tag that is not a seed;
     /// [`EcrireError::OtherGame`], [`EcrireError::BadTag`] (0 marqués, a fiche of 0 jetons,
     /// an unknown convention or option), [`EcrireError::Replay`] naming the first action
     /// refused or commented otherwise, [`EcrireError::Ledger`], [`EcrireError::Result`].
@@ -546,10 +547,11 @@ impl<S: ThrowScorer + Clone> EcrireGame<S> {
             .check_limits(&replay.limits)
             .map_err(GameError::from)?;
         if let Some(g) = record.tag("Game")
-            && g != NAME
+            && !boardgames_common::replay::names_game(g, NAME)
         {
             return Err(EcrireError::OtherGame(g.to_owned()));
         }
+        boardgames_common::replay::check_seed_tag(record).map_err(GameError::from)?;
         let options = options_from_tags(record)?;
         let mut game = EcrireGame::new(scorer, options);
         for (i, entry) in record.entries().iter().enumerate() {

@@ -352,7 +352,8 @@ impl<S: ThrowScorer + Clone> TrictracGame<S> {
     /// `Result` tag must be the result of the replayed partie (`*` while it is not over).
     ///
     /// # Errors
-    /// [`GameError::Limit`]; [`GameError::OtherGame`], [`GameError::BadTag`] (a `Trous` of
+    /// [`GameError::Limit`]; [`GameError::OtherGame`], [`GameError::Seed`] (a `Seed` tag
+    /// that is not a seed), [`GameError::BadTag`] (a `Trous` of
     /// 0 too), [`GameError::Position`] for bad tags; [`GameError::Replay`] naming the first
     /// action refused or whose comment disagrees ([`GameError::Comment`]);
     /// [`GameError::Result`].
@@ -363,10 +364,11 @@ impl<S: ThrowScorer + Clone> TrictracGame<S> {
     ) -> Result<TrictracGame<S>, GameError> {
         record.check_limits(&replay.limits)?;
         if let Some(g) = record.tag("Game")
-            && g != <Self as Game>::NAME
+            && !boardgames_common::replay::names_game(g, <Self as Game>::NAME)
         {
             return Err(GameError::OtherGame(g.to_string()));
         }
+        boardgames_common::replay::check_seed_tag(record)?;
         let mut options = GameOptions::default();
         if let Some(v) = record.tag("Primaute") {
             options.primaute = v.parse()?;

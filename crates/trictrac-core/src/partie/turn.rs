@@ -195,6 +195,9 @@ pub enum GameError {
     /// A record is of another game.
     #[error("record of game {0:?}, not Trictrac")]
     OtherGame(String),
+    /// A record's `Seed` tag is not a seed.
+    #[error("record tag Seed: {0}")]
+    Seed(#[from] boardgames_common::ParseSeedError),
     /// The record is beyond the limits given to [`TrictracGame::replay_with_limits`] or
     /// [`EcrireGame::replay_with_limits`], refused before any work.
     ///
