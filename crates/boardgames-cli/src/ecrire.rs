@@ -14,7 +14,7 @@ use trictrac_core::partie::{
 };
 
 use crate::error::CliError;
-use crate::play_trictrac::{Next, Partie, Session, board, trous_points};
+use crate::play_trictrac::{Next, Partie, Session, board, comment_for_people, trous_points};
 use crate::replay::Replayed;
 
 impl Partie for EcrireGame<DefaultScorer> {
@@ -127,26 +127,42 @@ pub(crate) fn play(seed: u64, rules: EcrireRules, human: Player) -> Result<(), C
                 out!("{}", board(game));
             }
         }
-        let action = match session.next(&mut input)? {
+        let next = match session.next(&mut input)? {
+            Next::Over => {
+                out!("{}", session.game().ledger().decompte_text());
+                session.after_the_end(&mut input)?
+            }
+            other => other,
+        };
+        let action = match next {
             Next::Action(a) => a,
-            Next::Undone => continue,
-            Next::Over => break,
-            Next::Abandoned => return Ok(()),
+            Next::Undone => {
+                // The undo printed the board; name the marqué if it went back to another.
+                let game = session.game();
+                if shown_marque != game.ledger().entries().len() {
+                    shown_marque = game.ledger().entries().len();
+                    outln!(
+                        "Back in marqué {}: you play {}.",
+                        game.ledger().decided() + 1,
+                        game.colour_of(human)
+                    );
+                }
+                continue;
+            }
+            Next::Over | Next::Abandoned => return Ok(()),
         };
         let text = session.game().action_text(action);
         let entries = session.game().ledger().entries().len();
         let comment = session.apply(action)?;
         match action {
-            Action::Throw(_) | Action::PrimauteDie(_) => outln!("{comment}"),
-            _ => outln!("{text}: {comment}"),
+            Action::Throw(_) | Action::PrimauteDie(_) => outln!("{}", comment_for_people(&comment)),
+            _ => outln!("{text}: {}", comment_for_people(&comment)),
         }
         let ledger = session.game().ledger();
         if ledger.entries().len() > entries {
             out!("{}", ledger.sheet(SheetStyle::Losses));
         }
     }
-    out!("{}", session.game().ledger().decompte_text());
-    Ok(())
 }
 
 /// Replays a record of a partie à écrire.

@@ -56,6 +56,65 @@ fn tafl_record(game: &TaflGame, seed: u64) -> Result<boardgames_common::Record, 
     Ok(record)
 }
 
+/// Writes the record of `game` to `file` and says so.
+fn save_tafl(game: &TaflGame, seed: u64, file: &str) -> Result<(), CliError> {
+    match tafl_record(game, seed)
+        .and_then(|r| std::fs::write(file, r.to_string()).map_err(|e| e.to_string()))
+    {
+        Ok(()) => outln!("Saved the game to {file}."),
+        Err(e) => outln!("Cannot save to {file}: {e}"),
+    }
+    Ok(())
+}
+
+/// After the end of a tafl game: the person may still save its record, look at the board or
+/// the position, or undo his last move (and the computer's reply, if it made the last move),
+/// until `quit` or the end of input. `true` when an undo resumed the game.
+fn tafl_after_the_end(
+    game: &mut TaflGame,
+    human: Side,
+    seed: u64,
+    input: &mut impl std::io::BufRead,
+) -> Result<bool, CliError> {
+    const OVER: &str = "The game is over: save FILE keeps its record, undo takes back your \
+last move; board, position, quit.";
+    outln!("{OVER}");
+    loop {
+        prompt("over> ")?;
+        let Some(line) = read_line(input)? else {
+            outln!();
+            return Ok(false);
+        };
+        match line.as_str() {
+            "" => {}
+            "quit" | "exit" => return Ok(false),
+            "board" => out!("{}", crate::color::tafl(&tafl_diagram(game))),
+            "position" => outln!("{}", game.position()),
+            "save" => outln!("save needs a file name: save FILE"),
+            save if save.starts_with("save ") => {
+                save_tafl(game, seed, save["save ".len()..].trim())?
+            }
+            "undo" => {
+                // The side to move did not make the last move: if it is the human, the
+                // computer's last move goes too.
+                let plies = if game.position().side_to_move() == human {
+                    2
+                } else {
+                    1
+                };
+                if game.moves().len() >= plies {
+                    game.undo_plies(plies);
+                    outln!("Took back your last move and what followed it.");
+                    out!("{}", crate::color::tafl(&tafl_diagram(game)));
+                    return Ok(true);
+                }
+                outln!("Nothing to undo.");
+            }
+            _ => outln!("{OVER}"),
+        }
+    }
+}
+
 /// A tafl diagram whose last line names the side to move, or says the game is over.
 fn tafl_diagram(game: &TaflGame) -> String {
     let text = game.position().diagram();
@@ -101,6 +160,9 @@ pub(crate) fn tafl(
         let status = game.status();
         if status != Status::Ongoing {
             outln!("Game over: {status}.");
+            if tafl_after_the_end(&mut game, human, seed, &mut input)? {
+                continue;
+            }
             return Ok(());
         }
         let pos = *game.position();
@@ -136,13 +198,7 @@ pub(crate) fn tafl(
             "position" => outln!("{pos}"),
             "save" => outln!("save needs a file name: save FILE"),
             save if save.starts_with("save ") => {
-                let file = save["save ".len()..].trim();
-                match tafl_record(&game, seed)
-                    .and_then(|r| std::fs::write(file, r.to_string()).map_err(|e| e.to_string()))
-                {
-                    Ok(()) => outln!("Saved the game so far to {file}."),
-                    Err(e) => outln!("Cannot save to {file}: {e}"),
-                }
+                save_tafl(&game, seed, save["save ".len()..].trim())?;
             }
             "moves" => {
                 let mut list = MoveList::new();

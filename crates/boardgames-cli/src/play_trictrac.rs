@@ -62,6 +62,47 @@ pub(crate) fn marks_for_people(game: &TrictracGame<DefaultScorer>) -> String {
     format!("{}, {}", one(Colour::White), one(Colour::Black))
 }
 
+/// A record comment for people: its last clause `marks 0.4*/2.0p` (the notation's marks,
+/// which read like decimals) becomes `marks White 0 trous 4 points en bredouille, Black 2
+/// trous 0 points with the pavillon`. A comment without such a clause is returned as it is.
+pub(crate) fn comment_for_people(comment: &str) -> String {
+    let Some(at) = comment
+        .rfind("marks ")
+        .filter(|&at| at == 0 || comment[..at].ends_with("; "))
+    else {
+        return comment.to_string();
+    };
+    let one = |colour: Colour, mark: &str| -> Option<String> {
+        let (mark, pavillon) = match mark.strip_suffix('p') {
+            Some(m) => (m, " with the pavillon"),
+            None => (mark, ""),
+        };
+        let (mark, bredouille) = match mark.strip_suffix('*') {
+            Some(m) => (m, " en bredouille"),
+            None => (mark, ""),
+        };
+        let (trous, points) = mark.split_once('.')?;
+        let (trous, points) = (trous.parse::<u32>().ok()?, points.parse::<u8>().ok()?);
+        Some(format!(
+            "{colour} {}{bredouille}{pavillon}",
+            trous_points(trous, points)
+        ))
+    };
+    let words = comment[at + "marks ".len()..]
+        .split_once('/')
+        .and_then(|(w, b)| {
+            Some(format!(
+                "{}, {}",
+                one(Colour::White, w)?,
+                one(Colour::Black, b)?
+            ))
+        });
+    match words {
+        Some(words) => format!("{}marks {words}", &comment[..at]),
+        None => comment.to_string(),
+    }
+}
+
 /// A form of trictrac played in the terminal: what [`Session`] needs beyond [`Game`].
 pub(crate) trait Partie: Game<Action = Action> + Clone {
     /// The form of the chronology of throws in play.
@@ -434,6 +475,50 @@ where
         }
     }
 
+    /// After the end of the partie: the human may still save its record, look at the board
+    /// or the position, or undo his last decision (play then resumes: [`Next::Undone`]),
+    /// until `quit` or the end of input ([`Next::Over`]).
+    ///
+    /// # Errors
+    /// [`CliError`] when standard input cannot be read or standard output written, or a
+    /// replay after an undo fails.
+    pub(crate) fn after_the_end(&mut self, input: &mut impl BufRead) -> Result<Next, CliError> {
+        const OVER: &str = "The partie is over: save FILE keeps its record, undo takes back \
+your last decision; board, position, quit.";
+        outln!("{OVER}");
+        loop {
+            prompt("over> ")?;
+            let Some(line) = read_line(input)? else {
+                outln!();
+                return Ok(Next::Over);
+            };
+            let (word, rest) = line.split_once(' ').unwrap_or((line.as_str(), ""));
+            match (word, rest.trim()) {
+                ("", _) => {}
+                ("quit" | "exit", "") => return Ok(Next::Over),
+                ("board", "") => out!("{}", board(&self.game)),
+                ("position", "") => outln!("{}", self.game.turns().position()),
+                ("save", "") => outln!("save needs a file name: save FILE"),
+                ("save", file) => match self.save(Path::new(file)) {
+                    Ok(()) => outln!("Saved the partie to {file}."),
+                    Err(e) => outln!("Cannot save to {file}: {e}"),
+                },
+                ("undo", "") => {
+                    if self.undo()? {
+                        outln!("Took back your last decision and what followed it.");
+                        out!("{}", board(&self.game));
+                        return Ok(Next::Undone);
+                    }
+                    outln!("Nothing to undo.");
+                }
+                _ => match self.game.command(&line) {
+                    Some(answer) => out!("{answer}"),
+                    None => outln!("{OVER}"),
+                },
+            }
+        }
+    }
+
     /// The game so far as a record that `boardgames replay` reads: the `Seed`, the game's
     /// tags, every action with its comment, and the `Result` (`*` before the end).
     fn record(&self) -> Result<Record, String> {
@@ -502,11 +587,25 @@ pub(crate) fn play(how: TrictracPlay) -> Result<(), CliError> {
     );
     out!("{}", board(session.game()));
     loop {
-        let action = match session.next(&mut input)? {
+        let next = match session.next(&mut input)? {
+            Next::Over => {
+                let game = session.game();
+                match game.winner() {
+                    Some(w) => outln!(
+                        "{w} wins the partie{}. Marks: {}",
+                        if w == human { " (you)" } else { " (the bot)" },
+                        marks_for_people(game)
+                    ),
+                    None => outln!("The partie did not end."),
+                }
+                session.after_the_end(&mut input)?
+            }
+            other => other,
+        };
+        let action = match next {
             Next::Action(a) => a,
             Next::Undone => continue,
-            Next::Over => break,
-            Next::Abandoned => return Ok(()),
+            Next::Over | Next::Abandoned => return Ok(()),
         };
         let text = action_text(action);
         let mover = session.game().position().side_to_move();
@@ -540,14 +639,31 @@ pub(crate) fn play(how: TrictracPlay) -> Result<(), CliError> {
             _ => outln!("{text}: {events}"),
         }
     }
-    let game = session.game();
-    match game.winner() {
-        Some(w) => outln!(
-            "{w} wins the partie{}. Marks: {}",
-            if w == human { " (you)" } else { " (the bot)" },
-            marks_for_people(game)
-        ),
-        None => outln!("The partie did not end."),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::comment_for_people;
+
+    #[test]
+    fn comments_for_people() {
+        assert_eq!(
+            comment_for_people("Black marks 4, 1 trou; marks 0.10/3.2*"),
+            "Black marks 4, 1 trou; marks White 0 trous 10 points, Black 3 trous 2 points en \
+             bredouille"
+        );
+        assert_eq!(
+            comment_for_people("marks 1.0*p/0.1"),
+            "marks White 1 trou 0 points en bredouille with the pavillon, Black 0 trous 1 point"
+        );
+        // Not the marks clause: left as it is.
+        for text in [
+            "White marks 4",
+            "marks 2",
+            "remarks 0.0/0.0",
+            "marks a.b/0.0",
+        ] {
+            assert_eq!(comment_for_people(text), text);
+        }
     }
-    Ok(())
 }

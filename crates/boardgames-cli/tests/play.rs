@@ -420,3 +420,168 @@ fn ecrire_hint_at_tenir_or_s_en_aller_says_what_the_marque_says() {
         "{t}"
     );
 }
+
+/// Replays `file` with `--strict` and says whether it passed (with its messages).
+fn replays_strictly(file: &std::path::Path) -> (bool, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_boardgames"))
+        .args(["replay", "--strict", file.to_str().expect("utf-8")])
+        .output()
+        .expect("replay runs");
+    (
+        o.status.success(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_finished_partie_can_still_be_saved_or_undone() {
+    // Seed 1, one trou: the partie is over within 400 decisions (always the first choice);
+    // the lines left are answered with what can still be done.
+    let file = temp("finished.txt");
+    let input = format!("{}save {}\nundo\nquit\n", "1\n".repeat(400), file.display());
+    let o = run_with_input(&["play", "trictrac", "--trous", "1", "--seed", "1"], &input);
+    assert!(o.status.success());
+    let t = text(&o);
+    let end = t.find("wins the partie (").expect(&t);
+    let after = &t[end..];
+    assert!(
+        after.contains("The partie is over: save FILE keeps its record, undo takes back"),
+        "{after}"
+    );
+    assert!(after.contains("Saved the partie to"), "{after}");
+    let record: Record = std::fs::read_to_string(&file)
+        .expect("the saved record")
+        .parse()
+        .expect("a record");
+    assert!(
+        ["1-0", "0-1", "2-0", "0-2"].contains(&record.tag("Result").unwrap_or("none")),
+        "{record}"
+    );
+    assert_eq!(replays_strictly(&file), (true, String::new()));
+    // Undo after the end takes back the last decision and play resumes.
+    let took = after
+        .find("Took back your last decision and what followed it.")
+        .expect(after);
+    assert!(after[took..].contains("Partie abandoned."), "{after}");
+    let _ = std::fs::remove_file(&file);
+}
+
+#[test]
+fn a_finished_partie_a_ecrire_can_still_be_saved() {
+    let file = temp("finished-ecrire.txt");
+    let input = format!("{}save {}\nquit\n", "1\n".repeat(400), file.display());
+    let o = run_with_input(
+        &[
+            "play",
+            "trictrac",
+            "--form",
+            "ecrire",
+            "--marques",
+            "1",
+            "--seed",
+            "1",
+        ],
+        &input,
+    );
+    assert!(o.status.success());
+    let t = text(&o);
+    let end = t.find("Décompte général").expect(&t);
+    assert!(t[end..].contains("Saved the partie to"), "{t}");
+    let record: Record = std::fs::read_to_string(&file)
+        .expect("the saved record")
+        .parse()
+        .expect("a record");
+    assert_eq!(record.tag("Ledger"), Some("B 16"));
+    assert_ne!(record.tag("Result"), Some("*"));
+    assert_eq!(replays_strictly(&file), (true, String::new()));
+    let _ = std::fs::remove_file(&file);
+}
+
+/// An undo that goes back across the end of a marqué prints the board once and names the
+/// marqué it is back in.
+#[test]
+fn ecrire_undo_across_the_end_of_a_marque_prints_the_board_once() {
+    let args = [
+        "play",
+        "trictrac",
+        "--form",
+        "ecrire",
+        "--marques",
+        "2",
+        "--seed",
+        "1",
+    ];
+    // How many questions A answers in marqué 1 (always the first choice).
+    let first = text(&run_with_input(&args, &"1\n".repeat(400)));
+    let k = first[..first.find("Marqué 2: you play Black.").expect(&first)]
+        .matches("> ")
+        .count();
+    assert!(k > 3, "{first}");
+    // The first question of marqué 2 is answered by undo.
+    let o = run_with_input(&args, &format!("{}undo\nquit\n", "1\n".repeat(k)));
+    let t = text(&o);
+    let took = t
+        .find("Took back your last decision and the bot's reply.")
+        .expect(&t);
+    assert!(t[..took].contains("Marqué 2: you play Black."), "{t}");
+    let after = &t[took..t.rfind("A (White)> ").expect(&t)];
+    assert_eq!(after.matches("  B1  B2  B3").count(), 1, "{after}");
+    assert!(
+        after.contains("Back in marqué 1: you play White."),
+        "{after}"
+    );
+    assert!(!after.contains("Marqué 1: you play White."), "{after}");
+    // The comments' marks are printed in words, not in the notation's `0.0/0.0`.
+    assert!(
+        t.contains("; marks White 0 trous 0 points, Black 0 trous 0 points\n"),
+        "{t}"
+    );
+    assert!(!t.contains("marks 0.0/0.0"), "{t}");
+}
+
+#[test]
+fn a_finished_tafl_game_can_still_be_saved_or_undone() {
+    // The king on b7 next to the a7 corner: the Bard moves, the king escapes.
+    let rules = "dim:7 name:Brandubh atkf:y tfr:w ks:c start:/3t3/7/7/7/7/7/1K5/";
+    let file = temp("finished-tafl.txt");
+    let input = format!("b7-a7\nsave {}\nundo\nquit\n", file.display());
+    let o = run_with_input(
+        &[
+            "play",
+            "tafl",
+            "--side",
+            "defenders",
+            "--level",
+            "bard",
+            "--rules",
+            rules,
+        ],
+        &input,
+    );
+    assert!(o.status.success());
+    let t = text(&o);
+    let end = t
+        .find("Game over: defenders win (the king has escaped).")
+        .expect(&t);
+    let after = &t[end..];
+    assert!(after.contains("Saved the game to"), "{after}");
+    let took = after
+        .find("Took back your last move and what followed it.")
+        .expect(after);
+    assert!(
+        after[took..].contains("defenders to move> Game abandoned."),
+        "{after}"
+    );
+    let record: Record = std::fs::read_to_string(&file)
+        .expect("the saved record")
+        .parse()
+        .expect("a record");
+    assert_eq!(record.tag("Result"), Some("0-1"));
+    assert_eq!(record.actions().last(), Some("b7-a7"));
+    let o = Command::new(env!("CARGO_BIN_EXE_boardgames"))
+        .args(["replay", file.to_str().expect("utf-8")])
+        .output()
+        .expect("replay runs");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let _ = std::fs::remove_file(&file);
+}
