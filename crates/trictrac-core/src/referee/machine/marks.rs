@@ -393,22 +393,13 @@ impl Referee {
             let missing = POINTS_PER_TROU - before.points(who) - step.points.min(11);
             let mut truth = before;
             truth.mark(who, step.points);
-            let report = Report {
-                fault: Fault::EcoleParExces,
-                entry: Entry::SEnAllerSurUneEcole,
-                offender: Some(who),
-                chooser: Some(who.other()),
-                points: missing,
-                options: vec![
-                    Remedy::Acquiesce,
-                    Remedy::MarkEcole(missing),
-                    Remedy::Rectify,
-                    Remedy::Decline,
-                ],
-                text: format!(
-                    "{who} goes away without a trou: {missing} points are missing for it"
-                ),
-            };
+            let report = self.sur_une_ecole(
+                who,
+                missing,
+                marks_of(&truth, who),
+                false,
+                format!("{who} goes away without a trou: {missing} points are missing for it"),
+            );
             // The école is consummated by the declaration.
             if let Some(t) = &mut self.turn {
                 if in_after {
@@ -417,14 +408,6 @@ impl Referee {
                     t.own_closed = true;
                 }
             }
-            self.open.push(Open {
-                report: report.clone(),
-                action: Action::SurUneEcole {
-                    truth: marks_of(&truth, who),
-                    win: false,
-                },
-                expiry: Expiry::Blocking,
-            });
             // The mark on the tablier stands as shown until the opponent chooses.
             let shown = Marks {
                 points: if step.any {
@@ -535,6 +518,27 @@ impl Referee {
         let need = self.trous_to_win - self.marking.trous(who);
         let missing = (u16::from(need) * 12).saturating_sub(u16::from(self.marking.points(who)));
         let missing = missing.min(255) as u8;
+        let truth = marks_of(&self.marking, who);
+        let text = format!(
+            "{who} declares the partie won with {} trous marked: the partie goes on unless {} acquiesces",
+            shown.trous,
+            who.other()
+        );
+        Ok(vec![self.sur_une_ecole(who, missing, truth, true, text)])
+    }
+
+    /// S'EN ALLER SUR UNE ÉCOLE: `who` went away without a trou, or declared the partie won
+    /// without its trous (`win`), with `missing` points missing; `truth` are his marks as
+    /// they should stand. Opens the opponent's blocking choice (acquiesce, mark the école,
+    /// oblige him to mark correctly, or decline) and returns its report, worded `text`.
+    fn sur_une_ecole(
+        &mut self,
+        who: Colour,
+        missing: u8,
+        truth: Marks,
+        win: bool,
+        text: String,
+    ) -> Report {
         let report = Report {
             fault: Fault::EcoleParExces,
             entry: Entry::SEnAllerSurUneEcole,
@@ -547,20 +551,13 @@ impl Referee {
                 Remedy::Rectify,
                 Remedy::Decline,
             ],
-            text: format!(
-                "{who} declares the partie won with {} trous marked: the partie goes on unless {} acquiesces",
-                shown.trous,
-                who.other()
-            ),
+            text,
         };
         self.open.push(Open {
             report: report.clone(),
-            action: Action::SurUneEcole {
-                truth: marks_of(&self.marking, who),
-                win: true,
-            },
+            action: Action::SurUneEcole { truth, win },
             expiry: Expiry::Blocking,
         });
-        Ok(vec![report])
+        report
     }
 }
