@@ -11,8 +11,10 @@ use crate::point::{Dest, Point};
 ///
 /// `die` is the number played. It equals the distance except for a dame taken to its coin
 /// par puissance (distance `die - 1`, law 4) and for a nombre excédant bearing off (distance
-/// shorter than `die`, law 6). Written `B5-B11`, `N3-off`.
+/// shorter than `die`, law 6). Written `B5-B11`, `N3-off`; serde gives the three fields
+/// (`{"from":"B5","to":"B11","die":6}`), the text not saying the number played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
     /// Where the dame stood.
     pub from: Point,
@@ -51,7 +53,16 @@ const FILLER: Move = Move {
 /// coin par puissance ends with ` (par puissance)`; nothing playable `6-6: -`. Parse a play
 /// against its position with [`crate::Position::parse_play`], which also accepts the tout
 /// d'une without its rest (`6-4: B1-B11`).
+///
+/// Serde gives its parts, `{"throw":"6-4","moves":[…],"par_puissance":false}` (each move as
+/// [`Move`]'s), since the text needs the position to be read back; more than two moves are
+/// refused ([`TooManyMovesError`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "PlayParts", try_from = "PlayParts")
+)]
 pub struct Play {
     throw: Throw,
     moves: [Move; 2],
@@ -117,6 +128,39 @@ impl Play {
     #[must_use]
     pub fn is_tout_d_une(&self) -> bool {
         self.len == 2 && self.moves[0].to == Dest::Point(self.moves[1].from)
+    }
+}
+
+/// The serde form of a [`Play`].
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct PlayParts {
+    throw: Throw,
+    moves: Vec<Move>,
+    par_puissance: bool,
+}
+
+#[cfg(feature = "serde")]
+impl From<Play> for PlayParts {
+    fn from(p: Play) -> PlayParts {
+        PlayParts {
+            throw: p.throw,
+            moves: p.moves().to_vec(),
+            par_puissance: p.par_puissance,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<PlayParts> for Play {
+    type Error = TooManyMovesError;
+    fn try_from(p: PlayParts) -> Result<Play, TooManyMovesError> {
+        let play = Play::new(p.throw, &p.moves)?;
+        Ok(if p.par_puissance {
+            play.with_puissance()
+        } else {
+            play
+        })
     }
 }
 

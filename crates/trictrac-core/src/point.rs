@@ -240,8 +240,13 @@ impl TryFrom<String> for Point {
 
 /// Where a dame goes: a point, or off the board (*la bande*, path position 25).
 ///
-/// Written as the point label or `off`.
+/// Written as the point label or `off` (serde too).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "String", try_from = "String")
+)]
 pub enum Dest {
     /// A point of the board.
     Point(Point),
@@ -279,6 +284,19 @@ impl fmt::Display for Dest {
             Dest::Point(p) => p.fmt(f),
             Dest::Off => f.write_str("off"),
         }
+    }
+}
+
+impl From<Dest> for String {
+    fn from(d: Dest) -> String {
+        d.to_string()
+    }
+}
+
+impl TryFrom<String> for Dest {
+    type Error = ParsePointError;
+    fn try_from(s: String) -> Result<Dest, ParsePointError> {
+        s.parse()
     }
 }
 

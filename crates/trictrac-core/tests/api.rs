@@ -205,3 +205,85 @@ fn debug_of_small_values_is_readable() {
     let t: Throw = "6-5".parse().unwrap();
     assert_eq!(format!("{t:?}"), "Throw(6-5)");
 }
+
+/// The referee's remedies and reports through serde and back, every kind of remedy (with the
+/// `serde` feature, as `cargo test --workspace` builds it).
+#[cfg(feature = "serde")]
+#[test]
+fn referee_remedies_and_reports_round_trip_through_serde() {
+    use trictrac_core::referee::{Entry, Fault, Remedy, Report, WhichJeton};
+    use trictrac_core::{Colour, Dest};
+    let start = Position::from_setup(&Setup::start()).unwrap();
+    let play = start.parse_play("6-5: B1-B7, B1-B6").unwrap();
+    let tout_d_une = start.parse_play("3-1: B1-B5").unwrap();
+    assert!(tout_d_une.is_tout_d_une());
+    let mv = play.moves()[0];
+    let b6: Point = "B6".parse().unwrap();
+    let remedies = [
+        Remedy::MarkEcole(4),
+        Remedy::Decline,
+        Remedy::ForceWhole(2),
+        Remedy::DenySEnAller,
+        Remedy::RectifyFichet(1),
+        Remedy::RemoveJeton(WhichJeton::Old),
+        Remedy::RemoveJeton(WhichJeton::New),
+        Remedy::Leave,
+        Remedy::Impose(play),
+        Remedy::Impose(tout_d_une),
+        Remedy::ReplayFreely,
+        Remedy::ForbidCovering(b6),
+        Remedy::SendBack {
+            from: "B1".parse().unwrap(),
+            to: Dest::Point(b6),
+        },
+        Remedy::SendBack {
+            from: "N3".parse().unwrap(),
+            to: Dest::Off,
+        },
+        Remedy::ReplayWith(mv),
+        Remedy::PassNextCoup(b6),
+        Remedy::Rectify,
+        Remedy::AcceptThrow,
+        Remedy::AnnulThrow,
+        Remedy::Acquiesce,
+        Remedy::RectifyDames,
+        Remedy::AnnulReleve,
+    ];
+    for r in remedies {
+        let json = serde_json::to_string(&r).unwrap();
+        assert_eq!(serde_json::from_str::<Remedy>(&json).unwrap(), r, "{json}");
+    }
+    // The parts are written as people read them.
+    assert_eq!(
+        serde_json::to_string(&Remedy::ReplayWith(mv)).unwrap(),
+        r#"{"ReplayWith":{"from":"B1","to":"B7","die":6}}"#
+    );
+    assert_eq!(
+        serde_json::to_string(&Remedy::SendBack {
+            from: "N3".parse().unwrap(),
+            to: Dest::Off
+        })
+        .unwrap(),
+        r#"{"SendBack":{"from":"N3","to":"off"}}"#
+    );
+    assert!(
+        serde_json::to_string(&Remedy::Impose(tout_d_une))
+            .unwrap()
+            .starts_with(r#"{"Impose":{"throw":"3-1","moves":[{"from":"B1","to":"B4","die":3}"#)
+    );
+    // A play of three moves is refused.
+    let three = r#"{"Impose":{"throw":"6-5","moves":[{"from":"B1","to":"B7","die":6},{"from":"B1","to":"B6","die":5},{"from":"B1","to":"B6","die":5}],"par_puissance":false}}"#;
+    let e = serde_json::from_str::<Remedy>(three).unwrap_err();
+    assert!(e.to_string().contains("at most two moves"), "{e}");
+    let report = Report {
+        fault: Fault::EcoleParExces,
+        entry: Entry::SEnAllerSurUneEcole,
+        offender: Some(Colour::White),
+        chooser: Some(Colour::Black),
+        points: 6,
+        options: remedies.to_vec(),
+        text: "White goes away without a trou: 6 points are missing for it".to_string(),
+    };
+    let json = serde_json::to_string(&report).unwrap();
+    assert_eq!(serde_json::from_str::<Report>(&json).unwrap(), report);
+}

@@ -249,6 +249,7 @@ pub enum WhichJeton {
 /// An option a report gives (usually to the opponent of the player at fault); choosing it
 /// ([`Gesture::Choose`]) updates the position and the marks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Remedy {
     /// Mark the école: these points for the chooser ("École !", "Tant de points d'école !").
     /// For an excess, the offender's marks are brought back to what he was due.
@@ -349,6 +350,7 @@ impl fmt::Display for Remedy {
 /// What the referee says at a decisive moment: the fault, the glossary entry it comes from,
 /// the points at stake, who is at fault, who chooses, and the options he may choose from.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Report {
     /// The fault.
     pub fault: Fault,
