@@ -1,54 +1,15 @@
 //! The `boardgames` binary run as a process: every subcommand, good and bad input, exit codes
 //! and messages.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 use boardgames_common::{Agent, ByPlayer, Record, Seed, play_game};
 use sugoroku_core::Sugoroku;
 use trictrac_core::bot::Bot;
 use trictrac_core::game::{DefaultScorer, GameOptions, TrictracGame};
 
-fn run(args: &[&str]) -> Output {
-    run_with_input(args, "")
-}
-
-fn run_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardgames"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    if let Some(mut stdin) = child.stdin.take() {
-        // The program may exit before reading everything; a broken pipe is fine.
-        let _ = stdin.write_all(input.as_bytes());
-    }
-    child.wait_with_output().expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn json(o: &Output) -> serde_json::Value {
-    serde_json::from_slice(&o.stdout).expect("valid JSON on stdout")
-}
-
-/// A file in a fresh temporary folder of this test.
-fn temp_file(name: &str, contents: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("boardgames-cli-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, contents).unwrap();
-    path
-}
+mod common;
+use common::{json, run, run_with_input, stderr, stdout, temp_file};
 
 #[test]
 fn trictrac_analyze_start_throws() {

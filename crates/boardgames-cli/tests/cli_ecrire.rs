@@ -1,30 +1,12 @@
 //! `boardgames play trictrac --form ecrire` and the replay of a partie à écrire, run as a
 //! process: the options, their bad values, and the record.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
 use boardgames_common::{Agent, ByPlayer, Seed, play_game};
 use trictrac_core::bot::Bot;
 use trictrac_core::partie::{EcrireGame, EcrireOptions, EcrireRules};
 
-fn run_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardgames"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    if let Some(mut stdin) = child.stdin.take() {
-        let _ = stdin.write_all(input.as_bytes());
-    }
-    child.wait_with_output().expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+mod common;
+use common::{run_with_input, stderr, stdout};
 
 #[test]
 fn play_a_partie_a_ecrire_to_the_decompte() {
@@ -47,8 +29,8 @@ fn play_a_partie_a_ecrire_to_the_decompte() {
         ],
         &input,
     );
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    let out = text(&o.stdout);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
     assert!(
         out.starts_with("Partie à écrire in 1 marqués, convention annexe-geometric"),
         "{out}"
@@ -64,13 +46,13 @@ fn play_ecrire_quits_and_refuses_bad_options() {
         &["play", "trictrac", "--form", "ecrire"],
         "help\nsheet\nquit\n",
     );
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    assert!(text(&o.stdout).contains("trou d'obligation"));
-    assert!(text(&o.stdout).contains("Partie abandoned."));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("trou d'obligation"));
+    assert!(stdout(&o).contains("Partie abandoned."));
     let bad = |args: &[&str], message: &str| {
         let o = run_with_input(args, "quit\n");
-        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o.stderr));
-        assert!(text(&o.stderr).contains(message), "{}", text(&o.stderr));
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(message), "{}", stderr(&o));
     };
     let ecrire = ["play", "trictrac", "--form", "ecrire"];
     bad(
@@ -116,7 +98,7 @@ fn replay_a_partie_a_ecrire_and_a_forged_ledger() {
     let path = dir.join("ecrire.txt");
     std::fs::write(&path, played.record.to_string()).unwrap();
     let o = run_with_input(&["replay", path.to_str().unwrap(), "--json"], "");
-    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["game"], "Trictrac à écrire");
     assert_eq!(v["final_state"], played.state.ledger_text());
@@ -127,6 +109,6 @@ fn replay_a_partie_a_ecrire_and_a_forged_ledger() {
         .replace(&format!("[Ledger \"{ledger}\"]"), "[Ledger \"A 1, B 1\"]");
     std::fs::write(&path, forged).unwrap();
     let o = run_with_input(&["replay", path.to_str().unwrap()], "");
-    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
-    assert!(text(&o.stderr).contains("ledger"), "{}", text(&o.stderr));
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("ledger"), "{}", stderr(&o));
 }

@@ -2,32 +2,12 @@
 //! typed plays without their throw, `undo`, `hint`, `save`, `moves`, `position`, and bad
 //! input that never ends the game.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 use boardgames_common::Record;
 
-fn run_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardgames"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    if let Some(mut stdin) = child.stdin.take() {
-        let _ = stdin.write_all(input.as_bytes());
-    }
-    child.wait_with_output().expect("the binary runs")
-}
-
-fn text(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn temp(name: &str) -> std::path::PathBuf {
-    std::env::temp_dir().join(format!("boardgames-play-{}-{name}", std::process::id()))
-}
+mod common;
+use common::{run, run_with_input, stderr, stdout, temp_path};
 
 // Seed 1: White has the primauté and throws 3-1 (plays 1. B1-B4, B1-B2 and 2. B1-B4-B5);
 // Black answers 5-3 with N1-N6, N1-N4; White then throws 3-2.
@@ -36,22 +16,22 @@ fn temp(name: &str) -> std::path::PathBuf {
 fn a_play_typed_without_its_throw_and_a_tout_d_une_by_its_ends() {
     let o = run_with_input(&["play", "trictrac", "--seed", "1"], "b1-b2, B1-B4\nquit\n");
     assert!(o.status.success());
-    let t = text(&o);
+    let t = stdout(&o);
     assert!(t.contains("White plays 3-1: B1-B4, B1-B2"), "{t}");
     let o = run_with_input(&["play", "trictrac", "--seed", "1"], "B1-B5\nquit\n");
     assert!(
-        text(&o).contains("White plays 3-1: B1-B4-B5"),
+        stdout(&o).contains("White plays 3-1: B1-B4-B5"),
         "{}",
-        text(&o)
+        stdout(&o)
     );
     let o = run_with_input(
         &["play", "trictrac", "--seed", "1"],
         "3-1: B1-B4-B5\nquit\n",
     );
     assert!(
-        text(&o).contains("White plays 3-1: B1-B4-B5"),
+        stdout(&o).contains("White plays 3-1: B1-B4-B5"),
         "{}",
-        text(&o)
+        stdout(&o)
     );
 }
 
@@ -62,7 +42,7 @@ fn bad_input_never_ends_the_partie() {
         "zzz\n999\n0\nB1-B7 B1-B6\nsave\n\u{fffd}\nhelp\n1\nquit\n",
     );
     assert!(o.status.success());
-    let t = text(&o);
+    let t = stdout(&o);
     assert!(t.contains("Not understood"), "{t}");
     assert!(t.contains("Choose a number from 1 to 2."), "{t}");
     assert!(
@@ -83,7 +63,7 @@ fn undo_takes_back_the_play_and_the_reply_and_the_dice_fall_again() {
         "undo\n1\nundo\n2\nquit\n",
     );
     assert!(o.status.success());
-    let t = text(&o);
+    let t = stdout(&o);
     assert!(t.contains("Nothing to undo."), "{t}");
     let took = t
         .find("Took back your last decision and the bot's reply.")
@@ -99,7 +79,7 @@ fn undo_takes_back_the_play_and_the_reply_and_the_dice_fall_again() {
 #[test]
 fn hint_gives_the_bots_choice_and_each_candidate() {
     let o = run_with_input(&["play", "trictrac", "--seed", "1"], "hint\nquit\n");
-    let t = text(&o);
+    let t = stdout(&o);
     assert!(
         t.contains("The bot would choose 1. 3-1: B1-B4, B1-B2"),
         "{t}"
@@ -121,7 +101,7 @@ fn hint_lists_first_the_play_the_bot_chooses() {
         &["play", "trictrac", "--seed", "1", "--side", "black"],
         "hint\nquit\n",
     );
-    let t = text(&o);
+    let t = stdout(&o);
     let chosen = t
         .split("The bot would choose ")
         .nth(1)
@@ -139,11 +119,11 @@ fn hint_lists_first_the_play_the_bot_chooses() {
 
 #[test]
 fn moves_position_and_save_a_record_that_replays() {
-    let file = temp("trictrac.txt");
+    let file = temp_path("trictrac.txt");
     let input = format!("moves\nposition\n1\nsave {}\nquit\n", file.display());
     let o = run_with_input(&["play", "trictrac", "--seed", "1"], &input);
     assert!(o.status.success());
-    let t = text(&o);
+    let t = stdout(&o);
     assert_eq!(t.matches("  2. 3-1: B1-B4-B5").count(), 2, "{t}");
     assert!(t.contains("B1:w15,N1:b15 w"), "{t}");
     assert!(t.contains("Saved the partie so far to"), "{t}");
@@ -153,15 +133,8 @@ fn moves_position_and_save_a_record_that_replays() {
     let actions: Vec<&str> = record.actions().collect();
     assert!(actions.contains(&"3-1: B1-B4, B1-B2"), "{saved}");
     assert!(actions.contains(&"5-3: N1-N6, N1-N4"), "{saved}");
-    let replay = Command::new(env!("CARGO_BIN_EXE_boardgames"))
-        .args(["replay", file.to_str().expect("utf-8")])
-        .output()
-        .expect("replay runs");
-    assert!(
-        replay.status.success(),
-        "{}",
-        String::from_utf8_lossy(&replay.stderr)
-    );
+    let replay = run(&["replay", file.to_str().expect("utf-8")]);
+    assert!(replay.status.success(), "{}", stderr(&replay));
     let _ = std::fs::remove_file(&file);
 }
 
@@ -182,7 +155,7 @@ fn the_human_may_play_black() {
         "hint\n1\nquit\n",
     );
     assert!(o.status.success());
-    let t = text(&o);
+    let t = stdout(&o);
     assert!(
         t.contains("to 2 trous with the pavillon: you are Black, the bot is White"),
         "{t}"
@@ -198,14 +171,14 @@ fn the_human_may_play_black() {
 
 #[test]
 fn play_tafl_position_and_save() {
-    let file = temp("tafl.txt");
+    let file = temp_path("tafl.txt");
     let input = format!("position\nd1-d2\nsave {}\nsave\nquit\n", file.display());
     let o = run_with_input(
         &["play", "tafl", "--side", "attackers", "--level", "bard"],
         &input,
     );
     assert!(o.status.success());
-    let t = text(&o);
+    let t = stdout(&o);
     assert!(t.contains("against Bard (Barzh)"), "{t}");
     assert!(
         t.contains("/2ttt2/7/t1TTT1t/t1TKT1t/t1TTT1t/7/2ttt2/ a"),
@@ -222,10 +195,7 @@ fn play_tafl_position_and_save() {
     // Unfinished: `*`, as `TaflGame::to_record` and every other game write it.
     assert_eq!(record.tag("Result"), Some("*"));
     assert_eq!(record.tag("Seed"), Some("1"));
-    let replay = Command::new(env!("CARGO_BIN_EXE_boardgames"))
-        .args(["replay", file.to_str().expect("utf-8")])
-        .output()
-        .expect("replay runs");
+    let replay = run(&["replay", file.to_str().expect("utf-8")]);
     assert!(replay.status.success());
     let _ = std::fs::remove_file(&file);
 }
@@ -236,7 +206,7 @@ fn play_tafl_undo_names_the_computers_reply() {
         &["play", "tafl", "--side", "attackers", "--level", "bard"],
         "d1-d2\nundo\nquit\n",
     );
-    let t = text(&o);
+    let t = stdout(&o);
     assert!(
         t.contains("Took back your last move and the computer's reply."),
         "{t}"
@@ -248,14 +218,14 @@ fn colour_only_when_asked_or_on_a_terminal_and_never_with_no_color() {
     let input = "quit\n";
     let tafl = ["play", "tafl", "--side", "attackers", "--level", "bard"];
     // A pipe: plain ASCII.
-    let plain = text(&run_with_input(&tafl, input));
+    let plain = stdout(&run_with_input(&tafl, input));
     assert!(
         !plain.contains('\u{1b}') && plain.contains(" 4 t . T K T . t"),
         "{plain}"
     );
     let mut always = tafl.to_vec();
     always.extend(["--color", "always"]);
-    let pretty = text(&run_with_input(&always, input));
+    let pretty = stdout(&run_with_input(&always, input));
     assert!(
         pretty.contains('\u{1b}') && pretty.contains('♔'),
         "{pretty}"
@@ -268,8 +238,8 @@ fn colour_only_when_asked_or_on_a_terminal_and_never_with_no_color() {
         .stdin(Stdio::null())
         .output()
         .expect("runs");
-    assert!(!text(&o).contains('\u{1b}'));
-    let trictrac = text(&run_with_input(
+    assert!(!stdout(&o).contains('\u{1b}'));
+    let trictrac = stdout(&run_with_input(
         &["play", "trictrac", "--color", "always", "--seed", "1"],
         "quit\n",
     ));
@@ -293,7 +263,7 @@ fn ecrire_hint_moves_position_sheet_a_typed_play_and_bad_input() {
         "zzz\n999\nB1-B7 B1-B6\nsave\nhint\nmoves\nposition\nsheet\nhelp\nb1-b2, B1-B4\nquit\n",
     );
     assert!(o.status.success());
-    let t = text(&o);
+    let t = stdout(&o);
     assert!(t.contains("Not understood"), "{t}");
     assert!(t.contains("Choose a number from 1 to 2."), "{t}");
     assert!(
@@ -325,11 +295,11 @@ fn ecrire_hint_moves_position_sheet_a_typed_play_and_bad_input() {
 
 #[test]
 fn ecrire_undo_then_save_a_record_that_replays() {
-    let file = temp("ecrire.txt");
+    let file = temp_path("ecrire.txt");
     let input = format!("undo\n2\nundo\n1\nsave {}\nquit\n", file.display());
     let o = run_with_input(&ECRIRE, &input);
     assert!(o.status.success());
-    let t = text(&o);
+    let t = stdout(&o);
     assert!(t.contains("Nothing to undo."), "{t}");
     let before = t.find("3-1: B1-B4-B5: marks").expect(&t);
     let took = t
@@ -350,15 +320,8 @@ fn ecrire_undo_then_save_a_record_that_replays() {
     assert!(actions.contains(&"3-1: B1-B4, B1-B2"), "{saved}");
     assert!(!actions.contains(&"3-1: B1-B4-B5"), "{saved}");
     assert!(actions.contains(&"5-3: N1-N6, N1-N4"), "{saved}");
-    let replay = Command::new(env!("CARGO_BIN_EXE_boardgames"))
-        .args(["replay", "--strict", file.to_str().expect("utf-8")])
-        .output()
-        .expect("replay runs");
-    assert!(
-        replay.status.success(),
-        "{}",
-        String::from_utf8_lossy(&replay.stderr)
-    );
+    let replay = run(&["replay", "--strict", file.to_str().expect("utf-8")]);
+    assert!(replay.status.success(), "{}", stderr(&replay));
     let replayed = String::from_utf8_lossy(&replay.stdout);
     assert!(
         replayed.contains("all legal") && replayed.contains("unfinished"),
@@ -373,7 +336,7 @@ fn ecrire_the_human_may_be_b_and_trous_pavillon_are_refused() {
     args.extend(["--side", "black"]);
     let o = run_with_input(&args, "N1-N4 N1-N6\nquit\n");
     assert!(o.status.success());
-    let t = text(&o);
+    let t = stdout(&o);
     assert!(t.contains("you are B, the bot is A"), "{t}");
     assert!(t.contains("Marqué 1: you play Black."), "{t}");
     // A (the bot, White) plays its 3-1 first; then B is asked and plays without the throw.
@@ -389,7 +352,7 @@ fn ecrire_the_human_may_be_b_and_trous_pavillon_are_refused() {
         args.extend(option);
         let o = run_with_input(&args, "quit\n");
         assert_eq!(o.status.code(), Some(2), "{option:?}");
-        let e = String::from_utf8_lossy(&o.stderr);
+        let e = stderr(&o);
         assert!(e.contains(message), "{e}");
     }
 }
@@ -411,7 +374,7 @@ fn ecrire_hint_at_tenir_or_s_en_aller_says_what_the_marque_says() {
         ],
         &input,
     );
-    let t = text(&o);
+    let t = stdout(&o);
     assert!(t.contains("  1. tenir\n  2. s'en aller\n"), "{t}");
     assert!(t.contains("The bot would choose 1. tenir"), "{t}");
     assert!(t.contains("your points de reste: 2"), "{t}");
@@ -423,25 +386,19 @@ fn ecrire_hint_at_tenir_or_s_en_aller_says_what_the_marque_says() {
 
 /// Replays `file` with `--strict` and says whether it passed (with its messages).
 fn replays_strictly(file: &std::path::Path) -> (bool, String) {
-    let o = Command::new(env!("CARGO_BIN_EXE_boardgames"))
-        .args(["replay", "--strict", file.to_str().expect("utf-8")])
-        .output()
-        .expect("replay runs");
-    (
-        o.status.success(),
-        String::from_utf8_lossy(&o.stderr).into_owned(),
-    )
+    let o = run(&["replay", "--strict", file.to_str().expect("utf-8")]);
+    (o.status.success(), stderr(&o))
 }
 
 #[test]
 fn a_finished_partie_can_still_be_saved_or_undone() {
     // Seed 1, one trou: the partie is over within 400 decisions (always the first choice);
     // the lines left are answered with what can still be done.
-    let file = temp("finished.txt");
+    let file = temp_path("finished.txt");
     let input = format!("{}save {}\nundo\nquit\n", "1\n".repeat(400), file.display());
     let o = run_with_input(&["play", "trictrac", "--trous", "1", "--seed", "1"], &input);
     assert!(o.status.success());
-    let t = text(&o);
+    let t = stdout(&o);
     let end = t.find("wins the partie (").expect(&t);
     let after = &t[end..];
     assert!(
@@ -468,7 +425,7 @@ fn a_finished_partie_can_still_be_saved_or_undone() {
 
 #[test]
 fn a_finished_partie_a_ecrire_can_still_be_saved() {
-    let file = temp("finished-ecrire.txt");
+    let file = temp_path("finished-ecrire.txt");
     let input = format!("{}save {}\nquit\n", "1\n".repeat(400), file.display());
     let o = run_with_input(
         &[
@@ -484,7 +441,7 @@ fn a_finished_partie_a_ecrire_can_still_be_saved() {
         &input,
     );
     assert!(o.status.success());
-    let t = text(&o);
+    let t = stdout(&o);
     let end = t.find("Décompte général").expect(&t);
     assert!(t[end..].contains("Saved the partie to"), "{t}");
     let record: Record = std::fs::read_to_string(&file)
@@ -512,14 +469,14 @@ fn ecrire_undo_across_the_end_of_a_marque_prints_the_board_once() {
         "1",
     ];
     // How many questions A answers in marqué 1 (always the first choice).
-    let first = text(&run_with_input(&args, &"1\n".repeat(400)));
+    let first = stdout(&run_with_input(&args, &"1\n".repeat(400)));
     let k = first[..first.find("Marqué 2: you play Black.").expect(&first)]
         .matches("> ")
         .count();
     assert!(k > 3, "{first}");
     // The first question of marqué 2 is answered by undo.
     let o = run_with_input(&args, &format!("{}undo\nquit\n", "1\n".repeat(k)));
-    let t = text(&o);
+    let t = stdout(&o);
     let took = t
         .find("Took back your last decision and the bot's reply.")
         .expect(&t);
@@ -543,7 +500,7 @@ fn ecrire_undo_across_the_end_of_a_marque_prints_the_board_once() {
 fn a_finished_tafl_game_can_still_be_saved_or_undone() {
     // The king on b7 next to the a7 corner: the Bard moves, the king escapes.
     let rules = "dim:7 name:Brandubh atkf:y tfr:w ks:c start:/3t3/7/7/7/7/7/1K5/";
-    let file = temp("finished-tafl.txt");
+    let file = temp_path("finished-tafl.txt");
     let input = format!("b7-a7\nsave {}\nundo\nquit\n", file.display());
     let o = run_with_input(
         &[
@@ -559,7 +516,7 @@ fn a_finished_tafl_game_can_still_be_saved_or_undone() {
         &input,
     );
     assert!(o.status.success());
-    let t = text(&o);
+    let t = stdout(&o);
     let end = t
         .find("Game over: defenders win (the king has escaped).")
         .expect(&t);
@@ -578,10 +535,7 @@ fn a_finished_tafl_game_can_still_be_saved_or_undone() {
         .expect("a record");
     assert_eq!(record.tag("Result"), Some("0-1"));
     assert_eq!(record.actions().last(), Some("b7-a7"));
-    let o = Command::new(env!("CARGO_BIN_EXE_boardgames"))
-        .args(["replay", file.to_str().expect("utf-8")])
-        .output()
-        .expect("replay runs");
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = run(&["replay", file.to_str().expect("utf-8")]);
+    assert!(o.status.success(), "{}", stderr(&o));
     let _ = std::fs::remove_file(&file);
 }

@@ -1,30 +1,12 @@
 //! `boardgames trictrac referee` run as a process on transcripts (`--script`).
 
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boardgames"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+mod common;
+use common::{run, run_with_input, stdout, temp_file};
 
 fn transcript() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/referee_transcript.txt")
-}
-
-fn temp_file(name: &str, contents: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("boardgames-referee-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join(name);
-    std::fs::write(&path, contents).expect("write");
-    path
 }
 
 const HIT: &str = "B1:w14,B8:w1,N1:b11,N11:b2,N12:b2 b 5/5 0.0/0.0";
@@ -107,20 +89,10 @@ fn bad_options_and_files() {
 
 #[test]
 fn standard_input_without_a_script() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardgames"))
-        .args(["trictrac", "referee"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("starts");
-    {
-        use std::io::Write;
-        let mut stdin = child.stdin.take().expect("stdin");
-        stdin
-            .write_all(b"w throw 4-4\nw move B1 B5\nw move B1 B5\nw done\nquit\n")
-            .expect("write");
-    }
-    let o = child.wait_with_output().expect("runs");
+    let o = run_with_input(
+        &["trictrac", "referee"],
+        "w throw 4-4\nw move B1 B5\nw move B1 B5\nw done\nquit\n",
+    );
     let out = stdout(&o);
     assert!(o.status.success(), "{out}");
     assert!(out.contains("-- Black to throw"), "{out}");
