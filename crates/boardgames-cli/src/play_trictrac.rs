@@ -438,8 +438,6 @@ where
                     return Ok(Next::Abandoned);
                 }
                 ("help" | "?", "") => outln!("{}\n{COMMANDS}", G::HELP),
-                ("board", "") => out!("{}", board(&self.game)),
-                ("position", "") => outln!("{}", self.game.turns().position()),
                 ("moves", "") => out!("{}", self.list()),
                 ("hint", "") => {
                     let choice = self.bot.choose(&self.game, &self.legal);
@@ -451,21 +449,9 @@ where
                         outln!("  {note}");
                     }
                 }
-                ("save", "") => outln!("save needs a file name: save FILE"),
-                ("save", file) => match self.save(Path::new(file)) {
-                    Ok(()) => outln!("Saved the partie so far to {file}."),
-                    Err(e) => outln!("Cannot save to {file}: {e}"),
-                },
-                ("undo", "") => {
-                    if self.undo()? {
-                        outln!("Took back your last decision and the bot's reply.");
-                        out!("{}", board(&self.game));
-                        return Ok(Next::Undone);
-                    }
-                    outln!("Nothing to undo.");
-                }
-                _ => match self.game.command(&line) {
-                    Some(answer) => out!("{answer}"),
+                _ => match self.shared_command(word, rest.trim(), &line, false)? {
+                    Some(true) => return Ok(Next::Undone),
+                    Some(false) => {}
                     None => match understand(self.game.turns(), &self.legal, &line) {
                         Ok(a) => return Ok(Next::Action(a)),
                         Err(e) => outln!("{e}"),
@@ -473,6 +459,45 @@ where
                 },
             }
         }
+    }
+
+    /// The commands of a question and of the end alike: `board`, `position`, `save FILE`,
+    /// `undo` and the form's own (`sheet`); `over` when the partie is over. `None` when
+    /// `line` is none of them; `Some(true)` when an undo took back a decision.
+    fn shared_command(
+        &mut self,
+        word: &str,
+        rest: &str,
+        line: &str,
+        over: bool,
+    ) -> Result<Option<bool>, CliError> {
+        match (word, rest) {
+            ("board", "") => out!("{}", board(&self.game)),
+            ("position", "") => outln!("{}", self.game.turns().position()),
+            ("save", "") => outln!("save needs a file name: save FILE"),
+            ("save", file) => match self.save(Path::new(file)) {
+                Ok(()) if over => outln!("Saved the partie to {file}."),
+                Ok(()) => outln!("Saved the partie so far to {file}."),
+                Err(e) => outln!("Cannot save to {file}: {e}"),
+            },
+            ("undo", "") => {
+                if self.undo()? {
+                    if over {
+                        outln!("Took back your last decision and what followed it.");
+                    } else {
+                        outln!("Took back your last decision and the bot's reply.");
+                    }
+                    out!("{}", board(&self.game));
+                    return Ok(Some(true));
+                }
+                outln!("Nothing to undo.");
+            }
+            _ => match self.game.command(line) {
+                Some(answer) => out!("{answer}"),
+                None => return Ok(None),
+            },
+        }
+        Ok(Some(false))
     }
 
     /// After the end of the partie: the human may still save its record, look at the board
@@ -496,23 +521,9 @@ your last decision; board, position, quit.";
             match (word, rest.trim()) {
                 ("", _) => {}
                 ("quit" | "exit", "") => return Ok(Next::Over),
-                ("board", "") => out!("{}", board(&self.game)),
-                ("position", "") => outln!("{}", self.game.turns().position()),
-                ("save", "") => outln!("save needs a file name: save FILE"),
-                ("save", file) => match self.save(Path::new(file)) {
-                    Ok(()) => outln!("Saved the partie to {file}."),
-                    Err(e) => outln!("Cannot save to {file}: {e}"),
-                },
-                ("undo", "") => {
-                    if self.undo()? {
-                        outln!("Took back your last decision and what followed it.");
-                        out!("{}", board(&self.game));
-                        return Ok(Next::Undone);
-                    }
-                    outln!("Nothing to undo.");
-                }
-                _ => match self.game.command(&line) {
-                    Some(answer) => out!("{answer}"),
+                _ => match self.shared_command(word, rest.trim(), &line, true)? {
+                    Some(true) => return Ok(Next::Undone),
+                    Some(false) => {}
                     None => outln!("{OVER}"),
                 },
             }

@@ -185,10 +185,7 @@ fn play_tafl_position_and_save() {
         "{t}"
     );
     assert!(t.contains("save needs a file name"), "{t}");
-    let record: Record = std::fs::read_to_string(&file)
-        .expect("the saved record")
-        .parse()
-        .expect("a record");
+    let record: Record = saved_record(&file);
     let actions: Vec<&str> = record.actions().collect();
     assert_eq!(actions.len(), 2);
     assert_eq!(actions[0], "d1-d2");
@@ -384,6 +381,14 @@ fn ecrire_hint_at_tenir_or_s_en_aller_says_what_the_marque_says() {
     );
 }
 
+/// The record saved in `file`.
+fn saved_record(file: &std::path::Path) -> Record {
+    std::fs::read_to_string(file)
+        .expect("the saved record")
+        .parse()
+        .expect("a record")
+}
+
 /// Replays `file` with `--strict` and says whether it passed (with its messages).
 fn replays_strictly(file: &std::path::Path) -> (bool, String) {
     let o = run(&["replay", "--strict", file.to_str().expect("utf-8")]);
@@ -406,10 +411,7 @@ fn a_finished_partie_can_still_be_saved_or_undone() {
         "{after}"
     );
     assert!(after.contains("Saved the partie to"), "{after}");
-    let record: Record = std::fs::read_to_string(&file)
-        .expect("the saved record")
-        .parse()
-        .expect("a record");
+    let record: Record = saved_record(&file);
     assert!(
         ["1-0", "0-1", "2-0", "0-2"].contains(&record.tag("Result").unwrap_or("none")),
         "{record}"
@@ -444,10 +446,7 @@ fn a_finished_partie_a_ecrire_can_still_be_saved() {
     let t = stdout(&o);
     let end = t.find("Décompte général").expect(&t);
     assert!(t[end..].contains("Saved the partie to"), "{t}");
-    let record: Record = std::fs::read_to_string(&file)
-        .expect("the saved record")
-        .parse()
-        .expect("a record");
+    let record: Record = saved_record(&file);
     assert_eq!(record.tag("Ledger"), Some("B 16"));
     assert_ne!(record.tag("Result"), Some("*"));
     assert_eq!(replays_strictly(&file), (true, String::new()));
@@ -529,10 +528,7 @@ fn a_finished_tafl_game_can_still_be_saved_or_undone() {
         after[took..].contains("defenders to move> Game abandoned."),
         "{after}"
     );
-    let record: Record = std::fs::read_to_string(&file)
-        .expect("the saved record")
-        .parse()
-        .expect("a record");
+    let record: Record = saved_record(&file);
     assert_eq!(record.tag("Result"), Some("0-1"));
     assert_eq!(record.actions().last(), Some("b7-a7"));
     let o = run(&["replay", file.to_str().expect("utf-8")]);
