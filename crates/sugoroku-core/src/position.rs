@@ -107,8 +107,14 @@ impl Sink for Events {
 /// assert_eq!(pos.pawns(Player::First, 7), 1);
 /// assert_eq!(pos.side(), Player::Second);
 /// assert_eq!(pos.to_string(), "000000100000/14/0 000000000000/15/0 b 1");
+/// // Debug shows each camp's pawns by point, not the packed camps.
+/// assert_eq!(
+///     format!("{pos:?}"),
+///     "Position { white: Camp { points: {7: 1}, reserve: 14, held: 0, captured: 0 }, \
+///      black: Camp { points: {}, reserve: 15, held: 0, captured: 0 }, side: black, throws: 1 }"
+/// );
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -427,6 +433,41 @@ impl TryFrom<Setup> for Position {
 impl From<Position> for Setup {
     fn from(p: Position) -> Setup {
         p.setup()
+    }
+}
+
+impl fmt::Debug for Position {
+    /// Each camp as its occupied points (`point: pawns`, the player's own numbering 1 to 12),
+    /// reserve, held and captured pawns, then the side to throw and the throws made.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        /// The occupied points of a camp, `point: pawns`.
+        struct Points([u8; POINTS]);
+        impl fmt::Debug for Points {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.debug_map()
+                    .entries((1u8..).zip(self.0).filter(|&(_, n)| n > 0))
+                    .finish()
+            }
+        }
+        /// One player's camp and counts.
+        struct Camp<'a>(&'a Position, Player);
+        impl fmt::Debug for Camp<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                let Camp(pos, p) = *self;
+                f.debug_struct("Camp")
+                    .field("points", &Points(pos.camp(p)))
+                    .field("reserve", &pos.reserves[p])
+                    .field("held", &pos.held[p])
+                    .field("captured", &pos.captured[p])
+                    .finish()
+            }
+        }
+        f.debug_struct("Position")
+            .field("white", &Camp(self, Player::First))
+            .field("black", &Camp(self, Player::Second))
+            .field("side", &format_args!("{}", colour(self.side)))
+            .field("throws", &self.throws)
+            .finish()
     }
 }
 

@@ -129,3 +129,30 @@ mod as_documented {
         Ok(())
     }
 }
+
+/// `Debug` shows what a person reads: each camp's pawns by point (the player's own numbering),
+/// the reserve, held and captured pawns, the side to throw; not the packed camps.
+#[test]
+fn position_debug_shows_points_and_pawns() {
+    use sugoroku_core::Position;
+    // White: 1 pawn on 4, 2 on 5, 3 on 7, 1 on 10; reserve 0; holds 2 of the 5 he captured.
+    let pos: Position = "000120300100/0/2/5 000000000000/13/0 w 40".parse().unwrap();
+    assert_eq!(
+        format!("{pos:?}"),
+        "Position { white: Camp { points: {4: 1, 5: 2, 7: 3, 10: 1}, reserve: 0, held: 2, \
+         captured: 5 }, black: Camp { points: {}, reserve: 13, held: 0, captured: 0 }, \
+         side: white, throws: 40 }"
+    );
+    let pretty = format!("{pos:#?}");
+    assert!(
+        pretty.contains("        points: {\n            4: 1,\n"),
+        "{pretty}"
+    );
+    assert!(pretty.contains("    side: white,\n"), "{pretty}");
+    // The game's Debug shows its position the same way.
+    let game = Sugoroku::from_position(Ruleset::default(), pos);
+    assert!(
+        format!("{game:?}").contains("white: Camp { points: {4: 1, 5: 2, 7: 3, 10: 1}"),
+        "{game:?}"
+    );
+}
