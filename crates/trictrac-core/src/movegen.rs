@@ -38,6 +38,13 @@ pub struct Candidate {
 }
 
 impl Candidate {
+    /// The mover's dames after the play, packed four bits per path position (the key of
+    /// `key_of`).
+    #[inline]
+    pub(crate) fn key(&self) -> u128 {
+        self.key
+    }
+
     /// The mover's dames after the play, by path position (see [`PathCounts`]).
     #[must_use]
     pub fn after(&self) -> PathCounts {
@@ -403,29 +410,138 @@ impl<'a> Prepared<'a> {
     /// constraints) only choose among plays of that many numbers.
     #[inline]
     pub(crate) fn dice_playable(&self, throw: Throw) -> u8 {
-        let mut none = PlayList::default();
-        generate::<true>(self, throw, &mut none)
+        generate(self, throw, &mut FirstPlay)
+    }
+
+    /// Whether some play of `throw` that survives "maximum number of dice", "the higher
+    /// die" and "coin par effet over par puissance" (law 7 and law 4: the plays the
+    /// obligations then choose among) leaves every path position of `window` with at least
+    /// two of the mover's dames. `window` is a set of nibbles of the key (one bit per path
+    /// position `p` at bit `4·(p − 1)`, see [`ge2_nibbles`]). Returns the number of dice
+    /// played with it. Generation stops at the first such play that is not par puissance.
+    #[inline]
+    pub(crate) fn some_play_fills(&self, throw: Throw, window: u128) -> (u8, bool) {
+        let mut sink = FillsWindow {
+            window,
+            own_coin_empty: self.cur[OWN_COIN as usize] == 0,
+            any: false,
+            by_effet: false,
+            by_puissance: false,
+            coin_by_effet: false,
+        };
+        let dice = generate(self, throw, &mut sink);
+        let found = sink.by_effet || (sink.by_puissance && !sink.coin_by_effet);
+        (dice, found)
+    }
+}
+
+/// Bit `4·(p − 1)` set when the key `key` (see [`key_of`]) holds at least two dames at path
+/// position `p` (`1..=25`): the nibbles whose value is 2 or more.
+#[inline]
+pub(crate) fn ge2_nibbles(key: u128) -> u128 {
+    const NIB0: u128 = 0x0111_1111_1111_1111_1111_1111_1111_1111;
+    ((key >> 1) | (key >> 2) | (key >> 3)) & NIB0
+}
+
+/// Where [`generate`] hands each lawful play.
+trait Sink {
+    /// Takes a play of `dice` numbers leaving the mover's dames as `key` (`puissance`: taken
+    /// par puissance); `play` builds it when needed. Returns whether generation stops here
+    /// (returning `dice`).
+    fn take(
+        &mut self,
+        dice: u8,
+        key: u128,
+        puissance: bool,
+        play: impl FnOnce() -> Play,
+        excess: u8,
+    ) -> bool;
+    /// Whether any play was taken.
+    fn found(&self) -> bool;
+}
+
+impl Sink for PlayList {
+    #[inline]
+    fn take(&mut self, _: u8, key: u128, _: bool, play: impl FnOnce() -> Play, excess: u8) -> bool {
+        self.push(key, play(), excess);
+        false
+    }
+    #[inline]
+    fn found(&self) -> bool {
+        !self.is_empty()
+    }
+}
+
+/// Stops at the first lawful play (its number of dice is every play's).
+struct FirstPlay;
+
+impl Sink for FirstPlay {
+    #[inline]
+    fn take(&mut self, _: u8, _: u128, _: bool, _: impl FnOnce() -> Play, _: u8) -> bool {
+        true
+    }
+    #[inline]
+    fn found(&self) -> bool {
+        false
+    }
+}
+
+/// Looks for a play leaving a window of path positions with two dames or more each
+/// ([`Prepared::some_play_fills`]), minding coin par effet over par puissance.
+struct FillsWindow {
+    window: u128,
+    own_coin_empty: bool,
+    any: bool,
+    /// A play not par puissance fills the window.
+    by_effet: bool,
+    /// The par puissance play fills it.
+    by_puissance: bool,
+    /// A play not par puissance takes the own coin (so par puissance is not legal).
+    coin_by_effet: bool,
+}
+
+impl Sink for FillsWindow {
+    #[inline]
+    fn take(&mut self, _: u8, key: u128, puissance: bool, _: impl FnOnce() -> Play, _: u8) -> bool {
+        self.any = true;
+        let fills = ge2_nibbles(key) & self.window == self.window;
+        if puissance {
+            self.by_puissance |= fills;
+            return false;
+        }
+        if fills {
+            self.by_effet = true;
+            return true;
+        }
+        if self.own_coin_empty && ge2_nibbles(key) & (1 << (4 * (OWN_COIN - 1))) != 0 {
+            self.coin_by_effet = true;
+        }
+        false
+    }
+    #[inline]
+    fn found(&self) -> bool {
+        self.any
     }
 }
 
 /// Generates every lawful sequence (laws 1-3, 5, 6 and par puissance, law 4) and applies
-/// "maximum number of dice" and "the higher die" (law 7). Returns the number of dice played.
-/// With `ANY`, stops at the first lawful play found and pushes nothing: the number of dice
-/// is then already decided (two-number plays are looked for first).
+/// "maximum number of dice" and "the higher die" (law 7), handing each play to `out`.
+/// Returns the number of dice played. Two-number plays are looked for first, so a sink that
+/// stops generation at a play knows the number of dice of every play.
 #[inline]
-fn generate<const ANY: bool>(prep: &Prepared<'_>, throw: Throw, out: &mut PlayList) -> u8 {
+fn generate(prep: &Prepared<'_>, throw: Throw, out: &mut impl Sink) -> u8 {
     let colour = prep.colour;
     let cur = prep.cur;
     let occ = prep.occ;
     let masks = &prep.masks;
     let key0 = prep.key0;
-    // Hands a lawful play to `out`, or with `ANY` ends the generation with its dice count.
+    // Hands a lawful play to `out`, ending the generation with its dice count if the sink
+    // asks so.
     macro_rules! emit {
-        ($dice:expr, $key:expr, $play:expr, $excess:expr) => {
-            if ANY {
+        ($dice:expr, $key:expr, $puissance:expr, $play:expr, $excess:expr) => {
+            if out.take($dice, $key, $puissance, || $play, $excess) {
                 return $dice;
             }
-            out.push($key, $play, $excess);
         };
     }
     let coin_nibble = |k: u128| ((k >> (4 * (OWN_COIN as u32 - 1))) & 0xF) as u8;
@@ -455,6 +571,7 @@ fn generate<const ANY: bool>(prep: &Prepared<'_>, throw: Throw, out: &mut PlayLi
                 emit!(
                     2,
                     key1,
+                    false,
                     Play::of(throw, &[mv(colour, a, to1, x)]),
                     ex1 * not_sortant(x)
                 );
@@ -516,6 +633,7 @@ fn generate<const ANY: bool>(prep: &Prepared<'_>, throw: Throw, out: &mut PlayLi
                 emit!(
                     2,
                     key2,
+                    false,
                     Play::of(throw, &[mv(colour, a, to1, x), mv(colour, b, to2, y)]),
                     ex1 * not_sortant(x) + ex2 * not_sortant(y)
                 );
@@ -538,10 +656,10 @@ fn generate<const ANY: bool>(prep: &Prepared<'_>, throw: Throw, out: &mut PlayLi
                 &[mv(colour, a, OWN_COIN, hi), mv(colour, b, OWN_COIN, lo)],
             )
             .with_puissance();
-            emit!(2, key, play, 0);
+            emit!(2, key, true, play, 0);
         }
     }
-    if !out.is_empty() {
+    if out.found() {
         return 2;
     }
     // Law 7: only one number can be played; the higher if there is a choice.
@@ -563,21 +681,20 @@ fn generate<const ANY: bool>(prep: &Prepared<'_>, throw: Throw, out: &mut PlayLi
             emit!(
                 1,
                 key,
+                false,
                 Play::of(throw, &[mv(colour, a, to, d)]),
                 ex * not_sortant(d)
             );
         }
-        if !out.is_empty() || doublet {
+        if out.found() || doublet {
             break;
         }
     }
-    if out.is_empty() {
-        if !ANY {
-            out.push(key0, Play::of(throw, &[]), 0);
-        }
-        0
-    } else {
+    if out.found() {
         1
+    } else {
+        out.take(0, key0, false, || Play::of(throw, &[]), 0);
+        0
     }
 }
 
@@ -671,14 +788,14 @@ impl Position {
         let list = &mut out.list;
         list.clear();
         let prep = Prepared::new(self);
-        let dice_played = generate::<false>(&prep, throw, list);
+        let dice_played = generate(&prep, throw, list);
         coin_par_effet(self, list);
         // Fill / keep obligations (law 8), supplied by the scoring rules. A filter that
         // removes every play is ignored (obligations only choose among legal plays).
         if list.len() > 1 {
             obligations.apply(self, throw, list);
             if list.is_empty() {
-                generate::<false>(&prep, throw, list);
+                generate(&prep, throw, list);
                 coin_par_effet(self, list);
             }
         }
