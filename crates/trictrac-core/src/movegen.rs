@@ -435,6 +435,57 @@ impl<'a> Prepared<'a> {
     }
 }
 
+/// A sufficient test that both numbers of a throw can be played (law 7), from bit sets of one
+/// position: two dames that each step one number onto a point where they may stop, neither
+/// leaving nor reaching the own coin, none bearing off. Such a play is lawful whatever the
+/// order (no tout d'une, no coin, no sortie involved), so its throw plays two numbers. When
+/// the test fails the generation decides.
+pub(crate) struct SimpleSteps {
+    /// By number `d` (index `1..=6`): the mover's points (bit = path position) from which a
+    /// dame may step `d` as above.
+    sources: [u32; 7],
+    /// The mover's points with two dames or more (two dames may leave them).
+    made: u32,
+}
+
+impl SimpleSteps {
+    /// Whether a play of two simple steps, one per number of `throw` (or two steps of a
+    /// doublet's number), exists: then `throw` plays both numbers.
+    #[inline]
+    pub(crate) fn both(&self, throw: Throw) -> bool {
+        let (hi, lo) = (throw.high().get() as usize, throw.low().get() as usize);
+        let (a, b) = (self.sources[hi & 7], self.sources[lo & 7]);
+        if a == 0 || b == 0 {
+            return false;
+        }
+        // Two different points, or one point with two dames.
+        if hi == lo {
+            a.count_ones() >= 2 || a & self.made != 0
+        } else {
+            (a | b).count_ones() >= 2 || a & self.made != 0
+        }
+    }
+}
+
+impl Prepared<'_> {
+    /// The [`SimpleSteps`] of the position, with no dame leaving the path positions of
+    /// `stay` (bit = path position): a play found then leaves every dame of `stay` in place.
+    #[inline]
+    pub(crate) fn simple_steps(&self, stay: u32) -> SimpleSteps {
+        const COIN: u32 = 1 << OWN_COIN;
+        let land = self.masks.stop & self.masks.rest & !COIN;
+        let from = self.occ & !COIN & !stay;
+        let mut sources = [0u32; 7];
+        for (d, s) in sources.iter_mut().enumerate().skip(1) {
+            *s = from & (land >> d);
+        }
+        SimpleSteps {
+            sources,
+            made: count_masks(self.cur).1 & from,
+        }
+    }
+}
+
 /// Bit `4·(p − 1)` set when the key `key` (see [`key_of`]) holds at least two dames at path
 /// position `p` (`1..=25`): the nibbles whose value is 2 or more.
 #[inline]

@@ -142,6 +142,15 @@ pub(crate) fn points_before_each_throw(
     let window = JAN_WINDOWS[possible.trailing_zeros() as usize & 3];
     let full_before = one_jan && full(counts, jan);
     let prep = Prepared::new(position);
+    // Quick proofs that both numbers are played: any two simple steps, or (a jan full before)
+    // two simple steps leaving the jan's dames in place, so that it stays full.
+    let steps = prep.simple_steps(0);
+    let stay = if full_before {
+        ((1u32 << 6) - 1) << jan.first()
+    } else {
+        0
+    };
+    let keeping_steps = prep.simple_steps(stay);
     let hits = HitMasks::new(position);
     // What the position alone decides: the coin battu needs the own coin held (and the
     // opponent's empty), a jan de départ no dame off and 13 or 11 dames on the talon.
@@ -151,8 +160,12 @@ pub(crate) fn points_before_each_throw(
     let mut before = Events::new();
     for (o, &(throw, _)) in out.iter_mut().zip(UNORDERED_OUTCOMES.iter()) {
         let doublet = throw.is_doublet();
-        let (dice, filled) = if one_jan {
+        let (dice, filled) = if full_before && keeping_steps.both(throw) {
+            (2, true)
+        } else if one_jan {
             prep.some_play_fills(throw, window)
+        } else if steps.both(throw) {
+            (2, false)
         } else {
             (prep.dice_playable(throw), false)
         };

@@ -140,41 +140,41 @@ impl HitMasks {
     /// events of [`push_hits`].
     #[inline]
     pub(crate) fn add_points(&self, throw: Throw, mover: Colour, points: &mut ByColour<u8>) {
+        // Every target at once, as bit sets: the targets a die or the sum reaches from a
+        // source (bit p of `sources << d` is a source at p - d), the sum à vrai where one of
+        // the two intermediate points is a rest. Points per way by table: 4 / 2 on a simple
+        // throw, 6 / 4 on a doublet, petit-jan table first. At most 15 lone dames × 3 ways ×
+        // 4 points (or 2 × 6) = 180: the sums cannot saturate, so adding them in bulk gives
+        // the numbers of the target-by-target saturating sums.
+        const PETIT_TABLE: u64 = 0x7E | (0x3F << 19);
         let doublet = throw.is_doublet();
         let (hi, lo) = (u32::from(throw.high().get()), u32::from(throw.low().get()));
-        let has = |m: u32, p: u32| p < 32 && m & (1 << p) != 0;
-        let mut targets = self.targets;
-        while targets != 0 {
-            let t = targets.trailing_zeros();
-            targets &= targets - 1;
-            let mut ways = 0u8;
-            if t > hi && has(self.sources, t - hi) {
-                ways += 1;
-            }
-            if !doublet && t > lo && has(self.sources, t - lo) {
-                ways += 1;
-            }
-            let mut faux = false;
-            if t > hi + lo && has(self.sources, t - hi - lo) {
-                let from = t - hi - lo;
-                if has(self.rests, from + hi) || has(self.rests, from + lo) {
-                    ways += 1;
-                } else {
-                    faux = true;
-                }
-            }
-            let per_way = match (t <= 6 || t >= 19, doublet) {
-                (true, true) => 6,
-                (true, false) => 4,
-                (false, true) => 4,
-                (false, false) => 2,
-            };
-            if ways > 0 {
-                points[mover] = points[mover].saturating_add(per_way * ways);
-            } else if faux {
-                let other = mover.other();
-                points[other] = points[other].saturating_add(per_way);
-            }
+        let targets = u64::from(self.targets);
+        let sources = u64::from(self.sources);
+        let rests = u64::from(self.rests);
+        let by_hi = targets & (sources << hi);
+        let by_lo = if doublet {
+            0
+        } else {
+            targets & (sources << lo)
+        };
+        let by_sum = targets & (sources << (hi + lo));
+        // The sum's rest: from + hi (= t - lo) or from + lo (= t - hi) a rest.
+        let rested = (rests << lo) | (rests << hi);
+        let sum_vrai = by_sum & rested;
+        let faux = by_sum & !rested & !by_hi & !by_lo;
+        let (petit, grand) = if doublet { (6, 4) } else { (4, 2) };
+        let ways = |m: u64| {
+            (m & PETIT_TABLE).count_ones() * petit + (m & !PETIT_TABLE).count_ones() * grand
+        };
+        let vrai = ways(by_hi) + ways(by_lo) + ways(sum_vrai);
+        let a_faux = ways(faux);
+        if vrai > 0 {
+            points[mover] = points[mover].saturating_add(u8::try_from(vrai).unwrap_or(u8::MAX));
+        }
+        if a_faux > 0 {
+            let other = mover.other();
+            points[other] = points[other].saturating_add(u8::try_from(a_faux).unwrap_or(u8::MAX));
         }
     }
 }
