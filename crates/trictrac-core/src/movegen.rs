@@ -459,10 +459,12 @@ impl SimpleSteps {
             return false;
         }
         // Two different points, or one point with two dames.
+        // (`x & (x - 1)` clears the lowest bit: non-zero iff two bits or more.)
+        let two = |x: u32| x & x.wrapping_sub(1) != 0;
         if hi == lo {
-            a.count_ones() >= 2 || a & self.made != 0
+            two(a) || a & self.made != 0
         } else {
-            (a | b).count_ones() >= 2 || a & self.made != 0
+            two(a | b) || a & self.made != 0
         }
     }
 }

@@ -131,6 +131,17 @@ const REACH: [f64; 13] = {
     r
 };
 
+/// The number of bits set in each 6-bit value.
+const POP6: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
 impl Bot {
     /// A bot with the given weights and the default lookahead (8).
     #[must_use]
@@ -200,29 +211,31 @@ impl Bot {
             }
             v -= w.exposure * value * f64::min(chance, 1.0);
         }
-        let count = |first: u32, last: u32| {
-            let span = ((1u32 << (last + 1)) - 1) & !((1u32 << first) - 1);
-            (made & span).count_ones()
-        };
+        // Cases made in a span of at most six path positions (a table, not a population
+        // count: the portable build has no popcount instruction).
+        let span = |first: u32, last: u32| ((1u32 << (last + 1)) - 1) & !((1u32 << first) - 1);
+        let count =
+            |first: u32, last: u32| POP6[((made & span(first, last)) >> first) as usize & 63];
         v += w.petit_jan_case * f64::from(count(2, 6));
         v += w.grand_jan_case * f64::from(count(7, u32::from(OWN_COIN) - 1));
         if made & (1 << OWN_COIN) != 0 {
             v += w.coin;
         }
         for first in [1u32, 7, 19] {
-            if count(first, first + 5) == 6 {
+            let s = span(first, first + 5);
+            if made & s == s {
                 v += w.plein;
             }
         }
         v += w.pip * f64::from(progress);
         // Blocking: for each point the opponent occupies (his path q, 1..=23), the numbers
         // 1..=6 that would land on a point we hold (his path q + d, at most 24).
-        let mut blocked = 0u32;
+        let mut blocked = 0u8;
         let mut from = his & !(1 << 24);
         while from != 0 {
             let q = from.trailing_zeros();
             from &= from - 1;
-            blocked += ((ours_on_his >> (q + 1)) & 0x3F).count_ones();
+            blocked += POP6[((ours_on_his >> (q + 1)) & 0x3F) as usize];
         }
         v += w.block * f64::from(blocked);
         v

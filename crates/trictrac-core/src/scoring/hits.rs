@@ -143,15 +143,13 @@ impl HitMasks {
         // Every target at once, as bit sets: the targets a die or the sum reaches from a
         // source (bit p of `sources << d` is a source at p - d), the sum à vrai where one of
         // the two intermediate points is a rest. Points per way by table: 4 / 2 on a simple
-        // throw, 6 / 4 on a doublet, petit-jan table first. At most 15 lone dames × 3 ways ×
-        // 4 points (or 2 × 6) = 180: the sums cannot saturate, so adding them in bulk gives
-        // the numbers of the target-by-target saturating sums.
-        const PETIT_TABLE: u64 = 0x7E | (0x3F << 19);
+        // throw, 6 / 4 on a doublet. At most 15 lone dames × 3 ways × 4 points (or 2 × 6) =
+        // 180: the sums cannot saturate, so adding them in bulk gives the numbers of the
+        // target-by-target saturating sums.
         let doublet = throw.is_doublet();
         let (hi, lo) = (u32::from(throw.high().get()), u32::from(throw.low().get()));
         let targets = u64::from(self.targets);
         let sources = u64::from(self.sources);
-        let rests = u64::from(self.rests);
         let by_hi = targets & (sources << hi);
         let by_lo = if doublet {
             0
@@ -159,24 +157,38 @@ impl HitMasks {
             targets & (sources << lo)
         };
         let by_sum = targets & (sources << (hi + lo));
+        if by_hi | by_lo | by_sum == 0 {
+            return;
+        }
         // The sum's rest: from + hi (= t - lo) or from + lo (= t - hi) a rest.
+        let rests = u64::from(self.rests);
         let rested = (rests << lo) | (rests << hi);
         let sum_vrai = by_sum & rested;
         let faux = by_sum & !rested & !by_hi & !by_lo;
         let (petit, grand) = if doublet { (6, 4) } else { (4, 2) };
-        let ways = |m: u64| {
-            (m & PETIT_TABLE).count_ones() * petit + (m & !PETIT_TABLE).count_ones() * grand
-        };
-        let vrai = ways(by_hi) + ways(by_lo) + ways(sum_vrai);
-        let a_faux = ways(faux);
+        let vrai = table_ways(by_hi, by_lo, sum_vrai, petit, grand);
         if vrai > 0 {
             points[mover] = points[mover].saturating_add(u8::try_from(vrai).unwrap_or(u8::MAX));
         }
-        if a_faux > 0 {
+        if faux != 0 {
+            let a_faux = table_ways(faux, 0, 0, petit, grand);
             let other = mover.other();
             points[other] = points[other].saturating_add(u8::try_from(a_faux).unwrap_or(u8::MAX));
         }
     }
+}
+
+/// The points of the ways in the bit sets `a`, `b`, `c` (bit = the mover's path position of
+/// a hit dame, `2..=24`): `petit` per way in the petit-jan table (path 1..=6 and 19..=24),
+/// `grand` in the grand-jan table (7..=18). Two population counts: each set's twelve
+/// petit-table bits and twelve grand-table bits are packed side by side.
+#[inline]
+fn table_ways(a: u64, b: u64, c: u64, petit: u32, grand: u32) -> u32 {
+    let petit_bits = |m: u64| ((m >> 1) & 0x3F) | ((m >> 13) & 0xFC0);
+    let grand_bits = |m: u64| (m >> 7) & 0xFFF;
+    let p = petit_bits(a) | petit_bits(b) << 12 | petit_bits(c) << 24;
+    let g = grand_bits(a) | grand_bits(b) << 12 | grand_bits(c) << 24;
+    p.count_ones() * petit + g.count_ones() * grand
 }
 
 /// Whether the side to move beats the opponent's coin with `throw` (rules page, Battre le
