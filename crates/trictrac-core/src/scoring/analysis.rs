@@ -4,8 +4,8 @@
 use boardgames_common::{Throw, UNORDERED_OUTCOMES};
 use thiserror::Error;
 
-use crate::board::DAMES;
 use crate::board::PathCounts;
+use crate::board::{DAMES, count_masks};
 use crate::colour::ByColour;
 use crate::colour::Colour;
 use crate::jan::Jan;
@@ -151,6 +151,21 @@ pub(crate) fn points_before_each_throw(
         0
     };
     let keeping_steps = prep.simple_steps(stay);
+    // The jan's points short of two dames, and the points a dame can reach with a throw
+    // (a number or the sum from a point the mover holds; the own coin always, for par
+    // puissance): a jan is filled only if a dame reaches each of its short points.
+    let (occupied, made) = count_masks(counts);
+    let deficient = if one_jan && !full_before {
+        (((1u32 << 6) - 1) << jan.first()) & !made
+    } else {
+        0
+    };
+    let landings = |throw: Throw| {
+        let (hi, lo) = (u32::from(throw.high().get()), u32::from(throw.low().get()));
+        let occ = u64::from(occupied);
+        let m = (occ << hi) | (occ << lo) | (occ << (hi + lo)) | (1 << OWN_COIN);
+        (m & 0xFFFF_FFFF) as u32
+    };
     let hits = HitMasks::new(position);
     // What the position alone decides: the coin battu needs the own coin held (and the
     // opponent's empty), a jan de départ no dame off and 13 or 11 dames on the talon.
@@ -162,6 +177,15 @@ pub(crate) fn points_before_each_throw(
         let doublet = throw.is_doublet();
         let (dice, filled) = if full_before && keeping_steps.both(throw) {
             (2, true)
+        } else if one_jan && !full_before && deficient & !landings(throw) != 0 {
+            // A point of the jan short of dames that no number of the throw reaches: no
+            // play fills the jan.
+            let dice = if steps.both(throw) {
+                2
+            } else {
+                prep.dice_playable(throw)
+            };
+            (dice, false)
         } else if one_jan {
             prep.some_play_fills(throw, window)
         } else if steps.both(throw) {
