@@ -517,6 +517,17 @@ impl ThrowAnalysis {
             .map(|c| self.after_candidate(c))
     }
 
+    /// Whether the `i`-th legal play scores nothing after the play: no jan left unsettled
+    /// is full after it, and it does not finish an unsettled sortie (so
+    /// [`ThrowAnalysis::after_play_index`] is empty). `false` when there is no such play.
+    #[inline]
+    pub(crate) fn nothing_after(&self, i: usize) -> bool {
+        self.legal.candidates().get(i).is_some_and(|c| {
+            full_mask_after(c) & !self.settled & 7 == 0
+                && (self.settled & SORTIE_BIT != 0 || !c.finishes_sortie())
+        })
+    }
+
     fn after_candidate(&self, cand: &Candidate) -> Events {
         let mut out = Events::new();
         for (i, jan) in Jan::ALL.into_iter().enumerate() {
