@@ -131,6 +131,27 @@ const REACH: [f64; 13] = {
     r
 };
 
+/// For each set of distances (bit `k` for distance `k + 1`, 1..=12), the sum of their
+/// [`REACH`] chances, added in increasing distance from 0.0 (the order of the sum matters to
+/// the last bit: the evaluation's value is the same as adding them one by one).
+static CHANCE: [f64; 4096] = {
+    let mut t = [0.0; 4096];
+    let mut m = 0;
+    while m < 4096 {
+        let mut chance = 0.0;
+        let mut k = 0;
+        while k < 12 {
+            if m & (1 << k) != 0 {
+                chance += REACH[k + 1];
+            }
+            k += 1;
+        }
+        t[m] = chance;
+        m += 1;
+    }
+    t
+};
+
 /// The number of bits set in each 6-bit value.
 const POP6: [u8; 64] = {
     let mut t = [0u8; 64];
@@ -201,14 +222,9 @@ impl Bot {
             let p = exposed.trailing_zeros();
             exposed &= exposed - 1;
             let value = if p <= 6 || p >= 19 { 4.0 } else { 2.0 };
-            let mut chance = 0.0;
-            // Distances in increasing order (the order of the sum matters to the last bit).
-            let mut hitters = (his_on_ours >> (p + 1)) & 0xFFF;
-            while hitters != 0 {
-                let k = hitters.trailing_zeros();
-                hitters &= hitters - 1;
-                chance += REACH[k as usize + 1];
-            }
+            // The chance that a throw brings one of the hitters' distances (bit k for
+            // distance k + 1), from the table of those sums.
+            let chance = CHANCE[((his_on_ours >> (p + 1)) & 0xFFF) as usize];
             v -= w.exposure * value * f64::min(chance, 1.0);
         }
         // Cases made in a span of at most six path positions (a table, not a population
