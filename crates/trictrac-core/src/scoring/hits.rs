@@ -180,7 +180,7 @@ impl HitMasks {
 
 /// The points of the ways in the bit sets `a`, `b`, `c` (bit = the mover's path position of
 /// a hit dame, `2..=24`): `petit` per way in the petit-jan table (path 1..=6 and 19..=24),
-/// `grand` in the grand-jan table (7..=18). Two population counts: each set's twelve
+/// `grand` in the grand-jan table (7..=18). Two bit counts: each set's twelve
 /// petit-table bits and twelve grand-table bits are packed side by side.
 #[inline]
 fn table_ways(a: u64, b: u64, c: u64, petit: u32, grand: u32) -> u32 {
@@ -188,7 +188,19 @@ fn table_ways(a: u64, b: u64, c: u64, petit: u32, grand: u32) -> u32 {
     let grand_bits = |m: u64| (m >> 7) & 0xFFF;
     let p = petit_bits(a) | petit_bits(b) << 12 | petit_bits(c) << 24;
     let g = grand_bits(a) | grand_bits(b) << 12 | grand_bits(c) << 24;
-    p.count_ones() * petit + g.count_ones() * grand
+    sparse_count(p) * petit + sparse_count(g) * grand
+}
+
+/// The bits set in `m`, one step per bit: the sets of hit ways hold one or two bits, and
+/// the portable build has no population count instruction.
+#[inline]
+fn sparse_count(mut m: u64) -> u32 {
+    let mut n = 0;
+    while m != 0 {
+        m &= m - 1;
+        n += 1;
+    }
+    n
 }
 
 /// Whether the side to move beats the opponent's coin with `throw` (rules page, Battre le
