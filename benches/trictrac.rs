@@ -1,6 +1,8 @@
 //! Trictrac benchmarks (issue 10): legal plays of every one of the 21 throws, the scoring of
 //! a throw (legal plays with the fill/keep obligations, the before-play jans, the after-play
-//! events of every play), the before-play points alone (the bot's reply estimate), a whole partie ordinaire between two bots with its record, and
+//! events of every play), the before-play points alone (the bot's reply estimate) at the set's
+//! positions and after every play of one throw (where the bot asks them), a whole partie
+//! ordinaire between two bots with its record, and
 //! whole parties without a record per throw (random agents, bots without and with
 //! lookahead), to compare a partie with its kernel (the analysis of one throw).
 //!
@@ -193,7 +195,73 @@ fn movegen_and_scoring(c: &mut Criterion) {
             pts
         });
     });
+    // One iteration: the same before-play points where the bot asks them, after each legal
+    // play (the opponent to move): at every position of the set, the plays of one throw
+    // (the set's k-th position takes the (k mod 21)-th throw), each after-position scored
+    // for the 21 throws; throughput in scored throws.
+    let afters = after_positions(&positions);
+    assert_eq!(
+        (afters.len(), reply_points(&afters)),
+        AFTER_COUNTS,
+        "pinned counts of the after-play positions"
+    );
+    // The same points by 21 full analyses of each position.
+    let full: u64 = afters
+        .iter()
+        .flat_map(|p| throws().map(|t| ThrowAnalysis::new(p, t, &rules)))
+        .map(|a| u64::from(a.points_before(Colour::White) + a.points_before(Colour::Black)))
+        .sum();
+    assert_eq!(
+        full, AFTER_COUNTS.1,
+        "the after-play points by full analyses"
+    );
+    group.throughput(Throughput::Elements(afters.len() as u64 * 21));
+    group.bench_function(
+        "points before play after every play, 21 throws x plays",
+        |b| {
+            b.iter(|| {
+                let pts = reply_points(black_box(&afters));
+                assert_eq!(pts, AFTER_COUNTS.1);
+                pts
+            });
+        },
+    );
     group.finish();
+}
+
+/// Pinned counts of [`after_positions`] of the set: positions, and the before-play points
+/// of both colours over their 21 throws.
+const AFTER_COUNTS: (usize, u64) = (3_310, 142_116);
+
+/// The positions after every legal play of one throw at each position of the set (the k-th
+/// position takes the (k mod 21)-th throw), the opponent to move: what the bot's reply
+/// estimate is asked about.
+fn after_positions(positions: &[Position]) -> Vec<Position> {
+    let rules = ScoringRules::default();
+    let mut out = Vec::new();
+    for (k, p) in positions.iter().enumerate() {
+        let a = ThrowAnalysis::new(p, throws()[k % 21], &rules);
+        for play in a.legal_plays() {
+            let mut after = *p;
+            after.play_unchecked(play);
+            out.push(after);
+        }
+    }
+    out
+}
+
+/// The before-play points of both colours over the 21 throws of each of `positions`, as the
+/// bot's reply estimate asks them.
+fn reply_points(positions: &[Position]) -> u64 {
+    let scorer = JanScorer::default();
+    let mut scratch = ThrowAnalysis::default();
+    let mut pts = 0u64;
+    for p in positions {
+        for s in scorer.points_before_each_throw(p, &mut scratch) {
+            pts += u64::from(s.white + s.black);
+        }
+    }
+    pts
 }
 
 /// Bot partie benchmark seed and its pinned length in actions.

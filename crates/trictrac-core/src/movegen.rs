@@ -38,6 +38,13 @@ pub struct Candidate {
 }
 
 impl Candidate {
+    /// The mover's dames after the play, packed four bits per path position (the key of
+    /// `key_of`).
+    #[inline]
+    pub(crate) fn key(&self) -> u128 {
+        self.key
+    }
+
     /// The mover's dames after the play, by path position (see [`PathCounts`]).
     #[must_use]
     pub fn after(&self) -> PathCounts {
@@ -403,29 +410,191 @@ impl<'a> Prepared<'a> {
     /// constraints) only choose among plays of that many numbers.
     #[inline]
     pub(crate) fn dice_playable(&self, throw: Throw) -> u8 {
-        let mut none = PlayList::default();
-        generate::<true>(self, throw, &mut none)
+        generate(self, throw, &mut FirstPlay)
+    }
+
+    /// Whether some play of `throw` that survives "maximum number of dice", "the higher
+    /// die" and "coin par effet over par puissance" (law 7 and law 4: the plays the
+    /// obligations then choose among) leaves every path position of `window` with at least
+    /// two of the mover's dames. `window` is a set of nibbles of the key (one bit per path
+    /// position `p` at bit `4·(p − 1)`, see [`ge2_nibbles`]). Returns the number of dice
+    /// played with it. Generation stops at the first such play that is not par puissance.
+    #[inline]
+    pub(crate) fn some_play_fills(&self, throw: Throw, window: u128) -> (u8, bool) {
+        let mut sink = FillsWindow {
+            window,
+            own_coin_empty: self.cur[OWN_COIN as usize] == 0,
+            any: false,
+            by_effet: false,
+            by_puissance: false,
+            coin_by_effet: false,
+        };
+        let dice = generate(self, throw, &mut sink);
+        let found = sink.by_effet || (sink.by_puissance && !sink.coin_by_effet);
+        (dice, found)
+    }
+}
+
+/// A sufficient test that both numbers of a throw can be played (law 7), from bit sets of one
+/// position: two dames that each step one number onto a point where they may stop, neither
+/// leaving nor reaching the own coin, none bearing off. Such a play is lawful whatever the
+/// order (no tout d'une, no coin, no sortie involved), so its throw plays two numbers. When
+/// the test fails the generation decides.
+pub(crate) struct SimpleSteps {
+    /// By number `d` (index `1..=6`): the mover's points (bit = path position) from which a
+    /// dame may step `d` as above.
+    sources: [u32; 7],
+    /// The mover's points with two dames or more (two dames may leave them).
+    made: u32,
+}
+
+impl SimpleSteps {
+    /// Whether a play of two simple steps, one per number of `throw` (or two steps of a
+    /// doublet's number), exists: then `throw` plays both numbers.
+    #[inline]
+    pub(crate) fn both(&self, throw: Throw) -> bool {
+        let (hi, lo) = (throw.high().get() as usize, throw.low().get() as usize);
+        let (a, b) = (self.sources[hi & 7], self.sources[lo & 7]);
+        if a == 0 || b == 0 {
+            return false;
+        }
+        // Two different points, or one point with two dames.
+        // (`x & (x - 1)` clears the lowest bit: non-zero iff two bits or more.)
+        let two = |x: u32| x & x.wrapping_sub(1) != 0;
+        if hi == lo {
+            two(a) || a & self.made != 0
+        } else {
+            two(a | b) || a & self.made != 0
+        }
+    }
+}
+
+impl Prepared<'_> {
+    /// The [`SimpleSteps`] of the position, with no dame leaving the path positions of
+    /// `stay` (bit = path position): a play found then leaves every dame of `stay` in place.
+    #[inline]
+    pub(crate) fn simple_steps(&self, stay: u32) -> SimpleSteps {
+        const COIN: u32 = 1 << OWN_COIN;
+        let land = self.masks.stop & self.masks.rest & !COIN;
+        let from = self.occ & !COIN & !stay;
+        let mut sources = [0u32; 7];
+        for (d, s) in sources.iter_mut().enumerate().skip(1) {
+            *s = from & (land >> d);
+        }
+        SimpleSteps {
+            sources,
+            made: count_masks(self.cur).1 & from,
+        }
+    }
+}
+
+/// Bit `4·(p − 1)` set when the key `key` (see [`key_of`]) holds at least two dames at path
+/// position `p` (`1..=25`): the nibbles whose value is 2 or more.
+#[inline]
+pub(crate) fn ge2_nibbles(key: u128) -> u128 {
+    const NIB0: u128 = 0x0111_1111_1111_1111_1111_1111_1111_1111;
+    ((key >> 1) | (key >> 2) | (key >> 3)) & NIB0
+}
+
+/// Where [`generate`] hands each lawful play.
+trait Sink {
+    /// Takes a play of `dice` numbers leaving the mover's dames as `key` (`puissance`: taken
+    /// par puissance); `play` builds it when needed. Returns whether generation stops here
+    /// (returning `dice`).
+    fn take(
+        &mut self,
+        dice: u8,
+        key: u128,
+        puissance: bool,
+        play: impl FnOnce() -> Play,
+        excess: u8,
+    ) -> bool;
+    /// Whether any play was taken.
+    fn found(&self) -> bool;
+}
+
+impl Sink for PlayList {
+    #[inline]
+    fn take(&mut self, _: u8, key: u128, _: bool, play: impl FnOnce() -> Play, excess: u8) -> bool {
+        self.push(key, play(), excess);
+        false
+    }
+    #[inline]
+    fn found(&self) -> bool {
+        !self.is_empty()
+    }
+}
+
+/// Stops at the first lawful play (its number of dice is every play's).
+struct FirstPlay;
+
+impl Sink for FirstPlay {
+    #[inline]
+    fn take(&mut self, _: u8, _: u128, _: bool, _: impl FnOnce() -> Play, _: u8) -> bool {
+        true
+    }
+    #[inline]
+    fn found(&self) -> bool {
+        false
+    }
+}
+
+/// Looks for a play leaving a window of path positions with two dames or more each
+/// ([`Prepared::some_play_fills`]), minding coin par effet over par puissance.
+struct FillsWindow {
+    window: u128,
+    own_coin_empty: bool,
+    any: bool,
+    /// A play not par puissance fills the window.
+    by_effet: bool,
+    /// The par puissance play fills it.
+    by_puissance: bool,
+    /// A play not par puissance takes the own coin (so par puissance is not legal).
+    coin_by_effet: bool,
+}
+
+impl Sink for FillsWindow {
+    #[inline]
+    fn take(&mut self, _: u8, key: u128, puissance: bool, _: impl FnOnce() -> Play, _: u8) -> bool {
+        self.any = true;
+        let fills = ge2_nibbles(key) & self.window == self.window;
+        if puissance {
+            self.by_puissance |= fills;
+            return false;
+        }
+        if fills {
+            self.by_effet = true;
+            return true;
+        }
+        if self.own_coin_empty && ge2_nibbles(key) & (1 << (4 * (OWN_COIN - 1))) != 0 {
+            self.coin_by_effet = true;
+        }
+        false
+    }
+    #[inline]
+    fn found(&self) -> bool {
+        self.any
     }
 }
 
 /// Generates every lawful sequence (laws 1-3, 5, 6 and par puissance, law 4) and applies
-/// "maximum number of dice" and "the higher die" (law 7). Returns the number of dice played.
-/// With `ANY`, stops at the first lawful play found and pushes nothing: the number of dice
-/// is then already decided (two-number plays are looked for first).
+/// "maximum number of dice" and "the higher die" (law 7), handing each play to `out`.
+/// Returns the number of dice played. Two-number plays are looked for first, so a sink that
+/// stops generation at a play knows the number of dice of every play.
 #[inline]
-fn generate<const ANY: bool>(prep: &Prepared<'_>, throw: Throw, out: &mut PlayList) -> u8 {
+fn generate(prep: &Prepared<'_>, throw: Throw, out: &mut impl Sink) -> u8 {
     let colour = prep.colour;
     let cur = prep.cur;
     let occ = prep.occ;
     let masks = &prep.masks;
     let key0 = prep.key0;
-    // Hands a lawful play to `out`, or with `ANY` ends the generation with its dice count.
+    // Hands a lawful play to `out`, ending the generation with its dice count if the sink
+    // asks so.
     macro_rules! emit {
-        ($dice:expr, $key:expr, $play:expr, $excess:expr) => {
-            if ANY {
+        ($dice:expr, $key:expr, $puissance:expr, $play:expr, $excess:expr) => {
+            if out.take($dice, $key, $puissance, || $play, $excess) {
                 return $dice;
             }
-            out.push($key, $play, $excess);
         };
     }
     let coin_nibble = |k: u128| ((k >> (4 * (OWN_COIN as u32 - 1))) & 0xF) as u8;
@@ -455,6 +624,7 @@ fn generate<const ANY: bool>(prep: &Prepared<'_>, throw: Throw, out: &mut PlayLi
                 emit!(
                     2,
                     key1,
+                    false,
                     Play::of(throw, &[mv(colour, a, to1, x)]),
                     ex1 * not_sortant(x)
                 );
@@ -516,6 +686,7 @@ fn generate<const ANY: bool>(prep: &Prepared<'_>, throw: Throw, out: &mut PlayLi
                 emit!(
                     2,
                     key2,
+                    false,
                     Play::of(throw, &[mv(colour, a, to1, x), mv(colour, b, to2, y)]),
                     ex1 * not_sortant(x) + ex2 * not_sortant(y)
                 );
@@ -538,10 +709,10 @@ fn generate<const ANY: bool>(prep: &Prepared<'_>, throw: Throw, out: &mut PlayLi
                 &[mv(colour, a, OWN_COIN, hi), mv(colour, b, OWN_COIN, lo)],
             )
             .with_puissance();
-            emit!(2, key, play, 0);
+            emit!(2, key, true, play, 0);
         }
     }
-    if !out.is_empty() {
+    if out.found() {
         return 2;
     }
     // Law 7: only one number can be played; the higher if there is a choice.
@@ -563,21 +734,20 @@ fn generate<const ANY: bool>(prep: &Prepared<'_>, throw: Throw, out: &mut PlayLi
             emit!(
                 1,
                 key,
+                false,
                 Play::of(throw, &[mv(colour, a, to, d)]),
                 ex * not_sortant(d)
             );
         }
-        if !out.is_empty() || doublet {
+        if out.found() || doublet {
             break;
         }
     }
-    if out.is_empty() {
-        if !ANY {
-            out.push(key0, Play::of(throw, &[]), 0);
-        }
-        0
-    } else {
+    if out.found() {
         1
+    } else {
+        out.take(0, key0, false, || Play::of(throw, &[]), 0);
+        0
     }
 }
 
@@ -671,14 +841,14 @@ impl Position {
         let list = &mut out.list;
         list.clear();
         let prep = Prepared::new(self);
-        let dice_played = generate::<false>(&prep, throw, list);
+        let dice_played = generate(&prep, throw, list);
         coin_par_effet(self, list);
         // Fill / keep obligations (law 8), supplied by the scoring rules. A filter that
         // removes every play is ignored (obligations only choose among legal plays).
         if list.len() > 1 {
             obligations.apply(self, throw, list);
             if list.is_empty() {
-                generate::<false>(&prep, throw, list);
+                generate(&prep, throw, list);
                 coin_par_effet(self, list);
             }
         }
@@ -747,6 +917,68 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+    }
+
+    /// Two simple steps prove both numbers playable (never a false proof), and the
+    /// generation that looks for a play leaving a jan full finds one exactly when the full
+    /// list has one (after coin par effet, among the plays of the most numbers).
+    #[test]
+    fn simple_steps_and_fill_search_agree_with_the_full_generation() {
+        let texts = [
+            "B1:w15,N1:b15 w 0/0 0.0/0.0",
+            "B7:w2,B8:w2,B9:w2,B10:w3,B11:w4,B12:w2,N1:b8,N2:b1,N3:b1,N7:b2,N8:b2,N9:b1 w 9/9 0.0/0.0",
+            "B7:w3,B8:w3,B9:w3,B10:w2,B11:w2,B12:w2,N1:b7,N6:b1,N8:b1,N9:b2,N11:b2,N12:b2 w 9/9 0.0/0.0",
+            "B1:w13,B7:w1,B8:w1,N1:b15 w 2/2 0.0/0.0",
+            "B1:w2,B2:w2,B3:w2,B4:w2,B5:w2,B6:w2,B7:w2,B8:w1,N1:b15 w 10/10 0.0/0.0",
+            "B1:w3,B2:w2,B3:w2,B4:w2,B5:w2,B6:w1,B8:w3,N1:b15 w 10/10 0.0/0.0",
+            "B1:w5,B6:w2,B7:w2,B8:w2,B9:w2,B10:w1,B11:w1,N1:b13,N12:b2 w 8/8 0.0/0.0",
+            "B6:w2,B7:w2,B8:w2,B9:w2,B10:w2,B11:w3,B12:w2,N1:b3,N2:b2,N3:b2,N4:b2,N5:b2,N6:b2,N7:b2 w 12/12 0.0/0.0",
+        ];
+        let (mut proved, mut unproved, mut found, mut none) = (0, 0, 0, 0);
+        let mut lp = LegalPlays::new();
+        for t in texts {
+            let pos: Position = t.parse().unwrap();
+            let prep = Prepared::new(&pos);
+            let steps = prep.simple_steps(0);
+            for (throw, _) in boardgames_common::UNORDERED_OUTCOMES {
+                pos.legal_plays_into(throw, &MovementOnly, &mut lp);
+                if steps.both(throw) {
+                    assert_eq!(lp.dice_played(), 2, "{t} {throw}");
+                    proved += 1;
+                } else if lp.dice_played() == 2 {
+                    unproved += 1;
+                }
+                for first in [1u32, 7, 19] {
+                    let window = 0x11_1111u128 << (4 * (first - 1));
+                    let full = |c: &Candidate| ge2_nibbles(c.key()) & window == window;
+                    let (dice, fills) = prep.some_play_fills(throw, window);
+                    assert_eq!(dice, lp.dice_played(), "{t} {throw}");
+                    assert_eq!(
+                        fills,
+                        lp.candidates().iter().any(full),
+                        "{t} {throw} {first}"
+                    );
+                    if fills { found += 1 } else { none += 1 }
+                }
+            }
+        }
+        assert!(
+            proved > 0 && unproved > 0 && found > 0 && none > 0,
+            "{proved} {unproved} {found} {none}"
+        );
+    }
+
+    /// The nibbles of at least two dames, against the counts they pack.
+    #[test]
+    fn ge2_nibbles_marks_the_points_with_two_dames() {
+        let mut c: PathCounts = [0; 26];
+        for (p, n) in c.iter_mut().enumerate().skip(1) {
+            *n = (p % 16) as u8;
+        }
+        let ge2 = ge2_nibbles(key_of(&c));
+        for (p, &n) in c.iter().enumerate().skip(1) {
+            assert_eq!(ge2 >> (4 * (p - 1)) & 0xF, u128::from(n >= 2), "{p}");
+        }
     }
 
     #[test]

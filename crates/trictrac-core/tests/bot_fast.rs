@@ -72,6 +72,119 @@ fn reply_estimate_equals_the_full_analyses() {
     );
 }
 
+/// The jans of the side to move missing at most two dames (bit `i` for petit jan, grand jan,
+/// jan de retour) and those full, as the test reads them from the board.
+fn nearly_full_jans(p: &Position) -> (u8, u8) {
+    let c = p.side_to_move();
+    let (mut near, mut full) = (0, 0);
+    for (i, first) in [1u8, 7, 19].into_iter().enumerate() {
+        let missing: u8 = (first..first + 6)
+            .map(|q| 2u8.saturating_sub(p.board().at_path(c, q)))
+            .sum();
+        if missing <= 2 {
+            near |= 1 << i;
+        }
+        if missing == 0 {
+            full |= 1 << i;
+        }
+    }
+    (near, full)
+}
+
+/// The positions the bot's reply estimate is asked about: after every legal play of the
+/// throw that fell, at every throw position of seeded parties between default bots
+/// (lookahead 8) and between random agents; the opponent to move.
+fn positions_after_plays(parties: u64) -> Vec<Position> {
+    let scorer = JanScorer::default();
+    let mut out = Vec::new();
+    for s in 0..2 * parties {
+        let mut game = TrictracGame::standard(GameOptions::default());
+        let mut rng = Seed(500 + s).rng();
+        let mut random = RandomAgent::new(Seed(600 + s));
+        let mut bot = Bot::default();
+        let agent: &mut dyn boardgames_common::Agent<TrictracGame> =
+            if s < parties { &mut bot } else { &mut random };
+        let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+        let mut analysis = ThrowAnalysis::default();
+        for _ in 0..100_000 {
+            let action = match game.turn() {
+                Turn::Terminal => break,
+                Turn::Chance => {
+                    game.chance_outcomes(&mut outcomes);
+                    let a = sample_chance(&outcomes, &mut rng).unwrap();
+                    if let (Phase::Throw, trictrac_core::game::Action::Throw(t)) = (game.phase(), a)
+                    {
+                        let p = *game.position();
+                        scorer.analyse(&p, t, None, &mut analysis);
+                        for play in analysis.legal_plays() {
+                            let mut after = p;
+                            after.play_unchecked(play);
+                            out.push(after);
+                        }
+                    }
+                    a
+                }
+                Turn::Player(_) => {
+                    game.legal_actions(&mut legal);
+                    agent.choose(&game, &legal)
+                }
+            };
+            game.apply(action).unwrap();
+        }
+        assert!(game.is_terminal(), "partie {s} did not end");
+    }
+    out
+}
+
+/// The reply estimate on the positions it is asked about, with every branch of its fast
+/// path covered: no jan nearly full; one jan nearly full and full already (kept by two
+/// simple steps, or found by the generation); one jan that a throw may fill.
+#[test]
+fn reply_estimate_equals_the_full_analyses_after_every_play() {
+    let scorer = JanScorer::default();
+    let mut scratch = ThrowAnalysis::default();
+    let mut full = ThrowAnalysis::default();
+    let ps = positions_after_plays(8);
+    assert!(ps.len() > 5000, "{}", ps.len());
+    // Positions by case: [no jan near, one full jan, one jan to fill, two or more], and the
+    // throws of the one-jan cases that keep or fill it.
+    let (mut cases, mut kept, mut filled) = ([0usize; 4], 0, 0);
+    for p in &ps {
+        let fast = scorer.points_before_each_throw(p, &mut scratch);
+        let (near, full_jans) = nearly_full_jans(p);
+        let case = match near.count_ones() {
+            0 => 0,
+            1 if full_jans == near => 1,
+            1 => 2,
+            _ => 3,
+        };
+        cases[case] += 1;
+        for (i, &(t, _)) in UNORDERED_OUTCOMES.iter().enumerate() {
+            scorer.analyse(p, t, None, &mut full);
+            let slow: ByColour<u8> = ThrowScore::before_play(&full, None);
+            assert_eq!(fast[i], slow, "{p} throw {t}");
+            let events = full.before_play();
+            use trictrac_core::scoring::JanKind;
+            if case == 1
+                && events
+                    .iter()
+                    .any(|e| matches!(e.kind, JanKind::Conserver { .. }))
+            {
+                kept += 1;
+            }
+            if case == 2 && events.iter().any(|e| matches!(e.kind, JanKind::Remplir(_))) {
+                filled += 1;
+            }
+        }
+    }
+    // Two jans nearly full at once is rare in these parties (the full analysis, as
+    // before, decides those).
+    assert!(
+        cases[0] > 1000 && cases[1] > 100 && cases[2] > 1000 && kept > 1000 && filled > 1000,
+        "{cases:?} {kept} {filled}"
+    );
+}
+
 /// The evaluation of the module docs, point by point (the reference for the bit sets).
 fn reference_evaluate(w: &Weights, board: &Board, colour: Colour) -> f64 {
     let reach = |d: u8| {

@@ -131,6 +131,38 @@ const REACH: [f64; 13] = {
     r
 };
 
+/// For each set of distances (bit `k` for distance `k + 1`, 1..=12), the sum of their
+/// [`REACH`] chances, added in increasing distance from 0.0 (the order of the sum matters to
+/// the last bit: the evaluation's value is the same as adding them one by one).
+static CHANCE: [f64; 4096] = {
+    let mut t = [0.0; 4096];
+    let mut m = 0;
+    while m < 4096 {
+        let mut chance = 0.0;
+        let mut k = 0;
+        while k < 12 {
+            if m & (1 << k) != 0 {
+                chance += REACH[k + 1];
+            }
+            k += 1;
+        }
+        t[m] = chance;
+        m += 1;
+    }
+    t
+};
+
+/// The number of bits set in each 6-bit value.
+const POP6: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
 impl Bot {
     /// A bot with the given weights and the default lookahead (8).
     #[must_use]
@@ -190,39 +222,36 @@ impl Bot {
             let p = exposed.trailing_zeros();
             exposed &= exposed - 1;
             let value = if p <= 6 || p >= 19 { 4.0 } else { 2.0 };
-            let mut chance = 0.0;
-            // Distances in increasing order (the order of the sum matters to the last bit).
-            let mut hitters = (his_on_ours >> (p + 1)) & 0xFFF;
-            while hitters != 0 {
-                let k = hitters.trailing_zeros();
-                hitters &= hitters - 1;
-                chance += REACH[k as usize + 1];
-            }
+            // The chance that a throw brings one of the hitters' distances (bit k for
+            // distance k + 1), from the table of those sums.
+            let chance = CHANCE[((his_on_ours >> (p + 1)) & 0xFFF) as usize];
             v -= w.exposure * value * f64::min(chance, 1.0);
         }
-        let count = |first: u32, last: u32| {
-            let span = ((1u32 << (last + 1)) - 1) & !((1u32 << first) - 1);
-            (made & span).count_ones()
-        };
+        // Cases made in a span of at most six path positions (a table, not a population
+        // count: the portable build has no popcount instruction).
+        let span = |first: u32, last: u32| ((1u32 << (last + 1)) - 1) & !((1u32 << first) - 1);
+        let count =
+            |first: u32, last: u32| POP6[((made & span(first, last)) >> first) as usize & 63];
         v += w.petit_jan_case * f64::from(count(2, 6));
         v += w.grand_jan_case * f64::from(count(7, u32::from(OWN_COIN) - 1));
         if made & (1 << OWN_COIN) != 0 {
             v += w.coin;
         }
         for first in [1u32, 7, 19] {
-            if count(first, first + 5) == 6 {
+            let s = span(first, first + 5);
+            if made & s == s {
                 v += w.plein;
             }
         }
         v += w.pip * f64::from(progress);
         // Blocking: for each point the opponent occupies (his path q, 1..=23), the numbers
         // 1..=6 that would land on a point we hold (his path q + d, at most 24).
-        let mut blocked = 0u32;
+        let mut blocked = 0u8;
         let mut from = his & !(1 << 24);
         while from != 0 {
             let q = from.trailing_zeros();
             from &= from - 1;
-            blocked += ((ours_on_his >> (q + 1)) & 0x3F).count_ones();
+            blocked += POP6[((ours_on_his >> (q + 1)) & 0x3F) as usize];
         }
         v += w.block * f64::from(blocked);
         v

@@ -304,6 +304,9 @@ impl ThrowScore for ThrowAnalysis {
         ByColour::from_fn(|c| points_for(events, c))
     }
     fn after_play(&self, index: usize, text: Option<&mut String>) -> ByColour<u8> {
+        if self.nothing_after(index) {
+            return ByColour::default();
+        }
         let Some(events) = self.after_play_index(index) else {
             return ByColour::default();
         };

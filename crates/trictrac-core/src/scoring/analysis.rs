@@ -4,8 +4,8 @@
 use boardgames_common::{Throw, UNORDERED_OUTCOMES};
 use thiserror::Error;
 
-use crate::board::DAMES;
 use crate::board::PathCounts;
+use crate::board::{DAMES, count_masks};
 use crate::colour::ByColour;
 use crate::colour::Colour;
 use crate::jan::Jan;
@@ -106,8 +106,18 @@ impl Default for ThrowAnalysis {
 /// once, and the legal plays are not listed when they cannot change the points. Before the
 /// play they count only through the impuissance (how many numbers can be played: the first
 /// lawful play found decides it) and through the fills, keeps and sortie that every legal play
-/// performs, which need no list when no jan misses at most two dames and fewer than 13 dames
-/// are off; otherwise that throw is analysed in full, in `scratch`.
+/// performs.
+///
+/// - No jan missing at most two dames, fewer than 13 dames off: no fill or keep is possible;
+///   the number of dice playable is all the plays tell.
+/// - One such jan, and at least two dames outside the jan de retour (no play can bear a dame
+///   off, so the sortie constraints choose nothing): the obligation keeps the plays leaving
+///   that jan full if there is one, so every legal play fills or keeps it iff one play among
+///   those left by the laws of movement does (a generation that stops at the first). A jan
+///   full before is then kept (one way, no list needed); a jan filled is analysed in full for
+///   its ways.
+/// - Otherwise (two jans or more that could be full, the sortie near): the throw is analysed
+///   in full, in `scratch`.
 pub(crate) fn points_before_each_throw(
     position: &Position,
     rules: &ScoringRules,
@@ -116,14 +126,46 @@ pub(crate) fn points_before_each_throw(
     let mut out = [ByColour::default(); 21];
     let mover = position.side_to_move();
     let counts = position.board().path_counts(mover);
-    if possibly_full_after(counts) != 0 || counts[OFF as usize] + 2 >= DAMES {
+    let possible = possibly_full_after(counts);
+    let outside_retour: u8 = counts[1..19].iter().sum();
+    let one_jan = possible.count_ones() == 1 && outside_retour >= 2;
+    if (possible != 0 && !one_jan) || counts[OFF as usize] + 2 >= DAMES {
         for (o, &(t, _)) in out.iter_mut().zip(UNORDERED_OUTCOMES.iter()) {
             scratch.analyse(position, t, rules, None);
             *o = ByColour::from_fn(|c| scratch.points_before(c));
         }
         return out;
     }
+    // The one jan that may be full after the play, as a window of key nibbles, and whether
+    // it is full already (then a play leaving it full keeps it).
+    let jan = Jan::ALL[possible.trailing_zeros() as usize & 3];
+    let window = JAN_WINDOWS[possible.trailing_zeros() as usize & 3];
+    let full_before = one_jan && full(counts, jan);
     let prep = Prepared::new(position);
+    // Quick proofs that both numbers are played: any two simple steps, or (a jan full before)
+    // two simple steps leaving the jan's dames in place, so that it stays full.
+    let steps = prep.simple_steps(0);
+    let stay = if full_before {
+        ((1u32 << 6) - 1) << jan.first()
+    } else {
+        0
+    };
+    let keeping_steps = prep.simple_steps(stay);
+    // The jan's points short of two dames, and the points a dame can reach with a throw
+    // (a number or the sum from a point the mover holds; the own coin always, for par
+    // puissance): a jan is filled only if a dame reaches each of its short points.
+    let (occupied, made) = count_masks(counts);
+    let deficient = if one_jan && !full_before {
+        (((1u32 << 6) - 1) << jan.first()) & !made
+    } else {
+        0
+    };
+    let landings = |throw: Throw| {
+        let (hi, lo) = (u32::from(throw.high().get()), u32::from(throw.low().get()));
+        let occ = u64::from(occupied);
+        let m = (occ << hi) | (occ << lo) | (occ << (hi + lo)) | (1 << OWN_COIN);
+        (m & 0xFFFF_FFFF) as u32
+    };
     let hits = HitMasks::new(position);
     // What the position alone decides: the coin battu needs the own coin held (and the
     // opponent's empty), a jan de départ no dame off and 13 or 11 dames on the talon.
@@ -133,6 +175,30 @@ pub(crate) fn points_before_each_throw(
     let mut before = Events::new();
     for (o, &(throw, _)) in out.iter_mut().zip(UNORDERED_OUTCOMES.iter()) {
         let doublet = throw.is_doublet();
+        let (dice, filled) = if full_before && keeping_steps.both(throw) {
+            (2, true)
+        } else if one_jan && !full_before && deficient & !landings(throw) != 0 {
+            // A point of the jan short of dames that no number of the throw reaches: no
+            // play fills the jan.
+            let dice = if steps.both(throw) {
+                2
+            } else {
+                prep.dice_playable(throw)
+            };
+            (dice, false)
+        } else if one_jan {
+            prep.some_play_fills(throw, window)
+        } else if steps.both(throw) {
+            (2, false)
+        } else {
+            (prep.dice_playable(throw), false)
+        };
+        if filled && !full_before {
+            // A fill: its ways need the plays.
+            scratch.analyse(position, throw, rules, None);
+            *o = ByColour::from_fn(|c| scratch.points_before(c));
+            continue;
+        }
         before.clear();
         // The hits come first among the events (the order of the saturating sums).
         let mut points = ByColour::default();
@@ -148,11 +214,21 @@ pub(crate) fn points_before_each_throw(
         {
             let _ = before.try_push(JanEvent::new(k, 1, doublet, mover));
         }
-        let unplayed = 2 - prep.dice_playable(throw);
+        let unplayed = 2 - dice;
         if unplayed > 0 {
             let _ = before.try_push(JanEvent::new(
                 JanKind::Impuissance,
                 unplayed,
+                doublet,
+                mover,
+            ));
+        }
+        if filled {
+            // Kept by every legal play: one way, whatever the manner.
+            let how = HowKept::Normally;
+            let _ = before.try_push(JanEvent::new(
+                JanKind::Conserver { jan, how },
+                1,
                 doublet,
                 mover,
             ));
@@ -166,6 +242,10 @@ pub(crate) fn points_before_each_throw(
     }
     out
 }
+
+/// The key nibbles (see [`crate::movegen::ge2_nibbles`]) of each jan's six path positions,
+/// in `Jan::ALL` order (a fourth, empty entry keeps indexing total).
+const JAN_WINDOWS: [u128; 4] = [0x11_1111, 0x11_1111 << 24, 0x11_1111 << 72, 0];
 
 impl ThrowAnalysis {
     /// Analyses `throw` for the side to move of `position` under `rules`. The jan de
@@ -435,6 +515,17 @@ impl ThrowAnalysis {
             .candidates()
             .get(i)
             .map(|c| self.after_candidate(c))
+    }
+
+    /// Whether the `i`-th legal play scores nothing after the play: no jan left unsettled
+    /// is full after it, and it does not finish an unsettled sortie (so
+    /// [`ThrowAnalysis::after_play_index`] is empty). `false` when there is no such play.
+    #[inline]
+    pub(crate) fn nothing_after(&self, i: usize) -> bool {
+        self.legal.candidates().get(i).is_some_and(|c| {
+            full_mask_after(c) & !self.settled & 7 == 0
+                && (self.settled & SORTIE_BIT != 0 || !c.finishes_sortie())
+        })
     }
 
     fn after_candidate(&self, cand: &Candidate) -> Events {

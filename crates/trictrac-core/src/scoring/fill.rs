@@ -36,9 +36,12 @@ pub(crate) fn possibly_full_after(before: &PathCounts) -> u8 {
 /// Bit set of the jans full after the candidate play `c` (bit `i` for `Jan::ALL[i]`).
 #[inline]
 pub(crate) fn full_mask_after(c: &Candidate) -> u8 {
+    // The nibbles of the key holding 2 or more, one bit each; a jan's six in a row.
+    let ge2 = crate::movegen::ge2_nibbles(c.key());
     let mut m = 0;
     for (i, j) in Jan::ALL.into_iter().enumerate() {
-        if j.paths().all(|p| c.after_at(p) >= 2) {
+        let window = 0x11_1111u128 << (4 * (u32::from(j.first()) - 1));
+        if ge2 & window == window {
             m |= 1 << i;
         }
     }

@@ -140,43 +140,67 @@ impl HitMasks {
     /// events of [`push_hits`].
     #[inline]
     pub(crate) fn add_points(&self, throw: Throw, mover: Colour, points: &mut ByColour<u8>) {
+        // Every target at once, as bit sets: the targets a die or the sum reaches from a
+        // source (bit p of `sources << d` is a source at p - d), the sum à vrai where one of
+        // the two intermediate points is a rest. Points per way by table: 4 / 2 on a simple
+        // throw, 6 / 4 on a doublet. At most 15 lone dames × 3 ways × 4 points (or 2 × 6) =
+        // 180: the sums cannot saturate, so adding them in bulk gives the numbers of the
+        // target-by-target saturating sums.
         let doublet = throw.is_doublet();
         let (hi, lo) = (u32::from(throw.high().get()), u32::from(throw.low().get()));
-        let has = |m: u32, p: u32| p < 32 && m & (1 << p) != 0;
-        let mut targets = self.targets;
-        while targets != 0 {
-            let t = targets.trailing_zeros();
-            targets &= targets - 1;
-            let mut ways = 0u8;
-            if t > hi && has(self.sources, t - hi) {
-                ways += 1;
-            }
-            if !doublet && t > lo && has(self.sources, t - lo) {
-                ways += 1;
-            }
-            let mut faux = false;
-            if t > hi + lo && has(self.sources, t - hi - lo) {
-                let from = t - hi - lo;
-                if has(self.rests, from + hi) || has(self.rests, from + lo) {
-                    ways += 1;
-                } else {
-                    faux = true;
-                }
-            }
-            let per_way = match (t <= 6 || t >= 19, doublet) {
-                (true, true) => 6,
-                (true, false) => 4,
-                (false, true) => 4,
-                (false, false) => 2,
-            };
-            if ways > 0 {
-                points[mover] = points[mover].saturating_add(per_way * ways);
-            } else if faux {
-                let other = mover.other();
-                points[other] = points[other].saturating_add(per_way);
-            }
+        let targets = u64::from(self.targets);
+        let sources = u64::from(self.sources);
+        let by_hi = targets & (sources << hi);
+        let by_lo = if doublet {
+            0
+        } else {
+            targets & (sources << lo)
+        };
+        let by_sum = targets & (sources << (hi + lo));
+        if by_hi | by_lo | by_sum == 0 {
+            return;
+        }
+        // The sum's rest: from + hi (= t - lo) or from + lo (= t - hi) a rest.
+        let rests = u64::from(self.rests);
+        let rested = (rests << lo) | (rests << hi);
+        let sum_vrai = by_sum & rested;
+        let faux = by_sum & !rested & !by_hi & !by_lo;
+        let (petit, grand) = if doublet { (6, 4) } else { (4, 2) };
+        let vrai = table_ways(by_hi, by_lo, sum_vrai, petit, grand);
+        if vrai > 0 {
+            points[mover] = points[mover].saturating_add(u8::try_from(vrai).unwrap_or(u8::MAX));
+        }
+        if faux != 0 {
+            let a_faux = table_ways(faux, 0, 0, petit, grand);
+            let other = mover.other();
+            points[other] = points[other].saturating_add(u8::try_from(a_faux).unwrap_or(u8::MAX));
         }
     }
+}
+
+/// The points of the ways in the bit sets `a`, `b`, `c` (bit = the mover's path position of
+/// a hit dame, `2..=24`): `petit` per way in the petit-jan table (path 1..=6 and 19..=24),
+/// `grand` in the grand-jan table (7..=18). Two bit counts: each set's twelve
+/// petit-table bits and twelve grand-table bits are packed side by side.
+#[inline]
+fn table_ways(a: u64, b: u64, c: u64, petit: u32, grand: u32) -> u32 {
+    let petit_bits = |m: u64| ((m >> 1) & 0x3F) | ((m >> 13) & 0xFC0);
+    let grand_bits = |m: u64| (m >> 7) & 0xFFF;
+    let p = petit_bits(a) | petit_bits(b) << 12 | petit_bits(c) << 24;
+    let g = grand_bits(a) | grand_bits(b) << 12 | grand_bits(c) << 24;
+    sparse_count(p) * petit + sparse_count(g) * grand
+}
+
+/// The bits set in `m`, one step per bit: the sets of hit ways hold one or two bits, and
+/// the portable build has no population count instruction.
+#[inline]
+fn sparse_count(mut m: u64) -> u32 {
+    let mut n = 0;
+    while m != 0 {
+        m &= m - 1;
+        n += 1;
+    }
+    n
 }
 
 /// Whether the side to move beats the opponent's coin with `throw` (rules page, Battre le
