@@ -234,6 +234,18 @@ pub(crate) fn parse_otn_move(text: &str) -> Option<Move> {
     Some(Move::new(from, to))
 }
 
+/// The longest analysis, in seconds, whatever `analyze` asks: the engine reads no input
+/// while it thinks, so a longer one would leave the host waiting (even for `goodbye`).
+pub(crate) const MAX_ANALYSIS_SECS: f64 = 120.0;
+
+/// The time an `analyze <n> <seconds>` spends: four fifths of what is asked (the rest is a
+/// margin for the pipes and the extra lines), at least 0.04 s and at most four fifths of
+/// [`MAX_ANALYSIS_SECS`]; an infinite request gets the most.
+fn analysis_time(seconds: f64) -> Duration {
+    let secs = if seconds.is_nan() { 0.05 } else { seconds };
+    Duration::from_secs_f64(secs.clamp(0.05, MAX_ANALYSIS_SECS) * 0.8)
+}
+
 /// The side named in a command.
 fn parse_side(text: Option<&&str>) -> Option<Side> {
     match text.copied() {
@@ -337,7 +349,7 @@ impl<W: Write> Engine<W> {
                     self.play(side)?;
                 }
             }
-            "opponent-move" => self.opponent_move(args),
+            "opponent-move" => self.opponent_move(args)?,
             "move" => self.move_accepted(args.first().copied()),
             "error" => {
                 if let Some((m, hash)) = self.pending.take() {
@@ -348,7 +360,7 @@ impl<W: Write> Engine<W> {
                 let n = args.first().and_then(|t| t.parse::<usize>().ok());
                 let secs = args.get(1).and_then(|t| t.parse::<f64>().ok());
                 match (n, secs) {
-                    (Some(n), Some(secs)) if secs.is_finite() => {
+                    (Some(n), Some(secs)) if !secs.is_nan() => {
                         self.analyze(n.clamp(1, 20), secs)?;
                     }
                     _ => self.log("  (malformed analyze, ignored)"),
@@ -376,7 +388,16 @@ impl<W: Write> Engine<W> {
                 Ok(())
             }
             Err(e) => {
+                // A clean reset: the host's game is now one we cannot play, so nothing of
+                // the previous game is kept (a later `play` is refused with `error -1`
+                // until a supported `rules` line comes).
                 self.game = None;
+                self.side = None;
+                self.clock = None;
+                self.pending = None;
+                self.refused.clear();
+                self.searcher.clear();
+                self.log("  (rules refused: the previous game is dropped)");
                 self.send(&format!(
                     "error 0 unsupported rules: {}",
                     ascii(&e.to_string())
@@ -435,46 +456,67 @@ impl<W: Write> Engine<W> {
         }
     }
 
-    /// `opponent-move <move>|<move>... <position>`: plays the moves; if the board then
-    /// differs from the host's (a repeated notice, or a move we cannot play), the host's
-    /// board is taken.
-    fn opponent_move(&mut self, args: &[&str]) {
+    /// `opponent-move <move>|<move>... [<position>]`: plays the moves (OpenTafl sends all
+    /// the moves of a berserk turn in one list, oldest first); if the board then differs
+    /// from the host's (a repeated notice, or a move we cannot play), the host's board is
+    /// taken. A move that cannot be read or played is logged; when no readable position
+    /// follows to recover from, the engine keeps its state as it was before the command and
+    /// tells the host with a non-critical `error 0`.
+    fn opponent_move(&mut self, args: &[&str]) -> std::io::Result<()> {
         self.pending = None;
         let Some(game) = &self.game else {
-            return;
+            return Ok(());
+        };
+        let Some(list) = args.first() else {
+            self.log("  (opponent-move without a move, ignored)");
+            return Ok(());
         };
         let before = game.clone();
         let mut next = game.clone();
         let mut mover = None;
-        let mut all_played = true;
-        if let Some(list) = args.first() {
-            for text in list.split('|') {
-                let played = parse_otn_move(text).is_some_and(|m| {
-                    let side = next.position().side_to_move();
-                    next.play(m).is_ok().then(|| mover = Some(side)).is_some()
-                });
-                all_played &= played;
+        let mut fault = None;
+        for text in list.split('|') {
+            let Some(m) = parse_otn_move(text) else {
+                fault = Some(format!("cannot read the opponent's move {:?}", ascii(text)));
+                break;
+            };
+            let side = next.position().side_to_move();
+            match next.play(m) {
+                Ok(_) => mover = Some(side),
+                Err(e) => {
+                    fault = Some(format!("cannot play the opponent's move {m}: {e}"));
+                    break;
+                }
             }
         }
-        let Some(board) = args.get(1).copied() else {
-            if all_played {
-                self.game = Some(next);
+        if let Some(f) = &fault {
+            self.log(&format!("  ({f})"));
+        }
+        let host_board = args
+            .get(1)
+            .copied()
+            .filter(|b| Setup::from_board_string(b).is_ok());
+        let Some(board) = host_board else {
+            if let Some(f) = fault {
+                // Nothing to recover from: our state stays as it was.
+                return self.send(&format!("error 0 {}; position kept", ascii(&f)));
             }
-            return;
+            self.game = Some(next);
+            return Ok(());
         };
         self.game = Some(next);
-        if all_played && self.board_matches(board) {
-            return;
+        if fault.is_none() && self.board_matches(board) {
+            return Ok(());
         }
         self.game = Some(before);
         if self.board_matches(board) {
-            return; // already known
+            return Ok(()); // already known
         }
         self.log("  (the host's board differs from ours: taken)");
         let side = match (mover, self.side) {
-            (Some(s), _) => s.other(),
-            (None, Some(ours)) => ours,
-            (None, None) => self
+            (Some(s), _) if fault.is_none() => s.other(),
+            (_, Some(ours)) => ours,
+            _ => self
                 .game
                 .as_ref()
                 .map_or(Side::Attackers, |g| g.position().side_to_move().other()),
@@ -482,6 +524,7 @@ impl<W: Write> Engine<W> {
         if let Some(g) = self.game_from_board(board, side) {
             self.game = Some(g);
         }
+        Ok(())
     }
 
     /// `move <position>`: the host accepted our move.
@@ -618,7 +661,7 @@ impl<W: Write> Engine<W> {
         let mut history = game.search_history().to_vec();
         let mut config = self.config(pos.side_to_move());
         config.random_margin = 0;
-        let total = Duration::from_secs_f64(seconds.clamp(0.05, 3600.0) * 0.8);
+        let total = analysis_time(seconds);
         let share = if n > 1 { 0.6 } else { 1.0 };
         let mut main = config;
         main.limits.max_depth = 60;
@@ -700,6 +743,15 @@ mod tests {
         assert_eq!(m("tg2-g5").as_deref(), Some("g2-g5"));
         assert_eq!(m("garbage"), None);
         assert_eq!(m("a4-"), None);
+    }
+
+    #[test]
+    fn analysis_time_is_bounded() {
+        assert_eq!(analysis_time(1.0), Duration::from_millis(800));
+        assert_eq!(analysis_time(1e12), Duration::from_secs(96));
+        assert_eq!(analysis_time(f64::INFINITY), Duration::from_secs(96));
+        assert_eq!(analysis_time(-5.0), Duration::from_millis(40));
+        assert_eq!(analysis_time(f64::NAN), Duration::from_millis(40));
     }
 
     #[test]

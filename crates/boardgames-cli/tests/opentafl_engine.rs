@@ -330,6 +330,13 @@ fn split_lines_crlf_blank_lines_unknown_commands_and_garbage_are_harmless() {
     e.send("status");
     e.send("opponent-move");
     e.send("opponent-move zz-zz /junk/");
+    // An opponent move that cannot be read, with no board to recover from: a non-critical
+    // error, the position kept.
+    let line = e.line();
+    assert!(
+        line.starts_with("error 0 cannot read the opponent's move \"zz-zz\""),
+        "{line}"
+    );
     e.send("move");
     e.send("clock a b c");
     e.send("analyze x y");
@@ -445,5 +452,84 @@ fn move_lists_and_notices_without_a_position_keep_the_engine_in_step() {
     e.send(&format!("opponent-move {first}|{first} {}", board(&host)));
     e.send("play defenders");
     let _ = legal_move(&host, &e.line());
+    e.goodbye();
+}
+
+#[test]
+fn a_bad_opponent_move_is_logged_and_answered_and_the_state_stays_consistent() {
+    let dir = std::env::temp_dir().join(format!("otep-bad-move-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("engine.log");
+    let mut e = Engine::start(&["--nodes", "300", "--log", log.to_str().unwrap()]);
+    assert_eq!(e.line(), "hello");
+    e.send(&format!("rules {BRANDUB}"));
+    let ruleset: Ruleset = BRANDUB.parse().unwrap();
+    let game = TaflGame::new(ruleset.clone());
+    // Illegal (d4 holds the king, a defender), no position: `error 0`, nothing played.
+    e.send("opponent-move d4-d5");
+    let line = e.line();
+    assert!(
+        line.starts_with("error 0 cannot play the opponent's move d4-d5: "),
+        "{line}"
+    );
+    e.send("play attackers");
+    let _ = legal_move(&game, &e.line());
+    // Illegal, with the host's board: the board is taken, without a word to the host.
+    let mut host = game.clone();
+    let _ = host.play("d6-c6".parse().unwrap()).unwrap();
+    e.send(&format!("opponent-move a1-a2 {}", board(&host)));
+    e.send("play defenders");
+    let _ = legal_move(&host, &e.line());
+    e.goodbye();
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        text.contains("cannot play the opponent's move d4-d5"),
+        "{text}"
+    );
+    assert!(
+        text.contains("cannot play the opponent's move a1-a2"),
+        "{text}"
+    );
+    assert!(
+        text.contains("the host's board differs from ours: taken"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn refused_rules_reset_the_engine_cleanly_and_name_the_allowed_sizes() {
+    let mut e = Engine::start(&["--nodes", "300"]);
+    assert_eq!(e.line(), "hello");
+    e.send(&format!("rules {BRANDUB}"));
+    e.send("side attackers");
+    e.send("rules dim:99999999999 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/");
+    let line = e.line();
+    assert_eq!(
+        line,
+        "error 0 unsupported rules: board size dim:99999999999 is not supported: \
+         use a number from 7 to 11"
+    );
+    // The previous game is dropped: nothing to play until supported rules come.
+    e.send("position /3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/");
+    e.send("play attackers");
+    assert!(e.line().starts_with("error -1 "));
+    e.send(&format!("rules {BRANDUB}"));
+    e.send("play attackers");
+    let game = TaflGame::new(BRANDUB.parse::<Ruleset>().unwrap());
+    let _ = legal_move(&game, &e.line());
+    e.goodbye();
+}
+
+#[test]
+fn an_analysis_asked_for_ever_is_bounded() {
+    let mut e = Engine::start(&["--nodes", "2000"]);
+    assert_eq!(e.line(), "hello");
+    e.send(&format!("rules {BRANDUB}"));
+    // The node limit ends it here; without one the engine spends at most 96 s.
+    e.send("analyze 1 1e300");
+    assert!(e.line().starts_with("analysis 1 "));
+    e.send("analyze 1 inf");
+    assert!(e.line().starts_with("analysis 1 "));
     e.goodbye();
 }

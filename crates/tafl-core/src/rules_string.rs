@@ -37,7 +37,7 @@ use crate::rule_options::{Forts, SpeedLimits};
 use crate::rules::{Escape, KingArmed, KingStrength, RepetitionResult, Rules};
 use crate::ruleset::Ruleset;
 use crate::setup::{ParseSetupError, Setup};
-use crate::square::Square;
+use crate::square::{MAX_SIZE, MIN_SIZE, Square};
 
 /// Error of [`Ruleset::from_str`].
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -62,6 +62,10 @@ pub enum RulesStringError {
         /// The value.
         value: String,
     },
+    /// A `dim` value that is not a supported board size (a number, or a number out of
+    /// range).
+    #[error("board size dim:{0} is not supported: use a number from {MIN_SIZE} to {MAX_SIZE}")]
+    Size(String),
     /// A valid OpenTafl setting this crate does not implement.
     #[error("unsupported OpenTafl setting {key}:{value}")]
     Unsupported {
@@ -291,7 +295,11 @@ fn parse(s: &str, strict: bool) -> Result<Ruleset, RulesStringError> {
     let start = start_setup(&mut map)?;
     let mut r = Rules::fidchell();
     // OpenTafl defaults first.
-    r.size = dim.parse().map_err(|_| bad("dim", dim))?;
+    r.size = dim
+        .parse()
+        .ok()
+        .filter(|n| (MIN_SIZE..=MAX_SIZE).contains(n))
+        .ok_or_else(|| RulesStringError::Size(dim.chars().take(20).collect()))?;
     r.first = Side::Attackers;
     r.king_armed = KingArmed::Yes;
     r.king_strength = KingStrength::Strong;
@@ -661,6 +669,20 @@ mod tests {
         use RulesStringError as E;
         let start = "start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
         assert_eq!("name:x".parse::<Ruleset>(), Err(E::Missing("dim")));
+        let huge = format!("dim:99999999999 {start}").parse::<Ruleset>();
+        assert_eq!(huge, Err(E::Size("99999999999".into())));
+        assert_eq!(
+            huge.unwrap_err().to_string(),
+            "board size dim:99999999999 is not supported: use a number from 7 to 11"
+        );
+        assert_eq!(
+            format!("dim:13 {start}").parse::<Ruleset>(),
+            Err(E::Size("13".into()))
+        );
+        assert_eq!(
+            format!("dim:x {start}").parse::<Ruleset>(),
+            Err(E::Size("x".into()))
+        );
         assert_eq!("dim:7".parse::<Ruleset>(), Err(E::Missing("start")));
         assert_eq!(
             format!("dim:7 ks:q {start}").parse::<Ruleset>(),
