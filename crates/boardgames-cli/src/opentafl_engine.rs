@@ -246,6 +246,20 @@ fn analysis_time(seconds: f64) -> Duration {
     Duration::from_secs_f64(secs.clamp(0.05, MAX_ANALYSIS_SECS) * 0.8)
 }
 
+/// Whether `m` jumps over a piece (two squares along a line, the square between occupied).
+fn is_jump(pos: &Position, m: Move) -> bool {
+    let (df, dr) = (
+        i16::from(m.to.file()) - i16::from(m.from.file()),
+        i16::from(m.to.rank()) - i16::from(m.from.rank()),
+    );
+    if !((df.abs() == 2 && dr == 0) || (dr.abs() == 2 && df == 0)) {
+        return false;
+    }
+    m.from
+        .offset((df / 2) as i8, (dr / 2) as i8, pos.size())
+        .is_some_and(|mid| pos.piece_at(mid).is_some())
+}
+
 /// The side named in a command.
 fn parse_side(text: Option<&&str>) -> Option<Side> {
     match text.copied() {
@@ -352,6 +366,15 @@ impl<W: Write> Engine<W> {
             "opponent-move" => self.opponent_move(args)?,
             "move" => self.move_accepted(args.first().copied()),
             "error" => {
+                // 1: wrong side, 2: illegal move, 3: the other side moves again (berserk),
+                // 4: only the berserker may move. Each means our board or turn differs
+                // from the host's: the move is not sent again here, and the host's
+                // `opponent-move` and `play` that follow set things right.
+                match args.first().copied() {
+                    Some("3") => self.log("  (refused: the other side is berserking)"),
+                    Some("4") => self.log("  (refused: only the berserking piece may move)"),
+                    _ => {}
+                }
                 if let Some((m, hash)) = self.pending.take() {
                     self.refused.insert((m, hash));
                 }
@@ -422,7 +445,11 @@ impl<W: Write> Engine<W> {
         };
         Setup::from_board_string(board).is_ok_and(|s| {
             let ours = g.position().to_setup();
-            s.attackers == ours.attackers && s.defenders == ours.defenders && s.king == ours.king
+            s.attackers == ours.attackers
+                && s.defenders == ours.defenders
+                && s.king == ours.king
+                && s.commanders == ours.commanders
+                && s.knights == ours.knights
         })
     }
 
@@ -623,28 +650,49 @@ impl<W: Write> Engine<W> {
                     Status::Win { side, .. } if side == pos.side_to_move() => WIN_SCORE,
                     Status::Win { .. } => -WIN_SCORE,
                     Status::Draw { .. } => 0,
+                    // A berserk move: the same side moves again.
+                    Status::Ongoing if next.side_to_move() == pos.side_to_move() => evaluate(&next),
                     Status::Ongoing => -evaluate(&next),
                 }
             })
     }
 
-    /// `m` in the notation the host asked for.
+    /// `m` in the notation the host asked for: simple (`e5-e8`, jumps too), or OpenTafl's
+    /// full notation with the letters of the king, commanders and knights, `^` for a jump,
+    /// `=` for a berserk move (`Ne6^=e8xe7/f8`).
     fn move_text(&self, pos: &Position, m: Move) -> String {
         if self.simple_moves {
             return m.to_string();
         }
+        let letter = |sq: Square| -> Option<char> {
+            let piece = pos.piece_at(sq)?;
+            if piece == Piece::King {
+                return Some(if piece.side() == Side::Attackers {
+                    'k'
+                } else {
+                    'K'
+                });
+            }
+            pos.officer_at(sq).map(|o| o.char(piece.side()))
+        };
         let mut next = *pos;
         let outcome = next.play_unchecked(m);
         let mut text = String::new();
-        if pos.piece_at(m.from) == Some(Piece::King) {
-            text.push('K');
+        text.extend(letter(m.from));
+        text.push_str(&m.from.to_string());
+        let jump = pos.destinations(m.from).contains(m.to) && is_jump(pos, m);
+        if jump {
+            text.push('^');
         }
-        text.push_str(&m.to_string());
+        if pos.berserker().is_some() {
+            text.push('=');
+        } else if !jump {
+            text.push('-');
+        }
+        text.push_str(&m.to.to_string());
         for (i, sq) in outcome.captures.enumerate() {
             text.push(if i == 0 { 'x' } else { '/' });
-            if pos.king() == Some(sq) {
-                text.push('K');
-            }
+            text.extend(letter(sq));
             text.push_str(&sq.to_string());
         }
         text
@@ -697,13 +745,19 @@ impl<W: Write> Engine<W> {
                     Status::Win { .. } => -(WIN_SCORE - 1),
                     Status::Draw { .. } => 0,
                     Status::Ongoing => {
+                        // After a berserk move the same side moves again: no sign change.
+                        let sign = if next.side_to_move() == pos.side_to_move() {
+                            1
+                        } else {
+                            -1
+                        };
                         let mut s = Searcher::new(child_config, Seed(self.options.seed));
                         match s.search(&next, &history) {
                             Some(r) => {
                                 line.extend(r.pv);
-                                -r.score
+                                sign * r.score
                             }
-                            None => -evaluate(&next),
+                            None => sign * evaluate(&next),
                         }
                     }
                 };

@@ -398,8 +398,8 @@ fn every_builtin_opentafl_ruleset_is_played_or_refused_with_error_0() {
             }
         }
     }
-    // Berserk needs commanders, knights and berserk moves, which tafl-core does not have.
-    assert_eq!(refused, ["Berserk 11x11"]);
+    // All ten, Berserk's commanders, knights and berserk moves included.
+    assert!(refused.is_empty(), "{refused:?}");
     // Fields we do not know are ignored, not refused.
     e.send(&format!("rules {BRANDUB} future:x"));
     e.send("play attackers");
@@ -531,5 +531,89 @@ fn an_analysis_asked_for_ever_is_bounded() {
     assert!(e.line().starts_with("analysis 1 "));
     e.send("analyze 1 inf");
     assert!(e.line().starts_with("analysis 1 "));
+    e.goodbye();
+}
+
+/// Berserk with a start where the defenders' c2-c4 takes d4 and gives a berserk move,
+/// c4-c5, that takes c6 (the king boxed in on the throne by his own men).
+const BERSERK_TEST: &str = "dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c \
+    start:/11/2T8/11/3tT6/5T5/2t1TKT4/2T2T5/11/t9t/11/11/";
+
+/// The test's own game after `moves` (each checked legal).
+fn berserk_game(moves: &[&str]) -> TaflGame {
+    let mut game = TaflGame::new(BERSERK_TEST.parse::<Ruleset>().unwrap());
+    for m in moves {
+        let _ = game.play(m.parse().unwrap()).unwrap();
+    }
+    game
+}
+
+#[test]
+fn berserk_moves_of_the_opponent_in_one_list_or_one_by_one() {
+    let before = berserk_game(&[]);
+    assert_eq!(before.position().side_to_move(), Side::Defenders);
+    let after = berserk_game(&["c2-c4", "c4-c5"]);
+    assert_eq!(after.position().side_to_move(), Side::Attackers);
+    assert_eq!(after.position().attackers().count(), 2);
+    // As OpenTafl sends them: the berserk turn's moves in one list, then the board.
+    let mut e = Engine::start(&["--nodes", "500"]);
+    assert_eq!(e.line(), "hello");
+    e.send(&format!("rules {BERSERK_TEST}"));
+    e.send(&format!("opponent-move c2-c4|c4-c5 {}", board(&after)));
+    e.send("play attackers");
+    let _ = legal_move(&after, &e.line());
+    e.goodbye();
+    // One notice a move, the board with the last only (and full notation).
+    let mut e = Engine::start(&["--nodes", "500"]);
+    assert_eq!(e.line(), "hello");
+    e.send(&format!("rules {BERSERK_TEST}"));
+    e.send("opponent-move Tc2-c4xd4");
+    e.send(&format!("opponent-move Tc4=c5xc6 {}", board(&after)));
+    e.send("play attackers");
+    let _ = legal_move(&after, &e.line());
+    e.goodbye();
+}
+
+#[test]
+fn the_engine_makes_its_berserk_moves_when_the_host_asks_again() {
+    let mut e = Engine::start(&["--nodes", "3000", "--full-moves"]);
+    assert_eq!(e.line(), "hello");
+    assert_eq!(e.line(), "simple-moves off");
+    e.send(&format!("rules {BERSERK_TEST}"));
+    let mut game = berserk_game(&[]);
+    let mut berserk_turns = 0;
+    // The host's side of it: after an accepted capture that gives a berserk move, OpenTafl
+    // sends `move <board>` then `play` for the same side again, with no `opponent-move`.
+    for _ in 0..4 {
+        e.send("play defenders");
+        let line = e.line();
+        let text = line
+            .strip_prefix("move ")
+            .unwrap_or_else(|| panic!("{line}"));
+        // Full notation: [letter]<from><-|^|=|^=><to>[x<captures>].
+        let start = text.find(|c: char| c.is_ascii_digit()).unwrap() - 1;
+        let rest = &text[start..];
+        let sep = rest.find(['-', '^', '=']).unwrap();
+        let after = rest[sep..].trim_start_matches(['-', '^', '=']);
+        let to = &after[..after.find(['x', '+', '-']).unwrap_or(after.len())];
+        let m = tafl_core::Move::new(rest[..sep].parse().unwrap(), to.parse().unwrap());
+        let berserking = game.position().berserker().is_some();
+        assert_eq!(text.contains('='), berserking, "{text}");
+        if let Some(b) = game.position().berserker() {
+            assert_eq!(m.from, b, "only the berserker moves: {text}");
+        }
+        let _ = legal_move(&game, &format!("move {m}"));
+        let _ = game.play(m).unwrap();
+        e.send(&format!("move {}", board(&game)));
+        if game.position().side_to_move() != Side::Defenders {
+            break;
+        }
+        berserk_turns += 1;
+    }
+    assert!(
+        berserk_turns >= 1,
+        "the engine's capture gave no berserk move"
+    );
+    assert_eq!(game.position().side_to_move(), Side::Attackers);
     e.goodbye();
 }

@@ -26,6 +26,7 @@
 use crate::bitboard::{Bitboard, geometry};
 use crate::moves::{Move, MoveList};
 use crate::piece::{Officer, Piece, Side};
+use crate::play::MoveOutcome;
 use crate::position::{Position, forbidden_stops};
 use crate::rules::KingStrength;
 use crate::square::{DIRECTIONS, Square};
@@ -321,6 +322,80 @@ impl Position {
                 next.shift_piece(m, piece);
                 next.move_captures(m, piece).any()
             }),
+        }
+    }
+
+    /// [`Position::play_unchecked`] under rules with commanders, knights, jumps or berserk
+    /// moves (kept out of the hot path of the other rulesets).
+    #[inline(never)]
+    pub(crate) fn play_berserk(&mut self, m: Move, piece: Piece) -> MoveOutcome {
+        let side = piece.side();
+        let officer = self.officers.contains(m.from);
+        self.shift_piece(m, piece);
+        self.hash ^=
+            crate::zobrist::piece_key(piece, m.from) ^ crate::zobrist::piece_key(piece, m.to);
+        if officer {
+            self.hash ^= crate::zobrist::officer_key(m.from) ^ crate::zobrist::officer_key(m.to);
+        }
+        if let Some(b) = self.berserker.take() {
+            self.hash ^= crate::zobrist::berserker_key(b);
+        }
+        if piece == Piece::King
+            && let Some(i) = crate::position::corner_index(m.to, &self.rules)
+            && self.visited >> i & 1 == 0
+        {
+            self.visited |= 1 << i;
+            self.hash ^= crate::zobrist::corner_key(i);
+        }
+
+        let mut captures = self.move_captures(m, piece);
+        if captures.any()
+            && officer
+            && side == Side::Attackers
+            && self.officers_take_the_king()
+            && let Some(k) = self.king
+            && !captures.contains(k)
+            && let Some(&(df, dr)) = DIRECTIONS
+                .iter()
+                .find(|&&(df, dr)| k.offset(df, dr, self.rules.size) == Some(m.to))
+            && self.officer_sandwich(k, m.to, k.offset(-df, -dr, self.rules.size), true)
+        {
+            // OpenTafl counts the arriving officer twice once the move captures.
+            captures.insert(k);
+        }
+        for sq in captures {
+            let victim = self.piece_at(sq);
+            match victim {
+                Some(Piece::Attacker) => self.attackers.remove(sq),
+                Some(Piece::Defender) => self.defenders.remove(sq),
+                Some(Piece::King) => self.king = None,
+                None => continue,
+            }
+            if let Some(v) = victim {
+                self.hash ^= crate::zobrist::piece_key(v, sq);
+            }
+            if self.officers.contains(sq) {
+                self.officers.remove(sq);
+                self.hash ^= crate::zobrist::officer_key(sq);
+            }
+            self.occ_t &= !(1u128 << sq.transposed().index());
+        }
+
+        if self.rules.berserk != BerserkMode::None
+            && captures.any()
+            && self.king.is_some()
+            && self.berserk_continues(m.to, piece)
+        {
+            self.berserker = Some(m.to);
+            self.hash ^= crate::zobrist::berserker_key(m.to);
+        } else {
+            self.side = side.other();
+            self.hash ^= crate::zobrist::side_key();
+        }
+        self.status = self.status_after(piece);
+        MoveOutcome {
+            captures,
+            status: self.status,
         }
     }
 }

@@ -130,7 +130,7 @@ impl Position {
         if self.status.is_over() {
             return;
         }
-        if self.berserker.is_some() || self.has_jumps() {
+        if self.special {
             return self.legal_moves_berserk(out);
         }
         for (pieces, piece) in self.groups(self.side) {
@@ -165,7 +165,7 @@ impl Position {
         if self.status.is_over() {
             return 0;
         }
-        if self.berserker.is_some() || self.has_jumps() {
+        if self.special {
             return self.count_legal_moves_berserk();
         }
         let mut n = 0;
@@ -197,7 +197,7 @@ impl Position {
             return Bitboard::EMPTY;
         }
         let slides = self.slides(from, piece);
-        if self.has_jumps() {
+        if self.special && self.has_jumps() {
             slides | self.jumps_from(from, piece)
         } else {
             slides
@@ -263,7 +263,8 @@ impl Position {
                 }
             }
         }
-        self.has_jumps()
+        self.special
+            && self.has_jumps()
             && self.groups(side).into_iter().any(|(pieces, piece)| {
                 Iterator::any(&mut pieces.into_iter(), |f| self.jumps_from(f, piece).any())
             })

@@ -5,7 +5,6 @@
 
 use thiserror::Error;
 
-use crate::berserk::{BerserkMode, Jump};
 use crate::bitboard::{Bitboard, geometry};
 use crate::moves::Move;
 use crate::piece::{Piece, Side};
@@ -119,16 +118,19 @@ impl Position {
                 status: self.status,
             };
         };
+        if self.special {
+            return self.play_berserk(m, piece);
+        }
         let side = piece.side();
-        let officer = self.officers.contains(m.from);
-        self.shift_piece(m, piece);
+        let from_bb = Bitboard::from_square(m.from);
+        let to_bb = Bitboard::from_square(m.to);
+        match piece {
+            Piece::Attacker => self.attackers ^= from_bb | to_bb,
+            Piece::Defender => self.defenders ^= from_bb | to_bb,
+            Piece::King => self.king = Some(m.to),
+        }
+        self.occ_t ^= (1u128 << m.from.transposed().index()) | (1u128 << m.to.transposed().index());
         self.hash ^= zobrist::piece_key(piece, m.from) ^ zobrist::piece_key(piece, m.to);
-        if officer {
-            self.hash ^= zobrist::officer_key(m.from) ^ zobrist::officer_key(m.to);
-        }
-        if let Some(b) = self.berserker.take() {
-            self.hash ^= zobrist::berserker_key(b);
-        }
         if piece == Piece::King
             && let Some(i) = corner_index(m.to, &self.rules)
             && self.visited >> i & 1 == 0
@@ -137,27 +139,7 @@ impl Position {
             self.hash ^= zobrist::corner_key(i);
         }
 
-        let berserk_rules = self.officers.any() || self.rules.jumps.king != Jump::None;
-        let mut captures = if berserk_rules {
-            self.move_captures(m, piece)
-        } else {
-            self.captures_by(m.to, piece)
-        };
-        if berserk_rules
-            && captures.any()
-            && officer
-            && side == Side::Attackers
-            && self.officers_take_the_king()
-            && let Some(k) = self.king
-            && !captures.contains(k)
-            && let Some(&(df, dr)) = crate::square::DIRECTIONS
-                .iter()
-                .find(|&&(df, dr)| k.offset(df, dr, self.rules.size) == Some(m.to))
-            && self.officer_sandwich(k, m.to, k.offset(-df, -dr, self.rules.size), true)
-        {
-            // OpenTafl counts the arriving officer twice once the move captures.
-            captures.insert(k);
-        }
+        let captures = self.captures_by(m.to, piece);
         for sq in captures {
             let victim = self.piece_at(sq);
             match victim {
@@ -169,24 +151,11 @@ impl Position {
             if let Some(v) = victim {
                 self.hash ^= zobrist::piece_key(v, sq);
             }
-            if self.officers.contains(sq) {
-                self.officers.remove(sq);
-                self.hash ^= zobrist::officer_key(sq);
-            }
             self.occ_t &= !(1u128 << sq.transposed().index());
         }
 
-        if self.rules.berserk != BerserkMode::None
-            && captures.any()
-            && self.king.is_some()
-            && self.berserk_continues(m.to, piece)
-        {
-            self.berserker = Some(m.to);
-            self.hash ^= zobrist::berserker_key(m.to);
-        } else {
-            self.side = side.other();
-            self.hash ^= zobrist::side_key();
-        }
+        self.side = side.other();
+        self.hash ^= zobrist::side_key();
         self.status = self.status_after(piece);
         MoveOutcome {
             captures,
@@ -213,7 +182,7 @@ impl Position {
 
     /// The status after `mover` moved (the side to move is already the opponent, or the
     /// mover's side again when a berserker moves on).
-    fn status_after(&self, mover: Piece) -> Status {
+    pub(crate) fn status_after(&self, mover: Piece) -> Status {
         let side = mover.side();
         let Some(king) = self.king else {
             return Status::Win {

@@ -43,6 +43,9 @@ pub struct Position {
     pub(crate) king: Option<Square>,
     /// The piece that moves again after a capture (berserk moves).
     pub(crate) berserker: Option<Square>,
+    /// Whether the rules have commanders, knights, king jumps or berserk moves:
+    /// moves are then generated and played by the slower code of `berserk.rs`.
+    pub(crate) special: bool,
     pub(crate) side: Side,
     /// Bit `i` set when the king has visited corner `i` (a1, the other rank-1 corner, the
     /// other file-a corner, the far corner).
@@ -295,6 +298,10 @@ impl Position {
             rules: SharedRules(shared_rules(rules)?),
             officers: setup.commanders | setup.knights,
             berserker: setup.berserker,
+            special: rules.officers.attackers.is_some()
+                || rules.officers.defenders.is_some()
+                || rules.jumps.king != crate::berserk::Jump::None
+                || rules.berserk != crate::berserk::BerserkMode::None,
             king: Some(king),
             side: setup.side_to_move,
             visited,

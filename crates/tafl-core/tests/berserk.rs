@@ -323,3 +323,31 @@ fn positions_with_a_berserker_round_trip_and_are_checked() {
     knights.put_officer(sq("a5"), Side::Attackers, Officer::Knight);
     assert!(Position::from_setup(&knights, berserk().rules()).is_err());
 }
+
+#[test]
+fn the_search_keeps_the_sign_across_a_berserk_move() {
+    use boardgames_common::Seed;
+    use tafl_core::ai::{Level, Searcher};
+    // c2-c4 takes d4 and gives the berserk move c4-c5, which takes c6: a search that
+    // negated the score of the extra move (made by the same side) would shun such moves.
+    // The king is boxed in on the throne by his own men (no escape to look for).
+    let p = position(
+        "T c2 t d4 T e4 t c6 T c7 K f6 T e6 T g6 T f5 T f7 t a9 t k9",
+        Side::Defenders,
+    );
+    let mut searcher = Searcher::new(Level::Ovate.config(), Seed(1));
+    // (f5-c5 takes c6 and gives c5-c4, which takes d4, as good.)
+    let r = searcher.search(&p, &[]).unwrap();
+    assert!(
+        ["c2-c4", "f5-c5"].contains(&r.best_move.to_string().as_str()),
+        "{}",
+        r.best_move
+    );
+    let mut q = p;
+    assert_eq!(q.play_mut(r.best_move).unwrap().captures.count(), 1);
+    assert_eq!(q.side_to_move(), Side::Defenders);
+    assert!(q.berserker().is_some());
+    let r = searcher.search(&q, &[]).unwrap();
+    assert_eq!(q.play_mut(r.best_move).unwrap().captures.count(), 1);
+    assert!(r.score > 0, "{}", r.score);
+}
