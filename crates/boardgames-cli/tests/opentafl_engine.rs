@@ -608,6 +608,9 @@ fn the_engine_makes_its_berserk_moves_when_the_host_asks_again() {
         if game.position().side_to_move() != Side::Defenders {
             break;
         }
+        // What a real OpenTafl sends next: an `opponent-move` repeating moves already
+        // played (ours among them) with its board, then `play` for the same side.
+        e.send(&format!("opponent-move {m} {}", board(&game)));
         berserk_turns += 1;
     }
     assert!(
