@@ -93,7 +93,11 @@ impl Jumps {
     };
 }
 
-/// Berserk moves (OpenTafl key `ber`).
+/// Berserk moves (OpenTafl key `ber`, "OpenTafl Notation", section 3, as OpenTafl's referee
+/// applies it): after a move that captures, the piece that moved (the berserker,
+/// [`Position::berserker`]) moves again before the other side, then only it may move (any of
+/// its moves), and a move of it that captures nothing ends the turn. The repetition rule is
+/// not applied to a position with a berserker to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum BerserkMode {

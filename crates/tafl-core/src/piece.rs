@@ -174,8 +174,10 @@ impl Officer {
 /// A set of piece kinds, as in the OpenTafl rules keys `corh:tTK` (the corners are hostile
 /// to these pieces) or `cens:K` (only the king may stop on the throne).
 ///
-/// OpenTafl also names commanders and knights (`c n C N`) and an attacking king (`k`); this
-/// crate has none of them, so those letters are accepted and ignored when parsing.
+/// OpenTafl also names commanders and knights (`c n C N`), mercenaries, guards and an
+/// attacking king (`m g k M G`): those letters are accepted and ignored when parsing. This
+/// crate's commanders and knights ([`Officer`]) follow the soldier of their side in every
+/// set (`t` or `T`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PieceSet(u8);
