@@ -117,6 +117,18 @@ pub enum PositionError {
         /// The kind of officer.
         officer: crate::piece::Officer,
     },
+    /// A ruleset whose [`Rules::officers`] differ from the commanders and knights its start
+    /// holds (a side's kind of officer is read from its start; [`Ruleset::new`](crate::Ruleset::new)).
+    #[error(
+        "a ruleset's commanders and knights must be those of its start, one kind a side (the rules string carries them through the start only)"
+    )]
+    OfficersAtStart,
+    /// A ruleset's start with a berserker: the rules string's start key holds the board only
+    /// ([`Ruleset::new`](crate::Ruleset::new)).
+    #[error(
+        "a ruleset's start cannot have a berserker (the rules string's start key holds the board only)"
+    )]
+    BerserkerAtStart,
     /// A berserker that is not a piece of the side to move, or rules without berserk moves.
     #[error(
         "the berserker on {0} must be a piece of the side to move, under rules with berserk moves"

@@ -510,8 +510,7 @@ fn parse(s: &str, strict: bool) -> Result<Ruleset, RulesStringError> {
     }
     let setup = start?;
     // A side's officers are of the kind its start holds (OpenTafl's sides know whether they
-    // have commanders or knights from their start); the jumps of a kind absent from the
-    // start change nothing and keep OpenTafl's defaults, so that equal games compare equal.
+    // have commanders or knights from their start).
     for side in Side::ALL {
         let soldiers = setup.pieces_of(side);
         let commanders = (setup.commanders & soldiers).any();
@@ -527,18 +526,6 @@ fn parse(s: &str, strict: bool) -> Result<Ruleset, RulesStringError> {
                 });
             }
         };
-    }
-    if !Side::ALL
-        .iter()
-        .any(|&side| r.officers[side] == Some(Officer::Knight))
-    {
-        r.jumps.knight = Jumps::OPENTAFL.knight;
-    }
-    if !Side::ALL
-        .iter()
-        .any(|&side| r.officers[side] == Some(Officer::Commander))
-    {
-        r.jumps.commander = Jumps::OPENTAFL.commander;
     }
     Ok(Ruleset::new(&name, r, &setup)?)
 }

@@ -351,3 +351,49 @@ fn the_search_keeps_the_sign_across_a_berserk_move() {
     assert_eq!(q.play_mut(r.best_move).unwrap().captures.count(), 1);
     assert!(r.score > 0, "{}", r.score);
 }
+
+#[test]
+fn berserk_any_move_mode_gives_the_extra_move_without_a_capture_in_sight() {
+    // `ber:m`: after a capture the piece moves again if it has any move at all.
+    let text = "dim:11 name:B surf:n atkf:n ber:m start:/11/2T8/11/3tT6/11/11/11/11/t9t/11/5K5/";
+    let r = Ruleset::from_opentafl(text).unwrap();
+    assert_eq!(r.rules().berserk, BerserkMode::AnyMove);
+    let mut p = r.start_position();
+    let outcome = p.play_mut("c2-c4".parse().unwrap()).unwrap();
+    assert_eq!(outcome.captures.count(), 1);
+    assert_eq!(p.side_to_move(), Side::Defenders);
+    assert_eq!(p.berserker(), Some(sq("c4")));
+    let reference = RefBoard::from_position(&r.start_position());
+    let mut reference = reference;
+    let _ = reference.play("c2-c4".parse().unwrap());
+    assert_eq!(reference.berserker, Some((2, 3)));
+    // Under `ber:c` the same capture passes the turn (no other capture from c4).
+    let strict = Ruleset::from_opentafl(&text.replace("ber:m", "ber:c")).unwrap();
+    let mut q = strict.start_position();
+    let _ = q.play_mut("c2-c4".parse().unwrap()).unwrap();
+    assert_eq!(q.side_to_move(), Side::Attackers);
+}
+
+#[test]
+fn a_game_with_berserk_moves_round_trips_through_its_record() {
+    let start = position("T c2 t d4 T e4 t c6 T c7 K f6 t a9 t k9", Side::Defenders);
+    // Berserk's rules have officers; this start has none: refused, as the rules string
+    // could not carry them.
+    assert_eq!(
+        Ruleset::new("Berserk test", *berserk().rules(), &start.to_setup()),
+        Err(tafl_core::PositionError::OfficersAtStart)
+    );
+    let mut rules = *berserk().rules();
+    rules.officers = tafl_core::BySide::default();
+    let ruleset = Ruleset::new("Berserk test", rules, &start.to_setup()).unwrap();
+    assert_eq!(ruleset.to_string().parse::<Ruleset>().unwrap(), ruleset);
+    let mut game = TaflGame::new(ruleset);
+    for m in ["c2-c4", "c4-c5", "a9-a8"] {
+        let _ = game.play(m.parse().unwrap()).unwrap();
+    }
+    let record = game.to_record();
+    let back = TaflGame::from_record(&record).unwrap();
+    assert_eq!(back.position(), game.position());
+    assert_eq!(back.plies(), 3);
+    assert_eq!(back.position().side_to_move(), Side::Defenders);
+}
