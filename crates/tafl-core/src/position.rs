@@ -21,7 +21,7 @@ use crate::zobrist;
 /// A legal tafl position, built only from a checked [`Setup`].
 ///
 /// Holds a reference to its [`Rules`] so that it can generate and play moves by itself;
-/// positions are copied to make moves (copy-make), so they are kept small (80 bytes): the
+/// positions are copied to make moves (copy-make), so they are kept small (96 bytes): the
 /// rules, with the attacker forts' bitboard, live in a table shared by every position of the
 /// process, one entry per distinct [`Rules`] value (the presets' and at most
 /// [`MAX_DISTINCT_RULES`] others). The repetition history is not
