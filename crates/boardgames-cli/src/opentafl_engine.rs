@@ -128,6 +128,8 @@ struct Engine<W: Write> {
     pending: Option<(Move, u64)>,
     /// Moves the host refused, with the hash of the position they were refused in.
     refused: HashSet<(Move, u64)>,
+    /// Our last move the host accepted (the berserker, if the host says so with `error 4`).
+    last_accepted: Option<Move>,
     simple_moves: bool,
 }
 
@@ -287,6 +289,7 @@ impl<W: Write> Engine<W> {
             clock: None,
             pending: None,
             refused: HashSet::new(),
+            last_accepted: None,
             simple_moves: true,
         }
     }
@@ -377,6 +380,9 @@ impl<W: Write> Engine<W> {
                 }
                 if let Some((m, hash)) = self.pending.take() {
                     self.refused.insert((m, hash));
+                }
+                if args.first() == Some(&"4") {
+                    self.host_berserker();
                 }
             }
             "analyze" => {
@@ -554,11 +560,34 @@ impl<W: Write> Engine<W> {
         Ok(())
     }
 
+    /// After `error 4`: the host says a piece of ours moves again (berserk) where our game
+    /// does not; it can only be the piece of our last accepted move, which becomes the
+    /// berserker (if the rules have berserk moves and it still stands there).
+    fn host_berserker(&mut self) {
+        let (Some(m), Some(side), Some(game)) = (self.last_accepted, self.side, &self.game) else {
+            return;
+        };
+        if game.position().berserker().is_some() {
+            return;
+        }
+        let mut setup = game.position().to_setup();
+        setup.side_to_move = side;
+        setup.berserker = Some(m.to);
+        if let Ok(g) = TaflGame::from_setup(game.ruleset().clone(), &setup) {
+            self.log(&format!(
+                "  (the host has our piece on {} move again: taken)",
+                m.to
+            ));
+            self.game = Some(g);
+        }
+    }
+
     /// `move <position>`: the host accepted our move.
     fn move_accepted(&mut self, board: Option<&str>) {
         let Some((m, hash)) = self.pending.take() else {
             return;
         };
+        self.last_accepted = Some(m);
         let Some(game) = &mut self.game else {
             return;
         };

@@ -620,3 +620,39 @@ fn the_engine_makes_its_berserk_moves_when_the_host_asks_again() {
     assert_eq!(game.position().side_to_move(), Side::Attackers);
     e.goodbye();
 }
+
+#[test]
+fn error_4_makes_the_piece_of_our_last_move_the_berserker() {
+    // Brandub with berserk moves; the host claims (`play` again, then `error 4`) that the
+    // piece of our last move moves again, which our game did not see.
+    let rules = "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: ber:c \
+                 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+    let dir = std::env::temp_dir().join(format!("otep-error-4-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("engine.log");
+    let mut e = Engine::start(&["--nodes", "300", "--log", log.to_str().unwrap()]);
+    assert_eq!(e.line(), "hello");
+    e.send(&format!("rules {rules}"));
+    let mut game = TaflGame::new(rules.parse::<Ruleset>().unwrap());
+    e.send("play attackers");
+    let first = legal_move(&game, &e.line());
+    let _ = game.play(first).unwrap();
+    assert_eq!(
+        game.position().side_to_move(),
+        Side::Defenders,
+        "no capture at move 1"
+    );
+    e.send(&format!("move {}", board(&game)));
+    e.send("play attackers");
+    let second: Move = e.line().strip_prefix("move ").unwrap().parse().unwrap();
+    e.send("error 4");
+    e.send("play attackers");
+    let third: Move = e.line().strip_prefix("move ").unwrap().parse().unwrap();
+    assert_eq!(third.from, first.to, "{third}");
+    assert_ne!(third, second, "a refused move is not sent again");
+    e.goodbye();
+    let text = std::fs::read_to_string(&log).unwrap();
+    let note = format!("(the host has our piece on {} move again: taken)", first.to);
+    assert!(text.contains(&note), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
