@@ -128,6 +128,8 @@ struct Engine<W: Write> {
     pending: Option<(Move, u64)>,
     /// Moves the host refused, with the hash of the position they were refused in.
     refused: HashSet<(Move, u64)>,
+    /// Our last move the host accepted (the berserker, if the host says so with `error 4`).
+    last_accepted: Option<Move>,
     simple_moves: bool,
 }
 
@@ -234,6 +236,32 @@ pub(crate) fn parse_otn_move(text: &str) -> Option<Move> {
     Some(Move::new(from, to))
 }
 
+/// The longest analysis, in seconds, whatever `analyze` asks: the engine reads no input
+/// while it thinks, so a longer one would leave the host waiting (even for `goodbye`).
+pub(crate) const MAX_ANALYSIS_SECS: f64 = 120.0;
+
+/// The time an `analyze <n> <seconds>` spends: four fifths of what is asked (the rest is a
+/// margin for the pipes and the extra lines), at least 0.04 s and at most four fifths of
+/// [`MAX_ANALYSIS_SECS`]; an infinite request gets the most.
+fn analysis_time(seconds: f64) -> Duration {
+    let secs = if seconds.is_nan() { 0.05 } else { seconds };
+    Duration::from_secs_f64(secs.clamp(0.05, MAX_ANALYSIS_SECS) * 0.8)
+}
+
+/// Whether `m` jumps over a piece (two squares along a line, the square between occupied).
+fn is_jump(pos: &Position, m: Move) -> bool {
+    let (df, dr) = (
+        i16::from(m.to.file()) - i16::from(m.from.file()),
+        i16::from(m.to.rank()) - i16::from(m.from.rank()),
+    );
+    if !((df.abs() == 2 && dr == 0) || (dr.abs() == 2 && df == 0)) {
+        return false;
+    }
+    m.from
+        .offset((df / 2) as i8, (dr / 2) as i8, pos.size())
+        .is_some_and(|mid| pos.piece_at(mid).is_some())
+}
+
 /// The side named in a command.
 fn parse_side(text: Option<&&str>) -> Option<Side> {
     match text.copied() {
@@ -261,6 +289,7 @@ impl<W: Write> Engine<W> {
             clock: None,
             pending: None,
             refused: HashSet::new(),
+            last_accepted: None,
             simple_moves: true,
         }
     }
@@ -337,18 +366,30 @@ impl<W: Write> Engine<W> {
                     self.play(side)?;
                 }
             }
-            "opponent-move" => self.opponent_move(args),
+            "opponent-move" => self.opponent_move(args)?,
             "move" => self.move_accepted(args.first().copied()),
             "error" => {
+                // 1: wrong side, 2: illegal move, 3: the other side moves again (berserk),
+                // 4: only the berserker may move. Each means our board or turn differs
+                // from the host's: the move is not sent again here, and the host's
+                // `opponent-move` and `play` that follow set things right.
+                match args.first().copied() {
+                    Some("3") => self.log("  (refused: the other side is berserking)"),
+                    Some("4") => self.log("  (refused: only the berserking piece may move)"),
+                    _ => {}
+                }
                 if let Some((m, hash)) = self.pending.take() {
                     self.refused.insert((m, hash));
+                }
+                if args.first() == Some(&"4") {
+                    self.host_berserker();
                 }
             }
             "analyze" => {
                 let n = args.first().and_then(|t| t.parse::<usize>().ok());
                 let secs = args.get(1).and_then(|t| t.parse::<f64>().ok());
                 match (n, secs) {
-                    (Some(n), Some(secs)) if secs.is_finite() => {
+                    (Some(n), Some(secs)) if !secs.is_nan() => {
                         self.analyze(n.clamp(1, 20), secs)?;
                     }
                     _ => self.log("  (malformed analyze, ignored)"),
@@ -376,7 +417,16 @@ impl<W: Write> Engine<W> {
                 Ok(())
             }
             Err(e) => {
+                // A clean reset: the host's game is now one we cannot play, so nothing of
+                // the previous game is kept (a later `play` is refused with `error -1`
+                // until a supported `rules` line comes).
                 self.game = None;
+                self.side = None;
+                self.clock = None;
+                self.pending = None;
+                self.refused.clear();
+                self.searcher.clear();
+                self.log("  (rules refused: the previous game is dropped)");
                 self.send(&format!(
                     "error 0 unsupported rules: {}",
                     ascii(&e.to_string())
@@ -401,7 +451,11 @@ impl<W: Write> Engine<W> {
         };
         Setup::from_board_string(board).is_ok_and(|s| {
             let ours = g.position().to_setup();
-            s.attackers == ours.attackers && s.defenders == ours.defenders && s.king == ours.king
+            s.attackers == ours.attackers
+                && s.defenders == ours.defenders
+                && s.king == ours.king
+                && s.commanders == ours.commanders
+                && s.knights == ours.knights
         })
     }
 
@@ -435,51 +489,95 @@ impl<W: Write> Engine<W> {
         }
     }
 
-    /// `opponent-move <move>|<move>... <position>`: plays the moves; if the board then
-    /// differs from the host's (a repeated notice, or a move we cannot play), the host's
-    /// board is taken.
-    fn opponent_move(&mut self, args: &[&str]) {
+    /// `opponent-move <move>|<move>... [<position>]`: plays the moves (OpenTafl sends all
+    /// the moves of a berserk turn in one list, oldest first); if the board then differs
+    /// from the host's (a repeated notice, or a move we cannot play), the host's board is
+    /// taken. A move that cannot be read or played is logged; when no readable position
+    /// follows to recover from, the engine keeps its state as it was before the command and
+    /// tells the host with a non-critical `error 0`.
+    fn opponent_move(&mut self, args: &[&str]) -> std::io::Result<()> {
         self.pending = None;
         let Some(game) = &self.game else {
-            return;
+            return Ok(());
+        };
+        let Some(list) = args.first() else {
+            self.log("  (opponent-move without a move, ignored)");
+            return Ok(());
         };
         let before = game.clone();
         let mut next = game.clone();
         let mut mover = None;
-        let mut all_played = true;
-        if let Some(list) = args.first() {
-            for text in list.split('|') {
-                let played = parse_otn_move(text).is_some_and(|m| {
-                    let side = next.position().side_to_move();
-                    next.play(m).is_ok().then(|| mover = Some(side)).is_some()
-                });
-                all_played &= played;
+        let mut fault = None;
+        for text in list.split('|') {
+            let Some(m) = parse_otn_move(text) else {
+                fault = Some(format!("cannot read the opponent's move {:?}", ascii(text)));
+                break;
+            };
+            let side = next.position().side_to_move();
+            match next.play(m) {
+                Ok(_) => mover = Some(side),
+                Err(e) => {
+                    fault = Some(format!("cannot play the opponent's move {m}: {e}"));
+                    break;
+                }
             }
         }
-        let Some(board) = args.get(1).copied() else {
-            if all_played {
-                self.game = Some(next);
+        if let Some(f) = &fault {
+            self.log(&format!("  ({f})"));
+        }
+        let host_board = args
+            .get(1)
+            .copied()
+            .filter(|b| Setup::from_board_string(b).is_ok());
+        let Some(board) = host_board else {
+            if let Some(f) = fault {
+                // Nothing to recover from: our state stays as it was.
+                return self.send(&format!("error 0 {}; position kept", ascii(&f)));
             }
-            return;
+            self.game = Some(next);
+            return Ok(());
         };
         self.game = Some(next);
-        if all_played && self.board_matches(board) {
-            return;
+        if fault.is_none() && self.board_matches(board) {
+            return Ok(());
         }
         self.game = Some(before);
         if self.board_matches(board) {
-            return; // already known
+            return Ok(()); // already known
         }
         self.log("  (the host's board differs from ours: taken)");
         let side = match (mover, self.side) {
-            (Some(s), _) => s.other(),
-            (None, Some(ours)) => ours,
-            (None, None) => self
+            (Some(s), _) if fault.is_none() => s.other(),
+            (_, Some(ours)) => ours,
+            _ => self
                 .game
                 .as_ref()
                 .map_or(Side::Attackers, |g| g.position().side_to_move().other()),
         };
         if let Some(g) = self.game_from_board(board, side) {
+            self.game = Some(g);
+        }
+        Ok(())
+    }
+
+    /// After `error 4`: the host says a piece of ours moves again (berserk) where our game
+    /// does not; it can only be the piece of our last accepted move, which becomes the
+    /// berserker (if the rules have berserk moves and it still stands there).
+    fn host_berserker(&mut self) {
+        let (Some(m), Some(side), Some(game)) = (self.last_accepted, self.side, &self.game) else {
+            return;
+        };
+        if game.position().berserker().is_some() {
+            return;
+        }
+        let mut setup = game.position().to_setup();
+        setup.side_to_move = side;
+        setup.berserker = Some(m.to);
+        if let Ok(g) = TaflGame::from_setup(game.ruleset().clone(), &setup) {
+            self.log(&format!(
+                "  (the host has our piece on {} move again: taken)",
+                m.to
+            ));
             self.game = Some(g);
         }
     }
@@ -489,6 +587,7 @@ impl<W: Write> Engine<W> {
         let Some((m, hash)) = self.pending.take() else {
             return;
         };
+        self.last_accepted = Some(m);
         let Some(game) = &mut self.game else {
             return;
         };
@@ -580,28 +679,49 @@ impl<W: Write> Engine<W> {
                     Status::Win { side, .. } if side == pos.side_to_move() => WIN_SCORE,
                     Status::Win { .. } => -WIN_SCORE,
                     Status::Draw { .. } => 0,
+                    // A berserk move: the same side moves again.
+                    Status::Ongoing if next.side_to_move() == pos.side_to_move() => evaluate(&next),
                     Status::Ongoing => -evaluate(&next),
                 }
             })
     }
 
-    /// `m` in the notation the host asked for.
+    /// `m` in the notation the host asked for: simple (`e5-e8`, jumps too), or OpenTafl's
+    /// full notation with the letters of the king, commanders and knights, `^` for a jump,
+    /// `=` for a berserk move (`Ne6^=e8xe7/f8`).
     fn move_text(&self, pos: &Position, m: Move) -> String {
         if self.simple_moves {
             return m.to_string();
         }
+        let letter = |sq: Square| -> Option<char> {
+            let piece = pos.piece_at(sq)?;
+            if piece == Piece::King {
+                return Some(if piece.side() == Side::Attackers {
+                    'k'
+                } else {
+                    'K'
+                });
+            }
+            pos.officer_at(sq).map(|o| o.char(piece.side()))
+        };
         let mut next = *pos;
         let outcome = next.play_unchecked(m);
         let mut text = String::new();
-        if pos.piece_at(m.from) == Some(Piece::King) {
-            text.push('K');
+        text.extend(letter(m.from));
+        text.push_str(&m.from.to_string());
+        let jump = pos.destinations(m.from).contains(m.to) && is_jump(pos, m);
+        if jump {
+            text.push('^');
         }
-        text.push_str(&m.to_string());
+        if pos.berserker().is_some() {
+            text.push('=');
+        } else if !jump {
+            text.push('-');
+        }
+        text.push_str(&m.to.to_string());
         for (i, sq) in outcome.captures.enumerate() {
             text.push(if i == 0 { 'x' } else { '/' });
-            if pos.king() == Some(sq) {
-                text.push('K');
-            }
+            text.extend(letter(sq));
             text.push_str(&sq.to_string());
         }
         text
@@ -618,7 +738,7 @@ impl<W: Write> Engine<W> {
         let mut history = game.search_history().to_vec();
         let mut config = self.config(pos.side_to_move());
         config.random_margin = 0;
-        let total = Duration::from_secs_f64(seconds.clamp(0.05, 3600.0) * 0.8);
+        let total = analysis_time(seconds);
         let share = if n > 1 { 0.6 } else { 1.0 };
         let mut main = config;
         main.limits.max_depth = 60;
@@ -654,13 +774,19 @@ impl<W: Write> Engine<W> {
                     Status::Win { .. } => -(WIN_SCORE - 1),
                     Status::Draw { .. } => 0,
                     Status::Ongoing => {
+                        // After a berserk move the same side moves again: no sign change.
+                        let sign = if next.side_to_move() == pos.side_to_move() {
+                            1
+                        } else {
+                            -1
+                        };
                         let mut s = Searcher::new(child_config, Seed(self.options.seed));
                         match s.search(&next, &history) {
                             Some(r) => {
                                 line.extend(r.pv);
-                                -r.score
+                                sign * r.score
                             }
-                            None => -evaluate(&next),
+                            None => sign * evaluate(&next),
                         }
                     }
                 };
@@ -700,6 +826,15 @@ mod tests {
         assert_eq!(m("tg2-g5").as_deref(), Some("g2-g5"));
         assert_eq!(m("garbage"), None);
         assert_eq!(m("a4-"), None);
+    }
+
+    #[test]
+    fn analysis_time_is_bounded() {
+        assert_eq!(analysis_time(1.0), Duration::from_millis(800));
+        assert_eq!(analysis_time(1e12), Duration::from_secs(96));
+        assert_eq!(analysis_time(f64::INFINITY), Duration::from_secs(96));
+        assert_eq!(analysis_time(-5.0), Duration::from_millis(40));
+        assert_eq!(analysis_time(f64::NAN), Duration::from_millis(40));
     }
 
     #[test]

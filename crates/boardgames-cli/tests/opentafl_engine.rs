@@ -330,6 +330,13 @@ fn split_lines_crlf_blank_lines_unknown_commands_and_garbage_are_harmless() {
     e.send("status");
     e.send("opponent-move");
     e.send("opponent-move zz-zz /junk/");
+    // An opponent move that cannot be read, with no board to recover from: a non-critical
+    // error, the position kept.
+    let line = e.line();
+    assert!(
+        line.starts_with("error 0 cannot read the opponent's move \"zz-zz\""),
+        "{line}"
+    );
     e.send("move");
     e.send("clock a b c");
     e.send("analyze x y");
@@ -391,8 +398,8 @@ fn every_builtin_opentafl_ruleset_is_played_or_refused_with_error_0() {
             }
         }
     }
-    // Berserk needs commanders, knights and berserk moves, which tafl-core does not have.
-    assert_eq!(refused, ["Berserk 11x11"]);
+    // All ten, Berserk's commanders, knights and berserk moves included.
+    assert!(refused.is_empty(), "{refused:?}");
     // Fields we do not know are ignored, not refused.
     e.send(&format!("rules {BRANDUB} future:x"));
     e.send("play attackers");
@@ -446,4 +453,206 @@ fn move_lists_and_notices_without_a_position_keep_the_engine_in_step() {
     e.send("play defenders");
     let _ = legal_move(&host, &e.line());
     e.goodbye();
+}
+
+#[test]
+fn a_bad_opponent_move_is_logged_and_answered_and_the_state_stays_consistent() {
+    let dir = std::env::temp_dir().join(format!("otep-bad-move-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("engine.log");
+    let mut e = Engine::start(&["--nodes", "300", "--log", log.to_str().unwrap()]);
+    assert_eq!(e.line(), "hello");
+    e.send(&format!("rules {BRANDUB}"));
+    let ruleset: Ruleset = BRANDUB.parse().unwrap();
+    let game = TaflGame::new(ruleset.clone());
+    // Illegal (d4 holds the king, a defender), no position: `error 0`, nothing played.
+    e.send("opponent-move d4-d5");
+    let line = e.line();
+    assert!(
+        line.starts_with("error 0 cannot play the opponent's move d4-d5: "),
+        "{line}"
+    );
+    e.send("play attackers");
+    let _ = legal_move(&game, &e.line());
+    // Illegal, with the host's board: the board is taken, without a word to the host.
+    let mut host = game.clone();
+    let _ = host.play("d6-c6".parse().unwrap()).unwrap();
+    e.send(&format!("opponent-move a1-a2 {}", board(&host)));
+    e.send("play defenders");
+    let _ = legal_move(&host, &e.line());
+    e.goodbye();
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        text.contains("cannot play the opponent's move d4-d5"),
+        "{text}"
+    );
+    assert!(
+        text.contains("cannot play the opponent's move a1-a2"),
+        "{text}"
+    );
+    assert!(
+        text.contains("the host's board differs from ours: taken"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn refused_rules_reset_the_engine_cleanly_and_name_the_allowed_sizes() {
+    let mut e = Engine::start(&["--nodes", "300"]);
+    assert_eq!(e.line(), "hello");
+    e.send(&format!("rules {BRANDUB}"));
+    e.send("side attackers");
+    e.send("rules dim:99999999999 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/");
+    let line = e.line();
+    assert_eq!(
+        line,
+        "error 0 unsupported rules: board size dim:99999999999 is not supported: \
+         use a number from 7 to 11"
+    );
+    // The previous game is dropped: nothing to play until supported rules come.
+    e.send("position /3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/");
+    e.send("play attackers");
+    assert!(e.line().starts_with("error -1 "));
+    e.send(&format!("rules {BRANDUB}"));
+    e.send("play attackers");
+    let game = TaflGame::new(BRANDUB.parse::<Ruleset>().unwrap());
+    let _ = legal_move(&game, &e.line());
+    e.goodbye();
+}
+
+#[test]
+fn an_analysis_asked_for_ever_is_bounded() {
+    let mut e = Engine::start(&["--nodes", "2000"]);
+    assert_eq!(e.line(), "hello");
+    e.send(&format!("rules {BRANDUB}"));
+    // The node limit ends it here; without one the engine spends at most 96 s.
+    e.send("analyze 1 1e300");
+    assert!(e.line().starts_with("analysis 1 "));
+    e.send("analyze 1 inf");
+    assert!(e.line().starts_with("analysis 1 "));
+    e.goodbye();
+}
+
+/// Berserk with a start where the defenders' c2-c4 takes d4 and gives a berserk move,
+/// c4-c5, that takes c6 (the king boxed in on the throne by his own men).
+const BERSERK_TEST: &str = "dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c \
+    start:/11/2T8/11/3tT6/5T5/2t1TKT4/2T2T5/11/t9t/11/11/";
+
+/// The test's own game after `moves` (each checked legal).
+fn berserk_game(moves: &[&str]) -> TaflGame {
+    let mut game = TaflGame::new(BERSERK_TEST.parse::<Ruleset>().unwrap());
+    for m in moves {
+        let _ = game.play(m.parse().unwrap()).unwrap();
+    }
+    game
+}
+
+#[test]
+fn berserk_moves_of_the_opponent_in_one_list_or_one_by_one() {
+    let before = berserk_game(&[]);
+    assert_eq!(before.position().side_to_move(), Side::Defenders);
+    let after = berserk_game(&["c2-c4", "c4-c5"]);
+    assert_eq!(after.position().side_to_move(), Side::Attackers);
+    assert_eq!(after.position().attackers().count(), 2);
+    // As OpenTafl sends them: the berserk turn's moves in one list, then the board.
+    let mut e = Engine::start(&["--nodes", "500"]);
+    assert_eq!(e.line(), "hello");
+    e.send(&format!("rules {BERSERK_TEST}"));
+    e.send(&format!("opponent-move c2-c4|c4-c5 {}", board(&after)));
+    e.send("play attackers");
+    let _ = legal_move(&after, &e.line());
+    e.goodbye();
+    // One notice a move, the board with the last only (and full notation).
+    let mut e = Engine::start(&["--nodes", "500"]);
+    assert_eq!(e.line(), "hello");
+    e.send(&format!("rules {BERSERK_TEST}"));
+    e.send("opponent-move Tc2-c4xd4");
+    e.send(&format!("opponent-move Tc4=c5xc6 {}", board(&after)));
+    e.send("play attackers");
+    let _ = legal_move(&after, &e.line());
+    e.goodbye();
+}
+
+#[test]
+fn the_engine_makes_its_berserk_moves_when_the_host_asks_again() {
+    let mut e = Engine::start(&["--nodes", "3000", "--full-moves"]);
+    assert_eq!(e.line(), "hello");
+    assert_eq!(e.line(), "simple-moves off");
+    e.send(&format!("rules {BERSERK_TEST}"));
+    let mut game = berserk_game(&[]);
+    let mut berserk_turns = 0;
+    // The host's side of it: after an accepted capture that gives a berserk move, OpenTafl
+    // sends `move <board>` then `play` for the same side again, with no `opponent-move`.
+    for _ in 0..4 {
+        e.send("play defenders");
+        let line = e.line();
+        let text = line
+            .strip_prefix("move ")
+            .unwrap_or_else(|| panic!("{line}"));
+        // Full notation: [letter]<from><-|^|=|^=><to>[x<captures>].
+        let start = text.find(|c: char| c.is_ascii_digit()).unwrap() - 1;
+        let rest = &text[start..];
+        let sep = rest.find(['-', '^', '=']).unwrap();
+        let after = rest[sep..].trim_start_matches(['-', '^', '=']);
+        let to = &after[..after.find(['x', '+', '-']).unwrap_or(after.len())];
+        let m = tafl_core::Move::new(rest[..sep].parse().unwrap(), to.parse().unwrap());
+        let berserking = game.position().berserker().is_some();
+        assert_eq!(text.contains('='), berserking, "{text}");
+        if let Some(b) = game.position().berserker() {
+            assert_eq!(m.from, b, "only the berserker moves: {text}");
+        }
+        let _ = legal_move(&game, &format!("move {m}"));
+        let _ = game.play(m).unwrap();
+        e.send(&format!("move {}", board(&game)));
+        if game.position().side_to_move() != Side::Defenders {
+            break;
+        }
+        // What a real OpenTafl sends next: an `opponent-move` repeating moves already
+        // played (ours among them) with its board, then `play` for the same side.
+        e.send(&format!("opponent-move {m} {}", board(&game)));
+        berserk_turns += 1;
+    }
+    assert!(
+        berserk_turns >= 1,
+        "the engine's capture gave no berserk move"
+    );
+    assert_eq!(game.position().side_to_move(), Side::Attackers);
+    e.goodbye();
+}
+
+#[test]
+fn error_4_makes_the_piece_of_our_last_move_the_berserker() {
+    // Brandub with berserk moves; the host claims (`play` again, then `error 4`) that the
+    // piece of our last move moves again, which our game did not see.
+    let rules = "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: ber:c \
+                 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+    let dir = std::env::temp_dir().join(format!("otep-error-4-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("engine.log");
+    let mut e = Engine::start(&["--nodes", "300", "--log", log.to_str().unwrap()]);
+    assert_eq!(e.line(), "hello");
+    e.send(&format!("rules {rules}"));
+    let mut game = TaflGame::new(rules.parse::<Ruleset>().unwrap());
+    e.send("play attackers");
+    let first = legal_move(&game, &e.line());
+    let _ = game.play(first).unwrap();
+    assert_eq!(
+        game.position().side_to_move(),
+        Side::Defenders,
+        "no capture at move 1"
+    );
+    e.send(&format!("move {}", board(&game)));
+    e.send("play attackers");
+    let second: Move = e.line().strip_prefix("move ").unwrap().parse().unwrap();
+    e.send("error 4");
+    e.send("play attackers");
+    let third: Move = e.line().strip_prefix("move ").unwrap().parse().unwrap();
+    assert_eq!(third.from, first.to, "{third}");
+    assert_ne!(third, second, "a refused move is not sent again");
+    e.goodbye();
+    let text = std::fs::read_to_string(&log).unwrap();
+    let note = format!("(the host has our piece on {} move again: taken)", first.to);
+    assert!(text.contains(&note), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -44,7 +44,7 @@ impl Position {
     }
 
     /// Whether the neighbour `sq` of the king (or the edge, `None`) counts against it.
-    fn against_king(&self, sq: Option<Square>) -> bool {
+    pub(crate) fn against_king(&self, sq: Option<Square>) -> bool {
         let Some(sq) = sq else {
             return self.rules.edge_hostile.contains(Piece::King);
         };
@@ -75,6 +75,10 @@ impl Position {
         else {
             return false;
         };
+        if self.officers_take_the_king() {
+            // Berserk: commanders and knights (`berserk.rs`).
+            return self.officer_sandwich(k, to, k.offset(-df, -dr, n), false);
+        }
         let four = || {
             DIRECTIONS
                 .iter()

@@ -315,7 +315,11 @@ impl TaflGame {
         };
         let rules = *self.position.rules();
         let mut status = outcome.status;
-        if !status.is_over() && occurrences >= u32::from(rules.repetition.count) {
+        // OpenTafl: "threefold repetition cannot occur as the result of a berserk move".
+        if !status.is_over()
+            && occurrences >= u32::from(rules.repetition.count)
+            && self.position.berserker().is_none()
+        {
             let win = |side| Status::Win {
                 side,
                 reason: WinReason::Repetition,

@@ -40,6 +40,7 @@ pub mod rules_page {}
 pub struct ReadmeDoctests;
 
 pub mod ai;
+mod berserk;
 mod bitboard;
 mod capture;
 mod fort;
@@ -65,11 +66,12 @@ pub mod svg;
 mod tafl_position;
 mod zobrist;
 
+pub use berserk::{BerserkMode, Jump, Jumps};
 pub use bitboard::Bitboard;
 pub use game::{ReplayError, TaflGame, TaflGameError};
 pub use moves::{MAX_MOVES, Move, MoveList, MoveText, ParseMoveError};
 pub use perft::{divide, perft};
-pub use piece::{BySide, ParsePieceSetError, Piece, PieceSet, Side};
+pub use piece::{BySide, Officer, ParsePieceSetError, Piece, PieceSet, Side};
 pub use play::{IllegalMove, IllegalMoveReason, MoveOutcome, PlayError};
 pub use position::{MAX_DISTINCT_RULES, Position, PositionError};
 pub use rule_options::{Forts, SpeedLimits};

@@ -122,10 +122,16 @@ impl Position {
     /// Writes every legal move of the side to move into `out` (cleared first): none once
     /// the game is over. Order: by origin square (rank 1 first), then along the rank, then
     /// along the file, each by destination square.
+    ///
+    /// With jumps or a berserker to move (Berserk), the moves are listed by origin, then by
+    /// destination square, and a berserker alone moves.
     pub fn legal_moves(&self, out: &mut MoveList) {
         out.clear();
         if self.status.is_over() {
             return;
+        }
+        if self.special {
+            return self.legal_moves_berserk(out);
         }
         for (pieces, piece) in self.groups(self.side) {
             if pieces.is_empty() {
@@ -159,6 +165,9 @@ impl Position {
         if self.status.is_over() {
             return 0;
         }
+        if self.special {
+            return self.count_legal_moves_berserk();
+        }
         let mut n = 0;
         for (pieces, piece) in self.groups(self.side) {
             if pieces.is_empty() {
@@ -173,8 +182,9 @@ impl Position {
         n
     }
 
-    /// The squares the piece on `from` may move to (empty if `from` holds no piece of the
-    /// side to move, or the game is over).
+    /// The squares the piece on `from` may move to, its jumps included (empty if `from`
+    /// holds no piece of the side to move, or another piece than the berserker, or the game
+    /// is over).
     #[must_use]
     pub fn destinations(&self, from: Square) -> Bitboard {
         if self.status.is_over() || !from.on_board(self.rules.size) {
@@ -183,9 +193,19 @@ impl Position {
         let Some(piece) = self.piece_at(from) else {
             return Bitboard::EMPTY;
         };
-        if piece.side() != self.side {
+        if piece.side() != self.side || self.berserker.is_some_and(|b| b != from) {
             return Bitboard::EMPTY;
         }
+        let slides = self.slides(from, piece);
+        if self.special && self.has_jumps() {
+            slides | self.jumps_from(from, piece)
+        } else {
+            slides
+        }
+    }
+
+    /// The squares the piece `piece` on `from` may slide to.
+    fn slides(&self, from: Square, piece: Piece) -> Bitboard {
         let from_fort = self.rules.forts.squares.contains(from);
         let (mut row, mut col) = lines(from, &self.context(piece, from_fort));
         let mut out = Bitboard::EMPTY;
@@ -243,6 +263,10 @@ impl Position {
                 }
             }
         }
-        false
+        self.special
+            && self.has_jumps()
+            && self.groups(side).into_iter().any(|(pieces, piece)| {
+                Iterator::any(&mut pieces.into_iter(), |f| self.jumps_from(f, piece).any())
+            })
     }
 }

@@ -143,11 +143,41 @@ impl Piece {
     }
 }
 
+/// The rank of a soldier in OpenTafl's Berserk ("OpenTafl Notation", section 1): a
+/// commander (`c`, `C`) or a knight (`n`, `N`). An officer moves and is captured as a
+/// soldier of its side; it may jump (rules keys `cj`, `nj`), cannot be jumped over, and
+/// takes part in capturing a strong king between two officers (or an officer and a hostile
+/// corner).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Officer {
+    /// A commander (`c` attacking, `C` defending).
+    Commander,
+    /// A knight (`n` attacking, `N` defending).
+    Knight,
+}
+
+impl Officer {
+    /// The OpenTafl letter for an officer of `side`: `c n` for the attackers, `C N` for the
+    /// defenders.
+    #[must_use]
+    pub const fn char(self, side: Side) -> char {
+        match (self, side) {
+            (Officer::Commander, Side::Attackers) => 'c',
+            (Officer::Knight, Side::Attackers) => 'n',
+            (Officer::Commander, Side::Defenders) => 'C',
+            (Officer::Knight, Side::Defenders) => 'N',
+        }
+    }
+}
+
 /// A set of piece kinds, as in the OpenTafl rules keys `corh:tTK` (the corners are hostile
 /// to these pieces) or `cens:K` (only the king may stop on the throne).
 ///
-/// OpenTafl also names commanders and knights (`c n C N`) and an attacking king (`k`); this
-/// crate has none of them, so those letters are accepted and ignored when parsing.
+/// OpenTafl also names commanders and knights (`c n C N`), mercenaries, guards and an
+/// attacking king (`m g k M G`): those letters are accepted and ignored when parsing. This
+/// crate's commanders and knights ([`Officer`]) follow the soldier of their side in every
+/// set (`t` or `T`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PieceSet(u8);

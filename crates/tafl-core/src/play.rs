@@ -118,6 +118,9 @@ impl Position {
                 status: self.status,
             };
         };
+        if self.special {
+            return self.play_berserk(m, piece);
+        }
         let side = piece.side();
         let from_bb = Bitboard::from_square(m.from);
         let to_bb = Bitboard::from_square(m.to);
@@ -160,8 +163,26 @@ impl Position {
         }
     }
 
-    /// The status after `mover` moved (the side to move is already the opponent).
-    fn status_after(&self, mover: Piece) -> Status {
+    /// Moves `piece` (and its officer mark) from `m.from` to `m.to` on the bitboards, the
+    /// hash and everything else unchanged.
+    #[inline]
+    pub(crate) fn shift_piece(&mut self, m: Move, piece: Piece) {
+        let from_bb = Bitboard::from_square(m.from);
+        let to_bb = Bitboard::from_square(m.to);
+        match piece {
+            Piece::Attacker => self.attackers ^= from_bb | to_bb,
+            Piece::Defender => self.defenders ^= from_bb | to_bb,
+            Piece::King => self.king = Some(m.to),
+        }
+        if self.officers.contains(m.from) {
+            self.officers ^= from_bb | to_bb;
+        }
+        self.occ_t ^= (1u128 << m.from.transposed().index()) | (1u128 << m.to.transposed().index());
+    }
+
+    /// The status after `mover` moved (the side to move is already the opponent, or the
+    /// mover's side again when a berserker moves on).
+    pub(crate) fn status_after(&self, mover: Piece) -> Status {
         let side = mover.side();
         let Some(king) = self.king else {
             return Status::Win {

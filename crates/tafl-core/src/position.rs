@@ -21,7 +21,7 @@ use crate::zobrist;
 /// A legal tafl position, built only from a checked [`Setup`].
 ///
 /// Holds a reference to its [`Rules`] so that it can generate and play moves by itself;
-/// positions are copied to make moves (copy-make), so they are kept small (80 bytes): the
+/// positions are copied to make moves (copy-make), so they are kept small (96 bytes): the
 /// rules, with the attacker forts' bitboard, live in a table shared by every position of the
 /// process, one entry per distinct [`Rules`] value (the presets' and at most
 /// [`MAX_DISTINCT_RULES`] others). The repetition history is not
@@ -37,7 +37,15 @@ pub struct Position {
     pub(crate) occ_t: u128,
     pub(crate) hash: u64,
     pub(crate) rules: SharedRules,
+    /// The commanders and knights (Berserk), of both sides: each is also in `attackers` or
+    /// `defenders`, and its kind is its side's in the rules.
+    pub(crate) officers: Bitboard,
     pub(crate) king: Option<Square>,
+    /// The piece that moves again after a capture (berserk moves).
+    pub(crate) berserker: Option<Square>,
+    /// Whether the rules have commanders, knights, king jumps or berserk moves:
+    /// moves are then generated and played by the slower code of `berserk.rs`.
+    pub(crate) special: bool,
     pub(crate) side: Side,
     /// Bit `i` set when the king has visited corner `i` (a1, the other rank-1 corner, the
     /// other file-a corner, the far corner).
@@ -98,6 +106,34 @@ pub enum PositionError {
     /// never freed, so it is bounded).
     #[error("more than {MAX_DISTINCT_RULES} distinct tafl rules were used in this process")]
     TooManyRules,
+    /// A commander or knight the rules do not have: the officers of a side are of the one
+    /// kind its start position holds (or the square holds no soldier, or is marked both).
+    #[error(
+        "the {officer:?} on {square} is not in these rules (a side's officers are of the kind its start holds)"
+    )]
+    Officer {
+        /// The square.
+        square: Square,
+        /// The kind of officer.
+        officer: crate::piece::Officer,
+    },
+    /// A ruleset whose [`Rules::officers`] differ from the commanders and knights its start
+    /// holds (a side's kind of officer is read from its start; [`Ruleset::new`](crate::Ruleset::new)).
+    #[error(
+        "a ruleset's commanders and knights must be those of its start, one kind a side (the rules string carries them through the start only)"
+    )]
+    OfficersAtStart,
+    /// A ruleset's start with a berserker: the rules string's start key holds the board only
+    /// ([`Ruleset::new`](crate::Ruleset::new)).
+    #[error(
+        "a ruleset's start cannot have a berserker (the rules string's start key holds the board only)"
+    )]
+    BerserkerAtStart,
+    /// A berserker that is not a piece of the side to move, or rules without berserk moves.
+    #[error(
+        "the berserker on {0} must be a piece of the side to move, under rules with berserk moves"
+    )]
+    Berserker(Square),
 }
 
 /// How many distinct [`Rules`] values the positions of one process may be played under
@@ -233,12 +269,51 @@ impl Position {
         if let Some(i) = corner_index(king, rules) {
             visited |= 1 << i;
         }
+        let soldiers = setup.attackers | setup.defenders;
+        for (marked, officer) in [
+            (setup.commanders, crate::piece::Officer::Commander),
+            (setup.knights, crate::piece::Officer::Knight),
+        ] {
+            for square in marked {
+                let side = if setup.attackers.contains(square) {
+                    Side::Attackers
+                } else {
+                    Side::Defenders
+                };
+                let other = if officer == crate::piece::Officer::Commander {
+                    setup.knights
+                } else {
+                    setup.commanders
+                };
+                if !soldiers.contains(square)
+                    || other.contains(square)
+                    || rules.officers[side] != Some(officer)
+                {
+                    return Err(PositionError::Officer { square, officer });
+                }
+            }
+        }
+        if let Some(b) = setup.berserker
+            && (rules.berserk == crate::berserk::BerserkMode::None
+                || !b.on_board(rules.size)
+                || setup
+                    .piece_at(b)
+                    .is_none_or(|p| p.side() != setup.side_to_move))
+        {
+            return Err(PositionError::Berserker(b));
+        }
         let mut pos = Position {
             attackers: setup.attackers,
             defenders: setup.defenders,
             occ_t: all.transposed().0,
             hash: 0,
             rules: SharedRules(shared_rules(rules)?),
+            officers: setup.commanders | setup.knights,
+            berserker: setup.berserker,
+            special: rules.officers.attackers.is_some()
+                || rules.officers.defenders.is_some()
+                || rules.jumps.king != crate::berserk::Jump::None
+                || rules.berserk != crate::berserk::BerserkMode::None,
             king: Some(king),
             side: setup.side_to_move,
             visited,
@@ -253,6 +328,15 @@ impl Position {
     /// absent.
     #[must_use]
     pub fn to_setup(&self) -> Setup {
+        let mut commanders = Bitboard::EMPTY;
+        let mut knights = Bitboard::EMPTY;
+        for sq in self.officers {
+            match self.officer_at(sq) {
+                Some(crate::piece::Officer::Commander) => commanders.insert(sq),
+                Some(crate::piece::Officer::Knight) => knights.insert(sq),
+                None => {}
+            }
+        }
         Setup {
             size: self.rules.size,
             attackers: self.attackers,
@@ -260,6 +344,9 @@ impl Position {
             king: self.king,
             side_to_move: self.side,
             corners_visited: self.corners_visited(),
+            commanders,
+            knights,
+            berserker: self.berserker,
         }
     }
 
@@ -401,6 +488,12 @@ impl Position {
         if self.side == Side::Defenders {
             h ^= zobrist::side_key();
         }
+        for sq in self.officers {
+            h ^= zobrist::officer_key(sq);
+        }
+        if let Some(b) = self.berserker {
+            h ^= zobrist::berserker_key(b);
+        }
         for i in 0..4 {
             if self.visited >> i & 1 != 0 {
                 h ^= zobrist::corner_key(i);
@@ -431,6 +524,9 @@ impl Position {
                     continue;
                 };
                 let c = match self.piece_at(sq) {
+                    Some(p) if p != Piece::King && self.officers.contains(sq) => {
+                        self.officer_at(sq).map_or(p.char(), |o| o.char(p.side()))
+                    }
                     Some(p) => p.char(),
                     None if self.is_corner(sq) => '#',
                     None if self.is_throne(sq) => '+',
@@ -498,10 +594,11 @@ mod tests {
 
     #[test]
     fn position_is_small_for_copy_make() {
-        // Three u128 bitboards, the hash, a reference to the rules and a few bytes: the
-        // rules (with the attacker forts' bitboard) are shared, not copied with each move.
+        // Four u128 bitboards (the fourth for Berserk's commanders and knights), the hash,
+        // a reference to the rules and a few bytes: the rules (with the attacker forts'
+        // bitboard) are shared, not copied with each move.
         assert!(
-            std::mem::size_of::<Position>() <= 80,
+            std::mem::size_of::<Position>() <= 96,
             "{}",
             std::mem::size_of::<Position>()
         );

@@ -2,8 +2,9 @@
 //! (a small `Copy` value held by each [`Position`](crate::Position)). The named variants with
 //! their start positions are [`Ruleset`](crate::Ruleset)s.
 
+use crate::berserk::{BerserkMode, Jumps};
 use crate::bitboard::{Bitboard, geometry};
-use crate::piece::{Piece, PieceSet, Side};
+use crate::piece::{BySide, Officer, Piece, PieceSet, Side};
 use crate::rule_options::{Forts, SpeedLimits};
 use crate::square::{MAX_SIZE, MIN_SIZE};
 
@@ -181,6 +182,14 @@ pub struct Rules {
     pub forts: Forts,
     /// The most squares each kind of piece may move (`spd`).
     pub speeds: SpeedLimits,
+    // OpenTafl's Berserk (`berserk.rs`).
+    /// The kind of each side's commanders or knights, if its start position holds any
+    /// (OpenTafl reads a side's officers from its start: letters `c n` / `C N`).
+    pub officers: BySide<Option<Officer>>,
+    /// The jumps of the king, the knights and the commanders (`kj`, `nj`, `cj`).
+    pub jumps: Jumps,
+    /// Berserk moves (`ber`).
+    pub berserk: BerserkMode,
 }
 
 /// Why a [`Rules`] value is refused.
@@ -256,6 +265,12 @@ impl Rules {
             linnaean: false,
             forts: Forts::NONE,
             speeds: SpeedLimits::NONE,
+            officers: BySide {
+                attackers: None,
+                defenders: None,
+            },
+            jumps: Jumps::OPENTAFL,
+            berserk: BerserkMode::None,
         }
     }
 

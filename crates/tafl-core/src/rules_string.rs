@@ -16,10 +16,12 @@
 //! shieldwall), `linc` (Linnaean capture), `ks:m` (the middleweight king: strong, but
 //! captured against the edge), `spd` (speed limits), `afor aforp afors aforh aforre`
 //! (attacker forts), `cenre` (re-entry of the throne), `tfr:w`/`tfr:l` (under `w` the side
-//! that makes the repetition loses). Keys for pieces or squares this crate does not have
-//! (knights, commanders, mercenaries, guards, defender forts, berserk moves, jumps, corner
-//! re-entry) are accepted only with values that change nothing, and refused otherwise
-//! ([`RulesStringError::Unsupported`]).
+//! that makes the repetition loses), and Berserk's `kj nj cj` (jumps) and `ber` (berserk
+//! moves) with the commanders and knights of the start (`c n C N`). Keys for pieces or
+//! squares this crate does not have (mercenaries, guards, defender forts, corner re-entry)
+//! are accepted only with values that change nothing, and refused otherwise
+//! ([`RulesStringError::Unsupported`]), as is a side whose start holds both commanders and
+//! knights.
 //!
 //! [`Ruleset::from_str`] refuses keys it does not know; [`Ruleset::from_opentafl`] ignores
 //! them as OpenTafl does (a host may send keys of a newer version).
@@ -30,14 +32,15 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use crate::berserk::{BerserkMode, Jump, Jumps};
 use crate::bitboard::{Bitboard, geometry};
-use crate::piece::{Piece, PieceSet, Side};
+use crate::piece::{Officer, Piece, PieceSet, Side};
 use crate::position::PositionError;
 use crate::rule_options::{Forts, SpeedLimits};
 use crate::rules::{Escape, KingArmed, KingStrength, RepetitionResult, Rules};
 use crate::ruleset::Ruleset;
 use crate::setup::{ParseSetupError, Setup};
-use crate::square::Square;
+use crate::square::{MAX_SIZE, MIN_SIZE, Square};
 
 /// Error of [`Ruleset::from_str`].
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -62,6 +65,10 @@ pub enum RulesStringError {
         /// The value.
         value: String,
     },
+    /// A `dim` value that is not a supported board size (a number, or a number out of
+    /// range).
+    #[error("board size dim:{0} is not supported: use a number from {MIN_SIZE} to {MAX_SIZE}")]
+    Size(String),
     /// A valid OpenTafl setting this crate does not implement.
     #[error("unsupported OpenTafl setting {key}:{value}")]
     Unsupported {
@@ -155,6 +162,15 @@ impl fmt::Display for Ruleset {
             KingStrength::Weak => f.write_str(" ks:w")?,
             KingStrength::StrongNearThrone => f.write_str(" ks:c")?,
         }
+        for (key, jump, default) in [
+            ("kj", r.jumps.king, Jumps::OPENTAFL.king),
+            ("nj", r.jumps.knight, Jumps::OPENTAFL.knight),
+            ("cj", r.jumps.commander, Jumps::OPENTAFL.commander),
+        ] {
+            if jump != default {
+                write!(f, " {key}:{}", jump.letter())?;
+            }
+        }
         if !r.has_corners {
             f.write_str(" cor:")?;
         }
@@ -185,6 +201,11 @@ impl fmt::Display for Ruleset {
             f.write_str(" efe:y")?;
         }
         write_further_options(f, r)?;
+        match r.berserk {
+            BerserkMode::None => {}
+            BerserkMode::Capture => f.write_str(" ber:c")?,
+            BerserkMode::AnyMove => f.write_str(" ber:m")?,
+        }
         if r.escape == Escape::FourCorners {
             f.write_str(" kvc:y")?;
         }
@@ -291,7 +312,11 @@ fn parse(s: &str, strict: bool) -> Result<Ruleset, RulesStringError> {
     let start = start_setup(&mut map)?;
     let mut r = Rules::fidchell();
     // OpenTafl defaults first.
-    r.size = dim.parse().map_err(|_| bad("dim", dim))?;
+    r.size = dim
+        .parse()
+        .ok()
+        .filter(|n| (MIN_SIZE..=MAX_SIZE).contains(n))
+        .ok_or_else(|| RulesStringError::Size(dim.chars().take(20).collect()))?;
     r.first = Side::Attackers;
     r.king_armed = KingArmed::Yes;
     r.king_strength = KingStrength::Strong;
@@ -419,15 +444,28 @@ fn parse(s: &str, strict: bool) -> Result<Ruleset, RulesStringError> {
             "tfn" => r.repetition.count = v.parse().map_err(|_| bad(key, v))?,
             "ncl" => r.no_capture_limit = Some(v.parse().map_err(|_| bad(key, v))?),
             "nml" => r.no_move_loses = yes_no(key, v)?,
-            "kj" | "ber" if v != "n" => return Err(unsupported(key, v)),
+            "kj" | "nj" | "cj" => {
+                let jump = Jump::from_letter(v).ok_or_else(|| bad(key, v))?;
+                match key {
+                    "kj" => r.jumps.king = jump,
+                    "nj" => r.jumps.knight = jump,
+                    _ => r.jumps.commander = jump,
+                }
+            }
+            "ber" => {
+                r.berserk = match v {
+                    "n" => BerserkMode::None,
+                    "c" => BerserkMode::Capture,
+                    "m" => BerserkMode::AnyMove,
+                    _ => return Err(bad(key, v)),
+                }
+            }
             "dfor" if !v.is_empty() => return Err(unsupported(key, v)),
             "corre" => {
                 corner_reentry = Some((PieceSet::from_letters(v).map_err(|_| bad(key, v))?, v));
             }
-            // King jumps and berserk moves off; jumps of knights, commanders, mercenaries
-            // and guards, and defender forts: absent pieces and squares.
-            "kj" | "ber" | "dfor" | "nj" | "cj" | "mj" | "gj" | "dforp" | "dfors" | "dforh"
-            | "dforre" => {}
+            // Jumps of mercenaries and guards, and defender forts: absent pieces and squares.
+            "dfor" | "mj" | "gj" | "dforp" | "dfors" | "dforh" | "dforre" => {}
             _ if !strict => {}
             _ => return Err(RulesStringError::UnknownKey(key.to_string())),
         }
@@ -471,6 +509,24 @@ fn parse(s: &str, strict: bool) -> Result<Ruleset, RulesStringError> {
         r.forts.hostile = as_opentafl_hostility(r.forts.hostile);
     }
     let setup = start?;
+    // A side's officers are of the kind its start holds (OpenTafl's sides know whether they
+    // have commanders or knights from their start).
+    for side in Side::ALL {
+        let soldiers = setup.pieces_of(side);
+        let commanders = (setup.commanders & soldiers).any();
+        let knights = (setup.knights & soldiers).any();
+        r.officers[side] = match (commanders, knights) {
+            (false, false) => None,
+            (true, false) => Some(Officer::Commander),
+            (false, true) => Some(Officer::Knight),
+            (true, true) => {
+                return Err(RulesStringError::Unsupported {
+                    key: "start".to_string(),
+                    value: format!("commanders and knights on the {side}' side"),
+                });
+            }
+        };
+    }
     Ok(Ruleset::new(&name, r, &setup)?)
 }
 
@@ -661,6 +717,20 @@ mod tests {
         use RulesStringError as E;
         let start = "start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
         assert_eq!("name:x".parse::<Ruleset>(), Err(E::Missing("dim")));
+        let huge = format!("dim:99999999999 {start}").parse::<Ruleset>();
+        assert_eq!(huge, Err(E::Size("99999999999".into())));
+        assert_eq!(
+            huge.unwrap_err().to_string(),
+            "board size dim:99999999999 is not supported: use a number from 7 to 11"
+        );
+        assert_eq!(
+            format!("dim:13 {start}").parse::<Ruleset>(),
+            Err(E::Size("13".into()))
+        );
+        assert_eq!(
+            format!("dim:x {start}").parse::<Ruleset>(),
+            Err(E::Size("x".into()))
+        );
         assert_eq!("dim:7".parse::<Ruleset>(), Err(E::Missing("start")));
         assert_eq!(
             format!("dim:7 ks:q {start}").parse::<Ruleset>(),
@@ -668,8 +738,16 @@ mod tests {
         );
         assert_eq!(
             format!("dim:7 ber:y {start}").parse::<Ruleset>(),
-            Err(unsupported("ber", "y"))
+            Err(bad("ber", "y"))
         );
+        assert_eq!(
+            format!("dim:7 kj:q {start}").parse::<Ruleset>(),
+            Err(bad("kj", "q"))
+        );
+        assert!(matches!(
+            "dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3n3/3c3/".parse::<Ruleset>(),
+            Err(E::Unsupported { .. })
+        ));
         assert_eq!(
             format!("dim:7 zz:y {start}").parse::<Ruleset>(),
             Err(E::UnknownKey("zz".into()))

@@ -2,6 +2,8 @@
 //! `fidchell` (the default, the game of the Breton Fidchell page), `brandubh`, `copenhagen`,
 //! `tablut`, `ard_ri`.
 
+use crate::berserk::Jumps;
+use crate::piece::{Officer, Side};
 use crate::position::{Position, PositionError};
 use crate::rules::{RepetitionResult, Rules};
 use crate::rules_string::RulesStringError;
@@ -46,13 +48,44 @@ impl Ruleset {
     /// [`PositionError`] if the rules are refused or `start` is not a legal position under
     /// them; [`PositionError::VisitedCornersAtStart`] if `start` has visited corners other
     /// than the one the king stands on; [`PositionError::RulesetName`] if `name` holds `_`
-    /// or whitespace other than spaces.
+    /// or whitespace other than spaces; [`PositionError::OfficersAtStart`] if
+    /// [`Rules::officers`] is not the kind of commanders or knights each side's start holds
+    /// (the rules string carries them through the start only);
+    /// [`PositionError::BerserkerAtStart`] if `start` has a berserker. The jumps of a kind of
+    /// officer absent from the start change nothing and are set to OpenTafl's defaults, so
+    /// that equal games compare equal.
     pub fn new(name: &str, rules: Rules, start: &Setup) -> Result<Ruleset, PositionError> {
         if name
             .chars()
             .any(|c| c == '_' || (c.is_whitespace() && c != ' '))
         {
             return Err(PositionError::RulesetName(name.to_string()));
+        }
+        if start.berserker.is_some() {
+            return Err(PositionError::BerserkerAtStart);
+        }
+        let mut rules = rules;
+        for side in Side::ALL {
+            let soldiers = start.pieces_of(side);
+            let kind = match (
+                (start.commanders & soldiers).any(),
+                (start.knights & soldiers).any(),
+            ) {
+                (false, false) => None,
+                (true, false) => Some(Officer::Commander),
+                (false, true) => Some(Officer::Knight),
+                (true, true) => return Err(PositionError::OfficersAtStart),
+            };
+            if rules.officers[side] != kind {
+                return Err(PositionError::OfficersAtStart);
+            }
+        }
+        let has = |kind| Side::ALL.iter().any(|&s| rules.officers[s] == Some(kind));
+        if !has(Officer::Knight) {
+            rules.jumps.knight = Jumps::OPENTAFL.knight;
+        }
+        if !has(Officer::Commander) {
+            rules.jumps.commander = Jumps::OPENTAFL.commander;
         }
         let mut setup = *start;
         setup.side_to_move = rules.first;

@@ -17,7 +17,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use crate::bitboard::Bitboard;
-use crate::piece::{Piece, Side};
+use crate::piece::{Officer, Piece, Side};
 use crate::square::{MAX_SIZE, MIN_SIZE, Square};
 
 /// A position that is not necessarily legal: public fields, no invariants
@@ -37,6 +37,14 @@ pub struct Setup {
     pub side_to_move: Side,
     /// The corners the king has visited (only meaningful under the four-corner escape).
     pub corners_visited: Bitboard,
+    /// The soldiers (of either side, among `attackers` and `defenders`) that are commanders
+    /// (OpenTafl letters `c`, `C`; Berserk).
+    pub commanders: Bitboard,
+    /// The soldiers (of either side) that are knights (OpenTafl letters `n`, `N`; Berserk).
+    pub knights: Bitboard,
+    /// The piece that captured on the last move and moves again before the other side
+    /// (berserk moves, OpenTafl's `ber:`); written `=e5` after the side to move.
+    pub berserker: Option<Square>,
 }
 
 impl Setup {
@@ -50,6 +58,48 @@ impl Setup {
             king: None,
             side_to_move: Side::Attackers,
             corners_visited: Bitboard::EMPTY,
+            commanders: Bitboard::EMPTY,
+            knights: Bitboard::EMPTY,
+            berserker: None,
+        }
+    }
+
+    /// The pieces of `side` (the defenders' with the king).
+    #[must_use]
+    pub fn pieces_of(&self, side: Side) -> Bitboard {
+        match side {
+            Side::Attackers => self.attackers,
+            Side::Defenders => match self.king {
+                Some(k) => self.defenders.with(k),
+                None => self.defenders,
+            },
+        }
+    }
+
+    /// The officer (commander or knight) on `sq`, if any.
+    #[must_use]
+    pub fn officer_at(&self, sq: Square) -> Option<Officer> {
+        if self.commanders.contains(sq) {
+            Some(Officer::Commander)
+        } else if self.knights.contains(sq) {
+            Some(Officer::Knight)
+        } else {
+            None
+        }
+    }
+
+    /// Puts a commander or a knight of `side` on `sq` (replacing what was there).
+    pub fn put_officer(&mut self, sq: Square, side: Side, officer: Officer) {
+        self.put(
+            sq,
+            match side {
+                Side::Attackers => Piece::Attacker,
+                Side::Defenders => Piece::Defender,
+            },
+        );
+        match officer {
+            Officer::Commander => self.commanders.insert(sq),
+            Officer::Knight => self.knights.insert(sq),
         }
     }
 
@@ -81,6 +131,8 @@ impl Setup {
     pub fn remove(&mut self, sq: Square) {
         self.attackers.remove(sq);
         self.defenders.remove(sq);
+        self.commanders.remove(sq);
+        self.knights.remove(sq);
         if self.king == Some(sq) {
             self.king = None;
         }
@@ -93,7 +145,8 @@ impl Setup {
         for rank in 0..self.size {
             let mut run = 0;
             for file in 0..self.size {
-                let piece = Square::new(file, rank).and_then(|sq| self.piece_at(sq));
+                let sq = Square::new(file, rank);
+                let piece = sq.and_then(|sq| self.piece_at(sq));
                 match piece {
                     None => run += 1,
                     Some(p) => {
@@ -101,7 +154,10 @@ impl Setup {
                             s.push_str(&run.to_string());
                             run = 0;
                         }
-                        s.push(p.char());
+                        match sq.and_then(|sq| self.officer_at(sq)) {
+                            Some(o) if p != Piece::King => s.push(o.char(p.side())),
+                            _ => s.push(p.char()),
+                        }
                     }
                 }
             }
@@ -154,10 +210,14 @@ impl Setup {
                     digits = 0;
                     continue;
                 }
-                let piece = match c {
-                    't' => Piece::Attacker,
-                    'T' => Piece::Defender,
-                    'K' => Piece::King,
+                let (piece, officer) = match c {
+                    't' => (Piece::Attacker, None),
+                    'T' => (Piece::Defender, None),
+                    'K' => (Piece::King, None),
+                    'c' => (Piece::Attacker, Some(Officer::Commander)),
+                    'n' => (Piece::Attacker, Some(Officer::Knight)),
+                    'C' => (Piece::Defender, Some(Officer::Commander)),
+                    'N' => (Piece::Defender, Some(Officer::Knight)),
                     _ => return Err(ParseSetupError::Char { rank: rank + 1, c }),
                 };
                 if file >= u32::from(size) {
@@ -173,7 +233,10 @@ impl Setup {
                 if piece == Piece::King && setup.king.is_some() {
                     return Err(ParseSetupError::TwoKings);
                 }
-                setup.put(sq, piece);
+                match officer {
+                    Some(o) => setup.put_officer(sq, piece.side(), o),
+                    None => setup.put(sq, piece),
+                }
                 file += 1;
             }
             if file != u32::from(size) {
@@ -205,7 +268,7 @@ pub enum ParseSetupError {
         size: u8,
     },
     /// A character that is not a piece letter or a digit.
-    #[error("rank {rank}: unexpected {c:?} (use t, T, K and digits)")]
+    #[error("rank {rank}: unexpected {c:?} (use t, c, n, T, C, N, K and digits)")]
     Char {
         /// The rank, from 1.
         rank: u8,
@@ -221,6 +284,9 @@ pub enum ParseSetupError {
     /// A visited corner is not a square.
     #[error("visited corners {0:?}: expected squares separated by commas")]
     Corners(String),
+    /// A berserker (`=e5`) that is not a square.
+    #[error("berserker {0:?}: expected '=' and a square, such as =e5")]
+    Berserker(String),
     /// Text after the corners.
     #[error("unexpected text {0:?} after the position")]
     Trailing(String),
@@ -243,6 +309,9 @@ impl fmt::Display for Setup {
             first = false;
             write!(f, "{sq}")?;
         }
+        if let Some(b) = self.berserker {
+            write!(f, " ={b}")?;
+        }
         Ok(())
     }
 }
@@ -261,7 +330,9 @@ impl FromStr for Setup {
                 other => return Err(ParseSetupError::Side(other.to_string())),
             };
         }
-        if let Some(corners) = words.next() {
+        let mut next = words.next();
+        if let Some(corners) = next.filter(|w| !w.starts_with('=')) {
+            next = words.next();
             for name in corners.split(',') {
                 let sq: Square = name
                     .parse()
@@ -269,7 +340,14 @@ impl FromStr for Setup {
                 setup.corners_visited.insert(sq);
             }
         }
-        if let Some(extra) = words.next() {
+        if let Some(b) = next.and_then(|w| w.strip_prefix('=')) {
+            setup.berserker = Some(
+                b.parse()
+                    .map_err(|_| ParseSetupError::Berserker(b.to_string()))?,
+            );
+            next = words.next();
+        }
+        if let Some(extra) = next {
             return Err(ParseSetupError::Trailing(extra.to_string()));
         }
         Ok(setup)
@@ -297,6 +375,23 @@ mod tests {
         t.corners_visited.insert("g7".parse().unwrap());
         assert_eq!(t.to_string(), format!("{text} d a1,g7"));
         assert_eq!(t.to_string().parse::<Setup>().unwrap(), t);
+    }
+
+    #[test]
+    fn berserk_pieces_and_the_berserker_round_trip() {
+        let text = "/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/";
+        let s = Setup::from_board_string(text).unwrap();
+        assert_eq!(s.commanders.count(), 4);
+        assert_eq!(s.knights.count(), 1);
+        assert_eq!(s.officer_at("e5".parse().unwrap()), Some(Officer::Knight));
+        assert!(s.defenders.contains("e5".parse().unwrap()));
+        assert!(s.attackers.contains("f2".parse().unwrap()));
+        assert_eq!(s.board_string(), text);
+        let mut t = s;
+        t.berserker = Some("f2".parse().unwrap());
+        assert_eq!(t.to_string(), format!("{text} a =f2"));
+        assert_eq!(t.to_string().parse::<Setup>().unwrap(), t);
+        assert!(format!("{text} a =zz").parse::<Setup>().is_err());
     }
 
     #[test]

@@ -17,6 +17,8 @@ struct Keys {
     pieces: [[u64; Square::NUM]; Piece::NUM],
     defenders_to_move: u64,
     corners: [u64; 4],
+    officers: [u64; Square::NUM],
+    berserkers: [u64; Square::NUM],
 }
 
 /// Pinned keys: changing the seed changes every stored hash.
@@ -44,10 +46,25 @@ const KEYS: Keys = {
         corners[c] = k;
         c += 1;
     }
+    // Drawn after the others, which keep their values.
+    let mut officers = [0u64; Square::NUM];
+    let mut berserkers = [0u64; Square::NUM];
+    let mut s = 0;
+    while s < Square::NUM {
+        let (st, k) = splitmix(state);
+        state = st;
+        officers[s] = k;
+        let (st, k) = splitmix(state);
+        state = st;
+        berserkers[s] = k;
+        s += 1;
+    }
     Keys {
         pieces,
         defenders_to_move,
         corners,
+        officers,
+        berserkers,
     }
 };
 
@@ -69,6 +86,18 @@ pub(crate) const fn corner_key(i: usize) -> u64 {
     KEYS.corners[i]
 }
 
+/// The key XORed in for a commander or knight on `sq` (on top of its soldier's key).
+#[inline]
+pub(crate) const fn officer_key(sq: Square) -> u64 {
+    KEYS.officers[sq.index()]
+}
+
+/// The key XORed in while the piece on `sq` is a berserker to move again.
+#[inline]
+pub(crate) const fn berserker_key(sq: Square) -> u64 {
+    KEYS.berserkers[sq.index()]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -78,10 +107,12 @@ mod tests {
         let mut all: Vec<u64> = KEYS.pieces.iter().flatten().copied().collect();
         all.push(KEYS.defenders_to_move);
         all.extend(KEYS.corners);
+        all.extend(KEYS.officers);
+        all.extend(KEYS.berserkers);
         let n = all.len();
         all.sort_unstable();
         all.dedup();
         assert_eq!(all.len(), n);
-        assert_eq!(n, 3 * 121 + 1 + 4);
+        assert_eq!(n, 3 * 121 + 1 + 4 + 2 * 121);
     }
 }

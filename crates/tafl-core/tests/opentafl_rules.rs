@@ -250,7 +250,7 @@ fn speed_limits_read_every_form_of_the_key() {
 }
 
 #[test]
-fn the_ten_builtin_rulesets_parse_and_round_trip_berserk_is_refused() {
+fn the_ten_builtin_rulesets_parse_and_round_trip() {
     let text = include_str!("data/opentafl-builtin-rules.txt");
     let mut parsed = 0;
     for line in text
@@ -276,13 +276,10 @@ fn the_ten_builtin_rulesets_parse_and_round_trip_berserk_is_refused() {
                 assert_eq!(pos.status(), Status::Ongoing, "{name}");
                 parsed += 1;
             }
-            Err(e) => {
-                assert!(name.starts_with("Berserk"), "{name}: {e}");
-                assert!(matches!(e, RulesStringError::Unsupported { .. }), "{e}");
-            }
+            Err(e) => panic!("{name}: {e}"),
         }
     }
-    assert_eq!(parsed, 9);
+    assert_eq!(parsed, 10);
 }
 
 #[test]

@@ -368,13 +368,14 @@ impl Context<'_> {
                 quiet.saturating_add(1)
             };
             self.stack.push(child.hash());
+            let again = child.side_to_move() == pos.side_to_move();
             let score = if i == 0 {
-                -self.negamax(&child, depth - 1, -INF, INF, 1, q)
+                self.child(&child, again, depth - 1, -INF, INF, 1, q)
             } else {
                 let lo = if margin > 0 { best - margin - 1 } else { best };
-                let s = -self.negamax(&child, depth - 1, -lo - 1, -lo, 1, q);
+                let s = self.child(&child, again, depth - 1, lo, lo + 1, 1, q);
                 if s > lo && !self.stop {
-                    -self.negamax(&child, depth - 1, -INF, -lo, 1, q)
+                    self.child(&child, again, depth - 1, lo, INF, 1, q)
                 } else {
                     s
                 }
@@ -397,6 +398,28 @@ impl Context<'_> {
             Bound::Exact,
         );
         (out, true)
+    }
+
+    /// The score of `child` for the side that moved into it, searched in the window
+    /// (`alpha`, `beta`) of that side: negated as usual, or as it stands when the same side
+    /// moves again (`again`: a berserk move).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn child(
+        &mut self,
+        child: &Position,
+        again: bool,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        quiet: u16,
+    ) -> i32 {
+        if again {
+            self.negamax(child, depth, alpha, beta, ply, quiet)
+        } else {
+            -self.negamax(child, depth, -beta, -alpha, ply, quiet)
+        }
     }
 
     /// Negamax with null windows below the first move.
@@ -483,8 +506,9 @@ impl Context<'_> {
             let captured = outcome.captures.any();
             let q = if captured { 0 } else { quiet.saturating_add(1) };
             self.stack.push(child.hash());
+            let again = child.side_to_move() == pos.side_to_move();
             let score = if i == 0 {
-                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, q)
+                self.child(&child, again, depth - 1, alpha, beta, ply + 1, q)
             } else {
                 let quiet_move = !captured && key_score < Ordering::KILLER_SCORE;
                 let r = if depth >= 3 && i >= 3 && quiet_move {
@@ -492,12 +516,12 @@ impl Context<'_> {
                 } else {
                     0
                 };
-                let mut s = -self.negamax(&child, depth - 1 - r, -alpha - 1, -alpha, ply + 1, q);
+                let mut s = self.child(&child, again, depth - 1 - r, alpha, alpha + 1, ply + 1, q);
                 if s > alpha && r > 0 && !self.stop {
-                    s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1, q);
+                    s = self.child(&child, again, depth - 1, alpha, alpha + 1, ply + 1, q);
                 }
                 if s > alpha && s < beta && !self.stop {
-                    s = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, q);
+                    s = self.child(&child, again, depth - 1, alpha, beta, ply + 1, q);
                 }
                 s
             };
@@ -575,7 +599,12 @@ impl Context<'_> {
                 {
                     continue;
                 }
-                let score = -self.quiescence(&child, -beta, -alpha, ply + 1, qply + 1);
+                let score = if child.side_to_move() == pos.side_to_move() {
+                    // A berserk move: the same side moves again.
+                    self.quiescence(&child, alpha, beta, ply + 1, qply + 1)
+                } else {
+                    -self.quiescence(&child, -beta, -alpha, ply + 1, qply + 1)
+                };
                 if self.stop {
                     return 0;
                 }

@@ -2,7 +2,10 @@
 //! independently of the bitboard code), and the 8 symmetries of the square.
 #![allow(dead_code, unreachable_pub)]
 
-use tafl_core::{Escape, KingStrength, Move, Piece, Position, Rules, Setup, Side, Square};
+use tafl_core::{
+    BerserkMode, Escape, Jump, KingStrength, Move, Officer, Piece, Position, Rules, Setup, Side,
+    Square,
+};
 
 /// The 8 symmetries of the board: `t` in 0..8 maps (file, rank) on a board of `n`.
 pub fn map_square(sq: Square, t: u8, n: u8) -> Square {
@@ -52,6 +55,10 @@ pub struct RefBoard {
     pub rules: Rules,
     pub visited: Vec<(i32, i32)>,
     pub over: bool,
+    /// Commanders and knights (Berserk): the kind is the side's in the rules.
+    pub officers: Vec<bool>,
+    /// The piece that moves again (berserk moves).
+    pub berserker: Option<(i32, i32)>,
 }
 
 impl RefBoard {
@@ -73,7 +80,83 @@ impl RefBoard {
                 .map(|s| (i32::from(s.file()), i32::from(s.rank())))
                 .collect(),
             over: p.status().is_over(),
+            officers: (0..n * n)
+                .map(|i| {
+                    p.officers()
+                        .contains(Square::new((i % n) as u8, (i / n) as u8).unwrap())
+                })
+                .collect(),
+            berserker: p
+                .berserker()
+                .map(|s| (i32::from(s.file()), i32::from(s.rank()))),
         }
+    }
+
+    fn officer(&self, f: i32, r: i32) -> bool {
+        self.on(f, r)
+            && self.cells[(r * self.n + f) as usize].is_some()
+            && self.officers[(r * self.n + f) as usize]
+    }
+
+    /// The jump rule of the piece on (f, r).
+    fn jump(&self, f: i32, r: i32) -> Jump {
+        match self.at(f, r) {
+            Some(Piece::King) => self.rules.jumps.king,
+            Some(p) if self.officer(f, r) => match self.rules.officers[Self::side_of(p)] {
+                Some(Officer::Knight) => self.rules.jumps.knight,
+                Some(Officer::Commander) => self.rules.jumps.commander,
+                None => Jump::None,
+            },
+            _ => Jump::None,
+        }
+    }
+
+    fn special(&self, f: i32, r: i32) -> bool {
+        self.throne(f, r) || self.corner(f, r) || self.fort(f, r)
+    }
+
+    /// Whether `p` may stop on (x, y), coming from a fort or not.
+    fn may_stop(&self, p: Piece, x: i32, y: i32, from_fort: bool) -> bool {
+        let forts = self.rules.forts;
+        if self.fort(x, y) {
+            forts.stoppable.contains(p) && (from_fort || forts.reenter.contains(p))
+        } else if self.corner(x, y) {
+            self.rules.corner.stoppable.contains(p)
+        } else if self.throne(x, y) {
+            self.rules.throne.stoppable.contains(p)
+        } else {
+            true
+        }
+    }
+
+    /// The jumps of the piece on (f, r).
+    fn jumps_of(&self, f: i32, r: i32) -> Vec<(i32, i32)> {
+        let jump = self.jump(f, r);
+        let Some(p) = self.at(f, r) else {
+            return Vec::new();
+        };
+        if jump == Jump::None {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+            let (mx, my, x, y) = (f + df, r + dr, f + 2 * df, r + 2 * dr);
+            let Some(q) = self.at(mx, my) else { continue };
+            if Self::side_of(q) == Self::side_of(p) || q == Piece::King || self.officer(mx, my) {
+                continue;
+            }
+            if !self.on(x, y) || self.at(x, y).is_some() {
+                continue;
+            }
+            if !self.may_stop(p, x, y, self.fort(f, r)) {
+                continue;
+            }
+            if jump == Jump::Restricted && !self.special(f, r) && !self.special(x, y) {
+                continue;
+            }
+            out.push((x, y));
+        }
+        out
     }
 
     fn on(&self, f: i32, r: i32) -> bool {
@@ -134,6 +217,15 @@ impl RefBoard {
                 if Self::side_of(p) != side {
                     continue;
                 }
+                if self.berserker.is_some_and(|b| b != (f, r)) {
+                    continue;
+                }
+                for (x, y) in self.jumps_of(f, r) {
+                    out.push(Move::new(
+                        Square::new(f as u8, r as u8).unwrap(),
+                        Square::new(x as u8, y as u8).unwrap(),
+                    ));
+                }
                 let from_fort = self.fort(f, r);
                 let forts = self.rules.forts;
                 for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
@@ -176,6 +268,14 @@ impl RefBoard {
         }
         out.sort();
         out
+    }
+
+    /// The moves of the piece on (f, r) (the side to move's).
+    fn piece_moves(&self, f: i32, r: i32) -> impl Iterator<Item = Move> {
+        let from = Square::new(f as u8, r as u8).unwrap();
+        self.moves_of(self.side)
+            .into_iter()
+            .filter(move |m| m.from == from)
     }
 
     pub fn moves(&self) -> Vec<Move> {
@@ -232,6 +332,12 @@ impl RefBoard {
         let (tf, tr) = (i32::from(m.to.file()), i32::from(m.to.rank()));
         let p = self.at(ff, fr).expect("a piece");
         let side = Self::side_of(p);
+        let was_jump = self.jumps_of(ff, fr).contains(&(tf, tr));
+        let jump_mode = self.jump(ff, fr);
+        let officer = self.officer(ff, fr);
+        let n = self.n;
+        self.officers[(fr * n + ff) as usize] = false;
+        self.officers[(tr * n + tf) as usize] = officer;
         self.set(ff, fr, None);
         self.set(tf, tr, Some(p));
         if p == Piece::King && self.corner(tf, tr) && !self.visited.contains(&(tf, tr)) {
@@ -262,8 +368,44 @@ impl RefBoard {
         if self.rules.shieldwall && !self.rules.shieldwall_flanking {
             caps.extend(self.every_shieldwall(side));
         }
+        if was_jump && jump_mode == Jump::Capture {
+            caps.push(((ff + tf) / 2, (fr + tr) / 2));
+        }
         let mut king_taken = false;
-        if side == Side::Attackers {
+        let middleweight = self.rules.king_strength == KingStrength::Strong
+            && self.rules.edge_hostile.contains(Piece::King);
+        let officer_rule = self.rules.officers.attackers.is_some()
+            && (self.rules.king_strength == KingStrength::StrongNearThrone
+                || (self.rules.king_strength == KingStrength::Strong && !middleweight));
+        if side == Side::Attackers && officer_rule {
+            let genuine = !caps.is_empty();
+            for (df, dr) in dirs {
+                let (kf, kr) = (tf + df, tr + dr);
+                if self.at(kf, kr) != Some(Piece::King) {
+                    continue;
+                }
+                let (xf, xr) = (kf + df, kr + dr);
+                if !self.on(xf, xr)
+                    || self.throne(kf, kr)
+                    || self.throne(tf, tr)
+                    || self.throne(xf, xr)
+                    || !self.against_king(xf, xr)
+                {
+                    continue;
+                }
+                let hostile_corner = |x: i32, y: i32| {
+                    self.corner(x, y) && self.rules.corner.hostile.contains(Piece::King)
+                };
+                let count = i32::from(officer)
+                    + i32::from(self.officer(xf, xr))
+                    + i32::from(hostile_corner(xf, xr))
+                    + i32::from(hostile_corner(tf, tr));
+                // OpenTafl counts the arriving officer twice once the move captures.
+                if count >= 2 || (genuine && officer && count + 1 >= 2) {
+                    caps.push((kf, kr));
+                }
+            }
+        } else if side == Side::Attackers {
             for (df, dr) in dirs {
                 let (kf, kr) = (tf + df, tr + dr);
                 if self.at(kf, kr) != Some(Piece::King) {
@@ -290,8 +432,29 @@ impl RefBoard {
         caps.dedup();
         for &(f, r) in &caps {
             self.set(f, r, None);
+            self.officers[(r * n + f) as usize] = false;
         }
-        self.side = side.other();
+        let king_alive = self.cells.contains(&Some(Piece::King));
+        self.berserker = None;
+        let again = !caps.is_empty()
+            && king_alive
+            && match self.rules.berserk {
+                BerserkMode::None => false,
+                BerserkMode::AnyMove => self.piece_moves(tf, tr).next().is_some(),
+                BerserkMode::Capture => {
+                    let moves: Vec<Move> = self.piece_moves(tf, tr).collect();
+                    moves.into_iter().any(|m| {
+                        let mut b = self.clone();
+                        b.rules.berserk = BerserkMode::None;
+                        !b.play(m).is_empty()
+                    })
+                }
+            };
+        if again {
+            self.berserker = Some((tf, tr));
+        } else {
+            self.side = side.other();
+        }
         // Endings.
         let king = (0..self.n * self.n)
             .find(|&i| self.cells[i as usize] == Some(Piece::King))
