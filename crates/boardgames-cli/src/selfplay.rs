@@ -206,8 +206,12 @@ pub(crate) fn selfplay(req: &Request<'_>) -> Result<(), CliError> {
     let log_error: Mutex<Option<std::io::Error>> = Mutex::new(None);
     let log_file = Mutex::new(log_file.take());
     let started = Instant::now();
-    let played: Vec<Played> = pool.install(|| {
-        todo.par_iter()
+    // Games start in the order of their numbers (`par_bridge` hands them out one at a time
+    // from the sequential list), so a run stopped early holds the first seeds with both sides
+    // whatever the threads; the results are put back in that order after.
+    let mut played: Vec<(u64, Played)> = pool.install(|| {
+        todo.iter()
+            .par_bridge()
             .map(|&i| {
                 let (first_attacks, seed) = game_of(i);
                 let players = if first_attacks {
@@ -234,17 +238,18 @@ pub(crate) fn selfplay(req: &Request<'_>) -> Result<(), CliError> {
                     }
                 }
                 bar.inc(1);
-                g
+                (i, g)
             })
             .collect()
     });
+    played.sort_unstable_by_key(|&(i, _)| i);
     if let Some(e) = log_error.into_inner().ok().flatten() {
         return Err(CliError::Output(format!("--log: {e}")));
     }
     let mut games: Vec<Played> = (0..total)
         .filter_map(|i| logged.remove(&game_of(i)))
         .collect();
-    games.extend(played);
+    games.extend(played.into_iter().map(|(_, g)| g));
     bar.finish_and_clear();
     let wall = started.elapsed().as_secs_f64();
     let mut tally = Tally::default();
