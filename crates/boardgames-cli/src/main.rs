@@ -646,7 +646,10 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            // Not eprintln!, which panics (exit 101) when standard error is closed: the
+            // exit code still says what went wrong.
+            use std::io::Write as _;
+            let _ = writeln!(std::io::stderr(), "error: {e}");
             ExitCode::from(e.exit_code())
         }
     }
