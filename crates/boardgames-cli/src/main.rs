@@ -34,6 +34,7 @@ macro_rules! out {
 mod color;
 mod ecrire;
 mod error;
+mod numbers;
 mod opentafl_engine;
 mod play;
 mod play_trictrac;
@@ -136,7 +137,8 @@ enum TrictracCommand {
         #[arg(long)]
         position: Option<String>,
         /// Trous that win the partie.
-        #[arg(long, default_value_t = 12)]
+        #[arg(long, default_value_t = 12, value_parser = numbers::at_least::<u8>("trous", 1),
+              allow_hyphen_values = true)]
         trous: u8,
     },
     /// A partie à écrire at three or four players (à tourner, à la chouette, in teams).
@@ -164,7 +166,7 @@ enum TaflCommand {
     /// Count the leaf nodes of the move tree to a depth.
     Perft {
         /// The depth in plies.
-        #[arg(long)]
+        #[arg(long, value_parser = crate::numbers::count::<u32>("plies", 0), allow_hyphen_values = true)]
         depth: u32,
         /// Also print the count below each first move.
         #[arg(long)]
@@ -189,10 +191,10 @@ enum TaflCommand {
         #[arg(long, value_enum, default_value = "druid")]
         level: LevelArg,
         /// Nodes per move (deterministic with --seed), at least 1.
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, value_parser = numbers::at_least::<u64>("nodes", 1), allow_hyphen_values = true)]
         nodes: Option<u64>,
         /// Seconds per move when the host sends no clock.
-        #[arg(long)]
+        #[arg(long, value_parser = numbers::seconds, allow_hyphen_values = true)]
         think: Option<f64>,
         /// The seed of the AI's random choices (decimal, or hexadecimal with 0x).
         #[arg(long, default_value = "1", value_parser = parse_seed, allow_hyphen_values = true)]
@@ -215,22 +217,25 @@ struct SelfplayArgs {
     #[arg(long, default_value = "bard,ovate", value_parser = parse_levels)]
     levels: (tafl_core::ai::Level, tafl_core::ai::Level),
     /// Node budgets per move for the two levels instead of theirs, e.g. `250,2500`.
-    #[arg(long, value_parser = parse_nodes)]
+    #[arg(long, value_parser = parse_nodes, allow_hyphen_values = true)]
     nodes: Option<(u64, u64)>,
     /// A preset name or an OpenTafl rules string; default: fidchell.
     #[arg(long)]
     rules: Option<String>,
     /// Games with each level attacking (the pairing plays twice as many).
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 100, value_parser = numbers::count::<u32>("games", 1),
+          allow_hyphen_values = true)]
     games: u32,
     /// Game `i` of each half uses seed `seed + i` (decimal, or hexadecimal with 0x).
     #[arg(long, default_value = "1", value_parser = parse_seed, allow_hyphen_values = true)]
     seed: u64,
     /// Plies after which a game is cut off and counted as a draw.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = numbers::count::<u32>("plies", 1),
+          allow_hyphen_values = true)]
     max_plies: u32,
     /// Threads (0: one per core).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = numbers::count::<usize>("threads", 0),
+          allow_hyphen_values = true)]
     threads: usize,
     /// No progress bar.
     #[arg(long)]
@@ -272,10 +277,14 @@ fn parse_levels(text: &str) -> Result<(tafl_core::ai::Level, tafl_core::ai::Leve
 
 /// Two comma-separated node budgets.
 fn parse_nodes(text: &str) -> Result<(u64, u64), String> {
-    let (a, b) = text
-        .split_once(',')
-        .ok_or("expected two node budgets, like 250,2500")?;
-    let n = |t: &str| t.trim().parse::<u64>().map_err(|e| format!("{t:?}: {e}"));
+    const EXPECTED: &str =
+        "expected two whole numbers of nodes from 1 to 18446744073709551615, like 250,2500";
+    let (a, b) = text.split_once(',').ok_or(EXPECTED)?;
+    let n = |t: &str| {
+        t.trim()
+            .parse::<u64>()
+            .map_err(|_| format!("{t:?}: {EXPECTED}"))
+    };
     Ok((n(a)?, n(b)?))
 }
 
@@ -325,7 +334,7 @@ enum PlayCommand {
         #[arg(long, value_enum, default_value = "ordinaire")]
         form: FormArg,
         /// Marqués of a partie à écrire (default 8).
-        #[arg(long)]
+        #[arg(long, value_parser = numbers::count::<u32>("marqués", 1), allow_hyphen_values = true)]
         marques: Option<u32>,
         /// Convention of a partie à écrire: base, annexe, annexe-geometric, sans-lever.
         #[arg(long)]
@@ -339,7 +348,8 @@ enum PlayCommand {
         side: ColourArg,
         /// Trous that win a partie ordinaire (not for --form ecrire: a marqué has no trous
         /// to win, it ends by the trou d'obligation).
-        #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u8).range(1..))]
+        #[arg(long, default_value_t = 12, value_parser = numbers::at_least::<u8>("trous", 1),
+              allow_hyphen_values = true)]
         trous: u8,
         /// Play a partie ordinaire with the pavillon (a partie won by its holder, or against
         /// no trou, is won double); not for --form ecrire, whose marqués always keep it.
@@ -371,7 +381,8 @@ enum SimulateCommand {
     /// Play many sugoroku games and print their statistics.
     Sugoroku {
         /// How many games.
-        #[arg(long, default_value_t = 1_000_000)]
+        #[arg(long, default_value_t = 1_000_000, value_parser = numbers::count::<u64>("games", 1),
+              allow_hyphen_values = true)]
         games: u64,
         /// The seed of the simulation (decimal, or hexadecimal with 0x); docs/sugoroku.md
         /// uses seed 0.
@@ -635,7 +646,10 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            // Not eprintln!, which panics (exit 101) when standard error is closed: the
+            // exit code still says what went wrong.
+            use std::io::Write as _;
+            let _ = writeln!(std::io::stderr(), "error: {e}");
             ExitCode::from(e.exit_code())
         }
     }

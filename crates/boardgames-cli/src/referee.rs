@@ -6,7 +6,7 @@
 //! `b choose 2`); `show` prints the tablier, `help` the gestures; `#` starts a comment. With `--script FILE` the
 //! lines come from the file (the transcript is replayed), otherwise from standard input.
 
-use std::io::{BufRead, Read};
+use std::io::Read;
 use std::path::Path;
 
 use trictrac_core::referee::{Gesture, Referee, RefereePhase, Report};
@@ -160,15 +160,10 @@ pub(crate) fn referee(
             let stdin = std::io::stdin();
             let mut input = stdin.lock();
             let mut n = 0;
-            loop {
-                let mut line = Vec::new();
-                match input.read_until(b'\n', &mut line) {
-                    Ok(0) => break,
-                    Ok(_) => {}
-                    Err(e) => return Err(CliError::input("standard input", e)),
-                }
+            // At most 4 KiB of a line is kept (crate::play::read_line): bounded memory.
+            while let Some(line) = crate::play::read_line(&mut input)? {
                 n += 1;
-                if !handle(n, &String::from_utf8_lossy(&line), &mut referee)? {
+                if !handle(n, &line, &mut referee)? {
                     break;
                 }
             }

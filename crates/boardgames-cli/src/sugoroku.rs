@@ -169,9 +169,11 @@ fn read_part(path: &Path) -> Result<Part, CliError> {
     })?;
     let stats: Statistics =
         serde_json::from_value(value["counts"].clone()).map_err(|e| bad(format!("counts: {e}")))?;
-    if stats.lengths.iter().sum::<u64>() != stats.games
-        || stats.wins.first + stats.wins.second + stats.draws != stats.games
-    {
+    // In u128: forged counts must not wrap around to the number of games.
+    let lengths: u128 = stats.lengths.iter().map(|&n| u128::from(n)).sum();
+    let outcomes =
+        u128::from(stats.wins.first) + u128::from(stats.wins.second) + u128::from(stats.draws);
+    if lengths != u128::from(stats.games) || outcomes != u128::from(stats.games) {
         return Err(bad("counts do not add up to the number of games".into()));
     }
     if first
@@ -189,6 +191,24 @@ fn read_part(path: &Path) -> Result<Part, CliError> {
         study_games,
         stats,
     })
+}
+
+/// Whether every count of `b` can be added to that of `a` without overflow.
+fn adds_up(a: &Statistics, b: &Statistics) -> bool {
+    let each = |x: u64, y: u64| x.checked_add(y).is_some();
+    let mut ok = each(a.games, b.games)
+        && each(a.draws, b.draws)
+        && each(a.capped, b.capped)
+        && each(a.throws, b.throws)
+        && each(a.other_winner_differs, b.other_winner_differs)
+        && a.lengths.iter().zip(&b.lengths).all(|(&x, &y)| each(x, y));
+    for p in boardgames_common::Player::ALL {
+        ok &= each(a.wins[p], b.wins[p])
+            && each(a.captured[p], b.captured[p])
+            && each(a.returned[p], b.returned[p])
+            && each(a.held[p], b.held[p]);
+    }
+    ok
 }
 
 /// Reads shard results, checks that they are parts of one study (same rules, seed and number
@@ -243,6 +263,12 @@ pub(crate) fn merge(files: &[PathBuf], json: bool, partial: bool) -> Result<(), 
             return Err(CliError::Record(format!(
                 "{name}: games from {} {what} with the games before (next expected {next})",
                 part.first
+            )));
+        }
+        if !adds_up(&merged, &part.stats) {
+            return Err(CliError::Record(format!(
+                "{name}: not the JSON of `simulate sugoroku --json`: counts too large to add \
+                 to those of the shards before (more than 2^64-1)"
             )));
         }
         merged.merge(&part.stats);

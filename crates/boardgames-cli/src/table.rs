@@ -9,18 +9,25 @@ use trictrac_core::partie::table::{Draw, Seat, Table, TableForm, given_dice, sch
 use crate::ecrire;
 use crate::error::CliError;
 
+/// `--players`: a whole number (3 or 4 is checked with the form).
+fn parse_players(text: &str) -> Result<usize, String> {
+    text.parse()
+        .map_err(|_| "expected the number of players, 3 or 4".to_string())
+}
+
 /// The arguments of `boardgames trictrac table`.
 #[derive(Debug, Args)]
 pub(crate) struct TableArgs {
     /// Players: 3 (tourner, chouette) or 4 (teams); default: the form's.
-    #[arg(long)]
+    #[arg(long, value_parser = parse_players, allow_hyphen_values = true)]
     players: Option<usize>,
     /// The form: tourner (each for himself), chouette (A against B and C), teams (A and B
     /// against C and D); default: teams at 4 players, tourner at 3.
     #[arg(long)]
     form: Option<String>,
     /// Marqués of the partie (a multiple of 3 à tourner); default 6 à tourner, 8 otherwise.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::numbers::count::<u32>("marqués", 1),
+          allow_hyphen_values = true)]
     marques: Option<u32>,
     /// Convention: base, annexe, annexe-geometric, sans-lever.
     #[arg(long, default_value = "base")]

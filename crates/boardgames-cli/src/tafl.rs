@@ -154,7 +154,10 @@ pub(crate) fn perft(
         }
         outln!("perft({depth}) = {total}");
         if seconds > 0.0 {
-            eprintln!(
+            // The timing is a remark: a closed standard error must not panic.
+            use std::io::Write as _;
+            let _ = writeln!(
+                std::io::stderr(),
                 "{:.3} s, {:.1} M nodes/s",
                 seconds,
                 total as f64 / seconds / 1e6

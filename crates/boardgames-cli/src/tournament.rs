@@ -42,16 +42,18 @@ pub(crate) struct TournamentArgs {
     #[arg(long, value_delimiter = ',', required = true)]
     agents: Vec<String>,
     /// Rounds per pair: each round is two games, the sides swapped.
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 10, value_parser = crate::numbers::count::<u32>("rounds", 1),
+          allow_hyphen_values = true)]
     games: u32,
     /// The tournament's seed (decimal, or hexadecimal with 0x).
     #[arg(long, default_value = "1", value_parser = crate::parse_seed, allow_hyphen_values = true)]
     seed: u64,
     /// Threads (0: one per core).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = crate::numbers::count::<usize>("threads", 0),
+          allow_hyphen_values = true)]
     threads: usize,
     /// Trictrac: trous to win the partie.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::numbers::count::<u8>("trous", 1), allow_hyphen_values = true)]
     trous: Option<u8>,
     /// Tafl: a preset name or an OpenTafl rules string; default fidchell.
     #[arg(long)]
