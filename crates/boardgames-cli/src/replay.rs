@@ -96,6 +96,8 @@ pub(crate) fn replay(
             misspelt_game_tag(&record)
         ))
     })?;
+    check_result_shape(&record)
+        .map_err(|m| CliError::Record(format!("{}: {m}", path.display())))?;
     let options = ReplayOptions {
         limits,
         strict_comments: strict,
@@ -149,6 +151,35 @@ pub(crate) fn replay(
 
 /// A hint for a record without a `Game` tag that has one spelt in another case (tag names
 /// are case-sensitive), or nothing.
+/// Refuses a `Result` tag that is no result at all (exit 2, a bad tag) before the replay: the
+/// record format's results are `*`, `1/2-1/2`, `N-0` and `0-N` with `N` a number (a scaled win,
+/// as `2-0`). A well-formed tag that the game contradicts is found by the replay
+/// (exit 1).
+pub(crate) fn check_result_shape(record: &Record) -> Result<(), String> {
+    let Some(result) = record.tag("Result") else {
+        return Ok(());
+    };
+    let number = |n: &str| {
+        !n.is_empty()
+            && n.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+            && n.parse::<f64>().is_ok_and(f64::is_finite)
+    };
+    let ok = match result {
+        "*" | "1/2-1/2" => true,
+        _ => match result.split_once('-') {
+            Some(("0", n)) | Some((n, "0")) => number(n),
+            _ => false,
+        },
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "bad Result tag {result:?}: expected 1-0, 0-1, 1/2-1/2, * or a scaled win such as 2-0"
+        ))
+    }
+}
+
 fn misspelt_game_tag(record: &Record) -> String {
     match record
         .tags()

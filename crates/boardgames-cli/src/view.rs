@@ -24,6 +24,8 @@ pub(crate) fn view(path: &Path, output: &Path) -> Result<(), CliError> {
     let record: Record = text
         .parse()
         .map_err(|e| CliError::Record(format!("{}: {e}", path.display())))?;
+    crate::replay::check_result_shape(&record)
+        .map_err(|m| CliError::Record(format!("{}: {m}", path.display())))?;
     let replay = replay_steps(&record).map_err(|e| match e {
         StepsError::Record(_) => CliError::Record(format!("{}: {e}", path.display())),
         StepsError::Illegal(_) => CliError::Illegal(format!("{}: {e}", path.display())),

@@ -329,6 +329,31 @@ fn replay_refuses_contradictions_and_non_text() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("Result tag says 1-0"), "{}", stderr(&o));
 
+    // A Result tag that is no result at all is a bad tag (exit 2), for replay and view alike.
+    for bad in ["banana", "1-1", "-0", "0-", "1-0-0", "0-x"] {
+        let path = temp_file("brandubh-banana.txt", &text.replace("0-1", bad));
+        let o = run(&["replay", path.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2), "{bad}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("bad Result tag"),
+            "{bad}: {}",
+            stderr(&o)
+        );
+        let page = temp_file("brandubh-banana.html", "");
+        let o = run(&["view", path.to_str().unwrap(), "-o", page.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2), "{bad}: {}", stderr(&o));
+    }
+    for good in ["2-0", "0-1.5", "*"] {
+        let path = temp_file("brandubh-scaled.txt", &text.replace("0-1", good));
+        let o = run(&["replay", path.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(1), "{good}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains(&format!("Result tag says {good}")),
+            "{}",
+            stderr(&o)
+        );
+    }
+
     // Binary garbage is not a record.
     let path = temp_file("binary.bin", "");
     std::fs::write(&path, [0xff, 0xfe, 0x00, 0x80]).unwrap();
