@@ -14,6 +14,9 @@ use trictrac_core::{Colour, Position, diagram};
 
 use crate::error::CliError;
 
+/// The largest `--script` file read, in bytes (16 MiB: some hundred thousand gestures).
+const MAX_SCRIPT: usize = 16 << 20;
+
 /// What `help` prints: the line format and every gesture.
 const HELP: &str = "\
   A line is the player (white, black, w, b) then a gesture; `show`, `help`, `quit`; # comments.
@@ -137,11 +140,29 @@ pub(crate) fn referee(
                 path: path.to_path_buf(),
                 source,
             };
+            // A script is read whole, but at most MAX_SCRIPT bytes: bounded memory and work.
             let mut bytes = Vec::new();
+            let limit = MAX_SCRIPT as u64 + 1;
             if path.as_os_str() == "-" {
-                std::io::stdin().read_to_end(&mut bytes).map_err(io)?;
+                std::io::stdin()
+                    .take(limit)
+                    .read_to_end(&mut bytes)
+                    .map_err(io)?;
             } else {
-                bytes = std::fs::read(path).map_err(io)?;
+                std::fs::File::open(path)
+                    .map_err(io)?
+                    .take(limit)
+                    .read_to_end(&mut bytes)
+                    .map_err(io)?;
+            }
+            if bytes.len() > MAX_SCRIPT {
+                return Err(CliError::input(
+                    "--script",
+                    format!(
+                        "{}: more than {MAX_SCRIPT} bytes (the limit of a script)",
+                        path.display()
+                    ),
+                ));
             }
             let text = String::from_utf8(bytes).map_err(|_| {
                 CliError::input("--script", format!("{}: not UTF-8 text", path.display()))

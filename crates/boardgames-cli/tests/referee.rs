@@ -85,6 +85,16 @@ fn bad_options_and_files() {
         "/nonexistent/transcript.txt",
     ]);
     assert_eq!(o.status.code(), Some(3));
+    // A script over 16 MiB is refused before any gesture (bounded memory), with its size.
+    let huge = temp_file("huge-script.txt", &"show\n".repeat((16 << 20) / 5 + 1));
+    let o = run(&["trictrac", "referee", "--script", huge.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", common::stderr(&o));
+    assert!(
+        common::stderr(&o).contains("more than 16777216 bytes"),
+        "{}",
+        common::stderr(&o)
+    );
+    assert!(stdout(&o).is_empty(), "{}", stdout(&o));
 }
 
 #[test]
