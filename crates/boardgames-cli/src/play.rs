@@ -5,7 +5,7 @@
 use std::io::{BufRead, Write};
 
 use boardgames_common::Seed;
-use tafl_core::ai::{Level, Searcher};
+use tafl_core::ai::{Level, Searcher, WIN_THRESHOLD};
 use tafl_core::{Move, MoveList, MoveText, Side, Status, TaflGame};
 
 use crate::error::CliError;
@@ -57,9 +57,9 @@ pub(crate) fn prompt(text: &str) -> Result<(), CliError> {
 
 const TAFL_HELP: &str = "\
 Type a move as from-to, e.g. d1-d3 (captures are found for you; d1-d3xc3 is accepted too).
-Commands: moves (list the legal moves), board, position (the OpenTafl position string),
-undo (take back your last move and the computer's reply), save FILE (the record so far, for
-`boardgames replay`), help, quit.";
+Commands: moves (list the legal moves), hint (the move the computer's level would play for
+you), board, position (the OpenTafl position string), undo (take back your last move and the
+computer's reply), save FILE (the record so far, for `boardgames replay`), help, quit.";
 
 /// The tafl game so far as a record that `boardgames replay` reads: [`TaflGame::to_record`]
 /// (its rules, moves and `Result`, `*` before the end, as every game writes it) with the
@@ -167,6 +167,8 @@ pub(crate) fn tafl(
     };
     let mut game = TaflGame::new(ruleset.clone());
     let mut ai = Searcher::for_level(level, Seed(seed));
+    // The hints' own searcher, so that asking for one never changes the computer's moves.
+    let mut adviser = Searcher::for_level(level, Seed(seed));
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let level_name = if level.name() == level.breton_name() {
@@ -223,6 +225,24 @@ pub(crate) fn tafl(
             save if save.starts_with("save ") => {
                 save_tafl(&game, seed, save["save ".len()..].trim())?;
             }
+            "hint" => match adviser.search(&pos, game.search_history()) {
+                Some(found) => {
+                    let text = crate::tafl::move_text(&pos, found.best_move);
+                    let value = if found.score >= WIN_THRESHOLD {
+                        "a win found".to_string()
+                    } else if found.score <= -WIN_THRESHOLD {
+                        "a loss found".to_string()
+                    } else {
+                        format!("{:+.2} soldiers for you", f64::from(found.score) / 100.0)
+                    };
+                    outln!(
+                        "Hint ({}): {text} ({value}, depth {})",
+                        level.name(),
+                        found.depth
+                    );
+                }
+                None => outln!("No move to suggest."),
+            },
             "moves" => {
                 let mut list = MoveList::new();
                 pos.legal_moves(&mut list);

@@ -198,6 +198,33 @@ fn play_tafl_position_and_save() {
 }
 
 #[test]
+fn play_tafl_hint_suggests_a_legal_move_and_changes_nothing() {
+    use tafl_core::{MoveList, MoveText, Ruleset, TaflGame};
+    let args = ["play", "tafl", "--side", "attackers", "--level", "bard"];
+    let with_hint = stdout(&run_with_input(&args, "hint\nhint\nd1-d2\nquit\n"));
+    let without = stdout(&run_with_input(&args, "d1-d2\nquit\n"));
+    let hint = with_hint
+        .split("Hint (Bard): ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no hint in {with_hint}"));
+    let mv = hint.parse::<MoveText>().expect("a move").mv;
+    let start = *TaflGame::new(Ruleset::fidchell()).position();
+    let mut legal = MoveList::new();
+    start.legal_moves(&mut legal);
+    assert!(legal.contains(&mv), "{hint} is not legal");
+    assert_eq!(with_hint.matches("Hint (Bard): ").count(), 2, "{with_hint}");
+    // The computer's reply is the same with or without hints.
+    let reply = |t: &str| {
+        t.lines()
+            .find(|l| l.starts_with("Bard plays"))
+            .map(str::to_string)
+    };
+    assert!(reply(&without).is_some(), "{without}");
+    assert_eq!(reply(&with_hint), reply(&without));
+}
+
+#[test]
 fn play_tafl_undo_names_the_computers_reply() {
     let o = run_with_input(
         &["play", "tafl", "--side", "attackers", "--level", "bard"],
