@@ -360,7 +360,9 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
                 Some(e @ ('\\' | '"')) => value.push(e),
                 _ => return None,
             },
-            '"' => return None,
+            // A carriage return inside a line is a line break, which no tag value holds
+            // (as `Record::set_tag` and the serde form refuse it).
+            '"' | '\r' => return None,
             c => value.push(c),
         }
     }
@@ -447,7 +449,7 @@ impl Record {
                 Some((a, c)) => {
                     let c = c
                         .strip_suffix('}')
-                        .filter(|c| !c.contains('}'))
+                        .filter(|c| !c.contains(['}', '\r']))
                         .ok_or_else(|| err(ParseRecordErrorKind::Comment(excerpt(line))))?;
                     (a.trim(), Some(c.to_string()))
                 }
@@ -468,6 +470,35 @@ impl Record {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A carriage return inside a line is a line break: refused in a tag value and in a
+    /// comment by the text, as by `set_tag`, `push_commented` and the serde form (found by
+    /// the `record` fuzz target).
+    #[test]
+    fn a_carriage_return_inside_a_line_is_refused() {
+        let tag = "[Game \"\r[@arac\"]\n";
+        assert!(matches!(
+            tag.parse::<Record>(),
+            Err(ParseRecordError {
+                line: 1,
+                kind: ParseRecordErrorKind::Tag(_)
+            })
+        ));
+        let comment = "[Game \"Tafl\"]\n1. d1-d3 {a\rb}\n";
+        assert!(matches!(
+            comment.parse::<Record>(),
+            Err(ParseRecordError {
+                line: 2,
+                kind: ParseRecordErrorKind::Comment(_)
+            })
+        ));
+        // A carriage return ending a line (CRLF text) is still read.
+        let crlf = "[Game \"Tafl\"]\r\n1. d1-d3 {fine}\r\n"
+            .parse::<Record>()
+            .unwrap();
+        assert_eq!(crlf.tag("Game"), Some("Tafl"));
+        assert_eq!(crlf.entries()[0].comment.as_deref(), Some("fine"));
+    }
 
     fn sample() -> Record {
         let mut r = Record::new("Trictrac");
