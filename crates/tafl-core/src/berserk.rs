@@ -329,6 +329,17 @@ impl Position {
         }
     }
 
+    /// Removes the officer marks (and their keys in the hash) of the squares of `captures`,
+    /// before [`Position::remove_captured`] takes the pieces off.
+    #[inline]
+    fn remove_officer_marks(&mut self, captures: Bitboard) {
+        let marked = Bitboard(self.officers.0 & captures.0);
+        for sq in marked {
+            self.hash ^= crate::zobrist::officer_key(sq);
+        }
+        self.officers = Bitboard(self.officers.0 & !captures.0);
+    }
+
     /// [`Position::play_unchecked`] under rules with commanders, knights, jumps or berserk
     /// moves (kept out of the hot path of the other rulesets).
     #[inline(never)]
@@ -344,13 +355,7 @@ impl Position {
         if let Some(b) = self.berserker.take() {
             self.hash ^= crate::zobrist::berserker_key(b);
         }
-        if piece == Piece::King
-            && let Some(i) = crate::position::corner_index(m.to, &self.rules)
-            && self.visited >> i & 1 == 0
-        {
-            self.visited |= 1 << i;
-            self.hash ^= crate::zobrist::corner_key(i);
-        }
+        self.visit_corner(piece, m.to);
 
         let mut captures = self.move_captures(m, piece);
         if captures.any()
@@ -367,23 +372,8 @@ impl Position {
             // OpenTafl counts the arriving officer twice once the move captures.
             captures.insert(k);
         }
-        for sq in captures {
-            let victim = self.piece_at(sq);
-            match victim {
-                Some(Piece::Attacker) => self.attackers.remove(sq),
-                Some(Piece::Defender) => self.defenders.remove(sq),
-                Some(Piece::King) => self.king = None,
-                None => continue,
-            }
-            if let Some(v) = victim {
-                self.hash ^= crate::zobrist::piece_key(v, sq);
-            }
-            if self.officers.contains(sq) {
-                self.officers.remove(sq);
-                self.hash ^= crate::zobrist::officer_key(sq);
-            }
-            self.occ_t &= !(1u128 << sq.transposed().index());
-        }
+        self.remove_officer_marks(captures);
+        self.remove_captured(captures);
 
         if self.rules.berserk != BerserkMode::None
             && captures.any()

@@ -10,6 +10,7 @@ use crate::moves::Move;
 use crate::piece::{Piece, Side};
 use crate::position::{Position, corner_index};
 use crate::rules::Escape;
+use crate::square::Square;
 use crate::status::{DrawReason, Status, WinReason};
 use crate::zobrist;
 
@@ -131,28 +132,10 @@ impl Position {
         }
         self.occ_t ^= (1u128 << m.from.transposed().index()) | (1u128 << m.to.transposed().index());
         self.hash ^= zobrist::piece_key(piece, m.from) ^ zobrist::piece_key(piece, m.to);
-        if piece == Piece::King
-            && let Some(i) = corner_index(m.to, &self.rules)
-            && self.visited >> i & 1 == 0
-        {
-            self.visited |= 1 << i;
-            self.hash ^= zobrist::corner_key(i);
-        }
+        self.visit_corner(piece, m.to);
 
         let captures = self.captures_by(m.to, piece);
-        for sq in captures {
-            let victim = self.piece_at(sq);
-            match victim {
-                Some(Piece::Attacker) => self.attackers.remove(sq),
-                Some(Piece::Defender) => self.defenders.remove(sq),
-                Some(Piece::King) => self.king = None,
-                None => continue,
-            }
-            if let Some(v) = victim {
-                self.hash ^= zobrist::piece_key(v, sq);
-            }
-            self.occ_t &= !(1u128 << sq.transposed().index());
-        }
+        self.remove_captured(captures);
 
         self.side = side.other();
         self.hash ^= zobrist::side_key();
@@ -160,6 +143,40 @@ impl Position {
         MoveOutcome {
             captures,
             status: self.status,
+        }
+    }
+
+    /// Marks the corner `to` visited (and its key in the hash) when `piece` is the king
+    /// arriving on a corner it had not visited.
+    #[inline]
+    pub(crate) fn visit_corner(&mut self, piece: Piece, to: Square) {
+        if piece == Piece::King
+            && let Some(i) = corner_index(to, &self.rules)
+            && self.visited >> i & 1 == 0
+        {
+            self.visited |= 1 << i;
+            self.hash ^= zobrist::corner_key(i);
+        }
+    }
+
+    /// Takes the pieces of `captures` off the board: their piece sets (the king's square),
+    /// the transposed occupancy and their keys in the hash. Squares of `captures` without a
+    /// piece are skipped. Officer marks are not touched (Berserk removes them first:
+    /// `remove_officer_marks`).
+    #[inline]
+    pub(crate) fn remove_captured(&mut self, captures: Bitboard) {
+        for sq in captures {
+            let victim = match self.piece_at(sq) {
+                Some(v) => v,
+                None => continue,
+            };
+            match victim {
+                Piece::Attacker => self.attackers.remove(sq),
+                Piece::Defender => self.defenders.remove(sq),
+                Piece::King => self.king = None,
+            }
+            self.hash ^= zobrist::piece_key(victim, sq);
+            self.occ_t &= !(1u128 << sq.transposed().index());
         }
     }
 
@@ -237,7 +254,7 @@ impl Position {
     }
 
     /// The defenders' win by the king's position, if any.
-    fn escape_status(&self, king: crate::square::Square) -> Option<Status> {
+    fn escape_status(&self, king: Square) -> Option<Status> {
         let g = geometry(self.rules.size);
         let won = match self.rules.escape {
             Escape::Corner => self.is_corner(king),
