@@ -6,7 +6,9 @@
 //!
 //! Elements carry classes and data attributes so that a program (or a test) can read the
 //! picture back: every piece is a `circle` of class `piece attacker`, `piece defender` or
-//! `piece king` with `data-square="d4"`; the throne a `rect` of class `throne`, each corner
+//! `piece king` with `data-square="d4"`; a commander or a knight of Berserk (OpenTafl's
+//! officers) also carries a `text` of class `officer commander` (the letter C) or `officer
+//! knight` (N) with its `data-square`; the throne a `rect` of class `throne`, each corner
 //! one of class `corner`; a visited corner a `circle` of class `visited`; the last move a
 //! `path` of class `last-move` with `data-move`; a captured square a `g` of class
 //! `captured` with `data-square`; the side to move a `circle` of class `turn` with
@@ -24,7 +26,7 @@
 use boardgames_common::svg::Svg;
 
 use crate::moves::MoveText;
-use crate::piece::{Piece, Side};
+use crate::piece::{Officer, Piece, Side};
 use crate::position::Position;
 use crate::square::Square;
 use crate::status::Status;
@@ -196,6 +198,9 @@ pub fn render(position: &Position, options: &SvgOptions<'_>) -> String {
         };
         let (cx, cy) = centre(sq);
         draw_piece(&mut svg, piece, sq, cx, cy, s);
+        if let Some(officer) = position.officer_at(sq) {
+            draw_officer(&mut svg, officer, piece.side(), sq, cx, cy, s);
+        }
     }
     if let Some(last) = options.last_move {
         for sq in last.captures {
@@ -284,6 +289,29 @@ fn draw_piece(svg: &mut Svg, piece: Piece, sq: Square, cx: f64, cy: f64, s: f64)
             &format!("class=\"ring\" fill=\"none\" stroke=\"{ring}\" stroke-width=\"1.5\""),
         );
     }
+}
+
+/// The officer's letter (C for a commander, N for a knight) over its soldier's disc, in the
+/// colour of the other side's pieces so that it reads on either.
+fn draw_officer(svg: &mut Svg, officer: Officer, side: Side, sq: Square, cx: f64, cy: f64, s: f64) {
+    let (class, letter) = match officer {
+        Officer::Commander => ("commander", "C"),
+        Officer::Knight => ("knight", "N"),
+    };
+    let fill = match side {
+        Side::Attackers => "#f8f4ea",
+        Side::Defenders => "#2a2624",
+    };
+    svg.text(
+        cx,
+        cy + s * 0.13,
+        letter,
+        &format!(
+            "class=\"officer {class}\" data-square=\"{sq}\" text-anchor=\"middle\" \
+             font-size=\"{:.1}\" font-weight=\"bold\" fill=\"{fill}\"",
+            s * 0.38
+        ),
+    );
 }
 
 fn draw_caption(

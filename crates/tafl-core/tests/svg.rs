@@ -112,3 +112,35 @@ fn visited_corners_are_marked() {
         Some("defenders")
     );
 }
+
+#[test]
+fn berserk_officers_carry_their_letter() {
+    // OpenTafl's built-in Berserk (rank 1 first): four attacking commanders (c) and one
+    // defending knight (N, on e5).
+    let rules = Ruleset::from_opentafl(
+        "dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c \
+         start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/",
+    )
+    .unwrap();
+    let start = rules.start_position();
+    let doc_text = render(&start, &SvgOptions::default());
+    let doc = parse(&doc_text);
+    let commanders = squares(&doc, "officer commander");
+    let knights = squares(&doc, "officer knight");
+    assert_eq!(commanders, ["b6", "f10", "f2", "j6"]);
+    assert_eq!(knights, ["e5"]);
+    // Every commander stands on an attacker's disc, the knight on a defender's.
+    let attackers = squares(&doc, "piece attacker");
+    assert!(commanders.iter().all(|s| attackers.contains(s)));
+    assert!(squares(&doc, "piece defender").contains(&"e5"));
+    for node in with_class(&doc, "officer commander") {
+        assert_eq!(node.text(), Some("C"));
+    }
+    assert_eq!(with_class(&doc, "officer knight")[0].text(), Some("N"));
+    // Soldiers of a ruleset without officers carry no letter.
+    let plain = render(
+        &Ruleset::copenhagen().start_position(),
+        &SvgOptions::default(),
+    );
+    assert!(!plain.contains("officer"));
+}
