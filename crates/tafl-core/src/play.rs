@@ -123,14 +123,7 @@ impl Position {
             return self.play_berserk(m, piece);
         }
         let side = piece.side();
-        let from_bb = Bitboard::from_square(m.from);
-        let to_bb = Bitboard::from_square(m.to);
-        match piece {
-            Piece::Attacker => self.attackers ^= from_bb | to_bb,
-            Piece::Defender => self.defenders ^= from_bb | to_bb,
-            Piece::King => self.king = Some(m.to),
-        }
-        self.occ_t ^= (1u128 << m.from.transposed().index()) | (1u128 << m.to.transposed().index());
+        self.move_bits(m, piece);
         self.hash ^= zobrist::piece_key(piece, m.from) ^ zobrist::piece_key(piece, m.to);
         self.visit_corner(piece, m.to);
 
@@ -180,21 +173,27 @@ impl Position {
         }
     }
 
+    /// Moves `piece` from `m.from` to `m.to` on its piece set (the king's square) and the
+    /// transposed occupancy; officer marks, the hash and everything else unchanged.
+    #[inline]
+    fn move_bits(&mut self, m: Move, piece: Piece) {
+        let both = Bitboard::from_square(m.from) | Bitboard::from_square(m.to);
+        match piece {
+            Piece::Attacker => self.attackers ^= both,
+            Piece::Defender => self.defenders ^= both,
+            Piece::King => self.king = Some(m.to),
+        }
+        self.occ_t ^= (1u128 << m.from.transposed().index()) | (1u128 << m.to.transposed().index());
+    }
+
     /// Moves `piece` (and its officer mark) from `m.from` to `m.to` on the bitboards, the
     /// hash and everything else unchanged.
     #[inline]
     pub(crate) fn shift_piece(&mut self, m: Move, piece: Piece) {
-        let from_bb = Bitboard::from_square(m.from);
-        let to_bb = Bitboard::from_square(m.to);
-        match piece {
-            Piece::Attacker => self.attackers ^= from_bb | to_bb,
-            Piece::Defender => self.defenders ^= from_bb | to_bb,
-            Piece::King => self.king = Some(m.to),
-        }
+        self.move_bits(m, piece);
         if self.officers.contains(m.from) {
-            self.officers ^= from_bb | to_bb;
+            self.officers ^= Bitboard::from_square(m.from) | Bitboard::from_square(m.to);
         }
-        self.occ_t ^= (1u128 << m.from.transposed().index()) | (1u128 << m.to.transposed().index());
     }
 
     /// The status after `mover` moved (the side to move is already the opponent, or the
