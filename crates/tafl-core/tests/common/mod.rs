@@ -245,16 +245,9 @@ impl RefBoard {
                         {
                             break;
                         }
-                        let may_stop = if self.fort(x, y) {
-                            forts.stoppable.contains(p)
-                        } else if self.corner(x, y) {
-                            self.rules.corner.stoppable.contains(p)
-                        } else if self.throne(x, y) {
-                            self.rules.throne.stoppable.contains(p)
-                        } else {
-                            true
-                        };
-                        if may_stop {
+                        // Past the check above, a fort square is entered from a fort or
+                        // re-entered lawfully, so `may_stop`'s re-entry test holds.
+                        if self.may_stop(p, x, y, from_fort) {
                             out.push(Move::new(
                                 Square::new(f as u8, r as u8).unwrap(),
                                 Square::new(x as u8, y as u8).unwrap(),
