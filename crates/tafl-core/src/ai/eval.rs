@@ -1,5 +1,6 @@
 //! The static evaluation of a position for the searcher, aware of the ruleset: material,
-//! the king's road to the corners (or the edge) he still has to reach, his mobility, the
+//! the king's road to the corners (or the edge) he still has to reach and, under the corner
+//! escape, his escape forks (squares from which a corner is one slide away), his mobility, the
 //! attackers' cordon around him, and soldiers left hanging against an enemy piece, a hostile
 //! square or a hostile edge (rules page, "Capture is custodial"; the Breton Fidchell page,
 //! "Kuzulioù strategel":
@@ -104,6 +105,32 @@ fn king_rings(pos: &Position, king: Square, max: usize) -> [u128; 3] {
         }
     }
     rings
+}
+
+/// Escape forks: the squares of `ring1` (the king's one-move destinations, corners left
+/// out) from which the king, moved there, reaches a corner with one more slide, at most
+/// four counted.
+fn king_forks(pos: &Position, king: Square, ring1: u128) -> i32 {
+    let g = geometry(pos.rules.size);
+    // A rook slide reaches a corner only along an edge line: the other squares cannot fork.
+    let candidates = ring1 & g.edge & !g.corners;
+    if candidates == 0 {
+        return 0;
+    }
+    let (mut occ, mut occ_t) = occupancy(pos, Piece::King);
+    occ &= !(1u128 << king.index());
+    occ_t &= !(1u128 << king.transposed().index());
+    let forbid = forbidden_stops(&pos.rules, g, Piece::King);
+    let mut forks = 0;
+    for sq in Bitboard(candidates) {
+        if slide(sq, occ, occ_t, g.beyond) & !forbid & g.corners != 0 {
+            forks += 1;
+            if forks == 4 {
+                break;
+            }
+        }
+    }
+    forks
 }
 
 /// Whether the square `sq` (or the edge, `None`) closes a capture of the `victim` soldier
@@ -231,6 +258,9 @@ pub(crate) fn evaluate_with(pos: &Position, w: &EvalWeights) -> i32 {
                 let c3 = (rings[2] & g.corners).count_ones() as i32;
                 def += w.road2 * c2 + w.road3 * c3;
                 def += w.king_edge_reach * (rings[0] & g.edge).count_ones() as i32;
+                if w.king_fork != 0 {
+                    def += w.king_fork * king_forks(pos, king, rings[0]);
+                }
                 if c1 > 0 && !stm_def {
                     def += if c1 >= 2 {
                         w.double_threat
@@ -417,6 +447,35 @@ mod tests {
         // Brandubh escapes at a corner: the king on d4 reaches the edge squares d1 and a4
         // (d7 and g4 are blocked by d5 and e4): 2 squares.
         assert_eq!(with(&q, "king_edge_reach", 10) - evaluate(&q), -20);
+    }
+
+    #[test]
+    fn escape_forks_count_the_kings_squares_with_a_corner_in_reach() {
+        // Brandubh, king c3, attackers c6 and f3, the attackers to move. The king reaches
+        // c1 (then a1 or g1) and a3 (then a1 or a7); c7 and g3 are cut off by c6 and f3, and
+        // his other squares (c2, c4, c5, b3, d3, e3) see no corner.
+        let text = "/7/7/2K2t1/7/7/2t4/7/ a";
+        let rules = *Ruleset::brandubh().rules();
+        let s: Setup = text.parse().unwrap();
+        let q = crate::Position::from_setup(&s, &rules).unwrap();
+        assert_eq!(
+            king_forks(
+                &q,
+                "c3".parse().unwrap(),
+                king_rings(&q, "c3".parse().unwrap(), 1)[0]
+            ),
+            2
+        );
+        assert_eq!(with(&q, "king_fork", 10) - with(&q, "king_fork", 0), -20);
+        // The default weight, 60 a fork, for the defenders (the attackers move).
+        assert_eq!(evaluate(&q) - with(&q, "king_fork", 0), -120);
+        // Without the attackers the four lines are open: c1, c7, a3 and g3.
+        let open: Setup = "/7/7/2K4/7/7/7/7/ a".parse().unwrap();
+        let o = crate::Position::from_setup(&open, &rules).unwrap();
+        assert_eq!(with(&o, "king_fork", 10) - with(&o, "king_fork", 0), -40);
+        // Fidchell's goal is every corner in turn: the term is silent there.
+        let p = fidchell(text);
+        assert_eq!(with(&p, "king_fork", 0), evaluate(&p));
     }
 
     #[test]

@@ -6,8 +6,9 @@
 //!   keyed by [`Position::hash`](crate::Position::hash), ordering by captures, killers and
 //!   history, late move reductions, quiescence on captures and winning king moves;
 //! - an evaluation aware of the ruleset (material, the king's road to the corners still to
-//!   visit or to the edge, his mobility, the attackers' cordon, soldiers hanging against
-//!   hostile squares and edges), its weights a setting ([`EvalWeights`]);
+//!   visit or to the edge, his escape forks under the corner escape, his mobility, the
+//!   attackers' cordon, soldiers hanging against hostile squares and edges), its weights a
+//!   setting ([`EvalWeights`]);
 //! - [`Level`] and [`SearchConfig`]/[`SearchLimits`]: node limits (deterministic) or time;
 //! - [`play_game`] and [`Tally`] for self-play.
 //!

@@ -48,6 +48,10 @@ pub struct EvalWeights {
     /// Escape routes: each edge square the king reaches in one move, where a corner is the
     /// goal (default 0).
     pub king_edge_reach: i32,
+    /// Escape forks (corner escape): each square the king reaches in one move from which he
+    /// reaches a corner in one more, at most four counted (default 60: tuned by self-play
+    /// on Brandubh; silent under Fidchell's four-corner rule and the edge escape).
+    pub king_fork: i32,
     /// King safety: each defender standing beside the king (default 0).
     pub king_escort: i32,
     /// The cordon around a king taken on four sides: subtracted `held²` times, `held` the
@@ -94,6 +98,7 @@ impl EvalWeights {
         edge_road2: 8,
         king_mobility: 6,
         king_edge_reach: 0,
+        king_fork: 60,
         king_escort: 0,
         cordon_strong: 15,
         cordon_weak: 60,
@@ -113,7 +118,7 @@ impl EvalWeights {
     pub const MAX_WEIGHT: i32 = 2_000;
 
     /// The names of the fields, in the order [`fmt::Display`] writes them.
-    pub const NAMES: [&'static str; 24] = [
+    pub const NAMES: [&'static str; 25] = [
         "attacker",
         "defender",
         "corner_visited",
@@ -126,6 +131,7 @@ impl EvalWeights {
         "edge_road2",
         "king_mobility",
         "king_edge_reach",
+        "king_fork",
         "king_escort",
         "cordon_strong",
         "cordon_weak",
@@ -181,6 +187,7 @@ impl EvalWeights {
             "edge_road2" => &mut self.edge_road2,
             "king_mobility" => &mut self.king_mobility,
             "king_edge_reach" => &mut self.king_edge_reach,
+            "king_fork" => &mut self.king_fork,
             "king_escort" => &mut self.king_escort,
             "cordon_strong" => &mut self.cordon_strong,
             "cordon_weak" => &mut self.cordon_weak,
