@@ -79,21 +79,43 @@ fn reach(pos: &Position, side: Side) -> u128 {
     out
 }
 
+/// The board as the king moves on it: the occupancy without the king (and its transposed
+/// layout), with the throne added where he may not pass, and the squares he may not stop on.
+struct KingBoard {
+    occ: u128,
+    occ_t: u128,
+    forbid: u128,
+}
+
+impl KingBoard {
+    fn new(pos: &Position, king: Square) -> KingBoard {
+        let g = geometry(pos.rules.size);
+        let (occ, occ_t) = occupancy(pos, Piece::King);
+        KingBoard {
+            occ: occ & !(1u128 << king.index()),
+            occ_t: occ_t & !(1u128 << king.transposed().index()),
+            forbid: forbidden_stops(&pos.rules, g, Piece::King),
+        }
+    }
+
+    /// The squares the king reaches from `from` in one move.
+    #[inline]
+    fn slide(&self, from: Square, g: &crate::bitboard::Geometry) -> u128 {
+        slide(from, self.occ, self.occ_t, g.beyond) & !self.forbid
+    }
+}
+
 /// The number of rook moves the king needs to reach each square within `max` moves, as the
 /// sets of squares first reached at 1, 2, ... `max` moves (other pieces standing still).
-fn king_rings(pos: &Position, king: Square, max: usize) -> [u128; 3] {
+fn king_rings(pos: &Position, king: Square, board: &KingBoard, max: usize) -> [u128; 3] {
     let g = geometry(pos.rules.size);
-    let (mut occ, mut occ_t) = occupancy(pos, Piece::King);
-    occ &= !(1u128 << king.index());
-    occ_t &= !(1u128 << king.transposed().index());
-    let forbid = forbidden_stops(&pos.rules, g, Piece::King);
     let mut rings = [0u128; 3];
     let mut seen = 1u128 << king.index();
     let mut frontier = seen;
     for ring in rings.iter_mut().take(max.min(3)) {
         let mut next = 0u128;
         for sq in Bitboard(frontier) {
-            next |= slide(sq, occ, occ_t, g.beyond) & !forbid;
+            next |= board.slide(sq, g);
         }
         next &= !seen;
         // Corners end the king's road: he wins or stops there, he does not slide on.
@@ -110,20 +132,12 @@ fn king_rings(pos: &Position, king: Square, max: usize) -> [u128; 3] {
 /// Escape forks: the squares of `ring1` (the king's one-move destinations, corners left
 /// out) from which the king, moved there, reaches a corner with one more slide, at most
 /// four counted.
-fn king_forks(pos: &Position, king: Square, ring1: u128) -> i32 {
+fn king_forks(pos: &Position, board: &KingBoard, ring1: u128) -> i32 {
     let g = geometry(pos.rules.size);
-    // A rook slide reaches a corner only along an edge line: the other squares cannot fork.
-    let candidates = ring1 & g.edge & !g.corners;
-    if candidates == 0 {
-        return 0;
-    }
-    let (mut occ, mut occ_t) = occupancy(pos, Piece::King);
-    occ &= !(1u128 << king.index());
-    occ_t &= !(1u128 << king.transposed().index());
-    let forbid = forbidden_stops(&pos.rules, g, Piece::King);
     let mut forks = 0;
-    for sq in Bitboard(candidates) {
-        if slide(sq, occ, occ_t, g.beyond) & !forbid & g.corners != 0 {
+    // A rook slide reaches a corner only along an edge line: the other squares cannot fork.
+    for sq in Bitboard(ring1 & g.edge & !g.corners) {
+        if board.slide(sq, g) & g.corners != 0 {
             forks += 1;
             if forks == 4 {
                 break;
@@ -216,7 +230,8 @@ pub(crate) fn evaluate_with(pos: &Position, w: &EvalWeights) -> i32 {
     let def_reach = reach(pos, Side::Defenders);
 
     if let Some(king) = pos.king {
-        let rings = king_rings(pos, king, 3);
+        let board = KingBoard::new(pos, king);
+        let rings = king_rings(pos, king, &board, 3);
         let mobility = rings[0].count_ones() as i32;
         def += w.king_mobility * mobility;
         let stm_def = pos.side == Side::Defenders;
@@ -259,7 +274,7 @@ pub(crate) fn evaluate_with(pos: &Position, w: &EvalWeights) -> i32 {
                 def += w.road2 * c2 + w.road3 * c3;
                 def += w.king_edge_reach * (rings[0] & g.edge).count_ones() as i32;
                 if w.king_fork != 0 {
-                    def += w.king_fork * king_forks(pos, king, rings[0]);
+                    def += w.king_fork * king_forks(pos, &board, rings[0]);
                 }
                 if c1 > 0 && !stm_def {
                     def += if c1 >= 2 {
@@ -458,14 +473,9 @@ mod tests {
         let rules = *Ruleset::brandubh().rules();
         let s: Setup = text.parse().unwrap();
         let q = crate::Position::from_setup(&s, &rules).unwrap();
-        assert_eq!(
-            king_forks(
-                &q,
-                "c3".parse().unwrap(),
-                king_rings(&q, "c3".parse().unwrap(), 1)[0]
-            ),
-            2
-        );
+        let c3 = "c3".parse().unwrap();
+        let board = KingBoard::new(&q, c3);
+        assert_eq!(king_forks(&q, &board, king_rings(&q, c3, &board, 1)[0]), 2);
         assert_eq!(with(&q, "king_fork", 10) - with(&q, "king_fork", 0), -20);
         // The default weight, 60 a fork, for the defenders (the attackers move).
         assert_eq!(evaluate(&q) - with(&q, "king_fork", 0), -120);
