@@ -9,8 +9,7 @@ use trictrac_core::game::{Action, Chronology, DefaultScorer};
 use trictrac_core::partie::ecrire::MarqueForm;
 use trictrac_core::partie::ledger::name;
 use trictrac_core::partie::{
-    Advice, Convention, EcrireError, EcrireGame, EcrireOptions, EcrireRules, Progression,
-    SheetStyle,
+    Advice, Convention, EcrireGame, EcrireOptions, EcrireRules, Progression, SheetStyle,
 };
 
 use crate::error::CliError;
@@ -167,12 +166,8 @@ pub(crate) fn play(seed: u64, rules: EcrireRules, human: Player) -> Result<(), C
 
 /// Replays a record of a partie à écrire.
 pub(crate) fn replay(record: &Record, options: &ReplayOptions) -> Result<Replayed, CliError> {
-    let game = EcrireGame::from_record_with(record, options).map_err(|e| match e {
-        EcrireError::Replay { .. } | EcrireError::Result { .. } | EcrireError::Ledger { .. } => {
-            CliError::Illegal(format!("illegal record: {e}"))
-        }
-        other => CliError::Record(format!("bad record: {other}")),
-    })?;
+    let game =
+        EcrireGame::from_record_with(record, options).map_err(crate::replay::replay_error)?;
     let result = match game.ledger().decompte() {
         Ok(d) => match d.winner {
             Some(w) => format!(

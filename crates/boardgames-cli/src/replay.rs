@@ -5,7 +5,7 @@ use std::io::Read as _;
 use std::path::Path;
 
 use boardgames_common::replay::names_game;
-use boardgames_common::{Game, Record, RecordLimits, Replay, ReplayOptions};
+use boardgames_common::{Game, Record, RecordLimits, Replay, ReplayError, ReplayOptions};
 use serde_json::json;
 use sugoroku_core::Sugoroku;
 use tafl_core::TaflGame;
@@ -180,6 +180,19 @@ pub(crate) fn check_result_shape(record: &Record) -> Result<(), String> {
     }
 }
 
+/// A replay's error as the CLI reports it: exit 1 for a record the game contradicts (an
+/// action refused, a comment or result that disagrees: [`ReplayError::is_contradiction`]),
+/// exit 2 for a record that cannot be read.
+pub(crate) fn replay_error<T: std::fmt::Display, E: std::fmt::Display>(
+    e: ReplayError<T, E>,
+) -> CliError {
+    if e.is_contradiction() {
+        CliError::Illegal(format!("illegal record: {e}"))
+    } else {
+        CliError::Record(format!("bad record: {e}"))
+    }
+}
+
 fn misspelt_game_tag(record: &Record) -> String {
     match record
         .tags()
@@ -192,13 +205,7 @@ fn misspelt_game_tag(record: &Record) -> String {
 }
 
 fn replay_tafl(record: &Record, options: &ReplayOptions) -> Result<Replayed, CliError> {
-    use tafl_core::ReplayError;
-    let game = TaflGame::from_record_with(record, options).map_err(|e| match e {
-        ReplayError::Action { .. } | ReplayError::Comment { .. } | ReplayError::Result(_) => {
-            CliError::Illegal(format!("illegal record: {e}"))
-        }
-        other => CliError::Record(format!("bad record: {other}")),
-    })?;
+    let game = TaflGame::from_record_with(record, options).map_err(replay_error)?;
     Ok(Replayed {
         game: "Tafl",
         actions: record.actions().len(),
@@ -216,13 +223,7 @@ fn replay_tafl(record: &Record, options: &ReplayOptions) -> Result<Replayed, Cli
 }
 
 fn replay_sugoroku(record: &Record, options: &ReplayOptions) -> Result<Replayed, CliError> {
-    use sugoroku_core::ReplayError;
-    let game = Sugoroku::from_record_with(record, options).map_err(|e| match e {
-        ReplayError::Throw { .. } | ReplayError::Events { .. } | ReplayError::Result(_) => {
-            CliError::Illegal(format!("illegal record: {e}"))
-        }
-        other => CliError::Record(format!("bad record: {other}")),
-    })?;
+    let game = Sugoroku::from_record_with(record, options).map_err(replay_error)?;
     let result = match game.end() {
         Some(end) => end.to_string(),
         None => "unfinished".to_string(),
@@ -246,13 +247,7 @@ fn replay_sugoroku(record: &Record, options: &ReplayOptions) -> Result<Replayed,
 }
 
 fn replay_trictrac(record: &Record, options: &ReplayOptions) -> Result<Replayed, CliError> {
-    use trictrac_core::game::GameError;
-    let game = TrictracGame::from_record_with(record, options).map_err(|e| match e {
-        GameError::Replay { .. } | GameError::Result { .. } => {
-            CliError::Illegal(format!("illegal record: {e}"))
-        }
-        other => CliError::Record(format!("bad record: {other}")),
-    })?;
+    let game = TrictracGame::from_record_with(record, options).map_err(replay_error)?;
     let result = match game.winner() {
         Some(c) => format!("{c} wins"),
         None => "unfinished".to_string(),

@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use boardgames_common::agents::{Expectiminimax, ExpectiminimaxConfig, Mcts, MctsConfig};
 use boardgames_common::tournament::{Fixture, Rating, ResultTable, Wdl, elo_ratings, schedule};
-use boardgames_common::{Agent, ByPlayer, Game, Player, RandomAgent, Seed, Turn, sample_chance};
+use boardgames_common::{Agent, ByPlayer, Game, Player, Playout, RandomAgent, Seed};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::json;
@@ -172,42 +172,18 @@ struct Outcome {
 const MAX_ACTIONS: usize = 200_000;
 
 /// Plays `start` to the end (or `MAX_ACTIONS`, then the unfinished returns count): the
-/// returns and the number of actions applied.
+/// returns and the number of actions applied. The family's one game loop
+/// ([`Playout`]), so that a tournament's game is the game `play_game` plays from the same
+/// seed and agents.
 fn play<G: Game>(
     start: &G,
     seed: Seed,
     agents: ByPlayer<&mut dyn Agent<G>>,
 ) -> (ByPlayer<f64>, usize) {
-    let mut agents = agents;
-    let mut state = start.clone();
-    let mut rng = seed.rng();
-    let mut legal = Vec::new();
-    let mut outcomes = Vec::new();
-    let mut applied = 0;
-    for _ in 0..MAX_ACTIONS {
-        let action = match state.turn() {
-            Turn::Terminal => break,
-            Turn::Chance => {
-                state.chance_outcomes(&mut outcomes);
-                match sample_chance(&outcomes, &mut rng) {
-                    Some(a) => a,
-                    None => break,
-                }
-            }
-            Turn::Player(p) => {
-                state.legal_actions(&mut legal);
-                if legal.is_empty() {
-                    break;
-                }
-                agents[p].choose(&state, &legal)
-            }
-        };
-        if state.apply(action).is_err() {
-            break;
-        }
-        applied += 1;
-    }
-    (state.returns(), applied)
+    let mut playout = Playout::new(start.clone(), seed, agents, MAX_ACTIONS);
+    // A game that stops early (too long, or a game contradicting itself) counts as it stands.
+    let _ = playout.run();
+    (playout.state().returns(), playout.actions())
 }
 
 /// Trictrac's evaluation for expectiminimax: trous and points (12 to a trou) and the

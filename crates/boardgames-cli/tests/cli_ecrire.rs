@@ -110,5 +110,9 @@ fn replay_a_partie_a_ecrire_and_a_forged_ledger() {
     std::fs::write(&path, forged).unwrap();
     let o = run_with_input(&["replay", path.to_str().unwrap()], "");
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    assert!(stderr(&o).contains("ledger"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("the Ledger tag says A 1, B 1"),
+        "{}",
+        stderr(&o)
+    );
 }

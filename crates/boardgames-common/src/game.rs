@@ -232,7 +232,8 @@ pub fn sample_chance<A: Copy>(outcomes: &[(A, f64)], rng: &mut (impl Rng + ?Size
     Some(last)
 }
 
-/// Why [`play_game`] stopped before the end.
+/// Why [`play_game`] or a [`Playout`](crate::Playout) stopped before the end, or why a
+/// [`PlayedGame`] refused an action.
 #[derive(Debug, Error)]
 pub enum PlayGameError {
     /// The game was not over after the given number of actions.
@@ -244,23 +245,23 @@ pub enum PlayGameError {
         /// Index of the action in the game, from 0.
         index: usize,
     },
-    /// The game refused an action that it listed as legal (a bug of the game).
-    #[error("action {index} ({text}) was refused: {source}")]
+    /// The game refused an action (one it listed as legal, in a playout: a bug of the game).
+    #[error("action {index} ({text}) was refused: {error}")]
     Refused {
         /// Index of the action in the game, from 0.
         index: usize,
         /// The action's text.
         text: String,
-        /// The game's reason.
-        source: Box<dyn std::error::Error + Send + Sync>,
+        /// The game's reason (printed by this error's `Display`).
+        error: Box<dyn std::error::Error + Send + Sync>,
     },
     /// The game wrote an action or tag that the record format cannot hold (a bug of the game).
-    #[error("action {index}: {source}")]
+    #[error("action {index}: {error}")]
     BadText {
         /// Index of the action in the game, from 0.
         index: usize,
         /// What was wrong with the text.
-        source: crate::record::RecordTextError,
+        error: crate::record::RecordTextError,
     },
 }
 
@@ -317,7 +318,7 @@ impl<G: Game> PlayedGame<G> {
     /// of the game).
     pub fn new(start: G, seed: Option<Seed>) -> Result<PlayedGame<G>, PlayGameError> {
         let mut record = Record::new(G::NAME);
-        let bad_text = |source| PlayGameError::BadText { index: 0, source };
+        let bad_text = |error| PlayGameError::BadText { index: 0, error };
         if let Some(seed) = seed {
             record
                 .set_tag("Seed", &seed.to_string())
@@ -351,15 +352,24 @@ impl<G: Game> PlayedGame<G> {
                 .map_err(|e| PlayGameError::Refused {
                     index,
                     text: text.clone(),
-                    source: Box::new(e),
+                    error: Box::new(e),
                 })?;
-        let bad_text = |source| PlayGameError::BadText { index, source };
+        let bad_text = |error| PlayGameError::BadText { index, error };
         match comment {
             Some(c) => self.record.push_commented(text, c),
             None => self.record.push_action(text),
         }
         .map_err(bad_text)?;
         self.set_result().map_err(bad_text)
+    }
+
+    /// The state with a record holding only the `Game` tag: the state of a playout that
+    /// keeps no record.
+    pub(crate) fn unrecorded(start: G) -> PlayedGame<G> {
+        PlayedGame {
+            state: start,
+            record: Record::new(G::NAME),
+        }
     }
 
     fn set_result(&mut self) -> Result<(), crate::record::RecordTextError> {
@@ -389,6 +399,7 @@ impl<G: Game> PlayedGame<G> {
 /// Plays `start` to the end: chance outcomes are drawn from `seed`'s generator (see
 /// [`sample_chance`]), decisions are asked of `agents`. At most `max_actions` actions are
 /// applied. The record's actions carry the game's comments ([`Game::apply_with_comment`]).
+/// This is [`Playout::recorded`](crate::Playout::recorded) run to the end.
 ///
 /// # Errors
 ///
@@ -400,31 +411,9 @@ pub fn play_game<G: Game>(
     agents: ByPlayer<&mut dyn Agent<G>>,
     max_actions: usize,
 ) -> Result<PlayedGame<G>, PlayGameError> {
-    let mut agents = agents;
-    let mut rng = seed.rng();
-    let mut played = PlayedGame::new(start, Some(seed))?;
-    let mut legal = Vec::new();
-    let mut outcomes = Vec::new();
-    for index in 0..=max_actions {
-        let state = &played.state;
-        let action = match state.turn() {
-            Turn::Terminal => return Ok(played),
-            _ if index == max_actions => break,
-            Turn::Chance => {
-                state.chance_outcomes(&mut outcomes);
-                sample_chance(&outcomes, &mut rng).ok_or(PlayGameError::NoLegalAction { index })?
-            }
-            Turn::Player(p) => {
-                state.legal_actions(&mut legal);
-                if legal.is_empty() {
-                    return Err(PlayGameError::NoLegalAction { index });
-                }
-                agents[p].choose(state, &legal)
-            }
-        };
-        played.apply(action)?;
-    }
-    Err(PlayGameError::TooLong(max_actions))
+    let mut playout = crate::Playout::recorded(start, seed, agents, max_actions)?;
+    playout.run()?;
+    Ok(playout.into_played())
 }
 
 /// The `Result` tag for per-player returns: `"1-0"`, `"0-1"`, `"1/2-1/2"`; a scaled win keeps

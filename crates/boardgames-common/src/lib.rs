@@ -8,8 +8,10 @@
 //! - [`game`]: the OpenSpiel-style [`Game`] trait, [`Agent`], [`RandomAgent`] and
 //!   [`play_game`].
 //! - [`record`]: the [`Record`] format shared by trictrac, tafl and sugoroku.
-//! - [`replay`]: records to games ([`Replay::from_record`], the same checks in every game)
-//!   and games to records ([`PlayedGame`]).
+//! - [`replay`]: records to games ([`Replay::from_record`]: one loop, [`replay_record`], the
+//!   same checks in every game, one [`ReplayError`]) and games to records ([`PlayedGame`]).
+//! - [`Playout`]: the one game loop, agents for the decisions and a seed for chance, an
+//!   iterator of [`Step`]s ([`play_game`] runs one to the end).
 //! - [`agents`]: generic players of every game: [`RandomAgent`], [`agents::Mcts`] (UCT with
 //!   chance nodes) and [`agents::Expectiminimax`] (alpha-beta, Star1).
 //! - [`tournament`]: the arithmetic of a tournament between agents: the schedule and its
@@ -34,6 +36,7 @@ pub mod agents;
 pub mod dice;
 pub mod game;
 pub mod limits;
+mod playout;
 pub mod record;
 pub mod replay;
 pub mod seed;
@@ -50,8 +53,9 @@ pub use game::{
     result_text, sample_chance,
 };
 pub use limits::{RecordLimitError, RecordLimits};
+pub use playout::{Playout, Step};
 pub use record::{Entry, ParseRecordError, ParseRecordErrorKind, Record, RecordTextError};
 pub use replay::{
-    CommentError, OtherGameError, Replay, ReplayError, ReplayOptions, ResultTagError,
+    CommentError, OtherGameError, Replay, ReplayError, ReplayOptions, ResultTagError, replay_record,
 };
 pub use seed::{DiceSource, ParseSeedError, RngDice, ScriptedDice, Seed, SeedRng, SeededDice};

@@ -13,7 +13,7 @@
 use thiserror::Error;
 
 use crate::game::{Game, result_text};
-use crate::limits::RecordLimits;
+use crate::limits::{RecordLimitError, RecordLimits};
 use crate::record::Record;
 use crate::seed::{ParseSeedError, Seed};
 
@@ -62,8 +62,13 @@ impl ReplayOptions {
 
 /// A [`Game`] that can be rebuilt from its [`Record`].
 ///
+/// A game supplies only its start as the record's own tags describe it
+/// ([`Replay::from_tags`]: rules, setup, options) and the error of those tags; the checks
+/// every game makes and the replay of the actions are one loop, [`replay_record`], behind the
+/// provided [`Replay::from_record_with`] and [`Replay::from_record`].
+///
 /// ```
-/// use boardgames_common::{Record, Replay, ReplayOptions};
+/// use boardgames_common::{Record, Replay, ReplayError, ReplayOptions};
 /// # use boardgames_common::{ByPlayer, Game, Turn};
 /// # #[derive(Clone, Debug)]
 /// # struct Count(u8);
@@ -82,44 +87,72 @@ impl ReplayOptions {
 /// #     fn action_text(&self, a: u8) -> String { a.to_string() }
 /// #     fn parse_action(&self, t: &str) -> Result<u8, NotAStep> { t.parse().map_err(|_| NotAStep) }
 /// # }
-/// # impl Replay for Count {
-/// #     type ReplayError = boardgames_common::ReplayError<NotAStep>;
-/// #     fn from_record_with(r: &Record, o: &ReplayOptions) -> Result<Count, Self::ReplayError> {
-/// #         boardgames_common::replay::replay_actions(Count(0), r, o)
-/// #     }
-/// # }
+/// # #[derive(Debug, thiserror::Error)]
+/// # #[error("Start tag: not a number")]
+/// # struct BadStart;
+/// impl Replay for Count {
+///     type TagError = BadStart;
+///     // A `Start` tag, when present, gives the count to start from.
+///     fn from_tags(record: &Record) -> Result<Count, BadStart> {
+///         match record.tag("Start") {
+///             Some(t) => t.parse().map(Count).map_err(|_| BadStart),
+///             None => Ok(Count(0)),
+///         }
+///     }
+/// }
+///
 /// let record: Record = "[Game \"Count\"]\n[Result \"1-0\"]\n\n1. 1 {a free comment}\n2. 1\n"
 ///     .parse()
 ///     .unwrap();
 /// assert!(Count::from_record(&record).is_ok());
-/// assert!(Count::from_record_with(&record, &ReplayOptions::strict()).is_err());
+/// // A strict replay reads comments: Count writes none.
+/// let e = Count::from_record_with(&record, &ReplayOptions::strict()).unwrap_err();
+/// assert!(matches!(e, ReplayError::Comment { index: 1, .. }));
+/// assert_eq!(e.to_string(), "action 1: the comment {a free comment} is not the game's {}");
+/// // The game's own tags.
+/// let bad: Record = "[Game \"Count\"]\n[Start \"x\"]\n\n".parse().unwrap();
+/// assert!(matches!(Count::from_record(&bad), Err(ReplayError::Tags(BadStart))));
 /// ```
 pub trait Replay: Game + Sized {
-    /// Why a record cannot be replayed.
-    type ReplayError: std::error::Error + Send + Sync + 'static;
+    /// Why the record's own tags of this game (rules, setup, options) cannot be read: the
+    /// [`ReplayError::Tags`] of a replay.
+    type TagError: std::error::Error + Send + Sync + 'static;
 
-    /// The game `record` describes, read with `options`. Every game checks, in this order:
-    /// the limits; the `Game` tag, when present, is [`Game::NAME`] (in any ASCII case:
-    /// [`names_game`]); a `Seed` tag, when present, is a seed ([`check_seed_tag`]); the
-    /// game's own tags
-    /// (rules, setup, options); each action is parsed in its context and applied; with
-    /// [`ReplayOptions::strict_comments`], each comment is the game's own; a `Result` tag,
-    /// when present, is the replayed result ([`result_text`], `*` while not over).
+    /// The start of the game that `record`'s own tags describe (rules, setup, options; a
+    /// tag that is absent takes its default). [`Replay::from_record_with`] calls it after the
+    /// checks every game shares (the limits, the `Game` and `Seed` tags), so it reads only
+    /// the game's own tags, and does work bounded by their length.
     ///
     /// # Errors
     ///
-    /// The game's [`Replay::ReplayError`] naming the first thing that was wrong.
+    /// The game's [`Replay::TagError`], naming the tag and its value.
+    fn from_tags(record: &Record) -> Result<Self, Self::TagError>;
+
+    /// The game `record` describes, read with `options`: [`replay_record`] from
+    /// [`Replay::from_tags`]. Every game checks, in this order: the limits; the `Game` tag,
+    /// when present, is [`Game::NAME`] (in any ASCII case: [`names_game`]); a `Seed` tag,
+    /// when present, is a seed ([`check_seed_tag`]); the game's own tags
+    /// ([`Replay::from_tags`]); each action is parsed in its context and applied; with
+    /// [`ReplayOptions::strict_comments`], each comment is the game's own; a `Result` tag,
+    /// when present, is the replayed result ([`result_text`], `*` while not over), and so is
+    /// each of the game's final tags present ([`Game::final_record_tags`]).
+    ///
+    /// # Errors
+    ///
+    /// [`ReplayError`] naming the first thing that was wrong.
     fn from_record_with(
         record: &Record,
         options: &ReplayOptions,
-    ) -> Result<Self, Self::ReplayError>;
+    ) -> Result<Self, ReplayError<Self::TagError, Self::Error>> {
+        replay_record(record, options, Self::from_tags)
+    }
 
     /// [`Replay::from_record_with`] with the default options: no limits, comments not read.
     ///
     /// # Errors
     ///
     /// As [`Replay::from_record_with`].
-    fn from_record(record: &Record) -> Result<Self, Self::ReplayError> {
+    fn from_record(record: &Record) -> Result<Self, ReplayError<Self::TagError, Self::Error>> {
         Self::from_record_with(record, &ReplayOptions::default())
     }
 }
@@ -134,13 +167,17 @@ pub struct OtherGameError {
     pub found: String,
 }
 
-/// A record's `Result` tag is not the result of the replayed game.
+/// A tag that states the outcome of a game (the `Result` tag, or one of the game's
+/// [`Game::final_record_tags`] such as the partie à écrire's `Ledger`) is not the replayed
+/// game's.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("the Result tag says {recorded} but the replayed game gives {actual}")]
+#[error("the {tag} tag says {recorded} but the replayed game gives {actual}")]
 pub struct ResultTagError {
-    /// The record's `Result` tag.
+    /// The tag's name (`Result`, `Ledger`, …).
+    pub tag: String,
+    /// The record's value of the tag.
     pub recorded: String,
-    /// The replayed result (`*` for an unfinished game).
+    /// The replayed game's value (`*` for the `Result` of an unfinished game).
     pub actual: String,
 }
 
@@ -216,26 +253,32 @@ pub fn result_tag<G: Game>(game: &G) -> String {
     }
 }
 
-/// Checks that `record`'s `Result` tag, when present, is [`result_tag`] of `game`.
+/// Checks that `record`'s `Result` tag, when present, is [`result_tag`] of `game`, and that
+/// each of the game's [`Game::final_record_tags`] present in the record has the game's value.
 ///
 /// # Errors
 ///
-/// [`ResultTagError`] with both texts.
+/// [`ResultTagError`] with the tag and both values.
 pub fn check_result_tag<G: Game>(record: &Record, game: &G) -> Result<(), ResultTagError> {
-    match record.tag("Result") {
-        Some(recorded) => {
-            let actual = result_tag(game);
-            if recorded == actual {
-                Ok(())
-            } else {
-                Err(ResultTagError {
-                    recorded: recorded.to_string(),
-                    actual,
-                })
-            }
+    let mismatch = |tag: &str, recorded: &str, actual: String| ResultTagError {
+        tag: tag.to_string(),
+        recorded: recorded.to_string(),
+        actual,
+    };
+    if let Some(recorded) = record.tag("Result") {
+        let actual = result_tag(game);
+        if recorded != actual {
+            return Err(mismatch("Result", recorded, actual));
         }
-        None => Ok(()),
     }
+    for (tag, actual) in game.final_record_tags() {
+        if let Some(recorded) = record.tag(&tag)
+            && recorded != actual
+        {
+            return Err(mismatch(&tag, recorded, actual));
+        }
+    }
+    Ok(())
 }
 
 /// Checks a recorded comment against the game's own (`None` when the game writes none).
@@ -254,72 +297,104 @@ pub fn check_comment(recorded: Option<&str>, actual: Option<&str>) -> Result<(),
     }
 }
 
-/// Why [`replay_actions`] refused a record (for games whose own tags cannot be wrong).
+/// Why a record cannot be replayed ([`Replay::from_record_with`], [`replay_record`]): the
+/// same error in every game, with `T` the game's own tag error ([`Replay::TagError`]) and
+/// `E` its action error ([`Game::Error`]).
+///
+/// Its `Display` prints the cause (`action 3: illegal move d1-d9: …`); `source()` is `None`,
+/// so that a chain of errors never prints a cause twice.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum ReplayError<E> {
-    /// The record is beyond [`ReplayOptions::limits`].
+pub enum ReplayError<T, E> {
+    /// The record is beyond [`ReplayOptions::limits`], refused before any work.
     #[error("record refused: {0}")]
-    Limit(#[from] crate::limits::RecordLimitError),
+    Limit(RecordLimitError),
     /// The `Game` tag names another game.
-    #[error(transparent)]
-    OtherGame(#[from] OtherGameError),
+    #[error("{0}")]
+    OtherGame(OtherGameError),
     /// The `Seed` tag is not a seed.
     #[error("Seed tag: {0}")]
-    Seed(#[from] ParseSeedError),
-    /// An action is refused.
-    #[error("action {index}: {source}")]
+    Seed(ParseSeedError),
+    /// The game's own tags (rules, setup, options) cannot be read; the error names the tag.
+    #[error("{0}")]
+    Tags(T),
+    /// An action cannot be read in its context, or is refused.
+    #[error("action {index}: {error}")]
     Action {
-        /// The action's number, from 1.
+        /// The action's number in the record, from 1.
         index: usize,
         /// Why.
-        source: E,
+        error: E,
     },
-    /// A comment is not the game's own (strict replay).
-    #[error("action {index}: {source}")]
+    /// A comment is not the game's own (strict replay only,
+    /// [`ReplayOptions::strict_comments`]).
+    #[error("action {index}: {error}")]
     Comment {
-        /// The action's number, from 1.
+        /// The action's number in the record, from 1.
         index: usize,
         /// The two comments.
-        source: CommentError,
+        error: CommentError,
     },
-    /// The `Result` tag is not the replayed result.
-    #[error(transparent)]
-    Result(#[from] ResultTagError),
+    /// The `Result` tag (or a final tag of the game, [`Game::final_record_tags`]) is not the
+    /// replayed game's.
+    #[error("{0}")]
+    Result(ResultTagError),
 }
 
-/// Replays `record` from `start` with every check of [`Replay::from_record_with`] but the
-/// game's own tags (which the caller read to build `start`): the plain implementation of
-/// [`Replay`] for a game whose start needs no tags, and the loop the games share.
+impl<T, E> ReplayError<T, E> {
+    /// Whether the record is well formed but contradicted by the game: an action refused,
+    /// a comment or the `Result` tag that disagrees with the replayed game (as opposed to a
+    /// record refused before its actions: limits, `Game`, `Seed` or the game's own tags).
+    #[must_use]
+    pub fn is_contradiction(&self) -> bool {
+        matches!(
+            self,
+            ReplayError::Action { .. } | ReplayError::Comment { .. } | ReplayError::Result(_)
+        )
+    }
+}
+
+/// The one replay loop of the family: reads `record` with `options` into the game that
+/// `start` builds from the record's own tags. Every game's [`Replay::from_record_with`] is
+/// this loop with its [`Replay::from_tags`]; call it directly to replay with a start that
+/// needs more than the tags (a trictrac partie with a scorer of one's own). The checks, in
+/// order: the limits ([`Record::check_limits`]), the `Game` tag ([`check_game_tag`]), the
+/// `Seed` tag ([`check_seed_tag`]), `start(record)`, each action parsed in its context
+/// ([`Game::parse_action`]) and applied ([`Game::apply`], or [`Game::apply_with_comment`]
+/// and [`check_comment`] with [`ReplayOptions::strict_comments`]), the `Result` tag
+/// and the game's final tags ([`check_result_tag`]). The work is one parse and one application per action after the
+/// limits.
 ///
 /// # Errors
 ///
 /// [`ReplayError`] naming the first thing that was wrong.
-pub fn replay_actions<G: Game>(
-    start: G,
+pub fn replay_record<G: Game, T>(
     record: &Record,
     options: &ReplayOptions,
-) -> Result<G, ReplayError<G::Error>> {
-    record.check_limits(&options.limits)?;
-    check_game_tag::<G>(record)?;
-    check_seed_tag(record)?;
-    let mut game = start;
+    start: impl FnOnce(&Record) -> Result<G, T>,
+) -> Result<G, ReplayError<T, G::Error>> {
+    record
+        .check_limits(&options.limits)
+        .map_err(ReplayError::Limit)?;
+    check_game_tag::<G>(record).map_err(ReplayError::OtherGame)?;
+    check_seed_tag(record).map_err(ReplayError::Seed)?;
+    let mut game = start(record).map_err(ReplayError::Tags)?;
     for (i, entry) in record.entries().iter().enumerate() {
         let index = i + 1;
         let action = game
             .parse_action(&entry.action)
-            .map_err(|source| ReplayError::Action { index, source })?;
+            .map_err(|error| ReplayError::Action { index, error })?;
         if options.strict_comments {
             let actual = game
                 .apply_with_comment(action)
-                .map_err(|source| ReplayError::Action { index, source })?;
+                .map_err(|error| ReplayError::Action { index, error })?;
             check_comment(entry.comment.as_deref(), actual.as_deref())
-                .map_err(|source| ReplayError::Comment { index, source })?;
+                .map_err(|error| ReplayError::Comment { index, error })?;
         } else {
             game.apply(action)
-                .map_err(|source| ReplayError::Action { index, source })?;
+                .map_err(|error| ReplayError::Action { index, error })?;
         }
     }
-    check_result_tag(record, &game)?;
+    check_result_tag(record, &game).map_err(ReplayError::Result)?;
     Ok(game)
 }
 
@@ -328,6 +403,13 @@ mod tests {
     use super::*;
     use crate::game::tests::Race;
     use crate::{ByPlayer, RandomAgent, Seed, play_game};
+
+    impl Replay for Race {
+        type TagError = std::convert::Infallible;
+        fn from_tags(_: &Record) -> Result<Race, std::convert::Infallible> {
+            Ok(Race::new())
+        }
+    }
 
     fn played() -> Record {
         let (mut a, mut b) = (RandomAgent::new(Seed(1)), RandomAgent::new(Seed(2)));
@@ -339,7 +421,7 @@ mod tests {
     #[test]
     fn a_played_record_replays_to_the_same_state() {
         let record = played();
-        let game = replay_actions(Race::new(), &record, &ReplayOptions::strict()).unwrap();
+        let game = Race::from_record_with(&record, &ReplayOptions::strict()).unwrap();
         assert!(game.is_terminal());
         assert_eq!(result_tag(&game), record.tag("Result").unwrap());
     }
@@ -348,7 +430,7 @@ mod tests {
     fn the_game_tag_must_name_the_game() {
         let mut record = played();
         record.set_tag("Game", "Trictrac").unwrap();
-        let e = replay_actions(Race::new(), &record, &ReplayOptions::default()).unwrap_err();
+        let e = Race::from_record_with(&record, &ReplayOptions::default()).unwrap_err();
         assert!(matches!(
             &e,
             ReplayError::OtherGame(OtherGameError { expected: "Race", found }) if found == "Trictrac"
@@ -365,13 +447,13 @@ mod tests {
         for name in ["race", "RACE", "rAcE"] {
             record.set_tag("Game", name).unwrap();
             assert!(
-                replay_actions(Race::new(), &record, &ReplayOptions::strict()).is_ok(),
+                Race::from_record_with(&record, &ReplayOptions::strict()).is_ok(),
                 "{name}"
             );
         }
         // Not another spelling: a space is not a case.
         record.set_tag("Game", "Race ").unwrap();
-        assert!(replay_actions(Race::new(), &record, &ReplayOptions::default()).is_err());
+        assert!(Race::from_record_with(&record, &ReplayOptions::default()).is_err());
     }
 
     #[test]
@@ -380,7 +462,7 @@ mod tests {
         assert_eq!(record.tag("Seed"), Some("3"));
         for bad in ["-1", "seven", "0x", "18446744073709551616"] {
             record.set_tag("Seed", bad).unwrap();
-            let e = replay_actions(Race::new(), &record, &ReplayOptions::default()).unwrap_err();
+            let e = Race::from_record_with(&record, &ReplayOptions::default()).unwrap_err();
             assert!(matches!(&e, ReplayError::Seed(_)), "{bad}: {e:?}");
             assert_eq!(
                 e.to_string(),
@@ -391,7 +473,7 @@ mod tests {
             );
         }
         record.set_tag("Seed", "0xff").unwrap();
-        assert!(replay_actions(Race::new(), &record, &ReplayOptions::default()).is_ok());
+        assert!(Race::from_record_with(&record, &ReplayOptions::default()).is_ok());
     }
 
     #[test]
@@ -400,7 +482,7 @@ mod tests {
         let actual = record.tag("Result").unwrap().to_string();
         let wrong = if actual == "1-0" { "0-1" } else { "1-0" };
         record.set_tag("Result", wrong).unwrap();
-        match replay_actions(Race::new(), &record, &ReplayOptions::default()) {
+        match Race::from_record_with(&record, &ReplayOptions::default()) {
             Err(ReplayError::Result(e)) => {
                 assert_eq!(e.recorded, wrong);
                 assert_eq!(e.actual, actual);
@@ -413,7 +495,7 @@ mod tests {
             .push_action(played().actions().next().unwrap())
             .unwrap();
         short.set_tag("Result", "1-0").unwrap();
-        let e = replay_actions(Race::new(), &short, &ReplayOptions::default()).unwrap_err();
+        let e = Race::from_record_with(&short, &ReplayOptions::default()).unwrap_err();
         assert!(
             matches!(e, ReplayError::Result(ResultTagError { ref actual, .. }) if actual == "*")
         );
@@ -430,11 +512,11 @@ mod tests {
                 record.push_action(a).unwrap();
             }
         }
-        assert!(replay_actions(Race::new(), &record, &ReplayOptions::default()).is_ok());
-        match replay_actions(Race::new(), &record, &ReplayOptions::strict()) {
-            Err(ReplayError::Comment { index: 2, source }) => {
-                assert_eq!(source.recorded, "a fine move!");
-                assert_eq!(source.actual, "");
+        assert!(Race::from_record_with(&record, &ReplayOptions::default()).is_ok());
+        match Race::from_record_with(&record, &ReplayOptions::strict()) {
+            Err(ReplayError::Comment { index: 2, error }) => {
+                assert_eq!(error.recorded, "a fine move!");
+                assert_eq!(error.actual, "");
             }
             other => panic!("{other:?}"),
         }
@@ -448,7 +530,7 @@ mod tests {
             ..RecordLimits::NONE
         };
         assert!(matches!(
-            replay_actions(Race::new(), &record, &ReplayOptions::with_limits(limits)),
+            Race::from_record_with(&record, &ReplayOptions::with_limits(limits)),
             Err(ReplayError::Limit(_))
         ));
     }
@@ -458,7 +540,7 @@ mod tests {
         let mut record = Record::new("Race");
         record.push_action("+7").unwrap();
         assert!(matches!(
-            replay_actions(Race::new(), &record, &ReplayOptions::default()),
+            Race::from_record_with(&record, &ReplayOptions::default()),
             Err(ReplayError::Action { index: 1, .. })
         ));
     }

@@ -8,7 +8,7 @@
 //!     [--sheet losses|gains] [--throws]
 //! ```
 
-use boardgames::common::{Agent, Game, Seed, Turn, sample_chance};
+use boardgames::common::{ByPlayer, Game, Playout, Seed};
 use boardgames::trictrac::bot::Bot;
 use boardgames::trictrac::game::Action;
 use boardgames::trictrac::partie::{
@@ -88,6 +88,14 @@ fn parse_args() -> Result<Args, String> {
     })
 }
 
+/// More actions than any partie needs: a bound, not a rule.
+const MAX_ACTIONS: usize = 10_000_000;
+
+fn fail(e: &dyn std::fmt::Display) -> ! {
+    eprintln!("error: {e}");
+    std::process::exit(1);
+}
+
 fn main() {
     let args = match parse_args() {
         Ok(a) => a,
@@ -96,10 +104,8 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let mut game = EcrireGame::standard(EcrireOptions::new(args.rules));
-    let mut bots = [Bot::default(), Bot::default()];
-    let mut rng = Seed(args.seed).rng();
-    let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+    let game = EcrireGame::standard(EcrireOptions::new(args.rules));
+    let (mut a, mut b) = (Bot::default(), Bot::default());
     let mut throws = 0u32;
     println!(
         "Partie à écrire in {} marqués, convention {}, seed {}: two bots, A and B (A plays White in the first marqué)",
@@ -107,30 +113,25 @@ fn main() {
         args.rules.convention(),
         args.seed
     );
+    let bots = ByPlayer::new(&mut a as _, &mut b as _);
+    let mut playout = match Playout::recorded(game, Seed(args.seed), bots, MAX_ACTIONS) {
+        Ok(p) => p,
+        Err(e) => fail(&e),
+    };
     loop {
-        let action = match game.turn() {
-            Turn::Terminal => break,
-            Turn::Chance => {
-                game.chance_outcomes(&mut outcomes);
-                match sample_chance(&outcomes, &mut rng) {
-                    Some(a) => a,
-                    None => break,
-                }
-            }
-            Turn::Player(p) => {
-                game.legal_actions(&mut legal);
-                bots[p.index()].choose(&game, &legal)
-            }
+        let entries = playout.state().ledger().entries().len();
+        let action = match playout.next() {
+            None => break,
+            Some(Ok(step)) => step.action,
+            Some(Err(e)) => fail(&e),
         };
-        let entries = game.ledger().entries().len();
+        let game = playout.state();
         let text = game.action_text(action);
-        let comment = match game.apply_commented(action) {
-            Ok(c) => c,
-            Err(e) => {
-                eprintln!("error: refused {text}: {e}");
-                std::process::exit(1);
-            }
-        };
+        let comment = playout
+            .record()
+            .and_then(|r| r.entries().last())
+            .and_then(|e| e.comment.as_deref())
+            .unwrap_or_default();
         if matches!(action, Action::Throw(_)) {
             throws += 1;
         }
@@ -146,5 +147,6 @@ fn main() {
             print!("{}", game.ledger().sheet(args.sheet));
         }
     }
+    let game = playout.into_state();
     print!("{}", game.ledger().decompte_text());
 }

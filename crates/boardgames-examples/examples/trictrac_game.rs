@@ -6,11 +6,9 @@
 //! cargo run --example trictrac_game -- --seed 7 [--pavillon] [--trous 12] [--board-every 10]
 //! ```
 
-use boardgames::common::{Agent, Game, Seed, Turn, sample_chance};
+use boardgames::common::{ByPlayer, Game, Playout, Seed};
 use boardgames::trictrac::bot::Bot;
-use boardgames::trictrac::game::{
-    Action, DefaultScorer, GameOptions, Primaute, TrictracGame, colour_of,
-};
+use boardgames::trictrac::game::{Action, DefaultScorer, GameOptions, Primaute, TrictracGame};
 use boardgames::trictrac::{Colour, diagram};
 use boardgames_examples::{marks_in_words, parse_seed};
 use clap::Parser;
@@ -54,6 +52,14 @@ fn parse_args() -> Args {
     }
 }
 
+/// More actions than any partie needs: a bound, not a rule.
+const MAX_ACTIONS: usize = 1_000_000;
+
+fn fail(e: &dyn std::fmt::Display) -> ! {
+    eprintln!("error: {e}");
+    std::process::exit(1);
+}
+
 fn main() {
     let args = parse_args();
     let options = GameOptions {
@@ -61,10 +67,8 @@ fn main() {
         pavillon: args.pavillon,
         trous_to_win: args.trous,
     };
-    let mut game = TrictracGame::new(DefaultScorer::default(), options);
-    let mut bots = [Bot::default(), Bot::default()];
-    let mut rng = Seed(args.seed).rng();
-    let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+    let game = TrictracGame::new(DefaultScorer::default(), options);
+    let (mut white, mut black) = (Bot::default(), Bot::default());
     let mut throws = 0u32;
     println!(
         "Partie ordinaire to {} trous, seed {}{}: two bots (White, Black)",
@@ -77,31 +81,26 @@ fn main() {
         }
     );
     print!("{}", diagram(game.position().board()));
+    let bots = ByPlayer::new(&mut white as _, &mut black as _);
+    let mut playout = match Playout::recorded(game, Seed(args.seed), bots, MAX_ACTIONS) {
+        Ok(p) => p,
+        Err(e) => fail(&e),
+    };
     loop {
-        let action = match game.turn() {
-            Turn::Terminal => break,
-            Turn::Chance => {
-                game.chance_outcomes(&mut outcomes);
-                match sample_chance(&outcomes, &mut rng) {
-                    Some(a) => a,
-                    None => break,
-                }
-            }
-            Turn::Player(p) => {
-                game.legal_actions(&mut legal);
-                let colour = colour_of(p);
-                bots[colour.index()].choose(&game, &legal)
-            }
+        let mover = playout.state().position().side_to_move();
+        let action = match playout.next() {
+            None => break,
+            Some(Ok(step)) => step.action,
+            Some(Err(e)) => fail(&e),
         };
-        let mover = game.position().side_to_move();
+        let game = playout.state();
         let text = game.action_text(action);
-        let comment = match game.apply_commented(action) {
-            Ok(c) => marks_in_words(&c),
-            Err(e) => {
-                eprintln!("error: refused {text}: {e}");
-                std::process::exit(1);
-            }
-        };
+        let comment = playout
+            .record()
+            .and_then(|r| r.entries().last())
+            .and_then(|e| e.comment.as_deref())
+            .map(marks_in_words)
+            .unwrap_or_default();
         match action {
             Action::Throw(t) => {
                 throws += 1;
@@ -118,6 +117,7 @@ fn main() {
             _ => println!("      {text}: {comment}"),
         }
     }
+    let game = playout.into_state();
     match game.winner() {
         Some(w) => {
             let loser: Colour = w.other();

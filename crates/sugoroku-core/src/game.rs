@@ -1,12 +1,9 @@
 //! [`Sugoroku`]: the whole game (ruleset, start and current position) as a
 //! [`boardgames_common::Game`], with seeded play, replay from throws and game records.
 
-use boardgames_common::replay::{
-    check_comment, check_game_tag, check_result_tag, check_seed_tag, result_tag,
-};
+use boardgames_common::replay::result_tag;
 use boardgames_common::{
-    ByPlayer, CommentError, DiceSource, Game, OtherGameError, ParseSeedError, PlayedGame, Record,
-    RecordLimitError, RecordLimits, RecordTextError, Replay, ReplayOptions, ResultTagError, Seed,
+    ByPlayer, DiceSource, Game, PlayedGame, Record, RecordTextError, Replay, ReplayError, Seed,
     Throw, Turn, UNORDERED_OUTCOMES,
 };
 use thiserror::Error;
@@ -65,44 +62,16 @@ pub enum DicePlayError {
     Record(#[from] RecordTextError),
 }
 
-/// Why [`Sugoroku::replay`] or [`Sugoroku::from_record`] failed.
+/// Why a record's own sugoroku tags cannot be read ([`Replay::from_tags`]; in a replay,
+/// [`ReplayError::Tags`]).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum ReplayError {
-    /// The record's `Game` tag names another game.
-    #[error(transparent)]
-    OtherGame(#[from] OtherGameError),
-    /// The record is beyond [`ReplayOptions::limits`].
-    #[error("record refused: {0}")]
-    Limit(#[from] RecordLimitError),
-    /// The `Seed` tag is not a seed.
-    #[error("Seed tag: {0}")]
-    Seed(#[from] ParseSeedError),
+pub enum TagError {
     /// The `Rules` tag is not a ruleset.
     #[error("Rules tag: {0}")]
-    Rules(#[from] ParseRulesetError),
+    Rules(ParseRulesetError),
     /// The `Setup` tag is not a position.
     #[error("Setup tag: {0}")]
-    Setup(#[from] ParsePositionError),
-    /// A throw could not be read or applied (after the end of the game).
-    #[error("throw {number}: {source}")]
-    Throw {
-        /// The throw's number, from 1.
-        number: usize,
-        /// What was wrong.
-        source: ThrowError,
-    },
-    /// A throw's comment is not the events the rules give for it (strict replay,
-    /// [`ReplayOptions::strict_comments`]).
-    #[error("throw {number}: {source}")]
-    Events {
-        /// The throw's number, from 1.
-        number: usize,
-        /// The comment in the record and the events of the throw.
-        source: CommentError,
-    },
-    /// The `Result` tag does not match the end of the replayed game.
-    #[error(transparent)]
-    Result(#[from] ResultTagError),
+    Setup(ParsePositionError),
 }
 
 impl Default for Sugoroku {
@@ -165,17 +134,18 @@ impl Sugoroku {
     ///
     /// # Errors
     ///
-    /// [`ReplayError::Throw`] with the number of the first throw made after the end.
+    /// [`ReplayError::Action`] with the number (from 1) of the first throw made after the
+    /// end; nothing else can be wrong.
     pub fn replay(
         rules: Ruleset,
         start: Position,
         throws: impl IntoIterator<Item = Throw>,
-    ) -> Result<Sugoroku, ReplayError> {
+    ) -> Result<Sugoroku, ReplayError<TagError, ThrowError>> {
         let mut game = Sugoroku::from_position(rules, start);
         for (i, t) in throws.into_iter().enumerate() {
-            game.apply_throw(t).map_err(|source| ReplayError::Throw {
-                number: i + 1,
-                source,
+            game.apply_throw(t).map_err(|error| ReplayError::Action {
+                index: i + 1,
+                error,
             })?;
         }
         Ok(game)
@@ -187,34 +157,8 @@ impl Sugoroku {
     /// # Errors
     ///
     /// As [`Replay::from_record_with`].
-    pub fn from_record(record: &Record) -> Result<Sugoroku, ReplayError> {
+    pub fn from_record(record: &Record) -> Result<Sugoroku, ReplayError<TagError, ThrowError>> {
         <Sugoroku as Replay>::from_record(record)
-    }
-
-    /// Former name of [`Sugoroku::from_record`].
-    ///
-    /// # Errors
-    ///
-    /// As [`Sugoroku::from_record`].
-    #[deprecated(since = "0.2.0", note = "use `Sugoroku::from_record`")]
-    pub fn replay_record(record: &Record) -> Result<Sugoroku, ReplayError> {
-        Sugoroku::from_record(record)
-    }
-
-    /// Former name of [`Replay::from_record_with`] with limits.
-    ///
-    /// # Errors
-    ///
-    /// As [`Replay::from_record_with`].
-    #[deprecated(
-        since = "0.2.0",
-        note = "use `Sugoroku::from_record_with(record, &ReplayOptions::with_limits(limits))`"
-    )]
-    pub fn replay_record_with_limits(
-        record: &Record,
-        limits: &RecordLimits,
-    ) -> Result<Sugoroku, ReplayError> {
-        Sugoroku::from_record_with(record, &ReplayOptions::with_limits(*limits))
     }
 
     /// The record's `Result` text: `1-0`, `0-1`, `1/2-1/2`, or `*` while unfinished.
@@ -349,45 +293,25 @@ impl Game for Sugoroku {
 }
 
 impl Replay for Sugoroku {
-    type ReplayError = ReplayError;
+    type TagError = TagError;
 
-    /// The game a [`Record`] describes: its `Rules` (default if absent) and `Setup` (the
-    /// empty board if absent) tags, then its throws, with the checks every game makes (see
-    /// [`Replay::from_record_with`]): with [`ReplayOptions::strict_comments`] each comment
-    /// must be the events of its throw.
+    /// The start a record's tags describe: its `Rules` (default if absent) and `Setup` (the
+    /// empty board if absent). In a replay each action is a throw, and with
+    /// [`ReplayOptions::strict_comments`](boardgames_common::ReplayOptions::strict_comments)
+    /// each comment must be the events of its throw.
     ///
     /// # Errors
     ///
-    /// [`ReplayError`]: beyond the limits, a wrong `Game` tag, an unreadable `Seed`, `Rules`
-    /// or `Setup` tag, a throw that is not a throw or comes after the end, a comment (strict) or
-    /// result that disagrees.
-    fn from_record_with(record: &Record, options: &ReplayOptions) -> Result<Sugoroku, ReplayError> {
-        record.check_limits(&options.limits)?;
-        check_game_tag::<Sugoroku>(record)?;
-        check_seed_tag(record)?;
+    /// [`TagError`]: a `Rules` or `Setup` tag that cannot be read.
+    fn from_tags(record: &Record) -> Result<Sugoroku, TagError> {
         let rules = match record.tag("Rules") {
-            Some(t) => t.parse()?,
+            Some(t) => t.parse().map_err(TagError::Rules)?,
             None => Ruleset::default(),
         };
         let start = match record.tag("Setup") {
-            Some(t) => t.parse()?,
+            Some(t) => t.parse().map_err(TagError::Setup)?,
             None => Position::start(),
         };
-        let mut game = Sugoroku::from_position(rules, start);
-        for (i, entry) in record.entries().iter().enumerate() {
-            let number = i + 1;
-            let throw_err = |source| ReplayError::Throw { number, source };
-            let throw: Throw = entry
-                .action
-                .parse()
-                .map_err(|e| throw_err(ThrowError::Parse(e)))?;
-            let events = game.apply_throw(throw).map_err(throw_err)?;
-            if options.strict_comments {
-                check_comment(entry.comment.as_deref(), Some(&events.to_string()))
-                    .map_err(|source| ReplayError::Events { number, source })?;
-            }
-        }
-        check_result_tag(record, &game)?;
-        Ok(game)
+        Ok(Sugoroku::from_position(rules, start))
     }
 }

@@ -9,7 +9,7 @@
 //! - [`Position`] (validated from a [`Setup`], compact notation) and
 //!   [`Position::apply_throw`], returning the [`Events`] of a throw in a fixed-capacity list;
 //! - [`Sugoroku`], the game as a [`boardgames_common::Game`] whose every node is chance,
-//!   with [`Sugoroku::replay`], [`Sugoroku::replay_record`] and seeded play
+//!   with [`Sugoroku::replay`], [`Sugoroku::from_record`] and seeded play
 //!   ([`Sugoroku::play_seeded`]) producing a [`Record`](boardgames_common::Record);
 //! - the fast simulator: [`play_fast`] and [`Simulation`] (all cores with the default
 //!   `parallel` feature), reporting [`Statistics`]; dice come from [`SimDice`], a pinned
@@ -56,7 +56,7 @@ pub mod svg;
 
 pub use dice::SimDice;
 pub use event::{Event, Events, GameEnd, Outcome, colour};
-pub use game::{DICE_TAG, DicePlayError, ReplayError, Sugoroku};
+pub use game::{DICE_TAG, DicePlayError, Sugoroku, TagError};
 pub use position::{ParsePositionError, Phase, PlayError, Position, ThrowError};
 pub use ruleset::{ParseRulesetError, Ruleset, SingleDoublet, Winner};
 pub use setup::{PAWNS, POINTS, Setup, SetupError};

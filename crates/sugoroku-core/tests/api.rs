@@ -99,7 +99,10 @@ fn the_seed_tag_must_be_a_seed() {
     assert_eq!(r.tag("Seed"), Some("2"));
     r.set_tag("Seed", "-1").unwrap();
     let e = Sugoroku::from_record(&r).unwrap_err();
-    assert!(matches!(e, sugoroku_core::ReplayError::Seed(_)), "{e:?}");
+    assert!(
+        matches!(e, boardgames_common::ReplayError::Seed(_)),
+        "{e:?}"
+    );
     assert_eq!(
         e.to_string(),
         "Seed tag: invalid seed \"-1\": expected a decimal number or 0x-prefixed hexadecimal \

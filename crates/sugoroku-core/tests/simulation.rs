@@ -226,9 +226,9 @@ fn seeded_record_has_tags_and_events() {
     let tampered: boardgames_common::Record = text.parse().unwrap();
     assert_eq!(Sugoroku::from_record(&tampered).unwrap(), played.state);
     match Sugoroku::from_record_with(&tampered, &ReplayOptions::strict()) {
-        Err(sugoroku_core::ReplayError::Events { number: 1, source }) => {
-            assert!(source.recorded.starts_with("white places at"), "{source}");
-            assert!(source.actual.starts_with("white places on"), "{source}");
+        Err(boardgames_common::ReplayError::Comment { index: 1, error }) => {
+            assert!(error.recorded.starts_with("white places at"), "{error}");
+            assert!(error.actual.starts_with("white places on"), "{error}");
         }
         other => panic!("{other:?}"),
     }
@@ -237,7 +237,7 @@ fn seeded_record_has_tags_and_events() {
     other.set_tag("Game", "Tafl").unwrap();
     assert!(matches!(
         Sugoroku::from_record(&other),
-        Err(sugoroku_core::ReplayError::OtherGame(_))
+        Err(boardgames_common::ReplayError::OtherGame(_))
     ));
     let mut wrong = r.clone();
     let result = if r.tag("Result") == Some("1-0") {
@@ -248,14 +248,14 @@ fn seeded_record_has_tags_and_events() {
     wrong.set_tag("Result", result).unwrap();
     assert!(matches!(
         Sugoroku::from_record(&wrong),
-        Err(sugoroku_core::ReplayError::Result(_))
+        Err(boardgames_common::ReplayError::Result(_))
     ));
     // Throws after the end are refused with their number.
     let mut longer = r.clone();
     longer.push_action("2-1").unwrap();
     let n = longer.entries().len();
     match Sugoroku::from_record(&longer) {
-        Err(sugoroku_core::ReplayError::Throw { number, .. }) => assert_eq!(number, n),
+        Err(boardgames_common::ReplayError::Action { index, .. }) => assert_eq!(index, n),
         other => panic!("{other:?}"),
     }
     assert!(played.state.end().is_some());
@@ -342,8 +342,8 @@ fn shards_cover_every_game_once_and_merge_into_the_whole_run() {
 
 #[test]
 fn replay_limits_refuse_before_replaying() {
+    use boardgames_common::ReplayError;
     use boardgames_common::{RecordLimitError, RecordLimits};
-    use sugoroku_core::ReplayError;
     let played = Sugoroku::play_seeded(Ruleset::default(), Seed(3));
     let n = played.record.entries().len();
     let fits = RecordLimits {

@@ -5,11 +5,8 @@
 
 use std::sync::Arc;
 
-use boardgames_common::replay::{check_comment, check_game_tag, check_result_tag, result_tag};
-use boardgames_common::{
-    ByPlayer, CommentError, Game, OtherGameError, Record, RecordLimitError, RecordLimits, Replay,
-    ReplayOptions, ResultTagError, Turn,
-};
+use boardgames_common::replay::result_tag;
+use boardgames_common::{ByPlayer, Game, Record, Replay, ReplayError, Turn};
 use thiserror::Error;
 
 use crate::moves::{Move, MoveList, MoveText, ParseMoveError};
@@ -68,7 +65,7 @@ struct Undo {
 
 /// Why [`TaflGame::apply`] or [`TaflGame::parse_action`] refused an action.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum TaflGameError {
+pub enum ActionError {
     /// The move is illegal.
     #[error(transparent)]
     Illegal(#[from] IllegalMove),
@@ -85,50 +82,22 @@ pub enum TaflGameError {
     },
 }
 
-/// Why a [`Record`] cannot be replayed by [`TaflGame::from_record`].
+/// Why a record's own tafl tags cannot be read ([`Replay::from_tags`]; in a replay,
+/// [`ReplayError::Tags`]).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum ReplayError {
+pub enum TagError {
     /// The record has no `Rules` tag.
     #[error("the record has no Rules tag")]
     NoRules,
     /// The `Rules` tag cannot be read.
     #[error("Rules tag: {0}")]
-    Rules(#[from] RulesStringError),
+    Rules(RulesStringError),
     /// The `Position` tag cannot be read.
     #[error("Position tag: {0}")]
-    Setup(#[from] ParseSetupError),
+    Setup(ParseSetupError),
     /// The `Position` tag is not legal under the rules.
     #[error("Position tag: {0}")]
-    Position(#[from] PositionError),
-    /// The record is beyond the limits given to [`TaflGame::from_record_with_limits`].
-    #[error("record refused: {0}")]
-    Limit(#[from] RecordLimitError),
-    /// An action is refused.
-    #[error("action {index}: {source}")]
-    Action {
-        /// The action's number, from 1.
-        index: usize,
-        /// Why.
-        source: TaflGameError,
-    },
-    /// The record's `Game` tag names another game.
-    #[error(transparent)]
-    OtherGame(#[from] OtherGameError),
-    /// The record's `Seed` tag (the AI's seed, when an AI played) is not a seed.
-    #[error("Seed tag: {0}")]
-    Seed(#[from] boardgames_common::ParseSeedError),
-    /// A comment where tafl writes none (strict replay only,
-    /// [`ReplayOptions::strict_comments`]).
-    #[error("action {index}: {source}")]
-    Comment {
-        /// The action's number, from 1.
-        index: usize,
-        /// The comment.
-        source: CommentError,
-    },
-    /// The `Result` tag is not the result of the replayed game.
-    #[error(transparent)]
-    Result(#[from] ResultTagError),
+    Position(PositionError),
 }
 
 impl TaflGame {
@@ -172,24 +141,8 @@ impl TaflGame {
     /// # Errors
     ///
     /// [`ReplayError`] naming the tag or action that could not be used.
-    pub fn from_record(record: &Record) -> Result<TaflGame, ReplayError> {
+    pub fn from_record(record: &Record) -> Result<TaflGame, ReplayError<TagError, ActionError>> {
         <TaflGame as Replay>::from_record(record)
-    }
-
-    /// Former form of [`Replay::from_record_with`] with limits.
-    ///
-    /// # Errors
-    ///
-    /// As [`Replay::from_record_with`].
-    #[deprecated(
-        since = "0.2.0",
-        note = "use `TaflGame::from_record_with(record, &ReplayOptions::with_limits(limits))`"
-    )]
-    pub fn from_record_with_limits(
-        record: &Record,
-        limits: &RecordLimits,
-    ) -> Result<TaflGame, ReplayError> {
-        TaflGame::from_record_with(record, &ReplayOptions::with_limits(*limits))
     }
 
     /// The record of the game so far: `Game`, the [`Game::record_tags`] (`Variant`, `Rules`,
@@ -394,7 +347,7 @@ impl TaflGame {
 
 impl Game for TaflGame {
     type Action = Move;
-    type Error = TaflGameError;
+    type Error = ActionError;
     const NAME: &'static str = "Tafl";
 
     fn turn(&self) -> Turn {
@@ -419,7 +372,7 @@ impl Game for TaflGame {
         out.clear();
     }
 
-    fn apply(&mut self, action: Move) -> Result<(), TaflGameError> {
+    fn apply(&mut self, action: Move) -> Result<(), ActionError> {
         let _ = self.play(action)?;
         Ok(())
     }
@@ -438,7 +391,7 @@ impl Game for TaflGame {
 
     /// Reads `d1-d3`, `d1-d3xc3/e3` or `d1-d3xc3xe3`. Captures, when written, must be those
     /// the move makes (the king's capture may be left unwritten, as in real game records).
-    fn parse_action(&self, text: &str) -> Result<Move, TaflGameError> {
+    fn parse_action(&self, text: &str) -> Result<Move, ActionError> {
         let written: MoveText = text.parse()?;
         let m = written.mv;
         self.position.check_move(m)?;
@@ -458,7 +411,7 @@ impl Game for TaflGame {
             && written.captures != made.captures
             && written.captures != without_king
         {
-            return Err(TaflGameError::Captures {
+            return Err(ActionError::Captures {
                 text: text.to_string(),
                 made: made.to_string(),
             });
@@ -481,46 +434,31 @@ impl Game for TaflGame {
 }
 
 impl Replay for TaflGame {
-    type ReplayError = ReplayError;
+    type TagError = TagError;
 
-    /// Replays a record with the checks every game makes ([`Replay::from_record_with`]): the
-    /// limits (replay costs O(1) amortised per move, so the work is bounded by them), the
-    /// `Game` tag, `Rules` and `Position`, each move, with
-    /// [`ReplayOptions::strict_comments`] no comment (tafl writes none), and the `Result`
-    /// tag.
+    /// The start a record's tags describe: `Rules` (an OpenTafl rules string, or a preset's
+    /// name such as `fidchell`, optionally followed by `repetition:none`:
+    /// [`Ruleset::preset_with_options`]) and the optional `Position`. The replay then costs
+    /// O(1) amortised per move, so its work is bounded by the record's limits; tafl writes
+    /// no comments, so a strict replay refuses any.
     ///
     /// # Errors
     ///
-    /// [`ReplayError`] naming the tag or action that could not be used.
-    fn from_record_with(record: &Record, options: &ReplayOptions) -> Result<TaflGame, ReplayError> {
-        record.check_limits(&options.limits)?;
-        check_game_tag::<TaflGame>(record)?;
-        boardgames_common::replay::check_seed_tag(record)?;
-        let rules = record.tag("Rules").ok_or(ReplayError::NoRules)?;
+    /// [`TagError`] naming the tag that could not be used.
+    fn from_tags(record: &Record) -> Result<TaflGame, TagError> {
+        let rules = record.tag("Rules").ok_or(TagError::NoRules)?;
         // A preset's name (`fidchell`, `brandubh`, ...) stands for its rules string.
         let ruleset: Ruleset = match Ruleset::preset_with_options(rules) {
-            Some(preset) => preset?,
-            None => rules.parse()?,
+            Some(preset) => preset.map_err(TagError::Rules)?,
+            None => rules.parse().map_err(TagError::Rules)?,
         };
-        let mut game = match record.tag("Position") {
-            Some(text) => TaflGame::from_setup(ruleset, &text.parse::<Setup>()?)?,
-            None => TaflGame::new(ruleset),
-        };
-        for (i, entry) in record.entries().iter().enumerate() {
-            let index = i + 1;
-            let action = game
-                .parse_action(&entry.action)
-                .and_then(|m| game.play(m).map_err(TaflGameError::from));
-            if let Err(source) = action {
-                return Err(ReplayError::Action { index, source });
+        match record.tag("Position") {
+            Some(text) => {
+                let setup = text.parse::<Setup>().map_err(TagError::Setup)?;
+                TaflGame::from_setup(ruleset, &setup).map_err(TagError::Position)
             }
-            if options.strict_comments {
-                check_comment(entry.comment.as_deref(), None)
-                    .map_err(|source| ReplayError::Comment { index, source })?;
-            }
+            None => Ok(TaflGame::new(ruleset)),
         }
-        check_result_tag(record, &game)?;
-        Ok(game)
     }
 }
 

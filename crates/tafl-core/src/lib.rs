@@ -68,7 +68,7 @@ mod zobrist;
 
 pub use berserk::{BerserkMode, Jump, Jumps};
 pub use bitboard::Bitboard;
-pub use game::{ReplayError, TaflGame, TaflGameError};
+pub use game::{ActionError, TaflGame, TagError};
 pub use moves::{MAX_MOVES, Move, MoveList, MoveText, ParseMoveError};
 pub use perft::{divide, perft};
 pub use piece::{BySide, Officer, ParsePieceSetError, Piece, PieceSet, Side};

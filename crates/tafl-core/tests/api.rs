@@ -2,11 +2,9 @@
 //! `Position::play` with its captures, the position with its rules as text and serde, typed
 //! errors, readable `Debug`, the searcher's seed.
 
-use boardgames_common::{Game, Record, Replay, ReplayOptions, Seed};
+use boardgames_common::{Game, Record, Replay, ReplayError, ReplayOptions, Seed};
 use tafl_core::ai::{Level, Searcher};
-use tafl_core::{
-    ParsePieceSetError, PieceSet, ReplayError, Ruleset, Setup, Square, TaflGame, TaflPosition,
-};
+use tafl_core::{ParsePieceSetError, PieceSet, Ruleset, Setup, Square, TaflGame, TaflPosition};
 
 /// A Brandubh game after `moves`.
 fn played(moves: &[&str]) -> TaflGame {

@@ -194,10 +194,9 @@ fn replay_limits_refuse_before_replaying() {
     // The Rules tag line is longer than 20 bytes.
     assert!(matches!(
         TaflGame::from_record_with(&record, &ReplayOptions::with_limits(short_lines)),
-        Err(tafl_core::ReplayError::Limit(RecordLimitError::Line {
-            max: 20,
-            ..
-        }))
+        Err(boardgames_common::ReplayError::Limit(
+            RecordLimitError::Line { max: 20, .. }
+        ))
     ));
     let few = RecordLimits {
         max_actions: 9,

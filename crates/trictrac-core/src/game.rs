@@ -9,6 +9,6 @@ pub use crate::partie::scorer::{
     SimpleAnalysis, ThrowScore, ThrowScorer,
 };
 pub use crate::partie::turn::{
-    Action, ChoiceStage, Chronology, Form, GameError, Primaute, TurnPhase, action_text, colour_of,
-    player_of,
+    Action, ChoiceStage, Chronology, Form, Primaute, TurnPhase, action_text, colour_of, player_of,
 };
+pub use crate::partie::{ActionError, TagError};

@@ -2,10 +2,11 @@
 //! default scorer as the easy path), free comments, typed errors, text and serde of `Setup`,
 //! readable `Debug`.
 
+use boardgames_common::ReplayError;
 use boardgames_common::{
     ByPlayer, Game, RandomAgent, Record, Replay, ReplayOptions, Seed, play_game,
 };
-use trictrac_core::game::{GameError, GameOptions, Primaute, TrictracGame};
+use trictrac_core::game::{GameOptions, Primaute, TagError, TrictracGame};
 use trictrac_core::partie::{EcrireGame, EcrireOptions, EcrireRules};
 use trictrac_core::{Point, Position, Setup, Throw};
 
@@ -65,8 +66,8 @@ fn a_human_comment_does_not_fail_a_replay_unless_strict() {
     }
     assert_eq!(TrictracGame::from_record(&record).unwrap(), played.state);
     match TrictracGame::from_record_with(&record, &ReplayOptions::strict()) {
-        Err(GameError::Replay { index: 3, source }) => {
-            assert!(matches!(*source, GameError::Comment { .. }), "{source}");
+        Err(ReplayError::Comment { index: 3, error }) => {
+            assert_eq!(error.recorded, "nice play!", "{error}");
         }
         other => panic!("{other:?}"),
     }
@@ -79,7 +80,7 @@ fn the_game_and_result_tags_are_checked() {
     other.set_tag("Game", "Tafl").unwrap();
     assert!(matches!(
         TrictracGame::from_record(&other),
-        Err(GameError::OtherGame(g)) if g == "Tafl"
+        Err(ReplayError::OtherGame(g)) if g.found == "Tafl"
     ));
     let mut wrong = played.record.clone();
     let result = wrong.tag("Result").unwrap().to_string();
@@ -88,7 +89,7 @@ fn the_game_and_result_tags_are_checked() {
         .unwrap();
     assert!(matches!(
         TrictracGame::from_record(&wrong),
-        Err(GameError::Result { .. })
+        Err(ReplayError::Result(_))
     ));
     // The Game tag's value in any ASCII case names the game (the record format's rule).
     let mut lower = played.record.clone();
@@ -104,10 +105,10 @@ fn the_seed_tag_must_be_a_seed() {
     let mut bad = played.record.clone();
     bad.set_tag("Seed", "-1").unwrap();
     let e = TrictracGame::from_record(&bad).unwrap_err();
-    assert!(matches!(e, GameError::Seed(_)), "{e:?}");
+    assert!(matches!(e, ReplayError::Seed(_)), "{e:?}");
     assert_eq!(
         e.to_string(),
-        "record tag Seed: invalid seed \"-1\": expected a decimal number or 0x-prefixed \
+        "Seed tag: invalid seed \"-1\": expected a decimal number or 0x-prefixed \
          hexadecimal up to 2^64-1"
     );
     bad.set_tag("Seed", "0x4").unwrap();
@@ -128,7 +129,7 @@ fn the_seed_tag_must_be_a_seed() {
     record.set_tag("Seed", "two").unwrap();
     assert_eq!(
         EcrireGame::from_record(&record).unwrap_err().to_string(),
-        "record tag Seed: invalid seed \"two\": expected a decimal number or 0x-prefixed \
+        "Seed tag: invalid seed \"two\": expected a decimal number or 0x-prefixed \
          hexadecimal up to 2^64-1"
     );
 }
@@ -168,10 +169,10 @@ fn primaute_text_errors_are_their_own() {
         .unwrap();
     assert!(matches!(
         TrictracGame::from_record(&record),
-        Err(GameError::BadTag {
+        Err(ReplayError::Tags(TagError::BadTag {
             tag: "Primaute",
             ..
-        })
+        }))
     ));
 }
 

@@ -8,13 +8,16 @@ use std::collections::VecDeque;
 use std::rc::Rc;
 
 use boardgames_common::Player::{First as A, Second as B};
-use boardgames_common::{ByPlayer, Game, Record, ReplayOptions, Seed, Throw, Turn, play_game};
+use boardgames_common::{
+    ByPlayer, Game, Record, ReplayError, ReplayOptions, Seed, Throw, Turn, play_game,
+};
 use trictrac_core::Colour::{Black, White};
 use trictrac_core::bot::Bot;
 use trictrac_core::game::{Action, DefaultScorer, Primaute, Scored, Scorer};
 use trictrac_core::partie::turn::TurnPhase;
 use trictrac_core::partie::{
-    Convention, EcrireError, EcrireGame, EcrireOptions, EcrireRules, MarqueResult, Quality,
+    ActionError, Convention, EcrireGame, EcrireOptions, EcrireRules, MarqueResult, Quality,
+    TagError,
 };
 use trictrac_core::{ByColour, LegalPlays, Play, Position};
 
@@ -274,21 +277,25 @@ fn a_seeded_partie_of_eight_marques_between_bots_balances_and_replays() {
 fn bad_records_are_typed_errors() {
     let played = bots_partie(2, EcrireRules::new(1).unwrap());
     let text = played.record.to_string();
-    let with_tag = |tag: &str, value: &str| -> Result<EcrireGame, EcrireError> {
-        let old = format!("[{tag} \"{}\"]", played.record.tag(tag).unwrap());
-        let forged: Record = text
-            .replace(&old, &format!("[{tag} \"{value}\"]"))
-            .parse()
-            .unwrap();
-        EcrireGame::from_record_with_scorer(
-            &forged,
-            DefaultScorer::default(),
-            &ReplayOptions::strict(),
-        )
-    };
+    let with_tag =
+        |tag: &str, value: &str| -> Result<EcrireGame, ReplayError<TagError, ActionError>> {
+            let old = format!("[{tag} \"{}\"]", played.record.tag(tag).unwrap());
+            let forged: Record = text
+                .replace(&old, &format!("[{tag} \"{value}\"]"))
+                .parse()
+                .unwrap();
+            EcrireGame::from_record_with_scorer(
+                &forged,
+                DefaultScorer::default(),
+                &ReplayOptions::strict(),
+            )
+        };
     let e = with_tag("Marques", "0").unwrap_err();
     assert!(
-        matches!(e, EcrireError::BadTag { tag: "Marques", .. }),
+        matches!(
+            e,
+            ReplayError::Tags(TagError::BadTag { tag: "Marques", .. })
+        ),
         "{e}"
     );
     assert!(e.to_string().contains("at least 1 marqué"), "{e}");
@@ -303,14 +310,20 @@ fn bad_records_are_typed_errors() {
     // A ledger that contradicts the marqués.
     let ledger = played.record.tag("Ledger").unwrap().to_owned();
     let e = with_tag("Ledger", "A 1000").unwrap_err();
-    assert!(matches!(e, EcrireError::Ledger { .. }), "{e}");
+    assert!(
+        matches!(&e, ReplayError::Result(r) if r.tag == "Ledger" && r.recorded == "A 1000"),
+        "{e}"
+    );
     assert!(e.to_string().contains(&ledger), "{e}");
     // A record of the partie ordinaire.
     let e = with_tag("Game", "Trictrac").unwrap_err();
-    assert!(matches!(e, EcrireError::OtherGame(_)), "{e}");
+    assert!(matches!(e, ReplayError::OtherGame(_)), "{e}");
     // More marqués than played: the record stops short, the Result disagrees.
     let e = with_tag("Marques", "2").unwrap_err();
-    assert!(matches!(e, EcrireError::Replay { .. }), "{e}");
+    assert!(
+        matches!(e, ReplayError::Action { .. } | ReplayError::Comment { .. }),
+        "{e}"
+    );
 }
 
 #[test]

@@ -7,11 +7,12 @@ use std::collections::VecDeque;
 use std::rc::Rc;
 
 use boardgames_common::{
-    ByPlayer, Die, Game, RandomAgent, Record, ReplayOptions, Seed, Throw, Turn, play_game,
+    ByPlayer, Die, Game, RandomAgent, Record, ReplayError, ReplayOptions, Seed, Throw, Turn,
+    play_game,
 };
 use trictrac_core::Colour::{self, Black, White};
 use trictrac_core::game::{
-    Action, ChoiceStage, GameError, GameOptions, Phase, Primaute, RaceScorer, Scored, Scorer,
+    Action, ActionError, ChoiceStage, GameOptions, Phase, Primaute, RaceScorer, Scored, Scorer,
     ThrowScorer, TrictracGame, Win,
 };
 use trictrac_core::{ByColour, LegalPlays, Play, Position};
@@ -291,7 +292,7 @@ fn the_partie_ends_at_the_trous_to_win_even_on_received_points() {
     assert!(legal.is_empty());
     assert!(matches!(
         g.apply(Action::Throw(t("1-1"))),
-        Err(GameError::WrongPhase { .. })
+        Err(ActionError::WrongPhase { .. })
     ));
 
     // With the pavillon: won while the opponent has no trou, double.
@@ -349,7 +350,7 @@ fn illegal_and_misplaced_actions_are_refused_without_change() {
     let before = g.clone();
     assert!(matches!(
         g.apply(Action::Tenir),
-        Err(GameError::WrongPhase { .. })
+        Err(ActionError::WrongPhase { .. })
     ));
     g.apply(Action::Throw(t("6-5"))).unwrap();
     let play = g.position().parse_play("6-5: B1-B7, B1-B6").unwrap();
@@ -363,7 +364,7 @@ fn illegal_and_misplaced_actions_are_refused_without_change() {
             .unwrap(),
     );
     let mid = g.clone();
-    assert!(matches!(g.apply(wrong), Err(GameError::IllegalPlay(_))));
+    assert!(matches!(g.apply(wrong), Err(ActionError::IllegalPlay(_))));
     assert_eq!(g.phase(), mid.phase());
     assert_eq!(g.position(), mid.position());
     assert!(g.parse_action("6-5: B1-B12").is_err());
@@ -421,13 +422,13 @@ fn replay_reports_the_bad_action() {
     let text = "[Game \"Trictrac\"]\n[Primaute \"White\"]\n\n1. 6-5\n2. tenir\n";
     let record: Record = text.parse().unwrap();
     match TrictracGame::from_record_with_scorer(&record, RaceScorer, &ReplayOptions::strict()) {
-        Err(GameError::Replay { index: 2, .. }) => {}
+        Err(ReplayError::Action { index: 2, .. }) => {}
         other => panic!("{other:?}"),
     }
     let record: Record = "[Game \"Tafl\"]\n\n".parse().unwrap();
     assert!(matches!(
         TrictracGame::from_record_with_scorer(&record, RaceScorer, &ReplayOptions::strict()),
-        Err(GameError::OtherGame(_))
+        Err(ReplayError::OtherGame(_))
     ));
 }
 
@@ -457,8 +458,8 @@ fn inconsistent_marks_are_refused() {
     let pos: Position = "B1:w15,N1:b15 w 0/0 0.4/0.0".parse().unwrap();
     assert_eq!(
         TrictracGame::from_position(RaceScorer, fixed(White), pos).err(),
-        Some(GameError::Marks(
-            trictrac_core::MarkingError::SoleMarkerNotEnBredouille(White)
+        Some(trictrac_core::MarkingError::SoleMarkerNotEnBredouille(
+            White
         ))
     );
 }
@@ -486,7 +487,7 @@ fn par_puissance_play_left_by_the_fill_obligation_is_parsed_and_replayed() {
     assert_eq!(legal.len(), 4);
     assert!(matches!(
         game.parse_action(text),
-        Err(GameError::IllegalPlay(_))
+        Err(ActionError::IllegalPlay(_))
     ));
     assert_eq!(game.marking().points(White), 0);
 
@@ -544,8 +545,8 @@ fn replay_checks_comments_and_the_result() {
         JanScorer::default(),
         &ReplayOptions::strict(),
     ) {
-        Err(GameError::Replay { index: 3, source }) => {
-            assert!(matches!(*source, GameError::Comment { .. }), "{source}");
+        Err(ReplayError::Comment { index: 3, error }) => {
+            assert_eq!(error.recorded, "marks 0.8*/0.0", "{error}");
         }
         other => panic!("expected a comment mismatch at action 3, got {other:?}"),
     }
@@ -560,7 +561,7 @@ fn replay_checks_comments_and_the_result() {
             JanScorer::default(),
             &ReplayOptions::strict()
         ),
-        Err(GameError::Result { .. })
+        Err(ReplayError::Result(_))
     ));
 
     let mut zero = played.record.clone();
@@ -571,7 +572,10 @@ fn replay_checks_comments_and_the_result() {
             JanScorer::default(),
             &ReplayOptions::strict()
         ),
-        Err(GameError::BadTag { tag: "Trous", .. })
+        Err(ReplayError::Tags(trictrac_core::game::TagError::BadTag {
+            tag: "Trous",
+            ..
+        }))
     ));
 }
 
@@ -740,7 +744,7 @@ fn replay_with_limits_refuses_a_record_beyond_them_before_any_work() {
             RaceScorer,
             &ReplayOptions::with_limits(tight)
         ),
-        Err(GameError::Limit(RecordLimitError::Actions {
+        Err(ReplayError::Limit(RecordLimitError::Actions {
             count: n,
             max: n - 1
         }))

@@ -110,12 +110,19 @@ fn trictrac_picture(game: &TrictracGame<DefaultScorer>, next: Option<&str>) -> S
     )
 }
 
+/// A replay's error as the page reports it: a record the game contradicts (an action
+/// refused, a false result) or a record that cannot be read.
+fn classify<T: std::fmt::Display, E: std::fmt::Display>(
+    e: boardgames_common::ReplayError<T, E>,
+) -> StepsError {
+    if e.is_contradiction() {
+        StepsError::Illegal(e.to_string())
+    } else {
+        StepsError::Record(e.to_string())
+    }
+}
+
 fn trictrac(record: &Record) -> Result<Replay, StepsError> {
-    use trictrac_core::game::GameError;
-    let classify = |e: GameError| match e {
-        GameError::Replay { .. } | GameError::Result { .. } => StepsError::Illegal(e.to_string()),
-        other => StepsError::Record(other.to_string()),
-    };
     let end = TrictracGame::from_record(record).map_err(classify)?;
     let mut game = TrictracGame::from_record(&start_of(record, <TrictracGame as Game>::NAME))
         .map_err(classify)?;
@@ -128,7 +135,9 @@ fn trictrac(record: &Record) -> Result<Replay, StepsError> {
         svg: trictrac_picture(&game, entries.first().map(|e| e.action.as_str())),
     });
     for (i, entry) in entries.iter().enumerate() {
-        let illegal = |e: GameError| StepsError::Illegal(format!("action {}: {e}", i + 1));
+        let illegal = |e: trictrac_core::partie::ActionError| {
+            StepsError::Illegal(format!("action {}: {e}", i + 1))
+        };
         let action = game.parse_action(&entry.action).map_err(illegal)?;
         let actor = match action {
             Action::PrimauteDie(_) => "chance".to_string(),
@@ -161,11 +170,6 @@ fn trictrac(record: &Record) -> Result<Replay, StepsError> {
 }
 
 fn tafl(record: &Record) -> Result<Replay, StepsError> {
-    use tafl_core::ReplayError;
-    let classify = |e: ReplayError| match e {
-        ReplayError::Action { .. } | ReplayError::Result(_) => StepsError::Illegal(e.to_string()),
-        other => StepsError::Record(other.to_string()),
-    };
     let end = TaflGame::from_record(record).map_err(classify)?;
     let mut game = TaflGame::from_record(&start_of(record, TaflGame::NAME)).map_err(classify)?;
     let picture = |game: &TaflGame| {
@@ -216,13 +220,6 @@ fn tafl(record: &Record) -> Result<Replay, StepsError> {
 }
 
 fn sugoroku(record: &Record) -> Result<Replay, StepsError> {
-    use sugoroku_core::ReplayError;
-    let classify = |e: ReplayError| match e {
-        ReplayError::Throw { .. } | ReplayError::Events { .. } | ReplayError::Result(_) => {
-            StepsError::Illegal(e.to_string())
-        }
-        other => StepsError::Record(other.to_string()),
-    };
     let end = Sugoroku::from_record(record).map_err(classify)?;
     let mut game = Sugoroku::from_record(&start_of(record, Sugoroku::NAME)).map_err(classify)?;
     let picture = |game: &Sugoroku, throw, note: Option<&str>| {

@@ -40,24 +40,20 @@
 
 use std::fmt::Write as _;
 
-use boardgames_common::replay::result_tag;
 use boardgames_common::{
-    Agent, ByPlayer, Game, PlayGameError, PlayedGame, Player, Record, Replay, ReplayOptions, Seed,
-    Turn, play_game,
+    Agent, ByPlayer, Game, Player, Record, Replay, ReplayError, ReplayOptions, Turn, replay_record,
 };
-use thiserror::Error;
 
 use crate::bot::Bot;
 use crate::colour::{ByColour, Colour};
 use crate::marking::{Gain, Marking};
 use crate::partie::convention::Convention;
+use crate::partie::error::{ActionError, TagError};
 use crate::partie::ledger::{Ledger, MarqueResult, name};
 use crate::partie::marque::{Advice, Ending, Marque};
 use crate::partie::scorer::{DefaultScorer, ThrowScorer};
-use crate::partie::settlement::{EcrireRules, Remainder, SettlementError, TROU_D_OBLIGATION};
-use crate::partie::turn::{
-    Action, Chronology, Form, GameError, Primaute, TurnPhase, action_text, colour_of,
-};
+use crate::partie::settlement::{EcrireRules, Remainder, TROU_D_OBLIGATION};
+use crate::partie::turn::{Action, Chronology, Form, Primaute, TurnPhase, action_text, colour_of};
 
 /// Trous the fichet of a marqué can hold (the marking counts trous in a `u8`).
 const TROUS_CAP: u8 = u8::MAX;
@@ -148,65 +144,6 @@ impl EcrireOptions {
     }
 }
 
-/// Why an action was refused or a record of a partie à écrire could not be replayed.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum EcrireError {
-    /// The marqué in play refused the action.
-    #[error("{0}")]
-    Game(#[from] GameError),
-    /// The settlement refused the marqué (an inconsistency of the rules or the record).
-    #[error("settlement: {0}")]
-    Settlement(#[from] SettlementError),
-    /// An action after the last marqué.
-    #[error("{0} is not possible: the partie is over")]
-    Over(String),
-    /// A record of another game.
-    #[error("record of game {0:?}, not {NAME}")]
-    OtherGame(String),
-    /// A record tag has a value the game does not know.
-    #[error("record tag {tag} has the unknown value {value:?}: {reason}")]
-    BadTag {
-        /// The tag.
-        tag: &'static str,
-        /// Its value.
-        value: String,
-        /// Why it is refused.
-        reason: String,
-    },
-    /// Action `index` (from 1) of a record was refused or its comment disagrees.
-    #[error("record action {index}: {source}")]
-    Replay {
-        /// The action's number in the record, from 1.
-        index: usize,
-        /// Why.
-        source: Box<EcrireError>,
-    },
-    /// A record's comment is not what the rules give for its action.
-    #[error("the record says {recorded:?} but the rules give {actual:?}")]
-    Comment {
-        /// The comment in the record.
-        recorded: String,
-        /// The comment the replay produces.
-        actual: String,
-    },
-    /// A record's `Ledger` tag is not the ledger of its marqués.
-    #[error("the record's ledger is {recorded:?} but its marqués give {actual:?}")]
-    Ledger {
-        /// The record's `Ledger` tag.
-        recorded: String,
-        /// The replayed ledger.
-        actual: String,
-    },
-    /// A record's `Result` tag is not the result of the replayed partie.
-    #[error("the record's result is {recorded:?} but the replayed partie gives {actual:?}")]
-    Result {
-        /// The record's `Result` tag.
-        recorded: String,
-        /// The replayed result (`*` while the partie is not over).
-        actual: String,
-    },
-}
-
 /// The game name of records: `Trictrac à écrire`.
 pub const NAME: &str = "Trictrac à écrire";
 
@@ -237,7 +174,9 @@ impl EcrireGame<DefaultScorer> {
     /// # Errors
     ///
     /// As [`EcrireGame::from_record_with_scorer`].
-    pub fn from_record(record: &Record) -> Result<EcrireGame<DefaultScorer>, EcrireError> {
+    pub fn from_record(
+        record: &Record,
+    ) -> Result<EcrireGame<DefaultScorer>, ReplayError<TagError, ActionError>> {
         <EcrireGame<DefaultScorer> as Replay>::from_record(record)
     }
 
@@ -249,7 +188,7 @@ impl EcrireGame<DefaultScorer> {
     pub fn from_record_with(
         record: &Record,
         options: &ReplayOptions,
-    ) -> Result<EcrireGame<DefaultScorer>, EcrireError> {
+    ) -> Result<EcrireGame<DefaultScorer>, ReplayError<TagError, ActionError>> {
         EcrireGame::from_record_with_scorer(record, DefaultScorer::default(), options)
     }
 }
@@ -363,7 +302,7 @@ impl<S: ThrowScorer + Clone> EcrireGame<S> {
         mover: Colour,
         ending: Ending,
         log: &mut String,
-    ) -> Result<(), EcrireError> {
+    ) -> Result<(), ActionError> {
         let number = self.ledger.decided() + 1;
         if ending != Ending::Continues {
             // The marqué is over: nobody throws again in it.
@@ -374,7 +313,9 @@ impl<S: ThrowScorer + Clone> EcrireGame<S> {
                 log.push_str("; the marqué goes on (levé)");
             }
             Ending::Refait { trous } => {
-                self.ledger.record_refait(ByPlayer::new(trous, trous))?;
+                self.ledger
+                    .record_refait(ByPlayer::new(trous, trous))
+                    .map_err(ActionError::Settlement)?;
                 let holder = self.primaute.unwrap_or(Player::First);
                 let _ = write!(
                     log,
@@ -391,7 +332,10 @@ impl<S: ThrowScorer + Clone> EcrireGame<S> {
             } => {
                 let person = self.player_of(winner);
                 let trous = self.by_person(trous);
-                let payment = self.ledger.record_won(person, trous, quality, sans_lever)?;
+                let payment = self
+                    .ledger
+                    .record_won(person, trous, quality, sans_lever)
+                    .map_err(ActionError::Settlement)?;
                 let _ = write!(
                     log,
                     "; {} wins marqué {number} {}-{} {}: {payment} jetons",
@@ -427,11 +371,11 @@ impl<S: ThrowScorer + Clone> EcrireGame<S> {
     /// (events, points, marks) and, when the marqué ends, its settlement.
     ///
     /// # Errors
-    /// [`EcrireError::Over`] after the last marqué; [`EcrireError::Game`] for an action the
-    /// marqué refuses (the state is then unchanged).
-    pub fn apply_commented(&mut self, action: Action) -> Result<String, EcrireError> {
+    /// [`ActionError::PartieOver`] after the last marqué; the marqué's [`ActionError`] for
+    /// an action it refuses (the state is then unchanged).
+    pub fn apply_commented(&mut self, action: Action) -> Result<String, ActionError> {
         if self.ledger.is_over() {
-            return Err(EcrireError::Over(action_text(action)));
+            return Err(ActionError::PartieOver(action_text(action)));
         }
         let mover = self.inner.position().side_to_move();
         let leaving =
@@ -480,129 +424,44 @@ impl<S: ThrowScorer + Clone> EcrireGame<S> {
         parts.join(", ")
     }
 
-    /// Former form of [`boardgames_common::play_game`], which writes the same commented
-    /// records (and the `Ledger` tag at the end, [`Game::final_record_tags`]).
+    /// The start a record's tags describe, scored by `scorer`: the rules and options of
+    /// [`options_from_tags`].
     ///
     /// # Errors
-    /// [`PlayGameError`]: not over after `max_actions`, or an inconsistency.
-    #[deprecated(since = "0.2.0", note = "use `boardgames_common::play_game`")]
-    pub fn play_recorded(
-        self,
-        seed: Seed,
-        agents: ByPlayer<&mut dyn Agent<EcrireGame<S>>>,
-        max_actions: usize,
-    ) -> Result<PlayedGame<EcrireGame<S>>, PlayGameError> {
-        play_game(self, seed, agents, max_actions)
+    /// [`TagError::BadTag`] as [`options_from_tags`].
+    pub fn from_tags_with_scorer(record: &Record, scorer: S) -> Result<EcrireGame<S>, TagError> {
+        Ok(EcrireGame::new(scorer, options_from_tags(record)?))
     }
 
-    /// Former form of [`EcrireGame::from_record_with_scorer`], strict on comments.
-    ///
-    /// # Errors
-    /// As [`EcrireGame::from_record_with_scorer`].
-    #[deprecated(
-        since = "0.2.0",
-        note = "use `EcrireGame::from_record` or `from_record_with_scorer`"
-    )]
-    pub fn replay(record: &Record, scorer: S) -> Result<EcrireGame<S>, EcrireError> {
-        EcrireGame::from_record_with_scorer(record, scorer, &ReplayOptions::strict())
-    }
-
-    /// Former form of [`EcrireGame::from_record_with_scorer`] with limits, strict on
-    /// comments.
-    ///
-    /// # Errors
-    /// As [`EcrireGame::from_record_with_scorer`].
-    #[deprecated(since = "0.2.0", note = "use `EcrireGame::from_record_with_scorer`")]
-    pub fn replay_with_limits(
-        record: &Record,
-        scorer: S,
-        limits: &boardgames_common::RecordLimits,
-    ) -> Result<EcrireGame<S>, EcrireError> {
-        let options = ReplayOptions {
-            limits: *limits,
-            strict_comments: true,
-        };
-        EcrireGame::from_record_with_scorer(record, scorer, &options)
-    }
-
-    /// Replays `record` (as written by [`boardgames_common::play_game`]) with `scorer`, read
-    /// with `replay` ([`Replay::from_record_with`]): the limits first, the `Game` tag; the
-    /// tags give the rules; each action is parsed in its context and applied; with
+    /// Replays `record` (as written by [`boardgames_common::play_game`]) with `scorer`: the
+    /// family's one replay loop ([`replay_record`], the checks of
+    /// [`Replay::from_record_with`]) from [`EcrireGame::from_tags_with_scorer`]. With
     /// [`ReplayOptions::strict_comments`] comments must be the rules' own (otherwise they are
     /// free text); the `Ledger` and `Result` tags, where present, must be those of the
     /// replayed partie.
     ///
     /// # Errors
-    /// [`EcrireError::Game`] with [`GameError::Limit`] for a record beyond the limits, with
-    /// [`GameError::Seed`] for a `Seed` tag that is not a seed;
-    /// [`EcrireError::OtherGame`], [`EcrireError::BadTag`] (0 marqués, a fiche of 0 jetons,
-    /// an unknown convention or option), [`EcrireError::Replay`] naming the first action
-    /// refused or commented otherwise, [`EcrireError::Ledger`], [`EcrireError::Result`].
+    /// [`ReplayError`] naming the first thing that was wrong: the limits, the `Game` or
+    /// `Seed` tag, the rules' tags ([`TagError`]: 0 marqués, a fiche of 0 jetons, an unknown
+    /// convention or option), an action ([`ActionError`]) or its comment, the `Ledger` or
+    /// `Result` tag ([`ReplayError::Result`]).
     pub fn from_record_with_scorer(
         record: &Record,
         scorer: S,
-        replay: &ReplayOptions,
-    ) -> Result<EcrireGame<S>, EcrireError> {
-        record
-            .check_limits(&replay.limits)
-            .map_err(GameError::from)?;
-        if let Some(g) = record.tag("Game")
-            && !boardgames_common::replay::names_game(g, NAME)
-        {
-            return Err(EcrireError::OtherGame(g.to_owned()));
-        }
-        boardgames_common::replay::check_seed_tag(record).map_err(GameError::from)?;
-        let options = options_from_tags(record)?;
-        let mut game = EcrireGame::new(scorer, options);
-        for (i, entry) in record.entries().iter().enumerate() {
-            let wrap = |e| EcrireError::Replay {
-                index: i + 1,
-                source: Box::new(e),
-            };
-            let action = game.parse_action(&entry.action).map_err(wrap)?;
-            if replay.strict_comments {
-                let actual = game.apply_commented(action).map_err(wrap)?;
-                if entry.comment.as_ref().is_some_and(|c| *c != actual) {
-                    return Err(wrap(EcrireError::Comment {
-                        recorded: entry.comment.clone().unwrap_or_default(),
-                        actual,
-                    }));
-                }
-            } else {
-                game.apply(action).map_err(wrap)?;
-            }
-        }
-        if let Some(recorded) = record.tag("Ledger") {
-            let actual = game.ledger_text();
-            if recorded != actual {
-                return Err(EcrireError::Ledger {
-                    recorded: recorded.to_owned(),
-                    actual,
-                });
-            }
-        }
-        if let Some(recorded) = record.tag("Result") {
-            let actual = result_tag(&game);
-            if recorded != actual {
-                return Err(EcrireError::Result {
-                    recorded: recorded.to_owned(),
-                    actual,
-                });
-            }
-        }
-        Ok(game)
+        options: &ReplayOptions,
+    ) -> Result<EcrireGame<S>, ReplayError<TagError, ActionError>> {
+        replay_record(record, options, |r| {
+            EcrireGame::from_tags_with_scorer(r, scorer)
+        })
     }
 }
 
 impl<S: ThrowScorer + Clone + Default> Replay for EcrireGame<S> {
-    type ReplayError = EcrireError;
+    type TagError = TagError;
 
-    /// [`EcrireGame::from_record_with_scorer`] with `S::default()`.
-    fn from_record_with(
-        record: &Record,
-        options: &ReplayOptions,
-    ) -> Result<EcrireGame<S>, EcrireError> {
-        EcrireGame::from_record_with_scorer(record, S::default(), options)
+    /// [`EcrireGame::from_tags_with_scorer`] with `S::default()`.
+    fn from_tags(record: &Record) -> Result<EcrireGame<S>, TagError> {
+        EcrireGame::from_tags_with_scorer(record, S::default())
     }
 }
 
@@ -614,21 +473,17 @@ fn person(white: Player, colour: Colour) -> Player {
     }
 }
 
-fn bad_tag(tag: &'static str, value: &str, reason: impl ToString) -> EcrireError {
-    EcrireError::BadTag {
-        tag,
-        value: value.to_owned(),
-        reason: reason.to_string(),
-    }
+fn bad_tag(tag: &'static str, value: &str, reason: impl ToString) -> TagError {
+    TagError::bad(tag, value, reason)
 }
 
 /// The options a record's tags give (`Marques`, `Convention`, `JetonsDeMarque`, `Fiche`,
 /// `Remainder`, `QueueDesJetons`, `QueueGenerale`, `Primaute`, `Colours`); absent tags take the defaults.
 ///
 /// # Errors
-/// [`EcrireError::BadTag`] for a value the laws or this crate do not know.
-pub fn options_from_tags(record: &Record) -> Result<EcrireOptions, EcrireError> {
-    let number = |tag: &'static str, v: &str| -> Result<u64, EcrireError> {
+/// [`TagError::BadTag`] for a value the laws or this crate do not know.
+pub fn options_from_tags(record: &Record) -> Result<EcrireOptions, TagError> {
+    let number = |tag: &'static str, v: &str| -> Result<u64, TagError> {
         v.parse::<u64>().map_err(|e| bad_tag(tag, v, e))
     };
     let marques = match record.tag("Marques") {
@@ -691,7 +546,7 @@ pub fn options_from_tags(record: &Record) -> Result<EcrireOptions, EcrireError> 
 
 impl<S: ThrowScorer + Clone> Game for EcrireGame<S> {
     type Action = Action;
-    type Error = EcrireError;
+    type Error = ActionError;
     const NAME: &'static str = NAME;
 
     fn turn(&self) -> Turn {
@@ -720,12 +575,12 @@ impl<S: ThrowScorer + Clone> Game for EcrireGame<S> {
         }
     }
 
-    fn apply(&mut self, action: Action) -> Result<(), EcrireError> {
+    fn apply(&mut self, action: Action) -> Result<(), ActionError> {
         self.apply_commented(action).map(|_| ())
     }
 
     /// The comment of [`EcrireGame::apply_commented`].
-    fn apply_with_comment(&mut self, action: Action) -> Result<Option<String>, EcrireError> {
+    fn apply_with_comment(&mut self, action: Action) -> Result<Option<String>, ActionError> {
         self.apply_commented(action).map(Some)
     }
 
@@ -746,11 +601,11 @@ impl<S: ThrowScorer + Clone> Game for EcrireGame<S> {
         action_text(action)
     }
 
-    fn parse_action(&self, text: &str) -> Result<Action, EcrireError> {
+    fn parse_action(&self, text: &str) -> Result<Action, ActionError> {
         if self.ledger.is_over() {
-            return Err(EcrireError::Over(text.trim().to_owned()));
+            return Err(ActionError::PartieOver(text.trim().to_owned()));
         }
-        Ok(self.inner.parse_action(text)?)
+        self.inner.parse_action(text)
     }
 
     fn record_tags(&self) -> Vec<(String, String)> {

@@ -4,7 +4,8 @@
 //!
 //! - [`turn`]: [`turn::Chronology`] (position, marking, phase, the analysis of the pending
 //!   throw) over a [`turn::Form`] (when the game ends, who may leave), [`turn::Action`],
-//!   [`turn::TurnPhase`], [`turn::Primaute`], [`turn::GameError`].
+//!   [`turn::TurnPhase`], [`turn::Primaute`]; the errors [`ActionError`] (an action refused)
+//!   and [`TagError`] (a record's own tags unreadable).
 //! - [`scorer`]: [`scorer::ThrowScorer`] / [`scorer::ThrowScore`] (one analysis per throw),
 //!   the simpler [`scorer::Scorer`], and [`scorer::JanScorer`], [`scorer::RaceScorer`],
 //!   [`scorer::MovementScorer`].
@@ -22,6 +23,7 @@
 
 pub mod convention;
 pub mod ecrire;
+mod error;
 pub mod ledger;
 pub mod marque;
 pub mod ordinaire;
@@ -31,7 +33,8 @@ pub mod table;
 pub mod turn;
 
 pub use convention::{Convention, Progression, Quality, sans_lever_value};
-pub use ecrire::{EcrireError, EcrireGame, EcrireOptions};
+pub use ecrire::{EcrireGame, EcrireOptions};
+pub use error::{ActionError, TagError};
 pub use ledger::{Ledger, MarqueEntry, MarqueResult, SheetStyle, describe_decompte};
 pub use marque::{Advice, Ending, Marque};
 pub use settlement::{

@@ -12,19 +12,16 @@
 
 use std::fmt::Write as _;
 
-use boardgames_common::replay::result_tag;
 use boardgames_common::{
-    Agent, ByPlayer, Game, PlayGameError, PlayedGame, Record, Replay, ReplayOptions, Seed, Throw,
-    Turn, play_game,
+    ByPlayer, Game, Record, Replay, ReplayError, ReplayOptions, Throw, Turn, replay_record,
 };
 
 use crate::colour::Colour;
-use crate::marking::{Gain, Marking};
+use crate::marking::{Gain, Marking, MarkingError};
 use crate::movegen::LegalPlays;
+use crate::partie::error::{ActionError, TagError};
 use crate::partie::scorer::{DefaultScorer, ThrowScorer};
-use crate::partie::turn::{
-    Action, Chronology, Form, GameError, Primaute, TurnPhase, action_text, player_of,
-};
+use crate::partie::turn::{Action, Chronology, Form, Primaute, TurnPhase, action_text, player_of};
 use crate::position::Position;
 
 /// Options of a partie ordinaire.
@@ -166,7 +163,9 @@ impl TrictracGame<DefaultScorer> {
     /// # Errors
     ///
     /// As [`TrictracGame::from_record_with_scorer`].
-    pub fn from_record(record: &Record) -> Result<TrictracGame<DefaultScorer>, GameError> {
+    pub fn from_record(
+        record: &Record,
+    ) -> Result<TrictracGame<DefaultScorer>, ReplayError<TagError, ActionError>> {
         <TrictracGame<DefaultScorer> as Replay>::from_record(record)
     }
 
@@ -178,7 +177,7 @@ impl TrictracGame<DefaultScorer> {
     pub fn from_record_with(
         record: &Record,
         options: &ReplayOptions,
-    ) -> Result<TrictracGame<DefaultScorer>, GameError> {
+    ) -> Result<TrictracGame<DefaultScorer>, ReplayError<TagError, ActionError>> {
         TrictracGame::from_record_with_scorer(record, DefaultScorer::default(), options)
     }
 }
@@ -199,13 +198,13 @@ impl<S: ThrowScorer + Clone> TrictracGame<S> {
     /// is ignored.
     ///
     /// # Errors
-    /// [`GameError::Marks`] if the position's marks are inconsistent (see
+    /// [`MarkingError`] if the position's marks are inconsistent (see
     /// [`Marking::from_marks`]).
     pub fn from_position(
         scorer: S,
         options: GameOptions,
         position: Position,
-    ) -> Result<TrictracGame<S>, GameError> {
+    ) -> Result<TrictracGame<S>, MarkingError> {
         Ok(TrictracGame {
             turns: Chronology::from_position(scorer, Ordinaire::of(&options), position)?,
             options,
@@ -289,169 +288,90 @@ impl<S: ThrowScorer + Clone> TrictracGame<S> {
     /// the decisions' consequences, and the marks after them (`marks 0.4*/0.0`).
     ///
     /// # Errors
-    /// [`GameError::WrongPhase`] for an action of another phase, [`GameError::IllegalPlay`]
+    /// [`ActionError::WrongPhase`] for an action of another phase, [`ActionError::IllegalPlay`]
     /// for a play that is not legal; the state is then unchanged.
-    pub fn apply_commented(&mut self, action: Action) -> Result<String, GameError> {
+    pub fn apply_commented(&mut self, action: Action) -> Result<String, ActionError> {
         let mut text = String::new();
         self.turns.apply(action, Some(&mut text))?;
         Ok(text)
     }
 
-    /// Former form of [`boardgames_common::play_game`], which now writes the same commented
-    /// records for every game ([`Game::apply_with_comment`]).
+    /// The start a record's tags describe, scored by `scorer`: the options (`Primaute`,
+    /// `Pavillon` `yes` or `no`, `Trous` from 1 to 255; absent tags take the defaults), a
+    /// `Position` tag the starting position (its marks included), an `Opening` tag its first
+    /// throw (see [`TrictracGame::with_opening`]).
     ///
     /// # Errors
-    /// [`PlayGameError`] as `play_game`: not over after `max_actions`, or an inconsistency.
-    #[deprecated(since = "0.2.0", note = "use `boardgames_common::play_game`")]
-    pub fn play_recorded(
-        self,
-        seed: Seed,
-        agents: ByPlayer<&mut dyn Agent<TrictracGame<S>>>,
-        max_actions: usize,
-    ) -> Result<PlayedGame<TrictracGame<S>>, PlayGameError> {
-        play_game(self, seed, agents, max_actions)
-    }
-
-    /// Former form of [`TrictracGame::from_record_with_scorer`], strict on comments.
-    ///
-    /// # Errors
-    /// As [`TrictracGame::from_record_with_scorer`].
-    #[deprecated(
-        since = "0.2.0",
-        note = "use `TrictracGame::from_record` or `from_record_with_scorer`"
-    )]
-    pub fn replay(record: &Record, scorer: S) -> Result<TrictracGame<S>, GameError> {
-        TrictracGame::from_record_with_scorer(record, scorer, &ReplayOptions::strict())
-    }
-
-    /// Former form of [`TrictracGame::from_record_with_scorer`] with limits, strict on
-    /// comments.
-    ///
-    /// # Errors
-    /// As [`TrictracGame::from_record_with_scorer`].
-    #[deprecated(since = "0.2.0", note = "use `TrictracGame::from_record_with_scorer`")]
-    pub fn replay_with_limits(
-        record: &Record,
-        scorer: S,
-        limits: &boardgames_common::RecordLimits,
-    ) -> Result<TrictracGame<S>, GameError> {
-        let options = ReplayOptions {
-            limits: *limits,
-            strict_comments: true,
-        };
-        TrictracGame::from_record_with_scorer(record, scorer, &options)
-    }
-
-    /// Replays `record` (as written by [`boardgames_common::play_game`]) with `scorer`,
-    /// read with `replay` ([`Replay::from_record_with`]: the limits first, before any work;
-    /// the `Game` tag). The tags give the options (`Primaute`, `Pavillon`, `Trous`; a
-    /// `Position` tag the starting position, an `Opening` tag its first throw); each action is
-    /// parsed in its context and applied (a bounded amount of work: one analysis of its
-    /// throw). With [`ReplayOptions::strict_comments`] each comment must be the one the rules
-    /// give for its action (events, points, marks); otherwise comments are free text. A
-    /// `Result` tag must be the result of the replayed partie (`*` while it is not over).
-    ///
-    /// # Errors
-    /// [`GameError::Limit`]; [`GameError::OtherGame`], [`GameError::Seed`] (a `Seed` tag
-    /// that is not a seed), [`GameError::BadTag`] (a `Trous` of
-    /// 0 too), [`GameError::Position`] for bad tags; [`GameError::Replay`] naming the first
-    /// action refused or whose comment disagrees ([`GameError::Comment`]);
-    /// [`GameError::Result`].
-    pub fn from_record_with_scorer(
-        record: &Record,
-        scorer: S,
-        replay: &ReplayOptions,
-    ) -> Result<TrictracGame<S>, GameError> {
-        record.check_limits(&replay.limits)?;
-        if let Some(g) = record.tag("Game")
-            && !boardgames_common::replay::names_game(g, <Self as Game>::NAME)
-        {
-            return Err(GameError::OtherGame(g.to_string()));
-        }
-        boardgames_common::replay::check_seed_tag(record)?;
+    /// [`TagError::BadTag`] naming the tag, its value and what was expected;
+    /// [`TagError::Position`], [`TagError::Marks`] for a `Position` tag that does not parse
+    /// or whose marks are inconsistent.
+    pub fn from_tags_with_scorer(record: &Record, scorer: S) -> Result<TrictracGame<S>, TagError> {
         let mut options = GameOptions::default();
         if let Some(v) = record.tag("Primaute") {
-            options.primaute = v.parse()?;
+            options.primaute = v.parse().map_err(|e| TagError::bad("Primaute", v, e))?;
         }
         if let Some(v) = record.tag("Pavillon") {
             options.pavillon = match v {
                 "yes" => true,
                 "no" => false,
-                _ => {
-                    return Err(GameError::BadTag {
-                        tag: "Pavillon",
-                        value: v.to_string(),
-                    });
-                }
+                _ => return Err(TagError::bad("Pavillon", v, "expected yes or no")),
             };
         }
         if let Some(v) = record.tag("Trous") {
-            options.trous_to_win =
-                v.parse()
-                    .ok()
-                    .filter(|&t: &u8| t > 0)
-                    .ok_or_else(|| GameError::BadTag {
-                        tag: "Trous",
-                        value: v.to_string(),
-                    })?;
+            options.trous_to_win = v.parse().ok().filter(|&t: &u8| t > 0).ok_or_else(|| {
+                TagError::bad("Trous", v, "expected a number of trous from 1 to 255")
+            })?;
         }
         let mut game = match record.tag("Position") {
-            Some(p) => TrictracGame::from_position(scorer, options, p.parse()?)?,
+            Some(p) => {
+                let position = p.parse().map_err(TagError::Position)?;
+                TrictracGame::from_position(scorer, options, position).map_err(TagError::Marks)?
+            }
             None => TrictracGame::new(scorer, options),
         };
         if let Some(v) = record.tag("Opening") {
-            let opening = v.parse::<Throw>().map_err(|_| GameError::BadTag {
-                tag: "Opening",
-                value: v.to_string(),
-            })?;
+            let opening = v
+                .parse::<Throw>()
+                .map_err(|_| TagError::bad("Opening", v, "expected a throw such as 6-5"))?;
             game = game.with_opening(Some(opening));
         }
-        for (i, entry) in record.entries().iter().enumerate() {
-            let wrap = |e| GameError::Replay {
-                index: i + 1,
-                source: Box::new(e),
-            };
-            let action = game.parse_action(&entry.action).map_err(wrap)?;
-            if replay.strict_comments {
-                let actual = game.apply_commented(action).map_err(wrap)?;
-                if entry.comment.as_ref().is_some_and(|c| *c != actual) {
-                    return Err(wrap(GameError::Comment {
-                        recorded: entry.comment.clone().unwrap_or_default(),
-                        actual,
-                    }));
-                }
-            } else {
-                game.apply(action).map_err(wrap)?;
-            }
-        }
-        if let Some(recorded) = record.tag("Result") {
-            let actual = result_tag(&game);
-            if recorded != actual {
-                return Err(GameError::Result {
-                    recorded: recorded.to_string(),
-                    actual,
-                });
-            }
-        }
         Ok(game)
+    }
+
+    /// Replays `record` (as written by [`boardgames_common::play_game`]) with `scorer`: the
+    /// family's one replay loop ([`replay_record`], the checks of
+    /// [`Replay::from_record_with`]) from [`TrictracGame::from_tags_with_scorer`]. Each action
+    /// costs one analysis of its throw. With [`ReplayOptions::strict_comments`] each comment
+    /// must be the one the rules give for its action (events, points, marks); otherwise
+    /// comments are free text.
+    ///
+    /// # Errors
+    /// [`ReplayError`] naming the first thing that was wrong: the limits, the `Game` or
+    /// `Seed` tag, the game's own tags ([`TagError`]), an action ([`ActionError`]) or its
+    /// comment, the `Result` tag.
+    pub fn from_record_with_scorer(
+        record: &Record,
+        scorer: S,
+        options: &ReplayOptions,
+    ) -> Result<TrictracGame<S>, ReplayError<TagError, ActionError>> {
+        replay_record(record, options, |r| {
+            TrictracGame::from_tags_with_scorer(r, scorer)
+        })
     }
 }
 
 impl<S: ThrowScorer + Clone + Default> Replay for TrictracGame<S> {
-    type ReplayError = GameError;
+    type TagError = TagError;
 
-    /// [`TrictracGame::from_record_with_scorer`] with `S::default()`.
-    fn from_record_with(
-        record: &Record,
-        options: &ReplayOptions,
-    ) -> Result<TrictracGame<S>, GameError> {
-        TrictracGame::from_record_with_scorer(record, S::default(), options)
+    /// [`TrictracGame::from_tags_with_scorer`] with `S::default()`.
+    fn from_tags(record: &Record) -> Result<TrictracGame<S>, TagError> {
+        TrictracGame::from_tags_with_scorer(record, S::default())
     }
 }
 
 impl<S: ThrowScorer + Clone> Game for TrictracGame<S> {
     type Action = Action;
-    type Error = GameError;
+    type Error = ActionError;
     const NAME: &'static str = "Trictrac";
 
     fn turn(&self) -> Turn {
@@ -466,13 +386,13 @@ impl<S: ThrowScorer + Clone> Game for TrictracGame<S> {
         self.turns.chance_outcomes(out);
     }
 
-    fn apply(&mut self, action: Action) -> Result<(), GameError> {
+    fn apply(&mut self, action: Action) -> Result<(), ActionError> {
         self.turns.apply(action, None)
     }
 
     /// The comment of [`TrictracGame::apply_commented`]: the events and points, the
     /// decisions' consequences, and the marks after them.
-    fn apply_with_comment(&mut self, action: Action) -> Result<Option<String>, GameError> {
+    fn apply_with_comment(&mut self, action: Action) -> Result<Option<String>, ActionError> {
         self.apply_commented(action).map(Some)
     }
 
@@ -487,7 +407,7 @@ impl<S: ThrowScorer + Clone> Game for TrictracGame<S> {
         action_text(action)
     }
 
-    fn parse_action(&self, text: &str) -> Result<Action, GameError> {
+    fn parse_action(&self, text: &str) -> Result<Action, ActionError> {
         self.turns.parse_action(text)
     }
 

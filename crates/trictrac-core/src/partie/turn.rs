@@ -38,7 +38,7 @@ use crate::colour::{ByColour, Colour};
 use crate::marking::{Gain, Marking, MarkingError};
 use crate::movegen::LegalPlays;
 use crate::moves::Play;
-use crate::notation::ParsePositionError;
+use crate::partie::error::ActionError;
 use crate::partie::scorer::{ThrowScore, ThrowScorer};
 use crate::play::ParsePlayError;
 use crate::position::Position;
@@ -77,16 +77,6 @@ impl fmt::Display for Primaute {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("unknown primauté {0:?}: expected one die each, first throw, White or Black")]
 pub struct ParsePrimauteError(pub String);
-
-impl From<ParsePrimauteError> for GameError {
-    /// The `Primaute` tag of a record holds an unknown value.
-    fn from(e: ParsePrimauteError) -> GameError {
-        GameError::BadTag {
-            tag: "Primaute",
-            value: e.0,
-        }
-    }
-}
 
 impl std::str::FromStr for Primaute {
     type Err = ParsePrimauteError;
@@ -160,82 +150,6 @@ pub enum TurnPhase<O> {
     },
     /// The game (partie, marqué) is over, with the form's outcome.
     Over(O),
-}
-
-/// Why an action was refused, could not be parsed, or a record could not be replayed.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum GameError {
-    /// The action does not belong to the current phase (e.g. a play at a chance node).
-    #[error("{action} is not possible now ({phase})")]
-    WrongPhase {
-        /// The action's text.
-        action: String,
-        /// What the game waits for.
-        phase: &'static str,
-    },
-    /// The play is not one of the legal plays of the throw.
-    #[error("illegal play {0}")]
-    IllegalPlay(String),
-    /// The text is not an action of the current phase.
-    #[error("cannot read {text:?} as {expected}")]
-    Parse {
-        /// The text.
-        text: String,
-        /// What was expected.
-        expected: &'static str,
-    },
-    /// A record tag has a value the game does not know.
-    #[error("record tag {tag} has the unknown value {value:?}")]
-    BadTag {
-        /// The tag.
-        tag: &'static str,
-        /// Its value.
-        value: String,
-    },
-    /// A record is of another game.
-    #[error("record of game {0:?}, not Trictrac")]
-    OtherGame(String),
-    /// A record's `Seed` tag is not a seed.
-    #[error("record tag Seed: {0}")]
-    Seed(#[from] boardgames_common::ParseSeedError),
-    /// The record is beyond the limits given to [`TrictracGame::replay_with_limits`] or
-    /// [`EcrireGame::replay_with_limits`], refused before any work.
-    ///
-    /// [`TrictracGame::replay_with_limits`]: crate::game::TrictracGame::replay_with_limits
-    /// [`EcrireGame::replay_with_limits`]: crate::partie::EcrireGame::replay_with_limits
-    #[error("record refused: {0}")]
-    Limit(#[from] boardgames_common::RecordLimitError),
-    /// A record's starting position does not parse.
-    #[error("record position: {0}")]
-    Position(#[from] ParsePositionError),
-    /// A starting position's marks are inconsistent.
-    #[error("marks of the starting position: {0}")]
-    Marks(#[from] MarkingError),
-    /// Action `index` (from 1) of a record was refused.
-    #[error("record action {index}: {source}")]
-    Replay {
-        /// The action's number in the record, from 1.
-        index: usize,
-        /// Why it was refused.
-        source: Box<GameError>,
-    },
-    /// A record's comment on an action is not what the rules give for it (the events,
-    /// points and marks of [`crate::game::TrictracGame::apply_commented`]).
-    #[error("the record says {recorded:?} but the rules give {actual:?}")]
-    Comment {
-        /// The comment in the record.
-        recorded: String,
-        /// The comment the replay produces.
-        actual: String,
-    },
-    /// A record's `Result` tag is not the result of the replayed partie.
-    #[error("the record's result is {recorded:?} but the replayed partie gives {actual:?}")]
-    Result {
-        /// The record's `Result` tag.
-        recorded: String,
-        /// The replayed result (`*` while the partie is not over).
-        actual: String,
-    },
 }
 
 /// The [`Player`] of a colour: White first, Black second.
@@ -401,13 +315,13 @@ impl<S: ThrowScorer, F: Form> Chronology<S, F> {
     /// pavillon included) are the marking.
     ///
     /// # Errors
-    /// [`GameError::Marks`] if the position's marks are inconsistent (see
+    /// [`MarkingError`] if the position's marks are inconsistent (see
     /// [`Marking::from_marks`]).
     pub fn from_position(
         scorer: S,
         form: F,
         position: Position,
-    ) -> Result<Chronology<S, F>, GameError> {
+    ) -> Result<Chronology<S, F>, MarkingError> {
         let marks = ByColour::from_fn(|c| position.marks(c));
         let marking = Marking::from_marks(marks, None)?;
         Ok(Chronology {
@@ -558,11 +472,11 @@ impl<S: ThrowScorer, F: Form> Chronology<S, F> {
     /// `tenir`, `s'en aller`, or any writing of a legal play (mapped to the listed play).
     ///
     /// # Errors
-    /// [`GameError::Parse`] for a text that is not an action of this phase,
-    /// [`GameError::IllegalPlay`] for a well-formed play that is not legal.
-    pub fn parse_action(&self, text: &str) -> Result<Action, GameError> {
+    /// [`ActionError::Parse`] for a text that is not an action of this phase,
+    /// [`ActionError::IllegalPlay`] for a well-formed play that is not legal.
+    pub fn parse_action(&self, text: &str) -> Result<Action, ActionError> {
         let text = text.trim();
-        let bad = |expected| GameError::Parse {
+        let bad = |expected| ActionError::Parse {
             text: text.to_string(),
             expected,
         };
@@ -591,7 +505,7 @@ impl<S: ThrowScorer, F: Form> Chronology<S, F> {
                 match self.position.parse_play_among(text, legal) {
                     Ok(play) => Ok(Action::Play(play)),
                     Err(ParsePlayError::Illegal(_)) => {
-                        Err(GameError::IllegalPlay(text.to_string()))
+                        Err(ActionError::IllegalPlay(text.to_string()))
                     }
                     Err(_) => Err(bad("a legal play, e.g. \"6-5: B1-B7, B1-B6\"")),
                 }
@@ -690,10 +604,10 @@ impl<S: ThrowScorer, F: Form> Chronology<S, F> {
         };
     }
 
-    fn on_play(&mut self, pending: u8, play: &Play, log: &mut Log<'_>) -> Result<(), GameError> {
+    fn on_play(&mut self, pending: u8, play: &Play, log: &mut Log<'_>) -> Result<(), ActionError> {
         let legal = self.analysis.legal_plays();
         let Some(index) = legal.iter().position(|p| p == play) else {
-            return Err(GameError::IllegalPlay(play.to_string()));
+            return Err(ActionError::IllegalPlay(play.to_string()));
         };
         let throw = legal.throw();
         let mover = self.position.side_to_move();
@@ -747,9 +661,13 @@ impl<S: ThrowScorer, F: Form> Chronology<S, F> {
     /// (`marks 0.4*/0.0`). Without it nothing is formatted.
     ///
     /// # Errors
-    /// [`GameError::WrongPhase`] for an action of another phase, [`GameError::IllegalPlay`]
+    /// [`ActionError::WrongPhase`] for an action of another phase, [`ActionError::IllegalPlay`]
     /// for a play that is not legal; the state is then unchanged.
-    pub fn apply(&mut self, action: Action, comment: Option<&mut String>) -> Result<(), GameError> {
+    pub fn apply(
+        &mut self,
+        action: Action,
+        comment: Option<&mut String>,
+    ) -> Result<(), ActionError> {
         let mut log = Log(comment);
         match (self.phase, action) {
             (TurnPhase::Primaute { white: None }, Action::PrimauteDie(d)) => {
@@ -815,7 +733,7 @@ impl<S: ThrowScorer, F: Form> Chronology<S, F> {
                 self.on_play(pending, &p, &mut log)?;
             }
             _ => {
-                return Err(GameError::WrongPhase {
+                return Err(ActionError::WrongPhase {
                     action: action_text(action),
                     phase: self.phase_name(),
                 });
