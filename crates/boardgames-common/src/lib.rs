@@ -26,6 +26,8 @@
 //! println!("{throw} ({})", throw.name());
 //! ```
 #![deny(missing_docs)]
+// docs.rs (`--cfg docsrs`, [package.metadata.docs.rs]) marks the items of each feature.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 // The crate's README.md (shown on crates.io): its examples run as doctests.
 #[doc = include_str!("../README.md")]

@@ -33,6 +33,8 @@
 //!          stats.first_player_advantage());
 //! ```
 #![deny(missing_docs)]
+// docs.rs (`--cfg docsrs`, [package.metadata.docs.rs]) marks the items of each feature.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 // The rules this crate implements, in English, with their sources (packaged as RULES.md).
 #[doc = include_str!("../RULES.md")]

@@ -91,6 +91,8 @@
 //! assert!(pos.parse_play("5-3: N6-N3, N4-off").is_err());
 //! ```
 #![deny(missing_docs)]
+// docs.rs (`--cfg docsrs`, [package.metadata.docs.rs]) marks the items of each feature.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 // The rules this crate implements, in English, with their sources (packaged as RULES.md).
 #[doc = include_str!("../RULES.md")]
