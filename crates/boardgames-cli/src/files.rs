@@ -11,10 +11,11 @@ use std::path::Path;
 pub const MAX_LOAD: usize = boardgames_common::RecordLimits::DEFAULT.max_bytes;
 
 /// Writes `bytes` to `path` so that a crash at any moment leaves either the old file or the
-/// new one, never a part: the bytes go to a temporary file beside it (`.NAME.tmp-PID`),
-/// which is synced to the disk and then renamed over `path` (a rename within a directory
-/// is atomic on POSIX file systems); the directory is synced after, so that the rename
-/// itself survives a power cut.
+/// new one, never a part: the bytes go to a temporary file beside it (`.NAME.tmp`, which a
+/// killed writer may leave behind and the next write of the same file truncates and
+/// reuses), which is synced to the disk and then renamed over `path` (a rename within a
+/// directory is atomic on POSIX file systems); the directory is synced after, so that the
+/// rename itself survives a power cut.
 ///
 /// # Errors
 /// The system's error when the temporary file cannot be created, written, synced or
@@ -32,7 +33,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     })?;
     let mut tmp_name = std::ffi::OsString::from(".");
     tmp_name.push(name);
-    tmp_name.push(format!(".tmp-{}", std::process::id()));
+    tmp_name.push(".tmp");
     let tmp = dir.join(tmp_name);
     let result = (|| {
         let mut file = std::fs::File::create(&tmp)?;

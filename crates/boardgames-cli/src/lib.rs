@@ -273,7 +273,8 @@ struct SelfplayArgs {
     #[arg(long, value_name = "WEIGHTS", value_parser = parse_weights)]
     weights2: Option<Box<tafl_core::ai::EvalWeights>>,
     /// Append one JSON line per finished game to this file as the games end (kept when the
-    /// run is stopped).
+    /// run is stopped or killed; a rerun with the same file plays only the games not yet
+    /// there, and drops a torn last line).
     #[arg(long, value_name = "FILE")]
     log: Option<PathBuf>,
 }
@@ -426,6 +427,19 @@ enum SimulateCommand {
         /// Also draw the histogram of the game lengths as an SVG picture in this file.
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
+        /// Write the report to this file instead of standard output, whole or not at all (a
+        /// temporary file beside it, synced, then renamed): a killed run leaves no part.
+        #[arg(long, value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// Append the counts of each finished block of games to this file (one JSON line
+        /// each) and count the blocks already there instead of playing them again: a killed
+        /// run started again with the same arguments resumes, with the same results.
+        #[arg(long, value_name = "FILE")]
+        checkpoint: Option<PathBuf>,
+        /// Games per block of --checkpoint.
+        #[arg(long, default_value_t = 1 << 22, value_parser = numbers::count::<u64>("games", 1),
+              allow_hyphen_values = true)]
+        checkpoint_every: u64,
     },
     /// Merge the --json results of the shards of one sugoroku simulation.
     Merge {
@@ -637,6 +651,9 @@ fn run(cli: Cli) -> Result<(), CliError> {
             quiet,
             json,
             svg,
+            output,
+            checkpoint,
+            checkpoint_every,
         }) => sugoroku::simulate(&sugoroku::SimulateArgs {
             games,
             seed,
@@ -646,6 +663,9 @@ fn run(cli: Cli) -> Result<(), CliError> {
             quiet,
             json,
             svg: svg.as_deref(),
+            output: output.as_deref(),
+            checkpoint: checkpoint.as_deref(),
+            block: checkpoint_every,
         }),
         Command::Simulate(SimulateCommand::Merge {
             files,
