@@ -698,7 +698,7 @@ pub fn main() -> ExitCode {
     let matches = allow_negative_numbers(Cli::command()).get_matches();
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     color::init(cli.color);
-    match run(cli) {
+    let code = match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             // Not eprintln!, which panics (exit 101) when standard error is closed: the
@@ -707,5 +707,22 @@ pub fn main() -> ExitCode {
             let _ = writeln!(std::io::stderr(), "error: {e}");
             ExitCode::from(e.exit_code())
         }
+    };
+    report_peak_memory();
+    code
+}
+
+/// With `BOARDGAMES_PEAK_MEMORY` set in the environment, the process's peak resident memory
+/// (`VmHWM` of `/proc/self/status`, Linux) is written to standard error as its last line:
+/// the bounded-memory tests (docs/fuzzing.md) read it.
+fn report_peak_memory() {
+    use std::io::Write as _;
+    if std::env::var_os("BOARDGAMES_PEAK_MEMORY").is_none() {
+        return;
+    }
+    if let Ok(status) = std::fs::read_to_string("/proc/self/status")
+        && let Some(line) = status.lines().find(|l| l.starts_with("VmHWM:"))
+    {
+        let _ = writeln!(std::io::stderr(), "{line}");
     }
 }

@@ -291,6 +291,9 @@ fn to_json(stats: &Statistics, first: u64, study_games: u64) -> Value {
     })
 }
 
+/// The largest shard file `merge` reads, in bytes (a shard's JSON is a few KiB).
+const MAX_SHARD_FILE: usize = 16 << 20;
+
 /// One shard's result read back: its first game, the size of its study and its counts.
 struct Part {
     path: PathBuf,
@@ -300,10 +303,23 @@ struct Part {
 }
 
 fn read_part(path: &Path) -> Result<Part, CliError> {
-    let bytes = std::fs::read(path).map_err(|source| CliError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    // At most MAX_SHARD_FILE bytes are read: bounded memory whatever the file.
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| {
+            use std::io::Read as _;
+            f.take(MAX_SHARD_FILE as u64 + 1).read_to_end(&mut bytes)
+        })
+        .map_err(|source| CliError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+    if bytes.len() > MAX_SHARD_FILE {
+        return Err(CliError::Record(format!(
+            "{}: more than {MAX_SHARD_FILE} bytes: not the JSON of `simulate sugoroku --json`",
+            path.display()
+        )));
+    }
     let bad = |why: String| {
         CliError::Record(format!(
             "{}: not the JSON of `simulate sugoroku --json`: {why}",
@@ -311,18 +327,28 @@ fn read_part(path: &Path) -> Result<Part, CliError> {
         ))
     };
     let text = std::str::from_utf8(&bytes).map_err(|_| bad("the file is not UTF-8 text".into()))?;
-    let value: Value = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
-    if value["game"] != "sugoroku" {
+    // Read into the fields needed only (the rest is skipped without being kept): memory
+    // stays a small multiple of the file, unlike a `serde_json::Value` of it.
+    #[derive(serde::Deserialize)]
+    struct ShardFile {
+        game: Option<String>,
+        first_game: Option<u64>,
+        study_games: Option<u64>,
+        counts: Option<Statistics>,
+    }
+    let file: ShardFile = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
+    if file.game.as_deref() != Some("sugoroku") {
         return Err(bad("no \"game\": \"sugoroku\"".into()));
     }
-    let first = value["first_game"]
-        .as_u64()
+    let first = file
+        .first_game
         .ok_or_else(|| bad("no whole number \"first_game\"".into()))?;
-    let study_games = value["study_games"].as_u64().ok_or_else(|| {
+    let study_games = file.study_games.ok_or_else(|| {
         bad("no whole number \"study_games\" (the number of games of the whole study)".into())
     })?;
-    let stats: Statistics =
-        serde_json::from_value(value["counts"].clone()).map_err(|e| bad(format!("counts: {e}")))?;
+    let stats = file
+        .counts
+        .ok_or_else(|| bad("counts: missing (the \"counts\" of the shard)".into()))?;
     // In u128: forged counts must not wrap around to the number of games.
     let lengths: u128 = stats.lengths.iter().map(|&n| u128::from(n)).sum();
     let outcomes =
