@@ -806,7 +806,7 @@ pub fn table_ledger(form: u8, seed: u64, marques: u8, picks: [u8; 4], outcomes: 
             break;
         };
         let result = if o.refait {
-            table.record_refait(u32::from(o.trous)).map(|()| ())
+            table.record_refait(u32::from(o.trous))
         } else {
             let winner = if o.winner % 2 == 0 {
                 pairing.primaute
