@@ -16,7 +16,7 @@ use crate::files::{Disk, Files};
 const MAX_LINE: usize = 4096;
 
 /// Reads one trimmed line, or `None` at the end of the input. Bytes that are not UTF-8 are
-/// replaced, and a line longer than [`MAX_LINE`] bytes is cut there (the line is then simply
+/// replaced, and a line longer than 4 KiB is cut there (the line is then simply
 /// not understood).
 pub fn read_line(input: &mut impl BufRead) -> Result<Option<String>, CliError> {
     let error = |e: std::io::Error| CliError::Input {

@@ -108,7 +108,7 @@ pub(crate) fn comment_for_people(comment: &str) -> String {
 pub trait Partie: Game<Action = Action> + Clone + PartialEq {
     /// The form of the chronology of throws in play.
     type Form: Form;
-    /// The form's own help, printed before [`COMMANDS`].
+    /// The form's own help, printed before the commands both forms share.
     const HELP: &'static str;
     /// The chronology of throws in play: the partie ordinaire, or the marqué in play.
     fn turns(&self) -> &Chronology<DefaultScorer, Self::Form>;
