@@ -12,7 +12,10 @@ use trictrac_core::partie::{
     Advice, Convention, EcrireGame, EcrireOptions, EcrireRules, Progression, SheetStyle,
 };
 
+use std::io::{BufRead, Write};
+
 use crate::error::CliError;
+use crate::files::{Disk, Files};
 use crate::play_trictrac::{Next, Partie, Session, board, comment_for_people, trous_points};
 use crate::replay::Replayed;
 
@@ -99,13 +102,38 @@ pub(crate) fn rules(
         .with_convention(convention))
 }
 
-/// A human (`human`: A plays White in the first marqué) against the bot in a partie à
-/// écrire under `rules`, dice from `seed`.
+/// `boardgames play trictrac --form ecrire`: [`ecrire_session`] on standard input and
+/// output, files on the disk.
 pub(crate) fn play(seed: u64, rules: EcrireRules, human: Player) -> Result<(), CliError> {
-    let mut session = Session::new(EcrireGame::standard(EcrireOptions::new(rules)), seed, human);
     let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    outln!(
+    let stdout = std::io::stdout();
+    ecrire_session(
+        seed,
+        rules,
+        human,
+        &mut stdin.lock(),
+        &mut stdout.lock(),
+        &mut Disk,
+    )
+    .map(drop)
+}
+
+/// A human (`human`: A plays White in the first marqué) against the bot in a partie à
+/// écrire under `rules`, dice from `seed`, reading his lines from `input` and writing to
+/// `out` (`save` and `load` through `files`); returns the session as it stands when it ends.
+///
+/// # Errors
+/// [`CliError`] when `input` cannot be read or `out` written.
+pub fn ecrire_session(
+    seed: u64,
+    rules: EcrireRules,
+    human: Player,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+    files: &mut dyn Files,
+) -> Result<Session<EcrireGame<DefaultScorer>>, CliError> {
+    let mut session = Session::new(EcrireGame::standard(EcrireOptions::new(rules)), seed, human);
+    outln!(to out;
         "Partie à écrire in {} marqués, convention {}: you are {}, the bot is {}. Type help for help.",
         rules.marques(),
         rules.convention(),
@@ -118,18 +146,18 @@ pub(crate) fn play(seed: u64, rules: EcrireRules, human: Player) -> Result<(), C
         if shown_marque != game.ledger().entries().len() {
             shown_marque = game.ledger().entries().len();
             if !game.is_terminal() {
-                outln!(
+                outln!(to out;
                     "Marqué {}: you play {}.",
                     game.ledger().decided() + 1,
                     game.colour_of(human)
                 );
-                out!("{}", board(game));
+                out!(to out; "{}", board(game));
             }
         }
-        let next = match session.next(&mut input)? {
+        let next = match session.next(input, out, files)? {
             Next::Over => {
-                out!("{}", session.game().ledger().decompte_text());
-                session.after_the_end(&mut input)?
+                out!(to out; "{}", session.game().ledger().decompte_text());
+                session.after_the_end(input, out, files)?
             }
             other => other,
         };
@@ -140,7 +168,7 @@ pub(crate) fn play(seed: u64, rules: EcrireRules, human: Player) -> Result<(), C
                 let game = session.game();
                 if shown_marque != game.ledger().entries().len() {
                     shown_marque = game.ledger().entries().len();
-                    outln!(
+                    outln!(to out;
                         "Back in marqué {}: you play {}.",
                         game.ledger().decided() + 1,
                         game.colour_of(human)
@@ -148,18 +176,20 @@ pub(crate) fn play(seed: u64, rules: EcrireRules, human: Player) -> Result<(), C
                 }
                 continue;
             }
-            Next::Over | Next::Abandoned => return Ok(()),
+            Next::Over | Next::Abandoned => return Ok(session),
         };
         let text = session.game().action_text(action);
         let entries = session.game().ledger().entries().len();
         let comment = session.apply(action)?;
         match action {
-            Action::Throw(_) | Action::PrimauteDie(_) => outln!("{}", comment_for_people(&comment)),
-            _ => outln!("{text}: {}", comment_for_people(&comment)),
+            Action::Throw(_) | Action::PrimauteDie(_) => {
+                outln!(to out; "{}", comment_for_people(&comment))
+            }
+            _ => outln!(to out; "{text}: {}", comment_for_people(&comment)),
         }
         let ledger = session.game().ledger();
         if ledger.entries().len() > entries {
-            out!("{}", ledger.sheet(SheetStyle::Losses));
+            out!(to out; "{}", ledger.sheet(SheetStyle::Losses));
         }
     }
 }

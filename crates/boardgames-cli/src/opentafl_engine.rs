@@ -28,19 +28,20 @@ const MAX_LINE: usize = 64 * 1024;
 
 /// How the engine chooses its strength and logs (the command-line options).
 #[derive(Debug, Clone)]
-pub(crate) struct EngineOptions {
+pub struct EngineOptions {
     /// The AI level used when there is no clock and neither `nodes` nor `think` is given.
-    pub(crate) level: Level,
-    /// A node limit per move (deterministic with `seed`).
-    pub(crate) nodes: Option<u64>,
+    pub level: Level,
+    /// A node limit per move (deterministic with `seed`); with a clock it still caps the
+    /// search, and an `analyze` spends at most this many nodes on its main line.
+    pub nodes: Option<u64>,
     /// Seconds per move when there is no clock.
-    pub(crate) think: Option<f64>,
+    pub think: Option<f64>,
     /// The seed of the searcher's random choices.
-    pub(crate) seed: u64,
+    pub seed: u64,
     /// Where to write a log of the session (nothing is logged without it).
-    pub(crate) log: Option<PathBuf>,
+    pub log: Option<PathBuf>,
     /// Ask the host for full OpenTafl move notation (`simple-moves off`).
-    pub(crate) full_moves: bool,
+    pub full_moves: bool,
 }
 
 /// One side's time as the host's `clock` command gives it.
@@ -113,8 +114,10 @@ impl Clock {
     }
 }
 
-/// The state of a session.
-struct Engine<W: Write> {
+/// The state of a session: the game as the engine knows it, the side it plays, the clock,
+/// the move sent and not yet accepted. [`Engine::session`] runs it on a reader and a writer;
+/// [`Engine::line`] feeds it one line (what the fuzz target of the protocol does).
+pub struct Engine<W: Write> {
     out: W,
     log: Option<BufWriter<File>>,
     options: EngineOptions,
@@ -276,8 +279,22 @@ fn eval_text(score: i32) -> String {
     format!("{:.2}", f64::from(score) / 100.0)
 }
 
+impl<W: Write> std::fmt::Debug for Engine<W> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("options", &self.options)
+            .field("game", &self.game)
+            .field("side", &self.side)
+            .field("clock", &self.clock)
+            .field("pending", &self.pending)
+            .finish_non_exhaustive()
+    }
+}
+
 impl<W: Write> Engine<W> {
-    fn new(out: W, log: Option<BufWriter<File>>, options: EngineOptions) -> Engine<W> {
+    /// An engine that writes its commands to `out` (and its log to `log`, if any), before
+    /// any line: call [`Engine::start`] to send `hello`, then [`Engine::line`] per line.
+    pub fn new(out: W, log: Option<BufWriter<File>>, options: EngineOptions) -> Engine<W> {
         let searcher = Searcher::new(options.level.config(), Seed(options.seed));
         Engine {
             out,
@@ -311,12 +328,52 @@ impl<W: Write> Engine<W> {
         self.out.flush()
     }
 
-    fn session(&mut self, input: &mut impl BufRead) -> std::io::Result<()> {
+    /// The game as the engine knows it (`None` before a supported `rules`).
+    pub const fn game(&self) -> Option<&TaflGame> {
+        self.game.as_ref()
+    }
+
+    /// The move sent to the host and not yet accepted or refused.
+    pub fn pending(&self) -> Option<Move> {
+        self.pending.map(|(m, _)| m)
+    }
+
+    /// Sends the greeting: `hello`, and `simple-moves off` when full notation was asked.
+    ///
+    /// # Errors
+    /// When `out` cannot be written.
+    pub fn start(&mut self) -> std::io::Result<()> {
         self.send("hello")?;
         if self.options.full_moves {
             self.simple_moves = false;
             self.send("simple-moves off")?;
         }
+        Ok(())
+    }
+
+    /// Handles one line of the host (without its `\n`; bytes that are not UTF-8 are
+    /// replaced, blank lines ignored); `false` after `goodbye`.
+    ///
+    /// # Errors
+    /// When `out` cannot be written.
+    pub fn line(&mut self, bytes: &[u8]) -> std::io::Result<bool> {
+        let line = String::from_utf8_lossy(bytes).into_owned();
+        let line = line.trim();
+        if line.is_empty() {
+            return Ok(true);
+        }
+        self.log(&format!("< {line}"));
+        self.command(line)
+    }
+
+    /// Runs a whole session: [`Engine::start`], then every line of `input` (at most
+    /// 64 KiB of a line is kept; a longer one is skipped whole) until `goodbye` or the end
+    /// of the input.
+    ///
+    /// # Errors
+    /// When `input` cannot be read or `out` written.
+    pub fn session(&mut self, input: &mut impl BufRead) -> std::io::Result<()> {
+        self.start()?;
         let mut buf = Vec::new();
         while let Some(overlong) = read_line(input, &mut buf)? {
             if overlong {
@@ -325,13 +382,7 @@ impl<W: Write> Engine<W> {
                 ));
                 continue;
             }
-            let line = String::from_utf8_lossy(&buf).into_owned();
-            let line = line.trim();
-            if line.is_empty() {
-                continue;
-            }
-            self.log(&format!("< {line}"));
-            if !self.command(line)? {
+            if !self.line(&buf)? {
                 break;
             }
         }

@@ -6,7 +6,7 @@
 //! `b choose 2`); `show` prints the tablier, `help` the gestures; `#` starts a comment. With `--script FILE` the
 //! lines come from the file (the transcript is replayed), otherwise from standard input.
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::Path;
 
 use trictrac_core::referee::{Gesture, Referee, RefereePhase, Report};
@@ -40,22 +40,129 @@ fn colour(word: &str) -> Option<Colour> {
     }
 }
 
-fn print_report(r: &Report) -> Result<(), CliError> {
-    outln!("  ! {r}");
+/// What the referee made of one line of a transcript.
+#[derive(Debug, Clone)]
+pub enum Verdict {
+    /// A blank line or a comment: nothing to judge.
+    Blank,
+    /// `show` or `help`: printed, nothing judged.
+    Shown,
+    /// `quit`: the transcript ends here.
+    Quit,
+    /// A gesture the referee took, with the reports it made decisive (the referee's state
+    /// has changed).
+    Judged {
+        /// Who made it.
+        who: Colour,
+        /// The reports (écoles, fausses cases, ...), possibly none.
+        reports: Vec<Report>,
+    },
+    /// A line refused, the referee unchanged.
+    Refused {
+        /// Why, as printed after `refused: `.
+        reason: String,
+    },
+}
+
+fn show(referee: &Referee, out: &mut impl Write) -> Result<(), CliError> {
+    let setup = referee.dames_on_tablier();
+    match Position::from_setup(&setup) {
+        Ok(p) => outln!(to out; "{}", diagram(p.board())),
+        Err(e) => outln!(to out; "  (the dames stand against the laws: {e})"),
+    }
+    outln!(to out; "  marks {}; {}", referee.marking(), referee.phase());
+    for r in referee.open_reports() {
+        outln!(to out; "  open: {r}");
+    }
     Ok(())
 }
 
-fn show(referee: &Referee) -> Result<(), CliError> {
-    let setup = referee.dames_on_tablier();
-    match Position::from_setup(&setup) {
-        Ok(p) => outln!("{}", diagram(p.board())),
-        Err(e) => outln!("  (the dames stand against the laws: {e})"),
+/// Judges line `n` (from 1) of a transcript: `PLAYER GESTURE`, `show`, `help`, `quit`, a
+/// blank line or a `#` comment; echoes it with its number on `out`, then the reports
+/// (`  ! ...`), a refusal and its reason (`  refused: ...`) or the new phase (`  -- ...`).
+///
+/// # Errors
+/// [`CliError::Output`] when `out` cannot be written.
+pub fn judge_line(
+    referee: &mut Referee,
+    n: usize,
+    line: &str,
+    out: &mut impl Write,
+) -> Result<Verdict, CliError> {
+    let text = line.split('#').next().unwrap_or("").trim();
+    if text.is_empty() {
+        return Ok(Verdict::Blank);
     }
-    outln!("  marks {}; {}", referee.marking(), referee.phase());
-    for r in referee.open_reports() {
-        outln!("  open: {r}");
+    if text.eq_ignore_ascii_case("show") {
+        show(referee, out)?;
+        return Ok(Verdict::Shown);
     }
-    Ok(())
+    if text.eq_ignore_ascii_case("help") {
+        outln!(to out; "{HELP}");
+        return Ok(Verdict::Shown);
+    }
+    if text.eq_ignore_ascii_case("quit") {
+        return Ok(Verdict::Quit);
+    }
+    let shown: String = text.chars().take(ECHO).collect();
+    let (who, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
+    let refuse = |reason: String, out: &mut dyn Write| -> Result<Verdict, CliError> {
+        outln!(to out; "  refused: {reason}");
+        Ok(Verdict::Refused { reason })
+    };
+    let Some(who) = colour(who) else {
+        outln!(to out; "{n}: {shown}");
+        return refuse(
+            "a line starts with the player: white or black (w, b)".to_owned(),
+            out,
+        );
+    };
+    outln!(to out;
+        "{n}: {who} {}",
+        rest.trim().chars().take(ECHO).collect::<String>()
+    );
+    let gesture: Gesture = match rest.parse() {
+        Ok(g) => g,
+        Err(e) => return refuse(e.to_string(), out),
+    };
+    let before = referee.phase();
+    match referee.gesture(who, gesture) {
+        Ok(reports) => {
+            for r in &reports {
+                outln!(to out; "  ! {r}");
+            }
+            let after = referee.phase();
+            if after != before {
+                outln!(to out; "  -- {after}; marks {}", referee.marking());
+            }
+            Ok(Verdict::Judged { who, reports })
+        }
+        Err(e) => refuse(e.to_string(), out),
+    }
+}
+
+/// Judges every line of `text` (a transcript already read) until `quit` or the end of the
+/// partie; returns how many lines were refused.
+///
+/// # Errors
+/// [`CliError::Output`] when `out` cannot be written.
+pub fn judge_transcript(
+    referee: &mut Referee,
+    text: &str,
+    out: &mut impl Write,
+) -> Result<usize, CliError> {
+    let mut refused = 0;
+    for (i, line) in text.lines().enumerate() {
+        match judge_line(referee, i + 1, line, out)? {
+            Verdict::Quit => break,
+            Verdict::Refused { .. } => refused += 1,
+            Verdict::Judged { .. } if matches!(referee.phase(), RefereePhase::Over { .. }) => {
+                break;
+            }
+            _ => {}
+        }
+    }
+    Ok(refused)
 }
 
 /// Runs a refereed partie from `position` (default: the start) on the lines of `script` (a
@@ -78,62 +185,9 @@ pub(crate) fn referee(
             Referee::from_position(p, trous).map_err(|e| CliError::input("--position", e))?
         }
     };
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
     let mut refused = 0usize;
-    let mut handle = |n: usize, line: &str, referee: &mut Referee| -> Result<bool, CliError> {
-        let text = line.split('#').next().unwrap_or("").trim();
-        if text.is_empty() {
-            return Ok(true);
-        }
-        if text.eq_ignore_ascii_case("show") {
-            show(referee)?;
-            return Ok(true);
-        }
-        if text.eq_ignore_ascii_case("help") {
-            outln!("{HELP}");
-            return Ok(true);
-        }
-        if text.eq_ignore_ascii_case("quit") {
-            return Ok(false);
-        }
-        let shown: String = text.chars().take(ECHO).collect();
-        let (who, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
-        let Some(who) = colour(who) else {
-            outln!("{n}: {shown}");
-            outln!("  refused: a line starts with the player: white or black (w, b)");
-            refused += 1;
-            return Ok(true);
-        };
-        outln!(
-            "{n}: {who} {}",
-            rest.trim().chars().take(ECHO).collect::<String>()
-        );
-        let gesture: Gesture = match rest.parse() {
-            Ok(g) => g,
-            Err(e) => {
-                outln!("  refused: {e}");
-                refused += 1;
-                return Ok(true);
-            }
-        };
-        let before = referee.phase();
-        match referee.gesture(who, gesture) {
-            Ok(reports) => {
-                for r in &reports {
-                    print_report(r)?;
-                }
-                let after = referee.phase();
-                if after != before {
-                    outln!("  -- {after}; marks {}", referee.marking());
-                }
-                Ok(!matches!(after, RefereePhase::Over { .. }))
-            }
-            Err(e) => {
-                outln!("  refused: {e}");
-                refused += 1;
-                Ok(true)
-            }
-        }
-    };
     match script {
         Some(path) => {
             let io = |source| CliError::Io {
@@ -168,14 +222,10 @@ pub(crate) fn referee(
                 CliError::input("--script", format!("{}: not UTF-8 text", path.display()))
             })?;
             let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-            for (i, line) in text.lines().enumerate() {
-                if !handle(i + 1, line, &mut referee)? {
-                    break;
-                }
-            }
+            refused = judge_transcript(&mut referee, text, &mut out)?;
         }
         None => {
-            outln!(
+            outln!(to out;
                 "Trictrac referee: type `white throw 6-5`, `black move N1 N7`, `show`, `help`, `quit`."
             );
             let stdin = std::io::stdin();
@@ -184,13 +234,19 @@ pub(crate) fn referee(
             // At most 4 KiB of a line is kept (crate::play::read_line): bounded memory.
             while let Some(line) = crate::play::read_line(&mut input)? {
                 n += 1;
-                if !handle(n, &line, &mut referee)? {
-                    break;
+                match judge_line(&mut referee, n, &line, &mut out)? {
+                    Verdict::Quit => break,
+                    Verdict::Judged { .. }
+                        if matches!(referee.phase(), RefereePhase::Over { .. }) =>
+                    {
+                        break;
+                    }
+                    _ => {}
                 }
             }
         }
     }
-    outln!("end: {}; marks {}", referee.phase(), referee.marking());
+    outln!(to out; "end: {}; marks {}", referee.phase(), referee.marking());
     if script.is_some() && refused > 0 {
         return Err(CliError::Illegal(format!(
             "{refused} gesture(s) of the script were refused"

@@ -230,8 +230,11 @@ pub(crate) fn selfplay(req: &Request<'_>) -> Result<(), CliError> {
                 if let Ok(mut file) = log_file.lock()
                     && let Some(f) = file.as_mut()
                 {
-                    let line = log_line(&pairing, &g);
-                    if let Err(e) = writeln!(f, "{line}").and_then(|()| f.flush())
+                    // One write of the whole line, then synced: a crash leaves at most the
+                    // last line torn, which the next run drops (`open_log`).
+                    let mut line = log_line(&pairing, &g);
+                    line.push('\n');
+                    if let Err(e) = f.write_all(line.as_bytes()).and_then(|()| f.sync_data())
                         && let Ok(mut slot) = log_error.lock()
                     {
                         *slot = Some(e);
@@ -449,7 +452,9 @@ fn parse_line(pairing: &str, line: &str) -> Option<Played> {
 }
 
 /// The games of `pairing` already in the log at `path` (by side and seed; lines of other
-/// pairings are left alone), and the file opened for appending.
+/// pairings are left alone), and the file opened for appending. A last line without its
+/// `\n` is the torn write of a run that was killed: it is cut off the file (its game is
+/// played again), so that the next line appended starts a line of its own.
 #[allow(clippy::type_complexity)]
 fn open_log(
     path: &std::path::Path,
@@ -460,10 +465,30 @@ fn open_log(
         source,
     };
     let mut logged = HashMap::new();
+    // Where the whole lines end: a torn last line is cut off there.
+    let mut whole = 0u64;
+    let mut len = 0u64;
     match std::fs::File::open(path) {
         Ok(file) => {
-            for line in std::io::BufReader::new(file).lines() {
-                if let Some(g) = parse_line(pairing, &line.map_err(io)?) {
+            let mut reader = std::io::BufReader::new(file);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                // At most MAX_LOG_LINE bytes of a line are kept: bounded memory whatever the
+                // file (a longer line is no game of ours and is skipped).
+                let n = read_bounded_line(&mut reader, &mut buf).map_err(io)?;
+                if n == 0 {
+                    break;
+                }
+                len += n;
+                if buf.last() != Some(&b'\n') {
+                    break; // torn: no newline before the end of the file
+                }
+                whole = len;
+                if let Some(g) = std::str::from_utf8(&buf)
+                    .ok()
+                    .and_then(|line| parse_line(pairing, line.trim_end()))
+                {
                     logged.insert((g.first_attacks, g.seed), g);
                 }
             }
@@ -476,5 +501,42 @@ fn open_log(
         .append(true)
         .open(path)
         .map_err(io)?;
+    if whole < len {
+        file.set_len(whole).map_err(io)?;
+    }
     Ok((logged, Some(file)))
+}
+
+/// The longest line of a `--log` file kept, in bytes (a game's line is about 400).
+const MAX_LOG_LINE: usize = 64 * 1024;
+
+/// Reads one line into `buf` (with its `\n`), keeping at most [`MAX_LOG_LINE`] bytes of it
+/// (the rest is read and dropped, and the `\n` kept); returns the bytes read, 0 at the end.
+fn read_bounded_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<u64> {
+    let mut read = 0u64;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok(read);
+        }
+        let (part, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..=i], true),
+            None => (chunk, false),
+        };
+        let room = MAX_LOG_LINE.saturating_sub(buf.len());
+        buf.extend_from_slice(&part[..part.len().min(room)]);
+        if done && buf.last() != Some(&b'\n') {
+            buf.push(b'\n');
+        }
+        let used = part.len();
+        read += used as u64;
+        input.consume(used);
+        if done {
+            return Ok(read);
+        }
+    }
 }

@@ -159,3 +159,39 @@ fn a_gesture_out_of_turn_is_refused_in_plain_words() {
         "{out}"
     );
 }
+
+/// Found by the referee's fuzz invariants (docs/fuzzing.md): a win declared on an école
+/// ends as the opponent chooses; the marks the laws' arithmetic gives are kept.
+#[test]
+fn a_win_declared_on_an_ecole_ends_as_the_opponent_chooses() {
+    let referee = |lines: &str, trous: &str, position: &str| {
+        let script = temp_file("declared-win.txt", lines);
+        let mut args = vec!["trictrac", "referee", "--trous", trous];
+        if !position.is_empty() {
+            args.extend(["--position", position]);
+        }
+        args.extend(["--script", script.to_str().unwrap()]);
+        stdout(&run(&args))
+    };
+    // Acquiesced: White wins with no trou marked.
+    let text = referee("w win\nb choose 1\n", "12", "");
+    assert!(text.contains("end: White has won; marks 0.0/0.0"), "{text}");
+    // The école marked instead: 144 points d'école, en bredouille, 24 trous.
+    let text = referee("w win\nb choose 2\n", "12", "");
+    assert!(text.contains("mark 144 points d'école"), "{text}");
+    assert!(
+        text.contains("end: Black has won; marks 0.0/24.0"),
+        "{text}"
+    );
+    // A trou marked falsely stands while the opponent's choice is open, and goes when he
+    // obliges the offender to mark correctly.
+    let start = "b throw 6-5\nb trous 1\nb s'en aller\n";
+    let example = "B1:w14,B8:w1,N1:b11,N11:b2,N12:b2 b 5/5 0.0/0.0";
+    let text = referee(&format!("{start}show\n"), "1", example);
+    assert!(text.contains("marks 0.0/1.0; Black plays 6-5"), "{text}");
+    let text = referee(&format!("{start}w choose 3\n"), "1", example);
+    assert!(
+        text.contains("end: Black plays 6-5; marks 0.0/0.4*"),
+        "{text}"
+    );
+}
