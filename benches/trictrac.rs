@@ -21,7 +21,7 @@ use boardgames_common::{
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use trictrac_core::bot::Bot;
 use trictrac_core::game::{Action, GameOptions, JanScorer, Phase, ThrowScorer, TrictracGame};
-use trictrac_core::movegen::{LegalPlays, MovementOnly};
+use trictrac_core::{LegalPlays, MovementOnly};
 use trictrac_core::scoring::{ScoringRules, ThrowAnalysis, points_for};
 use trictrac_core::{Colour, Position};
 

@@ -101,46 +101,29 @@ pub mod rules_page {}
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
 
-pub mod board;
+mod board;
 pub mod bot;
-pub mod colour;
-pub mod diagram;
 pub mod game;
-pub mod jan;
-pub mod laws;
 pub mod marking;
-pub mod movegen;
-pub mod moves;
-pub mod notation;
+mod movement;
 pub mod partie;
-pub mod play;
-pub mod point;
-pub mod position;
-pub mod reach;
 pub mod referee;
 pub mod scoring;
-pub mod setup;
-pub mod sortie;
 #[cfg(feature = "svg")]
 pub mod svg;
 
-pub use board::{Board, DAMES, PathCounts};
-pub use colour::{ByColour, Colour};
-pub use diagram::diagram;
-pub use jan::Jan;
-pub use laws::Laws;
+pub use board::{
+    Board, ByColour, Colour, DAMES, Dest, Jan, Marks, OFF, OPPONENT_COIN, OWN_COIN,
+    ParsePointError, ParsePositionError, Point, Position, PositionError, Setup, Side, TALON,
+    diagram,
+};
 pub use marking::{Gain, Jeton, Marking, MarkingError};
-pub use movegen::{Candidate, LegalPlays, MAX_PLAYS, MovementOnly, Obligations, PlayList};
-pub use moves::{Move, Play, TooManyMovesError};
-pub use notation::ParsePositionError;
-pub use play::{ParsePlayError, PlayError};
-pub use point::{Dest, OFF, OPPONENT_COIN, OWN_COIN, ParsePointError, Point, Side, TALON};
-pub use position::Position;
-pub use reach::{Number, Reach, Reaches};
+pub use movement::{
+    Candidate, LegalPlays, Laws, MAX_PLAYS, Move, MovementOnly, Number, Obligations,
+    ParsePlayError, Play, PlayError, PlayList, Reach, Reaches, SortieNumber, TooManyMovesError,
+};
 pub use scoring::{
     HowKept, JanEvent, JanKind, MustFillOrKeep, ScoringError, ScoringRules, Table, ThrowAnalysis,
 };
-pub use setup::{Marks, PositionError, Setup};
-pub use sortie::SortieNumber;
 
 pub use boardgames_common::{Die, Throw};

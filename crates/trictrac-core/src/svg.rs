@@ -31,10 +31,10 @@
 use boardgames_common::Throw;
 use boardgames_common::svg::Svg;
 
-use crate::colour::Colour;
-use crate::moves::Play;
-use crate::point::{Dest, Point, Side};
-use crate::position::Position;
+use crate::board::Colour;
+use crate::movement::Play;
+use crate::board::{Dest, Point, Side};
+use crate::board::Position;
 
 /// What to draw besides the position itself.
 #[derive(Debug, Clone, Copy, Default)]

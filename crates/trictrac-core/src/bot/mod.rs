@@ -38,12 +38,12 @@ pub use search::ExpectimaxBot;
 use boardgames_common::{Agent, UNORDERED_OUTCOMES};
 
 use crate::board::{Board, count_masks};
-use crate::colour::{ByColour, Colour};
+use crate::board::{ByColour, Colour};
 use crate::game::{Action, ChoiceStage, ThrowScore, ThrowScorer, TrictracGame};
-use crate::moves::Play;
+use crate::movement::Play;
 use crate::partie::turn::{Chronology, Form, TurnPhase};
-use crate::point::OWN_COIN;
-use crate::position::Position;
+use crate::board::OWN_COIN;
+use crate::board::Position;
 
 /// Weights of the positional evaluation, in points.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -48,7 +48,7 @@ use boardgames_common::{
 use thiserror::Error;
 
 use crate::bot::Bot;
-use crate::colour::{ByColour, Colour};
+use crate::board::{ByColour, Colour};
 use crate::marking::{Gain, Marking};
 use crate::partie::convention::Convention;
 use crate::partie::ledger::{Ledger, MarqueResult, name};

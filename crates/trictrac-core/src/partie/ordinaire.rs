@@ -18,14 +18,14 @@ use boardgames_common::{
     Turn, play_game,
 };
 
-use crate::colour::Colour;
+use crate::board::Colour;
 use crate::marking::{Gain, Marking};
-use crate::movegen::LegalPlays;
+use crate::movement::LegalPlays;
 use crate::partie::scorer::{DefaultScorer, ThrowScorer};
 use crate::partie::turn::{
     Action, Chronology, Form, GameError, Primaute, TurnPhase, action_text, player_of,
 };
-use crate::position::Position;
+use crate::board::Position;
 
 /// Options of a partie ordinaire.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -2,10 +2,10 @@
 //! sub-case by sub-case: what the opponent may or must impose when a dame is put alone on a
 //! coin de repos, two on the opponent's coin, or one left alone on one's own coin.
 
-use crate::colour::Colour;
-use crate::moves::Move;
-use crate::point::{Dest, OPPONENT_COIN, OWN_COIN, Point};
-use crate::position::Position;
+use crate::board::Colour;
+use crate::movement::Move;
+use crate::board::{Dest, OPPONENT_COIN, OWN_COIN, Point};
+use crate::board::Position;
 use crate::referee::Remedy;
 use crate::referee::fausse_case::{PhysicalMove, Unit, counts_after};
 use crate::scoring::ThrowAnalysis;

@@ -12,14 +12,14 @@
 //! can still fill) send the dames back for the offender to play again freely.
 
 use crate::board::PathCounts;
-use crate::colour::Colour;
-use crate::jan::Jan;
-use crate::moves::Play;
-use crate::point::{Dest, OFF, OWN_COIN, Point, TALON};
-use crate::position::Position;
+use crate::board::Colour;
+use crate::board::Jan;
+use crate::movement::Play;
+use crate::board::{Dest, OFF, OWN_COIN, Point, TALON};
+use crate::board::Position;
 use crate::referee::{Entry, Remedy};
 use crate::scoring::{JanKind, ThrowAnalysis};
-use crate::setup::Setup;
+use crate::board::Setup;
 
 /// One dame moved by hand: lifted from `from`, put down on `to` and let go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -34,9 +34,9 @@
 
 use std::fmt;
 
-use crate::colour::Colour;
-use crate::moves::{Move, Play};
-use crate::point::{Dest, Point};
+use crate::board::Colour;
+use crate::movement::{Move, Play};
+use crate::board::{Dest, Point};
 
 mod coin;
 pub mod dice;

@@ -6,13 +6,13 @@ use thiserror::Error;
 
 use crate::board::PathCounts;
 use crate::board::{DAMES, count_masks};
-use crate::colour::ByColour;
-use crate::colour::Colour;
-use crate::jan::Jan;
-use crate::movegen::{Candidate, LegalPlays, Prepared};
-use crate::moves::Play;
-use crate::point::{OFF, OPPONENT_COIN, OWN_COIN, TALON};
-use crate::position::Position;
+use crate::board::ByColour;
+use crate::board::Colour;
+use crate::board::Jan;
+use crate::movement::{Candidate, LegalPlays, Prepared};
+use crate::movement::Play;
+use crate::board::{OFF, OPPONENT_COIN, OWN_COIN, TALON};
+use crate::board::Position;
 use crate::scoring::ScoringRules;
 use crate::scoring::depart::{jan_de_depart, rencontre};
 use crate::scoring::event::{Events, JanEvent, points_for};
@@ -243,7 +243,7 @@ pub(crate) fn points_before_each_throw(
     out
 }
 
-/// The key nibbles (see [`crate::movegen::ge2_nibbles`]) of each jan's six path positions,
+/// The key nibbles (see [`crate::movement::ge2_nibbles`]) of each jan's six path positions,
 /// in `Jan::ALL` order (a fourth, empty entry keeps indexing total).
 const JAN_WINDOWS: [u128; 4] = [0x11_1111, 0x11_1111 << 24, 0x11_1111 << 72, 0];
 

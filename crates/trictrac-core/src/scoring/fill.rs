@@ -9,10 +9,10 @@ use arrayvec::ArrayVec;
 use boardgames_common::Throw;
 
 use crate::board::PathCounts;
-use crate::jan::Jan;
-use crate::movegen::{Candidate, MAX_PLAYS, Obligations, PlayList};
-use crate::point::{OFF, OWN_COIN};
-use crate::position::Position;
+use crate::board::Jan;
+use crate::movement::{Candidate, MAX_PLAYS, Obligations, PlayList};
+use crate::board::{OFF, OWN_COIN};
+use crate::board::Position;
 use crate::scoring::kind::HowKept;
 
 /// Bit set of the jans that can be full after a play from `before`: those missing at most
@@ -37,7 +37,7 @@ pub(crate) fn possibly_full_after(before: &PathCounts) -> u8 {
 #[inline]
 pub(crate) fn full_mask_after(c: &Candidate) -> u8 {
     // The nibbles of the key holding 2 or more, one bit each; a jan's six in a row.
-    let ge2 = crate::movegen::ge2_nibbles(c.key());
+    let ge2 = crate::movement::ge2_nibbles(c.key());
     let mut m = 0;
     for (i, j) in Jan::ALL.into_iter().enumerate() {
         let window = 0x11_1111u128 << (4 * (u32::from(j.first()) - 1));

@@ -7,17 +7,17 @@ use boardgames_common::Throw;
 use thiserror::Error;
 
 use crate::board::DAMES;
-use crate::colour::{ByColour, Colour};
+use crate::board::{ByColour, Colour};
 use crate::marking::Marking;
-use crate::point::{Dest, Point};
-use crate::position::Position;
+use crate::board::{Dest, Point};
+use crate::board::Position;
 use crate::referee::dice::{Cast, Lie, ThrowRuling, rule_throw};
 use crate::referee::ecole::{Assessment, Due, Shown};
 use crate::referee::fausse_case::rectify_dames;
 use crate::referee::fausse_case::{PhysicalMove, counts_after};
 use crate::referee::{Entry, Fault, Gesture, Remedy, Report};
 use crate::scoring::{ScoringRules, ThrowAnalysis};
-use crate::setup::{Marks, Setup};
+use crate::board::{Marks, Setup};
 
 /// At most this many dame moves in one coup (bounded work; a coup has two numbers).
 const MAX_MOVES: usize = 16;
@@ -122,7 +122,7 @@ pub enum RefereeError {
     Over,
     /// The dames counted on the tablier are not a legal position.
     #[error("{0}")]
-    Position(#[from] crate::setup::PositionError),
+    Position(#[from] crate::board::PositionError),
     /// The marks of a starting position are inconsistent.
     #[error("marks of the starting position: {0}")]
     Marks(#[from] crate::marking::MarkingError),
@@ -210,7 +210,7 @@ enum Must {
     /// Not cover this dame (DAME COUVERTE PAR FAUSSE CASE).
     NotCover(Point),
     /// Play this number with this dame (DAME SEULE PLACÉE SUR UN COIN).
-    Include(crate::moves::Move),
+    Include(crate::movement::Move),
     /// Pass the dame on this point into the jan de retour (FAUSSE CASE : CONSOMMATION).
     PassFrom(Point),
     /// Put no further dame into the opponent's grand jan (DAME PASSÉE AU RETOUR).

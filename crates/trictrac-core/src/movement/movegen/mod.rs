@@ -6,11 +6,11 @@ use arrayvec::ArrayVec;
 use boardgames_common::{Die, Throw};
 
 use crate::board::{Board, DAMES, PathCounts, count_masks, key_of};
-use crate::colour::Colour;
-use crate::laws::Laws;
-use crate::moves::{Move, Play};
-use crate::point::{Dest, OFF, OWN_COIN, Point};
-use crate::position::Position;
+use crate::board::Colour;
+use crate::movement::Laws;
+use crate::movement::{Move, Play};
+use crate::board::{Dest, OFF, OWN_COIN, Point};
+use crate::board::Position;
 
 /// Capacity of a [`PlayList`]: the most distinct plays one throw can have, rounded up.
 ///

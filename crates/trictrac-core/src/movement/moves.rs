@@ -5,7 +5,7 @@ use std::fmt;
 
 use boardgames_common::{Die, Throw};
 
-use crate::point::{Dest, Point};
+use crate::board::{Dest, Point};
 
 /// One dame moved by one number: from a point to a point or off the board.
 ///
