@@ -1,6 +1,7 @@
-//! Unit tests of the move generator (split from `movegen.rs` to keep it under a thousand lines).
+//! Unit tests of the move generator.
 
 use super::*;
+use crate::board::{PathCounts, key_of};
 
 /// The early-exit generation finds the number of dice of the full one, for every throw
 /// of positions with and without blocked numbers.
