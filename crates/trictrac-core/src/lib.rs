@@ -119,7 +119,7 @@ pub use board::{
 };
 pub use marking::{Gain, Jeton, Marking, MarkingError};
 pub use movement::{
-    Candidate, LegalPlays, Laws, MAX_PLAYS, Move, MovementOnly, Number, Obligations,
+    Candidate, Laws, LegalPlays, MAX_PLAYS, Move, MovementOnly, Number, Obligations,
     ParsePlayError, Play, PlayError, PlayList, Reach, Reaches, SortieNumber, TooManyMovesError,
 };
 pub use scoring::{

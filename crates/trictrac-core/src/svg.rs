@@ -32,9 +32,9 @@ use boardgames_common::Throw;
 use boardgames_common::svg::Svg;
 
 use crate::board::Colour;
-use crate::movement::Play;
-use crate::board::{Dest, Point, Side};
 use crate::board::Position;
+use crate::board::{Dest, Point, Side};
+use crate::movement::Play;
 
 /// What to draw besides the position itself.
 #[derive(Debug, Clone, Copy, Default)]

@@ -12,9 +12,9 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use crate::board::Board;
-use crate::board::{ByColour, Colour};
 use crate::board::Point;
 use crate::board::Position;
+use crate::board::{ByColour, Colour};
 use crate::board::{Marks, PositionError, Setup};
 
 impl fmt::Display for Board {

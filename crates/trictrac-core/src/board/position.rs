@@ -2,8 +2,8 @@
 
 use crate::board::{Board, DAMES};
 use crate::board::{ByColour, Colour};
-use crate::board::{OFF, Point};
 use crate::board::{Marks, PositionError, Setup};
+use crate::board::{OFF, Point};
 
 /// A legal trictrac position: the [`Board`], the side to move, the throws each player has
 /// made since the last relevé, and both players' [`Marks`].

@@ -37,13 +37,13 @@ pub use search::ExpectimaxBot;
 
 use boardgames_common::{Agent, UNORDERED_OUTCOMES};
 
+use crate::board::OWN_COIN;
+use crate::board::Position;
 use crate::board::{Board, count_masks};
 use crate::board::{ByColour, Colour};
 use crate::game::{Action, ChoiceStage, ThrowScore, ThrowScorer, TrictracGame};
 use crate::movement::Play;
 use crate::partie::turn::{Chronology, Form, TurnPhase};
-use crate::board::OWN_COIN;
-use crate::board::Position;
 
 /// Weights of the positional evaluation, in points.
 #[derive(Debug, Clone, Copy, PartialEq)]

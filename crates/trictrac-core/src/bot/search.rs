@@ -33,11 +33,11 @@ use boardgames_common::{Agent, UNORDERED_OUTCOMES};
 
 use super::Bot;
 use crate::board::Board;
+use crate::board::Position;
 use crate::board::{ByColour, Colour};
 use crate::game::{Action, ChoiceStage, Phase, ThrowScore, ThrowScorer, TrictracGame};
 use crate::marking::Marking;
 use crate::movement::Play;
-use crate::board::Position;
 
 /// The searching trictrac player (module docs): deterministic, no clock, no generator.
 ///

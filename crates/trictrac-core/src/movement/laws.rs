@@ -1,9 +1,9 @@
 //! Where a dame of the side to move may stop, rest or bear off: laws 2, 3, 5 and 6 of the
 //! rules page ("Moving (laws)") evaluated once per position.
 
-use crate::board::{Board, PathCounts, count_masks};
 use crate::board::Colour;
 use crate::board::Jan;
+use crate::board::{Board, PathCounts, count_masks};
 use crate::board::{OFF, OPPONENT_COIN, OWN_COIN};
 
 /// Path positions 1..=24.

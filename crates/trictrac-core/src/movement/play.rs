@@ -5,11 +5,11 @@ use boardgames_common::{ParseThrowError, Throw};
 use thiserror::Error;
 
 use crate::board::PathCounts;
-use crate::movement::Laws;
-use crate::movement::{LegalPlays, MovementOnly, Obligations};
-use crate::movement::Play;
-use crate::board::{Dest, OFF, Point};
 use crate::board::Position;
+use crate::board::{Dest, OFF, Point};
+use crate::movement::Laws;
+use crate::movement::Play;
+use crate::movement::{LegalPlays, MovementOnly, Obligations};
 
 /// A play that is not legal in the position it was played in; holds the unchanged position.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

@@ -47,8 +47,8 @@ use boardgames_common::{
 };
 use thiserror::Error;
 
-use crate::bot::Bot;
 use crate::board::{ByColour, Colour};
+use crate::bot::Bot;
 use crate::marking::{Gain, Marking};
 use crate::partie::convention::Convention;
 use crate::partie::ledger::{Ledger, MarqueResult, name};

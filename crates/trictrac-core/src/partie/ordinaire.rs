@@ -19,13 +19,13 @@ use boardgames_common::{
 };
 
 use crate::board::Colour;
+use crate::board::Position;
 use crate::marking::{Gain, Marking};
 use crate::movement::LegalPlays;
 use crate::partie::scorer::{DefaultScorer, ThrowScorer};
 use crate::partie::turn::{
     Action, Chronology, Form, GameError, Primaute, TurnPhase, action_text, player_of,
 };
-use crate::board::Position;
 
 /// Options of a partie ordinaire.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -10,11 +10,11 @@ use std::fmt::{self, Write as _};
 
 use boardgames_common::Throw;
 
+use crate::board::Dest;
+use crate::board::Position;
 use crate::board::{ByColour, Colour};
 use crate::movement::LegalPlays;
 use crate::movement::Play;
-use crate::board::Dest;
-use crate::board::Position;
 use crate::scoring::{JanEvent, ScoringRules, ThrowAnalysis, points_for};
 
 /// What a [`ThrowScorer`] computed for one throw: the legal plays and the points before and

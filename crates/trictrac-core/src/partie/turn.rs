@@ -34,14 +34,14 @@ use std::fmt::{self, Write as _};
 use boardgames_common::{Die, Player, Throw, Turn, UNORDERED_OUTCOMES};
 use thiserror::Error;
 
+use crate::board::ParsePositionError;
+use crate::board::Position;
 use crate::board::{ByColour, Colour};
 use crate::marking::{Gain, Marking, MarkingError};
 use crate::movement::LegalPlays;
-use crate::movement::Play;
-use crate::board::ParsePositionError;
-use crate::partie::scorer::{ThrowScore, ThrowScorer};
 use crate::movement::ParsePlayError;
-use crate::board::Position;
+use crate::movement::Play;
+use crate::partie::scorer::{ThrowScore, ThrowScorer};
 
 /// How the primauté (who throws first) is decided (rules page, "Marking", primauté; the
 /// Breton encyclopaedia article on trictrac describes both methods). The default is

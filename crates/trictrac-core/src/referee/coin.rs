@@ -3,9 +3,9 @@
 //! coin de repos, two on the opponent's coin, or one left alone on one's own coin.
 
 use crate::board::Colour;
-use crate::movement::Move;
-use crate::board::{Dest, OPPONENT_COIN, OWN_COIN, Point};
 use crate::board::Position;
+use crate::board::{Dest, OPPONENT_COIN, OWN_COIN, Point};
+use crate::movement::Move;
 use crate::referee::Remedy;
 use crate::referee::fausse_case::{PhysicalMove, Unit, counts_after};
 use crate::scoring::ThrowAnalysis;

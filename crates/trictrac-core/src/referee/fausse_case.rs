@@ -11,15 +11,15 @@
 //! played correctly unless there is no other way; some cases (a coin, a jan the opponent
 //! can still fill) send the dames back for the offender to play again freely.
 
-use crate::board::PathCounts;
 use crate::board::Colour;
 use crate::board::Jan;
-use crate::movement::Play;
-use crate::board::{Dest, OFF, OWN_COIN, Point, TALON};
+use crate::board::PathCounts;
 use crate::board::Position;
+use crate::board::Setup;
+use crate::board::{Dest, OFF, OWN_COIN, Point, TALON};
+use crate::movement::Play;
 use crate::referee::{Entry, Remedy};
 use crate::scoring::{JanKind, ThrowAnalysis};
-use crate::board::Setup;
 
 /// One dame moved by hand: lifted from `from`, put down on `to` and let go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

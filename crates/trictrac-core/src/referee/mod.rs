@@ -35,8 +35,8 @@
 use std::fmt;
 
 use crate::board::Colour;
-use crate::movement::{Move, Play};
 use crate::board::{Dest, Point};
+use crate::movement::{Move, Play};
 
 mod coin;
 pub mod dice;

@@ -4,15 +4,15 @@
 use boardgames_common::{Throw, UNORDERED_OUTCOMES};
 use thiserror::Error;
 
-use crate::board::PathCounts;
-use crate::board::{DAMES, count_masks};
 use crate::board::ByColour;
 use crate::board::Colour;
 use crate::board::Jan;
-use crate::movement::{Candidate, LegalPlays, Prepared};
-use crate::movement::Play;
-use crate::board::{OFF, OPPONENT_COIN, OWN_COIN, TALON};
+use crate::board::PathCounts;
 use crate::board::Position;
+use crate::board::{DAMES, count_masks};
+use crate::board::{OFF, OPPONENT_COIN, OWN_COIN, TALON};
+use crate::movement::Play;
+use crate::movement::{Candidate, LegalPlays, Prepared};
 use crate::scoring::ScoringRules;
 use crate::scoring::depart::{jan_de_depart, rencontre};
 use crate::scoring::event::{Events, JanEvent, points_for};

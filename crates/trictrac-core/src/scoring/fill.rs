@@ -8,11 +8,11 @@ use std::cell::Cell;
 use arrayvec::ArrayVec;
 use boardgames_common::Throw;
 
-use crate::board::PathCounts;
 use crate::board::Jan;
-use crate::movement::{Candidate, MAX_PLAYS, Obligations, PlayList};
-use crate::board::{OFF, OWN_COIN};
+use crate::board::PathCounts;
 use crate::board::Position;
+use crate::board::{OFF, OWN_COIN};
+use crate::movement::{Candidate, MAX_PLAYS, Obligations, PlayList};
 use crate::scoring::kind::HowKept;
 
 /// Bit set of the jans that can be full after a play from `before`: those missing at most

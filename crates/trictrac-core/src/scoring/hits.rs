@@ -4,10 +4,10 @@
 
 use boardgames_common::Throw;
 
+use crate::board::Position;
 use crate::board::count_masks;
 use crate::board::{ByColour, Colour};
 use crate::board::{OPPONENT_COIN, OWN_COIN, Point};
-use crate::board::Position;
 use crate::movement::Number;
 use crate::scoring::event::{Events, Hit, HitWay, JanEvent};
 use crate::scoring::kind::{JanKind, Table};

@@ -2,8 +2,8 @@
 //! resolution (FAUSSE CASE: DÉFINITION, CONSOMMATION, RÉSOLUTION).
 
 use crate::board::Colour;
-use crate::board::{Dest, Point};
 use crate::board::Position;
+use crate::board::{Dest, Point};
 use crate::referee::dice::Cast;
 use crate::referee::fausse_case::{PhysicalMove, counts_after, judge, position_after};
 use crate::referee::{Entry, Fault, Gesture, Remedy, Report};

@@ -2,10 +2,10 @@
 //! S'EN ALLER SUR UNE ÉCOLE, ÉCOLE IMPOSSIBLE À MARQUER).
 
 use crate::board::Colour;
+use crate::board::Marks;
 use crate::marking::POINTS_PER_TROU;
 use crate::referee::ecole::{Due, Shown, assess};
 use crate::referee::{Entry, Fault, Gesture, Remedy, Report, WhichJeton};
-use crate::board::Marks;
 
 use super::*;
 

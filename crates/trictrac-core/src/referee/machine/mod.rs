@@ -7,17 +7,17 @@ use boardgames_common::Throw;
 use thiserror::Error;
 
 use crate::board::DAMES;
-use crate::board::{ByColour, Colour};
-use crate::marking::Marking;
-use crate::board::{Dest, Point};
 use crate::board::Position;
+use crate::board::{ByColour, Colour};
+use crate::board::{Dest, Point};
+use crate::board::{Marks, Setup};
+use crate::marking::Marking;
 use crate::referee::dice::{Cast, Lie, ThrowRuling, rule_throw};
 use crate::referee::ecole::{Assessment, Due, Shown};
 use crate::referee::fausse_case::rectify_dames;
 use crate::referee::fausse_case::{PhysicalMove, counts_after};
 use crate::referee::{Entry, Fault, Gesture, Remedy, Report};
 use crate::scoring::{ScoringRules, ThrowAnalysis};
-use crate::board::{Marks, Setup};
 
 /// At most this many dame moves in one coup (bounded work; a coup has two numbers).
 const MAX_MOVES: usize = 16;
