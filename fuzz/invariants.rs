@@ -191,8 +191,9 @@ pub fn tafl_game(preset: u8, picks: &[u8]) {
     }
 }
 
-/// Trictrac positions and plays: the position text round-trips; every generated play is
-/// legal and plays, and its scoring does not fail; a play built from arbitrary moves is legal
+/// Trictrac positions and plays: the position text round-trips; every generated play (by
+/// the laws of movement, and by the full laws) is legal and plays, and its scoring does not
+/// fail; a play built from arbitrary moves is legal
 /// exactly when its board is that of a generated play, and refused unchanged otherwise.
 pub fn trictrac_position(text: &str, throw: u8, moves: &[(String, String)]) {
     use trictrac_core::{Move, Play, Position, ScoringRules, ThrowAnalysis};
@@ -205,12 +206,22 @@ pub fn trictrac_position(text: &str, throw: u8, moves: &[(String, String)]) {
         "{position}"
     );
     let throw = throw_of(throw);
-    let legal = position.movement_plays(throw);
+    let movement = position.movement_plays(throw);
+    for play in movement.iter() {
+        assert!(
+            position.is_movement_legal(play),
+            "{play} generated but not legal"
+        );
+        assert!(position.play_movement_only(play).is_ok());
+    }
+    let legal = position.legal_plays(throw);
     for play in legal.iter() {
         assert!(position.is_legal(play), "{play} generated but not legal");
         assert!(position.play(play).is_ok());
+        assert!(movement.contains(play), "{play} legal but not by movement");
     }
     let analysis = ThrowAnalysis::new(&position, throw, &ScoringRules::default());
+    assert_eq!(analysis.legal_plays().len(), legal.len());
     for play in analysis.legal_plays().iter() {
         assert!(analysis.after_play(play).is_ok(), "{play}");
     }
@@ -232,9 +243,10 @@ pub fn trictrac_position(text: &str, throw: u8, moves: &[(String, String)]) {
     };
     let mut p = position;
     match p.play_mut(&play) {
-        Ok(()) => assert!(position.is_legal(&play)),
-        Err(_) => {
-            assert!(!position.is_legal(&play));
+        Ok(()) => assert!(position.is_legal(&play) && legal.contains(&play)),
+        Err(e) => {
+            assert!(!position.is_legal(&play) && !legal.contains(&play));
+            assert_eq!(e.play, play);
             assert_eq!(p, position, "an illegal play changed the position");
         }
     }

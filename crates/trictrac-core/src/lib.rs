@@ -7,13 +7,14 @@
 //! - [`Board`], [`Setup`] (unvalidated) and [`Position`] (validated) with the position
 //!   notation `B1:w15,N1:b15 w 0/0 0.0/0.0` ([`notation`]).
 //! - [`Move`], [`Play`] (`6-4: B5-B11, B5-B9`). The legal plays of a throw are
-//!   [`ThrowAnalysis::legal_plays`] (with the points) or [`Position::legal_plays_with`]
-//!   given [`MustFillOrKeep`]: the laws of movement AND the must fill / must keep
-//!   obligation. [`Position::movement_plays`] (returning [`LegalPlays`] with the
-//!   impuissance), [`Position::is_legal`] and [`Position::play`] apply the laws of movement
-//!   only, so a fausse case that breaks the obligation passes them.
-//!   [`Position::legal_plays_into`] reuses one buffer in hot loops; the "must fill / must
-//!   keep" [`Obligations`] filter is the hook the scoring rules plug in;
+//!   [`Position::legal_plays`] ([`LegalPlays`], with the impuissance; into a reused buffer:
+//!   [`Position::legal_plays_into`]): the laws of movement AND the must fill / must keep
+//!   obligation. [`Position::is_legal`], [`Position::check_play`] (why a play is refused:
+//!   [`IllegalPlay`]), [`Position::play`], [`Position::play_mut`] and
+//!   [`Position::parse_play`] apply the same full laws. The laws of movement alone, which
+//!   admit the fausses cases that break the obligation, are named for it:
+//!   [`Position::movement_plays`], [`Position::is_movement_legal`],
+//!   [`Position::play_movement_only`], [`Position::parse_movement_play`].
 //!   [`Position::sortie_number`] classifies a number during the sortie; [`Position::releve`]
 //!   is the relevé.
 //! - [`Laws`]: where the side to move may stop, rest or bear off; [`Position::reaches`]:
@@ -50,10 +51,10 @@
 //! pages it links.
 //!
 //! ```
-//! use trictrac_core::{MustFillOrKeep, Position, ScoringRules, ThrowAnalysis};
+//! use trictrac_core::{Position, ScoringRules, ThrowAnalysis};
 //! let pos = Position::start();
 //! let throw = "6-6".parse().unwrap();
-//! let plays = pos.legal_plays_with(throw, &MustFillOrKeep::new());
+//! let plays = pos.legal_plays(throw);
 //! // Sonnez from the talon: tout d'une would end on the opponent's coin (N12), so the only
 //! // play is two dames to B7.
 //! assert_eq!(plays.len(), 1);
@@ -66,25 +67,29 @@
 //!
 //! The laws of movement alone admit fausses cases: White's petit jan is full and 2-1 can keep
 //! it (B7-B9, B7-B8 or B7-B9-B10), but the movement laws also let him break it (43 plays).
+//! The default refuses them, and says why.
 //!
 //! ```
-//! use trictrac_core::{MustFillOrKeep, Position};
+//! use trictrac_core::{IllegalPlayReason, Position};
 //! let pos: Position = "B1:w2,B2:w2,B3:w2,B4:w2,B5:w2,B6:w2,B7:w3,N1:b15 w 10/10 0.0/0.0"
 //!     .parse()
 //!     .unwrap();
 //! let throw = "2-1".parse().unwrap();
-//! let legal = pos.legal_plays_with(throw, &MustFillOrKeep::new());
+//! let legal = pos.legal_plays(throw);
 //! let texts: Vec<String> = legal.iter().map(|p| p.to_string()).collect();
 //! assert_eq!(texts, ["2-1: B7-B9, B7-B8", "2-1: B7-B9-B10"]);
 //! assert_eq!(pos.movement_plays(throw).len(), 45);
+//! let breaks = pos.parse_movement_play("2-1: B6-B8, B6-B7").unwrap();
+//! let refused = pos.play(&breaks).unwrap_err();
+//! assert_eq!(refused.error.reason, IllegalPlayReason::MustFillOrKeep);
 //! ```
 //!
 //! A sortie (glossary SORTIE: a dame on N6 and another on N4, 5-3 must be played inside):
 //!
 //! ```
-//! use trictrac_core::{MustFillOrKeep, Position};
+//! use trictrac_core::Position;
 //! let pos: Position = "N6:w1,N4:w1,N2:w1,N1:w2,B1:b15 w 20/20 0.0/0.0".parse().unwrap();
-//! let plays = pos.legal_plays_with("5-3".parse().unwrap(), &MustFillOrKeep::new());
+//! let plays = pos.legal_plays("5-3".parse().unwrap());
 //! assert_eq!(plays.len(), 1);
 //! assert_eq!(plays.get(0).unwrap().to_string(), "5-3: N6-N1, N4-N1");
 //! assert!(plays.unplayed().is_empty());
@@ -119,11 +124,9 @@ pub use board::{
 };
 pub use marking::{Gain, Jeton, Marking, MarkingError};
 pub use movement::{
-    Candidate, Laws, LegalPlays, MAX_PLAYS, Move, MovementOnly, Number, Obligations,
-    ParsePlayError, Play, PlayError, PlayList, Reach, Reaches, SortieNumber, TooManyMovesError,
+    IllegalPlay, IllegalPlayReason, Laws, LegalPlays, LegalPlaysIter, MAX_PLAYS, Move, Number,
+    ParsePlayError, Play, PlayError, Reach, Reaches, SortieNumber, TooManyMovesError,
 };
-pub use scoring::{
-    HowKept, JanEvent, JanKind, MustFillOrKeep, ScoringError, ScoringRules, Table, ThrowAnalysis,
-};
+pub use scoring::{HowKept, JanEvent, JanKind, ScoringError, ScoringRules, Table, ThrowAnalysis};
 
 pub use boardgames_common::{Die, Throw};

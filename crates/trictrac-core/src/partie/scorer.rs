@@ -202,7 +202,7 @@ impl Default for RaceAnalysis {
 
 impl RaceAnalysis {
     fn fill(&mut self, position: &Position, throw: Throw, race: bool) {
-        position.legal_plays_into(throw, &crate::movement::MovementOnly, &mut self.legal);
+        position.movement_plays_into(throw, &mut self.legal);
         self.mover = position.side_to_move();
         self.on_board = position.board().on_board(self.mover);
         self.race = race;

@@ -13,12 +13,11 @@ use crate::board::{DAMES, count_masks};
 use crate::board::{OFF, OPPONENT_COIN, OWN_COIN, TALON};
 use crate::movement::Play;
 use crate::movement::{Candidate, LegalPlays, Prepared};
+use crate::movement::{full_mask_after, possibly_full_after};
 use crate::scoring::ScoringRules;
 use crate::scoring::depart::{jan_de_depart, rencontre};
 use crate::scoring::event::{Events, JanEvent, points_for};
-use crate::scoring::fill::{
-    MustFillOrKeep, all_fill_ways, full, full_mask_after, how_kept, possibly_full_after, ways_count,
-};
+use crate::scoring::fill::{RecordWays, all_fill_ways, full, how_kept, ways_count};
 use crate::scoring::hits::{HitMasks, coin_battu, push_hits};
 use crate::scoring::kind::{HowKept, JanKind};
 
@@ -310,8 +309,8 @@ impl ThrowAnalysis {
         if rules.jan_de_rencontre && rencontre(position, throw, opening) {
             let _ = before.try_push(JanEvent::new(JanKind::JanDeRencontre, 1, doublet, mover));
         }
-        let obligation = MustFillOrKeep::new();
-        position.legal_plays_into(throw, &obligation, &mut self.legal);
+        let obligation = RecordWays::default();
+        position.plays_into(throw, &obligation, &mut self.legal);
         let unplayed = self.legal.unplayed().len() as u8;
         if unplayed > 0 {
             let _ = before.try_push(JanEvent::new(

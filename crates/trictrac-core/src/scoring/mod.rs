@@ -17,7 +17,6 @@ pub mod kind;
 
 pub use analysis::{ScoringError, ThrowAnalysis};
 pub use event::{Events, Hit, HitWay, JanEvent, MAX_EVENTS, points_for};
-pub use fill::MustFillOrKeep;
 pub use kind::{HowKept, JanKind, Table};
 
 /// The scoring conventions of a ruleset (rules page: "Conventions as options of the

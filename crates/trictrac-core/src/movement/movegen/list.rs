@@ -1,6 +1,6 @@
-//! The lists of move generation: [`Candidate`] (a play with the mover's dames after it),
-//! [`PlayList`] (the candidates of one throw, deduplicated by resulting board, as the
-//! filters see them) and [`LegalPlays`] (the plays of a throw with the impuissance).
+//! The lists of move generation: `Candidate` (a play with the mover's dames after it),
+//! `PlayList` (the candidates of one throw, deduplicated by resulting board, as the filters
+//! see them) and [`LegalPlays`] (the plays of a throw with the impuissance).
 
 use arrayvec::ArrayVec;
 use boardgames_common::{Die, Throw};
@@ -8,7 +8,7 @@ use boardgames_common::{Die, Throw};
 use crate::board::{Board, Colour, DAMES, OFF, PathCounts, key_of};
 use crate::movement::Play;
 
-/// Capacity of a [`PlayList`]: the most distinct plays one throw can have, rounded up.
+/// Capacity of a [`LegalPlays`]: the most distinct plays one throw can have, rounded up.
 ///
 /// Proof of the bound. Plays are deduplicated by the mover's resulting board. With two
 /// different numbers `x`, `y`, a two-number play moves one dame from a point `a` by `x` and
@@ -21,16 +21,16 @@ pub const MAX_PLAYS: usize = 256;
 
 /// One candidate play with what the filters need to know about it (32 bytes).
 #[derive(Debug, Clone, Copy)]
-pub struct Candidate {
+pub(crate) struct Candidate {
     key: u128,
     /// The play (its moves in the order played).
-    pub play: Play,
+    pub(crate) play: Play,
     /// Number of the throw's numbers that were not sortant in the position before the play
     /// and bear a dame off as a nombre excédant (law 6; glossary SORTIE: "il faut jouer la
     /// totalité des nombres non sortants à l'intérieur du jan lorsque cela est possible").
     /// A sortant number that becomes excédant because the other number was played inside
     /// first does not count.
-    pub excess: u8,
+    pub(crate) excess: u8,
 }
 
 impl Candidate {
@@ -43,14 +43,14 @@ impl Candidate {
 
     /// The mover's dames after the play, by path position (see [`PathCounts`]).
     #[must_use]
-    pub fn after(&self) -> PathCounts {
+    pub(crate) fn after(&self) -> PathCounts {
         counts_of_key(self.key)
     }
 
     /// The mover's dames after the play at path position `p` (`1..=25`; 0 otherwise).
     #[must_use]
     #[inline]
-    pub fn after_at(&self, p: u8) -> u8 {
+    pub(crate) fn after_at(&self, p: u8) -> u8 {
         if (1..=25).contains(&p) {
             ((self.key >> (4 * (u32::from(p) - 1))) & 0xF) as u8
         } else {
@@ -61,7 +61,7 @@ impl Candidate {
     /// Whether the play bears off the mover's last dame (the sortie is finished).
     #[must_use]
     #[inline]
-    pub fn finishes_sortie(&self) -> bool {
+    pub(crate) fn finishes_sortie(&self) -> bool {
         self.after_at(OFF) == DAMES
     }
 }
@@ -78,7 +78,7 @@ fn counts_of_key(key: u128) -> PathCounts {
 /// A fixed-capacity list of candidate plays (no allocation), as given to an
 /// [`Obligations`] filter and kept in [`LegalPlays`].
 #[derive(Debug, Clone, Default)]
-pub struct PlayList {
+pub(crate) struct PlayList {
     pub(super) items: ArrayVec<Candidate, MAX_PLAYS>,
     /// A 128-bit Bloom filter of the keys pushed since the last clear: a key whose bit is
     /// clear is certainly new (saves the duplicate scan).
@@ -88,31 +88,31 @@ pub struct PlayList {
 impl PlayList {
     /// Number of plays.
     #[must_use]
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.items.len()
     }
 
     /// Whether the list is empty.
     #[must_use]
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.items.is_empty()
     }
 
     /// The candidates.
     #[must_use]
-    pub fn as_slice(&self) -> &[Candidate] {
+    pub(crate) fn as_slice(&self) -> &[Candidate] {
         &self.items
     }
 
     /// Keeps only the candidates for which `keep` is true.
-    pub fn retain(&mut self, mut keep: impl FnMut(&Candidate) -> bool) {
+    pub(crate) fn retain(&mut self, mut keep: impl FnMut(&Candidate) -> bool) {
         self.items.retain(|c| keep(c));
     }
 
     /// Keeps the candidates for which `keep` is true if at least one is; otherwise leaves
     /// the list unchanged (the shape of every "must … if possible" obligation). Returns
     /// whether any candidate satisfied `keep`.
-    pub fn retain_if_any(&mut self, mut keep: impl FnMut(&Candidate) -> bool) -> bool {
+    pub(crate) fn retain_if_any(&mut self, mut keep: impl FnMut(&Candidate) -> bool) -> bool {
         if self.items.iter().any(&mut keep) {
             self.items.retain(|c| keep(c));
             true
@@ -160,7 +160,7 @@ impl PlayList {
 /// The legal plays of one throw in one position, with the impuissance.
 ///
 /// Fixed capacity ([`MAX_PLAYS`]), no allocation. For hot loops reuse one value with
-/// [`Position::legal_plays_into`].
+/// [`Position::legal_plays_into`](crate::Position::legal_plays_into).
 #[derive(Debug, Clone)]
 pub struct LegalPlays {
     pub(super) throw: Throw,
@@ -185,11 +185,38 @@ impl std::ops::Index<usize> for LegalPlays {
 
 impl<'a> IntoIterator for &'a LegalPlays {
     type Item = &'a Play;
-    type IntoIter = std::iter::Map<std::slice::Iter<'a, Candidate>, fn(&'a Candidate) -> &'a Play>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.list.items.iter().map(|c| &c.play)
+    type IntoIter = LegalPlaysIter<'a>;
+    fn into_iter(self) -> LegalPlaysIter<'a> {
+        self.iter()
     }
 }
+
+/// The plays of a [`LegalPlays`] in order ([`LegalPlays::iter`]).
+#[derive(Debug, Clone)]
+pub struct LegalPlaysIter<'a>(std::slice::Iter<'a, Candidate>);
+
+impl<'a> Iterator for LegalPlaysIter<'a> {
+    type Item = &'a Play;
+    #[inline]
+    fn next(&mut self) -> Option<&'a Play> {
+        self.0.next().map(|c| &c.play)
+    }
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
+    }
+}
+
+impl DoubleEndedIterator for LegalPlaysIter<'_> {
+    #[inline]
+    fn next_back(&mut self) -> Option<Self::Item> {
+        self.0.next_back().map(|c| &c.play)
+    }
+}
+
+impl ExactSizeIterator for LegalPlaysIter<'_> {}
+
+impl std::iter::FusedIterator for LegalPlaysIter<'_> {}
 
 impl Default for LegalPlays {
     fn default() -> LegalPlays {
@@ -198,7 +225,7 @@ impl Default for LegalPlays {
 }
 
 impl LegalPlays {
-    /// An empty list (to be filled by [`Position::legal_plays_into`]).
+    /// An empty list (to be filled by [`Position::legal_plays_into`](crate::Position::legal_plays_into)).
     #[must_use]
     #[inline]
     pub fn new() -> LegalPlays {
@@ -237,14 +264,26 @@ impl LegalPlays {
         self.list.items.get(i).map(|c| &c.play)
     }
 
-    /// The plays.
-    pub fn iter(&self) -> impl Iterator<Item = &Play> + '_ {
-        self.list.items.iter().map(|c| &c.play)
+    /// The plays, in order.
+    #[must_use]
+    pub fn iter(&self) -> LegalPlaysIter<'_> {
+        LegalPlaysIter(self.list.items.iter())
+    }
+
+    /// Whether `play` is one of the plays: a play of the same throw leaving the mover's
+    /// dames as one of them does (its moves may be in another order, or a tout d'une
+    /// written with another rest, as [`Position::is_legal`](crate::Position::is_legal) accepts them).
+    #[must_use]
+    pub fn contains(&self, play: &Play) -> bool {
+        play.throw() == self.throw
+            && play
+                .counts_after(self.mover, &self.board.paths[self.mover])
+                .is_some_and(|after| self.index_of_board(&after).is_some())
     }
 
     /// The candidates (plays with their resulting dames).
     #[must_use]
-    pub fn candidates(&self) -> &[Candidate] {
+    pub(crate) fn candidates(&self) -> &[Candidate] {
         self.list.as_slice()
     }
 
@@ -273,7 +312,7 @@ impl LegalPlays {
 
     /// The index of the legal play leaving the mover's dames as `after`, if any.
     #[must_use]
-    pub fn index_of_board(&self, after: &PathCounts) -> Option<usize> {
+    pub(crate) fn index_of_board(&self, after: &PathCounts) -> Option<usize> {
         self.list.position_of_key(key_of(after))
     }
 }

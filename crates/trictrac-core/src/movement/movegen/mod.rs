@@ -1,18 +1,21 @@
-//! Legal plays of a throw: every law of "Moving (laws)" on the rules page, deduplicated by
-//! resulting board, with the filters in the rules page's order and a hook for the
-//! "must fill / must keep" obligation of the scoring rules.
+//! Legal plays of a throw: every law of "Moving (laws)" on the rules page, the must fill /
+//! must keep obligation included, deduplicated by resulting board, with the filters in the
+//! rules page's order.
 //!
-//! One file per concept: [`list`] (the candidates and the lists), [`obligations`] (the
-//! hook), [`generate`] (the generator and its early-exit searches); the filter order is
-//! here.
+//! One file per concept: `list` (the candidates and the lists), `obligations` (the must
+//! fill / must keep obligation and the hook that applies it), `generate` (the generator and
+//! its early-exit searches); the filter order is here.
 
 mod generate;
 mod list;
 mod obligations;
 
-pub(crate) use generate::{Prepared, ge2_nibbles};
-pub use list::{Candidate, LegalPlays, MAX_PLAYS, PlayList};
-pub use obligations::{MovementOnly, Obligations};
+pub(crate) use generate::Prepared;
+pub(crate) use list::{Candidate, PlayList};
+pub use list::{LegalPlays, LegalPlaysIter, MAX_PLAYS};
+pub(crate) use obligations::{
+    MovementOnly, MustFillOrKeep, Obligations, full_mask_after, possibly_full_after,
+};
 
 use boardgames_common::Throw;
 
@@ -38,18 +41,17 @@ fn coin_par_effet(pos: &Position, list: &mut PlayList) {
 }
 
 impl Position {
-    /// The plays of `throw` for the side to move under the laws of movement only, WITHOUT
-    /// the must fill / must keep obligation (rules page, law 8). These are not always the
-    /// legal plays: when the throw can fill or keep a jan, a play here that does neither is a
-    /// fausse case (glossary FAUSSE CASE). The legal plays are those of
-    /// [`Position::legal_plays_with`] with [`crate::MustFillOrKeep`], which
-    /// [`crate::ThrowAnalysis::legal_plays`] gives with the points.
+    /// The legal plays of `throw` for the side to move: the laws of movement AND the must
+    /// fill / must keep obligation (rules page, "Moving (laws)", law 8; glossary LOIS,
+    /// COINS, RETOUR, SORTIE, IMPUISSANCE, REMPLIR et CONSERVER).
     ///
-    /// Laws (rules page, "Moving (laws)"; glossary LOIS, COINS, RETOUR, SORTIE,
-    /// IMPUISSANCE): both numbers or, failing that, the higher; tout d'une with a lawful
-    /// rest; never on a point the opponent holds; coins taken and left d'emblée; never on the
-    /// opponent's coin; par puissance unless par effet is possible; jan interdit; sortie with
-    /// its constraints. Two orders reaching the same board are one play.
+    /// Laws: both numbers or, failing that, the higher; tout d'une with a lawful rest; never
+    /// on a point the opponent holds; coins taken and left d'emblée; never on the opponent's
+    /// coin; par puissance unless par effet is possible; jan interdit; when the throw can
+    /// fill or keep a jan, the plays that do (a play that does neither is a fausse case,
+    /// glossary FAUSSE CASE); the sortie with its constraints. Two orders reaching the same
+    /// board are one play. [`crate::scoring::ThrowAnalysis::legal_plays`] gives the same
+    /// plays with what they score; [`Position::movement_plays`] leaves the obligation out.
     ///
     /// A side with every dame borne off (before the relevé) has only the empty play, with
     /// both numbers reported unplayed: call [`Position::releve`] first.
@@ -57,45 +59,61 @@ impl Position {
     /// ```
     /// use trictrac_core::Position;
     /// let pos = Position::start();
-    /// let plays = pos.movement_plays("6-5".parse().unwrap());
+    /// let plays = pos.legal_plays("6-5".parse().unwrap());
     /// let texts: Vec<String> = plays.iter().map(|p| p.to_string()).collect();
     /// // Tout d'une to B12 would leave a single dame on the coin: forbidden (law 3).
     /// assert_eq!(texts, ["6-5: B1-B7, B1-B6"]);
     /// ```
     #[must_use]
     #[inline]
-    pub fn movement_plays(&self, throw: Throw) -> LegalPlays {
+    pub fn legal_plays(&self, throw: Throw) -> LegalPlays {
         let mut out = LegalPlays::new();
-        self.legal_plays_into(throw, &MovementOnly, &mut out);
+        self.plays_into(throw, &MustFillOrKeep, &mut out);
         out
     }
 
-    /// The plays of `throw` under the laws of movement only: the former name of
-    /// [`Position::movement_plays`], which says that the fill/keep obligation is left out.
-    #[deprecated(
-        since = "0.2.0",
-        note = "ignores the must fill / must keep obligation: use `movement_plays` for the \
-                laws of movement only, or `legal_plays_with(throw, &MustFillOrKeep::new())` \
-                (or `ThrowAnalysis::legal_plays`) for the legal plays"
-    )]
-    #[must_use]
-    pub fn legal_plays(&self, throw: Throw) -> LegalPlays {
-        self.movement_plays(throw)
+    /// [`Position::legal_plays`] into a reused `out` (no large copies: the form for search
+    /// and simulation loops).
+    #[inline]
+    pub fn legal_plays_into(&self, throw: Throw, out: &mut LegalPlays) {
+        self.plays_into(throw, &MustFillOrKeep, out);
     }
 
-    /// The legal plays of `throw` with the fill/keep `obligations` applied in their place in
-    /// the filter order (see [`Obligations`]).
+    /// The plays of `throw` for the side to move under the laws of movement only, WITHOUT
+    /// the must fill / must keep obligation (rules page, law 8): every play of
+    /// [`Position::legal_plays`] and, when the throw can fill or keep a jan, also the plays
+    /// that do neither (fausses cases, glossary FAUSSE CASE). For tools that look at what
+    /// the laws of movement alone allow (the referee names a fausse case by them).
+    ///
+    /// The laws of movement without the fill/keep obligation: White's petit jan is full and
+    /// 2-1 can keep it, but movement alone also lets him break it.
+    ///
+    /// ```
+    /// use trictrac_core::Position;
+    /// let pos: Position = "B1:w2,B2:w2,B3:w2,B4:w2,B5:w2,B6:w2,B7:w3,N1:b15 w 10/10 0.0/0.0"
+    ///     .parse()
+    ///     .unwrap();
+    /// let throw = "2-1".parse().unwrap();
+    /// assert_eq!(pos.legal_plays(throw).len(), 2);
+    /// assert_eq!(pos.movement_plays(throw).len(), 45);
+    /// ```
     #[must_use]
     #[inline]
-    pub fn legal_plays_with(&self, throw: Throw, obligations: &impl Obligations) -> LegalPlays {
+    pub fn movement_plays(&self, throw: Throw) -> LegalPlays {
         let mut out = LegalPlays::new();
-        self.legal_plays_into(throw, obligations, &mut out);
+        self.plays_into(throw, &MovementOnly, &mut out);
         out
     }
 
-    /// [`Position::legal_plays_with`] into a reused `out` (no large copies: the form for
-    /// search and simulation loops).
-    pub fn legal_plays_into(
+    /// [`Position::movement_plays`] into a reused `out`.
+    #[inline]
+    pub fn movement_plays_into(&self, throw: Throw, out: &mut LegalPlays) {
+        self.plays_into(throw, &MovementOnly, out);
+    }
+
+    /// The plays of `throw` with `obligations` applied in their place in the filter order
+    /// (see [`Obligations`]), into `out`.
+    pub(crate) fn plays_into(
         &self,
         throw: Throw,
         obligations: &impl Obligations,
@@ -111,8 +129,8 @@ impl Position {
         let prep = Prepared::new(self);
         let dice_played = generate(&prep, throw, list);
         coin_par_effet(self, list);
-        // Fill / keep obligations (law 8), supplied by the scoring rules. A filter that
-        // removes every play is ignored (obligations only choose among legal plays).
+        // Fill / keep obligations (law 8). A filter that removes every play is ignored
+        // (obligations only choose among legal plays).
         if list.len() > 1 {
             obligations.apply(self, throw, list);
             if list.is_empty() {
