@@ -21,8 +21,9 @@ use boardgames_common::{
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use trictrac_core::LegalPlays;
 use trictrac_core::bot::Bot;
-use trictrac_core::game::{Action, GameOptions, JanScorer, Phase, ThrowScorer, TrictracGame};
+use trictrac_core::partie::{JanScorer, ThrowScorer};
 use trictrac_core::scoring::{ScoringRules, ThrowAnalysis, points_for};
+use trictrac_core::{Action, GameOptions, Phase, TrictracGame};
 use trictrac_core::{Colour, Position};
 
 /// Games the position set is taken from, and the spacing of the positions kept.

@@ -72,12 +72,12 @@ pub fn replay_everywhere(record: &Record, limits: &RecordLimits) {
         assert!(!game.result_tag().is_empty());
         let _ = game.returns();
     }
-    let _ = trictrac_core::game::TrictracGame::from_record_with(record, &options);
+    let _ = trictrac_core::TrictracGame::from_record_with(record, &options);
     let strict = ReplayOptions {
         strict_comments: true,
         ..options
     };
-    let _ = trictrac_core::game::TrictracGame::from_record_with(record, &strict);
+    let _ = trictrac_core::TrictracGame::from_record_with(record, &strict);
 }
 
 /// A record of `game`'s tags and the given action texts.
@@ -196,7 +196,8 @@ pub fn tafl_game(preset: u8, picks: &[u8]) {
 /// fail; a play built from arbitrary moves is legal
 /// exactly when its board is that of a generated play, and refused unchanged otherwise.
 pub fn trictrac_position(text: &str, throw: u8, moves: &[(String, String)]) {
-    use trictrac_core::{Move, Play, Position, ScoringRules, ThrowAnalysis};
+    use trictrac_core::scoring::{ScoringRules, ThrowAnalysis};
+    use trictrac_core::{Move, Play, Position};
     let Ok(position) = text.parse::<Position>() else {
         return;
     };

@@ -11,11 +11,9 @@ use boardgames_common::{
     Agent, Game, PlayedGame, Player, Record, Seed, SeedRng, Turn, sample_chance,
 };
 use trictrac_core::bot::Bot;
-use trictrac_core::game::{
-    Action, Chronology, DefaultScorer, Form, GameOptions, TrictracGame, TurnPhase, action_text,
-    colour_of, player_of,
-};
-use trictrac_core::partie::scorer::ThrowScore;
+use trictrac_core::partie::ThrowScore;
+use trictrac_core::partie::{Chronology, DefaultScorer, Form, action_text};
+use trictrac_core::{Action, GameOptions, TrictracGame, TurnPhase};
 use trictrac_core::{Colour, diagram};
 
 use crate::error::CliError;
@@ -129,7 +127,7 @@ pub(crate) trait Partie: Game<Action = Action> + Clone {
 }
 
 impl Partie for TrictracGame<DefaultScorer> {
-    type Form = trictrac_core::game::Ordinaire;
+    type Form = trictrac_core::Ordinaire;
     const HELP: &'static str = "\
 A partie ordinaire: the first to the trous of the partie wins. When you win a trou you are
 asked to hold (tenir) or leave (s'en aller).";
@@ -139,7 +137,7 @@ asked to hold (tenir) or leave (s'en aller).";
     }
 
     fn prompt(&self, human: Player) -> String {
-        format!("{}> ", colour_of(human))
+        format!("{}> ", Colour::from(human))
     }
 
     fn marks(&self) -> String {
@@ -582,7 +580,7 @@ pub(crate) fn play(how: TrictracPlay) -> Result<(), CliError> {
     let mut session = Session::new(
         TrictracGame::new(DefaultScorer::default(), options),
         how.seed,
-        player_of(human),
+        Player::from(human),
     );
     let stdin = std::io::stdin();
     let mut input = stdin.lock();

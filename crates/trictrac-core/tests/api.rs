@@ -5,8 +5,8 @@
 use boardgames_common::{
     ByPlayer, Game, RandomAgent, Record, Replay, ReplayOptions, Seed, play_game,
 };
-use trictrac_core::game::{GameError, GameOptions, Primaute, TrictracGame};
 use trictrac_core::partie::{EcrireGame, EcrireOptions, EcrireRules};
+use trictrac_core::{GameError, GameOptions, Primaute, TrictracGame};
 use trictrac_core::{Point, Position, Setup, Throw};
 
 fn short_partie(seed: u64) -> boardgames_common::PlayedGame<TrictracGame> {

@@ -10,12 +10,13 @@ use std::rc::Rc;
 use boardgames_common::Player::{First as A, Second as B};
 use boardgames_common::{ByPlayer, Game, Record, ReplayOptions, Seed, Throw, Turn, play_game};
 use trictrac_core::Colour::{Black, White};
+use trictrac_core::TurnPhase;
 use trictrac_core::bot::Bot;
-use trictrac_core::game::{Action, DefaultScorer, Primaute, Scored, Scorer};
-use trictrac_core::partie::turn::TurnPhase;
 use trictrac_core::partie::{
     Convention, EcrireError, EcrireGame, EcrireOptions, EcrireRules, MarqueResult, Quality,
 };
+use trictrac_core::partie::{DefaultScorer, Scored, Scorer};
+use trictrac_core::{Action, Primaute};
 use trictrac_core::{ByColour, LegalPlays, Play, Position};
 
 /// Scripted points: each throw takes the next entry (White's, Black's points); plays score

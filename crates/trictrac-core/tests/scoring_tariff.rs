@@ -392,14 +392,14 @@ fn after_play_errors() {
         .expect("movement-legal");
     assert!(matches!(
         a.after_play(&no_fill),
-        Err(trictrac_core::ScoringError::Illegal { .. })
+        Err(trictrac_core::scoring::ScoringError::Illegal { .. })
     ));
     let other = pos
         .parse_movement_play("3-1: B1-B4, B1-B2")
         .expect("movement-legal");
     assert!(matches!(
         a.after_play(&other),
-        Err(trictrac_core::ScoringError::WrongThrow { .. })
+        Err(trictrac_core::scoring::ScoringError::WrongThrow { .. })
     ));
 }
 

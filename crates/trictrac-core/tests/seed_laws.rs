@@ -192,7 +192,7 @@ fn coins_par_effet_over_par_puissance() {
 /// keeping, and every other play stays legal.
 #[test]
 fn coins_par_effet_comes_before_the_keep_obligation() {
-    use trictrac_core::{ScoringRules, ThrowAnalysis};
+    use trictrac_core::scoring::{ScoringRules, ThrowAnalysis};
     let p = pos("B1:w2,B2:w2,B3:w2,B4:w2,B5:w2,B6:w2,B7:w2,B8:w1,N1:b15 w 10/10 0.0/0.0");
     let t = throw("6-5");
     let movement = plays(&p, "6-5");
@@ -218,7 +218,7 @@ fn coins_par_effet_comes_before_the_keep_obligation() {
 /// only legal one and fills (4 points).
 #[test]
 fn coins_par_effet_comes_before_the_fill_obligation() {
-    use trictrac_core::{ScoringRules, ThrowAnalysis};
+    use trictrac_core::scoring::{ScoringRules, ThrowAnalysis};
     let p = pos("B1:w2,B6:w1,B7:w3,B8:w2,B9:w3,B10:w2,B11:w2,N1:b15 w 10/10 0.0/0.0");
     let a = ThrowAnalysis::new(&p, throw("6-4"), &ScoringRules::default());
     let legal: Vec<String> = a.legal_plays().iter().map(|p| p.to_string()).collect();
@@ -429,7 +429,7 @@ fn sortie_every_non_sortant_number_inside() {
 /// N5, 6-5 scores it only for the play that bears both off.
 #[test]
 fn sortie_non_sortant_inside_scores_no_sortie() {
-    use trictrac_core::{ScoringRules, ThrowAnalysis};
+    use trictrac_core::scoring::{ScoringRules, ThrowAnalysis};
     let rules = ScoringRules::default();
     let p = pos("N6:w1,N1:w1,B1:b15 w 20/20 0.0/0.0");
     let a = ThrowAnalysis::new(&p, throw("6-5"), &rules);

@@ -5,8 +5,9 @@ use boardgames_common::replay::names_game;
 use boardgames_common::{Game, Record};
 use sugoroku_core::Sugoroku;
 use tafl_core::TaflGame;
-use trictrac_core::game::{Action, DefaultScorer, Phase, TrictracGame};
+use trictrac_core::partie::DefaultScorer;
 use trictrac_core::svg as trictrac_svg;
+use trictrac_core::{Action, Phase, TrictracGame};
 
 /// One position of a replay.
 #[derive(Debug, Clone, PartialEq)]
@@ -111,7 +112,7 @@ fn trictrac_picture(game: &TrictracGame<DefaultScorer>, next: Option<&str>) -> S
 }
 
 fn trictrac(record: &Record) -> Result<Replay, StepsError> {
-    use trictrac_core::game::GameError;
+    use trictrac_core::GameError;
     let classify = |e: GameError| match e {
         GameError::Replay { .. } | GameError::Result { .. } => StepsError::Illegal(e.to_string()),
         other => StepsError::Record(other.to_string()),

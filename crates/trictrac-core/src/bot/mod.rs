@@ -37,13 +37,15 @@ pub use search::ExpectimaxBot;
 
 use boardgames_common::{Agent, UNORDERED_OUTCOMES};
 
+use crate::TurnPhase;
 use crate::board::OWN_COIN;
 use crate::board::Position;
 use crate::board::{Board, count_masks};
 use crate::board::{ByColour, Colour};
-use crate::game::{Action, ChoiceStage, ThrowScore, ThrowScorer, TrictracGame};
 use crate::movement::Play;
-use crate::partie::turn::{Chronology, Form, TurnPhase};
+use crate::partie::{Chronology, Form};
+use crate::partie::{ThrowScore, ThrowScorer};
+use crate::{Action, ChoiceStage, TrictracGame};
 
 /// Weights of the positional evaluation, in points.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -84,7 +86,7 @@ impl Default for Weights {
 /// ```
 /// use boardgames_common::{ByPlayer, Game, RandomAgent, Seed, play_game};
 /// use trictrac_core::bot::Bot;
-/// use trictrac_core::game::{GameOptions, TrictracGame};
+/// use trictrac_core::{GameOptions, TrictracGame};
 /// let game = TrictracGame::standard(GameOptions { trous_to_win: 1, ..GameOptions::default() });
 /// let (mut bot, mut random) = (Bot::default(), RandomAgent::new(Seed(2)));
 /// let played = play_game(game, Seed(3), ByPlayer::new(&mut bot, &mut random), 100_000).unwrap();

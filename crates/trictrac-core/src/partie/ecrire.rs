@@ -51,7 +51,7 @@ use crate::board::{ByColour, Colour};
 use crate::bot::Bot;
 use crate::marking::{Gain, Marking};
 use crate::partie::convention::Convention;
-use crate::partie::ledger::{Ledger, MarqueResult, name};
+use crate::partie::ledger::{Ledger, MarqueResult, sheet_name as name};
 use crate::partie::marque::{Advice, Ending, Marque};
 use crate::partie::scorer::{DefaultScorer, ThrowScorer};
 use crate::partie::settlement::{EcrireRules, Remainder, SettlementError, TROU_D_OBLIGATION};

@@ -134,7 +134,7 @@ impl Form for Ordinaire {
 ///
 /// ```
 /// use boardgames_common::{ByPlayer, Game, RandomAgent, Seed, play_game};
-/// use trictrac_core::game::{GameOptions, TrictracGame};
+/// use trictrac_core::{GameOptions, TrictracGame};
 /// let game = TrictracGame::standard(GameOptions { trous_to_win: 1, ..GameOptions::default() });
 /// let (mut a, mut b) = (RandomAgent::new(Seed(1)), RandomAgent::new(Seed(2)));
 /// let played = play_game(game, Seed(7), ByPlayer::new(&mut a, &mut b), 100_000).unwrap();

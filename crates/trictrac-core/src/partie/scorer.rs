@@ -334,7 +334,7 @@ impl ThrowScorer for JanScorer {
         position: &Position,
         scratch: &mut ThrowAnalysis,
     ) -> [ByColour<u8>; 21] {
-        crate::scoring::analysis::points_before_each_throw(position, &self.rules, scratch)
+        crate::scoring::points_before_each_throw(position, &self.rules, scratch)
     }
 }
 

@@ -201,7 +201,7 @@ pub enum GameError {
     /// The record is beyond the limits given to [`TrictracGame::replay_with_limits`] or
     /// [`EcrireGame::replay_with_limits`], refused before any work.
     ///
-    /// [`TrictracGame::replay_with_limits`]: crate::game::TrictracGame::replay_with_limits
+    /// [`TrictracGame::replay_with_limits`]: crate::TrictracGame::replay_with_limits
     /// [`EcrireGame::replay_with_limits`]: crate::partie::EcrireGame::replay_with_limits
     #[error("record refused: {0}")]
     Limit(#[from] boardgames_common::RecordLimitError),
@@ -220,7 +220,7 @@ pub enum GameError {
         source: Box<GameError>,
     },
     /// A record's comment on an action is not what the rules give for it (the events,
-    /// points and marks of [`crate::game::TrictracGame::apply_commented`]).
+    /// points and marks of [`crate::TrictracGame::apply_commented`]).
     #[error("the record says {recorded:?} but the rules give {actual:?}")]
     Comment {
         /// The comment in the record.
@@ -257,7 +257,7 @@ pub const fn colour_of(player: Player) -> Colour {
 }
 
 /// A form of game as the chronology needs it: when the game ends, who may leave, and how the
-/// marks are written in comments. The partie ordinaire ([`crate::partie::ordinaire::Ordinaire`])
+/// marks are written in comments. The partie ordinaire ([`crate::Ordinaire`])
 /// ends at its trous; a marqué of the partie à écrire ends when a player holding the trou
 /// d'obligation s'en va.
 pub trait Form: Clone + fmt::Debug + PartialEq + Eq {
@@ -329,7 +329,7 @@ impl Log<'_> {
 /// the scorer's analysis of the pending throw, and the form of game.
 ///
 /// Generic over the [`ThrowScorer`] `S` and the [`Form`] `F`; the partie ordinaire
-/// ([`crate::game::TrictracGame`]) wraps one. The analysis of the pending throw is computed
+/// ([`crate::TrictracGame`]) wraps one. The analysis of the pending throw is computed
 /// once, at the throw, and reused by every step until the play (legal actions, parsing,
 /// the play, the points it adds); it is not part of equality (it follows from the rest).
 #[derive(Clone)]

@@ -424,8 +424,8 @@ impl ThrowAnalysis {
         points_for(&self.before, colour)
     }
 
-    /// The legal plays: laws of movement with the must fill / must keep filter
-    /// ([`MustFillOrKeep`]) in its place, and the impuissance.
+    /// The legal plays ([`Position::legal_plays`]: the laws of movement with the must fill /
+    /// must keep obligation in its place), and the impuissance.
     #[must_use]
     pub fn legal_plays(&self) -> &LegalPlays {
         &self.legal
@@ -447,10 +447,8 @@ impl ThrowAnalysis {
 
     /// The position after `play`, checked against [`ThrowAnalysis::legal_plays`] (the laws
     /// of movement AND the fill/keep obligation): the mover's dames moved, his throw counter
-    /// increased, the other side to move. The same as
-    /// `position.play_with(play, &MustFillOrKeep::new())` without generating the plays again.
-    /// [`Position::play`] checks the laws of movement only, so it accepts a fausse case that
-    /// breaks the obligation, which this refuses.
+    /// increased, the other side to move. The same as [`Position::play`] without generating
+    /// the plays again.
     ///
     /// # Errors
     /// As [`ThrowAnalysis::after_play`].

@@ -10,11 +10,11 @@
 //! interests: the two sides settle as the two players of the partie à deux).
 //!
 //! ```
-//! use trictrac_core::partie::table::{Draw, Seat, Table, TableForm};
+//! use trictrac_core::partie::table::{Draw, Seat, Partie, TableForm};
 //! use trictrac_core::partie::{EcrireRules, MarqueOutcome, Quality};
 //! let draw = Draw::from_values(TableForm::Tourner, &[6, 4, 1]).unwrap();
 //! let names = ["A", "B", "C"].map(String::from).to_vec();
-//! let mut table = Table::new(names, EcrireRules::new(6).unwrap(), draw).unwrap();
+//! let mut table = Partie::new(names, EcrireRules::new(6).unwrap(), draw).unwrap();
 //! // B wins the first marqué 7 trous to 3, simple: A pays B 6 and the vacant C 2.
 //! let m = table.record_won(Seat::B, MarqueOutcome::new(7, 3, Quality::Simple)).unwrap();
 //! assert_eq!(m.payment(), Some(6));
@@ -171,10 +171,12 @@ impl TourneurDecompte {
     }
 }
 
-/// A partie à écrire at a table of three or four players (see the module documentation).
+/// A partie à écrire at a table of three or four players (see the module documentation):
+/// the glossary's PARTIE À TOURNER, PARTIE À LA CHOUETTE or PARTIE À QUATRE JOUEURS. (Not
+/// `Table`: a table is a half of the board, [`crate::scoring::Table`].)
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Table {
+pub struct Partie {
     names: Vec<String>,
     rules: EcrireRules,
     draw: Draw,
@@ -185,19 +187,19 @@ pub struct Table {
     sides: Option<Ledger>,
 }
 
-impl Table {
+impl Partie {
     /// A table of `names` (in seat order, A first) playing a partie of `rules` (its marqués,
     /// convention and settlement options) in the form of `draw`, starting as `draw` decided.
     ///
     /// # Errors
     /// [`TableError::Players`] unless 3 or 4 names, [`TableError::FormPlayers`] when they do
     /// not fit the form, [`TableError::NotDivisibleByThree`] à tourner.
-    pub fn new(names: Vec<String>, rules: EcrireRules, draw: Draw) -> Result<Table, TableError> {
+    pub fn new(names: Vec<String>, rules: EcrireRules, draw: Draw) -> Result<Partie, TableError> {
         let form = draw.form();
         form.check_players(names.len())?;
         form.check_marques(rules.marques())?;
         let sides = (form != TableForm::Tourner).then(|| Ledger::new(rules));
-        Ok(Table {
+        Ok(Partie {
             names,
             rules,
             draw,
@@ -378,7 +380,7 @@ impl Table {
     /// and paris, and its difference in fiches.
     ///
     /// # Errors
-    /// [`TableError::FormPlayers`] for another form (use [`Table::sides`]),
+    /// [`TableError::FormPlayers`] for another form (use [`Partie::sides`]),
     /// [`SettlementError::PartieNotOver`] before the end, [`SettlementError::Overflow`].
     pub fn tourner_decompte(&self) -> Result<TourneurDecompte, TableError> {
         if self.form() != TableForm::Tourner {

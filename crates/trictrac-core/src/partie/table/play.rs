@@ -4,7 +4,7 @@
 
 use boardgames_common::{ByPlayer, DiceSource, Player, Seed, play_game};
 
-use super::ledger::Table;
+use super::ledger::Partie;
 use super::schedule::Draw;
 use super::{TableError, TableForm};
 use crate::Colour;
@@ -18,21 +18,21 @@ use crate::partie::turn::Primaute;
 /// marqué between bots takes a few thousand).
 pub const MAX_MARQUE_ACTIONS: usize = 1_000_000;
 
-impl Table {
+impl Partie {
     /// A table of `names` for a partie `form` of `rules`, drawn with `dice`
     /// ([`Draw::new`]).
     ///
     /// # Errors
-    /// Those of [`Draw::new`] and [`Table::new`].
+    /// Those of [`Draw::new`] and [`Partie::new`].
     pub fn seat(
         form: TableForm,
         names: Vec<String>,
         rules: EcrireRules,
         dice: &mut dyn DiceSource,
-    ) -> Result<Table, TableError> {
+    ) -> Result<Partie, TableError> {
         form.check_players(names.len())?;
         form.check_marques(rules.marques())?;
-        Table::new(names, rules, Draw::new(form, dice)?)
+        Partie::new(names, rules, Draw::new(form, dice)?)
     }
 
     /// Plays every marqué left between two [`Bot`]s, the throws of marqué `n` drawn from
@@ -41,7 +41,7 @@ impl Table {
     ///
     /// # Errors
     /// [`TableError::Play`] when a marqué does not end within [`MAX_MARQUE_ACTIONS`] or its
-    /// game contradicts itself, and the errors of [`Table::record_won`].
+    /// game contradicts itself, and the errors of [`Partie::record_won`].
     pub fn play_bots(&mut self, seed: Seed) -> Result<(), TableError> {
         let one = EcrireRules::new(1)?
             .with_convention(self.rules().convention())
