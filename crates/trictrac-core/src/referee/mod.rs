@@ -41,21 +41,20 @@ use crate::board::Colour;
 use crate::board::{Dest, Point};
 use crate::movement::{Move, Play};
 
-mod coin;
+mod dames_en_trop;
 mod dice;
 mod ecole;
 mod fausse_case;
 mod gesture;
 mod machine;
 
+pub use dames_en_trop::rectify_dames;
 pub use dice::{
     Cast, HandContact, Lie, NamingError, Rompu, Support, ThrowRuling, check_naming, may_break,
     naming, rule_throw,
 };
 pub use ecole::{Assessment, Due, Shown, assess};
-pub use fausse_case::{
-    Judgement, PhysicalMove, counts_after, judge, position_after, rectify_dames,
-};
+pub use fausse_case::{Judgement, PhysicalMove, counts_after, judge, position_after};
 pub use gesture::{Gesture, ParseGestureError};
 pub use machine::{Referee, RefereeError, RefereePhase};
 

@@ -5,8 +5,8 @@ use crate::board::Colour;
 use crate::board::Position;
 use crate::board::{Dest, Point};
 use crate::referee::dice::Cast;
-use crate::referee::fausse_case::{PhysicalMove, counts_after, judge, position_after};
 use crate::referee::{Entry, Fault, Gesture, Remedy, Report};
+use crate::referee::{PhysicalMove, counts_after, judge, position_after};
 use crate::scoring::{JanKind, points_for};
 
 use super::*;

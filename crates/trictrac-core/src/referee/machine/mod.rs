@@ -14,9 +14,9 @@ use crate::board::{Marks, Setup};
 use crate::marking::Marking;
 use crate::referee::dice::{Cast, Lie, ThrowRuling, rule_throw};
 use crate::referee::ecole::{Assessment, Due, Shown};
-use crate::referee::fausse_case::rectify_dames;
-use crate::referee::fausse_case::{PhysicalMove, counts_after};
+use crate::referee::rectify_dames;
 use crate::referee::{Entry, Fault, Gesture, Remedy, Report};
+use crate::referee::{PhysicalMove, counts_after};
 use crate::scoring::{ScoringRules, ThrowAnalysis};
 
 /// At most this many dame moves in one coup (bounded work; a coup has two numbers).
