@@ -3,7 +3,8 @@
 //! FAUSSE CASE, the dice entries from JETER LES DÉS to DÉ TOUCHÉ, DAMES EN TROP ou EN MOINS).
 //!
 //! - The dice (`dice`): how a physical throw is judged ([`rule_throw`] of a [`Cast`]: good,
-//!   thrown again, the opponent's choice) and how it is named ([`naming`]).
+//!   thrown again, the opponent's choice); how it is named (`naming`: [`naming()`],
+//!   [`check_naming`]).
 //! - The école (`ecole`): the arithmetic of an école ([`assess`]: points omitted or marked
 //!   in excess).
 //! - The fausse case (`fausse_case`): a dame played against the laws ([`judge`]), and what
@@ -47,16 +48,15 @@ mod ecole;
 mod fausse_case;
 mod gesture;
 mod machine;
+mod naming;
 
 pub use dames_en_trop::rectify_dames;
-pub use dice::{
-    Cast, HandContact, Lie, NamingError, Rompu, Support, ThrowRuling, check_naming, may_break,
-    naming, rule_throw,
-};
+pub use dice::{Cast, HandContact, Lie, Rompu, Support, ThrowRuling, may_break, rule_throw};
 pub use ecole::{Assessment, Due, Shown, assess};
 pub use fausse_case::{Judgement, PhysicalMove, counts_after, judge, position_after};
 pub use gesture::{Gesture, ParseGestureError};
 pub use machine::{Referee, RefereeError, RefereePhase};
+pub use naming::{NamingError, check_naming, naming};
 
 /// An entry of the French glossary of the laws of trictrac that a ruling comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
