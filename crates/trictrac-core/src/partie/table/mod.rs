@@ -21,9 +21,11 @@
 //! ([`crate::scoring::Table`]); the seats and the players around the board keep the word in
 //! its everyday sense ([`Seat`], [`TableForm`]).
 
+mod accounts;
 mod ledger;
 mod play;
 mod schedule;
+mod sheet;
 
 use std::fmt;
 use std::str::FromStr;
@@ -32,7 +34,8 @@ use thiserror::Error;
 
 use crate::partie::settlement::SettlementError;
 
-pub use ledger::{PairAccount, Partie, TableMarque, TableResult, TourneurDecompte, TourneurQueue};
+pub use accounts::{PairAccount, TourneurDecompte, TourneurQueue};
+pub use ledger::{Partie, TableMarque, TableResult};
 pub use play::MAX_MARQUE_ACTIONS;
 pub use schedule::{
     Draw, DrawThrow, MAX_DRAW_THROWS, Pairing, ScheduledMarque, given_dice, schedule,
