@@ -28,12 +28,14 @@
 //! for the current board (leaving relève both games). After the play (a trou won by the
 //! sortie) the dames are relevées either way, so it holds iff `reste ≥ pending`.
 //!
-//! [`ExpectimaxBot`] (module [`search`]) searches one ply deeper on this evaluation: over the
+//! [`ExpectimaxBot`] (file `search.rs`) searches one ply deeper on this evaluation: over the
 //! opponent's 21 throws and his best reply to each.
 
-pub mod search;
+mod search;
+mod table;
 
 pub use search::ExpectimaxBot;
+pub use table::MAX_MARQUE_ACTIONS;
 
 use boardgames_common::{Agent, UNORDERED_OUTCOMES};
 

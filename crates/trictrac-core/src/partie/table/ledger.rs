@@ -18,7 +18,7 @@
 //! assert_eq!(m.vacant_consolation(), Some((Seat::C, 2)));
 //! ```
 
-use boardgames_common::{ByPlayer, Player};
+use boardgames_common::{ByPlayer, DiceSource, Player};
 
 use super::schedule::{Draw, Pairing};
 use super::{Seat, TableError, TableForm};
@@ -124,6 +124,22 @@ impl Partie {
             first_winner: None,
             sides,
         })
+    }
+
+    /// A table of `names` for a partie `form` of `rules`, drawn with `dice`
+    /// ([`Draw::new`]).
+    ///
+    /// # Errors
+    /// Those of [`Draw::new`] and [`Partie::new`].
+    pub fn seat(
+        form: TableForm,
+        names: Vec<String>,
+        rules: EcrireRules,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Partie, TableError> {
+        form.check_players(names.len())?;
+        form.check_marques(rules.marques())?;
+        Partie::new(names, rules, Draw::new(form, dice)?)
     }
 
     /// The form of the partie.

@@ -10,7 +10,8 @@
 //! - [`Partie`], a partie at a table: its marqués as settled, one account per pair of
 //!   interests, the décompte ([`TourneurDecompte`] à tourner, the partie à deux's
 //!   [`Decompte`](crate::partie::Decompte) between the two sides otherwise) and the sheet.
-//! - A table of bots playing every marqué through seeded dice ([`Partie::play_bots`]).
+//! - A table of bots playing every marqué through seeded dice ([`Partie::play_bots`], in
+//!   the bot layer).
 //!
 //! Seats are letters, `A` to `D`: à la chouette `A` makes the chouette and `B`, `C` are
 //! allied; in teams `A` and `B` play against `C` and `D`.
@@ -23,7 +24,6 @@
 
 mod accounts;
 mod ledger;
-mod play;
 mod schedule;
 mod sheet;
 
@@ -36,7 +36,6 @@ use crate::partie::settlement::SettlementError;
 
 pub use accounts::{PairAccount, TourneurDecompte, TourneurQueue};
 pub use ledger::{Partie, TableMarque, TableResult};
-pub use play::MAX_MARQUE_ACTIONS;
 pub use schedule::{
     Draw, DrawThrow, MAX_DRAW_THROWS, Pairing, ScheduledMarque, given_dice, schedule,
 };
