@@ -28,14 +28,6 @@
 //! for the current board (leaving relève both games). After the play (a trou won by the
 //! sortie) the dames are relevées either way, so it holds iff `reste ≥ pending`.
 //!
-//! [`ExpectimaxBot`] (file `search.rs`) searches one ply deeper on this evaluation: over the
-//! opponent's 21 throws and his best reply to each.
-
-mod search;
-mod table;
-
-pub use search::ExpectimaxBot;
-pub use table::MAX_MARQUE_ACTIONS;
 
 use boardgames_common::{Agent, UNORDERED_OUTCOMES};
 
@@ -280,7 +272,7 @@ impl Bot {
     }
 
     /// As [`Bot::value_of_play`] with the play's after-play points already known.
-    fn value_with_points(&self, position: &Position, play: &Play, points: ByColour<u8>) -> f64 {
+    pub(super) fn value_with_points(&self, position: &Position, play: &Play, points: ByColour<u8>) -> f64 {
         let mover = position.side_to_move();
         let mut after = *position;
         after.play_unchecked(play);
