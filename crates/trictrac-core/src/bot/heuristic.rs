@@ -272,7 +272,12 @@ impl Bot {
     }
 
     /// As [`Bot::value_of_play`] with the play's after-play points already known.
-    pub(super) fn value_with_points(&self, position: &Position, play: &Play, points: ByColour<u8>) -> f64 {
+    pub(super) fn value_with_points(
+        &self,
+        position: &Position,
+        play: &Play,
+        points: ByColour<u8>,
+    ) -> f64 {
         let mover = position.side_to_move();
         let mut after = *position;
         after.play_unchecked(play);
