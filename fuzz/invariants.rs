@@ -72,12 +72,12 @@ pub fn replay_everywhere(record: &Record, limits: &RecordLimits) {
         assert!(!game.result_tag().is_empty());
         let _ = game.returns();
     }
-    let _ = trictrac_core::game::TrictracGame::from_record_with(record, &options);
+    let _ = trictrac_core::TrictracGame::from_record_with(record, &options);
     let strict = ReplayOptions {
         strict_comments: true,
         ..options
     };
-    let _ = trictrac_core::game::TrictracGame::from_record_with(record, &strict);
+    let _ = trictrac_core::TrictracGame::from_record_with(record, &strict);
 }
 
 /// A record of `game`'s tags and the given action texts.
@@ -191,11 +191,13 @@ pub fn tafl_game(preset: u8, picks: &[u8]) {
     }
 }
 
-/// Trictrac positions and plays: the position text round-trips; every generated play is
-/// legal and plays, and its scoring does not fail; a play built from arbitrary moves is legal
+/// Trictrac positions and plays: the position text round-trips; every generated play (by
+/// the laws of movement, and by the full laws) is legal and plays, and its scoring does not
+/// fail; a play built from arbitrary moves is legal
 /// exactly when its board is that of a generated play, and refused unchanged otherwise.
 pub fn trictrac_position(text: &str, throw: u8, moves: &[(String, String)]) {
-    use trictrac_core::{Move, Play, Position, ScoringRules, ThrowAnalysis};
+    use trictrac_core::scoring::{ScoringRules, ThrowAnalysis};
+    use trictrac_core::{Move, Play, Position};
     let Ok(position) = text.parse::<Position>() else {
         return;
     };
@@ -205,12 +207,22 @@ pub fn trictrac_position(text: &str, throw: u8, moves: &[(String, String)]) {
         "{position}"
     );
     let throw = throw_of(throw);
-    let legal = position.movement_plays(throw);
+    let movement = position.movement_plays(throw);
+    for play in movement.iter() {
+        assert!(
+            position.is_movement_legal(play),
+            "{play} generated but not legal"
+        );
+        assert!(position.play_movement_only(play).is_ok());
+    }
+    let legal = position.legal_plays(throw);
     for play in legal.iter() {
         assert!(position.is_legal(play), "{play} generated but not legal");
         assert!(position.play(play).is_ok());
+        assert!(movement.contains(play), "{play} legal but not by movement");
     }
     let analysis = ThrowAnalysis::new(&position, throw, &ScoringRules::default());
+    assert_eq!(analysis.legal_plays().len(), legal.len());
     for play in analysis.legal_plays().iter() {
         assert!(analysis.after_play(play).is_ok(), "{play}");
     }
@@ -232,9 +244,10 @@ pub fn trictrac_position(text: &str, throw: u8, moves: &[(String, String)]) {
     };
     let mut p = position;
     match p.play_mut(&play) {
-        Ok(()) => assert!(position.is_legal(&play)),
-        Err(_) => {
-            assert!(!position.is_legal(&play));
+        Ok(()) => assert!(position.is_legal(&play) && legal.contains(&play)),
+        Err(e) => {
+            assert!(!position.is_legal(&play) && !legal.contains(&play));
+            assert_eq!(e.play, play);
             assert_eq!(p, position, "an illegal play changed the position");
         }
     }
@@ -353,9 +366,15 @@ pub fn otep_engine(lines: &[&[u8]], full_moves: bool) {
                 let mut legal = tafl_core::MoveList::new();
                 game.position().legal_moves(&mut legal);
                 assert!(legal.contains(&pending), "{pending} in {}", game.position());
-                if !full_moves {
-                    assert_eq!(m, pending.to_string());
-                }
+                // The text is the move, with its captures when the host asked for full
+                // notation (the option, or a `simple-moves off` line of its own).
+                // (OpenTafl's full notation writes the king's capture `xKe4`.)
+                let (mv, captures) = m.split_once('x').unwrap_or((m, ""));
+                assert_eq!(mv, pending.to_string(), "{m}");
+                assert!(
+                    captures.is_empty() || !game.move_text(pending).captures.is_empty(),
+                    "{m}"
+                );
             }
             if let Some(rest) = answer.strip_prefix("analysis ") {
                 let game = engine.game().expect("an analysis is of a game");
@@ -365,11 +384,10 @@ pub fn otep_engine(lines: &[&[u8]], full_moves: bool) {
                 assert_eq!(items.len(), 2 * k, "{answer}");
                 for pair in items.chunks(2) {
                     assert!(pair[1].parse::<f64>().is_ok(), "{answer}");
-                    if !full_moves {
-                        let first = pair[0].split('|').next().unwrap_or("");
-                        let m: tafl_core::Move = first.parse().expect("a move");
-                        assert!(game.position().is_legal(m), "{m} in {answer}");
-                    }
+                    let first = pair[0].split('|').next().unwrap_or("");
+                    let first = first.split_once('x').map_or(first, |(mv, _)| mv);
+                    let m: tafl_core::Move = first.parse().expect("a move");
+                    assert!(game.position().is_legal(m), "{first} in {answer}");
                 }
             }
         }
@@ -446,7 +464,7 @@ pub fn referee_transcript(position: &str, trous: u8, text: &str) {
             }
         }
         assert_eq!(
-            trictrac_core::Marking::from_marks(marking.to_marks(), marking.pavillon()),
+            trictrac_core::marking::Marking::from_marks(marking.to_marks(), marking.pavillon()),
             Ok(marking)
         );
         let on_tablier = referee.marks_on_tablier();
@@ -521,7 +539,8 @@ pub fn play_tafl(preset: u8, human_attacks: bool, input: &[u8]) {
 pub fn play_trictrac(ecrire: bool, human_black: bool, trous: u8, input: &[u8]) {
     use boardgames_cli::play_trictrac::{Session, TrictracPlay, ordinaire_session};
     use boardgames_common::Player;
-    use trictrac_core::game::{DefaultScorer, GameOptions, TrictracGame};
+    use trictrac_core::partie::DefaultScorer;
+    use trictrac_core::{GameOptions, TrictracGame};
     let seed = 3;
     let human = if human_black {
         Player::Second
@@ -584,7 +603,7 @@ pub fn play_trictrac(ecrire: bool, human_black: bool, trous: u8, input: &[u8]) {
         };
         let how = TrictracPlay {
             seed,
-            human: trictrac_core::game::colour_of(human),
+            human: trictrac_core::Colour::from(human),
             trous,
             pavillon: false,
         };
@@ -782,7 +801,7 @@ pub fn ecrire_ledger(marques: u8, picks: [u8; 4], outcomes: &[Outcome]) {
 /// balances of the interests sum to zero.
 pub fn table_ledger(form: u8, seed: u64, marques: u8, picks: [u8; 4], outcomes: &[Outcome]) {
     use trictrac_core::partie::MarqueOutcome;
-    use trictrac_core::partie::table::{Draw, Seat, Table, TableForm, TableResult};
+    use trictrac_core::partie::table::{Draw, Partie as Table, Seat, TableForm, TableResult};
     let form = [TableForm::Tourner, TableForm::Chouette, TableForm::Teams][usize::from(form % 3)];
     let mut rules = ecrire_rules(marques, picks);
     if form == TableForm::Tourner {

@@ -4,13 +4,14 @@
 //! replay of its records.
 
 use boardgames_common::{Game, Player, Record, ReplayOptions};
+use trictrac_core::Action;
 use trictrac_core::Colour;
-use trictrac_core::game::{Action, Chronology, DefaultScorer};
-use trictrac_core::partie::ecrire::MarqueForm;
-use trictrac_core::partie::ledger::name;
+use trictrac_core::partie::MarqueForm;
+use trictrac_core::partie::sheet_name;
 use trictrac_core::partie::{
     Advice, Convention, EcrireGame, EcrireOptions, EcrireRules, Progression, SheetStyle,
 };
+use trictrac_core::partie::{Chronology, DefaultScorer};
 
 use std::io::{BufRead, Write};
 
@@ -31,7 +32,7 @@ tenir or s'en aller. Also: sheet (the score sheet so far).";
     }
 
     fn prompt(&self, human: Player) -> String {
-        format!("{} ({})> ", name(human), self.colour_of(human))
+        format!("{} ({})> ", sheet_name(human), self.colour_of(human))
     }
 
     /// `Marks: A (White) 2 trous 4 points, B (Black) 0 trous 0 points`: the trous of the
@@ -42,7 +43,7 @@ tenir or s'en aller. Also: sheet (the score sheet so far).";
             let c = self.colour_of(p);
             format!(
                 "{} ({c}) {}",
-                name(p),
+                sheet_name(p),
                 trous_points(self.marque().trous(c), points.points(c))
             )
         };
@@ -137,8 +138,8 @@ pub fn ecrire_session(
         "Partie à écrire in {} marqués, convention {}: you are {}, the bot is {}. Type help for help.",
         rules.marques(),
         rules.convention(),
-        name(human),
-        name(human.other())
+        sheet_name(human),
+        sheet_name(human.other())
     );
     let mut shown_marque = usize::MAX;
     loop {
@@ -202,7 +203,7 @@ pub(crate) fn replay(record: &Record, options: &ReplayOptions) -> Result<Replaye
         Ok(d) => match d.winner {
             Some(w) => format!(
                 "{} wins {} fiches",
-                trictrac_core::partie::ledger::name(w),
+                trictrac_core::partie::sheet_name(w),
                 d.total_fiches
             ),
             None => "equal".to_owned(),
@@ -210,7 +211,7 @@ pub(crate) fn replay(record: &Record, options: &ReplayOptions) -> Result<Replaye
         Err(_) => "unfinished".to_owned(),
     };
     Ok(Replayed {
-        game: trictrac_core::partie::ecrire::NAME,
+        game: trictrac_core::partie::ECRIRE_NAME,
         actions: record.actions().len(),
         result,
         state: game.ledger_text(),

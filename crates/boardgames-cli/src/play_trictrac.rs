@@ -10,11 +10,9 @@ use boardgames_common::{
     Agent, Game, PlayedGame, Player, Record, Seed, SeedRng, Turn, sample_chance,
 };
 use trictrac_core::bot::Bot;
-use trictrac_core::game::{
-    Action, Chronology, DefaultScorer, Form, GameOptions, TrictracGame, TurnPhase, action_text,
-    colour_of, player_of,
-};
-use trictrac_core::partie::scorer::ThrowScore;
+use trictrac_core::partie::ThrowScore;
+use trictrac_core::partie::{Chronology, DefaultScorer, Form, action_text};
+use trictrac_core::{Action, GameOptions, TrictracGame, TurnPhase};
 use trictrac_core::{Colour, diagram};
 
 use crate::error::CliError;
@@ -130,7 +128,7 @@ pub trait Partie: Game<Action = Action> + Clone + PartialEq {
 }
 
 impl Partie for TrictracGame<DefaultScorer> {
-    type Form = trictrac_core::game::Ordinaire;
+    type Form = trictrac_core::Ordinaire;
     const HELP: &'static str = "\
 A partie ordinaire: the first to the trous of the partie wins. When you win a trou you are
 asked to hold (tenir) or leave (s'en aller).";
@@ -140,7 +138,7 @@ asked to hold (tenir) or leave (s'en aller).";
     }
 
     fn prompt(&self, human: Player) -> String {
-        format!("{}> ", colour_of(human))
+        format!("{}> ", Colour::from(human))
     }
 
     fn marks(&self) -> String {
@@ -686,7 +684,7 @@ pub fn ordinaire_session(
     let mut session = Session::new(
         TrictracGame::new(DefaultScorer::default(), options),
         how.seed,
-        player_of(human),
+        Player::from(human),
     );
     outln!(to out;
         "Partie ordinaire to {} trous{}: you are {human}, the bot is {}. Type help for help.",

@@ -4,7 +4,7 @@
 
 use boardgames_common::{Seed, SeededDice};
 use clap::Args;
-use trictrac_core::partie::table::{Draw, Seat, Table, TableForm, given_dice, schedule};
+use trictrac_core::partie::table::{Draw, Partie, Seat, TableForm, given_dice, schedule};
 
 use crate::ecrire;
 use crate::error::CliError;
@@ -128,9 +128,9 @@ pub(crate) fn run(args: &TableArgs) -> Result<(), CliError> {
                 &mut given_dice(&d).map_err(|e| CliError::input("--dice", e))?,
             )
             .map_err(|e| CliError::input("--dice", e))?;
-            Table::new(names, rules, draw)
+            Partie::new(names, rules, draw)
         }
-        None => Table::seat(form, names, rules, &mut SeededDice::new(Seed(args.seed))),
+        None => Partie::seat(form, names, rules, &mut SeededDice::new(Seed(args.seed))),
     }
     .map_err(|e| CliError::input("--players", e))?;
     outln!(

@@ -17,7 +17,7 @@ use serde_json::json;
 use tafl_core::TaflGame;
 use tafl_core::ai::{Level, Searcher};
 use trictrac_core::bot::{Bot, ExpectimaxBot};
-use trictrac_core::game::{GameOptions, TrictracGame, colour_of};
+use trictrac_core::{Colour, GameOptions, TrictracGame};
 
 use crate::error::{CliError, print_json};
 
@@ -189,7 +189,7 @@ fn play<G: Game>(
 /// Trictrac's evaluation for expectiminimax: trous and points (12 to a trou) and the
 /// heuristic's positional evaluation, scaled into (−1, 1) by a partie's worth of points.
 fn trictrac_eval(game: &TrictracGame, player: Player) -> f64 {
-    let me = colour_of(player);
+    let me = Colour::from(player);
     let m = game.marking();
     let bot = Bot::default();
     let board = game.position().board();

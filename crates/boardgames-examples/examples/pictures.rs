@@ -24,8 +24,9 @@ use boardgames::common::{Agent, ByPlayer, Game, Seed, play_game};
 use boardgames::sugoroku::{self, Sugoroku};
 use boardgames::tafl::{Ruleset, TaflGame};
 use boardgames::trictrac::bot::Bot;
-use boardgames::trictrac::game::{Action, DefaultScorer, GameOptions, Phase, TrictracGame};
+use boardgames::trictrac::partie::DefaultScorer;
 use boardgames::trictrac::{self, Position};
+use boardgames::trictrac::{Action, GameOptions, Phase, TrictracGame};
 
 /// The first 42 plies of the Fidchell game of `sample_games` (seed 1, Druid attacking, Ovate
 /// defending): the king has just reached a7, the third corner it has visited.

@@ -34,7 +34,8 @@ use boardgames::sugoroku::{self, Sugoroku};
 use boardgames::tafl::ai::{Level, play_game as play_tafl};
 use boardgames::tafl::{BySide, Ruleset, Side, TaflGame};
 use boardgames::trictrac::bot::Bot;
-use boardgames::trictrac::game::{Action, DefaultScorer, GameOptions, TrictracGame};
+use boardgames::trictrac::partie::DefaultScorer;
+use boardgames::trictrac::{Action, GameOptions, TrictracGame};
 use boardgames::trictrac::{Colour, diagram};
 
 /// One seeded game of each of the three games: a short summary of each (result, length, the

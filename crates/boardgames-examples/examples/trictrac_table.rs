@@ -9,7 +9,7 @@
 
 use boardgames::common::{Seed, SeededDice};
 use boardgames::trictrac::partie::EcrireRules;
-use boardgames::trictrac::partie::table::{Table, TableForm};
+use boardgames::trictrac::partie::table::{Partie, TableForm};
 use boardgames_examples::parse_seed;
 use clap::Parser;
 
@@ -80,7 +80,7 @@ fn main() {
         .map_err(|e| e.to_string())
         .and_then(|rules| {
             let mut dice = SeededDice::new(Seed(args.seed));
-            Table::seat(args.form, names, rules, &mut dice).map_err(|e| e.to_string())
+            Partie::seat(args.form, names, rules, &mut dice).map_err(|e| e.to_string())
         });
     let mut table = match table {
         Ok(t) => t,

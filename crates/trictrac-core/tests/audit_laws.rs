@@ -21,7 +21,7 @@ fn boards(p: &Position, t: &str) -> Vec<String> {
         .movement_plays(throw(t))
         .iter()
         .map(|play| {
-            let after = p.play(play).unwrap();
+            let after = p.play_movement_only(play).unwrap();
             after
                 .to_string()
                 .split(' ')
@@ -217,7 +217,7 @@ fn sortie_excedant_cannot_be_forced_to_finish() {
     let l = p.movement_plays(throw("6-4"));
     assert_eq!(l.len(), 1);
     assert!(l.unplayed().is_empty());
-    let after = p.play(l.get(0).unwrap()).unwrap();
+    let after = p.play_movement_only(l.get(0).unwrap()).unwrap();
     assert_eq!(after.board().on_board(Colour::White), 1);
     assert_eq!(after.to_string().split(' ').next(), Some("N1:w1,N7:b15"));
 }
@@ -238,7 +238,7 @@ fn sortie_last_two_dames_by_two_sortants() {
         "{:?}",
         l.iter().map(|p| p.to_string()).collect::<Vec<_>>()
     );
-    let after = p.play(l.get(0).unwrap()).unwrap();
+    let after = p.play_movement_only(l.get(0).unwrap()).unwrap();
     assert!(after.has_borne_off_all(Colour::White));
 }
 
@@ -295,7 +295,7 @@ fn sortie_excess_never_from_a_nearer_dame() {
     let texts: Vec<String> = l.iter().map(|p| p.to_string()).collect();
     assert_eq!(texts.len(), 1, "{texts:?}");
     assert!(l.unplayed().is_empty());
-    let after = p.play(l.get(0).unwrap()).unwrap();
+    let after = p.play_movement_only(l.get(0).unwrap()).unwrap();
     assert_eq!(after.to_string().split(' ').next(), Some("N1:w2,N7:b15"));
 }
 
@@ -310,6 +310,6 @@ fn sortie_tout_d_une_by_the_last_dame_outside() {
     let l = p.movement_plays(throw("6-2"));
     assert_eq!(l.len(), 1);
     assert!(l.get(0).unwrap().is_tout_d_une());
-    let after = p.play(l.get(0).unwrap()).unwrap();
+    let after = p.play_movement_only(l.get(0).unwrap()).unwrap();
     assert_eq!(after.to_string().split(' ').next(), Some("N1:w14,N7:b15"));
 }

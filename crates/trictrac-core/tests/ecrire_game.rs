@@ -12,13 +12,13 @@ use boardgames_common::{
     ByPlayer, Game, Record, ReplayError, ReplayOptions, Seed, Throw, Turn, play_game,
 };
 use trictrac_core::Colour::{Black, White};
+use trictrac_core::TurnPhase;
 use trictrac_core::bot::Bot;
-use trictrac_core::game::{Action, DefaultScorer, Primaute, Scored, Scorer};
-use trictrac_core::partie::turn::TurnPhase;
 use trictrac_core::partie::{
-    ActionError, Convention, EcrireGame, EcrireOptions, EcrireRules, MarqueResult, Quality,
-    TagError,
+    Convention, EcrireGame, EcrireOptions, EcrireRules, MarqueResult, Quality,
 };
+use trictrac_core::partie::{DefaultScorer, Scored, Scorer};
+use trictrac_core::{Action, ActionError, Primaute, TagError};
 use trictrac_core::{ByColour, LegalPlays, Play, Position};
 
 /// Scripted points: each throw takes the next entry (White's, Black's points); plays score

@@ -253,8 +253,8 @@ fn pari_4_postillon_28_of_which_20_queue_later_double_paris_8() {
         (p.single_pari, p.postillon, p.jetons),
         (true, false, 4 + 20)
     );
-    assert_eq!(trictrac_core::partie::settlement::PARI, 4);
-    assert_eq!(trictrac_core::partie::settlement::POSTILLON, 28);
+    assert_eq!(trictrac_core::partie::PARI, 4);
+    assert_eq!(trictrac_core::partie::POSTILLON, 28);
 }
 
 #[test]

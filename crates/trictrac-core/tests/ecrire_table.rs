@@ -5,7 +5,7 @@
 
 use boardgames_common::{Seed, SeededDice};
 use trictrac_core::partie::table::{
-    Draw, DrawThrow, Seat, Table, TableError, TableForm, TourneurQueue, schedule,
+    Draw, DrawThrow, Partie, Seat, TableError, TableForm, TourneurQueue, schedule,
 };
 use trictrac_core::partie::{EcrireRules, MarqueOutcome, Quality, SettlementError};
 
@@ -138,10 +138,10 @@ fn bad_input_is_a_typed_error() {
     let draw = Draw::from_values(TableForm::Teams, &[5, 3, 5, 2, 4, 2]).unwrap();
     let rules = EcrireRules::new(8).unwrap();
     assert_eq!(
-        Table::new(names(5), rules, draw.clone()),
+        Partie::new(names(5), rules, draw.clone()),
         Err(TableError::Players(5))
     );
-    let e = Table::new(names(3), rules, draw).unwrap_err();
+    let e = Partie::new(names(3), rules, draw).unwrap_err();
     assert_eq!(e.to_string(), "the partie teams seats 4 players, not 3");
     let e = schedule(TableForm::Tourner, 8, &[6, 4, 1], &[]).unwrap_err();
     assert_eq!(e, TableError::NotDivisibleByThree(8));
@@ -185,7 +185,7 @@ fn bad_input_is_a_typed_error() {
     );
     // The same at the table.
     let draw = Draw::from_values(TableForm::Tourner, &[6, 4, 1]).unwrap();
-    let mut t = Table::new(names(3), EcrireRules::new(6).unwrap(), draw).unwrap();
+    let mut t = Partie::new(names(3), EcrireRules::new(6).unwrap(), draw).unwrap();
     let simple = MarqueOutcome::new(7, 3, Quality::Simple);
     assert!(matches!(
         t.record_won(C, simple),
@@ -204,9 +204,9 @@ fn bad_input_is_a_typed_error() {
     );
 }
 
-fn tourner_table() -> Table {
+fn tourner_table() -> Partie {
     let draw = Draw::from_values(TableForm::Tourner, &[6, 4, 1]).unwrap();
-    Table::new(names(3), EcrireRules::new(6).unwrap(), draw).unwrap()
+    Partie::new(names(3), EcrireRules::new(6).unwrap(), draw).unwrap()
 }
 
 #[test]
@@ -283,7 +283,7 @@ fn tourner_one_player_wins_two_postillons_and_the_queue() {
 fn tourner_queue_ignored_or_shared() {
     let draw = Draw::from_values(TableForm::Tourner, &[6, 4, 1]).unwrap();
     let rules = EcrireRules::new(3).unwrap().with_queue_des_jetons(false);
-    let mut t = Table::new(names(3), rules, draw).unwrap();
+    let mut t = Partie::new(names(3), rules, draw).unwrap();
     let simple = MarqueOutcome::new(7, 3, Quality::Simple);
     // B beats A, C beats B, A beats C: each receives 6 + 2.
     for w in [B, C, A] {
@@ -293,7 +293,7 @@ fn tourner_queue_ignored_or_shared() {
     assert_eq!(d.queue, TourneurQueue::Ignored);
     assert_eq!(d.received, [8, 8, 8]);
     let draw = Draw::from_values(TableForm::Tourner, &[6, 4, 1]).unwrap();
-    let mut t = Table::new(names(3), EcrireRules::new(3).unwrap(), draw).unwrap();
+    let mut t = Partie::new(names(3), EcrireRules::new(3).unwrap(), draw).unwrap();
     for w in [B, C, A] {
         t.record_won(w, simple).unwrap();
     }
@@ -305,7 +305,7 @@ fn tourner_queue_ignored_or_shared() {
 #[test]
 fn teams_settle_as_two_sides() {
     let draw = Draw::from_values(TableForm::Teams, &[5, 3, 5, 2, 4, 2]).unwrap();
-    let mut t = Table::new(names(4), EcrireRules::new(2).unwrap(), draw).unwrap();
+    let mut t = Partie::new(names(4), EcrireRules::new(2).unwrap(), draw).unwrap();
     // A-C: C wins 8 to 3 simple (7); A-D: A wins 6 to 0 in petite bredouille (16).
     t.record_won(C, MarqueOutcome::new(8, 3, Quality::Simple))
         .unwrap();
@@ -333,7 +333,7 @@ fn seeded_tables_of_bots_play_to_the_end_and_every_ledger_sums_to_zero() {
     ] {
         let play = |seed: u64| {
             let mut dice = SeededDice::new(Seed(seed));
-            let mut t = Table::seat(
+            let mut t = Partie::seat(
                 form,
                 names(n),
                 EcrireRules::new(marques).unwrap(),

@@ -5,8 +5,9 @@ use boardgames_common::replay::names_game;
 use boardgames_common::{Game, Record};
 use sugoroku_core::Sugoroku;
 use tafl_core::TaflGame;
-use trictrac_core::game::{Action, DefaultScorer, Phase, TrictracGame};
+use trictrac_core::partie::DefaultScorer;
 use trictrac_core::svg as trictrac_svg;
+use trictrac_core::{Action, Phase, TrictracGame};
 
 /// One position of a replay.
 #[derive(Debug, Clone, PartialEq)]
@@ -135,9 +136,8 @@ fn trictrac(record: &Record) -> Result<Replay, StepsError> {
         svg: trictrac_picture(&game, entries.first().map(|e| e.action.as_str())),
     });
     for (i, entry) in entries.iter().enumerate() {
-        let illegal = |e: trictrac_core::partie::ActionError| {
-            StepsError::Illegal(format!("action {}: {e}", i + 1))
-        };
+        let illegal =
+            |e: trictrac_core::ActionError| StepsError::Illegal(format!("action {}: {e}", i + 1));
         let action = game.parse_action(&entry.action).map_err(illegal)?;
         let actor = match action {
             Action::PrimauteDie(_) => "chance".to_string(),

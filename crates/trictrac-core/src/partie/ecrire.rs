@@ -44,16 +44,16 @@ use boardgames_common::{
     Agent, ByPlayer, Game, Player, Record, Replay, ReplayError, ReplayOptions, Turn, replay_record,
 };
 
+use crate::board::{ByColour, Colour};
 use crate::bot::Bot;
-use crate::colour::{ByColour, Colour};
 use crate::marking::{Gain, Marking};
 use crate::partie::convention::Convention;
 use crate::partie::error::{ActionError, TagError};
-use crate::partie::ledger::{Ledger, MarqueResult, name};
+use crate::partie::ledger::{Ledger, MarqueResult, sheet_name as name};
 use crate::partie::marque::{Advice, Ending, Marque};
 use crate::partie::scorer::{DefaultScorer, ThrowScorer};
 use crate::partie::settlement::{EcrireRules, Remainder, TROU_D_OBLIGATION};
-use crate::partie::turn::{Action, Chronology, Form, Primaute, TurnPhase, action_text, colour_of};
+use crate::partie::turn::{Action, Chronology, Form, Primaute, TurnPhase, action_text};
 
 /// Trous the fichet of a marqué can hold (the marking counts trous in a `u8`).
 const TROUS_CAP: u8 = u8::MAX;
@@ -554,7 +554,7 @@ impl<S: ThrowScorer + Clone> Game for EcrireGame<S> {
             return Turn::Terminal;
         }
         match self.inner.turn() {
-            Turn::Player(p) => Turn::Player(self.player_of(colour_of(p))),
+            Turn::Player(p) => Turn::Player(self.player_of(Colour::from(p))),
             other => other,
         }
     }

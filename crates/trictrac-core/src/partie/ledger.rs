@@ -275,7 +275,7 @@ impl Ledger {
                     sans_lever,
                     settlement,
                 } => {
-                    let mut won = format!("{} {quality}", name(winner));
+                    let mut won = format!("{} {quality}", sheet_name(winner));
                     if quality != Quality::Simple
                         && rules.convention() == crate::partie::Convention::SansLever
                     {
@@ -339,7 +339,7 @@ impl Ledger {
 /// The name of a player on the score sheet: `A` for [`Player::First`], `B` for
 /// [`Player::Second`] (the glossary names its players A, B, C, D).
 #[must_use]
-pub const fn name(player: Player) -> &'static str {
+pub const fn sheet_name(player: Player) -> &'static str {
     match player {
         Player::First => "A",
         Player::Second => "B",
@@ -369,7 +369,7 @@ pub fn describe_decompte(rules: &EcrireRules, d: &Decompte) -> String {
             out,
             "  2. queue des jetons: {} jetons to {}, ahead in jetons de mise",
             d.queue_des_jetons,
-            name(c)
+            sheet_name(c)
         ),
         QueueHolder::Ignored => writeln!(out, "  2. queue des jetons: ignored, as agreed"),
         QueueHolder::Shared => writeln!(
@@ -406,7 +406,7 @@ pub fn describe_decompte(rules: &EcrireRules, d: &Decompte) -> String {
             writeln!(
                 out,
                 "  3. paris: {} won {} marqués against {} (contingent {} each): {} pari{}: {} = {} jetons",
-                name(c),
+                sheet_name(c),
                 d.won[c],
                 d.won[c.other()],
                 rules.contingent(),
@@ -441,14 +441,14 @@ pub fn describe_decompte(rules: &EcrireRules, d: &Decompte) -> String {
                 out,
                 "  5. difference: {} jetons to {} = {} fiche{} of {fiche}{rem_text}",
                 d.difference,
-                name(c),
+                sheet_name(c),
                 d.fiches,
                 if d.fiches == 1 { "" } else { "s" },
             );
             if d.queue_generale > 0 {
                 let _ = writeln!(out, "  6. queue générale: {} fiches", d.queue_generale);
             }
-            let _ = writeln!(out, "  {} wins {} fiches", name(c), d.total_fiches);
+            let _ = writeln!(out, "  {} wins {} fiches", sheet_name(c), d.total_fiches);
         }
     }
     out

@@ -21,7 +21,7 @@
 //! rectified); seven 12 par excès. A player who goes away renounces what he does not mark
 //! (ÉCOLE SANS ÉCOLE): only an excess remains an école.
 
-use crate::colour::Colour;
+use crate::board::Colour;
 use crate::marking::{Marking, POINTS_PER_TROU};
 
 /// What a player was due to mark for a gain: computed from the marking before it.

@@ -5,20 +5,27 @@
 //! Source: the French glossary of the laws of trictrac, PARTIE À QUATRE JOUEURS, PARTIE À LA
 //! CHOUETTE and PARTIE À TOURNER.
 //!
-//! - [`schedule`](mod@schedule): the draw by dice ([`Draw`]) and who plays whom at each
-//!   marqué ([`Pairing`], the pure function [`schedule()`]).
-//! - [`ledger`]: [`Table`], a partie at a table: its marqués as settled, one account per pair
-//!   of interests, the décompte ([`TourneurDecompte`] à tourner, the partie à deux's
+//! - The draw by dice ([`Draw`]) and who plays whom at each marqué ([`Pairing`], the pure
+//!   function [`schedule()`]).
+//! - [`Partie`], a partie at a table: its marqués as settled, one account per pair of
+//!   interests, the décompte ([`TourneurDecompte`] à tourner, the partie à deux's
 //!   [`Decompte`](crate::partie::Decompte) between the two sides otherwise) and the sheet.
-//! - [`play`]: a table of bots playing every marqué through seeded dice
-//!   ([`Table::play_bots`]).
+//! - A table of bots playing every marqué through seeded dice ([`Partie::play_bots`], in
+//!   the bot layer).
 //!
 //! Seats are letters, `A` to `D`: à la chouette `A` makes the chouette and `B`, `C` are
 //! allied; in teams `A` and `B` play against `C` and `D`.
+//!
+//! The partie at three or four is named [`Partie`] (each form is a *partie* in the glossary:
+//! PARTIE À TOURNER, PARTIE À LA CHOUETTE, PARTIE À QUATRE JOUEURS), not a table: in the laws
+//! a *table* is a half of the board, the table du petit jan or du grand jan
+//! ([`crate::scoring::Table`]); the seats and the players around the board keep the word in
+//! its everyday sense ([`Seat`], [`TableForm`]).
 
-pub mod ledger;
-pub mod play;
-pub mod schedule;
+mod accounts;
+mod ledger;
+mod schedule;
+mod sheet;
 
 use std::fmt;
 use std::str::FromStr;
@@ -27,7 +34,8 @@ use thiserror::Error;
 
 use crate::partie::settlement::SettlementError;
 
-pub use ledger::{PairAccount, Table, TableMarque, TableResult, TourneurDecompte, TourneurQueue};
+pub use accounts::{PairAccount, TourneurDecompte, TourneurQueue};
+pub use ledger::{Partie, TableMarque, TableResult};
 pub use schedule::{
     Draw, DrawThrow, MAX_DRAW_THROWS, Pairing, ScheduledMarque, given_dice, schedule,
 };

@@ -1,7 +1,7 @@
 //! Claims of école and the choices of the reports' options (QUAND et COMMENT MARQUER
 //! L'ÉCOLE, ÉCOLE MARQUÉE PARTIELLEMENT, FAUSSE ÉCOLE, AUGMENTATION D'ÉCOLE).
 
-use crate::colour::Colour;
+use crate::board::Colour;
 use crate::referee::{Entry, Fault, Gesture, Remedy, Report, WhichJeton};
 
 use super::*;

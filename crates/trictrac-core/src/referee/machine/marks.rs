@@ -1,11 +1,11 @@
 //! The marking gestures and their consummation (ÉCOLE: DÉFINITION to ÉCOLE DE POINTS,
 //! S'EN ALLER SUR UNE ÉCOLE, ÉCOLE IMPOSSIBLE À MARQUER).
 
-use crate::colour::Colour;
+use crate::board::Colour;
+use crate::board::Marks;
 use crate::marking::POINTS_PER_TROU;
 use crate::referee::ecole::{Due, Shown, assess};
 use crate::referee::{Entry, Fault, Gesture, Remedy, Report, WhichJeton};
-use crate::setup::Marks;
 
 use super::*;
 

@@ -3,8 +3,8 @@
 use thiserror::Error;
 
 use crate::board::DAMES;
-use crate::colour::{ByColour, Colour};
-use crate::point::Point;
+use crate::board::Point;
+use crate::board::{ByColour, Colour};
 
 /// One player's marks (*la marque*): points on his jetons and trous on the fichet.
 ///

@@ -1,6 +1,8 @@
-//! Unit tests of the move generator (split from `movegen.rs` to keep it under a thousand lines).
+//! Unit tests of the move generator.
 
+use super::generate::ge2_nibbles;
 use super::*;
+use crate::board::{PathCounts, key_of};
 
 /// The early-exit generation finds the number of dice of the full one, for every throw
 /// of positions with and without blocked numbers.
@@ -21,7 +23,7 @@ fn dice_playable_agrees_with_the_full_generation() {
         let pos: Position = t.parse().unwrap();
         let prep = Prepared::new(&pos);
         for (throw, _) in boardgames_common::UNORDERED_OUTCOMES {
-            pos.legal_plays_into(throw, &MovementOnly, &mut lp);
+            pos.movement_plays_into(throw, &mut lp);
             assert_eq!(prep.dice_playable(throw), lp.dice_played(), "{t} {throw}");
             seen[lp.dice_played() as usize] += 1;
         }
@@ -51,7 +53,7 @@ fn simple_steps_and_fill_search_agree_with_the_full_generation() {
         let prep = Prepared::new(&pos);
         let steps = prep.simple_steps(0);
         for (throw, _) in boardgames_common::UNORDERED_OUTCOMES {
-            pos.legal_plays_into(throw, &MovementOnly, &mut lp);
+            pos.movement_plays_into(throw, &mut lp);
             if steps.both(throw) {
                 assert_eq!(lp.dice_played(), 2, "{t} {throw}");
                 proved += 1;
@@ -94,4 +96,83 @@ fn ge2_nibbles_marks_the_points_with_two_dames() {
 #[test]
 fn candidate_size() {
     assert_eq!(std::mem::size_of::<Candidate>(), 32);
+}
+
+/// The "must fill / must keep" hook: an [`Obligations`] filter runs after "maximum number of
+/// dice", "the higher die" and "coin par effet over par puissance", before the sortie
+/// constraints; a filter that would remove every play is ignored. (Moved from the
+/// integration tests when the hook left the public API.)
+mod hook {
+    use super::*;
+    use crate::board::{Colour, Jan};
+
+    /// A stand-in for the scoring rules' filter: must keep the grand jan if possible.
+    struct MustKeepGrandJan;
+
+    impl Obligations for MustKeepGrandJan {
+        fn apply(&self, position: &Position, _throw: Throw, plays: &mut PlayList) {
+            let mover = position.side_to_move();
+            if position.board().is_full(mover, Jan::GrandJan) {
+                plays.retain_if_any(|c| Jan::GrandJan.paths().all(|p| c.after_at(p) >= 2));
+            }
+        }
+    }
+
+    /// Removes everything: must be ignored.
+    struct Nothing;
+
+    impl Obligations for Nothing {
+        fn apply(&self, _: &Position, _: Throw, plays: &mut PlayList) {
+            plays.retain(|_| false);
+        }
+    }
+
+    fn plays_with(p: &Position, t: Throw, obligations: &impl Obligations) -> LegalPlays {
+        let mut out = LegalPlays::new();
+        p.plays_into(t, obligations, &mut out);
+        out
+    }
+
+    #[test]
+    fn keep_filter_plugs_in() {
+        // White's grand jan is full with three surplus dames; 2-1 may keep it or break it.
+        let p: Position = "B7:w3,B8:w3,B9:w3,B10:w2,B11:w2,B12:w2,N1:b15 w 9/9 0.0/0.0"
+            .parse()
+            .unwrap();
+        let t: Throw = "2-1".parse().unwrap();
+        let free = p.movement_plays(t);
+        let kept = plays_with(&p, t, &MustKeepGrandJan);
+        assert!(kept.len() < free.len());
+        for i in 0..kept.len() {
+            assert!(
+                kept.board_after(i)
+                    .unwrap()
+                    .is_full(Colour::White, Jan::GrandJan)
+            );
+        }
+        let texts: Vec<String> = kept.iter().map(|p| p.to_string()).collect();
+        assert_eq!(
+            texts,
+            [
+                // Every way of moving surplus dames (one on each of B7, B8, B9) inside the jan.
+                "2-1: B7-B9, B8-B9",
+                "2-1: B7-B9-B10",
+                "2-1: B8-B10, B9-B10",
+                "2-1: B8-B10-B11",
+                "2-1: B9-B11, B7-B8",
+                "2-1: B9-B11-B12",
+            ]
+        );
+        // play_with / is_legal_with refuse a play breaking the obligation.
+        let breaking = p.parse_movement_play("2-1: B11-N12").err();
+        assert!(breaking.is_some(), "N12 is Black's coin");
+        let breaking = p.parse_movement_play("2-1: B10-B12, B10-B11").unwrap();
+        assert!(p.is_movement_legal(&breaking));
+        assert!(!p.is_legal_with(&breaking, &MustKeepGrandJan));
+        assert!(p.play_with(&breaking, &MustKeepGrandJan).is_err());
+        let keeping = kept.get(0).unwrap();
+        assert!(p.play_with(keeping, &MustKeepGrandJan).is_ok());
+        let all = plays_with(&p, t, &Nothing);
+        assert_eq!(all.len(), free.len());
+    }
 }

@@ -12,10 +12,10 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use crate::board::Board;
-use crate::colour::{ByColour, Colour};
-use crate::point::Point;
-use crate::position::Position;
-use crate::setup::{Marks, PositionError, Setup};
+use crate::board::Point;
+use crate::board::Position;
+use crate::board::{ByColour, Colour};
+use crate::board::{Marks, PositionError, Setup};
 
 impl fmt::Display for Board {
     /// The board field of the notation: `point:colourcount` entries separated by commas in

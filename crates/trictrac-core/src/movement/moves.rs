@@ -5,7 +5,7 @@ use std::fmt;
 
 use boardgames_common::{Die, Throw};
 
-use crate::point::{Dest, Point};
+use crate::board::{Colour, Dest, PathCounts, Point};
 
 /// One dame moved by one number: from a point to a point or off the board.
 ///
@@ -121,6 +121,23 @@ impl Play {
     #[must_use]
     pub fn is_par_puissance(&self) -> bool {
         self.par_puissance
+    }
+
+    /// The dames of `colour` (by path position, `before`) after this play's moves made one
+    /// by one, each from a point holding one of his dames and forward; `None` if a move
+    /// cannot be made.
+    pub(crate) fn counts_after(&self, colour: Colour, before: &PathCounts) -> Option<PathCounts> {
+        let mut c = *before;
+        for m in self.moves() {
+            let f = m.from.path(colour);
+            let t = m.to.path(colour);
+            if c[f as usize] == 0 || t <= f {
+                return None;
+            }
+            c[f as usize] -= 1;
+            c[t as usize] += 1;
+        }
+        Some(c)
     }
 
     /// Whether one dame plays both numbers tout d'une (the second move starts where the

@@ -1,9 +1,9 @@
 //! The validated position: board, side to move, throws since the relevé, marks.
 
 use crate::board::{Board, DAMES};
-use crate::colour::{ByColour, Colour};
-use crate::point::{OFF, Point};
-use crate::setup::{Marks, PositionError, Setup};
+use crate::board::{ByColour, Colour};
+use crate::board::{Marks, PositionError, Setup};
+use crate::board::{OFF, Point};
 
 /// A legal trictrac position: the [`Board`], the side to move, the throws each player has
 /// made since the last relevé, and both players' [`Marks`].

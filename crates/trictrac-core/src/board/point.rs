@@ -15,7 +15,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::colour::Colour;
+use crate::board::Colour;
 
 /// Path position of a player's talon (start stack).
 pub const TALON: u8 = 1;

@@ -5,9 +5,9 @@ use arrayvec::ArrayVec;
 use boardgames_common::{Die, Throw};
 
 use crate::board::Board;
-use crate::colour::Colour;
-use crate::point::{OPPONENT_COIN, OWN_COIN, Point};
-use crate::position::Position;
+use crate::board::Colour;
+use crate::board::Position;
+use crate::board::{OPPONENT_COIN, OWN_COIN, Point};
 
 /// A number of a throw as the scoring rules count ways: one die, or both dice together
 /// (*les deux nombres réunis*, tout d'une).

@@ -1,47 +1,26 @@
-//! A table of bots: every marqué played to its end between the two seated players as a
-//! marqué of the partie à deux ([`EcrireGame`] of one marqué, refaits included), settled at
-//! the table.
+//! A table of bots ([`Partie::play_bots`]): every marqué of a partie at three or four played
+//! to its end between the two seated players as a marqué of the partie à deux
+//! ([`EcrireGame`] of one marqué, refaits included), settled at the table.
 
-use boardgames_common::{ByPlayer, DiceSource, Player, Seed, play_game};
+use boardgames_common::{ByPlayer, Player, Seed, play_game};
 
-use super::ledger::Table;
-use super::schedule::Draw;
-use super::{TableError, TableForm};
-use crate::Colour;
-use crate::bot::Bot;
-use crate::partie::ecrire::{EcrireGame, EcrireOptions};
-use crate::partie::ledger::MarqueResult;
-use crate::partie::settlement::{EcrireRules, MarqueOutcome};
-use crate::partie::turn::Primaute;
+use super::Bot;
+use crate::partie::table::{Partie, TableError};
+use crate::partie::{EcrireGame, EcrireOptions, EcrireRules, MarqueOutcome, MarqueResult};
+use crate::{Colour, Primaute};
 
 /// Actions allowed for one marqué between bots before it is abandoned as too long (a
 /// marqué between bots takes a few thousand).
 pub const MAX_MARQUE_ACTIONS: usize = 1_000_000;
 
-impl Table {
-    /// A table of `names` for a partie `form` of `rules`, drawn with `dice`
-    /// ([`Draw::new`]).
-    ///
-    /// # Errors
-    /// Those of [`Draw::new`] and [`Table::new`].
-    pub fn seat(
-        form: TableForm,
-        names: Vec<String>,
-        rules: EcrireRules,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Table, TableError> {
-        form.check_players(names.len())?;
-        form.check_marques(rules.marques())?;
-        Table::new(names, rules, Draw::new(form, dice)?)
-    }
-
+impl Partie {
     /// Plays every marqué left between two [`Bot`]s, the throws of marqué `n` drawn from
     /// `Seed(seed + n)`: the player with the primauté plays White and throws first; a refait
     /// is replayed with the same primauté; each decided marqué is recorded at the table.
     ///
     /// # Errors
     /// [`TableError::Play`] when a marqué does not end within [`MAX_MARQUE_ACTIONS`] or its
-    /// game contradicts itself, and the errors of [`Table::record_won`].
+    /// game contradicts itself, and the errors of [`Partie::record_won`].
     pub fn play_bots(&mut self, seed: Seed) -> Result<(), TableError> {
         let one = EcrireRules::new(1)?
             .with_convention(self.rules().convention())

@@ -8,8 +8,8 @@
 use std::fmt::Write as _;
 
 use crate::board::Board;
-use crate::colour::Colour;
-use crate::point::{Point, Side};
+use crate::board::Colour;
+use crate::board::{Point, Side};
 
 /// One cell: `w3`, `b12`, or `.` for an empty point, right-aligned in 4 columns.
 fn cell(board: &Board, point: Point, out: &mut String) {

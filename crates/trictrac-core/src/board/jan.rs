@@ -59,7 +59,7 @@ impl Jan {
 /// Glossary, JAN INTERDIT: "dès que le joueur a passé quatre dames dans son grand jan, son
 /// petit jan n'est plus interdit … avec seulement onze dames".
 #[must_use]
-pub fn can_fill_from(counts: &[u8; 26], a: u8) -> bool {
+pub(crate) fn can_fill_from(counts: &[u8; 26], a: u8) -> bool {
     let mut behind: u32 = counts[1..a as usize].iter().map(|&c| u32::from(c)).sum();
     for (k, q) in (a..=a + 5).enumerate() {
         behind += u32::from(counts[q as usize]);

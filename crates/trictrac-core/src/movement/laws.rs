@@ -1,10 +1,10 @@
 //! Where a dame of the side to move may stop, rest or bear off: laws 2, 3, 5 and 6 of the
 //! rules page ("Moving (laws)") evaluated once per position.
 
+use crate::board::Colour;
+use crate::board::Jan;
 use crate::board::{Board, PathCounts, count_masks};
-use crate::colour::Colour;
-use crate::jan::Jan;
-use crate::point::{OFF, OPPONENT_COIN, OWN_COIN};
+use crate::board::{OFF, OPPONENT_COIN, OWN_COIN};
 
 /// Path positions 1..=24.
 const BOARD: u32 = ((1 << 25) - 1) & !1;

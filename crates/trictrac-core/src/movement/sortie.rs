@@ -2,9 +2,9 @@
 
 use boardgames_common::Die;
 
-use crate::laws::Laws;
-use crate::point::OFF;
-use crate::position::Position;
+use crate::board::OFF;
+use crate::board::Position;
+use crate::movement::Laws;
 
 /// What a number can do for the side to move once all his dames are in his jan de retour
 /// (glossary NOMBRE SORTANT, NOMBRE DÉFAILLANT, NOMBRE EXCÉDANT; rules page law 6).

@@ -2,22 +2,22 @@
 
 use std::fmt;
 
-use crate::colour::{ByColour, Colour};
-use crate::jan::{Jan, can_fill_from};
-use crate::point::{OFF, OWN_COIN, Point};
+use crate::board::{ByColour, Colour};
+use crate::board::{Jan, can_fill_from};
+use crate::board::{OFF, OWN_COIN, Point};
 
 /// Number of dames each player owns, always (rules page: 15 dames a side).
 pub const DAMES: u8 = 15;
 
 /// Dames of one colour counted by that colour's path position: index 0 is unused (always 0),
 /// `1..=24` are the points along the colour's own path, 25 is off the board.
-pub type PathCounts = [u8; 26];
+pub(crate) type PathCounts = [u8; 26];
 
 /// The 24 points with the dames of each colour, plus the dames borne off.
 ///
 /// A `Board` is always valid: 15 dames per colour (on the board or off), no point holding
 /// both colours. Build one from a [`crate::Setup`] (through [`crate::Position`]) or parse
-/// the board notation (see [`crate::notation`]).
+/// the position notation (see [`crate::Position`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Board {
     pub(crate) paths: ByColour<PathCounts>,
@@ -62,10 +62,12 @@ impl Board {
         self.paths[colour].get(p as usize).copied().unwrap_or(0)
     }
 
-    /// Dames of `colour` counted by path position (see [`PathCounts`]).
+    /// Dames of `colour` counted by his path position: index 0 is unused (always 0), `1..=24`
+    /// are the points along his own path (1 his talon, 12 his coin, 24 the opponent's
+    /// talon), 25 the dames borne off.
     #[must_use]
     #[inline]
-    pub fn path_counts(&self, colour: Colour) -> &PathCounts {
+    pub fn path_counts(&self, colour: Colour) -> &[u8; 26] {
         &self.paths[colour]
     }
 
