@@ -1,17 +1,23 @@
 //! Shared foundation of the boardgames-rs rules crates: dice, seeds, the plain-text game
 //! record and the [`Game`] trait with chance nodes.
 //!
-//! - [`dice`]: [`Die`], [`Throw`] (higher die first, traditional French names), the 36
-//!   ordered and 21 unordered outcomes with their probabilities.
-//! - [`seed`]: [`Seed`] and the [`DiceSource`] trait with [`SeededDice`] (ChaCha8, pinned)
-//!   and [`ScriptedDice`] (replays).
-//! - [`game`]: the OpenSpiel-style [`Game`] trait, [`Agent`], [`RandomAgent`] and
+//! Every item is at the crate root but for three namespaces: [`agents`] (the generic
+//! players), [`tournament`] (its arithmetic) and `svg` (pictures).
+//!
+//! - Dice: [`Die`], [`Throw`] (higher die first, traditional French names), the 36 ordered
+//!   and 21 unordered outcomes with their probabilities ([`ORDERED_OUTCOMES`],
+//!   [`UNORDERED_OUTCOMES`]).
+//! - Seeds: [`Seed`] and the [`DiceSource`] trait with [`SeededDice`] (ChaCha8, pinned) and
+//!   [`ScriptedDice`] (replays); [`Seed::derive`] for sub-streams.
+//! - Players: [`Player`] and [`ByPlayer`], a value per player.
+//! - The OpenSpiel-style [`Game`] trait, [`Turn`], [`Agent`], [`RandomAgent`] and
 //!   [`play_game`].
-//! - [`record`]: the [`Record`] format shared by trictrac, tafl and sugoroku.
-//! - [`replay`]: records to games ([`Replay::from_record`], the same checks in every game)
-//!   and games to records ([`PlayedGame`]).
-//! - [`agents`]: generic players of every game: [`RandomAgent`], [`agents::Mcts`] (UCT with
-//!   chance nodes) and [`agents::Expectiminimax`] (alpha-beta, Star1).
+//! - Records: the [`Record`] format shared by trictrac, tafl and sugoroku; records to games
+//!   ([`Replay::from_record`], the same checks in every game) and games to records
+//!   ([`PlayedGame`]).
+//! - [`agents`]: generic players of every game besides [`RandomAgent`]:
+//!   [`agents::Mcts`] (UCT with chance nodes) and [`agents::Expectiminimax`] (alpha-beta,
+//!   Star1).
 //! - [`tournament`]: the arithmetic of a tournament between agents: the schedule and its
 //!   seeds, wins/draws/losses with Wilson intervals, Elo ratings with intervals.
 //! - `svg` (feature `svg`): a small SVG writer and a histogram, for the games' pictures.
@@ -31,27 +37,31 @@
 pub struct ReadmeDoctests;
 
 pub mod agents;
-pub mod dice;
-pub mod game;
-pub mod limits;
-pub mod record;
-pub mod replay;
-pub mod seed;
+mod dice;
+mod game;
+mod limits;
+mod player;
+mod record;
+mod replay;
+mod seed;
 #[cfg(feature = "svg")]
 pub mod svg;
 pub mod tournament;
 
+pub use agents::random::RandomAgent;
 pub use dice::{
     Die, ORDERED_OUTCOMES, ORDERED_PROBABILITY, ParseDieError, ParseThrowError, Throw,
     UNORDERED_OUTCOMES, UNORDERED_THROWS,
 };
 pub use game::{
-    Agent, ByPlayer, Game, PlayGameError, PlayedGame, Player, RandomAgent, Turn, play_game,
-    result_text, sample_chance,
+    Agent, Game, PlayGameError, PlayedGame, Turn, play_game, result_text, sample_chance,
 };
 pub use limits::{RecordLimitError, RecordLimits};
+pub use player::{ByPlayer, Player};
 pub use record::{Entry, ParseRecordError, ParseRecordErrorKind, Record, RecordTextError};
 pub use replay::{
     CommentError, OtherGameError, Replay, ReplayError, ReplayOptions, ResultTagError,
+    check_comment, check_game_tag, check_result_tag, check_seed_tag, names_game, replay_actions,
+    result_tag,
 };
 pub use seed::{DiceSource, ParseSeedError, RngDice, ScriptedDice, Seed, SeedRng, SeededDice};

@@ -85,7 +85,7 @@ impl ReplayOptions {
 /// # impl Replay for Count {
 /// #     type ReplayError = boardgames_common::ReplayError<NotAStep>;
 /// #     fn from_record_with(r: &Record, o: &ReplayOptions) -> Result<Count, Self::ReplayError> {
-/// #         boardgames_common::replay::replay_actions(Count(0), r, o)
+/// #         boardgames_common::replay_actions(Count(0), r, o)
 /// #     }
 /// # }
 /// let record: Record = "[Game \"Count\"]\n[Result \"1-0\"]\n\n1. 1 {a free comment}\n2. 1\n"
@@ -160,7 +160,7 @@ pub struct CommentError {
 /// with the game's own spelling.
 ///
 /// ```
-/// use boardgames_common::replay::names_game;
+/// use boardgames_common::names_game;
 /// assert!(names_game("tafl", "Tafl"));
 /// assert!(names_game("TRICTRAC à écrire", "Trictrac à écrire"));
 /// assert!(!names_game("Tafl ", "Tafl"));
@@ -190,7 +190,7 @@ pub fn check_game_tag<G: Game>(record: &Record) -> Result<(), OtherGameError> {
 /// with `0x`, up to 2^64 − 1: the record format's rule).
 ///
 /// ```
-/// use boardgames_common::{Record, Seed, replay::check_seed_tag};
+/// use boardgames_common::{Record, Seed, check_seed_tag};
 /// let mut record = Record::new("Tafl");
 /// assert_eq!(check_seed_tag(&record), Ok(None));
 /// record.set_tag("Seed", "0x10").unwrap();

@@ -30,7 +30,7 @@
 
 use thiserror::Error;
 
-use crate::game::ByPlayer;
+use crate::player::ByPlayer;
 use crate::seed::Seed;
 
 /// The normal quantile of a two-sided 95% interval.

@@ -1,13 +1,13 @@
 //! [`Sugoroku`]: the whole game (ruleset, start and current position) as a
 //! [`boardgames_common::Game`], with seeded play, replay from throws and game records.
 
-use boardgames_common::replay::{
-    check_comment, check_game_tag, check_result_tag, check_seed_tag, result_tag,
-};
 use boardgames_common::{
     ByPlayer, CommentError, DiceSource, Game, OtherGameError, ParseSeedError, PlayedGame, Record,
     RecordLimitError, RecordLimits, RecordTextError, Replay, ReplayOptions, ResultTagError, Seed,
     Throw, Turn, UNORDERED_OUTCOMES,
+};
+use boardgames_common::{
+    check_comment, check_game_tag, check_result_tag, check_seed_tag, result_tag,
 };
 use thiserror::Error;
 

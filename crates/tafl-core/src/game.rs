@@ -5,11 +5,11 @@
 
 use std::sync::Arc;
 
-use boardgames_common::replay::{check_comment, check_game_tag, check_result_tag, result_tag};
 use boardgames_common::{
     ByPlayer, CommentError, Game, OtherGameError, Record, RecordLimitError, RecordLimits, Replay,
     ReplayOptions, ResultTagError, Turn,
 };
+use boardgames_common::{check_comment, check_game_tag, check_result_tag, result_tag};
 use thiserror::Error;
 
 use crate::moves::{Move, MoveList, MoveText, ParseMoveError};
@@ -495,7 +495,7 @@ impl Replay for TaflGame {
     fn from_record_with(record: &Record, options: &ReplayOptions) -> Result<TaflGame, ReplayError> {
         record.check_limits(&options.limits)?;
         check_game_tag::<TaflGame>(record)?;
-        boardgames_common::replay::check_seed_tag(record)?;
+        boardgames_common::check_seed_tag(record)?;
         let rules = record.tag("Rules").ok_or(ReplayError::NoRules)?;
         // A preset's name (`fidchell`, `brandubh`, ...) stands for its rules string.
         let ruleset: Ruleset = match Ruleset::preset_with_options(rules) {

@@ -1,7 +1,7 @@
 //! The steps of a record: the position before the first action and after each action, as
 //! SVG pictures, with the action, who made it and what it did.
 
-use boardgames_common::replay::names_game;
+use boardgames_common::names_game;
 use boardgames_common::{Game, Record};
 use sugoroku_core::Sugoroku;
 use tafl_core::TaflGame;

@@ -40,7 +40,7 @@
 
 use std::fmt::Write as _;
 
-use boardgames_common::replay::result_tag;
+use boardgames_common::result_tag;
 use boardgames_common::{
     Agent, ByPlayer, Game, PlayGameError, PlayedGame, Player, Record, Replay, ReplayOptions, Seed,
     Turn, play_game,
@@ -547,11 +547,11 @@ impl<S: ThrowScorer + Clone> EcrireGame<S> {
             .check_limits(&replay.limits)
             .map_err(GameError::from)?;
         if let Some(g) = record.tag("Game")
-            && !boardgames_common::replay::names_game(g, NAME)
+            && !boardgames_common::names_game(g, NAME)
         {
             return Err(EcrireError::OtherGame(g.to_owned()));
         }
-        boardgames_common::replay::check_seed_tag(record).map_err(GameError::from)?;
+        boardgames_common::check_seed_tag(record).map_err(GameError::from)?;
         let options = options_from_tags(record)?;
         let mut game = EcrireGame::new(scorer, options);
         for (i, entry) in record.entries().iter().enumerate() {

@@ -12,7 +12,7 @@
 
 use std::fmt::Write as _;
 
-use boardgames_common::replay::result_tag;
+use boardgames_common::result_tag;
 use boardgames_common::{
     Agent, ByPlayer, Game, PlayGameError, PlayedGame, Record, Replay, ReplayOptions, Seed, Throw,
     Turn, play_game,
@@ -364,11 +364,11 @@ impl<S: ThrowScorer + Clone> TrictracGame<S> {
     ) -> Result<TrictracGame<S>, GameError> {
         record.check_limits(&replay.limits)?;
         if let Some(g) = record.tag("Game")
-            && !boardgames_common::replay::names_game(g, <Self as Game>::NAME)
+            && !boardgames_common::names_game(g, <Self as Game>::NAME)
         {
             return Err(GameError::OtherGame(g.to_string()));
         }
-        boardgames_common::replay::check_seed_tag(record)?;
+        boardgames_common::check_seed_tag(record)?;
         let mut options = GameOptions::default();
         if let Some(v) = record.tag("Primaute") {
             options.primaute = v.parse()?;
