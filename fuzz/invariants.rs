@@ -261,7 +261,7 @@ pub fn sugoroku(rules_text: &str, position_text: &str, throws: &[u8]) {
     };
     for &b in throws {
         let before = position;
-        match position.apply_throw(&rules, throw_of(b)) {
+        match position.play_mut(&rules, throw_of(b)) {
             Ok(_) => {
                 assert_eq!(Position::try_from(position.setup()), Ok(position));
                 assert_eq!(position.to_string().parse::<Position>(), Ok(position));

@@ -28,6 +28,8 @@
 //! assert!(w.low < 0.75 && 0.75 < w.high);
 //! ```
 
+use std::fmt;
+
 use thiserror::Error;
 
 use crate::player::ByPlayer;
@@ -39,7 +41,18 @@ pub const Z95: f64 = 1.959_963_984_540_054;
 /// Elo points per natural-log unit of strength: `400 / ln 10`.
 const ELO_PER_NAT: f64 = 400.0 / std::f64::consts::LN_10;
 
-/// An estimate with a 95% interval.
+/// An estimate with a 95% interval: a share with its Wilson interval ([`wilson`]), a score
+/// ([`Wdl::score_interval`]), an Elo difference ([`Wdl::elo`]), or any mean with its normal
+/// interval (a game's first-player advantage).
+///
+/// `Display` writes `estimate (95% interval low to high)`, each number with the formatter's
+/// width, precision and sign:
+///
+/// ```
+/// use boardgames_common::tournament::Interval;
+/// let i = Interval { estimate: 0.0123, low: -0.001, high: 0.0256 };
+/// assert_eq!(format!("{i:+.4}"), "+0.0123 (95% interval -0.0010 to +0.0256)");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Interval {
@@ -49,6 +62,17 @@ pub struct Interval {
     pub low: f64,
     /// The upper end.
     pub high: f64,
+}
+
+impl fmt::Display for Interval {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.estimate, f)?;
+        f.write_str(" (95% interval ")?;
+        fmt::Display::fmt(&self.low, f)?;
+        f.write_str(" to ")?;
+        fmt::Display::fmt(&self.high, f)?;
+        f.write_str(")")
+    }
 }
 
 /// The Wilson score interval (Wilson, 1927) at 95% for `successes` out of `n` trials: a

@@ -303,7 +303,7 @@ fn sugoroku(seed: Seed) -> Result<Played, String> {
             .map_err(|e| format!("sugoroku replay: {e}"))?;
         let side = sugoroku::colour(game.position().side());
         let events = game
-            .apply_throw(throw)
+            .play_mut(throw)
             .map_err(|e| format!("sugoroku replay: {e}"))?;
         let _ = writeln!(out, "{:>4}. {side:<5} throws {throw}: {events}", i + 1);
         if placing.is_none() && Player::ALL.iter().all(|&p| game.position().reserve(p) == 0) {

@@ -130,7 +130,7 @@ impl Sugoroku {
 
     /// The ruleset.
     #[must_use]
-    pub const fn rules(&self) -> &Ruleset {
+    pub const fn ruleset(&self) -> &Ruleset {
         &self.rules
     }
 
@@ -152,13 +152,13 @@ impl Sugoroku {
         self.position.end(&self.rules)
     }
 
-    /// Applies the next throw (see [`Position::apply_throw`]).
+    /// Applies the next throw (see [`Position::play_mut`]).
     ///
     /// # Errors
     ///
     /// [`ThrowError::GameOver`] if the game is over; nothing changes then.
-    pub fn apply_throw(&mut self, throw: Throw) -> Result<Events, ThrowError> {
-        self.position.apply_throw(&self.rules, throw)
+    pub fn play_mut(&mut self, throw: Throw) -> Result<Events, ThrowError> {
+        self.position.play_mut(&self.rules, throw)
     }
 
     /// The game after `throws` from `start` under `rules`.
@@ -173,7 +173,7 @@ impl Sugoroku {
     ) -> Result<Sugoroku, ReplayError> {
         let mut game = Sugoroku::from_position(rules, start);
         for (i, t) in throws.into_iter().enumerate() {
-            game.apply_throw(t).map_err(|source| ReplayError::Throw {
+            game.play_mut(t).map_err(|source| ReplayError::Throw {
                 number: i + 1,
                 source,
             })?;
@@ -243,7 +243,7 @@ impl Sugoroku {
                 .throw()
                 .ok_or(DicePlayError::DiceExhausted { throws })?;
             // The game is not over, so the throw applies.
-            if let Ok(events) = game.apply_throw(throw) {
+            if let Ok(events) = game.play_mut(throw) {
                 record.push_commented(throw.to_string(), events.to_string())?;
             }
             throws += 1;
@@ -272,7 +272,7 @@ impl Sugoroku {
         }
         while game.end().is_none() {
             let Some(throw) = dice.throw() else { break };
-            if let Ok(events) = game.apply_throw(throw) {
+            if let Ok(events) = game.play_mut(throw) {
                 let _ = record.push_commented(throw.to_string(), events.to_string());
             }
         }
@@ -312,12 +312,12 @@ impl Game for Sugoroku {
     }
 
     fn apply(&mut self, action: Throw) -> Result<(), ThrowError> {
-        self.apply_throw(action).map(|_| ())
+        self.play_mut(action).map(|_| ())
     }
 
     /// The comment is the throw's [`Events`].
     fn apply_with_comment(&mut self, action: Throw) -> Result<Option<String>, ThrowError> {
-        self.apply_throw(action).map(|e| Some(e.to_string()))
+        self.play_mut(action).map(|e| Some(e.to_string()))
     }
 
     /// `1.0` for the winner, `-1.0` for the loser, `0.0` each for a draw or an unfinished game.
@@ -381,7 +381,7 @@ impl Replay for Sugoroku {
                 .action
                 .parse()
                 .map_err(|e| throw_err(ThrowError::Parse(e)))?;
-            let events = game.apply_throw(throw).map_err(throw_err)?;
+            let events = game.play_mut(throw).map_err(throw_err)?;
             if options.strict_comments {
                 check_comment(entry.comment.as_deref(), Some(&events.to_string()))
                     .map_err(|source| ReplayError::Events { number, source })?;

@@ -247,7 +247,7 @@ fn sugoroku(record: &Record) -> Result<Replay, StepsError> {
         let actor = sugoroku_core::colour(game.position().side()).to_string();
         let throw: boardgames_common::Throw = text.parse().map_err(|e| illegal(format!("{e}")))?;
         let events = game
-            .apply_throw(throw)
+            .play_mut(throw)
             .map_err(|e| illegal(e.to_string()))?
             .to_string();
         let details: Vec<String> = events.split("; ").map(str::to_string).collect();
