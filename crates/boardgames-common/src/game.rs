@@ -141,22 +141,22 @@ pub enum PlayGameError {
         index: usize,
     },
     /// The game refused an action that it listed as legal (a bug of the game).
-    #[error("action {index} ({text}) was refused: {source}")]
+    #[error("action {index} ({text}) was refused: {error}")]
     Refused {
         /// Index of the action in the game, from 0.
         index: usize,
         /// The action's text.
         text: String,
-        /// The game's reason.
-        source: Box<dyn std::error::Error + Send + Sync>,
+        /// The game's reason (printed by `Display`, not a `source`).
+        error: Box<dyn std::error::Error + Send + Sync>,
     },
     /// The game wrote an action or tag that the record format cannot hold (a bug of the game).
-    #[error("action {index}: {source}")]
+    #[error("action {index}: {error}")]
     BadText {
         /// Index of the action in the game, from 0.
         index: usize,
-        /// What was wrong with the text.
-        source: crate::record::RecordTextError,
+        /// What was wrong with the text (printed by `Display`, not a `source`).
+        error: crate::record::RecordTextError,
     },
 }
 
@@ -213,7 +213,7 @@ impl<G: Game> PlayedGame<G> {
     /// of the game).
     pub fn new(start: G, seed: Option<Seed>) -> Result<PlayedGame<G>, PlayGameError> {
         let mut record = Record::new(G::NAME);
-        let bad_text = |source| PlayGameError::BadText { index: 0, source };
+        let bad_text = |error| PlayGameError::BadText { index: 0, error };
         if let Some(seed) = seed {
             record
                 .set_tag("Seed", &seed.to_string())
@@ -247,9 +247,9 @@ impl<G: Game> PlayedGame<G> {
                 .map_err(|e| PlayGameError::Refused {
                     index,
                     text: text.clone(),
-                    source: Box::new(e),
+                    error: Box::new(e),
                 })?;
-        let bad_text = |source| PlayGameError::BadText { index, source };
+        let bad_text = |error| PlayGameError::BadText { index, error };
         match comment {
             Some(c) => self.record.push_commented(text, c),
             None => self.record.push_action(text),

@@ -65,3 +65,69 @@ pub use replay::{
     result_tag,
 };
 pub use seed::{DiceSource, ParseSeedError, RngDice, ScriptedDice, Seed, SeedRng, SeededDice};
+
+#[cfg(test)]
+mod error_chain_tests {
+    use std::error::Error;
+
+    use crate::game::tests::{Race, RaceAction};
+    use crate::{PlayGameError, PlayedGame, Record, RecordLimits, Seed, Throw};
+
+    /// Walks `e`'s `source()` chain: no message may repeat the text of its source (an error
+    /// prints its cause or exposes it as its source, never both). Returns the messages.
+    fn chain(e: &dyn Error) -> Vec<String> {
+        let mut messages = vec![e.to_string()];
+        let mut current = e;
+        while let Some(source) = current.source() {
+            let (outer, inner) = (current.to_string(), source.to_string());
+            assert!(
+                !outer.contains(&inner),
+                "{outer:?} prints its source {inner:?}"
+            );
+            messages.push(inner);
+            current = source;
+        }
+        messages
+    }
+
+    #[test]
+    fn errors_print_their_cause_once() {
+        // The game's refusal is printed by PlayGameError::Refused, once in the chain.
+        let mut game = PlayedGame::new(Race::new(), Some(Seed(1))).unwrap();
+        let refused = game.apply(RaceAction::Advance(3)).unwrap_err();
+        assert!(matches!(refused, PlayGameError::Refused { index: 0, .. }));
+        let messages = chain(&refused);
+        let cause = "illegal action Advance(3)";
+        assert_eq!(messages.concat().matches(cause).count(), 1, "{messages:?}");
+        assert_eq!(
+            messages[0],
+            "action 0 (+3) was refused: illegal action Advance(3)"
+        );
+        // A tag a record cannot hold, refused by PlayGameError::BadText.
+        let mut record = Record::new("Race");
+        let bad = record.set_tag("Bad\"Tag", "x").unwrap_err();
+        let wrapped = PlayGameError::BadText {
+            index: 4,
+            error: bad.clone(),
+        };
+        let messages = chain(&wrapped);
+        assert_eq!(messages.concat().matches(&bad.to_string()).count(), 1);
+        // The other errors of the crate.
+        let parse = "[Game \"x\"\n".parse::<Record>().unwrap_err();
+        let limits = RecordLimits {
+            max_bytes: 1,
+            ..RecordLimits::NONE
+        };
+        let limit = Record::new("Race").check_limits(&limits).unwrap_err();
+        for e in [
+            &parse as &dyn Error,
+            &limit,
+            &"x".parse::<Seed>().unwrap_err(),
+            &"7-1".parse::<Throw>().unwrap_err(),
+            &crate::tournament::elo_ratings(&crate::tournament::ResultTable::new(1), 0.0)
+                .unwrap_err(),
+        ] {
+            assert!(!chain(e)[0].is_empty());
+        }
+    }
+}
