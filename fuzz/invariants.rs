@@ -129,7 +129,7 @@ pub fn tafl_position(preset: u8, setup_text: &str, choices: &[(u8, u8, u8)]) {
         if position.status().is_over() {
             break;
         }
-        position.legal_moves(&mut list);
+        position.legal_moves_into(&mut list);
         for &m in list.iter() {
             assert!(position.is_legal(m), "{m} generated but not legal");
         }
@@ -171,7 +171,7 @@ pub fn tafl_game(preset: u8, picks: &[u8]) {
         if game.status().is_over() {
             break;
         }
-        game.position().legal_moves(&mut list);
+        game.position().legal_moves_into(&mut list);
         if list.is_empty() {
             break;
         }

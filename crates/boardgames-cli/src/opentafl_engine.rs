@@ -667,7 +667,7 @@ impl<W: Write> Engine<W> {
     /// The best legal move by a one-ply look, among those the host has not refused.
     fn fallback(&self, pos: &Position, hash: u64) -> Option<Move> {
         let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
+        pos.legal_moves_into(&mut moves);
         moves
             .iter()
             .copied()
@@ -752,7 +752,7 @@ impl<W: Write> Engine<W> {
         if n > 1 {
             history.push(pos.hash());
             let mut moves = MoveList::new();
-            pos.legal_moves(&mut moves);
+            pos.legal_moves_into(&mut moves);
             let mut others: Vec<Move> =
                 moves.iter().copied().filter(|&m| m != best.pv[0]).collect();
             others.sort_by_key(|&m| {

@@ -245,7 +245,7 @@ pub(crate) fn tafl(
             },
             "moves" => {
                 let mut list = MoveList::new();
-                pos.legal_moves(&mut list);
+                pos.legal_moves_into(&mut list);
                 let texts: Vec<String> = list
                     .iter()
                     .map(|&m| crate::tafl::move_text(&pos, m).to_string())

@@ -165,7 +165,7 @@ fn main() -> ExitCode {
             }
             "moves" => {
                 let mut moves = MoveList::new();
-                pos.legal_moves(&mut moves);
+                pos.legal_moves_into(&mut moves);
                 let list: Vec<String> = moves.iter().map(ToString::to_string).collect();
                 println!("{} legal moves: {}", list.len(), list.join(" "));
                 continue;

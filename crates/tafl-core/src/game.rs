@@ -12,7 +12,7 @@ use boardgames_common::{
 use boardgames_common::{check_comment, check_game_tag, check_result_tag, result_tag};
 use thiserror::Error;
 
-use crate::moves::{Move, MoveList, MoveText, ParseMoveError};
+use crate::moves::{Move, MoveText, ParseMoveError};
 use crate::play::{IllegalMove, MoveOutcome};
 use crate::position::{Position, PositionError};
 use crate::repetition::PositionCounts;
@@ -410,9 +410,7 @@ impl Game for TaflGame {
         if self.status.is_over() {
             return;
         }
-        let mut list = MoveList::new();
-        self.position.legal_moves(&mut list);
-        out.extend_from_slice(&list);
+        out.extend_from_slice(&self.position.legal_moves());
     }
 
     fn chance_outcomes(&self, out: &mut Vec<(Move, f64)>) {
@@ -574,13 +572,12 @@ mod tests {
     fn a_capture_and_its_undo_cost_a_bounded_number_of_operations() {
         // Fidchell: a capture closes the stretch (two operations), its undo reopens it (one).
         let mut game = TaflGame::new(Ruleset::fidchell());
-        let mut list = MoveList::new();
         let mut captures = 0;
         for _ in 0..400 {
             if game.status().is_over() {
                 break;
             }
-            game.position().legal_moves(&mut list);
+            let list = game.position().legal_moves();
             // The first capturing move if any, else the first move.
             let m = list
                 .iter()

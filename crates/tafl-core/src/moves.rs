@@ -2,9 +2,9 @@
 //! captures it made (`d1-d3xc3/e3`).
 
 use std::fmt;
-use std::ops::Deref;
 use std::str::FromStr;
 
+use arrayvec::ArrayVec;
 use thiserror::Error;
 
 use crate::bitboard::Bitboard;
@@ -136,81 +136,51 @@ impl FromStr for MoveText {
     }
 }
 
-/// Capacity of a [`MoveList`].
+/// Capacity of a [`MoveList`]: no position of any ruleset, on any board up to 11×11, has
+/// more legal moves. The densest legal positions have 330 (the test `densest_positions` of
+/// this crate's `tests/movegen.rs` builds them and explains why none has more).
 ///
-/// Proof of the worst case: a move is a slide of one piece in one of 4 directions to an
-/// empty square. For a given destination square and direction, only the nearest piece on
-/// the opposite side of the destination can slide there. So there are at most
-/// 4 × (number of empty squares) moves, and at most 120 squares of the 121 of an 11×11
-/// board are empty when a side has a piece to move: 4 × 120 = 480.
-pub const MAX_MOVES: usize = 480;
+/// Proof, for any set of pieces on an `n`×`n` board (`7 <= n <= 11`):
+///
+/// 1. A move ends on an empty square `e` and arrives from one of the four directions: a
+///    slide from the nearest piece on that side of `e`, a jump (Berserk) over the enemy
+///    soldier next to `e` on that side. So `e` is reached at most once per direction, and
+///    only from a direction in which some piece stands: there are at most as many moves
+///    as pairs (empty square, direction in which a piece stands).
+/// 2. An empty inner square has at most 4 such directions, an empty edge square 3, an
+///    empty corner 2: the pairs are `4(n−2)² + 3·4(n−2) + 2·4` for the empty board, less 4
+///    per inner piece, 3 per edge piece, 2 per corner piece, and 1 per direction without a
+///    piece of an empty square that could have one ("lost").
+/// 3. These subtractions are at least 3 for each of the `4(n−2)` edge squares `q` that are
+///    not corners. A piece on `q` subtracts 3. Otherwise follow the inner line from `q`:
+///    with no piece on it, its `n−2 >= 5` inner squares lose both of its directions, 5 or
+///    more for each of its two ends; with its first piece at distance `f`, the `f−1`
+///    squares before that piece lose the direction towards `q`, and for `f <= 3` the piece
+///    (then an inner one) lends `q` the missing `4−f` of its own 4. Of the two ends of a
+///    line at most one is within 3 of a piece, so the piece at `(x, y)` from its nearest
+///    corner lends at most `(4−x) + (4−y)`: more than its 4 only when `x + y <= 3`, by 2
+///    for `(1, 1)` or by 1 for each of `(1, 2)` and `(2, 1)` (which `(1, 1)` excludes:
+///    it would come first on their lines). The corner pays that back: a piece on it
+///    subtracts 2 that no `q` uses; an empty corner leaves the edge squares beside it that
+///    precede those pieces (so empty) without a piece in the direction of the corner, one
+///    lost pair each, which no `q` counts either.
+/// 4. So a position has at most `4(n−2)² + 8` moves: 332 on 11×11, only with every one of
+///    those subtractions exact, for example the 36 edge squares that are not corners full
+///    of pieces of the side to move and nothing else; a legal position also holds a king
+///    and an attacker, one of which does not move.
+pub const MAX_MOVES: usize = 332;
 
-/// A list of at most [`MAX_MOVES`] moves, on the stack (no allocation).
-/// Dereferences to a slice.
-#[derive(Clone)]
-pub struct MoveList {
-    moves: [Move; MAX_MOVES],
-    len: usize,
-}
-
-impl MoveList {
-    /// An empty list.
-    #[must_use]
-    pub const fn new() -> MoveList {
-        const A1: Square = match Square::new(0, 0) {
-            Some(s) => s,
-            None => unreachable!(),
-        };
-        MoveList {
-            moves: [Move { from: A1, to: A1 }; MAX_MOVES],
-            len: 0,
-        }
-    }
-
-    /// Empties the list.
-    #[inline]
-    pub fn clear(&mut self) {
-        self.len = 0;
-    }
-
-    /// Appends a move. The capacity bound is proven at [`MAX_MOVES`]; a push beyond it is
-    /// ignored (never reached by move generation).
-    #[inline]
-    pub fn push(&mut self, m: Move) {
-        if let Some(slot) = self.moves.get_mut(self.len) {
-            *slot = m;
-            self.len += 1;
-        }
-    }
-}
-
-impl Default for MoveList {
-    fn default() -> MoveList {
-        MoveList::new()
-    }
-}
-
-impl Deref for MoveList {
-    type Target = [Move];
-    #[inline]
-    fn deref(&self) -> &[Move] {
-        &self.moves[..self.len]
-    }
-}
-
-impl fmt::Debug for MoveList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
-
-impl<'a> IntoIterator for &'a MoveList {
-    type Item = &'a Move;
-    type IntoIter = std::slice::Iter<'a, Move>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
+/// A list of at most [`MAX_MOVES`] moves, on the stack (no allocation): an [`ArrayVec`]
+/// (`len`, `is_empty`, `iter`, `get`, `contains`, indexing, `IntoIterator` for `&MoveList`).
+/// A push beyond the capacity would panic; [`MAX_MOVES`] proves it never happens.
+///
+/// ```
+/// use tafl_core::{MoveList, Ruleset};
+/// let moves: MoveList = Ruleset::brandubh().start_position().legal_moves();
+/// assert_eq!(moves.len(), 40);
+/// assert!(moves.contains(&"d6-f6".parse().unwrap()));
+/// ```
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
 #[cfg(test)]
 mod tests {
@@ -241,14 +211,19 @@ mod tests {
     }
 
     #[test]
-    fn move_list_is_bounded() {
+    fn move_list_holds_max_moves_and_refuses_more() {
         let mut l = MoveList::new();
         let m: Move = "a1-a2".parse().unwrap();
-        for _ in 0..MAX_MOVES + 5 {
+        for _ in 0..MAX_MOVES {
             l.push(m);
         }
         assert_eq!(l.len(), MAX_MOVES);
+        // Past the capacity a push is refused, never dropped silently.
+        assert!(l.try_push(m).is_err());
+        assert_eq!(l.len(), MAX_MOVES);
         l.clear();
         assert!(l.is_empty());
+        // Two bytes a move and the length (a `u32`): 668 bytes on the stack.
+        assert_eq!(std::mem::size_of::<MoveList>(), 2 * MAX_MOVES + 4);
     }
 }

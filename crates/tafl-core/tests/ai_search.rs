@@ -27,7 +27,7 @@ fn forced_win(pos: &Position, plies: u32, me: Side) -> bool {
         return false;
     }
     let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
+    pos.legal_moves_into(&mut moves);
     let wins = |m: &Move| {
         let mut child = *pos;
         let _ = child.play_unchecked(*m);
@@ -123,7 +123,7 @@ fn never_an_illegal_move_on_random_positions() {
         let plies = rng.random_range(0..60);
         let mut moves = MoveList::new();
         for _ in 0..plies {
-            pos.legal_moves(&mut moves);
+            pos.legal_moves_into(&mut moves);
             if moves.is_empty() {
                 break;
             }

@@ -44,7 +44,7 @@ fn position(pieces: &str, side: Side) -> Position {
 
 fn moves_from(p: &Position, from: &str) -> Vec<String> {
     let mut list = MoveList::new();
-    p.legal_moves(&mut list);
+    p.legal_moves_into(&mut list);
     let mut out: Vec<String> = list
         .iter()
         .filter(|m| m.from == sq(from))
@@ -143,7 +143,7 @@ fn random_games_agree_with_the_reference() {
             }
             let reference = RefBoard::from_position(&p);
             let mut list = MoveList::new();
-            p.legal_moves(&mut list);
+            p.legal_moves_into(&mut list);
             let mut fast: Vec<_> = list.iter().copied().collect();
             fast.sort();
             assert_eq!(fast, reference.moves(), "moves in {p}");
@@ -284,7 +284,7 @@ fn a_capture_gives_a_berserk_move_while_another_capture_is_available() {
     assert_eq!(p.berserker(), Some(sq("c4")));
     assert!(p.to_string().ends_with(" d =c4"), "{p}");
     let mut list = MoveList::new();
-    p.legal_moves(&mut list);
+    p.legal_moves_into(&mut list);
     assert!(list.iter().all(|m| m.from == sq("c4")));
     assert!(game.play("e4-e5".parse().unwrap()).is_err());
     // The berserk move takes c6; no capture is left: the attackers move.

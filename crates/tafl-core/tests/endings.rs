@@ -92,7 +92,7 @@ fn no_legal_move_loses() {
     // The attacker on a2 is boxed in by a3, b2 and the king-only corner a1.
     let boxed = fidchell_position("/7/tT5/T6/7/7/7/5K1/ a");
     let mut moves = MoveList::new();
-    boxed.legal_moves(&mut moves);
+    boxed.legal_moves_into(&mut moves);
     assert!(moves.is_empty());
     assert_eq!(
         boxed.status(),
@@ -174,7 +174,7 @@ fn two_hundred_plies_without_capture_draw_in_fidchell() {
     while !g.status().is_over() {
         assert!(g.plies() < 3000, "the walk does not end");
         let mut moves = MoveList::new();
-        g.position().legal_moves(&mut moves);
+        g.position().legal_moves_into(&mut moves);
         let start = (next(&mut state) % moves.len() as u64) as usize;
         let rotated = (0..moves.len()).map(|i| moves[(start + i) % moves.len()]);
         let quiet = rotated.clone().find(|&m| {

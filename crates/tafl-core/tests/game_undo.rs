@@ -21,7 +21,7 @@ fn random_game(
         if game.status().is_over() {
             break;
         }
-        game.position().legal_moves(&mut moves);
+        game.position().legal_moves_into(&mut moves);
         let m = moves[rng.random_range(0..moves.len().min(spread))];
         let outcome = game.play(m).expect("legal");
         assert_eq!(
@@ -169,7 +169,7 @@ fn replay_limits_refuse_before_replaying() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
     let mut moves = MoveList::new();
     for _ in 0..10 {
-        game.position().legal_moves(&mut moves);
+        game.position().legal_moves_into(&mut moves);
         let _ = game.play(moves[rng.random_range(0..moves.len())]);
     }
     let mut record = boardgames_common::Record::new(TaflGame::NAME);

@@ -132,7 +132,7 @@ fn magpie_king_moves_one_square_and_is_captured_against_the_edge() {
         .position(&setup(7, "b7", "g2", "c4", Side::Defenders))
         .unwrap();
     let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
+    pos.legal_moves_into(&mut moves);
     let king: Vec<String> = moves
         .iter()
         .filter(|m| m.from == sq("c4"))
@@ -175,7 +175,7 @@ fn foteviken_forts_keep_outsiders_out_and_let_their_attackers_leave_only() {
     // From the start, no move enters a fort from outside.
     let start = fot.start_position();
     let mut moves = MoveList::new();
-    start.legal_moves(&mut moves);
+    start.legal_moves_into(&mut moves);
     for m in moves.iter() {
         let into_fort = r.forts.squares.contains(m.to);
         let from_fort = r.forts.squares.contains(m.from);

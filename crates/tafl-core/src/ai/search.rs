@@ -13,7 +13,7 @@ use crate::ai::level::{Level, SearchConfig};
 use crate::ai::ordering::{MoveKind, Ordering, move_kind};
 use crate::ai::tt::{Bound, TranspositionTable};
 use crate::ai::weights::EvalWeights;
-use crate::moves::{MAX_MOVES, Move, MoveList};
+use crate::moves::{MAX_MOVES, Move};
 use crate::piece::Side;
 use crate::position::Position;
 use crate::rules::RepetitionResult;
@@ -138,8 +138,7 @@ impl Searcher {
     /// path, by the ruleset's repetition rule, and counts its length towards the
     /// no-capture limit. Pass `&[]` to ignore the game's history.
     pub fn search(&mut self, pos: &Position, history: &[u64]) -> Option<SearchResult> {
-        let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
+        let moves = pos.legal_moves();
         if moves.is_empty() {
             return None;
         }
@@ -473,8 +472,7 @@ impl Context<'_> {
             }
         }
 
-        let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
+        let moves = pos.legal_moves();
         let mut keys = [0i32; MAX_MOVES];
         for (k, &m) in keys.iter_mut().zip(moves.iter()) {
             *k = self.ordering.score(pos, m, tt_move, ply);
@@ -583,8 +581,7 @@ impl Context<'_> {
             alpha = stand;
         }
         let mut best = stand;
-        let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
+        let moves = pos.legal_moves();
         // Winning king moves first, then captures.
         for pass in [MoveKind::KingGoal, MoveKind::Capture] {
             for &m in moves.iter() {
