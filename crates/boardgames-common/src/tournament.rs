@@ -234,14 +234,6 @@ pub struct Fixture {
     pub seed: Seed,
 }
 
-/// SplitMix64's finaliser (Steele, Lea and Flood, 2014): a well-mixed 64-bit function.
-const fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 /// Every game of a tournament between `agents` agents: for each pair `i < j` and each round
 /// `r < games`, `i` against `j` then `j` against `i`, both with the seed derived from
 /// (`seed`, `i`, `j`, `r`). In that order: pairs in lexicographic order, then rounds.
@@ -254,8 +246,8 @@ pub fn schedule(agents: usize, games: u32, seed: Seed) -> Vec<Fixture> {
     for i in 0..agents {
         for j in i + 1..agents {
             for round in 0..games {
-                let s = mix(mix(mix(seed.0) ^ i as u64) ^ ((j as u64) << 32 | u64::from(round)));
-                let seed = Seed(s);
+                let pair = Seed(seed.derive(0).0 ^ i as u64).derive(0).0;
+                let seed = Seed(pair ^ ((j as u64) << 32 | u64::from(round))).derive(0);
                 out.push(Fixture {
                     first: i,
                     second: j,
