@@ -176,7 +176,7 @@ pub fn tafl_game(preset: u8, picks: &[u8]) {
             break;
         }
         let _ = game
-            .play(list[usize::from(pick) % list.len()])
+            .play_mut(list[usize::from(pick) % list.len()])
             .expect("legal");
         states.push(game.clone());
     }

@@ -197,7 +197,7 @@ pub(crate) fn tafl(
                 return Ok(());
             };
             let outcome = game
-                .play(found.best_move)
+                .play_mut(found.best_move)
                 .map_err(|e| CliError::Output(format!("the AI chose an illegal move: {e}")))?;
             let played = MoveText {
                 mv: found.best_move,
@@ -275,7 +275,7 @@ pub(crate) fn tafl(
                         continue;
                     }
                 };
-                match game.play(mv) {
+                match game.play_mut(mv) {
                     Ok(outcome) => {
                         let played = MoveText {
                             mv,

@@ -124,7 +124,7 @@ fn tafl_pictures(dir: &Path) -> Result<(), String> {
         let m = game
             .parse_action(text)
             .map_err(|e| format!("tafl {text}: {e}"))?;
-        let _ = game.play(m).map_err(|e| format!("tafl {text}: {e}"))?;
+        let _ = game.play_mut(m).map_err(|e| format!("tafl {text}: {e}"))?;
     }
     let title = format!(
         "Fidchell after {} plies: the king has visited three corners",

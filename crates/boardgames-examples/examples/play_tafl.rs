@@ -116,7 +116,7 @@ fn main() -> ExitCode {
             let Some(found) = ai.search(&pos, game.search_history()) else {
                 break;
             };
-            match game.play(found.best_move) {
+            match game.play_mut(found.best_move) {
                 Ok(outcome) => {
                     let text = MoveText {
                         mv: found.best_move,
@@ -230,7 +230,7 @@ fn main() -> ExitCode {
                 }
             }
         }
-        match game.play(text.mv) {
+        match game.play_mut(text.mv) {
             Ok(outcome) => {
                 let played = MoveText {
                     mv: text.mv,

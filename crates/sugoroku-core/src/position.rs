@@ -22,6 +22,13 @@ pub enum Phase {
     Taking,
 }
 
+impl Phase {
+    /// Every value, in the order of declaration.
+    pub const ALL: [Phase; 2] = [Phase::Placing, Phase::Taking];
+    /// Number of values.
+    pub const NUM: usize = 2;
+}
+
 /// Why a throw could not be applied, or a throw's text could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ThrowError {

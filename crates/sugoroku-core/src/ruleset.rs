@@ -50,6 +50,8 @@ impl SingleDoublet {
         SingleDoublet::Removes,
         SingleDoublet::Adds,
     ];
+    /// Number of readings.
+    pub const NUM: usize = 3;
 
     /// The text form: `replaces`, `removes` or `adds`.
     #[must_use]
@@ -79,6 +81,8 @@ pub enum Winner {
 impl Winner {
     /// Both readings, default first.
     pub const ALL: [Winner; 2] = [Winner::Held, Winner::Captured];
+    /// Number of readings.
+    pub const NUM: usize = 2;
 
     /// The text form: `held` or `captured`.
     #[must_use]

@@ -13,6 +13,7 @@ use boardgames_common::{check_comment, check_game_tag, check_result_tag, result_
 use thiserror::Error;
 
 use crate::moves::{Move, MoveText, ParseMoveError};
+use crate::piece::Side;
 use crate::play::{IllegalMove, MoveOutcome};
 use crate::position::{Position, PositionError};
 use crate::repetition::PositionCounts;
@@ -58,7 +59,7 @@ pub struct TaflGame {
     status: Status,
 }
 
-/// What [`TaflGame::play`] changes besides the lists it pushes to.
+/// What [`TaflGame::play_mut`] changes besides the lists it pushes to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Undo {
     position: Position,
@@ -268,7 +269,7 @@ impl TaflGame {
     }
 
     /// How many times the current position has occurred since the last capture (at least
-    /// 1). Constant time: the counts are kept up to date by [`play`](Self::play) and
+    /// 1). Constant time: the counts are kept up to date by [`play_mut`](Self::play_mut) and
     /// [`undo`](Self::undo).
     #[must_use]
     pub fn repetitions(&self) -> usize {
@@ -285,7 +286,7 @@ impl TaflGame {
     /// [`IllegalMove`] if `m` is illegal or the game is over (repetition and no-capture
     /// endings included, reason [`GameOver`](crate::IllegalMoveReason::GameOver)); the game
     /// is then unchanged.
-    pub fn play(&mut self, m: Move) -> Result<MoveOutcome, IllegalMove> {
+    pub fn play_mut(&mut self, m: Move) -> Result<MoveOutcome, IllegalMove> {
         if self.status.is_over() {
             return Err(IllegalMove {
                 mv: m,
@@ -401,7 +402,7 @@ impl Game for TaflGame {
         if self.status.is_over() {
             Turn::Terminal
         } else {
-            Turn::Player(self.position.side_to_move().player())
+            Turn::Player(self.position.side_to_move().into())
         }
     }
 
@@ -418,13 +419,13 @@ impl Game for TaflGame {
     }
 
     fn apply(&mut self, action: Move) -> Result<(), TaflGameError> {
-        let _ = self.play(action)?;
+        let _ = self.play_mut(action)?;
         Ok(())
     }
 
     fn returns(&self) -> ByPlayer<f64> {
         match self.status.winner() {
-            Some(side) => ByPlayer::from_fn(|p| if p == side.player() { 1.0 } else { -1.0 }),
+            Some(side) => ByPlayer::from_fn(|p| if Side::from(p) == side { 1.0 } else { -1.0 }),
             None => ByPlayer::new(0.0, 0.0),
         }
     }
@@ -508,7 +509,7 @@ impl Replay for TaflGame {
             let index = i + 1;
             let action = game
                 .parse_action(&entry.action)
-                .and_then(|m| game.play(m).map_err(TaflGameError::from));
+                .and_then(|m| game.play_mut(m).map_err(TaflGameError::from));
             if let Err(source) = action {
                 return Err(ReplayError::Action { index, source });
             }
@@ -553,7 +554,7 @@ mod tests {
         let mut per_move = Vec::new();
         for ply in 0..20_000 {
             let before = game.counts.operations;
-            let outcome = game.play(shuffle[ply % 4]).expect("legal");
+            let outcome = game.play_mut(shuffle[ply % 4]).expect("legal");
             assert!(!outcome.captures.any());
             per_move.push(game.counts.operations - before);
         }
@@ -585,7 +586,7 @@ mod tests {
                 .find(|&m| game.move_text(m).captures.any())
                 .unwrap_or(list[0]);
             let before = game.counts.operations;
-            let outcome = game.play(m).expect("legal");
+            let outcome = game.play_mut(m).expect("legal");
             let cost = game.counts.operations - before;
             assert!(cost <= 2, "{cost} operations");
             captures += usize::from(outcome.captures.any());

@@ -189,7 +189,7 @@ fn tafl(record: &Record) -> Result<Replay, StepsError> {
         let mv = game
             .parse_action(text)
             .map_err(|e| illegal(e.to_string()))?;
-        let outcome = game.play(mv).map_err(|e| illegal(e.to_string()))?;
+        let outcome = game.play_mut(mv).map_err(|e| illegal(e.to_string()))?;
         let mut details = Vec::new();
         let captured: Vec<String> = outcome.captures.map(|sq| sq.to_string()).collect();
         if !captured.is_empty() {
