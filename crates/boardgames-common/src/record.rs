@@ -1,26 +1,4 @@
 //! The plain-text game record shared by the three games.
-//!
-//! A record is a list of tag pairs, a blank line, then one numbered line per action in the
-//! game's own notation, optionally followed by a comment in braces:
-//!
-//! ```text
-//! [Game "Sugoroku"]
-//! [Seed "42"]
-//! [Result "1-0"]
-//!
-//! 1. 6-5
-//! 2. 3-3 {white places on 6 and throws again}
-//! ```
-//!
-//! Rules of the format:
-//! - a tag line is `[Name "value"]`; names are ASCII letters, digits and `_`; in values `\"`
-//!   stands for `"` and `\\` for `\`; tags come before the first action;
-//! - an action line is `N. text` or `N. text {comment}`, numbered from 1 without gaps; the text
-//!   is not empty and holds no `{`, `}` or line break; a comment holds no `}` or line break;
-//! - blank lines and lines starting with `;` are ignored.
-//!
-//! [`Record`]'s `Display` writes exactly this form and `FromStr` reads it back: the two
-//! round-trip.
 
 use std::fmt;
 use std::str::FromStr;
@@ -39,7 +17,29 @@ pub struct Entry {
     pub comment: Option<String>,
 }
 
-/// A game record: tag pairs and numbered actions. See the [module docs](self) for the format.
+/// A game record: tag pairs and numbered actions.
+///
+/// A record is a list of tag pairs, a blank line, then one numbered line per action in the
+/// game's own notation, optionally followed by a comment in braces:
+///
+/// ```text
+/// [Game "Sugoroku"]
+/// [Seed "42"]
+/// [Result "1-0"]
+///
+/// 1. 6-5
+/// 2. 3-3 {white places on 6 and throws again}
+/// ```
+///
+/// Rules of the format:
+/// - a tag line is `[Name "value"]`; names are ASCII letters, digits and `_`; in values `\"`
+///   stands for `"` and `\\` for `\`; tags come before the first action;
+/// - an action line is `N. text` or `N. text {comment}`, numbered from 1 without gaps; the text
+///   is not empty and holds no `{`, `}` or line break; a comment holds no `}` or line break;
+/// - blank lines and lines starting with `;` are ignored.
+///
+/// `Display` writes exactly this form and `FromStr` reads it back: the two
+/// round-trip.
 ///
 /// ```
 /// use boardgames_common::Record;

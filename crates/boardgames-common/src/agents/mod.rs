@@ -1,5 +1,5 @@
 //! Generic agents that play every [`Game`](crate::Game) of the family through the trait:
-//! [`RandomAgent`](crate::RandomAgent) (uniform, at the crate root), [`Mcts`] (Monte-Carlo tree search, UCT, with chance nodes) and
+//! [`RandomAgent`] (uniform, at the crate root), [`Mcts`] (Monte-Carlo tree search, UCT, with chance nodes) and
 //! [`Expectiminimax`] (depth-limited search with chance nodes weighted by their
 //! probabilities, alpha-beta, optional Star1 bounds).
 //!
