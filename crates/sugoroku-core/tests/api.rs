@@ -218,3 +218,18 @@ fn position_debug_shows_points_and_pawns() {
         "{game:?}"
     );
 }
+
+/// Every fieldless enum lists its values in `ALL`, `NUM` of them, each once.
+#[test]
+fn enums_list_their_values() {
+    use sugoroku_core::{Phase, SingleDoublet, Winner};
+    assert_eq!(Phase::ALL, [Phase::Placing, Phase::Taking]);
+    assert_eq!(Phase::ALL.len(), Phase::NUM);
+    assert_eq!(SingleDoublet::ALL.len(), SingleDoublet::NUM);
+    assert_eq!(Winner::ALL.len(), Winner::NUM);
+    assert_eq!(Player::ALL.len(), Player::NUM);
+    for (i, a) in SingleDoublet::ALL.iter().enumerate() {
+        assert!(!SingleDoublet::ALL[i + 1..].contains(a));
+    }
+    assert_ne!(Winner::ALL[0], Winner::ALL[1]);
+}

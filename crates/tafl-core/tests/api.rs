@@ -225,3 +225,32 @@ fn errors_print_their_cause_once() {
         assert!(!chain(e)[0].is_empty());
     }
 }
+
+/// Every fieldless enum lists its values in `ALL`, `NUM` of them, each once.
+#[test]
+fn enums_list_their_values() {
+    fn distinct<T: PartialEq + std::fmt::Debug>(all: &[T], num: usize) {
+        assert_eq!(all.len(), num, "{all:?}");
+        for (i, a) in all.iter().enumerate() {
+            assert!(
+                all[i + 1..].iter().all(|b| b != a),
+                "{a:?} twice in {all:?}"
+            );
+        }
+    }
+    use tafl_core::*;
+    distinct(&Side::ALL, Side::NUM);
+    distinct(&Piece::ALL, Piece::NUM);
+    distinct(&Officer::ALL, Officer::NUM);
+    distinct(&Jump::ALL, Jump::NUM);
+    distinct(&BerserkMode::ALL, BerserkMode::NUM);
+    distinct(&IllegalMoveReason::ALL, IllegalMoveReason::NUM);
+    distinct(&KingArmed::ALL, KingArmed::NUM);
+    distinct(&KingStrength::ALL, KingStrength::NUM);
+    distinct(&Escape::ALL, Escape::NUM);
+    distinct(&RepetitionResult::ALL, RepetitionResult::NUM);
+    distinct(&WinReason::ALL, WinReason::NUM);
+    distinct(&DrawReason::ALL, DrawReason::NUM);
+    distinct(&tafl_core::ai::Level::ALL, tafl_core::ai::Level::NUM);
+    assert_eq!(Side::ALL.map(|s| s.index()), [0, 1]);
+}
