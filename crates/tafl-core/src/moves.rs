@@ -187,37 +187,39 @@ impl FromStr for MoveText {
 }
 
 /// Capacity of a [`MoveList`]: no position of any ruleset, on any board up to 11×11, has
-/// more legal moves. The densest legal positions have 330 (the test `densest_positions` of
-/// this crate's `tests/movegen.rs` builds them and explains why none has more).
+/// more legal moves. A legal position has at most 331, and the densest found have 330 (the
+/// crate's test `densest_positions` builds two and says why).
 ///
-/// Proof, for any set of pieces on an `n`×`n` board (`7 <= n <= 11`):
+/// Proof. (1) A move ends on an empty square `e` and arrives from one of the four
+/// directions: a slide from the nearest piece on that side of `e`, a jump (Berserk) over the
+/// enemy soldier next to `e` on that side. So `e` is reached at most once per direction, and
+/// only from a direction in which some piece stands: there are at most as many moves as
+/// pairs (empty square, direction in which a piece stands). On 7×7 that is at most 4 × 48 =
+/// 192; the rest counts these pairs for any set of pieces on an `n`×`n` board, `8 <= n <= 11`.
 ///
-/// 1. A move ends on an empty square `e` and arrives from one of the four directions: a
-///    slide from the nearest piece on that side of `e`, a jump (Berserk) over the enemy
-///    soldier next to `e` on that side. So `e` is reached at most once per direction, and
-///    only from a direction in which some piece stands: there are at most as many moves
-///    as pairs (empty square, direction in which a piece stands).
-/// 2. An empty inner square has at most 4 such directions, an empty edge square 3, an
-///    empty corner 2: the pairs are `4(n−2)² + 3·4(n−2) + 2·4` for the empty board, less 4
-///    per inner piece, 3 per edge piece, 2 per corner piece, and 1 per direction without a
-///    piece of an empty square that could have one ("lost").
-/// 3. These subtractions are at least 3 for each of the `4(n−2)` edge squares `q` that are
-///    not corners. A piece on `q` subtracts 3. Otherwise follow the inner line from `q`:
-///    with no piece on it, its `n−2 >= 5` inner squares lose both of its directions, 5 or
-///    more for each of its two ends; with its first piece at distance `f`, the `f−1`
-///    squares before that piece lose the direction towards `q`, and for `f <= 3` the piece
-///    (then an inner one) lends `q` the missing `4−f` of its own 4. Of the two ends of a
-///    line at most one is within 3 of a piece, so the piece at `(x, y)` from its nearest
-///    corner lends at most `(4−x) + (4−y)`: more than its 4 only when `x + y <= 3`, by 2
-///    for `(1, 1)` or by 1 for each of `(1, 2)` and `(2, 1)` (which `(1, 1)` excludes:
-///    it would come first on their lines). The corner pays that back: a piece on it
-///    subtracts 2 that no `q` uses; an empty corner leaves the edge squares beside it that
-///    precede those pieces (so empty) without a piece in the direction of the corner, one
-///    lost pair each, which no `q` counts either.
-/// 4. So a position has at most `4(n−2)² + 8` moves: 332 on 11×11, only with every one of
-///    those subtractions exact, for example the 36 edge squares that are not corners full
-///    of pieces of the side to move and nothing else; a legal position also holds a king
-///    and an attacker, one of which does not move.
+/// (2) An empty inner square has at most 4 such directions, an empty edge square 3, an
+/// empty corner 2: the pairs are `4(n−2)² + 3·4(n−2) + 2·4` for the empty board, less 4 per
+/// inner piece, 3 per edge piece, 2 per corner piece, and 1 per direction without a piece of
+/// an empty square that could have one (a "lost" pair).
+///
+/// (3) These subtractions are at least 3 for each of the `4(n−2)` edge squares `q` that are
+/// not corners. A piece on `q` subtracts 3. Otherwise follow the inner line from `q`: with
+/// no piece on it, its `n−2 >= 6` inner squares lose both of its directions, 6 or more for
+/// each of its two ends; with its first piece at distance `f`, the `f−1` squares before
+/// that piece lose the direction towards `q`, which is enough for `f >= 4`, and for `f <= 3`
+/// the piece (then an inner one) lends `q` the missing `4−f` of its own 4. A line of 8 or
+/// more squares has at most one end within 3 of a given square, so the piece at `(x, y)`
+/// from the corner of the ends it lends to lends at most `(4−x) + (4−y)`: more than its 4
+/// only when `x + y <= 3`, by 2 for `(1, 1)` or by 1 for each of `(1, 2)` and `(2, 1)`
+/// (which `(1, 1)` excludes: it would come first on their lines). That corner pays it
+/// back: a piece on it subtracts 2 that no `q` uses; an empty corner leaves the edge
+/// squares beside it that precede those pieces (so empty) without a piece in its
+/// direction, a lost pair each, which no `q` counts either.
+///
+/// (4) So a position has at most `4(n−2)² + 8` moves: 332 on 11×11, only with every one of
+/// those subtractions exact, for example the 36 edge squares that are not corners full of
+/// pieces of the side to move and nothing else; a legal position also holds a king and an
+/// attacker, one of which does not move.
 pub const MAX_MOVES: usize = 332;
 
 /// A list of at most [`MAX_MOVES`] moves, on the stack (no allocation): an [`ArrayVec`]

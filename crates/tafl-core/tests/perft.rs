@@ -212,10 +212,10 @@ fn random_games(ruleset: &Ruleset, games: usize, seed: &mut u64) {
     }
 }
 
-/// The densest 11×11 positions: 330 legal moves, within [`MAX_MOVES`](tafl_core::MAX_MOVES)
-/// = 332.
+/// The densest 11×11 positions found: 330 legal moves, within
+/// [`MAX_MOVES`](tafl_core::MAX_MOVES) = 332.
 ///
-/// Why none has more: `MAX_MOVES`'s proof bounds every set of pieces by 332 pairs (empty
+/// Why none has more than 331, and why these are the densest we know: `MAX_MOVES`'s proof bounds every set of pieces by 332 pairs (empty
 /// square, direction in which a piece stands), and 332 needs every subtraction of that
 /// proof to be exact, which leaves every piece next to an empty square whose nearest piece
 /// in that direction it is, on a line where no jump can land there: every piece must then
