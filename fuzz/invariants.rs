@@ -129,7 +129,7 @@ pub fn tafl_position(preset: u8, setup_text: &str, choices: &[(u8, u8, u8)]) {
         if position.status().is_over() {
             break;
         }
-        position.legal_moves(&mut list);
+        position.legal_moves_into(&mut list);
         for &m in list.iter() {
             assert!(position.is_legal(m), "{m} generated but not legal");
         }
@@ -171,12 +171,12 @@ pub fn tafl_game(preset: u8, picks: &[u8]) {
         if game.status().is_over() {
             break;
         }
-        game.position().legal_moves(&mut list);
+        game.position().legal_moves_into(&mut list);
         if list.is_empty() {
             break;
         }
         let _ = game
-            .play(list[usize::from(pick) % list.len()])
+            .play_mut(list[usize::from(pick) % list.len()])
             .expect("legal");
         states.push(game.clone());
     }
@@ -274,7 +274,7 @@ pub fn sugoroku(rules_text: &str, position_text: &str, throws: &[u8]) {
     };
     for &b in throws {
         let before = position;
-        match position.apply_throw(&rules, throw_of(b)) {
+        match position.play_mut(&rules, throw_of(b)) {
             Ok(_) => {
                 assert_eq!(Position::try_from(position.setup()), Ok(position));
                 assert_eq!(position.to_string().parse::<Position>(), Ok(position));
@@ -363,8 +363,7 @@ pub fn otep_engine(lines: &[&[u8]], full_moves: bool) {
             if let Some(m) = answer.strip_prefix("move ") {
                 let game = engine.game().expect("a move is sent for a game");
                 let pending = engine.pending().expect("the move sent is awaited");
-                let mut legal = tafl_core::MoveList::new();
-                game.position().legal_moves(&mut legal);
+                let legal = game.position().legal_moves();
                 assert!(legal.contains(&pending), "{pending} in {}", game.position());
                 // The text is the move, with its captures when the host asked for full
                 // notation (the option, or a `simple-moves off` line of its own).

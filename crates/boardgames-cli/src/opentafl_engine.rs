@@ -214,31 +214,6 @@ fn ascii(text: &str) -> String {
         .collect()
 }
 
-/// Reads a move in simple (`a4-a1`) or full OpenTafl notation (`Ke5-e1xd1/f1--`, `ce6^e8`):
-/// an optional piece letter, the origin, a move type (`-`, `^`, `=`, `^=`), the destination;
-/// captures and markers after it are not needed (the host's position follows).
-pub(crate) fn parse_otn_move(text: &str) -> Option<Move> {
-    // A piece letter comes before a file letter; `c3`, `g7`, `k11` are squares.
-    let bytes = text.as_bytes();
-    let lettered =
-        bytes.len() > 1 && b"tcnkmgTCNKMG".contains(&bytes[0]) && bytes[1].is_ascii_lowercase();
-    let t = if lettered { &text[1..] } else { text };
-    let split = t.find(['-', '^', '='])?;
-    let from: Square = t[..split].parse().ok()?;
-    let rest = t[split..].trim_start_matches(['-', '^', '=']);
-    let end = rest
-        .find(|c: char| !c.is_ascii_alphanumeric())
-        .unwrap_or(rest.len());
-    // The destination is a letter then digits; an `x` after it starts the captures.
-    let dest = &rest[..end];
-    let dest = match dest.find('x') {
-        Some(i) if i > 0 => &dest[..i],
-        _ => dest,
-    };
-    let to: Square = dest.parse().ok()?;
-    Some(Move::new(from, to))
-}
-
 /// The longest analysis, in seconds, whatever `analyze` asks: the engine reads no input
 /// while it thinks, so a longer one would leave the host waiting (even for `goodbye`).
 pub(crate) const MAX_ANALYSIS_SECS: f64 = 120.0;
@@ -560,12 +535,12 @@ impl<W: Write> Engine<W> {
         let mut mover = None;
         let mut fault = None;
         for text in list.split('|') {
-            let Some(m) = parse_otn_move(text) else {
+            let Ok(m) = Move::from_otn(text) else {
                 fault = Some(format!("cannot read the opponent's move {:?}", ascii(text)));
                 break;
             };
             let side = next.position().side_to_move();
-            match next.play(m) {
+            match next.play_mut(m) {
                 Ok(_) => mover = Some(side),
                 Err(e) => {
                     fault = Some(format!("cannot play the opponent's move {m}: {e}"));
@@ -643,7 +618,7 @@ impl<W: Write> Engine<W> {
             return;
         };
         if game.position().hash() == hash {
-            let _ = game.play(m);
+            let _ = game.play_mut(m);
         }
         if let Some(board) = board
             && !self.board_matches(board)
@@ -718,7 +693,7 @@ impl<W: Write> Engine<W> {
     /// The best legal move by a one-ply look, among those the host has not refused.
     fn fallback(&self, pos: &Position, hash: u64) -> Option<Move> {
         let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
+        pos.legal_moves_into(&mut moves);
         moves
             .iter()
             .copied()
@@ -803,7 +778,7 @@ impl<W: Write> Engine<W> {
         if n > 1 {
             history.push(pos.hash());
             let mut moves = MoveList::new();
-            pos.legal_moves(&mut moves);
+            pos.legal_moves_into(&mut moves);
             let mut others: Vec<Move> =
                 moves.iter().copied().filter(|&m| m != best.pv[0]).collect();
             others.sort_by_key(|&m| {
@@ -864,20 +839,6 @@ impl<W: Write> Engine<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn moves_are_read_in_both_notations() {
-        let m = |t| parse_otn_move(t).map(|m| m.to_string());
-        assert_eq!(m("a4-a1").as_deref(), Some("a4-a1"));
-        assert_eq!(m("Ke5-e1xd1/f1--").as_deref(), Some("e5-e1"));
-        assert_eq!(m("ce6^e8").as_deref(), Some("e6-e8"));
-        assert_eq!(m("Ne6^=e8xce7/ne9").as_deref(), Some("e6-e8"));
-        assert_eq!(m("k11-k1+").as_deref(), Some("k11-k1"));
-        assert_eq!(m("c3-c5").as_deref(), Some("c3-c5"));
-        assert_eq!(m("tg2-g5").as_deref(), Some("g2-g5"));
-        assert_eq!(m("garbage"), None);
-        assert_eq!(m("a4-"), None);
-    }
 
     #[test]
     fn analysis_time_is_bounded() {

@@ -120,9 +120,7 @@ pub fn tafl_load(ruleset: &Ruleset, text: &str) -> Result<(TaflGame, Option<u64>
     if *game.start() != ruleset.start_position() {
         return Err("the record starts from another position than the rules' start".to_owned());
     }
-    let seed = boardgames_common::replay::check_seed_tag(&record)
-        .map_err(|e| format!("{e}"))?
-        .map(|s| s.0);
+    let seed = record.seed().map_err(|e| format!("{e}"))?.map(|s| s.0);
     Ok((game, seed))
 }
 
@@ -316,7 +314,7 @@ pub fn tafl_session(
             };
             let outcome = session
                 .game
-                .play(found.best_move)
+                .play_mut(found.best_move)
                 .map_err(|e| CliError::Output(format!("the AI chose an illegal move: {e}")))?;
             let played = MoveText {
                 mv: found.best_move,
@@ -375,7 +373,7 @@ pub fn tafl_session(
             },
             "moves" => {
                 let mut list = MoveList::new();
-                pos.legal_moves(&mut list);
+                pos.legal_moves_into(&mut list);
                 let texts: Vec<String> = list
                     .iter()
                     .map(|&m| crate::tafl::move_text(&pos, m).to_string())
@@ -405,7 +403,7 @@ pub fn tafl_session(
                         continue;
                     }
                 };
-                match game.play(mv) {
+                match game.play_mut(mv) {
                     Ok(outcome) => {
                         let played = MoveText {
                             mv,

@@ -594,7 +594,7 @@ your last decision; board, position, load FILE, quit.";
     pub fn load(&mut self, text: &str) -> Result<(), String> {
         let record: Record = text.parse().map_err(|e| format!("{e}"))?;
         if let Some(name) = record.tag("Game")
-            && !boardgames_common::replay::names_game(name, G::NAME)
+            && !boardgames_common::names_game(name, G::NAME)
         {
             return Err(format!("the record is of {name:?}, not of {:?}", G::NAME));
         }
@@ -607,7 +607,8 @@ your last decision; board, position, load FILE, quit.";
                 ));
             }
         }
-        let seed = boardgames_common::replay::check_seed_tag(&record)
+        let seed = record
+            .seed()
             .map_err(|e| format!("{e}"))?
             .map_or(self.seed, |s| s.0);
         let mut loaded = Session::new(self.start.clone(), seed, self.human);

@@ -4,7 +4,7 @@ use std::io::Read as _;
 
 use std::path::Path;
 
-use boardgames_common::replay::names_game;
+use boardgames_common::names_game;
 use boardgames_common::{Game, Record, RecordLimits, Replay, ReplayError, ReplayOptions};
 use serde_json::json;
 use sugoroku_core::Sugoroku;

@@ -10,13 +10,13 @@ use std::io::{BufRead, Write};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use boardgames_common::Seed;
 use boardgames_common::tournament::{Interval, Wdl, wilson};
+use boardgames_common::{Agent, ByPlayer, PlayGameError, Seed, play_game};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::{Value, json};
 use tafl_core::ai::{EvalWeights, Level, SearchConfig, Searcher};
-use tafl_core::{BySide, Ruleset, Side, Status, TaflGame};
+use tafl_core::{BySide, Move, Ruleset, Side, TaflGame};
 
 use crate::error::{CliError, print_json};
 
@@ -52,40 +52,52 @@ struct Played {
     time: BySide<Duration>,
 }
 
+/// A side's searcher as the game's agent, with the time of its decisions.
+struct Timed {
+    searcher: Searcher,
+    time: Duration,
+}
+
+impl Agent<TaflGame> for Timed {
+    fn choose(&mut self, state: &TaflGame, legal: &[Move]) -> Move {
+        let started = Instant::now();
+        let m = self.searcher.choose(state, legal);
+        self.time += started.elapsed();
+        m
+    }
+}
+
 /// Plays one game from the ruleset's start, each side searching with its configuration and
 /// its own seed; a game still going after `max_plies` plies is cut off (counted as a draw).
 fn play(ruleset: &Ruleset, players: BySide<SearchConfig>, seed: u64, max_plies: u32) -> Played {
-    let mut searchers = BySide {
-        attackers: Searcher::new(players.attackers, Seed(seed.wrapping_mul(2))),
-        defenders: Searcher::new(
-            players.defenders,
-            Seed(seed.wrapping_mul(2).wrapping_add(1)),
-        ),
+    let timed = |config, seed| Timed {
+        searcher: Searcher::new(config, Seed(seed)),
+        time: Duration::ZERO,
     };
-    let mut game = TaflGame::new(ruleset.clone());
-    let mut nodes = BySide::<u64>::default();
-    let mut time = BySide::<Duration>::default();
-    while !game.status().is_over() && game.plies() < max_plies {
-        let side = game.position().side_to_move();
-        let pos = *game.position();
-        let started = Instant::now();
-        let Some(found) = searchers[side].search(&pos, game.search_history()) else {
-            break;
-        };
-        time[side] += started.elapsed();
-        nodes[side] += found.nodes;
-        if game.play(found.best_move).is_err() {
-            break; // the searcher plays legal moves only; never loop if it did not
-        }
-    }
-    let status: Status = game.status();
+    let mut sides = BySide::new(
+        timed(players.attackers, seed.wrapping_mul(2)),
+        timed(players.defenders, seed.wrapping_mul(2).wrapping_add(1)),
+    );
+    let agents: ByPlayer<&mut dyn Agent<TaflGame>> =
+        ByPlayer::from(sides.as_mut().map(|a| a as &mut dyn Agent<TaflGame>));
+    let (winner, plies) = match play_game(
+        TaflGame::new(ruleset.clone()),
+        Seed(seed),
+        agents,
+        max_plies as usize,
+    ) {
+        Ok(played) => (played.state.status().winner(), played.state.plies()),
+        // Cut off, or (never expected) a move the game refused: a draw.
+        Err(PlayGameError::TooLong(_)) => (None, max_plies),
+        Err(_) => (None, 0),
+    };
     Played {
         first_attacks: false,
         seed,
-        winner: status.winner(),
-        plies: game.plies(),
-        nodes,
-        time,
+        winner,
+        plies,
+        nodes: sides.as_ref().map(|s| s.searcher.nodes_searched()),
+        time: sides.map(|s| s.time),
     }
 }
 

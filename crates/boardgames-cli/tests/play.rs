@@ -211,7 +211,7 @@ fn play_tafl_hint_suggests_a_legal_move_and_changes_nothing() {
     let mv = hint.parse::<MoveText>().expect("a move").mv;
     let start = *TaflGame::new(Ruleset::fidchell()).position();
     let mut legal = MoveList::new();
-    start.legal_moves(&mut legal);
+    start.legal_moves_into(&mut legal);
     assert!(legal.contains(&mv), "{hint} is not legal");
     assert_eq!(with_hint.matches("Hint (Bard): ").count(), 2, "{with_hint}");
     // The computer's reply is the same with or without hints.
