@@ -45,6 +45,12 @@ pub trait Encoded: Game<Action: Send + Sync> + Send + Sync + 'static {
         }
     }
 
+    /// The player who throws at this chance node when the game has one (sugoroku, whose
+    /// every node is a throw of one player); `None` by default.
+    fn thrower(&self) -> Option<Player> {
+        None
+    }
+
     /// The shape of [`Encoded::write_observation`]'s array.
     fn observation_shape(&self) -> Vec<usize>;
 
@@ -172,7 +178,13 @@ impl<G: Encoded> Session<G> {
     pub fn from_record_text(text: &str, max_length: usize) -> Result<Session<G>, RecordError> {
         let record = Record::parse_with_limits(text, &RecordLimits::default())?;
         // The crate's replay checks everything (tags, actions, comments, result).
-        G::replay(&record).map_err(RecordError::Replay)?;
+        let end = G::replay(&record).map_err(RecordError::Replay)?;
+        // The tags a record holds once the game is over (the partie à écrire's `Ledger`).
+        let final_tags: Vec<String> = end
+            .final_record_tags()
+            .into_iter()
+            .map(|(k, _)| k)
+            .collect();
         if record.entries().len() > max_length {
             return Err(RecordError::TooLong {
                 actions: record.entries().len(),
@@ -182,7 +194,7 @@ impl<G: Encoded> Session<G> {
         // The start: the same record without its actions (nor its result).
         let mut tags_only = Record::new(G::NAME);
         for (k, v) in record.tags() {
-            if k != "Result" && k != "Game" {
+            if k != "Result" && k != "Game" && !final_tags.contains(k) {
                 tags_only
                     .set_tag(k, v)
                     .map_err(|e| RecordError::Replay(e.to_string()))?;

@@ -90,7 +90,7 @@ impl crate::Encoded for Sugoroku {
         for p in [player, player.other()] {
             put(f32::from(position.reserve(p)) / 15.0);
             put(f32::from(position.held(p)) / 15.0);
-            put((position.captured(p) as f32 / 15.0).min(4.0));
+            put((position.captured(p) as f32 / 15.0).min(1.0));
             put(f32::from(u8::from(position.phase(p) == Phase::Taking)));
         }
         let over = self.end().is_some();
@@ -99,6 +99,10 @@ impl crate::Encoded for Sugoroku {
         put(f32::from(u8::from(player == Player::First)));
         put((position.throws() as f32 / self.rules().max_throws.max(1) as f32).min(1.0));
         debug_assert_eq!(i, OBSERVATION_LEN);
+    }
+
+    fn thrower(&self) -> Option<Player> {
+        self.end().is_none().then(|| self.position().side())
     }
 
     fn replay(record: &Record) -> Result<Sugoroku, String> {

@@ -59,9 +59,15 @@ impl PyTaflGame {
         })
     }
 
-    /// The state at the start.
-    fn new_initial_state(&self) -> TaflState {
-        TaflState::wrap(Session::new(self.start.clone(), None, self.max_length))
+    /// The state at the start; `seed`, when given, is written in its record (`Seed` tag) as
+    /// the seed of its chance.
+    #[pyo3(signature = (seed = None))]
+    fn new_initial_state(&self, seed: Option<u64>) -> TaflState {
+        TaflState::wrap(Session::new(
+            self.start.clone(),
+            seed.map(Seed),
+            self.max_length,
+        ))
     }
 
     /// The state a record describes; it must start as this game. Raises `ValueError` with
@@ -237,17 +243,19 @@ impl PyTrictracGame {
         })
     }
 
-    /// The state at the start: a `TrictracState` (partie ordinaire) or an `EcrireState`.
-    fn new_initial_state(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+    /// The state at the start: a `TrictracState` (partie ordinaire) or an `EcrireState`;
+    /// `seed`, when given, is written in its record (`Seed` tag) as the seed of its dice.
+    #[pyo3(signature = (seed = None))]
+    fn new_initial_state(&self, py: Python<'_>, seed: Option<u64>) -> PyResult<Py<PyAny>> {
         Ok(match &self.start {
             TrictracStart::Ordinaire(g) => {
-                TrictracState::wrap(Session::new((**g).clone(), None, self.max_length))
+                TrictracState::wrap(Session::new((**g).clone(), seed.map(Seed), self.max_length))
                     .into_pyobject(py)?
                     .into_any()
                     .unbind()
             }
             TrictracStart::Ecrire(g) => {
-                EcrireState::wrap(Session::new((**g).clone(), None, self.max_length))
+                EcrireState::wrap(Session::new((**g).clone(), seed.map(Seed), self.max_length))
                     .into_pyobject(py)?
                     .into_any()
                     .unbind()
@@ -390,9 +398,15 @@ impl PySugorokuGame {
         })
     }
 
-    /// The state at the start.
-    fn new_initial_state(&self) -> SugorokuState {
-        SugorokuState::wrap(Session::new(self.start, None, self.max_game_length()))
+    /// The state at the start; `seed`, when given, is written in its record (`Seed` tag) as
+    /// the seed of its dice.
+    #[pyo3(signature = (seed = None))]
+    fn new_initial_state(&self, seed: Option<u64>) -> SugorokuState {
+        SugorokuState::wrap(Session::new(
+            self.start,
+            seed.map(Seed),
+            self.max_game_length(),
+        ))
     }
 
     /// The state a record describes; it must start as this game.

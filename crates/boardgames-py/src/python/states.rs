@@ -68,6 +68,15 @@ macro_rules! state_class {
                 self.s.is_chance_node()
             }
 
+            /// The player who throws at this chance node where the game says (sugoroku's
+            /// every node is a throw of one player), else None.
+            fn chance_player(&self) -> Option<i32> {
+                if self.s.is_terminal() {
+                    return None;
+                }
+                crate::Encoded::thrower(self.s.state()).map(|p| i32::from(p == Player::Second))
+            }
+
             /// Whether the game was cut at its maximum length before its end.
             fn is_truncated(&self) -> bool {
                 self.s.is_truncated()
