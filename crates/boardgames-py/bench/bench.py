@@ -95,6 +95,7 @@ def aec_turns_per_second(make, seconds):
     env = make()
     rng = random.Random(0)
     turns, games, seed = 0, 0, 0
+    cpu = time.process_time()
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         env.reset(seed=seed)
@@ -108,13 +109,14 @@ def aec_turns_per_second(make, seconds):
             env.step(int(legal[rng.randrange(len(legal))]))
             turns += 1
         games += 1
-    return turns / (time.perf_counter() - start), games
+    return turns / (time.perf_counter() - start), turns / (time.process_time() - cpu), games
 
 
 def native_steps_per_second(game, seconds):
     """legal_actions + apply_action (and the dice), steps per second over whole games."""
     rng = random.Random(0)
     steps, seed = 0, 0
+    cpu = time.process_time()
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         dice = bg.ChanceRng(seed)
@@ -127,14 +129,16 @@ def native_steps_per_second(game, seconds):
             legal = state.legal_actions()
             state.apply_action(legal[rng.randrange(len(legal))])
             steps += 1
-    return steps / (time.perf_counter() - start)
+    return steps / (time.perf_counter() - start), steps / (time.process_time() - cpu)
 
 
 def vector_steps_per_second(num_envs, rules, seconds, numpy_actions=False):
+    """Steps per second of wall-clock time and per CPU-second (the process's)."""
     env = bg.TaflVectorEnv(num_envs, rules=rules, seed=1)
     obs, mask, *_ = env.reset()
     rng = np.random.default_rng(0)
     steps = 0
+    cpu = time.process_time()
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         if numpy_actions:
@@ -145,7 +149,7 @@ def vector_steps_per_second(num_envs, rules, seconds, numpy_actions=False):
             actions = env.sample_actions()
         obs, mask, rewards, term, trunc, player = env.step(actions)
         steps += num_envs
-    return steps / (time.perf_counter() - start)
+    return steps / (time.perf_counter() - start), steps / (time.process_time() - cpu)
 
 
 def main():
@@ -154,24 +158,32 @@ def main():
     args = parser.parse_args()
     seconds = 1.0 if args.quick else 5.0
 
-    floor, _ = aec_turns_per_second(trivial_env, seconds)
-    print(f"PettingZoo floor (trivial AEC, same wrappers): {floor:,.0f} turns/s")
+    floor, floor_cpu, _ = aec_turns_per_second(trivial_env, seconds)
+    print(f"PettingZoo floor (trivial AEC, same wrappers): {floor:,.0f} turns/s wall, {floor_cpu:,.0f} per CPU-second")
     for name, make in (
         ("tafl_v0 (Fidchell)", tafl_v0.env),
         ("trictrac_v0", trictrac_v0.env),
         ("sugoroku_v0", sugoroku_v0.env),
     ):
-        tps, games = aec_turns_per_second(make, seconds)
-        print(f"{name}: {tps:,.0f} turns/s ({games} games), {floor / tps:.2f}x the floor's time per turn")
+        tps, cpu, games = aec_turns_per_second(make, seconds)
+        print(
+            f"{name}: {tps:,.0f} turns/s wall, {cpu:,.0f} per CPU-second ({games} games): "
+            f"{floor_cpu / cpu:.2f}x the floor's CPU time per turn"
+        )
     for game in (bg.TaflGame(), bg.TaflGame(rules="brandubh"), bg.TrictracGame(), bg.SugorokuGame()):
-        print(f"native {game!r}: {native_steps_per_second(game, seconds):,.0f} steps/s")
-    for n in (256, 1024, 4096):
-        sps = vector_steps_per_second(n, "fidchell", seconds)
-        print(f"TaflVectorEnv({n}, fidchell), sample_actions: {sps:,.0f} steps/s")
-    sps = vector_steps_per_second(1024, "fidchell", seconds, numpy_actions=True)
-    print(f"TaflVectorEnv(1024, fidchell), numpy actions from the masks: {sps:,.0f} steps/s")
-    sps = vector_steps_per_second(1024, "copenhagen", seconds)
-    print(f"TaflVectorEnv(1024, copenhagen), sample_actions: {sps:,.0f} steps/s")
+        wall, cpu = native_steps_per_second(game, seconds)
+        print(f"native {game!r}: {wall:,.0f} steps/s wall, {cpu:,.0f} per CPU-second")
+    for n, rules, numpy_actions in (
+        (256, "fidchell", False),
+        (1024, "fidchell", False),
+        (4096, "fidchell", False),
+        (1024, "fidchell", True),
+        (1024, "brandubh", False),
+        (1024, "copenhagen", False),
+    ):
+        wall, cpu = vector_steps_per_second(n, rules, seconds, numpy_actions)
+        how = "numpy actions from the masks" if numpy_actions else "sample_actions"
+        print(f"TaflVectorEnv({n}, {rules}), {how}: {wall:,.0f} steps/s wall, {cpu:,.0f} per CPU-second")
 
 
 if __name__ == "__main__":

@@ -62,3 +62,15 @@ def test_shapes_and_bad_arguments():
         bg.TaflVectorEnv(0)
     with pytest.raises(ValueError):
         bg.TaflVectorEnv(2, rules="nonsense")
+
+
+def test_the_arrays_are_the_envs_own_updated_in_place():
+    env = bg.TaflVectorEnv(2, seed=1)
+    with pytest.raises(ValueError, match="step before reset"):
+        env.step(np.zeros(2, np.int64))
+    first = env.reset()
+    second = env.step(env.sample_actions())
+    assert all(a is b for a, b in zip(first, second))
+    mask = second[1].copy()
+    third = env.step(env.sample_actions())
+    assert not np.array_equal(mask, third[1])

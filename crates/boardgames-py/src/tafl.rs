@@ -87,13 +87,19 @@ pub fn id_move(size: u8, id: usize) -> Option<Move> {
 #[must_use]
 pub fn legal_moves(position: &Position) -> MoveList {
     let mut list = MoveList::new();
-    position.legal_moves(&mut list);
+    legal_moves_into(position, &mut list);
     list
+}
+
+/// The legal moves of `position` written into `list` (cleared first).
+pub fn legal_moves_into(position: &Position, list: &mut MoveList) {
+    position.legal_moves(list);
 }
 
 /// The observation's values for the game's counters: the repetitions of the position over
 /// the rule's count, the plies since the last capture over the no-capture limit (0 without).
-fn counters(game: &TaflGame) -> (f32, f32) {
+#[must_use]
+pub fn counters(game: &TaflGame) -> (f32, f32) {
     let rules = game.position().rules();
     let count = f32::from(rules.repetition.count.max(1));
     #[allow(clippy::cast_precision_loss)]
@@ -106,67 +112,151 @@ fn counters(game: &TaflGame) -> (f32, f32) {
     (repetitions, plies)
 }
 
-/// Writes the [`PLANES`] of `game` as `observer` sees them into `out` (`NUM_PLANES * n * n`
-/// values, plane by plane, each rank by rank from a1), with `T` the value type (`f32` or `u8`).
-pub fn write_planes<T: Copy + From<u8>>(
-    game: &TaflGame,
-    observer: Side,
-    out: &mut [T],
-    scalars: (T, T),
-) {
-    let pos = game.position();
-    let n = usize::from(pos.size());
-    let area = n * n;
-    let zero = T::from(0);
-    let one = T::from(1);
-    out[..NUM_PLANES * area].fill(zero);
-    let king = pos.king();
-    let index = |sq: Square| usize::from(sq.rank()) * n + usize::from(sq.file());
-    for sq in pos.pieces(observer) {
-        if Some(sq) != king {
-            out[index(sq)] = one;
-        }
-    }
-    for sq in pos.pieces(observer.other()) {
-        if Some(sq) != king {
-            out[area + index(sq)] = one;
-        }
-    }
-    if let Some(k) = king {
-        out[2 * area + index(k)] = one;
-    }
-    for rank in 0..pos.size() {
-        for file in 0..pos.size() {
-            let Some(sq) = Square::new(file, rank) else {
-                continue;
-            };
-            let i = index(sq);
-            if pos.is_throne(sq) {
-                out[3 * area + i] = one;
-            }
-            if pos.is_corner(sq) {
-                out[4 * area + i] = one;
-            }
-            if pos.officer_at(sq).is_some() {
-                out[7 * area + i] = one;
+/// What the planes of a ruleset's positions share: the board size, the squares of the throne
+/// and of the corners (which never move), and whether the rules have officers (Berserk).
+#[derive(Debug, Clone)]
+pub struct Planes {
+    n: usize,
+    throne: Vec<usize>,
+    corners: Vec<usize>,
+    officers: bool,
+}
+
+impl Planes {
+    /// The planes of `position`'s rules.
+    #[must_use]
+    pub fn of(position: &Position) -> Planes {
+        let n = usize::from(position.size());
+        let (mut throne, mut corners) = (Vec::new(), Vec::new());
+        for rank in 0..position.size() {
+            for file in 0..position.size() {
+                let Some(sq) = Square::new(file, rank) else {
+                    continue;
+                };
+                let i = usize::from(rank) * n + usize::from(file);
+                if position.is_throne(sq) {
+                    throne.push(i);
+                }
+                if position.is_corner(sq) {
+                    corners.push(i);
+                }
             }
         }
+        let rules = position.rules();
+        Planes {
+            n,
+            throne,
+            corners,
+            officers: rules.officers.attackers.is_some() || rules.officers.defenders.is_some(),
+        }
     }
-    for sq in pos.corners_visited() {
-        out[5 * area + index(sq)] = one;
+
+    /// The values of one observation: `NUM_PLANES * n * n`.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        NUM_PLANES * self.n * self.n
     }
-    if let Some(b) = pos.berserker() {
-        out[6 * area + index(b)] = one;
+
+    /// Whether the observation is empty (never: a board has squares).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
     }
-    let fill = |out: &mut [T], plane: usize, v: T| out[plane * area..(plane + 1) * area].fill(v);
-    if pos.side_to_move() == observer {
-        fill(out, 8, one);
+
+    /// Writes the [`PLANES`] of `game` as `observer` sees them into `out` (`len()` values,
+    /// plane by plane, each rank by rank from a1), with `T` the value type (`f32` or `u8`)
+    /// and `scalars` the values of the last two planes.
+    pub fn write<T: Copy + From<u8>>(
+        &self,
+        game: &TaflGame,
+        observer: Side,
+        out: &mut [T],
+        scalars: (T, T),
+    ) {
+        let area = self.n * self.n;
+        let out = &mut out[..NUM_PLANES * area];
+        out.fill(T::from(0));
+        self.write_static(out);
+        self.write_dynamic(game, observer, out, scalars);
     }
-    if observer == Side::Defenders {
-        fill(out, 9, one);
+
+    /// Writes the planes that never change (throne, corners) into a zeroed `out`.
+    fn write_static<T: Copy + From<u8>>(&self, out: &mut [T]) {
+        let area = self.n * self.n;
+        for &i in &self.throne {
+            out[3 * area + i] = T::from(1);
+        }
+        for &i in &self.corners {
+            out[4 * area + i] = T::from(1);
+        }
     }
-    fill(out, 10, scalars.0);
-    fill(out, 11, scalars.1);
+
+    /// Rewrites every plane but the throne's and the corners' (left as they are).
+    pub fn write_dynamic<T: Copy + From<u8>>(
+        &self,
+        game: &TaflGame,
+        observer: Side,
+        out: &mut [T],
+        scalars: (T, T),
+    ) {
+        let pos = game.position();
+        let n = self.n;
+        let area = n * n;
+        let (zero, one) = (T::from(0), T::from(1));
+        for plane in [0, 1, 2, 5, 6, 7] {
+            out[plane * area..(plane + 1) * area].fill(zero);
+        }
+        let king = pos.king();
+        let index = |sq: Square| usize::from(sq.rank()) * n + usize::from(sq.file());
+        for sq in pos.pieces(observer) {
+            if Some(sq) != king {
+                out[index(sq)] = one;
+            }
+        }
+        for sq in pos.pieces(observer.other()) {
+            if Some(sq) != king {
+                out[area + index(sq)] = one;
+            }
+        }
+        if let Some(k) = king {
+            out[2 * area + index(k)] = one;
+        }
+        for sq in pos.corners_visited() {
+            out[5 * area + index(sq)] = one;
+        }
+        if let Some(b) = pos.berserker() {
+            out[6 * area + index(b)] = one;
+        }
+        if self.officers {
+            for sq in pos.occupied() {
+                if pos.officer_at(sq).is_some() {
+                    out[7 * area + index(sq)] = one;
+                }
+            }
+        }
+        let fill =
+            |out: &mut [T], plane: usize, v: T| out[plane * area..(plane + 1) * area].fill(v);
+        fill(
+            out,
+            8,
+            if pos.side_to_move() == observer {
+                one
+            } else {
+                zero
+            },
+        );
+        fill(
+            out,
+            9,
+            if observer == Side::Defenders {
+                one
+            } else {
+                zero
+            },
+        );
+        fill(out, 10, scalars.0);
+        fill(out, 11, scalars.1);
+    }
 }
 
 impl crate::Encoded for TaflGame {
@@ -197,7 +287,7 @@ impl crate::Encoded for TaflGame {
     }
 
     fn write_observation(&self, player: Player, out: &mut [f32]) {
-        write_planes(self, Side::from_player(player), out, counters(self));
+        Planes::of(self.position()).write(self, Side::from_player(player), out, counters(self));
     }
 
     fn replay(record: &Record) -> Result<TaflGame, String> {

@@ -3,10 +3,10 @@
 
 use boardgames_common::{Game, Seed, SeedRng};
 use rand::RngExt;
-use tafl_core::{MoveList, Ruleset, TaflGame};
+use tafl_core::{Move, MoveList, Ruleset, Square, TaflGame};
 use thiserror::Error;
 
-use crate::tafl::{NUM_PLANES, id_move, legal_moves, move_id, num_actions, write_planes};
+use crate::tafl::{Planes, counters, legal_moves, legal_moves_into, move_id, num_actions};
 
 /// Why [`TaflVector::step`] refused its arguments (nothing was stepped).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -21,9 +21,17 @@ pub enum StepError {
         /// The size expected.
         expected: usize,
     },
+    /// `step` before the first `reset`.
+    #[error("step before reset: call reset first")]
+    NotReset,
 }
 
 /// N games of one tafl ruleset, each with its legal moves kept for the next step.
+///
+/// The outputs ([`Outputs`]) are updated in place: [`TaflVector::reset`] writes them whole,
+/// and [`TaflVector::step`] expects what the previous call wrote and changes only what moves
+/// (the mask's bits of the last legal moves and of the new ones, the planes other than the
+/// throne's and the corners'), so that a step costs what changes, not the size of the arrays.
 ///
 /// [`TaflVector::step`] applies one action id per game for its side to move. An illegal id
 /// ends that game: its mover gets −1 and the other side 0 (PettingZoo's rule for illegal
@@ -34,9 +42,16 @@ pub struct TaflVector {
     ruleset: Ruleset,
     games: Vec<TaflGame>,
     legal: Vec<MoveList>,
+    /// The ids of `legal[i]`, in the same order.
+    ids: Vec<Vec<u16>>,
+    /// The id of each move `from → to` (`from.index() * 121 + to.index()`), `u16::MAX` for
+    /// none: one load per move instead of the arithmetic of [`move_id`].
+    table: Vec<u16>,
+    planes: Planes,
     size: u8,
     max_length: u32,
     rng: SeedRng,
+    ready: bool,
 }
 
 fn check(name: &'static str, found: usize, expected: usize) -> Result<(), StepError> {
@@ -77,7 +92,28 @@ impl TaflVector {
     pub fn new(ruleset: Ruleset, num_envs: usize, seed: u64, max_length: u32) -> TaflVector {
         let game = TaflGame::new(ruleset.clone());
         let legal = legal_moves(game.position());
+        let size = game.position().size();
+        let mut table = vec![u16::MAX; Square::NUM * Square::NUM];
+        for (from, row) in table.chunks_exact_mut(Square::NUM).enumerate() {
+            for (to, slot) in row.iter_mut().enumerate() {
+                if let (Some(f), Some(t)) = (Square::from_index(from), Square::from_index(to))
+                    && let Some(id) = move_id(size, Move::new(f, t))
+                {
+                    *slot = u16::try_from(id).unwrap_or(u16::MAX);
+                }
+            }
+        }
+        let mut ids = Vec::with_capacity(tafl_core::MAX_MOVES);
+        ids.extend(
+            legal
+                .iter()
+                .map(|m| table[m.from.index() * Square::NUM + m.to.index()]),
+        );
         TaflVector {
+            ids: vec![ids; num_envs],
+            table,
+            planes: Planes::of(game.position()),
+            ready: false,
             size: game.position().size(),
             games: vec![game; num_envs],
             legal: vec![legal; num_envs],
@@ -108,7 +144,7 @@ impl TaflVector {
     /// The values of one observation: `planes × n × n`.
     #[must_use]
     pub fn observation_len(&self) -> usize {
-        NUM_PLANES * usize::from(self.size) * usize::from(self.size)
+        self.planes.len()
     }
 
     /// The games.
@@ -127,44 +163,78 @@ impl TaflVector {
         check("player", out.player.len(), n)
     }
 
-    fn write(&self, i: usize, out: &mut Outputs<'_>) {
-        let game = &self.games[i];
-        let obs_len = self.observation_len();
-        let side = game.position().side_to_move();
-        let rules = game.position().rules();
-        let rep = f32::from(rules.repetition.count.max(1));
-        #[allow(clippy::cast_precision_loss)]
-        let repetitions = (game.repetitions() as f32 / rep).min(1.0);
-        #[allow(clippy::cast_precision_loss)]
-        let plies = rules.no_capture_limit.map_or(0.0, |l| {
-            (game.plies_since_capture() as f32 / f32::from(l.max(1))).min(1.0)
-        });
+    /// The last two planes' values of game `i`, scaled to 0–255.
+    fn scalars(&self, i: usize) -> (u8, u8) {
+        let (repetitions, plies) = counters(&self.games[i]);
         #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
         let scale = |x: f32| (x * 255.0).round() as u8;
-        write_planes(
-            game,
-            side,
-            &mut out.obs[i * obs_len..(i + 1) * obs_len],
-            (scale(repetitions), scale(plies)),
-        );
+        (scale(repetitions), scale(plies))
+    }
+
+    /// Sets (`on`) or clears the mask bits of game `i`'s legal moves.
+    fn mark(&self, i: usize, mask: &mut [bool], on: bool) {
         let ids = self.num_actions();
-        let mask = &mut out.mask[i * ids..(i + 1) * ids];
-        mask.fill(false);
-        for &m in self.legal[i].iter() {
-            if let Some(id) = move_id(self.size, m) {
-                mask[id] = true;
+        let row = &mut mask[i * ids..(i + 1) * ids];
+        for &id in &self.ids[i] {
+            if let Some(slot) = row.get_mut(usize::from(id)) {
+                *slot = on;
             }
         }
+    }
+
+    /// Lists game `i`'s legal moves and their ids.
+    fn list(&mut self, i: usize) {
+        legal_moves_into(self.games[i].position(), &mut self.legal[i]);
+        let table = &self.table;
+        let ids = &mut self.ids[i];
+        ids.clear();
+        ids.extend(
+            self.legal[i]
+                .iter()
+                .map(|m| table[m.from.index() * Square::NUM + m.to.index()]),
+        );
+    }
+
+    /// Writes game `i`'s observation whole, its mask row and its player.
+    fn write_whole(&self, i: usize, out: &mut Outputs<'_>) {
+        let game = &self.games[i];
+        let len = self.observation_len();
+        let side = game.position().side_to_move();
+        self.planes.write(
+            game,
+            side,
+            &mut out.obs[i * len..(i + 1) * len],
+            self.scalars(i),
+        );
+        let ids = self.num_actions();
+        out.mask[i * ids..(i + 1) * ids].fill(false);
+        self.mark(i, out.mask, true);
+        out.player[i] = i8::from(side.player() == boardgames_common::Player::Second);
+    }
+
+    /// Rewrites what changes of game `i`'s observation, sets its new mask bits (the old ones
+    /// cleared before) and its player.
+    fn write_changes(&self, i: usize, out: &mut Outputs<'_>) {
+        let game = &self.games[i];
+        let len = self.observation_len();
+        let side = game.position().side_to_move();
+        self.planes.write_dynamic(
+            game,
+            side,
+            &mut out.obs[i * len..(i + 1) * len],
+            self.scalars(i),
+        );
+        self.mark(i, out.mask, true);
         out.player[i] = i8::from(side.player() == boardgames_common::Player::Second);
     }
 
     fn restart(&mut self, i: usize) {
         self.games[i] = TaflGame::new(self.ruleset.clone());
-        self.legal[i] = legal_moves(self.games[i].position());
+        self.list(i);
     }
 
-    /// Starts every game again and writes their observations, masks and players (rewards 0,
-    /// no game terminated).
+    /// Starts every game again and writes the outputs whole: observations, masks and players,
+    /// rewards 0, no game terminated.
     ///
     /// # Errors
     ///
@@ -173,28 +243,36 @@ impl TaflVector {
         self.check_outputs(out)?;
         for i in 0..self.games.len() {
             self.restart(i);
-            self.write(i, out);
+            self.write_whole(i, out);
         }
         out.rewards.fill(0.0);
         out.terminated.fill(false);
         out.truncated.fill(false);
+        self.ready = true;
         Ok(())
     }
 
-    /// Applies `actions[i]` to game `i` for its side to move, and writes the outputs.
+    /// Applies `actions[i]` to game `i` for its side to move, and updates `out`, which must
+    /// hold what the previous [`TaflVector::reset`] or `step` wrote.
     ///
     /// # Errors
     ///
-    /// [`StepError::Size`] when an array has the wrong size (nothing is stepped).
+    /// [`StepError::Size`] when an array has the wrong size, [`StepError::NotReset`] before
+    /// the first reset (nothing is stepped).
     pub fn step(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> Result<(), StepError> {
+        if !self.ready {
+            return Err(StepError::NotReset);
+        }
         check("actions", actions.len(), self.games.len())?;
         self.check_outputs(out)?;
         for (i, &id) in actions.iter().enumerate() {
             let mover = self.games[i].position().side_to_move().player().index();
-            let m = usize::try_from(id)
+            // The legal move of that id, if any (the crate's list, looked up by id).
+            let m = u16::try_from(id)
                 .ok()
-                .and_then(|id| id_move(self.size, id))
-                .filter(|m| self.legal[i].contains(m));
+                .and_then(|id| self.ids[i].iter().position(|&x| x == id))
+                .map(|k| self.legal[i][k]);
+            self.mark(i, out.mask, false);
             let (mut r, mut done, mut cut) = ([0.0f32; 2], false, false);
             match m {
                 Some(m) if self.games[i].play(m).is_ok() => {
@@ -209,7 +287,7 @@ impl TaflVector {
                     } else if game.plies() >= self.max_length {
                         cut = true;
                     } else {
-                        self.legal[i] = legal_moves(game.position());
+                        self.list(i);
                     }
                 }
                 _ => {
@@ -224,7 +302,7 @@ impl TaflVector {
             out.rewards[2 * i + 1] = r[1];
             out.terminated[i] = done;
             out.truncated[i] = cut;
-            self.write(i, out);
+            self.write_changes(i, out);
         }
         Ok(())
     }
@@ -236,9 +314,8 @@ impl TaflVector {
     /// [`StepError::Size`] when `out` does not have one value per game.
     pub fn sample_actions(&mut self, out: &mut [i64]) -> Result<(), StepError> {
         check("actions", out.len(), self.games.len())?;
-        for (slot, legal) in out.iter_mut().zip(&self.legal) {
-            let m = legal[self.rng.random_range(0..legal.len())];
-            *slot = move_id(self.size, m).map_or(-1, |id| i64::try_from(id).unwrap_or(-1));
+        for (slot, ids) in out.iter_mut().zip(&self.ids) {
+            *slot = i64::from(ids[self.rng.random_range(0..ids.len())]);
         }
         Ok(())
     }

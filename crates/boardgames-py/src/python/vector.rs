@@ -1,7 +1,8 @@
 //! `TaflVectorEnv`: N tafl games stepped by one call, numpy arrays in and out, the GIL
 //! released while the games are stepped.
 
-use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
+use numpy::ndarray::{Ix1, Ix2, Ix4};
+use numpy::{PyArray, PyArray1, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
@@ -15,63 +16,58 @@ use crate::vector::{Outputs, TaflVector};
 /// `terminated` and `truncated` `bool (N,)`, `player` `int8 (N,)` (the side to move, 0 or 1).
 /// A game that ends starts again at once; the arrays then show the new game. An illegal id
 /// ends its game with −1 for its mover and 0 for the other side.
+///
+/// The six arrays are the environment's own, updated in place by each call (only what
+/// changes is written): copy what you keep across steps, and do not write into them.
 #[pyclass(module = "boardgames_rs._native")]
 #[derive(Debug)]
 pub(crate) struct TaflVectorEnv {
     v: TaflVector,
+    obs: Py<PyArray<u8, Ix4>>,
+    mask: Py<PyArray<bool, Ix2>>,
+    rewards: Py<PyArray<f32, Ix2>>,
+    terminated: Py<PyArray<bool, Ix1>>,
+    truncated: Py<PyArray<bool, Ix1>>,
+    player: Py<PyArray<i8, Ix1>>,
 }
 
-struct Buffers {
-    obs: Vec<u8>,
-    mask: Vec<bool>,
-    rewards: Vec<f32>,
-    terminated: Vec<bool>,
-    truncated: Vec<bool>,
-    player: Vec<i8>,
-}
-
-impl Buffers {
-    fn new(v: &TaflVector) -> Buffers {
-        let n = v.num_envs();
-        Buffers {
-            obs: vec![0; n * v.observation_len()],
-            mask: vec![false; n * v.num_actions()],
-            rewards: vec![0.0; 2 * n],
-            terminated: vec![false; n],
-            truncated: vec![false; n],
-            player: vec![0; n],
-        }
-    }
-
-    fn outputs(&mut self) -> Outputs<'_> {
-        Outputs {
-            obs: &mut self.obs,
-            mask: &mut self.mask,
-            rewards: &mut self.rewards,
-            terminated: &mut self.terminated,
-            truncated: &mut self.truncated,
-            player: &mut self.player,
-        }
-    }
-
-    fn into_tuple<'py>(self, py: Python<'py>, v: &TaflVector) -> PyResult<Bound<'py, PyTuple>> {
-        let n = v.num_envs();
-        let size = usize::from(v.size());
-        let obs =
-            PyArray1::from_vec(py, self.obs).reshape([n, crate::tafl::NUM_PLANES, size, size])?;
-        let mask = PyArray1::from_vec(py, self.mask).reshape([n, v.num_actions()])?;
-        let rewards = PyArray1::from_vec(py, self.rewards).reshape([n, 2])?;
+impl TaflVectorEnv {
+    fn tuple<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(
             py,
             [
-                obs.into_any(),
-                mask.into_any(),
-                rewards.into_any(),
-                PyArray1::from_vec(py, self.terminated).into_any(),
-                PyArray1::from_vec(py, self.truncated).into_any(),
-                PyArray1::from_vec(py, self.player).into_any(),
+                self.obs.bind(py).clone().into_any(),
+                self.mask.bind(py).clone().into_any(),
+                self.rewards.bind(py).clone().into_any(),
+                self.terminated.bind(py).clone().into_any(),
+                self.truncated.bind(py).clone().into_any(),
+                self.player.bind(py).clone().into_any(),
             ],
         )
+    }
+
+    /// Runs `f` on the games and the arrays, the GIL released.
+    fn with_outputs<'py, R: Send>(
+        &mut self,
+        py: Python<'py>,
+        f: impl FnOnce(&mut TaflVector, &mut Outputs<'_>) -> R + Send,
+    ) -> PyResult<R> {
+        let mut obs = self.obs.bind(py).try_readwrite()?;
+        let mut mask = self.mask.bind(py).try_readwrite()?;
+        let mut rewards = self.rewards.bind(py).try_readwrite()?;
+        let mut terminated = self.terminated.bind(py).try_readwrite()?;
+        let mut truncated = self.truncated.bind(py).try_readwrite()?;
+        let mut player = self.player.bind(py).try_readwrite()?;
+        let mut out = Outputs {
+            obs: obs.as_slice_mut().map_err(value_error)?,
+            mask: mask.as_slice_mut().map_err(value_error)?,
+            rewards: rewards.as_slice_mut().map_err(value_error)?,
+            terminated: terminated.as_slice_mut().map_err(value_error)?,
+            truncated: truncated.as_slice_mut().map_err(value_error)?,
+            player: player.as_slice_mut().map_err(value_error)?,
+        };
+        let v = &mut self.v;
+        Ok(py.detach(|| f(v, &mut out)))
     }
 }
 
@@ -81,15 +77,30 @@ impl TaflVectorEnv {
     /// seeds `sample_actions`. Raises `ValueError` for rules the crate refuses.
     #[new]
     #[pyo3(signature = (num_envs, rules = "fidchell", seed = 0, max_length = 2000))]
-    fn new(num_envs: usize, rules: &str, seed: u64, max_length: u32) -> PyResult<TaflVectorEnv> {
+    fn new(
+        py: Python<'_>,
+        num_envs: usize,
+        rules: &str,
+        seed: u64,
+        max_length: u32,
+    ) -> PyResult<TaflVectorEnv> {
         if num_envs == 0 || num_envs > 1 << 20 {
             return Err(value_error(format!(
                 "num_envs {num_envs}: expected 1 to 1048576"
             )));
         }
         let ruleset = crate::tafl::ruleset(rules).map_err(value_error)?;
+        let v = TaflVector::new(ruleset, num_envs, seed, max_length);
+        let n = usize::from(v.size());
+        let ids = v.num_actions();
         Ok(TaflVectorEnv {
-            v: TaflVector::new(ruleset, num_envs, seed, max_length),
+            obs: PyArray::zeros(py, [num_envs, crate::tafl::NUM_PLANES, n, n], false).unbind(),
+            mask: PyArray::zeros(py, [num_envs, ids], false).unbind(),
+            rewards: PyArray::zeros(py, [num_envs, 2], false).unbind(),
+            terminated: PyArray::zeros(py, [num_envs], false).unbind(),
+            truncated: PyArray::zeros(py, [num_envs], false).unbind(),
+            player: PyArray::zeros(py, [num_envs], false).unbind(),
+            v,
         })
     }
 
@@ -114,29 +125,23 @@ impl TaflVectorEnv {
 
     /// Starts every game again: `(obs, mask, rewards, terminated, truncated, player)`.
     fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let v = &mut self.v;
-        let b = py.detach(|| {
-            let mut b = Buffers::new(v);
-            v.reset(&mut b.outputs()).map(|()| b)
-        });
-        b.map_err(value_error)?.into_tuple(py, &self.v)
+        self.with_outputs(py, |v, out| v.reset(out))?
+            .map_err(value_error)?;
+        self.tuple(py)
     }
 
     /// Applies one id per game (an `int64` array of `num_envs` values) for its side to move:
     /// `(obs, mask, rewards, terminated, truncated, player)`. Raises `ValueError` for an
-    /// array of the wrong size (nothing is stepped).
+    /// array of the wrong size or before `reset` (nothing is stepped).
     fn step<'py>(
         &mut self,
         py: Python<'py>,
         actions: PyReadonlyArray1<'py, i64>,
     ) -> PyResult<Bound<'py, PyTuple>> {
         let actions = actions.as_slice().map_err(value_error)?;
-        let v = &mut self.v;
-        let b = py.detach(|| {
-            let mut b = Buffers::new(v);
-            v.step(actions, &mut b.outputs()).map(|()| b)
-        });
-        b.map_err(value_error)?.into_tuple(py, &self.v)
+        self.with_outputs(py, |v, out| v.step(actions, out))?
+            .map_err(value_error)?;
+        self.tuple(py)
     }
 
     /// A uniformly drawn legal id of each game (`int64 (N,)`), from the env's own generator.
