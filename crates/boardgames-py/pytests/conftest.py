@@ -9,6 +9,7 @@ import boardgames_rs as bg
 DATA = pathlib.Path(__file__).resolve().parent.parent / "tests" / "data"
 
 
+
 def games():
     """One game of each kind and form the native API offers."""
     return [

@@ -224,3 +224,25 @@ def test_bots_choose_legal_ids():
         bg.TaflGame().bot("bard").choose(bg.TrictracGame().new_initial_state())
     with pytest.raises(ValueError, match="no decision"):
         bg.TrictracGame().bot("bot").choose(bg.TrictracGame().new_initial_state())
+
+
+BERSERK = (
+    "dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c "
+    "start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/"
+)
+
+
+def test_any_opentafl_rules_string():
+    brandubh = bg.TaflGame(rules="brandubh")
+    again = bg.TaflGame(rules=brandubh.rules_string)
+    assert again.ruleset_name == "Brandubh" and again.num_distinct_actions() == 1176
+    berserk = bg.TaflGame(rules=BERSERK)
+    assert berserk.board_size == 11 and berserk.ruleset_name == "Berserk"
+    s = berserk.new_initial_state()
+    obs = s.observation_tensor(0)
+    # The officers plane: the attackers' four commanders and the defenders' knight.
+    assert obs[7].sum() == 5
+    for t in walk(berserk, seed=2, max_actions=200):
+        assert list(np.flatnonzero(t.legal_actions_mask())) == t.legal_actions()
+        for a in t.legal_actions():
+            assert t.string_to_action(t.action_to_string(a)) == a

@@ -10,7 +10,7 @@
 use boardgames_common::{Game, Player, Record};
 use tafl_core::{Move, MoveList, Position, Ruleset, Side, Square, TaflGame};
 
-/// The planes of the observation ([`write_planes`]), in order.
+/// The planes of the observation ([`Planes::write`]), in order.
 pub const PLANES: [&str; 12] = [
     "own soldiers",
     "opponent soldiers",
