@@ -51,3 +51,9 @@ def test_the_vector_env_releases_the_gil():
     counter, _ = count_while(steps)
     assert counter > 1_000
     assert np.all(env.sample_actions() >= 0)
+
+
+def test_a_batch_of_games_releases_the_gil():
+    game = bg.TrictracGame(trous=2)
+    counter, _ = count_while(lambda: bg.play_games(game, "bot", "bot", list(range(20))))
+    assert counter > 10_000

@@ -246,3 +246,18 @@ def test_any_opentafl_rules_string():
         assert list(np.flatnonzero(t.legal_actions_mask())) == t.legal_actions()
         for a in t.legal_actions():
             assert t.string_to_action(t.action_to_string(a)) == a
+
+
+def test_play_games_is_a_batch_of_play_game():
+    game = bg.TaflGame(rules="brandubh")
+    results = bg.play_games(game, "bard", "random", [3, 4, 5], records=True)
+    assert len(results) == 3
+    for seed, (returns, record) in zip([3, 4, 5], results):
+        one = bg.play_game(game, game.bot("bard", seed), game.bot("random", seed), seed)
+        assert returns == one.returns()
+        assert record == one.record_text()
+    assert bg.play_games(bg.SugorokuGame(), "random", "random", [1])[0][1] is None
+    with pytest.raises(ValueError, match="unknown bot"):
+        bg.play_games(game, "bot", "random", [1])
+    with pytest.raises(TypeError):
+        bg.play_games("tafl", "bard", "bard", [1])

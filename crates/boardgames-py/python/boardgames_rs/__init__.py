@@ -8,6 +8,7 @@ The native classes (from :mod:`boardgames_rs._native`) are re-exported here:
   :class:`SugorokuState`, in OpenSpiel's shape (``current_player()``, ``legal_actions()``,
   ``apply_action(id)``, ``observation_tensor(player)``, ``record_text()``, pickling…);
 - :class:`Agent` (a bot of one game), :func:`play_game` (a whole game between two bots),
+  :func:`play_games` (a batch of games between two kinds of bot, a match),
   :class:`ChanceRng` (the crates' seeded dice), :class:`TaflVectorEnv` (N tafl games stepped
   by one call).
 
@@ -30,6 +31,7 @@ from ._native import (
     TrictracState,
     __version__,
     play_game,
+    play_games,
     rasterise_svg,
 )
 
@@ -48,6 +50,7 @@ __all__ = [
     "TrictracState",
     "__version__",
     "play_game",
+    "play_games",
     "rasterise_svg",
     "state_from_record",
 ]

@@ -26,11 +26,14 @@ impl GameAgent<TaflGame> for LevelAgent {
     }
 }
 
+/// A boxed agent of `G` that can cross threads.
+type BoxedAgent<G> = Box<dyn GameAgent<G> + Send + Sync>;
+
 enum Inner {
-    Tafl(Box<dyn GameAgent<TaflGame> + Send + Sync>),
-    Ordinaire(Box<dyn GameAgent<Ordinaire> + Send + Sync>),
-    Ecrire(Box<dyn GameAgent<Ecrire> + Send + Sync>),
-    Sugoroku(Box<dyn GameAgent<Sugoroku> + Send + Sync>),
+    Tafl(BoxedAgent<TaflGame>),
+    Ordinaire(BoxedAgent<Ordinaire>),
+    Ecrire(BoxedAgent<Ecrire>),
+    Sugoroku(BoxedAgent<Sugoroku>),
 }
 
 /// A bot of one game, made by the game's `bot(name, seed)`: `choose(state)` gives its
@@ -53,7 +56,7 @@ fn unknown(name: &str, expected: &str) -> PyErr {
 
 impl Agent {
     pub(crate) fn tafl(name: &str, seed: Seed) -> PyResult<Agent> {
-        let inner: Box<dyn GameAgent<TaflGame> + Send + Sync> = if name == "random" {
+        let inner: BoxedAgent<TaflGame> = if name == "random" {
             Box::new(RandomAgent::new(seed))
         } else {
             let level: Level = name
@@ -269,7 +272,108 @@ fn play_game(
     ))
 }
 
+/// The bot `name` of `game` seeded with `seed`.
+fn bot_of(game: &Bound<'_, PyAny>, name: &str, seed: Seed) -> PyResult<Agent> {
+    if game.extract::<PyRef<'_, PyTaflGame>>().is_ok() {
+        return Agent::tafl(name, seed);
+    }
+    if let Ok(g) = game.extract::<PyRef<'_, PyTrictracGame>>() {
+        return Agent::trictrac(name, seed, matches!(g.start, TrictracStart::Ecrire(_)));
+    }
+    if game.extract::<PyRef<'_, PySugorokuGame>>().is_ok() {
+        return Agent::sugoroku(name, seed);
+    }
+    Err(pyo3::exceptions::PyTypeError::new_err(
+        "game: expected a TaflGame, TrictracGame or SugorokuGame",
+    ))
+}
+
+/// Plays one game of `start` per seed between fresh bots, the GIL released throughout:
+/// returns each game's returns and, with `records`, its record.
+fn batch<G: Encoded>(
+    py: Python<'_>,
+    start: &G,
+    max_length: usize,
+    mut bots: Vec<(BoxedAgent<G>, BoxedAgent<G>)>,
+    seeds: &[u64],
+    records: bool,
+) -> PyResult<Vec<([f64; 2], Option<String>)>> {
+    py.detach(|| {
+        seeds
+            .iter()
+            .zip(bots.iter_mut())
+            .map(|(&seed, (a, b))| {
+                let mut s = Session::new(start.clone(), None, max_length);
+                s.play_out(Seed(seed), [a.as_mut(), b.as_mut()])?;
+                let record = if records {
+                    Some(s.record_text().map_err(crate::ActionIdError::Game)?)
+                } else {
+                    None
+                };
+                Ok((s.returns(), record))
+            })
+            .collect::<Result<Vec<_>, crate::ActionIdError>>()
+    })
+    .map_err(PyErr::from)
+}
+
+/// Plays one game of `game` per seed of `seeds`, `first` against `second` (bots' names, as
+/// `game.bot` takes them), each game with fresh bots seeded with its seed and its dice drawn
+/// from its seed as `play_game` draws them; the whole batch with the GIL released. Returns a
+/// list of `(returns, record)` (`record` None unless `records`).
+#[pyfunction]
+#[pyo3(signature = (game, first, second, seeds, records = false))]
+fn play_games(
+    py: Python<'_>,
+    game: &Bound<'_, PyAny>,
+    first: &str,
+    second: &str,
+    seeds: Vec<u64>,
+    records: bool,
+) -> PyResult<Vec<(Vec<f64>, Option<String>)>> {
+    let mut pairs = Vec::with_capacity(seeds.len());
+    for &seed in &seeds {
+        pairs.push((
+            bot_of(game, first, Seed(seed))?.inner,
+            bot_of(game, second, Seed(seed))?.inner,
+        ));
+    }
+    macro_rules! run {
+        ($variant:ident, $start:expr, $max:expr) => {{
+            let bots = pairs
+                .into_iter()
+                .map(|p| match p {
+                    (Inner::$variant(a), Inner::$variant(b)) => Ok((a, b)),
+                    _ => Err(pyo3::exceptions::PyTypeError::new_err(
+                        "the bots do not play this game",
+                    )),
+                })
+                .collect::<PyResult<Vec<_>>>()?;
+            batch(py, $start, $max, bots, &seeds, records)?
+        }};
+    }
+    let results = if let Ok(g) = game.extract::<PyRef<'_, PyTaflGame>>() {
+        run!(Tafl, &g.start, g.max_length)
+    } else if let Ok(g) = game.extract::<PyRef<'_, PyTrictracGame>>() {
+        match &g.start {
+            TrictracStart::Ordinaire(start) => run!(Ordinaire, &**start, g.max_length),
+            TrictracStart::Ecrire(start) => run!(Ecrire, &**start, g.max_length),
+        }
+    } else if let Ok(g) = game.extract::<PyRef<'_, PySugorokuGame>>() {
+        run!(Sugoroku, &g.start, g.max_game_length())
+    } else {
+        return Err(pyo3::exceptions::PyTypeError::new_err(
+            "game: expected a TaflGame, TrictracGame or SugorokuGame",
+        ));
+    };
+    Ok(results
+        .into_iter()
+        .map(|(r, rec)| (r.to_vec(), rec))
+        .collect())
+}
+
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Agent>()?;
-    m.add_function(wrap_pyfunction!(play_game, m)?)
+    m.add_function(wrap_pyfunction!(play_game, m)?)?;
+    m.add_function(wrap_pyfunction!(play_games, m)?)
 }
