@@ -82,3 +82,27 @@ def test_a_damaged_record_is_refused_or_replays(kind, picks, cut, garbage):
     except ValueError:
         return
     assert t.record_text() == bg.state_from_record(kind, t.record_text()).record_text()
+
+
+@SETTINGS
+@given(
+    name=st.sampled_from(sorted(GAMES)),
+    picks=st.lists(st.integers(min_value=0, max_value=10**6), max_size=60),
+    text=st.one_of(
+        st.text(max_size=40),
+        st.from_regex(r"[a-k][0-9]{1,2}-[a-k][0-9]{1,2}", fullmatch=True),
+        st.from_regex(r"[1-7]-[1-7](: [BN][0-9]{1,2}-[BN]?[0-9]{1,2}(, [BN][0-9]{1,2}-[BN]?[0-9]{1,2})?)?", fullmatch=True),
+    ),
+)
+def test_any_text_as_an_action_is_a_legal_id_or_a_value_error(name, picks, text):
+    s = GAMES[name].new_initial_state()
+    for pick in picks:
+        if s.is_terminal():
+            break
+        legal = s.legal_actions()
+        s.apply_action(legal[pick % len(legal)])
+    try:
+        a = s.string_to_action(text)
+    except ValueError:
+        return
+    assert a in s.legal_actions()
