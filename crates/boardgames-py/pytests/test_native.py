@@ -117,7 +117,7 @@ def test_bad_texts_raise_value_error_with_the_crates_message():
         (lambda: bg.state_from_record("tafl", '[Game "Tafl"]\n[Rules "fidchell"]\n[Position "/9/ a"]\n\n'), "Position tag: 1 ranks"),
         (lambda: bg.state_from_record("tafl", '[Game "Tafl"]\n[Rules "fidchell"]\n\n1. d4-d9\n'), "action 1: illegal move d4-d9"),
         (lambda: bg.state_from_record("tafl", '[Game "Trictrac"]\n\n'), 'this is a record of "Trictrac", not of Tafl'),
-        (lambda: bg.state_from_record("sugoroku", '[Game "Sugoroku"]\n\n1. 7-7\n'), 'throw 1: invalid throw "7-7"'),
+        (lambda: bg.state_from_record("sugoroku", '[Game "Sugoroku"]\n\n1. 7-7\n'), 'action 1: invalid throw "7-7"'),
         (lambda: bg.state_from_record("chess", ""), 'unknown game "chess"'),
         (lambda: bg.TaflGame().state_from_record(bg.TaflGame(rules="brandubh").new_initial_state().record_text()), "does not start as this game"),
         (lambda: bg.TaflGame().new_initial_state().string_to_action("d4-d9"), "illegal move d4-d9: no piece of the side to move"),

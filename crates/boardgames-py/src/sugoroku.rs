@@ -97,7 +97,7 @@ impl crate::Encoded for Sugoroku {
         put(f32::from(u8::from(!over && position.side() == player)));
         put(f32::from(u8::from(over)));
         put(f32::from(u8::from(player == Player::First)));
-        put((position.throws() as f32 / self.rules().max_throws.max(1) as f32).min(1.0));
+        put((position.throws() as f32 / self.ruleset().max_throws.max(1) as f32).min(1.0));
         debug_assert_eq!(i, OBSERVATION_LEN);
     }
 

@@ -93,7 +93,7 @@ pub fn legal_moves(position: &Position) -> MoveList {
 
 /// The legal moves of `position` written into `list` (cleared first).
 pub fn legal_moves_into(position: &Position, list: &mut MoveList) {
-    position.legal_moves(list);
+    position.legal_moves_into(list);
 }
 
 /// The observation's values for the game's counters: the repetitions of the position over
@@ -287,7 +287,7 @@ impl crate::Encoded for TaflGame {
     }
 
     fn write_observation(&self, player: Player, out: &mut [f32]) {
-        Planes::of(self.position()).write(self, Side::from_player(player), out, counters(self));
+        Planes::of(self.position()).write(self, Side::from(player), out, counters(self));
     }
 
     fn replay(record: &Record) -> Result<TaflGame, String> {

@@ -13,12 +13,13 @@
 //! play's id is the one above; the ids of other orders are not legal.
 
 use boardgames_common::{Game, Player, Record, Throw};
-use trictrac_core::game::{Action, ChoiceStage, Chronology, Form, TurnPhase};
 use trictrac_core::partie::EcrireGame;
+use trictrac_core::partie::{Chronology, Form};
+use trictrac_core::{Action, ChoiceStage, TurnPhase};
 use trictrac_core::{Colour, Play, Position};
 
 /// The partie ordinaire with the default scorer.
-pub type Ordinaire = trictrac_core::game::TrictracGame;
+pub type Ordinaire = trictrac_core::TrictracGame;
 /// The partie à écrire with the default scorer.
 pub type Ecrire = EcrireGame;
 
@@ -86,7 +87,7 @@ type EcrireExtras = [f32; 3];
 
 #[allow(clippy::cast_precision_loss)]
 fn write_vector<F: Form>(
-    turns: &Chronology<trictrac_core::game::DefaultScorer, F>,
+    turns: &Chronology<trictrac_core::partie::DefaultScorer, F>,
     observer: Colour,
     acting: bool,
     trous_to_win: u8,
@@ -214,7 +215,7 @@ impl crate::Encoded for Ordinaire {
     }
 
     fn write_observation(&self, player: Player, out: &mut [f32]) {
-        let observer = trictrac_core::game::colour_of(player);
+        let observer = trictrac_core::Colour::from(player);
         let acting = self.turn() == boardgames_common::Turn::Player(player);
         write_vector(
             self.turns(),

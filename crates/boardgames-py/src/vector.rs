@@ -209,7 +209,8 @@ impl TaflVector {
         let ids = self.num_actions();
         out.mask[i * ids..(i + 1) * ids].fill(false);
         self.mark(i, out.mask, true);
-        out.player[i] = i8::from(side.player() == boardgames_common::Player::Second);
+        out.player[i] =
+            i8::from(boardgames_common::Player::from(side) == boardgames_common::Player::Second);
     }
 
     /// Rewrites what changes of game `i`'s observation, sets its new mask bits (the old ones
@@ -225,7 +226,8 @@ impl TaflVector {
             self.scalars(i),
         );
         self.mark(i, out.mask, true);
-        out.player[i] = i8::from(side.player() == boardgames_common::Player::Second);
+        out.player[i] =
+            i8::from(boardgames_common::Player::from(side) == boardgames_common::Player::Second);
     }
 
     fn restart(&mut self, i: usize) {
@@ -266,7 +268,8 @@ impl TaflVector {
         check("actions", actions.len(), self.games.len())?;
         self.check_outputs(out)?;
         for (i, &id) in actions.iter().enumerate() {
-            let mover = self.games[i].position().side_to_move().player().index();
+            let mover = self.games[i].position().side_to_move();
+            let mover = boardgames_common::Player::from(mover).index();
             // The legal move of that id, if any (the crate's list, looked up by id).
             let m = u16::try_from(id)
                 .ok()
@@ -275,7 +278,7 @@ impl TaflVector {
             self.mark(i, out.mask, false);
             let (mut r, mut done, mut cut) = ([0.0f32; 2], false, false);
             match m {
-                Some(m) if self.games[i].play(m).is_ok() => {
+                Some(m) if self.games[i].play_mut(m).is_ok() => {
                     let game = &self.games[i];
                     if game.is_terminal() {
                         let ret = game.returns();

@@ -7,7 +7,7 @@ use boardgames_py::trictrac::{Ecrire, Ordinaire};
 use boardgames_py::{CHANCE, Encoded, Session, TERMINAL};
 use sugoroku_core::Sugoroku;
 use tafl_core::{Ruleset, TaflGame};
-use trictrac_core::game::GameOptions;
+use trictrac_core::GameOptions;
 use trictrac_core::partie::{EcrireOptions, EcrireRules};
 
 /// Plays `start` with random agents and seeded chance through a [`Session`], checking the

@@ -6,8 +6,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use sugoroku_core::Sugoroku;
 use tafl_core::TaflGame;
-use trictrac_core::game::{GameOptions, Primaute};
 use trictrac_core::partie::{Convention, EcrireOptions, EcrireRules};
+use trictrac_core::{GameOptions, Primaute};
 
 use super::agent::Agent;
 use super::states::{EcrireState, SugorokuState, TaflState, TrictracState};
@@ -423,7 +423,7 @@ impl PySugorokuGame {
     /// The ruleset's text.
     #[getter]
     fn rules_text(&self) -> String {
-        self.start.rules().to_string()
+        self.start.ruleset().to_string()
     }
 
     /// 1: the players never decide (the environments' single action is the throw).
@@ -443,7 +443,7 @@ impl PySugorokuGame {
     /// The ruleset's cap on the throws (`cap`, 10 000 by default): the crate ends the game
     /// there.
     pub(crate) fn max_game_length(&self) -> usize {
-        usize::try_from(self.start.rules().max_throws).unwrap_or(usize::MAX)
+        usize::try_from(self.start.ruleset().max_throws).unwrap_or(usize::MAX)
     }
 
     fn num_players(&self) -> usize {
@@ -473,7 +473,7 @@ impl PySugorokuGame {
         games: u64,
         seed: u64,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let rules = *self.start.rules();
+        let rules = *self.start.ruleset();
         let stats = py
             .detach(|| sugoroku_core::Simulation::new(rules, Seed(seed), games).run())
             .map_err(value_error)?;
