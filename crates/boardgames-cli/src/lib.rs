@@ -151,14 +151,20 @@ enum TrictracCommand {
         /// Replay a transcript: one gesture a line (docs/trictrac-referee.md).
         #[arg(long)]
         script: Option<PathBuf>,
-        /// Start from this position in trictrac notation (its marks are on the tablier);
-        /// default: the start.
+        /// Start from the dames and marks counted on the tablier, in trictrac notation;
+        /// dames missing count as borne off only when all the others stand in the jan de
+        /// retour, and a count other than 15 is judged by DAMES EN TROP ou EN MOINS (rectified
+        /// at the start with a full talon, otherwise the relevé is void); default: the start.
         #[arg(long)]
         position: Option<String>,
         /// Trous that win the partie.
         #[arg(long, default_value_t = 12, value_parser = numbers::at_least::<u8>("trous", 1),
               allow_hyphen_values = true)]
         trous: u8,
+        /// How ÉCOLE DE POINTS counts trous marked in excess: jeux (12 points a jeu the trous
+        /// show beyond those won) or trous (12 points a trou beyond two a jeu won).
+        #[arg(long, default_value = "jeux")]
+        trous_en_trop: String,
     },
     /// A partie à écrire at three or four players (à tourner, à la chouette, in teams).
     Table(table::TableArgs),
@@ -492,7 +498,13 @@ fn run(cli: Cli) -> Result<(), CliError> {
             script,
             position,
             trous,
-        }) => referee::referee(script.as_deref(), position.as_deref(), trous),
+            trous_en_trop,
+        }) => referee::referee(
+            script.as_deref(),
+            position.as_deref(),
+            trous,
+            &trous_en_trop,
+        ),
         Command::Trictrac(TrictracCommand::Table(args)) => table::run(&args),
         Command::Tafl(TaflCommand::Moves {
             position,

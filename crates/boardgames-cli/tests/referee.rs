@@ -183,12 +183,23 @@ fn a_win_declared_on_an_ecole_ends_as_the_opponent_chooses() {
         text.contains("end: Black has won; marks 0.0/24.0"),
         "{text}"
     );
-    // A trou marked falsely stands while the opponent's choice is open, and goes when he
+    // A trou marked falsely shows on the tablier while the opponent's choice is open, but
+    // is not agreed: "le déplacement du fichet pour marquer des trous qu'on n'a pas gagnés
+    // ne fait pas école, celui-ci pouvant être reculé" (QUAND L'ÉCOLE EST CONSOMMÉE); only
+    // the opponent's acquiescence acquires it (S'EN ALLER SUR UNE ÉCOLE). (Until 2026-12 the
+    // agreed marks showed it, 0.0/1.0, and a partie to 1 trou stood won.) It goes when he
     // obliges the offender to mark correctly.
     let start = "b throw 6-5\nb trous 1\nb s'en aller\n";
     let example = "B1:w14,B8:w1,N1:b11,N11:b2,N12:b2 b 5/5 0.0/0.0";
     let text = referee(&format!("{start}show\n"), "1", example);
-    assert!(text.contains("marks 0.0/1.0; Black plays 6-5"), "{text}");
+    assert!(text.contains("marks 0.0/0.0; Black plays 6-5"), "{text}");
+    assert!(
+        text.contains("on the tablier 0.0/1.0 (not yet agreed)"),
+        "{text}"
+    );
+    // Acquiesced (White breaks his game): the trou is Black's, and the partie.
+    let text = referee(&format!("{start}w break\n"), "1", example);
+    assert!(text.contains("end: Black has won; marks 0.0/1.0"), "{text}");
     let text = referee(&format!("{start}w choose 3\n"), "1", example);
     assert!(
         text.contains("end: Black plays 6-5; marks 0.0/0.4*"),

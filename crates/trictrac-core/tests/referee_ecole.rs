@@ -775,3 +775,98 @@ fn ecole_perpetuelle_by_augmentation() {
         (8, 0)
     );
 }
+
+/// White leaves his 5 unplayed (the dame passée au retour left as played: 2 points
+/// d'impuissance to Black) after marking 2 points he did not win (an école par excès of 2
+/// for Black): Black, to throw, has 2 points of his own to mark and an école of 2 to claim.
+fn given_and_ecole() -> Referee {
+    let mut r = Referee::new();
+    go(&mut r, White, "throw 6-5");
+    go(&mut r, White, "mark 2");
+    let rep = script(&mut r, White, &["move B1 B7", "done"]);
+    assert!(
+        rep.iter().any(|x| x.fault == Fault::EcoleParExces),
+        "{rep:?}"
+    );
+    let k = rep
+        .iter()
+        .find(|x| x.fault == Fault::FausseCase)
+        .expect("fausse case")
+        .options
+        .iter()
+        .position(|o| *o == Remedy::Leave)
+        .expect("leave");
+    go(&mut r, Black, &format!("choose {}", k + 1));
+    r
+}
+
+#[test]
+fn quand_et_comment_marquer_ecole_after_one_s_own_points() {
+    // QUAND et COMMENT MARQUER L'ÉCOLE: "Les points d'école se marquent après les autres et le
+    // joueur les annonce en disant : École !". Black marks the 2 points White's coup gave him,
+    // then his 2 points d'école: both stand after his throw (the école was lost at the throw
+    // before: the marking of his own points, consummated then, counted only them).
+    let mut r = given_and_ecole();
+    go(&mut r, Black, "mark 2");
+    go(&mut r, Black, "ecole 2");
+    assert_eq!(r.marks_on_tablier()[Black].points, 4);
+    assert_eq!(r.marking().points(White), 0, "White's excess taken back");
+    go(&mut r, Black, "throw 2-1");
+    assert_eq!(r.marking().points(Black), 4);
+    assert!(r.open_reports().next().is_none());
+    // The other order ends the same: the école first, then his own points.
+    let mut r = given_and_ecole();
+    go(&mut r, Black, "ecole 2");
+    go(&mut r, Black, "mark 2");
+    assert_eq!(r.marks_on_tablier()[Black].points, 4);
+    go(&mut r, Black, "throw 2-1");
+    assert_eq!(r.marking().points(Black), 4);
+    assert!(r.open_reports().next().is_none());
+    // His "École !" ends the marking of his own points: a mistake in it is an école White
+    // may claim once Black has thrown (ÉCOLE DES POINTS DONNÉS PAR L'ADVERSAIRE), as before.
+    let mut r = given_and_ecole();
+    go(&mut r, Black, "mark 1");
+    go(&mut r, Black, "ecole 2");
+    assert!(matches!(
+        refused(&mut r, White, "ecole 1"),
+        RefereeError::NotConsummated { .. }
+    ));
+    let rep = go(&mut r, Black, "throw 2-1");
+    assert!(rep.is_empty(), "{rep:?}");
+    let e: Vec<&Report> = r.open_reports().collect();
+    assert_eq!(
+        (e[0].entry, e[0].points, e[0].chooser),
+        (Entry::EcoleDesPointsDonnes, 1, Some(White))
+    );
+    assert_eq!(r.marking().points(Black), 3);
+}
+
+#[test]
+fn s_en_aller_sur_une_ecole_the_false_trou_stands_only_on_the_tablier() {
+    // QUAND L'ÉCOLE EST CONSOMMÉE: "le déplacement du fichet pour marquer des trous qu'on n'a
+    // pas gagnés ne fait pas école, celui-ci pouvant être reculé le cas échéant"; S'EN ALLER
+    // SUR UNE ÉCOLE: only "l'adversaire partageant son erreur rompt son jeu, le trou est bien
+    // acquis". In a partie to one trou, Black marks a trou he has not won and goes away.
+    let pos = "B1:w14,B8:w1,N1:b11,N11:b2,N12:b2 b 5/5 0.0/0.2*";
+    let mut r = Referee::from_position(pos.parse().expect("pos"), 1).expect("marks");
+    go(&mut r, Black, "throw 6-5");
+    go(&mut r, Black, "trous 1");
+    go(&mut r, Black, "s'en aller");
+    // While White chooses, the fichet shows it on the tablier, but it is not agreed: the
+    // partie is not won.
+    assert_eq!(r.marks_on_tablier()[Black].trous, 1);
+    assert_eq!(r.marking().trous(Black), 0);
+    assert!(matches!(r.phase(), RefereePhase::Play { mover: Black, .. }));
+    // White declines the école: the fichet goes back, the partie goes on.
+    let mut declined = r.clone();
+    go(&mut declined, White, "choose 4");
+    assert_eq!(declined.marking().trous(Black), 0);
+    assert!(matches!(
+        declined.phase(),
+        RefereePhase::Play { mover: Black, .. }
+    ));
+    // White acquiesces: the trou is acquired, and with it the partie.
+    go(&mut r, White, "choose 1");
+    assert_eq!(r.marking().trous(Black), 1);
+    assert_eq!(r.phase(), RefereePhase::Over { winner: Black });
+}

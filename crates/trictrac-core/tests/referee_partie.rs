@@ -269,3 +269,67 @@ fn a_partie_without_mistakes_gives_no_report_and_the_game_s_marks() {
     }
     mistake_free(11, 12);
 }
+
+#[test]
+fn de_rompu_only_for_a_fault() {
+    // DÉ ROMPU: "on ne peut faire usage de cette faculté que lorsque l'adversaire a commis une
+    // faute de placement ou de marque et que, non désireux de faire école, on préfère lui
+    // faire rectifier cette faute selon la règle, avant que les dés ne soient connus".
+    let start = || {
+        let mut r = Referee::new();
+        assert!(
+            script(
+                &mut r,
+                White,
+                &["throw 4-4", "move B1 B5", "move B1 B5", "done"]
+            )
+            .is_empty()
+        );
+        r
+    };
+    // Black marks 2 points White's coup did not give him; White breaks his dice to have it
+    // rectified: no école, Black's jeton back to 0, and he throws again.
+    let mut r = start();
+    go(&mut r, Black, "mark 2");
+    let rep = go(&mut r, Black, "throw 2-1 rompu-fault");
+    assert_eq!(
+        (rep[0].entry, rep[0].offender, rep[0].chooser),
+        (Entry::DeRompu, Some(Black), None)
+    );
+    assert!(
+        rep[0].text.contains("rectified without école"),
+        "{}",
+        rep[0]
+    );
+    assert_eq!(r.marking().points(Black), 0);
+    assert_eq!(r.phase(), RefereePhase::Throw { thrower: Black });
+    assert!(r.open_reports().next().is_none());
+    go(&mut r, Black, "throw 2-1");
+    assert!(matches!(r.phase(), RefereePhase::Play { mover: Black, .. }));
+    // Without a fault the dice may not be broken: not the same outcome. Black keeps the
+    // numbers as they lie, or throws again, as he chooses.
+    for flag in ["rompu-fault", "rompu", "hand-pushed", "back-in-pushed flat"] {
+        let mut r = start();
+        let rep = go(&mut r, Black, &format!("throw 2-1 {flag}"));
+        assert_eq!(
+            (rep[0].entry, rep[0].offender, rep[0].chooser),
+            (Entry::DeRompu, Some(White), Some(Black)),
+            "{flag}"
+        );
+        assert_eq!(
+            rep[0].options,
+            vec![Remedy::AcceptThrow, Remedy::AnnulThrow]
+        );
+        let mut kept = r.clone();
+        go(&mut kept, Black, "choose 1");
+        assert_eq!(
+            kept.phase(),
+            RefereePhase::Play {
+                mover: Black,
+                throw: "2-1".parse().expect("t")
+            }
+        );
+        go(&mut r, Black, "choose 2");
+        assert_eq!(r.phase(), RefereePhase::Throw { thrower: Black });
+    }
+}

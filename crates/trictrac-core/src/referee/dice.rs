@@ -170,7 +170,7 @@ impl fmt::Display for ThrowRuling {
                 write!(f, "good or annulled, as the opponent chooses ({e})")
             }
             ThrowRuling::ThrowerChooses(e) => {
-                write!(f, "may be thrown again as the thrower chooses ({e})")
+                write!(f, "kept or thrown again, as the thrower chooses ({e})")
             }
             ThrowRuling::NotSettled(e) => write!(f, "not settled: wait for the die ({e})"),
         }

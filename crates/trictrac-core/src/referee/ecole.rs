@@ -113,12 +113,66 @@ impl Assessment {
     }
 }
 
+/// How ÉCOLE DE POINTS counts the école of trous marked in excess: "S'il marque sept trous
+/// ou plus, il est à l'école par excès d'autant de fois douze points qu'il aura marqué de
+/// trous en trop" (the glossary's example of 38 points won, 5 trous due and 6 tolerated).
+///
+/// The two readings agree up to the first trou beyond those tolerated (7 trous there: 12
+/// points) and part from the next (8 trous: 12 by jeux, 24 by trous). The repository's
+/// [trictrac-referee.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/trictrac-referee.md)
+/// argues the default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum TrousEnTrop {
+    /// By the jeux the trous show (the default): `t` trous show at least ⌈t/2⌉ jeux (every
+    /// trou double), and each jeu shown beyond those won is 12 points, as the entry's first
+    /// paragraph counts "trois ou quatre trous" for one jeu: "la représentation de
+    /// vingt-quatre points ... le joueur fait donc école de douze points". 8 trous for 3 jeux
+    /// are 12.
+    #[default]
+    ByJeux,
+    /// The sentence read literally: each trou beyond the most the jeux won can show (two a
+    /// jeu, every one double) is 12 points. 8 trous for 3 jeux are 24; but 4 trous for one
+    /// jeu also 24, where the first paragraph says 12.
+    ByTrous,
+}
+
+impl std::fmt::Display for TrousEnTrop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            TrousEnTrop::ByJeux => "jeux",
+            TrousEnTrop::ByTrous => "trous",
+        })
+    }
+}
+
+impl std::str::FromStr for TrousEnTrop {
+    type Err = String;
+    /// `jeux` or `trous`.
+    fn from_str(s: &str) -> Result<TrousEnTrop, String> {
+        match s {
+            "jeux" => Ok(TrousEnTrop::ByJeux),
+            "trous" => Ok(TrousEnTrop::ByTrous),
+            _ => Err(format!(
+                "unknown reading {s:?} of the trous en trop (ÉCOLE DE POINTS): expected jeux or trous"
+            )),
+        }
+    }
+}
+
 /// Judges a marking (ÉCOLE DE TROU, ÉCOLE DE POINTS, ÉCOLE SANS ÉCOLE, TROU SANS BOUGER,
 /// MARQUER SES POINTS PAR ERREUR, OUBLIER DE DÉMARQUER SES POINTS): see the module doc.
 /// `own_throw` says whether the points come from the player's own throw (only then may he go
-/// away and renounce the rest).
+/// away and renounce the rest). The trous in excess are counted by jeux
+/// ([`TrousEnTrop::ByJeux`]; [`assess_with`] takes the reading).
 #[must_use]
 pub fn assess(due: &Due, shown: &Shown, own_throw: bool) -> Assessment {
+    assess_with(due, shown, own_throw, TrousEnTrop::ByJeux)
+}
+
+/// [`assess`] with the reading of ÉCOLE DE POINTS's "trous en trop" given.
+#[must_use]
+pub fn assess_with(due: &Due, shown: &Shown, own_throw: bool, reading: TrousEnTrop) -> Assessment {
     let twelve = u16::from(POINTS_PER_TROU);
     let t = u16::from(shown.trous);
     let w = u16::from(shown.wipes);
@@ -138,9 +192,11 @@ pub fn assess(due: &Due, shown: &Shown, own_throw: bool) -> Assessment {
     if jeux > most && !leaving {
         omission += twelve * (jeux - most);
     }
-    if least > jeux {
-        excess += twelve * (least - jeux);
-    }
+    let in_excess = match reading {
+        TrousEnTrop::ByJeux => least.saturating_sub(jeux),
+        TrousEnTrop::ByTrous => t.saturating_sub(2 * jeux).max(w.saturating_sub(jeux)),
+    };
+    excess += twelve * in_excess;
     if !leaving {
         let (q, r) = (u16::from(shown.jeton), u16::from(due.reste));
         if q < r {

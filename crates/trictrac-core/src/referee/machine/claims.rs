@@ -67,8 +67,20 @@ impl Referee {
                 )));
             }
             // FAUSSE ÉCOLE: an école claimed that was not made is itself an école.
-            return Ok(self.fausse_ecole(who, n));
+            let mut reports = self.before_ecole(who);
+            reports.extend(self.fausse_ecole(who, n));
+            return Ok(reports);
         };
+        // QUAND L'ÉCOLE EST CONSOMMÉE: an omission of the points the opponent's coup gave is
+        // consummated "dès qu'il a jeté les dés", even when his "École !" ended that marking.
+        if self.open[i].expiry == Expiry::OffenderMarksOwn
+            && self.phase == (RefereePhase::Throw { thrower: offender })
+        {
+            return Err(RefereeError::NotConsummated {
+                offender,
+                when: "the points of the opponent's coup are consummated when he throws",
+            });
+        }
         let Action::Ecole {
             points,
             truth,
@@ -82,10 +94,10 @@ impl Referee {
             return Err(RefereeError::Forbidden { who, entry });
         }
         self.open.remove(i);
+        let mut reports = self.before_ecole(who);
         if excess {
             self.marking = with_marks(&self.marking, offender, truth);
         }
-        let mut reports = Vec::new();
         match n.cmp(&points) {
             std::cmp::Ordering::Equal => {
                 self.marking.mark(who, n);
@@ -127,6 +139,38 @@ impl Referee {
         }
         reports.extend(self.check_win());
         Ok(reports)
+    }
+
+    /// QUAND et COMMENT MARQUER L'ÉCOLE: "Les points d'école se marquent après les autres et
+    /// le joueur les annonce en disant : École !". An école claimed by a player who has begun
+    /// marking a gain (the points the opponent's coup gave him, or his own throw's) comes
+    /// after that marking, which his "École !" ends: it is consummated now, and the école is
+    /// marked on top of it. (Claimed before he began, the école is marked at once and his
+    /// marking starts from it: either order ends with both marked.)
+    pub(super) fn before_ecole(&mut self, who: Colour) -> Vec<Report> {
+        if let Some(step) = self.given
+            && step.colour == who
+            && step.any
+        {
+            self.given = None;
+            return self.close_step(step, Expiry::OffenderMarksOwn);
+        }
+        if let Some(t) = &self.turn
+            && t.mover == who
+        {
+            if !t.own_closed && t.own.any {
+                return self.close_own().unwrap_or_default();
+            }
+            if let Some(after) = t.after
+                && after.any
+            {
+                if let Some(t) = &mut self.turn {
+                    t.after = None;
+                }
+                return self.close_step(after, Expiry::ClaimantThrows);
+            }
+        }
+        Vec::new()
     }
 
     /// `who` marks `n` points of école that were not made: an école par excès the opponent
@@ -203,6 +247,7 @@ impl Referee {
                 self.marking = with_marks(&self.marking, offender, truth);
             }
             (Action::Partial { .. }, Remedy::ForceWhole(n)) => {
+                reports.extend(self.before_ecole(offender));
                 self.marking.mark(offender, n);
             }
             (Action::DoubleMarque { old, new }, Remedy::RemoveJeton(w)) => {
@@ -229,26 +274,49 @@ impl Referee {
             (Action::FausseCase { short }, r) => {
                 reports.extend(self.resolve_fausse_case(r, short)?);
             }
-            (Action::SurUneEcole { truth, win }, r) => match r {
+            (Action::SurUneEcole { truth, win, shown }, r) => match r {
                 Remedy::Acquiesce => {
                     if win {
                         self.phase = RefereePhase::Over { winner: offender };
                     } else {
+                        // "l'adversaire partageant son erreur rompt son jeu, le trou est bien
+                        // acquis": the marks as he showed them.
+                        if let Some(shown) = shown {
+                            self.marking = with_marks(&self.marking, offender, shown);
+                        }
                         reports.extend(self.leave_now(offender));
                     }
                 }
                 Remedy::MarkEcole(n) => {
+                    reports.extend(self.before_ecole(who));
                     self.marking = with_marks(&self.marking, offender, truth);
                     self.marking.mark(who, n);
                 }
                 Remedy::Rectify => {
                     self.marking = with_marks(&self.marking, offender, truth);
                 }
-                _ => {}
+                _ => {
+                    // Declined: the école is not marked and his jeton stays as he left it
+                    // ("les points marqués éventuellement en trop ... lui sont acquis"), but
+                    // the fichet goes back: a trou not won is never acquired without the
+                    // opponent's acquiescence.
+                    if let Some(shown) = shown {
+                        let mut m = marks_of(&self.marking, offender);
+                        m.points = shown.points;
+                        m.trous = truth.trous;
+                        self.marking = with_marks(&self.marking, offender, m);
+                    }
+                }
             },
-            (Action::ThrowChoice { throw, for_next }, r) => {
+            (
+                Action::ThrowChoice {
+                    thrower,
+                    throw,
+                    for_next,
+                },
+                r,
+            ) => {
                 if r == Remedy::AcceptThrow {
-                    let thrower = offender;
                     if for_next {
                         self.held_throw = Some((thrower, throw));
                     } else {

@@ -71,6 +71,19 @@ pub enum RefereeError {
         /// The entry.
         entry: Entry,
     },
+    /// DAMES EN TROP ou EN MOINS: a player found with other than 15 dames where the count
+    /// cannot be rectified: "Sinon le relevé, le marqué ou la partie est annulé".
+    #[error(
+        "{colour} has {dames} dames, not 15, and they cannot be rectified: {reason}; the relevé is void, or the marqué, or the partie (DAMES EN TROP ou EN MOINS: \"si on n'en est encore qu'au début et que le talon litigieux fasse encore case pleine\")"
+    )]
+    DamesVoid {
+        /// The player.
+        colour: Colour,
+        /// The dames he was found with (on the board and borne off).
+        dames: u16,
+        /// Why they cannot be rectified.
+        reason: crate::referee::NotRectifiable,
+    },
     /// A choice out of range or with nothing to choose.
     #[error("{0}")]
     Choice(String),

@@ -4,7 +4,7 @@
 use crate::board::Colour;
 use crate::board::Marks;
 use crate::marking::POINTS_PER_TROU;
-use crate::referee::ecole::{Due, Shown, assess};
+use crate::referee::ecole::{Due, Shown, assess_with};
 use crate::referee::{Entry, Fault, Gesture, Remedy, Report, WhichJeton};
 
 use super::*;
@@ -185,7 +185,7 @@ impl Referee {
         if !step.any {
             shown.jeton = before.points(c);
         }
-        let a = assess(&due, &shown, step.own_throw);
+        let a = assess_with(&due, &shown, step.own_throw, self.trous_en_trop);
         let mut truth = before;
         truth.mark(c, step.points);
         let truth_marks = marks_of(&truth, c);
@@ -353,7 +353,7 @@ impl Referee {
         if !step.any {
             shown.jeton = before.points(mover);
         }
-        let a = assess(&due, &shown, true);
+        let a = assess_with(&due, &shown, true, self.trous_en_trop);
         if let Some(t) = &mut self.turn {
             t.own_assessment = a;
         }
@@ -393,22 +393,8 @@ impl Referee {
             let missing = POINTS_PER_TROU - before.points(who) - step.points.min(11);
             let mut truth = before;
             truth.mark(who, step.points);
-            let report = self.sur_une_ecole(
-                who,
-                missing,
-                marks_of(&truth, who),
-                false,
-                format!("{who} goes away without a trou: {missing} points are missing for it"),
-            );
-            // The école is consummated by the declaration.
-            if let Some(t) = &mut self.turn {
-                if in_after {
-                    t.after = None;
-                } else {
-                    t.own_closed = true;
-                }
-            }
-            // The mark on the tablier stands as shown until the opponent chooses.
+            // The mark on the tablier stands as shown until the opponent chooses; the agreed
+            // marks stay as they were before this marking.
             let shown = Marks {
                 points: if step.any {
                     step.shown.jeton
@@ -419,7 +405,22 @@ impl Referee {
                 bredouille: false,
                 pavillon: marks_of(&before, who).pavillon,
             };
-            self.marking = with_marks(&before, who, shown);
+            let report = self.sur_une_ecole(
+                who,
+                missing,
+                marks_of(&truth, who),
+                Some(shown),
+                format!("{who} goes away without a trou: {missing} points are missing for it"),
+            );
+            // The école is consummated by the declaration.
+            if let Some(t) = &mut self.turn {
+                if in_after {
+                    t.after = None;
+                } else {
+                    t.own_closed = true;
+                }
+            }
+            self.marking = before;
             return Ok(vec![report]);
         }
         let mut step = step;
@@ -430,7 +431,7 @@ impl Referee {
         // ÉCOLE DE POINTS: more trous marked than won take away the privilege of s'en aller
         // if the opponent wishes.
         let asked = self.turn.as_ref().is_some_and(|t| t.privilege_asked);
-        if !asked && assess(&due, &step.shown, true).trous_in_excess {
+        if !asked && assess_with(&due, &step.shown, true, self.trous_en_trop).trous_in_excess {
             if let Some(t) = &mut self.turn {
                 t.privilege_asked = true;
             }
@@ -524,21 +525,23 @@ impl Referee {
             shown.trous,
             who.other()
         );
-        Ok(vec![self.sur_une_ecole(who, missing, truth, true, text)])
+        Ok(vec![self.sur_une_ecole(who, missing, truth, None, text)])
     }
 
-    /// S'EN ALLER SUR UNE ÉCOLE: `who` went away without a trou, or declared the partie won
-    /// without its trous (`win`), with `missing` points missing; `truth` are his marks as
-    /// they should stand. Opens the opponent's blocking choice (acquiesce, mark the école,
-    /// oblige him to mark correctly, or decline) and returns its report, worded `text`.
+    /// S'EN ALLER SUR UNE ÉCOLE: `who` went away without a trou (his marks as his gestures
+    /// show them: `shown`), or declared the partie won without its trous (`shown` is `None`),
+    /// with `missing` points missing; `truth` are his marks as they should stand. Opens the
+    /// opponent's blocking choice (acquiesce, mark the école, oblige him to mark correctly,
+    /// or decline) and returns its report, worded `text`.
     fn sur_une_ecole(
         &mut self,
         who: Colour,
         missing: u8,
         truth: Marks,
-        win: bool,
+        shown: Option<Marks>,
         text: String,
     ) -> Report {
+        let win = shown.is_none();
         let report = Report {
             fault: Fault::EcoleParExces,
             entry: Entry::SEnAllerSurUneEcole,
@@ -555,7 +558,7 @@ impl Referee {
         };
         self.open.push(Open {
             report: report.clone(),
-            action: Action::SurUneEcole { truth, win },
+            action: Action::SurUneEcole { truth, win, shown },
             expiry: Expiry::Blocking,
         });
         report
