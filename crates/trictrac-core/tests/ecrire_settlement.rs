@@ -54,6 +54,56 @@ fn consolation_after_refaits_doubles_then_triples_then_quadruples() {
 }
 
 #[test]
+fn consolation_after_refaits_the_two_readings() {
+    use trictrac_core::partie::{RefaitProgression, settle_marque_in};
+    // "S'il y avait un deuxième refait, la consolation serait triplée ; la même progression a
+    // lieu pour les refaits suivants : si un quatrième refait devait se jouer, la consolation
+    // serait quadruplée…" By default the factor is the refaits + 1 (the fourth refait's
+    // "quadruplée" read as the fourth playing of the marqué); `by-refait` reads it literally:
+    // doubled after one, then the refait's number.
+    let simple = |p: RefaitProgression, k| {
+        let rules = EcrireRules::new(8).unwrap().with_refait_progression(p);
+        settle_marque_in(
+            &rules,
+            &MarqueOutcome::new(8, 3, Quality::Simple).after_refaits(k),
+        )
+        .unwrap()
+    };
+    let by = |p| {
+        (0..=4)
+            .map(|k| simple(p, k).consolation)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(by(RefaitProgression::PlusOne), [2, 4, 6, 8, 10]);
+    assert_eq!(by(RefaitProgression::ByRefait), [2, 4, 4, 6, 8]);
+    // The shortcut follows: 8 − 3 + 8 after the fourth refait read literally.
+    assert_eq!(simple(RefaitProgression::ByRefait, 4).payment, 13);
+    assert_eq!(simple(RefaitProgression::PlusOne, 4).payment, 15);
+    assert_eq!(RefaitProgression::default(), RefaitProgression::PlusOne);
+    // Through the ledger: three refaits, then the marqué won, by either reading.
+    for (p, payment) in [
+        (RefaitProgression::PlusOne, 8 - 3 + 8),
+        (RefaitProgression::ByRefait, 8 - 3 + 6),
+    ] {
+        let mut l = Ledger::new(EcrireRules::new(8).unwrap().with_refait_progression(p));
+        for _ in 0..3 {
+            l.record_refait(ByPlayer::new(6, 6)).unwrap();
+        }
+        let paid = l
+            .record_won(A, ByPlayer::new(8, 3), Quality::Simple, false)
+            .unwrap();
+        assert_eq!(paid, payment, "{p}");
+    }
+    assert!(
+        "quadruple"
+            .parse::<RefaitProgression>()
+            .unwrap_err()
+            .to_string()
+            .contains("expected plus-one")
+    );
+}
+
+#[test]
 fn simple_pays_trous_minus_opponents_plus_two() {
     // "autant de jetons de mise que l'on a de trous, déduction faite de ceux de l'adversaire,
     // et en y ajoutant deux jetons".

@@ -704,3 +704,18 @@ fn dame_jouee_en_trop_every_third_dame() {
         assert!(r.position().to_string().contains(after), "{}", r.position());
     }
 }
+
+#[test]
+fn a_dame_borne_off_while_others_are_outside_the_jan_de_retour_is_no_position() {
+    // SORTIE: "Lorsque toutes les dames d'un joueur se trouvent rassemblées dans son dernier
+    // jan ou jan de retour ... elles sont sorties": a dame missing from the talon at the
+    // start is not a dame borne off (it was taken as one); it is a dame missing (DAMES EN
+    // TROP ou EN MOINS, above).
+    let e = "B1:w14,N1:b15 w 0/0 0.0/0.0"
+        .parse::<Position>()
+        .expect_err("no partie reaches it");
+    assert!(e.to_string().contains("outside his jan de retour"), "{e}");
+    // In the jan de retour the missing dames are borne off.
+    let p: Position = "N1:w4,N2:w3,B1:b15 w 20/20 0.0/0.0".parse().expect("pos");
+    assert_eq!(p.board().off(White), 8);
+}

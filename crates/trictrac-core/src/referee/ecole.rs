@@ -300,6 +300,44 @@ mod tests {
     }
 
     #[test]
+    fn ecole_de_points_38_eight_trous_by_jeux_or_by_trous() {
+        // "S'il marque sept trous ou plus, il est à l'école par excès d'autant de fois douze
+        // points qu'il aura marqué de trous en trop." Seven: 12 either way; eight: 12 by the
+        // jeux the trous show (four, one too many), 24 by the trous beyond the six the three
+        // jeux can show.
+        for (t, jeux, trous) in [(7, 12, 12), (8, 12, 24), (9, 24, 36)] {
+            let s = shown(4, 1, t);
+            assert_eq!(assess(&example(), &s, true).excess, jeux, "{t} trous");
+            assert_eq!(
+                assess_with(&example(), &s, true, TrousEnTrop::ByTrous).excess,
+                trous,
+                "{t} trous"
+            );
+        }
+        // Six trous are no école by either reading ("on peut aussi supposer qu'il a marqué
+        // double son premier trou").
+        assert!(!assess_with(&example(), &shown(4, 1, 6), true, TrousEnTrop::ByTrous).is_ecole());
+        // Why the literal reading is not the default: the entry's first paragraph, "n'ayant
+        // le droit d'en marquer qu'un ou deux, il en marque trois ou quatre, il fait école de
+        // douze points", is 24 for four trous by it.
+        let mut m = Marking::new();
+        m.mark(Black, 5);
+        let due = Due::of(&m, White, 12);
+        assert_eq!(assess(&due, &shown(0, 0, 4), true).excess, 12);
+        assert_eq!(
+            assess_with(&due, &shown(0, 0, 4), true, TrousEnTrop::ByTrous).excess,
+            24
+        );
+        assert_eq!("trous".parse(), Ok(TrousEnTrop::ByTrous));
+        assert!(
+            "douze"
+                .parse::<TrousEnTrop>()
+                .unwrap_err()
+                .contains("expected jeux or trous")
+        );
+    }
+
+    #[test]
     fn ecole_de_points_38_leaving() {
         // "si le joueur s'en va et ne marque aucun trou, il ne peut être envoyé à l'école"
         for t in 0..=6 {

@@ -25,7 +25,7 @@ use super::{Seat, TableError, TableForm};
 use crate::partie::convention::Quality;
 use crate::partie::ledger::Ledger;
 use crate::partie::settlement::{
-    EcrireRules, MarqueOutcome, Settlement, SettlementError, TROU_D_OBLIGATION, settle_marque,
+    EcrireRules, MarqueOutcome, Settlement, SettlementError, TROU_D_OBLIGATION, settle_marque_in,
 };
 
 /// How a marqué at the table ended.
@@ -233,7 +233,7 @@ impl Partie {
             opponent: pairing.opponent,
         })?;
         let outcome = outcome.after_refaits(self.refaits);
-        let settlement = settle_marque(self.rules.convention(), &outcome)?;
+        let settlement = settle_marque_in(&self.rules, &outcome)?;
         if let Some(sides) = &mut self.sides {
             let mut trous = ByPlayer::new(0, 0);
             let side = self_side(self.draw.form(), winner);
