@@ -368,6 +368,9 @@ enum PlayCommand {
         /// Progression of the annexe convention: arithmetic or geometric.
         #[arg(long)]
         progression: Option<String>,
+        /// The settlement of a partie à écrire.
+        #[command(flatten)]
+        settlement: ecrire::SettlementArgs,
         /// Your colour (White throws first for the primauté); in a partie à écrire, your
         /// colour in the first marqué (white: you are A, black: B; colours alternate).
         #[arg(long, value_enum, default_value = "white")]
@@ -599,24 +602,33 @@ fn run(cli: Cli) -> Result<(), CliError> {
             marques: None,
             convention: None,
             progression: None,
+            settlement,
             side,
             trous,
             pavillon,
-        }) => play_trictrac::play(play_trictrac::TrictracPlay {
-            seed,
-            human: match side {
-                ColourArg::White => trictrac_core::Colour::White,
-                ColourArg::Black => trictrac_core::Colour::Black,
-            },
-            trous,
-            pavillon,
-        }),
+        }) if settlement.first_given().is_none() => {
+            play_trictrac::play(play_trictrac::TrictracPlay {
+                seed,
+                human: match side {
+                    ColourArg::White => trictrac_core::Colour::White,
+                    ColourArg::Black => trictrac_core::Colour::Black,
+                },
+                trous,
+                pavillon,
+            })
+        }
         Command::Play(PlayCommand::Trictrac {
             form: FormArg::Ordinaire,
+            settlement,
             ..
         }) => Err(CliError::input(
             "--form",
-            "--marques, --convention and --progression need --form ecrire",
+            match settlement.first_given() {
+                Some(flag) => format!(
+                    "{flag} is an option of the settlement of a partie à écrire: it needs --form ecrire"
+                ),
+                None => "--marques, --convention and --progression need --form ecrire".to_owned(),
+            },
         )),
         Command::Play(PlayCommand::Trictrac {
             form: FormArg::Ecrire,
@@ -640,6 +652,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             marques,
             convention,
             progression,
+            settlement,
             side,
             ..
         }) => ecrire::play(
@@ -648,6 +661,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 marques.unwrap_or(8),
                 convention.as_deref().unwrap_or("base"),
                 progression.as_deref(),
+                &settlement,
             )?,
             match side {
                 ColourArg::White => boardgames_common::Player::First,

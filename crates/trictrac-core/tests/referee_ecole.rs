@@ -870,3 +870,49 @@ fn s_en_aller_sur_une_ecole_the_false_trou_stands_only_on_the_tablier() {
     assert_eq!(r.marking().trous(Black), 1);
     assert_eq!(r.phase(), RefereePhase::Over { winner: Black });
 }
+
+#[test]
+fn ecole_de_trou_a_trou_marked_double_for_simple_does_not_win_until_it_stands() {
+    // ÉCOLE DE TROU: "Il n'y a pas école de trou ou de jeu si un joueur qui a gagné un trou
+    // simple le marque double ... On se contente alors de rectifier son erreur si on s'en rend
+    // compte avant de jouer ; l'adversaire peut également le faire tant qu'il n'a pas jeté les
+    // dés pour son coup." Black, at 10 trous and 10 points of a partie to 12, wins 4 points: a
+    // trou simple, 11. He marks it double: 12 on his fichet, which wins nothing while White
+    // may still rectify it ("la chronologie s'interrompt dès qu'un joueur a gagné
+    // régulièrement").
+    let pos = "B1:w14,B8:w1,N1:b11,N11:b2,N12:b2 b 5/5 0.2/10.10";
+    let start = || {
+        let mut r = referee(pos);
+        go(&mut r, Black, "throw 6-5");
+        script(
+            &mut r,
+            Black,
+            &["trous 2", "wipe-opponent", "wipe", "mark 2"],
+        );
+        let play = first_play(pos, "6-5");
+        let rep = script(&mut r, Black, &[&play[0], &play[1], "done"]);
+        let f = rep
+            .iter()
+            .find(|x| x.entry == Entry::EcoleDeTrou)
+            .expect("école de trou");
+        assert_eq!(f.options, vec![Remedy::RectifyFichet(1), Remedy::Decline]);
+        r
+    };
+    let mut r = start();
+    assert_eq!(r.marking().trous(Black), 11);
+    assert_eq!(r.marks_on_tablier()[Black].trous, 12);
+    assert_eq!(r.phase(), RefereePhase::Throw { thrower: White });
+    // Rectified: 11 trous, the partie goes on.
+    let mut rectified = r.clone();
+    go(&mut rectified, White, "choose 1");
+    assert_eq!(rectified.marking().trous(Black), 11);
+    assert_eq!(rectified.phase(), RefereePhase::Throw { thrower: White });
+    // Let stand (White declines, or throws without rectifying): the fichet shows 12, and
+    // Black has won.
+    go(&mut r, White, "choose 2");
+    assert_eq!(r.phase(), RefereePhase::Over { winner: Black });
+    let mut r = start();
+    go(&mut r, White, "throw 2-1");
+    assert_eq!(r.phase(), RefereePhase::Over { winner: Black });
+    assert_eq!(r.marking().trous(Black), 12);
+}

@@ -242,7 +242,8 @@ impl Referee {
         let offender = open.report.offender.unwrap_or(who.other());
         let mut reports = Vec::new();
         match (open.action, remedy) {
-            (_, Remedy::Decline) => {}
+            (ref a, Remedy::Decline)
+                if !matches!(a, Action::Fichet { .. } | Action::SurUneEcole { .. }) => {}
             (Action::Ecole { truth, .. }, Remedy::Rectify) => {
                 self.marking = with_marks(&self.marking, offender, truth);
             }
@@ -256,10 +257,17 @@ impl Referee {
                 self.marking = with_marks(&self.marking, offender, m);
             }
             (Action::Fichet { trous, shown }, Remedy::RectifyFichet(_)) => {
-                // The fichet shows the trous as due for that gain.
+                // The fichet shows the trous as due for that gain (the agreed fichet holds
+                // the fewer of the two).
                 let mut m = marks_of(&self.marking, offender);
-                m.trous = m.trous.saturating_sub(shown).saturating_add(trous);
+                m.trous = m
+                    .trous
+                    .saturating_sub(shown.min(trous))
+                    .saturating_add(trous);
                 self.marking = with_marks(&self.marking, offender, m);
+            }
+            (Action::Fichet { trous, shown }, Remedy::Decline) => {
+                self.fichet_stands(offender, trous, shown);
             }
             (Action::Privilege, Remedy::DenySEnAller) => {
                 if let Some(t) = &mut self.turn

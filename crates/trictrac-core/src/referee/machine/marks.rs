@@ -164,6 +164,7 @@ impl Referee {
         let mut keep = Vec::new();
         for o in std::mem::take(&mut self.open) {
             if f(&o) {
+                self.drop_unanswered(&o);
                 if let Some(c) = o.report.chooser {
                     self.lost.push((c, o.report.to_string()));
                 }
@@ -199,9 +200,16 @@ impl Referee {
         }
         // The marks as shown; the opponent's jeton as the laws leave it (one cannot be sent
         // to the école for the opponent's jetons).
+        // ÉCOLE DE TROU: trous shown beyond those won ("un trou simple ... marqué double")
+        // stand only on the tablier while the opponent may rectify them: the agreed fichet
+        // holds the trous won, so that no partie is won by them unless they stand unrectified.
+        let agreed_trous = match a.rectify_fichet {
+            Some(due) => shown.trous.min(due),
+            None => shown.trous,
+        };
         let mut shown_marks = Marks {
             points: if shown.s_en_aller { 0 } else { shown.jeton },
-            trous: before.trous(c).saturating_add(shown.trous),
+            trous: before.trous(c).saturating_add(agreed_trous),
             bredouille: false,
             pavillon: marks_of(&before, c).pavillon,
         };

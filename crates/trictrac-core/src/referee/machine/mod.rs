@@ -421,6 +421,12 @@ impl Referee {
             m[s.colour].trous = before.trous(s.colour).saturating_add(s.shown.trous);
         }
         for o in &self.open {
+            if let Action::Fichet { trous, shown } = o.action
+                && shown > trous
+                && let Some(c) = o.report.offender
+            {
+                m[c].trous = m[c].trous.saturating_add(shown - trous);
+            }
             if let Action::SurUneEcole {
                 shown: Some(shown), ..
             } = o.action
@@ -578,6 +584,25 @@ impl Referee {
         match &mut self.turn {
             Some(t) if t.mover == who => Ok(t),
             _ => Err(not_now(who, g, "it is not his coup")),
+        }
+    }
+
+    /// ÉCOLE DE TROU: the fichet of `c` stands as he marked it (`shown` trous for the `trous`
+    /// of the gain), not rectified: "On se contente alors de rectifier son erreur si on s'en
+    /// rend compte avant de jouer ; l'adversaire peut également le faire tant qu'il n'a pas
+    /// jeté les dés pour son coup."
+    fn fichet_stands(&mut self, c: Colour, trous: u8, shown: u8) {
+        if shown > trous {
+            let mut m = marks_of(&self.marking, c);
+            m.trous = m.trous.saturating_add(shown - trous);
+            self.marking = with_marks(&self.marking, c, m);
+        }
+    }
+
+    /// A report dropped unanswered (its time is past): a fichet not rectified stands.
+    fn drop_unanswered(&mut self, o: &Open) {
+        if let (Action::Fichet { trous, shown }, Some(c)) = (&o.action, o.report.offender) {
+            self.fichet_stands(c, *trous, *shown);
         }
     }
 

@@ -314,6 +314,7 @@ impl Referee {
                 if let Action::Ecole { excess: true, .. } = o.action {
                     provoked = true;
                 }
+                self.drop_unanswered(&o);
                 self.lost.push((who, o.report.to_string()));
             } else {
                 keep.push(o);
