@@ -307,6 +307,35 @@ fn bad_records_are_typed_errors() {
     assert!(with_tag("JetonsDeMarque", "3").is_err());
     assert!(with_tag("Colours", "swapped").is_err());
     assert!(with_tag("QueueDesJetons", "maybe").is_err());
+    // Numbers out of range name the value and the range, not the integer conversion's words
+    // (a Marques of 14 digits was "out of range integral type conversion attempted").
+    for (tag, value, expected) in [
+        (
+            "Marques",
+            "12345678901234",
+            "expected a whole number from 0 to 4294967295",
+        ),
+        (
+            "Fiche",
+            "99999999999",
+            "expected a whole number from 0 to 4294967295",
+        ),
+        (
+            "JetonsDeMarque",
+            "-1",
+            "expected a whole number from 0 to 4294967295",
+        ),
+        (
+            "QueueGenerale",
+            "1.5",
+            "expected a whole number from 0 to 18446744073709551615",
+        ),
+    ] {
+        let e = with_tag(tag, value).unwrap_err().to_string();
+        assert!(e.contains(&format!("{tag} tag: \"{value}\"")), "{e}");
+        assert!(e.contains(expected), "{e}");
+        assert!(!e.contains("integral type"), "{e}");
+    }
     // A ledger that contradicts the marqués.
     let ledger = played.record.tag("Ledger").unwrap().to_owned();
     let e = with_tag("Ledger", "A 1000").unwrap_err();

@@ -916,3 +916,46 @@ fn ecole_de_trou_a_trou_marked_double_for_simple_does_not_win_until_it_stands() 
     assert_eq!(r.phase(), RefereePhase::Over { winner: Black });
     assert_eq!(r.marking().trous(Black), 12);
 }
+
+#[test]
+fn ecole_de_points_trous_in_excess_win_nothing_until_they_stand() {
+    // ÉCOLE DE POINTS: "si n'ayant le droit d'en marquer qu'un ou deux, il en marque trois ou
+    // quatre, il fait école de douze points"; QUAND L'ÉCOLE EST CONSOMMÉE: "le déplacement du
+    // fichet pour marquer des trous qu'on n'a pas gagnés ne fait pas école, celui-ci pouvant
+    // être reculé". Black, at 10 trous and 10 points of a partie to 12, wins 4 points, one
+    // trou simple, and marks four: 14 on his fichet, an école par excès of 12 (of 24 by the
+    // literal reading of the trous en trop); the partie is not won by them while White may
+    // claim it.
+    let pos = "B1:w14,B8:w1,N1:b11,N11:b2,N12:b2 b 5/5 0.2/10.10";
+    let start = |reading: TrousEnTrop| {
+        let mut r = referee(pos).with_trous_en_trop(reading);
+        go(&mut r, Black, "throw 6-5");
+        script(
+            &mut r,
+            Black,
+            &["trous 4", "wipe-opponent", "wipe", "mark 2"],
+        );
+        let play = first_play(pos, "6-5");
+        let rep = script(&mut r, Black, &[&play[0], &play[1], "done"]);
+        (r, ecole_report(&rep).clone())
+    };
+    let (mut r, e) = start(TrousEnTrop::ByJeux);
+    assert_eq!(
+        (e.fault, e.entry, e.points),
+        (Fault::EcoleParExces, Entry::EcoleDePoints, 12)
+    );
+    assert_eq!(r.marking().trous(Black), 11);
+    assert_eq!(r.marks_on_tablier()[Black].trous, 14);
+    assert_eq!(r.phase(), RefereePhase::Throw { thrower: White });
+    let mut claimed = r.clone();
+    go(&mut claimed, White, "ecole 12");
+    assert_eq!(claimed.marking().trous(Black), 11);
+    assert!(!matches!(claimed.phase(), RefereePhase::Over { .. }));
+    // Declined: they stand, and win.
+    go(&mut r, White, "choose 3");
+    assert_eq!(r.marking().trous(Black), 14);
+    assert_eq!(r.phase(), RefereePhase::Over { winner: Black });
+    // The literal reading: two trous beyond the two the jeu could show, 24 points.
+    let (_, e) = start(TrousEnTrop::ByTrous);
+    assert_eq!(e.points, 24);
+}

@@ -333,3 +333,48 @@ fn de_rompu_only_for_a_fault() {
         assert_eq!(r.phase(), RefereePhase::Throw { thrower: Black });
     }
 }
+
+#[test]
+fn refusals_name_the_value_what_was_expected_and_the_entry() {
+    let mut r = Referee::new();
+    go(&mut r, White, "throw 6-5");
+    // A dame "moved" to its own point is not blamed on REPRENDRE UNE DAME: nothing moved.
+    let e = refused(&mut r, White, "move B1 B1");
+    assert!(matches!(e, RefereeError::NotMoved { .. }), "{e}");
+    let text = e.to_string();
+    assert!(text.contains("from B1 to B1"), "{text}");
+    assert!(text.contains("DAME TOUCHÉE, DAME JOUÉE"), "{text}");
+    assert!(!text.contains("REPRENDRE"), "{text}");
+    // Backwards: LOIS.
+    go(&mut r, White, "move B1 B7");
+    let text = refused(&mut r, White, "move B7 B6").to_string();
+    assert!(text.contains("sans jamais rétrograder"), "{text}");
+    // A second jeton where no mark stands.
+    let mut r = Referee::new();
+    go(&mut r, White, "throw 6-5");
+    let text = refused(&mut r, White, "new-jeton 3").to_string();
+    assert!(
+        text.contains("new-jeton 3") && text.contains("DOUBLE MARQUE"),
+        "{text}"
+    );
+    // "the throw 6-5 is may be thrown again" no more.
+    let mut r = Referee::new();
+    let rep = go(&mut r, White, "throw 6-5 hand-back");
+    assert_eq!(
+        rep[0]
+            .to_string()
+            .split(" [")
+            .nth(1)
+            .map(|t| t.starts_with("DÉ TOUCHÉ]")),
+        Some(true),
+        "{}",
+        rep[0]
+    );
+    assert!(
+        rep[0]
+            .text
+            .contains("the throw 6-5 is kept or thrown again, as the thrower chooses (DÉ TOUCHÉ)"),
+        "{}",
+        rep[0]
+    );
+}

@@ -86,6 +86,7 @@ impl Referee {
             truth,
             forbidden,
             excess,
+            ..
         } = self.open[i].action.clone()
         else {
             return Err(not_now(who, g, "no école"));
@@ -195,6 +196,7 @@ impl Referee {
                 truth: before,
                 forbidden: None,
                 excess: true,
+                extra_trous: 0,
             },
             expiry: Expiry::ClaimantThrows,
         });
@@ -242,6 +244,10 @@ impl Referee {
         let offender = open.report.offender.unwrap_or(who.other());
         let mut reports = Vec::new();
         match (open.action, remedy) {
+            (Action::Ecole { extra_trous, .. }, Remedy::Decline) => {
+                // Not claimed: the trous he marked in excess stand.
+                self.fichet_stands(offender, 0, extra_trous);
+            }
             (ref a, Remedy::Decline)
                 if !matches!(a, Action::Fichet { .. } | Action::SurUneEcole { .. }) => {}
             (Action::Ecole { truth, .. }, Remedy::Rectify) => {

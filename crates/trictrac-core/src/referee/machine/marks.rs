@@ -101,17 +101,24 @@ impl Referee {
                         "a jeton shows 1 to 11 points, not {n}"
                     )));
                 }
-                if step.shown.jeton == 0 || step.new_jeton.is_some() {
-                    return Err(RefereeError::Marking(
-                        "no mark stands with another jeton: use mark".into(),
-                    ));
+                if let Some(j) = step.new_jeton {
+                    return Err(RefereeError::Marking(format!(
+                        "new-jeton {n}: he already marks with a second jeton (on {j}): use mark, or remove-jeton old|new (DOUBLE MARQUE ou ÉCOLE DE DEUX JETONS)"
+                    )));
+                }
+                if step.shown.jeton == 0 {
+                    return Err(RefereeError::Marking(format!(
+                        "new-jeton {n}: no mark stands beside which to put a second jeton (his jeton is at the talon): use mark {n} (DOUBLE MARQUE ou ÉCOLE DE DEUX JETONS)"
+                    )));
                 }
                 step.new_jeton = Some(n);
                 step.jeton_let_go = true;
             }
             Gesture::RemoveJeton(w) => {
                 let Some(n) = step.new_jeton else {
-                    return Err(RefereeError::Marking("he marks with one jeton".into()));
+                    return Err(RefereeError::Marking(
+                        "remove-jeton: he marks with one jeton, there is no second to take back (DOUBLE MARQUE ou ÉCOLE DE DEUX JETONS)".into(),
+                    ));
                 };
                 if w == WhichJeton::Old {
                     step.shown.jeton = n;
@@ -203,10 +210,14 @@ impl Referee {
         // ÉCOLE DE TROU: trous shown beyond those won ("un trou simple ... marqué double")
         // stand only on the tablier while the opponent may rectify them: the agreed fichet
         // holds the trous won, so that no partie is won by them unless they stand unrectified.
+        // Likewise trous beyond those won in an école (ÉCOLE DE POINTS): they stand when the
+        // école is declined or lost, not before.
         let agreed_trous = match a.rectify_fichet {
+            _ if step.new_jeton.is_some() => shown.trous,
             Some(due) => shown.trous.min(due),
-            None => shown.trous,
+            None => shown.trous.min(due.trous),
         };
+        let extra_trous = shown.trous - agreed_trous;
         let mut shown_marks = Marks {
             points: if shown.s_en_aller { 0 } else { shown.jeton },
             trous: before.trous(c).saturating_add(agreed_trous),
@@ -332,6 +343,11 @@ impl Referee {
                 truth: truth_marks,
                 forbidden,
                 excess: a.excess > 0,
+                extra_trous: if a.rectify_fichet.is_some() {
+                    0
+                } else {
+                    extra_trous
+                },
             },
             expiry,
         });

@@ -103,6 +103,11 @@ enum Action {
         truth: Marks,
         forbidden: Option<Entry>,
         excess: bool,
+        /// Trous the offender marked beyond those won: on the tablier only until the école
+        /// is claimed (they go), declined or lost (they stand), so that no partie is won by
+        /// them meanwhile ("le déplacement du fichet pour marquer des trous qu'on n'a pas
+        /// gagnés ne fait pas école, celui-ci pouvant être reculé").
+        extra_trous: u8,
     },
     /// Oblige the claimant to mark the rest (ÉCOLE MARQUÉE PARTIELLEMENT).
     Partial { rest: u8 },
@@ -427,6 +432,11 @@ impl Referee {
             {
                 m[c].trous = m[c].trous.saturating_add(shown - trous);
             }
+            if let Action::Ecole { extra_trous, .. } = o.action
+                && let Some(c) = o.report.offender
+            {
+                m[c].trous = m[c].trous.saturating_add(extra_trous);
+            }
             if let Action::SurUneEcole {
                 shown: Some(shown), ..
             } = o.action
@@ -601,8 +611,10 @@ impl Referee {
 
     /// A report dropped unanswered (its time is past): a fichet not rectified stands.
     fn drop_unanswered(&mut self, o: &Open) {
-        if let (Action::Fichet { trous, shown }, Some(c)) = (&o.action, o.report.offender) {
-            self.fichet_stands(c, *trous, *shown);
+        match (&o.action, o.report.offender) {
+            (Action::Fichet { trous, shown }, Some(c)) => self.fichet_stands(c, *trous, *shown),
+            (Action::Ecole { extra_trous, .. }, Some(c)) => self.fichet_stands(c, 0, *extra_trous),
+            _ => {}
         }
     }
 

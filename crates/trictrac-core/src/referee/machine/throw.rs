@@ -209,10 +209,14 @@ impl Referee {
             }
             let a = crate::referee::ecole::assess_with(&due, &shown, false, self.trous_en_trop);
             if a.is_ecole() {
+                let what = match (a.omission, a.excess) {
+                    (0, x) => format!("{x} too many"),
+                    (o, 0) => format!("{o} too few"),
+                    (o, x) => format!("{o} too few and {x} too many"),
+                };
                 out.push(format!(
-                    "the {} points the opponent's coup gave him marked as {}",
-                    step.points,
-                    if a.excess > 0 { "too many" } else { "too few" }
+                    "he marked {what} for the {} points the opponent's coup gave him",
+                    step.points
                 ));
             }
         }
