@@ -22,7 +22,8 @@ fn pay(convention: Convention, outcome: MarqueOutcome) -> u64 {
 
 #[test]
 fn consolation_is_2_4_8_by_quality() {
-    // "deux jetons en plus … quatre jetons de consolation … huit jetons de consolation".
+    // "deux jetons en plus … quatre jetons de consolation … huit jetons de consolation";
+    // JETONS DE CONSOLATION: "Jetons attribués pour la consolation".
     let got: Vec<u64> = QUALITIES
         .iter()
         .map(|&q| {
@@ -284,6 +285,14 @@ fn sans_lever_petite_bredouille_won_last_after_a_failed_first() {
 
 #[test]
 fn pari_4_postillon_28_of_which_20_queue_later_double_paris_8() {
+    // "Paris et queue des paris": "Un pari vaut 4 jetons de mises. Le premier double pari
+    // s'appelle le postillon et se paie 28 jetons dont 20 de queue ; chacun des (doubles)
+    // paris suivants se paie 8 jetons." QUEUE DES PARIS: "la queue des paris est attribuée
+    // au joueur qui se trouve avoir gagné un nombre de marqués supérieur à son contingent.
+    // Outre le gain obtenu pour les postillons ou les paris gagnés, ce joueur gagne 20 jetons
+    // pour cette queue." LES DEUX QUEUES: "Jouer les deux queues, c'est jouer seulement la
+    // queue des jetons et celle des paris" (the default: no queue générale).
+    assert_eq!(EcrireRules::new(8).unwrap().queue_generale(), 0);
     // 8 marqués, contingent 4: 5 against 3 is one pari won and one lost: the postillon.
     let p = paris(ByPlayer::new(5, 3));
     assert_eq!(p.winner, Some(A));
@@ -309,6 +318,10 @@ fn pari_4_postillon_28_of_which_20_queue_later_double_paris_8() {
 
 #[test]
 fn contingent_of_eight_is_four_and_five_leaves_three() {
+    // "On appelle pari tout marqué, gagné ou perdu, qui excède le contingent de chaque
+    // joueur. Par exemple si deux joueurs s'affrontent en huit marqués, le contingent de
+    // chacun est de quatre ... si un joueur gagne cinq marqués, l'autre n'en peut gagner que
+    // trois."
     let rules = EcrireRules::new(8).unwrap();
     let c = rules.contingent();
     assert_eq!((c.whole(), c.has_half()), (4, false));
@@ -320,6 +333,9 @@ fn contingent_of_eight_is_four_and_five_leaves_three() {
 
 #[test]
 fn fiches_of_ten_with_five_remaining_counting_one_or_nothing() {
+    // "Quand on compte en jetons, on convertit alors le total en fiches. La fiche vaut
+    // généralement 10 jetons et, selon la convention adoptée, 5 jetons restants comptent pour
+    // une fiche ou ne comptent rien."
     assert_eq!(to_fiches(64, 10, Remainder::HalfCounts), Ok(6));
     assert_eq!(to_fiches(65, 10, Remainder::HalfCounts), Ok(7));
     assert_eq!(to_fiches(65, 10, Remainder::Nothing), Ok(6));
@@ -335,6 +351,23 @@ fn fiches_of_ten_with_five_remaining_counting_one_or_nothing() {
 
 #[test]
 fn decompte_in_order_queue_paris_difference_fiches_queue_generale() {
+    // "Décompte général": "Tous les jetons de marqué placés hors du tablier, forment la queue
+    // des jetons qui est attribuée, en fin de partie juste avant le décompte des paris, à celui
+    // qui se trouve avoir gagné le plus de jetons de mise pour les marqués joués. En cas
+    // d'égalité, la queue des jetons est partagée entre les joueurs." "Queue générale": "on
+    // établit le compte définitif de la partie pour chaque joueur en soustrayant du compte du
+    // vainqueur celui du vaincu ... On termine alors par le décompte final en ajoutant à la
+    // différence ainsi obtenue, la queue générale". QUEUE GÉNÉRALE: "on peut attribuer une
+    // queue générale au joueur qui se trouve avoir gagné le plus de jetons à l'issue du
+    // règlement des paris. Cette queue vient s'ajouter aux jetons du vainqueur." QUEUE DES
+    // JETONS: "Lorsqu'on marque avec un papier et un crayon, on peut choisir de compter cette
+    // queue en points on de l'ignorer." "Queue des jetons": "deux jetons de marqué (on peut
+    // convenir d'un seul jeton)"; JETONS DE LA QUEUE: "À chaque marqué, le perdant met de
+    // côté un ou deux jetons pour compter le nombre de marqués joués et constituer un enjeu."
+    // The QUEUE, DÉFINITION: "une sorte d'enjeu ou de prime attribué au meilleur joueur à
+    // chaque différent niveau du jeu : nombre de points gagnés pour les marqués ; nombre de
+    // marqués gagnés ; gain total de jetons": the queue des jetons to B (more jetons for the
+    // marqués), the queue des paris to A (more marqués), the queue générale to the winner.
     let rules = EcrireRules::new(8)
         .unwrap()
         .with_queue_generale(3)
@@ -379,6 +412,11 @@ fn decompte_in_order_queue_paris_difference_fiches_queue_generale() {
 
 #[test]
 fn ledger_counts_refaits_into_the_next_consolation_and_balances_to_zero() {
+    // RÈGLEMENT DES MARQUÉS: "Ce sont les paiements en jetons de mise, ou la marque des points
+    // sur papier, effectués à la fin de chaque marqué"; "Traditionnellement, on ne tenait
+    // qu'un compte négatif : celui des pertes subies par chaque joueur. Mais on peut aussi
+    // inscrire les gains et les pertes de chaque joueur en utilisant le système des colonnes
+    // positives et négatives (comme au tarot)" (the two sheets below).
     let mut ledger = Ledger::new(EcrireRules::new(4).unwrap());
     ledger.record_refait(ByPlayer::new(7, 7)).unwrap();
     ledger.record_refait(ByPlayer::new(6, 6)).unwrap();

@@ -245,8 +245,9 @@ fn double_marque() {
 
 #[test]
 fn marquer_le_trou_par_erreur() {
-    // A trou marked by mistake and taken back before the jetons are let go and the dames
-    // touched: no école.
+    // MARQUER LE TROU PAR ERREUR: "Un joueur, qui croyant avoir gagné un trou, le marque et
+    // reconnaît son erreur avant d'avoir déplacé et abandonné ses jetons ou touché ses dames,
+    // ne fait pas école et peut démarquer son trou si l'erreur s'est produite sur son coup".
     let mut r = referee(HIT);
     go(&mut r, Black, "throw 6-5");
     go(&mut r, Black, "trous 1");
@@ -303,6 +304,8 @@ fn trou_won_and_nothing_marked() {
 
 #[test]
 fn marquer_ses_points_par_erreur_through_the_machine() {
+    // MARQUER SES POINTS PAR ERREUR: "... mais efface par distraction les points de reste
+    // qu'il avait acquis puis joue, fait école de tout ce qu'il a effacé."
     // A jeu won and the reste wiped by distraction: école of what was wiped. Black at 2 (not
     // en bredouille) gains 4 twice over... here: at 10 (White marked too) he gains 4: a trou
     // and 2 de reste; he marks the trou, wipes, forgets the 2.
@@ -435,8 +438,11 @@ fn s_en_aller_sur_une_ecole_the_opponent_breaks_his_game() {
 
 #[test]
 fn s_en_aller_rightly_and_ecole_sans_ecole() {
-    // Black at 10 gains 4: a trou. He goes away, wipes his jeton and marks no trou: "il ne
-    // peut être envoyé à l'école"; the dames are relevées and he throws again.
+    // ÉCOLE SANS ÉCOLE: "dans le cas où le joueur qui a gagné le jeu s'en va, démarque
+    // correctement les jetons mais ne marque pas tous les trous qu'il a gagnés et même n'en
+    // marque aucun, il ne peut être envoyé à l'école, car en s'en allant il renonce
+    // ouvertement aux points qu'il pourrait avoir gagnés". Black at 10 gains 4: a trou; the
+    // dames are relevées and he throws again.
     let pos = "B1:w14,B8:w1,N1:b11,N11:b2,N12:b2 b 5/5 0.0/0.10*";
     let mut r = referee(pos);
     go(&mut r, Black, "throw 6-5");
@@ -453,8 +459,10 @@ fn s_en_aller_rightly_and_ecole_sans_ecole() {
 
 #[test]
 fn rompre_son_jeu_par_erreur() {
-    // White lifts his dames thinking Black goes away; Black holds: White keeps his right to
-    // the points of Black's coup (only the throw decides the école).
+    // ROMPRE SON JEU PAR ERREUR: "Lorsqu'un joueur, croyant que son adversaire va s'en aller,
+    // lève quelques unes de ses dames pour rompre son jeu, il n'est pas privé du droit de
+    // marquer les points provenant du jeu de son adversaire, si celui-ci se décide à rester
+    // ... il n'y a que le jet des dés qui détermine l'école en pareil cas."
     let pos = "B7:w3,B8:w3,B9:w3,B10:w2,B11:w2,B12:w2,N2:b3,N3:b2,N4:b2,N6:b1,N8:b1,N9:b2,N11:b2,N12:b2 b 9/9 0.0/0.0";
     let mut r = referee(pos);
     go(&mut r, Black, "throw 6-5");
@@ -589,9 +597,14 @@ fn ecole_qui_en_provoque_une_autre() {
 
 #[test]
 fn ecole_retroactive_and_remplir_et_conserver() {
-    // "après avoir marqué les points gagnés pour cela, il se trompe et lève une dame autre
-    // que celle qui pouvait remplir ... il fait fausse case et école des points qu'il avait
-    // marqués". White's petit jan, B5 a demi-case: 4-2 fills it two ways (8 points).
+    // ÉCOLE RÉTROACTIVE: "après avoir marqué les points gagnés pour cela, il se trompe et
+    // lève une dame autre que celle qui pouvait remplir ... il fait fausse case et école des
+    // points qu'il avait marqués ... On lui supprime donc rétroactivement les points marqués
+    // pour le remplissage ou la conservation." REMPLIR et CONSERVER: "Quand un joueur amène
+    // des nombres qui permettent de remplir ou de conserver, qu'il ne le fait pas et joue
+    // autrement, il fait école des points qu'il n'a pas marqués et fausse case. Son
+    // adversaire peut marquer cette école et aussi obliger le joueur fautif à remplir ou à
+    // conserver effectivement. White's petit jan, B5 a demi-case: 4-2 fills it two ways (8 points).
     let pos = "B1:w5,B2:w2,B3:w3,B4:w2,B5:w1,B6:w2,N1:b15 w 5/5 0.0/0.0";
     let mut r = referee(pos);
     go(&mut r, White, "throw 4-2");

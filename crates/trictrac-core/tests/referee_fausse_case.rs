@@ -163,7 +163,9 @@ fn dames_au_talon_and_dame_touchee() {
     go(&mut r, White, "throw 3-2");
     go(&mut r, White, "touch B1");
     assert!(script(&mut r, White, &["move B6 B9", "move B8 B10", "done"]).is_empty());
-    // DAME TOUCHÉE, DAME JOUÉE: a dame touched (not at the talon) must be played.
+    // DAME TOUCHÉE, DAME JOUÉE: "lorsqu'un joueur, à son tour de jeu, a touché une ou
+    // plusieurs de ses dames, il soit tenu de les jouer, à moins qu'avant de les toucher il
+    // n'ait dit : J'adoube !": a dame touched (not at the talon) must be played.
     let mut r = referee(pos);
     go(&mut r, White, "throw 3-2");
     go(&mut r, White, "touch B6");
@@ -198,7 +200,11 @@ fn fausse_sortie() {
 
 #[test]
 fn prendre_son_coin() {
-    // Glossary COINS: the coin taken par puissance when par effet is possible.
+    // PRENDRE SON COIN: "Un joueur qui a pris son coin par puissance alors qu'il pouvait le
+    // prendre par effet peut être contraint par son adversaire de reprendre son coup et se
+    // voir interdire la possibilité de prendre son coin pour ce coup, s'il est toutefois
+    // possible de le jouer autrement." (COINS: "Si on a la possibilité de prendre son coin à
+    // la fois par effet et par puissance, on doit le prendre par effet.")
     let pos = "B1:w11,B7:w2,B6:w2,N1:b15 w 3/3 0.0/0.0";
     let p: Position = pos.parse().expect("pos");
     let a = ThrowAnalysis::new(&p, "6-5".parse().expect("t"), &ScoringRules::default());
@@ -209,6 +215,21 @@ fn prendre_son_coin() {
     // he takes it from B7 twice (5 and 4, as if par puissance).
     let rep = script(&mut r, White, &["move B7 B12", "move B7 B12", "done"]);
     assert_eq!(rep[0].entry, Entry::PrendreSonCoin, "{}", rep[0]);
+    // "se voir interdire la possibilité de prendre son coin pour ce coup, s'il est toutefois
+    // possible de le jouer autrement": every play imposed leaves the coin.
+    let coin: trictrac_core::Point = "B12".parse().expect("pt");
+    let imposed: Vec<&Play> = rep[0]
+        .options
+        .iter()
+        .filter_map(|o| match o {
+            Remedy::Impose(p) => Some(p),
+            _ => None,
+        })
+        .collect();
+    assert!(!imposed.is_empty(), "{}", rep[0]);
+    for p in imposed {
+        assert!(p.moves().iter().all(|m| m.to != Dest::Point(coin)), "{p}");
+    }
 }
 
 #[test]

@@ -414,7 +414,9 @@ mod tests {
 
     #[test]
     fn marquer_ses_points_par_erreur() {
-        // A trou sans bouger, then the reste wiped by distraction: école of all wiped.
+        // "Un joueur qui prend un trou sans bouger ... c'est-à-dire qui gagne douze points et
+        // tient, mais efface par distraction les points de reste qu'il avait acquis puis joue,
+        // fait école de tout ce qu'il a effacé."
         let mut m = Marking::new();
         m.mark(White, 5);
         m.mark(Black, 2);
@@ -425,8 +427,10 @@ mod tests {
 
     #[test]
     fn oublier_de_demarquer_ses_points() {
-        // 8 marked, 6 won: one trou and 2 de reste; trou marked, jeton left on 8: école of
-        // the 8 marked less the 2 he was to keep.
+        // "Lorsqu'un joueur, après avoir gagné un trou et l'avoir marqué, oublie de démarquer
+        // les points qu'il avait auparavant, il fait école d'autant de points qu'il en a de
+        // marqués, déduction faite de ceux qu'il pouvait et devait avoir de reste." 8 marked,
+        // 6 won: one trou and 2 de reste; jeton left on 8: école of 8 less 2.
         let mut m = Marking::new();
         m.mark(White, 8);
         m.mark(Black, 2);
