@@ -143,7 +143,7 @@ impl Ledger {
     ///
     /// # Errors
     /// [`SettlementError::PartieOver`] when every marqué is decided, and the errors of
-    /// [`settle_marque`] (too few trous, not ahead, a grande bredouille below 12).
+    /// [`settle_marque`](crate::partie::settle_marque) (too few trous, not ahead, a grande bredouille below 12).
     pub fn record_won(
         &mut self,
         winner: Player,

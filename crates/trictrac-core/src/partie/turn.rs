@@ -195,7 +195,7 @@ pub trait Form: Clone + fmt::Debug + PartialEq + Eq {
     /// Appends the comment of the end of the game, e.g. `White wins the partie`.
     fn write_outcome(&self, outcome: &Self::Outcome, out: &mut String);
 
-    /// The returns of both players once the game is over (White is [`Player::First`]).
+    /// The returns of both players once the game is over (White is [`Player::First`](boardgames_common::Player::First)).
     fn returns(&self, outcome: &Self::Outcome) -> boardgames_common::ByPlayer<f64>;
 }
 
