@@ -401,25 +401,32 @@ pub fn otep_engine(lines: &[&[u8]], full_moves: bool) {
     }
 }
 
-/// The trictrac referee fed a transcript (`boardgames trictrac referee --script`): each line
-/// is blank, a command, or a gesture judged or refused with a reason (printed after
-/// `refused: `, the referee unchanged); the marks never exceed what the laws allow (points
-/// 0 to 11 on the agreed marks and on the tablier; fewer trous than those of the partie for
-/// both players while it goes on with no report open (a trou marked falsely stands until
-/// the opponent chooses), and for the loser once it is over (the winner may hold
-/// more, the last gain carrying him past them as in the partie ordinaire, or fewer, when
-/// the opponent acquiesced to a win declared on an école); the marks consistent as the
-/// laws' jetons and fichets); the partie ends at most once.
+/// The trictrac referee fed a transcript (`boardgames trictrac referee --script`), from a
+/// position counted on the tablier (`--position`: a count other than 15 dames is judged by
+/// DAMES EN TROP ou EN MOINS, rectified or void): each line is blank, a command, or a
+/// gesture judged or refused with a reason (printed after `refused: `, the referee
+/// unchanged); the marks never exceed what the laws allow: points 0 to 11 on the agreed marks
+/// and on the tablier; fewer trous than those of the partie for both players while it goes
+/// on, whatever is open (a trou marked falsely stands only on the tablier until the opponent
+/// acquiesces: S'EN ALLER SUR UNE ÉCOLE); once it is over, fewer for the loser, and at least
+/// the partie's trous for the winner unless the line that ended it was the loser's
+/// acquiescence to a win declared on an école ("la partie continue sauf si son adversaire a
+/// rompu son jeu ou acquiescé": the loser's `choose` or `break`). The winner may hold more
+/// than the partie's trous (the last gain, an école of a declared win, carries him past them,
+/// as in the partie ordinaire). The marks are consistent as the laws' jetons and fichets;
+/// the partie ends at most once.
 pub fn referee_transcript(position: &str, trous: u8, text: &str) {
-    use boardgames_cli::referee::{Verdict, judge_line};
+    use boardgames_cli::referee::{Verdict, judge_line, tablier};
     use trictrac_core::Colour;
     use trictrac_core::referee::{Referee, RefereePhase};
     let trous = trous.clamp(1, 12);
-    let mut referee = match position.parse::<trictrac_core::Position>() {
-        Ok(p) => match Referee::from_position(p, trous) {
-            Ok(r) => r,
-            Err(_) => Referee::start(trous),
-        },
+    let mut referee = match tablier(position, trous) {
+        Ok((r, reports)) => {
+            for r in &reports {
+                assert!(!r.to_string().trim().is_empty());
+            }
+            r
+        }
         Err(_) => Referee::start(trous),
     };
     for (i, line) in text.lines().take(400).enumerate() {
@@ -454,13 +461,28 @@ pub fn referee_transcript(position: &str, trous: u8, text: &str) {
         };
         for c in Colour::ALL {
             assert!(marking.points(c) <= 11, "{marking:?}");
-            let open = referee.open_reports().next().is_some();
-            if winner != Some(c) && (winner.is_some() || !open) {
+            if winner != Some(c) {
                 assert!(
                     marking.trous(c) < trous,
-                    "{marking:?} of a partie to {trous}"
+                    "{marking:?} of a partie to {trous}, {:?}",
+                    referee.phase()
                 );
             }
+        }
+        if let (Some(w), Verdict::Judged { who, .. }) = (winner, &verdict)
+            && marking.trous(w) < trous
+        {
+            let word = line
+                .split('#')
+                .next()
+                .unwrap_or("")
+                .split_whitespace()
+                .nth(1);
+            assert!(
+                *who == w.other() && matches!(word, Some("choose" | "break")),
+                "{w} won with {} trous of {trous} at {line:?}: only the loser's acquiescence gives that",
+                marking.trous(w)
+            );
         }
         assert_eq!(
             trictrac_core::marking::Marking::from_marks(marking.to_marks(), marking.pavillon()),
@@ -637,7 +659,7 @@ pub struct Outcome {
 /// form `m × t − o + consolation`, the consolation `2 × m × (k + 1)`, the multiplier the
 /// convention's.
 fn assert_settlement(
-    convention: trictrac_core::partie::Convention,
+    rules: &trictrac_core::partie::EcrireRules,
     s: &trictrac_core::partie::Settlement,
     trous: u32,
     opponent: u32,
@@ -646,16 +668,26 @@ fn assert_settlement(
     refaits: u32,
 ) {
     let m = u128::from(s.multiplier);
-    let (t, o, k) = (u128::from(trous), u128::from(opponent), u128::from(refaits));
+    // The consolation's factor after `refaits` refaits: k + 1 by default (doubled, tripled,
+    // quadrupled…), or doubled then the refait's number (RefaitProgression::ByRefait).
+    let k = u128::from(match rules.refait_progression() {
+        trictrac_core::partie::RefaitProgression::PlusOne => u64::from(refaits) + 1,
+        trictrac_core::partie::RefaitProgression::ByRefait => match refaits {
+            0 => 1,
+            1 => 2,
+            k => u64::from(k),
+        },
+    });
+    let (t, o) = (u128::from(trous), u128::from(opponent));
     assert_eq!(
         Ok(s.multiplier),
-        convention.multiplier(quality, sans_lever, trous)
+        rules.convention().multiplier(quality, sans_lever, trous)
     );
     assert_eq!(u128::from(s.trous_value), m * t);
     assert_eq!(u128::from(s.deduction), o);
-    assert_eq!(u128::from(s.consolation), 2 * m * (k + 1));
+    assert_eq!(u128::from(s.consolation), 2 * m * k);
     let long = u128::from(s.trous_value) + u128::from(s.consolation) - u128::from(s.deduction);
-    let shortcut = m * (t + 2 * (k + 1)) - o;
+    let shortcut = m * (t + 2 * k) - o;
     assert_eq!(u128::from(s.payment), long);
     assert_eq!(u128::from(s.payment), shortcut);
 }
@@ -697,7 +729,12 @@ fn ecrire_rules(marques: u8, picks: [u8; 4]) -> trictrac_core::partie::EcrireRul
             },
         )
         .expect("at least 1 jeton")
-        .with_queue_generale(u64::from(picks[3] % 4));
+        .with_queue_generale(u64::from(picks[3] % 4))
+        .with_refait_progression(if picks[1] >= 128 {
+            trictrac_core::partie::RefaitProgression::ByRefait
+        } else {
+            trictrac_core::partie::RefaitProgression::PlusOne
+        });
     rules.with_queue_des_jetons(picks[3] < 200)
 }
 
@@ -743,7 +780,7 @@ pub fn ecrire_ledger(marques: u8, picks: [u8; 4], outcomes: &[Outcome]) {
                     assert_eq!(Some(settlement.payment), payment);
                     assert_eq!(entry.refaits, before.pending_refaits());
                     assert_settlement(
-                        rules.convention(),
+                        &rules,
                         &settlement,
                         t,
                         l,
@@ -801,12 +838,19 @@ pub fn ecrire_ledger(marques: u8, picks: [u8; 4], outcomes: &[Outcome]) {
 pub fn table_ledger(form: u8, seed: u64, marques: u8, picks: [u8; 4], outcomes: &[Outcome]) {
     use trictrac_core::partie::MarqueOutcome;
     use trictrac_core::partie::table::{Draw, Partie as Table, Seat, TableForm, TableResult};
-    let form = [TableForm::Tourner, TableForm::Chouette, TableForm::Teams][usize::from(form % 3)];
-    let mut rules = ecrire_rules(marques, picks);
-    if form == TableForm::Tourner {
-        // À tourner the marqués are a multiple of three.
-        rules = ecrire_rules(3 * (marques % 4) + 2, picks);
-    }
+    let form = [
+        TableForm::Tourner,
+        TableForm::Chouette,
+        TableForm::Teams,
+        TableForm::TournerAQuatre,
+    ][usize::from(form % 4)];
+    // À tourner the marqués are a multiple of three (3, 6, 9, 12); in the other forms of
+    // four (the closing rule; the four pairs à tourner at four) (4, 8, 12).
+    let rules = if form == TableForm::Tourner {
+        ecrire_rules(3 * (marques % 4) + 2, picks)
+    } else {
+        ecrire_rules(4 * (marques % 3) + 3, picks)
+    };
     let Ok(draw) = Draw::new(
         form,
         &mut boardgames_common::SeededDice::new(boardgames_common::Seed(seed)),
@@ -858,7 +902,7 @@ pub fn table_ledger(form: u8, seed: u64, marques: u8, picks: [u8; 4], outcomes: 
                         (entry.trous[1], entry.trous[0])
                     };
                     assert_settlement(
-                        rules.convention(),
+                        &rules,
                         &settlement,
                         t,
                         l,
@@ -866,7 +910,17 @@ pub fn table_ledger(form: u8, seed: u64, marques: u8, picks: [u8; 4], outcomes: 
                         sans_lever,
                         entry.refaits,
                     );
-                    assert_eq!(vacant, pairing.vacant.map(|v| (v, settlement.consolation)));
+                    // Each vacant player is paid a consolation equal to the winner's.
+                    assert_eq!(vacant, pairing.vacant);
+                    assert_eq!(
+                        entry.vacant_consolations(),
+                        pairing
+                            .vacant
+                            .iter()
+                            .map(|v| (v, settlement.consolation))
+                            .collect::<Vec<_>>()
+                    );
+                    assert_eq!(form.is_tourner(), !pairing.vacant.is_empty());
                 }
             }
         }

@@ -9,7 +9,8 @@ use trictrac_core::Colour;
 use trictrac_core::partie::MarqueForm;
 use trictrac_core::partie::sheet_name;
 use trictrac_core::partie::{
-    Advice, Convention, EcrireGame, EcrireOptions, EcrireRules, Progression, SheetStyle,
+    Advice, Convention, EcrireGame, EcrireOptions, EcrireRules, Progression, RefaitProgression,
+    Remainder, SheetStyle,
 };
 use trictrac_core::partie::{Chronology, DefaultScorer};
 
@@ -71,11 +72,102 @@ tenir or s'en aller. Also: sheet (the score sheet so far).";
 /// library takes any number): bots at a table would otherwise play for days.
 pub(crate) const MAX_MARQUES: u32 = 120;
 
-/// The rules of `--marques` (at most [`MAX_MARQUES`]), `--convention` and `--progression`.
+/// The options of the settlement of a partie à écrire (glossary, "Queue des jetons",
+/// "Valeur du Refait", "Queue générale"; QUEUE DES JETONS, QUEUE GÉNÉRALE): every option of
+/// the library's `EcrireRules`, each left to its default when not given.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub(crate) struct SettlementArgs {
+    /// Jetons de marqué the loser of a marqué puts out: 2, or 1 as agreed ("deux jetons de
+    /// marqué (on peut convenir d'un seul jeton)").
+    #[arg(long, value_parser = crate::numbers::count::<u32>("jetons de marqué", 1),
+          allow_hyphen_values = true)]
+    jetons_de_marque: Option<u32>,
+    /// Jetons of a fiche (default 10: "La fiche vaut généralement 10 jetons").
+    #[arg(long, value_parser = crate::numbers::count::<u32>("jetons", 1),
+          allow_hyphen_values = true)]
+    fiche: Option<u32>,
+    /// What the jetons left over whole fiches count: half-counts (half a fiche or more
+    /// counts one, the default) or nothing ("5 jetons restants comptent pour une fiche ou
+    /// ne comptent rien").
+    #[arg(long)]
+    remainder: Option<String>,
+    /// The queue générale, in fiches, to the winner of the partie (default 0: none).
+    #[arg(long, value_parser = crate::numbers::count::<u64>("fiches", 0),
+          allow_hyphen_values = true)]
+    queue_generale: Option<u64>,
+    /// The queue des jetons: counted (the default) or ignored, as players who score on
+    /// paper may agree ("on peut choisir de compter cette queue en points ou de l'ignorer").
+    #[arg(long)]
+    queue_des_jetons: Option<String>,
+    /// The consolation after refaits: plus-one (doubled, tripled, quadrupled…, the default)
+    /// or by-refait (a fourth refait quadrupled).
+    #[arg(long)]
+    refaits: Option<String>,
+}
+
+impl SettlementArgs {
+    /// The option given first, by its flag, when any is (the partie ordinaire refuses them).
+    pub(crate) fn first_given(&self) -> Option<&'static str> {
+        [
+            (self.jetons_de_marque.is_some(), "--jetons-de-marque"),
+            (self.fiche.is_some(), "--fiche"),
+            (self.remainder.is_some(), "--remainder"),
+            (self.queue_generale.is_some(), "--queue-generale"),
+            (self.queue_des_jetons.is_some(), "--queue-des-jetons"),
+            (self.refaits.is_some(), "--refaits"),
+        ]
+        .into_iter()
+        .find_map(|(given, flag)| given.then_some(flag))
+    }
+
+    /// `rules` with these options applied.
+    fn apply(&self, mut rules: EcrireRules) -> Result<EcrireRules, CliError> {
+        if let Some(n) = self.jetons_de_marque {
+            rules = rules
+                .with_jetons_de_marque(n)
+                .map_err(|e| CliError::input("--jetons-de-marque", e))?;
+        }
+        let remainder = match &self.remainder {
+            Some(r) => r
+                .parse::<Remainder>()
+                .map_err(|e| CliError::input("--remainder", e))?,
+            None => rules.remainder(),
+        };
+        rules = rules
+            .with_fiche(self.fiche.unwrap_or(rules.fiche()), remainder)
+            .map_err(|e| CliError::input("--fiche", e))?;
+        if let Some(q) = self.queue_generale {
+            rules = rules.with_queue_generale(q);
+        }
+        if let Some(q) = &self.queue_des_jetons {
+            rules = rules.with_queue_des_jetons(match q.as_str() {
+                "counted" => true,
+                "ignored" => false,
+                other => {
+                    return Err(CliError::input(
+                        "--queue-des-jetons",
+                        format!("{other:?}: expected counted or ignored (QUEUE DES JETONS)"),
+                    ));
+                }
+            });
+        }
+        if let Some(r) = &self.refaits {
+            rules = rules.with_refait_progression(
+                r.parse::<RefaitProgression>()
+                    .map_err(|e| CliError::input("--refaits", e))?,
+            );
+        }
+        Ok(rules)
+    }
+}
+
+/// The rules of `--marques` (at most [`MAX_MARQUES`]), `--convention`, `--progression` and
+/// the options of the settlement.
 pub(crate) fn rules(
     marques: u32,
     convention: &str,
     progression: Option<&str>,
+    settlement: &SettlementArgs,
 ) -> Result<EcrireRules, CliError> {
     if marques > MAX_MARQUES {
         return Err(CliError::input(
@@ -98,9 +190,11 @@ pub(crate) fn rules(
             }
         }
     }
-    Ok(EcrireRules::new(marques)
-        .map_err(|e| CliError::input("--marques", e))?
-        .with_convention(convention))
+    settlement.apply(
+        EcrireRules::new(marques)
+            .map_err(|e| CliError::input("--marques", e))?
+            .with_convention(convention),
+    )
 }
 
 /// `boardgames play trictrac --form ecrire`: [`ecrire_session`] on standard input and

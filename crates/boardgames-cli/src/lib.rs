@@ -151,14 +151,20 @@ enum TrictracCommand {
         /// Replay a transcript: one gesture a line (docs/trictrac-referee.md).
         #[arg(long)]
         script: Option<PathBuf>,
-        /// Start from this position in trictrac notation (its marks are on the tablier);
-        /// default: the start.
+        /// Start from the dames and marks counted on the tablier, in trictrac notation;
+        /// dames missing count as borne off only when all the others stand in the jan de
+        /// retour, and a count other than 15 is judged by DAMES EN TROP ou EN MOINS (rectified
+        /// at the start with a full talon, otherwise the relevé is void); default: the start.
         #[arg(long)]
         position: Option<String>,
         /// Trous that win the partie.
         #[arg(long, default_value_t = 12, value_parser = numbers::at_least::<u8>("trous", 1),
               allow_hyphen_values = true)]
         trous: u8,
+        /// How ÉCOLE DE POINTS counts trous marked in excess: jeux (12 points a jeu the trous
+        /// show beyond those won) or trous (12 points a trou beyond two a jeu won).
+        #[arg(long, default_value = "jeux")]
+        trous_en_trop: String,
     },
     /// A partie à écrire at three or four players (à tourner, à la chouette, in teams).
     Table(table::TableArgs),
@@ -362,6 +368,9 @@ enum PlayCommand {
         /// Progression of the annexe convention: arithmetic or geometric.
         #[arg(long)]
         progression: Option<String>,
+        /// The settlement of a partie à écrire.
+        #[command(flatten)]
+        settlement: ecrire::SettlementArgs,
         /// Your colour (White throws first for the primauté); in a partie à écrire, your
         /// colour in the first marqué (white: you are A, black: B; colours alternate).
         #[arg(long, value_enum, default_value = "white")]
@@ -492,7 +501,13 @@ fn run(cli: Cli) -> Result<(), CliError> {
             script,
             position,
             trous,
-        }) => referee::referee(script.as_deref(), position.as_deref(), trous),
+            trous_en_trop,
+        }) => referee::referee(
+            script.as_deref(),
+            position.as_deref(),
+            trous,
+            &trous_en_trop,
+        ),
         Command::Trictrac(TrictracCommand::Table(args)) => table::run(&args),
         Command::Tafl(TaflCommand::Moves {
             position,
@@ -587,24 +602,33 @@ fn run(cli: Cli) -> Result<(), CliError> {
             marques: None,
             convention: None,
             progression: None,
+            settlement,
             side,
             trous,
             pavillon,
-        }) => play_trictrac::play(play_trictrac::TrictracPlay {
-            seed,
-            human: match side {
-                ColourArg::White => trictrac_core::Colour::White,
-                ColourArg::Black => trictrac_core::Colour::Black,
-            },
-            trous,
-            pavillon,
-        }),
+        }) if settlement.first_given().is_none() => {
+            play_trictrac::play(play_trictrac::TrictracPlay {
+                seed,
+                human: match side {
+                    ColourArg::White => trictrac_core::Colour::White,
+                    ColourArg::Black => trictrac_core::Colour::Black,
+                },
+                trous,
+                pavillon,
+            })
+        }
         Command::Play(PlayCommand::Trictrac {
             form: FormArg::Ordinaire,
+            settlement,
             ..
         }) => Err(CliError::input(
             "--form",
-            "--marques, --convention and --progression need --form ecrire",
+            match settlement.first_given() {
+                Some(flag) => format!(
+                    "{flag} is an option of the settlement of a partie à écrire: it needs --form ecrire"
+                ),
+                None => "--marques, --convention and --progression need --form ecrire".to_owned(),
+            },
         )),
         Command::Play(PlayCommand::Trictrac {
             form: FormArg::Ecrire,
@@ -628,6 +652,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             marques,
             convention,
             progression,
+            settlement,
             side,
             ..
         }) => ecrire::play(
@@ -636,6 +661,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 marques.unwrap_or(8),
                 convention.as_deref().unwrap_or("base"),
                 progression.as_deref(),
+                &settlement,
             )?,
             match side {
                 ColourArg::White => boardgames_common::Player::First,

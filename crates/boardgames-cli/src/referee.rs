@@ -9,8 +9,8 @@
 use std::io::{Read, Write};
 use std::path::Path;
 
-use trictrac_core::referee::{Gesture, Referee, RefereePhase, Report};
-use trictrac_core::{Colour, Position, diagram};
+use trictrac_core::referee::{Gesture, Referee, RefereePhase, Report, TrousEnTrop, borne_off};
+use trictrac_core::{Colour, Position, Setup, diagram};
 
 use crate::error::CliError;
 
@@ -71,6 +71,14 @@ fn show(referee: &Referee, out: &mut impl Write) -> Result<(), CliError> {
         Err(e) => outln!(to out; "  (the dames stand against the laws: {e})"),
     }
     outln!(to out; "  marks {}; {}", referee.marking(), referee.phase());
+    // The marks the jetons and fichets show, when an open marking differs from the agreed.
+    let shown = referee.marks_on_tablier();
+    if shown != referee.marking().to_marks() {
+        outln!(to out;
+            "  on the tablier {}.{}/{}.{} (not yet agreed)",
+            shown.white.trous, shown.white.points, shown.black.trous, shown.black.points
+        );
+    }
     for r in referee.open_reports() {
         outln!(to out; "  open: {r}");
     }
@@ -165,12 +173,27 @@ pub fn judge_transcript(
     Ok(refused)
 }
 
+/// The referee of a partie starting from the dames and marks counted on the tablier (`text`,
+/// a position in trictrac notation, to `trous` trous): a count other than 15 dames is
+/// judged by DAMES EN TROP ou EN MOINS (the dames missing count as borne off only when the
+/// others all stand in the jan de retour); the reports of the rectification.
+///
+/// # Errors
+/// [`CliError::Input`] naming `--position` when the text is not a position, the count
+/// cannot be rectified (the relevé is void) or the position is against the laws.
+pub fn tablier(text: &str, trous: u8) -> Result<(Referee, Vec<Report>), CliError> {
+    let setup: Setup = text.parse().map_err(|e| CliError::input("--position", e))?;
+    Referee::from_tablier(&setup, borne_off(&setup), trous)
+        .map_err(|e| CliError::input("--position", e))
+}
+
 /// Runs a refereed partie from `position` (default: the start) on the lines of `script` (a
 /// file, `-` for standard input) or of standard input, to `trous` trous. Returns an error (exit 1) if a script had gestures the referee refused.
 pub(crate) fn referee(
     script: Option<&Path>,
     position: Option<&str>,
     trous: u8,
+    trous_en_trop: &str,
 ) -> Result<(), CliError> {
     if trous == 0 {
         return Err(CliError::input(
@@ -178,15 +201,24 @@ pub(crate) fn referee(
             "a partie is played to at least 1 trou",
         ));
     }
-    let mut referee = match position {
-        None => Referee::start(trous),
-        Some(text) => {
-            let p: Position = text.parse().map_err(|e| CliError::input("--position", e))?;
-            Referee::from_position(p, trous).map_err(|e| CliError::input("--position", e))?
-        }
+    let reading: TrousEnTrop = trous_en_trop
+        .parse()
+        .map_err(|e| CliError::input("--trous-en-trop", e))?;
+    let (referee, reports) = match position {
+        None => (Referee::start(trous), Vec::new()),
+        Some(text) => tablier(text, trous)?,
     };
+    let mut referee = referee.with_trous_en_trop(reading);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
+    if script.is_none() {
+        outln!(to out;
+            "Trictrac referee: type `white throw 6-5`, `black move N1 N7`, `show`, `help`, `quit`."
+        );
+    }
+    for r in &reports {
+        outln!(to out; "  ! {r}");
+    }
     let mut refused = 0usize;
     match script {
         Some(path) => {
@@ -225,9 +257,6 @@ pub(crate) fn referee(
             refused = judge_transcript(&mut referee, text, &mut out)?;
         }
         None => {
-            outln!(to out;
-                "Trictrac referee: type `white throw 6-5`, `black move N1 N7`, `show`, `help`, `quit`."
-            );
             let stdin = std::io::stdin();
             let mut input = stdin.lock();
             let mut n = 0;

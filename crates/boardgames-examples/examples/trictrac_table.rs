@@ -25,7 +25,7 @@ struct Cli {
     /// Players at the table: 3 or 4 (default: the form's).
     #[arg(long)]
     players: Option<usize>,
-    /// The form: tourner, chouette or teams (default: tourner at 3, teams at 4).
+    /// The form: tourner, chouette, teams or tourner-4 (default: tourner at 3, teams at 4).
     #[arg(long)]
     form: Option<TableForm>,
     /// Marqués of the partie (default: 6 à tourner, 8 otherwise).

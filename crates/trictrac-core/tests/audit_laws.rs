@@ -251,7 +251,10 @@ fn sortie_last_two_dames_by_two_sortants() {
 /// other lands on p21 or p18): the higher, 5, must be played and the 2 is unplayed.
 #[test]
 fn impuissance_one_number_only_plays_the_higher() {
-    let p = pos("N11:w1,N1:b7,N5:b2,N7:b2,B9:b4 w 20/20 0.0/0.0");
+    // White's other 14 dames on N3, where neither number can move them (N1 is
+    // Black's and none may be borne off while N11 is out); written as borne off before, which
+    // no partie reaches with a dame outside the jan de retour.
+    let p = pos("N11:w1,N3:w14,N1:b7,N5:b2,N7:b2,B9:b4 w 20/20 0.0/0.0");
     let l = p.movement_plays(throw("4-2"));
     assert_eq!(l.dice_played(), 1);
     let texts: Vec<String> = l.iter().map(|p| p.to_string()).collect();
@@ -260,7 +263,7 @@ fn impuissance_one_number_only_plays_the_higher() {
         l.unplayed().iter().map(|d| d.get()).collect::<Vec<_>>(),
         [4]
     );
-    let q = pos("N11:w1,N1:b7,N4:b2,N7:b2,B9:b4 w 20/20 0.0/0.0");
+    let q = pos("N11:w1,N3:w14,N1:b7,N4:b2,N7:b2,B9:b4 w 20/20 0.0/0.0");
     let l = q.movement_plays(throw("5-2"));
     assert_eq!(l.dice_played(), 1);
     let texts: Vec<String> = l.iter().map(|p| p.to_string()).collect();

@@ -609,7 +609,8 @@ fn conserver_en_sortant_plays_exist() {
 #[test]
 fn remplir_en_sortant_play_exists() {
     let p = pos(
-        "N9:w1,N6:w1,N5:w3,N4:w2,N3:w2,N2:w2,N1:w2,B6:b3,B5:b3,B4:b3,B3:b2,B2:b2,B1:b2 w 30/30 0.0/0.0",
+        // 15 White dames: with N9 still out none can be borne off yet (13 were written).
+        "N9:w1,N6:w1,N5:w3,N4:w2,N3:w2,N2:w2,N1:w4,B6:b3,B5:b3,B4:b3,B3:b2,B2:b2,B1:b2 w 30/30 0.0/0.0",
     );
     let play = p.parse_movement_play("5-3: N9-N6, N5-off").unwrap();
     let after = p.play_movement_only(&play).unwrap();

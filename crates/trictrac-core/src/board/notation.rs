@@ -365,7 +365,8 @@ mod tests {
             Err(ParsePositionError::TrailingText(_))
         ));
         // Borne-off dames are implied: 15 minus those on the board.
-        let p: Position = "N1:w1,N3:b2 w 9/9 0.0/0.0".parse().unwrap();
+        // (Black's two in his jan de retour: borne off dames leave the others there.)
+        let p: Position = "N1:w1,B3:b2 w 9/9 0.0/0.0".parse().unwrap();
         assert_eq!(p.board().off(Colour::White), 14);
         assert_eq!(p.board().off(Colour::Black), 13);
     }

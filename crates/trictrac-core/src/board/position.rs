@@ -58,13 +58,23 @@ impl Position {
         }
     }
 
-    /// Validates a [`Setup`].
+    /// Validates a [`Setup`]: a position the laws can reach.
+    ///
+    /// It checks what a position alone shows: the dames of each colour (at most 15; those
+    /// missing are borne off, which the laws allow only once all the others stand in the jan
+    /// de retour, and they never leave it: SORTIE), the points (never both colours), the
+    /// coins (never a single dame on one's own, never a dame on the opponent's), the marks
+    /// (points below 12, the pavillon held by one player when both have trous). It cannot
+    /// check what only the partie's history shows: that the throws since the relevé could
+    /// have brought the dames where they stand (a position does not record its dice), nor
+    /// that a dame in a jan the opponent could still fill got there by a fausse case the
+    /// opponent left (FAUSSE CASE : CONSOMMATION).
     ///
     /// # Errors
-    /// A [`PositionError`] naming the first defect found: too many dames, a point with both
-    /// colours, a coin with a single dame, a dame on the opponent's coin, both sides borne
-    /// off, marked points above 11, a pavillon held by both players or while one has no
-    /// trou.
+    /// A [`PositionError`] naming the first defect found: too many dames, dames borne off
+    /// while another stands outside the jan de retour, a point with both colours, a coin with
+    /// a single dame, a dame on the opponent's coin, both sides borne off, marked points
+    /// above 11, a pavillon held by both players or while one has no trou.
     pub fn from_setup(setup: &Setup) -> Result<Position, PositionError> {
         let mut board = Board {
             paths: ByColour::new([0u8; 26], [0u8; 26]),
@@ -82,6 +92,18 @@ impl Position {
                     setup.counts[colour][point.index()];
             }
             board.paths[colour][OFF as usize] = DAMES - total as u8;
+            if total < u32::from(DAMES)
+                && let Some(outside) = Point::ALL
+                    .into_iter()
+                    .filter(|p| setup.counts[colour][p.index()] > 0)
+                    .find(|p| p.path(colour) < crate::board::Jan::JanDeRetour.first())
+            {
+                return Err(PositionError::BorneOffTooEarly {
+                    colour,
+                    off: DAMES - total as u8,
+                    point: outside,
+                });
+            }
             let m = setup.marks[colour];
             if m.points >= 12 {
                 return Err(PositionError::PointsOutOfRange {

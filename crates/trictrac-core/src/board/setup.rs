@@ -97,6 +97,21 @@ pub enum PositionError {
         /// Dames of that colour on the board.
         count: u32,
     },
+    /// Dames are missing (borne off) while another stands outside the jan de retour: a dame
+    /// is borne off only once all are in the jan de retour, and they never leave it (SORTIE);
+    /// no partie reaches such a position. (A count of dames found wrong at a real tablier is
+    /// DAMES EN TROP ou EN MOINS: the referee's `Referee::from_tablier`.)
+    #[error(
+        "{colour} has {off} dame(s) off the board but one on {point}, outside his jan de retour: dames are borne off only when all stand in the jan de retour (SORTIE), so no partie reaches this position; give all 15 dames"
+    )]
+    BorneOffTooEarly {
+        /// The colour.
+        colour: Colour,
+        /// Dames missing from the board (taken as borne off).
+        off: u8,
+        /// A point outside his jan de retour where he has a dame.
+        point: Point,
+    },
     /// A point holds dames of both colours (law 2: never).
     #[error("{point} holds dames of both colours")]
     BothColours {

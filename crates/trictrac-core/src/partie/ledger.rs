@@ -24,7 +24,7 @@ use std::fmt::{self, Write as _};
 use crate::partie::convention::Quality;
 use crate::partie::settlement::{
     Decompte, EcrireRules, MarqueOutcome, QueueHolder, Remainder, Settlement, SettlementError,
-    TROU_D_OBLIGATION, decompte, settle_marque,
+    TROU_D_OBLIGATION, decompte, settle_marque_in,
 };
 use boardgames_common::{ByPlayer, Player};
 
@@ -143,7 +143,7 @@ impl Ledger {
     ///
     /// # Errors
     /// [`SettlementError::PartieOver`] when every marqué is decided, and the errors of
-    /// [`settle_marque`] (too few trous, not ahead, a grande bredouille below 12).
+    /// [`settle_marque`](crate::partie::settle_marque) (too few trous, not ahead, a grande bredouille below 12).
     pub fn record_won(
         &mut self,
         winner: Player,
@@ -155,7 +155,7 @@ impl Ledger {
         let outcome = MarqueOutcome::new(trous[winner], trous[winner.other()], quality)
             .after_refaits(self.refaits)
             .sans_lever(sans_lever);
-        let settlement = settle_marque(self.rules.convention(), &outcome)?;
+        let settlement = settle_marque_in(&self.rules, &outcome)?;
         self.entries.push(MarqueEntry {
             number: self.decided + 1,
             trous,

@@ -45,7 +45,8 @@ pub use scorer::{
 };
 pub use settlement::{
     CONSOLATION, Contingent, Decompte, EcrireRules, FICHE, MarqueOutcome, PARI, POSTILLON, Paris,
-    QUEUE_DES_PARIS, QueueHolder, Remainder, Settlement, SettlementError, TROU_D_OBLIGATION,
-    consolation, decompte, paris, settle_marque, to_fiches,
+    QUEUE_DES_PARIS, QueueHolder, RefaitProgression, Remainder, Settlement, SettlementError,
+    TROU_D_OBLIGATION, consolation, consolation_with, decompte, paris, settle_marque,
+    settle_marque_in, to_fiches,
 };
 pub use turn::{Chronology, Form, action_text};

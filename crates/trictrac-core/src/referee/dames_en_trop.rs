@@ -1,27 +1,122 @@
 //! DAMES EN TROP ou EN MOINS (glossary of the laws of trictrac, the dames): a player found
 //! with other than his 15 dames, rectified at the talon or the relevé annulled.
+//!
+//! "Règle simplifiée : si on s'aperçoit dans le courant de la partie qu'un des joueurs, ou
+//! même les deux, n'ont pas le nombre de dames réglementaire, on peut rectifier l'erreur si on
+//! n'en est encore qu'au début et que le talon litigieux fasse encore case pleine. La ou les
+//! dames sont alors remises au talon ou enlevées de celui-ci ; mais dans ce cas, le talon doit
+//! conserver après rectification, sa qualité de case pleine. Sinon le relevé, le marqué ou la
+//! partie est annulé."
 
-use crate::board::{Colour, DAMES, Point};
+use crate::board::{ByColour, Colour, DAMES, Jan, Point, Setup};
 
-/// DAMES EN TROP ou EN MOINS: a player found with other than 15 dames. While the talon in
-/// question is still a full case after the rectification (two dames or more), the dames
-/// are put back on or taken off the talon; otherwise the relevé (or marqué, or partie) is
-/// void.
+/// The throws since the start or the relevé within which a partie is still "au début" for
+/// DAMES EN TROP ou EN MOINS: three, as the glossary's JANS DE DÉPART, "qu'on ne peut réaliser
+/// qu'au début de la partie, d'un marqué ou d'un relevé", count the start (the jan de six
+/// tables: "lors des trois premiers coups").
+pub const DEBUT_THROWS: u8 = 3;
+
+/// Why a count of dames cannot be rectified (DAMES EN TROP ou EN MOINS): the relevé, the
+/// marqué or the partie is void.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum NotRectifiable {
+    /// "si on n'en est encore qu'au début": a player has thrown more than
+    /// [`DEBUT_THROWS`] times since the start or the relevé.
+    PastTheStart {
+        /// The most throws either player made since the relevé.
+        throws: u8,
+    },
+    /// "que le talon litigieux fasse encore case pleine": the talon holds fewer than two
+    /// dames.
+    TalonNotFull {
+        /// Dames on the talon.
+        talon: u8,
+    },
+    /// "le talon doit conserver après rectification, sa qualité de case pleine": taking the
+    /// dames in excess off the talon would leave it fewer than two.
+    TalonWouldNotStayFull {
+        /// Dames on the talon.
+        talon: u8,
+        /// Dames to take off it.
+        excess: u16,
+    },
+}
+
+impl std::fmt::Display for NotRectifiable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotRectifiable::PastTheStart { throws } => write!(
+                f,
+                "the partie is past its start ({throws} throws since the relevé, the start being the first {DEBUT_THROWS})"
+            ),
+            NotRectifiable::TalonNotFull { talon } => {
+                write!(f, "his talon holds {talon} dame(s), not a full case")
+            }
+            NotRectifiable::TalonWouldNotStayFull { talon, excess } => write!(
+                f,
+                "his talon holds {talon} dames and would not stay a full case with {excess} taken off"
+            ),
+        }
+    }
+}
+
+/// DAMES EN TROP ou EN MOINS, the talon: `colour`'s dames on each point (`counts`, by
+/// [`Point::index`]) and `off`, those he bore off, brought back to 15 at his talon, which
+/// must be a full case (two dames or more) before and after.
 ///
-/// `counts` are the dames of `colour` on each point (by [`Point::index`]); `off` those
-/// borne off. Returns the rectified counts, or `None` when the relevé is annulled.
-#[must_use]
-pub fn rectify_dames(colour: Colour, counts: [u8; 24], off: u8) -> Option<[u8; 24]> {
+/// Returns the rectified counts (unchanged with 15 dames).
+///
+/// # Errors
+/// [`NotRectifiable::TalonNotFull`] or [`NotRectifiable::TalonWouldNotStayFull`] (the relevé
+/// is void). Whether the partie is still at its start is the caller's to check
+/// ([`DEBUT_THROWS`]; `Referee::from_tablier` does).
+pub fn rectify_dames(
+    colour: Colour,
+    counts: [u8; 24],
+    off: u8,
+) -> Result<[u8; 24], NotRectifiable> {
     let total: u16 = counts.iter().map(|&c| u16::from(c)).sum::<u16>() + u16::from(off);
+    let want = u16::from(DAMES);
     let mut out = counts;
     let talon = &mut out[Point::talon(colour).index()];
-    let want = u16::from(DAMES);
-    let new = i32::from(*talon) + i32::from(want as u8) - i32::from(total.min(255) as u8);
-    if total > 255 || !(2..=255).contains(&new) {
-        return None;
+    if total == want {
+        return Ok(out);
     }
-    *talon = new as u8;
-    Some(out)
+    if *talon < 2 {
+        return Err(NotRectifiable::TalonNotFull { talon: *talon });
+    }
+    if total > want {
+        let excess = total - want;
+        if u16::from(*talon) < excess + 2 {
+            return Err(NotRectifiable::TalonWouldNotStayFull {
+                talon: *talon,
+                excess,
+            });
+        }
+        *talon -= excess as u8;
+    } else {
+        *talon += (want - total) as u8;
+    }
+    Ok(out)
+}
+
+/// The dames a [`Setup`] lacks that the laws let count as borne off: those missing from 15
+/// when every other dame of that colour stands in his jan de retour (SORTIE); none
+/// otherwise (they are missing: DAMES EN TROP ou EN MOINS).
+#[must_use]
+pub fn borne_off(setup: &Setup) -> ByColour<u8> {
+    ByColour::from_fn(|c| {
+        let on: u16 = setup.counts[c].iter().map(|&n| u16::from(n)).sum();
+        let home = Point::ALL.into_iter().all(|p| {
+            setup.counts[c][p.index()] == 0 || Jan::of_path(p.path(c)) == Some(Jan::JanDeRetour)
+        });
+        if home && on <= u16::from(DAMES) {
+            DAMES - on as u8
+        } else {
+            0
+        }
+    })
 }
 
 #[cfg(test)]
@@ -46,10 +141,36 @@ mod tests {
         // full case: the relevé is void.
         let mut late = talon_counts(2);
         late[5] = 14;
-        assert_eq!(rectify_dames(Colour::White, late, 0), None);
+        assert_eq!(
+            rectify_dames(Colour::White, late, 0),
+            Err(NotRectifiable::TalonWouldNotStayFull {
+                talon: 2,
+                excess: 1
+            })
+        );
         // With 3 on the talon it stays full (2): rectified.
         late[0] = 3;
         late[5] = 13;
-        assert!(rectify_dames(Colour::White, late, 0).is_some());
+        assert!(rectify_dames(Colour::White, late, 0).is_ok());
+        // "que le talon litigieux fasse encore case pleine": one dame on the talon and 14 in
+        // all; putting one back would make it full, but it is not full now.
+        let mut one = talon_counts(1);
+        one[5] = 13;
+        assert_eq!(
+            rectify_dames(Colour::White, one, 0),
+            Err(NotRectifiable::TalonNotFull { talon: 1 })
+        );
+    }
+
+    #[test]
+    fn borne_off_only_from_the_jan_de_retour() {
+        let mut s = Setup::empty();
+        s.counts[Colour::White]["N1".parse::<Point>().unwrap().index()] = 13;
+        s.counts[Colour::Black]["N1".parse::<Point>().unwrap().index()] = 0;
+        s.counts[Colour::Black]["B2".parse::<Point>().unwrap().index()] = 14;
+        s.counts[Colour::Black]["B9".parse::<Point>().unwrap().index()] = 0;
+        assert_eq!(borne_off(&s), ByColour::new(2, 1));
+        s.counts[Colour::White]["B1".parse::<Point>().unwrap().index()] = 1;
+        assert_eq!(borne_off(&s), ByColour::new(0, 1));
     }
 }

@@ -170,7 +170,7 @@ impl fmt::Display for ThrowRuling {
                 write!(f, "good or annulled, as the opponent chooses ({e})")
             }
             ThrowRuling::ThrowerChooses(e) => {
-                write!(f, "may be thrown again as the thrower chooses ({e})")
+                write!(f, "kept or thrown again, as the thrower chooses ({e})")
             }
             ThrowRuling::NotSettled(e) => write!(f, "not settled: wait for the die ({e})"),
         }
@@ -225,7 +225,10 @@ fn rule_die(lie: Lie) -> Option<Result<(), Entry>> {
 /// ROMPU), in this order:
 ///
 /// 1. Broken dice (DÉ ROMPU, or pushed back by the opponent's hand, DÉ TOUCHÉ): no number
-///    is known, the dice are thrown again.
+///    is known, the dice are thrown again. Whether breaking them was allowed is not the
+///    dice's to say: [`may_break`] with the reason the partie shows (the
+///    [`Referee`](crate::referee::Referee) rectifies the fault it was broken for, or, with
+///    none, lets the thrower keep his throw).
 /// 2. Thrown before the opponent finished his coup: the opponent keeps or annuls it
 ///    (RELEVER LES DÉS).
 /// 3. A spinning die: wait (DÉ PIROUETTANT).

@@ -30,9 +30,10 @@
 //! assert_eq!(reports[0].fault, Fault::FausseCase);
 //! assert_eq!(reports[0].entry, Entry::DameJoueeEnTrop);
 //! assert_eq!(reports[0].chooser, Some(White));
-//! // White may leave it, or put the third dame back (impose the two numbers played).
-//! assert_eq!(reports[0].options[0], Remedy::Leave);
-//! r.gesture(White, Gesture::Choose(2)).unwrap();
+//! // White can only put the third dame back ("l'adversaire ne peut que rectifier le
+//! // placement de cette dernière dame"): the two numbers played are imposed.
+//! assert!(matches!(reports[0].options[..], [Remedy::Impose(_)]));
+//! r.gesture(White, Gesture::Choose(1)).unwrap();
 //! assert_eq!(r.position().to_string(), "B1:w13,B5:w2,N1:b13,N2:b1,N3:b1 w 1/1 0.0/0.0");
 //! ```
 
@@ -50,9 +51,9 @@ mod gesture;
 mod machine;
 mod naming;
 
-pub use dames_en_trop::rectify_dames;
+pub use dames_en_trop::{DEBUT_THROWS, NotRectifiable, borne_off, rectify_dames};
 pub use dice::{Cast, HandContact, Lie, Rompu, Support, ThrowRuling, may_break, rule_throw};
-pub use ecole::{Assessment, Due, Shown, assess};
+pub use ecole::{Assessment, Due, Shown, TrousEnTrop, assess, assess_with};
 pub use fausse_case::{Judgement, PhysicalMove, counts_after, judge, position_after};
 pub use gesture::{Gesture, ParseGestureError};
 pub use machine::{Referee, RefereeError, RefereePhase};

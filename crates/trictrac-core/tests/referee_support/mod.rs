@@ -4,7 +4,7 @@
 pub(crate) use boardgames_common::{Agent, ByPlayer, Game, RandomAgent, Seed, Turn, sample_chance};
 pub(crate) use trictrac_core::Colour::{self, Black, White};
 pub(crate) use trictrac_core::marking::Marking;
-pub(crate) use trictrac_core::referee::Due;
+pub(crate) use trictrac_core::referee::{Due, TrousEnTrop};
 pub(crate) use trictrac_core::referee::{
     Entry, Fault, Gesture, Referee, RefereeError, RefereePhase, Remedy, Report,
 };

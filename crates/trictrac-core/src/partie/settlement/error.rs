@@ -28,6 +28,11 @@ pub enum SettlementError {
     /// Not a rule for the jetons left over a whole number of fiches.
     #[error("unknown rule for the remaining jetons {0:?} (expected half-counts or nothing)")]
     UnknownRemainder(String),
+    /// Not a reading of the consolation's progression after refaits.
+    #[error(
+        "unknown progression {0:?} of the consolation after refaits: expected plus-one (doubled, tripled, quadrupled…) or by-refait (a fourth refait quadrupled)"
+    )]
+    UnknownRefaitProgression(String),
     /// The winner of a marqué holds at least the trou d'obligation.
     #[error("a marqué is won with at least 6 trous (the trou d'obligation), not {trous}")]
     BelowObligation {

@@ -44,8 +44,10 @@ mod rules;
 
 pub use decompte::{Decompte, Paris, QueueHolder, decompte, paris, to_fiches};
 pub use error::SettlementError;
-pub use reglement::{MarqueOutcome, Settlement, consolation, settle_marque};
-pub use rules::{Contingent, EcrireRules, Remainder};
+pub use reglement::{
+    MarqueOutcome, Settlement, consolation, consolation_with, settle_marque, settle_marque_in,
+};
+pub use rules::{Contingent, EcrireRules, RefaitProgression, Remainder};
 
 /// Trous a player must hold for a marqué to end (*trou d'obligation*, glossary TROU
 /// D'OBLIGATION: "le sixième trou").

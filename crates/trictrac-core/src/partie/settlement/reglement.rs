@@ -1,6 +1,7 @@
 //! The *règlement des marqués*: what the loser of one marqué pays (glossary, "Valeur des
 //! marqués", "Valeur du Refait", JETONS DE CONSOLATION, RÈGLEMENT DES MARQUÉS).
 
+use super::rules::{EcrireRules, RefaitProgression};
 use super::{CONSOLATION, SettlementError, TROU_D_OBLIGATION};
 use crate::partie::convention::{Convention, Quality};
 
@@ -73,9 +74,22 @@ pub struct Settlement {
 /// # Errors
 /// [`SettlementError::Overflow`] beyond `u64`.
 pub fn consolation(multiplier: u64, refaits: u32) -> Result<u64, SettlementError> {
+    consolation_with(multiplier, refaits, RefaitProgression::PlusOne)
+}
+
+/// [`consolation`] with the progression after refaits given: 2 × the multiplier × its
+/// [`RefaitProgression::factor`].
+///
+/// # Errors
+/// [`SettlementError::Overflow`] beyond `u64`.
+pub fn consolation_with(
+    multiplier: u64,
+    refaits: u32,
+    progression: RefaitProgression,
+) -> Result<u64, SettlementError> {
     CONSOLATION
         .checked_mul(multiplier)
-        .and_then(|c| c.checked_mul(u64::from(refaits) + 1))
+        .and_then(|c| c.checked_mul(progression.factor(refaits)))
         .ok_or(SettlementError::Overflow)
 }
 
@@ -93,6 +107,26 @@ pub fn consolation(multiplier: u64, refaits: u32) -> Result<u64, SettlementError
 /// [`SettlementError::GrandeBelowTwelve`], [`SettlementError::Overflow`].
 pub fn settle_marque(
     convention: Convention,
+    outcome: &MarqueOutcome,
+) -> Result<Settlement, SettlementError> {
+    settle_marque_with(convention, RefaitProgression::PlusOne, outcome)
+}
+
+/// [`settle_marque`] under the partie's `rules`: its convention and its progression of the
+/// consolation after refaits ([`EcrireRules::refait_progression`]).
+///
+/// # Errors
+/// Those of [`settle_marque`].
+pub fn settle_marque_in(
+    rules: &EcrireRules,
+    outcome: &MarqueOutcome,
+) -> Result<Settlement, SettlementError> {
+    settle_marque_with(rules.convention(), rules.refait_progression(), outcome)
+}
+
+fn settle_marque_with(
+    convention: Convention,
+    progression: RefaitProgression,
     outcome: &MarqueOutcome,
 ) -> Result<Settlement, SettlementError> {
     let MarqueOutcome {
@@ -115,10 +149,12 @@ pub fn settle_marque(
     let trous_value = multiplier
         .checked_mul(u64::from(trous))
         .ok_or(SettlementError::Overflow)?;
-    let consolation = consolation(multiplier, refaits)?;
+    let consolation = consolation_with(multiplier, refaits, progression)?;
     let deduction = u64::from(opponent_trous);
-    // The shortcut: (trous + 2 × (refaits + 1)) × multiplier − opponent's trous.
-    let payment = (u64::from(refaits) + 1)
+    // The shortcut: (trous + 2 × factor) × multiplier − opponent's trous, the factor
+    // refaits + 1 by default.
+    let payment = progression
+        .factor(refaits)
         .checked_mul(CONSOLATION)
         .and_then(|c| c.checked_add(u64::from(trous)))
         .and_then(|t| t.checked_mul(multiplier))

@@ -42,6 +42,69 @@ impl std::str::FromStr for Remainder {
     }
 }
 
+/// How the consolation grows with the refaits played on the same marqué (glossary, "Valeur
+/// du Refait": "la consolation qui se paie doublement ... S'il y avait un deuxième refait,
+/// la consolation serait triplée ; la même progression a lieu pour les refaits suivants : si
+/// un quatrième refait devait se jouer, la consolation serait quadruplée…"). The two last
+/// sentences cannot both hold of one progression by one a refait: the second refait
+/// tripled makes the fourth quintupled. The repository's
+/// [trictrac-a-ecrire.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/trictrac-a-ecrire.md)
+/// argues the default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum RefaitProgression {
+    /// After `k` refaits the consolation is multiplied by `k + 1`: doubled after one,
+    /// tripled after two, quadrupled after three, ... (`plus-one`, the default: the stated
+    /// doubling and tripling, and "la même progression"; "un quatrième refait" read as the
+    /// fourth playing of the marqué, after three refaits).
+    #[default]
+    PlusOne,
+    /// Doubled after the first refait, then multiplied by the refait's number: ×2 after
+    /// one or two, ×3 after three, ×4 after four (`by-refait`: "si un quatrième refait
+    /// devait se jouer, la consolation serait quadruplée" read literally, "triplée" after
+    /// the second not).
+    ByRefait,
+}
+
+impl RefaitProgression {
+    /// The factor of the consolation after `refaits` refaits (1 with none).
+    #[must_use]
+    pub const fn factor(self, refaits: u32) -> u64 {
+        let k = refaits as u64;
+        match self {
+            RefaitProgression::PlusOne => k + 1,
+            RefaitProgression::ByRefait if refaits == 0 => 1,
+            RefaitProgression::ByRefait if refaits == 1 => 2,
+            RefaitProgression::ByRefait => k,
+        }
+    }
+}
+
+impl std::fmt::Display for RefaitProgression {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            RefaitProgression::PlusOne => "plus-one",
+            RefaitProgression::ByRefait => "by-refait",
+        })
+    }
+}
+
+impl std::str::FromStr for RefaitProgression {
+    type Err = SettlementError;
+
+    /// Parses `plus-one` or `by-refait`.
+    ///
+    /// # Errors
+    /// [`SettlementError::UnknownRefaitProgression`] otherwise.
+    fn from_str(s: &str) -> Result<RefaitProgression, SettlementError> {
+        match s {
+            "plus-one" => Ok(RefaitProgression::PlusOne),
+            "by-refait" => Ok(RefaitProgression::ByRefait),
+            _ => Err(SettlementError::UnknownRefaitProgression(s.to_owned())),
+        }
+    }
+}
+
 /// What the players agree before a partie à écrire (glossary, CHRONOLOGIE DE LA PARTIE À
 /// ÉCRIRE, 3 and 4): the number of marqués, the convention and the options of the settlement.
 ///
@@ -57,11 +120,13 @@ pub struct EcrireRules {
     remainder: Remainder,
     queue_generale: u64,
     queue_des_jetons: bool,
+    refaits: RefaitProgression,
 }
 
 impl EcrireRules {
     /// A partie of `marques` marqués in the base convention, 2 jetons de marqué per marqué
-    /// lost, fiches of 10 jetons with 5 remaining counting one, no queue générale.
+    /// lost, fiches of 10 jetons with 5 remaining counting one, no queue générale, the queue
+    /// des jetons counted, the consolation after `k` refaits multiplied by `k + 1`.
     ///
     /// # Errors
     /// [`SettlementError::ZeroMarques`] for 0.
@@ -77,6 +142,7 @@ impl EcrireRules {
             remainder: Remainder::HalfCounts,
             queue_generale: 0,
             queue_des_jetons: true,
+            refaits: RefaitProgression::PlusOne,
         })
     }
 
@@ -135,6 +201,20 @@ impl EcrireRules {
     pub const fn with_queue_des_jetons(mut self, counted: bool) -> EcrireRules {
         self.queue_des_jetons = counted;
         self
+    }
+
+    /// The same rules with the consolation after refaits growing by `progression`
+    /// ([`RefaitProgression::PlusOne`] unless agreed).
+    #[must_use]
+    pub const fn with_refait_progression(mut self, progression: RefaitProgression) -> EcrireRules {
+        self.refaits = progression;
+        self
+    }
+
+    /// How the consolation grows after refaits.
+    #[must_use]
+    pub const fn refait_progression(&self) -> RefaitProgression {
+        self.refaits
     }
 
     /// Whether the queue des jetons is counted in the décompte.

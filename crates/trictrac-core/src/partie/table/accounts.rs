@@ -72,13 +72,15 @@ pub enum TourneurQueue {
 pub struct TourneurDecompte {
     /// Jetons each player (by seat index) received from the marqués, consolations as
     /// vacant included: the figure that decides the queue des jetons.
-    pub received: [u64; 3],
+    pub received: Vec<u64>,
     /// Jetons de marqué each player put out at his own place (one or two per marqué lost).
-    pub put_out: [u64; 3],
+    pub put_out: Vec<u64>,
     /// Who takes the queue des jetons.
     pub queue: TourneurQueue,
-    /// The accounts of the pairs A-B, A-C, B-C.
-    pub pairs: [PairAccount; 3],
+    /// The accounts of the pairs A-B, A-C, B-C (and at four A-D, B-D, C-D, in the order
+    /// A-B, A-C, A-D, B-C, B-D, C-D; at four A-C and B-D never meet at the tablier and
+    /// settle only the consolations paid while vacant).
+    pub pairs: Vec<PairAccount>,
 }
 
 impl TourneurDecompte {
@@ -98,21 +100,22 @@ impl Partie {
     /// [`TableError::FormPlayers`] for another form (use [`Partie::sides`]),
     /// [`SettlementError::PartieNotOver`] before the end, [`SettlementError::Overflow`].
     pub fn tourner_decompte(&self) -> Result<TourneurDecompte, TableError> {
-        if self.form() != TableForm::Tourner {
+        if !self.form().is_tourner() {
             return Err(TableError::FormPlayers {
                 form: TableForm::Tourner,
                 needs: 3,
                 given: self.names.len(),
             });
         }
+        let n = self.names.len();
         self.check_over()?;
         let overflow = || TableError::Settlement(SettlementError::Overflow);
         let add = |a: &mut u64, b: u64| -> Result<(), TableError> {
             *a = a.checked_add(b).ok_or_else(overflow)?;
             Ok(())
         };
-        let mut received = [0u64; 3];
-        let mut put_out = [0u64; 3];
+        let mut received = vec![0u64; n];
+        let mut put_out = vec![0u64; n];
         let jetons = u64::from(self.rules.jetons_de_marque());
         for entry in &self.entries {
             if let TableResult::Won {
@@ -124,14 +127,14 @@ impl Partie {
             } = entry.result
             {
                 add(&mut received[winner.index()], settlement.payment)?;
-                if let Some((v, c)) = vacant {
-                    add(&mut received[v.index()], c)?;
+                for v in vacant.iter() {
+                    add(&mut received[v.index()], settlement.consolation)?;
                 }
                 add(&mut put_out[loser.index()], jetons)?;
             }
         }
         let top = received.iter().copied().max().unwrap_or(0);
-        let at_top: Vec<usize> = (0..3).filter(|&i| received[i] == top).collect();
+        let at_top: Vec<usize> = (0..n).filter(|&i| received[i] == top).collect();
         let queue = if !self.rules.counts_queue_des_jetons() {
             TourneurQueue::Ignored
         } else if let [one] = at_top[..]
@@ -163,11 +166,8 @@ impl Partie {
                         add(&mut marques[k], settlement.payment)?;
                         won[k] += 1;
                     }
-                    if let Some((v, c)) = vacant
-                        && v == me
-                        && loser == other
-                    {
-                        add(&mut consolations[k], c)?;
+                    if vacant.contains(me) && loser == other {
+                        add(&mut consolations[k], settlement.consolation)?;
                     }
                 }
             }
@@ -217,15 +217,17 @@ impl Partie {
                 fiches,
             })
         };
+        let mut pairs = Vec::with_capacity(n * (n - 1) / 2);
+        for (i, &x) in Seat::ALL[..n].iter().enumerate() {
+            for &y in &Seat::ALL[i + 1..n] {
+                pairs.push(pair(x, y)?);
+            }
+        }
         Ok(TourneurDecompte {
             received,
             put_out,
             queue,
-            pairs: [
-                pair(Seat::A, Seat::B)?,
-                pair(Seat::A, Seat::C)?,
-                pair(Seat::B, Seat::C)?,
-            ],
+            pairs,
         })
     }
 
@@ -239,7 +241,7 @@ impl Partie {
         match &self.sides {
             None => {
                 let d = self.tourner_decompte()?;
-                Ok(Seat::ALL[..3]
+                Ok(Seat::ALL[..self.names.len()]
                     .iter()
                     .map(|s| (s.to_string(), d.balance(*s)))
                     .collect())

@@ -15,17 +15,17 @@
 //! // B wins the first marqué 7 trous to 3, simple: A pays B 6 and the vacant C 2.
 //! let m = table.record_won(Seat::B, MarqueOutcome::new(7, 3, Quality::Simple)).unwrap();
 //! assert_eq!(m.payment(), Some(6));
-//! assert_eq!(m.vacant_consolation(), Some((Seat::C, 2)));
+//! assert_eq!(m.vacant_consolations(), [(Seat::C, 2)]);
 //! ```
 
 use boardgames_common::{ByPlayer, DiceSource, Player};
 
-use super::schedule::{Draw, Pairing};
+use super::schedule::{Draw, Pairing, Vacant};
 use super::{Seat, TableError, TableForm};
 use crate::partie::convention::Quality;
 use crate::partie::ledger::Ledger;
 use crate::partie::settlement::{
-    EcrireRules, MarqueOutcome, Settlement, SettlementError, TROU_D_OBLIGATION, settle_marque,
+    EcrireRules, MarqueOutcome, Settlement, SettlementError, TROU_D_OBLIGATION, settle_marque_in,
 };
 
 /// How a marqué at the table ended.
@@ -44,9 +44,9 @@ pub enum TableResult {
         sans_lever: bool,
         /// The loser's payment to the winner, term by term.
         settlement: Settlement,
-        /// À tourner, the vacant player and the consolation the loser pays him: equal to
-        /// the winner's, refaits included.
-        vacant: Option<(Seat, u64)>,
+        /// À tourner, the vacant players, to each of whom the loser pays a consolation
+        /// equal to the winner's, refaits included.
+        vacant: Vacant,
     },
     /// A refait: equal trous (6 or more each); the marqué is replayed by the same players.
     Refait,
@@ -76,12 +76,15 @@ impl TableMarque {
         }
     }
 
-    /// À tourner, the vacant player and the consolation the loser paid him.
+    /// À tourner, each vacant player and the consolation the loser paid him (empty in the
+    /// other forms and for a refait).
     #[must_use]
-    pub const fn vacant_consolation(&self) -> Option<(Seat, u64)> {
+    pub fn vacant_consolations(&self) -> Vec<(Seat, u64)> {
         match self.result {
-            TableResult::Won { vacant, .. } => vacant,
-            TableResult::Refait => None,
+            TableResult::Won {
+                vacant, settlement, ..
+            } => vacant.iter().map(|v| (v, settlement.consolation)).collect(),
+            TableResult::Refait => Vec::new(),
         }
     }
 }
@@ -113,7 +116,7 @@ impl Partie {
         let form = draw.form();
         form.check_players(names.len())?;
         form.check_marques(rules.marques())?;
-        let sides = (form != TableForm::Tourner).then(|| Ledger::new(rules));
+        let sides = (!form.is_tourner()).then(|| Ledger::new(rules));
         Ok(Partie {
             names,
             rules,
@@ -233,7 +236,7 @@ impl Partie {
             opponent: pairing.opponent,
         })?;
         let outcome = outcome.after_refaits(self.refaits);
-        let settlement = settle_marque(self.rules.convention(), &outcome)?;
+        let settlement = settle_marque_in(&self.rules, &outcome)?;
         if let Some(sides) = &mut self.sides {
             let mut trous = ByPlayer::new(0, 0);
             let side = self_side(self.draw.form(), winner);
@@ -256,7 +259,7 @@ impl Partie {
                 quality: outcome.quality,
                 sans_lever: outcome.sans_lever,
                 settlement,
-                vacant: pairing.vacant.map(|v| (v, settlement.consolation)),
+                vacant: pairing.vacant,
             },
         });
         if self.decided == 0 {

@@ -46,8 +46,8 @@ impl Partie {
                 } => {
                     let won = format!("{winner} {quality}");
                     let _ = write!(s, "{won:<24}  {loser}→{winner} {}", settlement.payment);
-                    if let Some((v, c)) = vacant {
-                        let _ = write!(s, ", {loser}→{v} {c}");
+                    for v in vacant.iter() {
+                        let _ = write!(s, ", {loser}→{v} {}", settlement.consolation);
                     }
                     let _ = writeln!(s);
                 }
@@ -119,11 +119,14 @@ impl Partie {
                 };
                 let queue = match d.queue {
                     TourneurQueue::Seat(h) => format!(
-                        "to {h}, ahead with {} jetons (put out: A {}, B {}, C {})",
+                        "to {h}, ahead with {} jetons (put out: {})",
                         d.received[h.index()],
-                        d.put_out[0],
-                        d.put_out[1],
-                        d.put_out[2]
+                        d.put_out
+                            .iter()
+                            .enumerate()
+                            .filter_map(|(k, j)| Seat::new(k).map(|seat| format!("{seat} {j}")))
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     ),
                     TourneurQueue::Ignored => "ignored".to_owned(),
                     TourneurQueue::Shared => "shared: each takes back his own".to_owned(),

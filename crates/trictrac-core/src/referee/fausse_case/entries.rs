@@ -8,10 +8,6 @@ use crate::movement::Play;
 use crate::referee::{Entry, Remedy};
 use crate::scoring::{JanKind, ThrowAnalysis};
 
-fn play_goes_off(play: &Play) -> bool {
-    play.moves().iter().any(|m| m.to == Dest::Off)
-}
-
 /// The die a dame went to its coin by: its distance, or one more (par puissance).
 fn dist_of(analysis: &ThrowAnalysis, u: &Unit) -> u8 {
     let d = u.to.saturating_sub(u.from);
@@ -53,10 +49,11 @@ pub(super) fn touched_and_not_played(cx: &Judging<'_>, i: usize) -> Option<Judge
             if coin_only && !whole.is_empty() {
                 return Some(dame_seule_placee_sur_un_coin_touched(cx, point, whole));
             }
-            return Some(if cx.counts[OFF as usize] > 0 || play_goes_off(play) {
-                fausse_sortie_touched(cx, point, could)
-            } else {
+            let inside = inside_by(cx, t, &sortie_numbers(cx, borne_off_by(cx)));
+            return Some(if inside.is_empty() {
                 dame_touchee_dame_jouee(cx, point, could)
+            } else {
+                fausse_sortie_touched(cx, point, inside)
             });
         }
         return Some(fausse_case_definition_touched(cx, point, coin_only));
@@ -85,10 +82,70 @@ fn dame_seule_placee_sur_un_coin_touched(
     out
 }
 
+/// The numbers with which the physical play bore dames off, one move each: the die of the
+/// distance to the band (sortant), or else the higher ones (excédant). (The legal play with
+/// the same dames may assign the dice otherwise.)
+fn borne_off_by(cx: &Judging<'_>) -> Vec<u8> {
+    let [a, b] = cx.analysis.throw().dice();
+    let mut numbers: Vec<u8> = Vec::new();
+    for m in cx.moves.iter().filter(|m| m.to == Dest::Off) {
+        let d = OFF.saturating_sub(m.from.path(cx.mover));
+        let exact = [a.get(), b.get()].contains(&d);
+        for x in [a.get(), b.get()] {
+            if (x == d || (!exact && x > d)) && !numbers.contains(&x) {
+                numbers.push(x);
+            }
+        }
+    }
+    numbers
+}
+
+/// FAUSSE SORTIE: "ce nombre", the sortant number the player had to play: the numbers with
+/// which his play bore dames off (`borne_off`); if it bore none off, every number that is
+/// sortant for him (all his dames in the jan de retour, one exactly that far from the
+/// band: NOMBRE SORTANT).
+fn sortie_numbers(cx: &Judging<'_>, borne_off: Vec<u8>) -> Vec<u8> {
+    if !borne_off.is_empty() {
+        return borne_off;
+    }
+    let board = cx.position.board();
+    if !board.all_in_jan_de_retour(cx.mover) {
+        return Vec::new();
+    }
+    let before = board.path_counts(cx.mover);
+    let [a, b] = cx.analysis.throw().dice();
+    let mut out = Vec::new();
+    for d in [a.get(), b.get()] {
+        if !out.contains(&d) && before[usize::from(OFF - d)] > 0 {
+            out.push(d);
+        }
+    }
+    out
+}
+
+/// FAUSSE SORTIE, the remedy: "est obligé de la jouer ainsi, préférablement à la dame qu'il
+/// aurait pu sortir": the legal plays in which the touched dame (path `t`) plays one of
+/// `numbers` inside the jan (not off); the other number is his to play. Never a play that
+/// bears another dame off by that number and moves the touched dame by the other.
+fn inside_by(cx: &Judging<'_>, t: u8, numbers: &[u8]) -> Vec<Remedy> {
+    cx.legal
+        .iter()
+        .filter(|p| {
+            // (The second move of a tout d'une starts from its rest, never from `t`.)
+            p.moves().iter().any(|m| {
+                m.from.path(cx.mover) == t
+                    && numbers.contains(&m.die.get())
+                    && matches!(m.to, Dest::Point(_))
+            })
+        })
+        .map(|p| Remedy::Impose(*p))
+        .collect()
+}
+
 /// FAUSSE SORTIE, a dame touched: "Lors de la sortie des dames, le joueur qui, ayant à jouer
 /// un nombre sortant, se trompe et touche une dame qui par ce nombre peut être joué à
-/// l'intérieur du jan, est obligé de la jouer ainsi". The plays of the touched dame
-/// (`could`) are imposed.
+/// l'intérieur du jan, est obligé de la jouer ainsi, préférablement à la dame qu'il aurait
+/// pu sortir". The plays of the touched dame by that number inside (`inside`) are imposed.
 fn fausse_sortie_touched(cx: &Judging<'_>, point: Point, could: Vec<Remedy>) -> Judgement {
     let mover = cx.mover;
     cx.judgement(
@@ -135,34 +192,47 @@ fn fausse_case_definition_touched(cx: &Judging<'_>, point: Point, coin_only: boo
 /// que rectifier le placement de cette dernière dame si les deux nombres ont été
 /// précédemment joués correctement." With DAME JOUÉE TOUT D'UNE: "Si un joueur, après avoir
 /// joué tout d'une les nombres amenés, s'avise de jouer ensuite une autre dame ... son
-/// adversaire a seulement la possibilité de rectifier la position de cette dernière dame."
+/// adversaire a seulement la possibilité de rectifier la position de cette dernière dame. Il
+/// n'a aucun droit sur la première qui a été jouée correctement."
+///
+/// The first moves of the physical play make a whole legal play (the numbers played
+/// correctly, by two dames, by one tout d'une in one move or two, or the one number the
+/// throw allows) and a dame is moved after it, a third number with a dame of the play or
+/// another dame: the only remedy is to put that last dame back, the legal play imposed
+/// ("ne peut que rectifier": the play is not left as it is).
 pub(super) fn dame_jouee_en_trop(cx: &Judging<'_>) -> Option<Judgement> {
-    if cx.numbers <= 2 {
-        return None;
-    }
     let mover = cx.mover;
     let mut c = *cx.position.board().path_counts(mover);
-    let mut n = 0;
-    for m in cx.moves {
-        c[m.from.path(mover) as usize] -= 1;
-        c[m.to.path(mover) as usize] += 1;
-        n += 1;
-        if n == 2 {
-            break;
+    for (k, m) in cx.moves.iter().enumerate() {
+        if k + 1 == cx.moves.len() {
+            return None;
         }
+        let (f, t) = (m.from.path(mover) as usize, m.to.path(mover) as usize);
+        c[f] = c[f].checked_sub(1)?;
+        c[t] = c[t].saturating_add(1);
+        let Some(p) = cx.legal.index_of_board(&c).and_then(|i| cx.legal.get(i)) else {
+            continue;
+        };
+        let extra = &cx.moves[k + 1..];
+        let entry = if p.is_tout_d_une() {
+            Entry::DameJoueeToutDUne
+        } else {
+            Entry::DameJoueeEnTrop
+        };
+        let last = extra
+            .iter()
+            .map(|x| format!("{}-{}", x.from, x.to))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let mut out = cx.judgement(
+            entry,
+            format!("{mover} played {p}, then a dame more ({last}): only that dame is put back"),
+            vec![Remedy::Impose(*p)],
+        );
+        out.options.retain(|o| *o != Remedy::Leave);
+        return Some(out);
     }
-    let i = cx.legal.index_of_board(&c)?;
-    let p = cx.legal.get(i)?;
-    let entry = if p.is_tout_d_une() {
-        Entry::DameJoueeToutDUne
-    } else {
-        Entry::DameJoueeEnTrop
-    };
-    Some(cx.judgement(
-        entry,
-        format!("{mover} played a third number after {p}"),
-        vec![Remedy::Impose(*p)],
-    ))
+    None
 }
 
 /// DAME SEULE PLACÉE SUR UN COIN, every sub-case (in `coin`): "Si un joueur place une dame
@@ -329,19 +399,15 @@ pub(super) fn dame_jouee_tout_d_une(cx: &Judging<'_>) -> Option<Judgement> {
 /// touched dame are imposed.
 pub(super) fn fausse_sortie(cx: &Judging<'_>) -> Option<Judgement> {
     let mover = cx.mover;
-    if !cx.us.iter().any(|u| u.to == OFF) {
+    let numbers = borne_off_by(cx);
+    if numbers.is_empty() {
         return None;
     }
     for &t in &cx.touched_paths {
         if cx.origins.contains(&t) {
             continue;
         }
-        let could: Vec<Remedy> = cx
-            .legal
-            .iter()
-            .filter(|p| play_moves_from(p, mover).contains(&t))
-            .map(|p| Remedy::Impose(*p))
-            .collect();
+        let could = inside_by(cx, t, &numbers);
         if !could.is_empty() {
             return Some(cx.judgement(
                 Entry::FausseSortie,

@@ -59,7 +59,10 @@ impl Referee {
         if board[from.index()] == 0 {
             return Err(RefereeError::NoDame { who, point: from });
         }
-        if to.path(who) <= from.path(who) {
+        if to == Dest::Point(from) {
+            return Err(RefereeError::NotMoved { who, point: from });
+        }
+        if to.path(who) < from.path(who) {
             return Err(RefereeError::Backwards { who, from, to });
         }
         if t.moves.len() >= MAX_MOVES {
@@ -148,6 +151,7 @@ impl Referee {
                         truth: truth_m,
                         forbidden: None,
                         excess: true,
+                        extra_trous: 0,
                     },
                     expiry: Expiry::ClaimantThrows,
                 });

@@ -26,10 +26,10 @@ pub enum RefereeError {
         /// The point.
         point: Point,
     },
-    /// A dame moved backwards, or not moved: a dame let go cannot go back (FAUSSE CASE :
-    /// CONSOMMATION; REPRENDRE UNE DAME).
+    /// A dame moved backwards: dames only go forward (LOIS: "sans jamais rétrograder"), and a
+    /// dame let go cannot go back (FAUSSE CASE : CONSOMMATION; REPRENDRE UNE DAME).
     #[error(
-        "{who} cannot move a dame from {from} to {to}: dames only go forward, and a dame let go cannot go back (REPRENDRE UNE DAME)"
+        "{who} cannot move a dame from {from} to {to}, backwards: dames only go forward (LOIS: \"sans jamais rétrograder\"), and a dame let go cannot go back (REPRENDRE UNE DAME)"
     )]
     Backwards {
         /// The player.
@@ -38,6 +38,17 @@ pub enum RefereeError {
         from: Point,
         /// To.
         to: Dest,
+    },
+    /// A dame "moved" from a point to the same point: nothing is played. A dame lifted and
+    /// put back is a dame touched (DAME TOUCHÉE, DAME JOUÉE): the gesture `touch`.
+    #[error(
+        "{who} moved a dame from {point} to {point}: a move puts the dame on another point (or off); a dame lifted and put back is only touched (`touch {point}`: DAME TOUCHÉE, DAME JOUÉE)"
+    )]
+    NotMoved {
+        /// The player.
+        who: Colour,
+        /// The point.
+        point: Point,
     },
     /// More dames than a player owns would be on the board, or too many moves.
     #[error("{0}")]
@@ -70,6 +81,19 @@ pub enum RefereeError {
         who: Colour,
         /// The entry.
         entry: Entry,
+    },
+    /// DAMES EN TROP ou EN MOINS: a player found with other than 15 dames where the count
+    /// cannot be rectified: "Sinon le relevé, le marqué ou la partie est annulé".
+    #[error(
+        "{colour} has {dames} dames, not 15, and they cannot be rectified: {reason}; the relevé is void, or the marqué, or the partie (DAMES EN TROP ou EN MOINS: \"si on n'en est encore qu'au début et que le talon litigieux fasse encore case pleine\")"
+    )]
+    DamesVoid {
+        /// The player.
+        colour: Colour,
+        /// The dames he was found with (on the board and borne off).
+        dames: u16,
+        /// Why they cannot be rectified.
+        reason: crate::referee::NotRectifiable,
     },
     /// A choice out of range or with nothing to choose.
     #[error("{0}")]

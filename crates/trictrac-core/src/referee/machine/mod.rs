@@ -11,9 +11,9 @@ use crate::board::Position;
 use crate::board::{ByColour, Colour};
 use crate::board::{Marks, Setup};
 use crate::marking::Marking;
+use crate::referee::dames_en_trop::{DEBUT_THROWS, NotRectifiable, rectify_dames};
 use crate::referee::dice::{Cast, Lie, ThrowRuling, rule_throw};
-use crate::referee::ecole::{Assessment, Due, Shown};
-use crate::referee::rectify_dames;
+use crate::referee::ecole::{Assessment, Due, Shown, TrousEnTrop};
 use crate::referee::{Entry, Fault, Gesture, Remedy, Report};
 use crate::referee::{PhysicalMove, counts_after};
 use crate::scoring::{ScoringRules, ThrowAnalysis};
@@ -103,6 +103,11 @@ enum Action {
         truth: Marks,
         forbidden: Option<Entry>,
         excess: bool,
+        /// Trous the offender marked beyond those won: on the tablier only until the école
+        /// is claimed (they go), declined or lost (they stand), so that no partie is won by
+        /// them meanwhile ("le déplacement du fichet pour marquer des trous qu'on n'a pas
+        /// gagnés ne fait pas école, celui-ci pouvant être reculé").
+        extra_trous: u8,
     },
     /// Oblige the claimant to mark the rest (ÉCOLE MARQUÉE PARTIELLEMENT).
     Partial { rest: u8 },
@@ -112,12 +117,25 @@ enum Action {
     Fichet { trous: u8, shown: u8 },
     /// A fausse case to resolve.
     FausseCase { short: u8 },
-    /// A s'en aller or a declared win the points do not allow.
-    SurUneEcole { truth: Marks, win: bool },
+    /// A s'en aller or a declared win the points do not allow: the offender's marks as they
+    /// should stand (`truth`), and for a s'en aller the marks his gestures show (`shown`),
+    /// which stand only on the tablier until the opponent chooses: the trou he marked is
+    /// acquired only if the opponent acquiesces ("le trou est bien acquis"); otherwise the
+    /// fichet goes back ("le déplacement du fichet pour marquer des trous qu'on n'a pas
+    /// gagnés ne fait pas école, celui-ci pouvant être reculé": QUAND L'ÉCOLE EST CONSOMMÉE).
+    SurUneEcole {
+        truth: Marks,
+        win: bool,
+        shown: Option<Marks>,
+    },
     /// The privilege of s'en aller may be taken away (ÉCOLE DE POINTS).
     Privilege,
     /// A throw kept or annulled.
-    ThrowChoice { throw: Throw, for_next: bool },
+    ThrowChoice {
+        thrower: Colour,
+        throw: Throw,
+        for_next: bool,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -170,6 +188,7 @@ struct Turn {
 #[derive(Debug, Clone)]
 pub struct Referee {
     rules: ScoringRules,
+    trous_en_trop: TrousEnTrop,
     trous_to_win: u8,
     position: Position,
     marking: Marking,
@@ -253,15 +272,20 @@ impl Referee {
     }
 
     /// A partie from dames counted on the tablier: `setup` (its marks are the marks on the
-    /// tablier) and `off`, the dames each player has borne off. A player found with other
-    /// than 15 dames is rectified by DAMES EN TROP ou EN MOINS: the dames are put back on or
-    /// taken off his talon if it stays a full case (a report says so); otherwise the relevé
-    /// is void.
+    /// tablier) and `off`, the dames each player has borne off ([`crate::referee::borne_off`]
+    /// gives those the laws allow). A player found with other than 15 dames is rectified by
+    /// DAMES EN TROP ou EN MOINS, "si on n'en est encore qu'au début et que le talon litigieux
+    /// fasse encore case pleine": while neither player has thrown more than
+    /// [`crate::referee::DEBUT_THROWS`] times since the relevé (`setup`'s throws) and his
+    /// talon holds two dames or more before and after, the dames are put back on or taken off
+    /// it (a report says so); otherwise "le relevé, le marqué ou la partie est annulé".
     ///
     /// # Errors
-    /// [`RefereeError::Dames`] when the relevé is void (the talon would not stay a full
-    /// case); [`RefereeError::Position`] for any other illegal position (both colours on a
-    /// point, a single dame on a coin, ...); [`RefereeError::Marks`] for inconsistent marks.
+    /// [`RefereeError::DamesVoid`] when the count cannot be rectified (the relevé, the marqué
+    /// or the partie is void); [`RefereeError::Position`] for any other illegal position
+    /// (both colours on a point, a single dame on a coin, dames declared borne off while
+    /// others stand outside the jan de retour, ...); [`RefereeError::Marks`] for inconsistent
+    /// marks.
     pub fn from_tablier(
         setup: &Setup,
         off: ByColour<u8>,
@@ -269,18 +293,26 @@ impl Referee {
     ) -> Result<(Referee, Vec<Report>), RefereeError> {
         let mut setup = *setup;
         let mut reports = Vec::new();
+        let throws = setup
+            .throws_since_releve
+            .white
+            .max(setup.throws_since_releve.black);
         for c in Colour::ALL {
             let on: u16 = setup.counts[c].iter().map(|&n| u16::from(n)).sum();
             let total = on + u16::from(off[c]);
             if total == u16::from(DAMES) {
                 continue;
             }
-            let fixed = rectify_dames(c, setup.counts[c], off[c]).ok_or_else(|| {
-                RefereeError::Dames(format!(
-                    "{c} has {total} dames and his talon cannot stay a full case after the rectification: the relevé is void (DAMES EN TROP ou EN MOINS)"
-                ))
-            })?;
-            setup.counts[c] = fixed;
+            let void = |reason| RefereeError::DamesVoid {
+                colour: c,
+                dames: total,
+                reason,
+            };
+            if throws > DEBUT_THROWS {
+                return Err(void(NotRectifiable::PastTheStart { throws }));
+            }
+            setup.counts[c] = rectify_dames(c, setup.counts[c], off[c]).map_err(void)?;
+            let talon = Point::talon(c);
             reports.push(Report {
                 fault: Fault::DamesEnTropOuEnMoins,
                 entry: Entry::DamesEnTropOuEnMoins,
@@ -289,10 +321,18 @@ impl Referee {
                 points: 0,
                 options: Vec::new(),
                 text: format!(
-                    "{c} had {total} dames: rectified at his talon, which stays a full case"
+                    "{c} had {total} dames: {} at his talon {talon}, which stays a full case ({} dames)",
+                    if total > u16::from(DAMES) {
+                        format!("{} taken off", total - u16::from(DAMES))
+                    } else {
+                        format!("{} put back", u16::from(DAMES) - total)
+                    },
+                    setup.counts[c][talon.index()]
                 ),
             });
         }
+        // With 15 dames each (the declared borne off off the board), the position's own
+        // validation says whether they could be off (SORTIE).
         let position = Position::from_setup(&setup)?;
         Ok((Referee::from_position(position, trous_to_win)?, reports))
     }
@@ -300,6 +340,7 @@ impl Referee {
     fn build(position: Position, marking: Marking, trous_to_win: u8) -> Referee {
         Referee {
             rules: ScoringRules::default(),
+            trous_en_trop: TrousEnTrop::default(),
             trous_to_win: trous_to_win.max(1),
             position,
             marking,
@@ -315,6 +356,20 @@ impl Referee {
             held_throw: None,
             pass_next: None,
         }
+    }
+
+    /// The same referee counting the trous marked in excess by `reading` (ÉCOLE DE POINTS;
+    /// by jeux unless told).
+    #[must_use]
+    pub fn with_trous_en_trop(mut self, reading: TrousEnTrop) -> Referee {
+        self.trous_en_trop = reading;
+        self
+    }
+
+    /// How the trous marked in excess are counted (ÉCOLE DE POINTS).
+    #[must_use]
+    pub fn trous_en_trop(&self) -> TrousEnTrop {
+        self.trous_en_trop
     }
 
     /// The position at the start of the current coup (the dames as the laws left them).
@@ -369,6 +424,27 @@ impl Referee {
                 before.points(s.colour)
             };
             m[s.colour].trous = before.trous(s.colour).saturating_add(s.shown.trous);
+        }
+        for o in &self.open {
+            if let Action::Fichet { trous, shown } = o.action
+                && shown > trous
+                && let Some(c) = o.report.offender
+            {
+                m[c].trous = m[c].trous.saturating_add(shown - trous);
+            }
+            if let Action::Ecole { extra_trous, .. } = o.action
+                && let Some(c) = o.report.offender
+            {
+                m[c].trous = m[c].trous.saturating_add(extra_trous);
+            }
+            if let Action::SurUneEcole {
+                shown: Some(shown), ..
+            } = o.action
+                && let Some(c) = o.report.offender
+            {
+                m[c].points = shown.points;
+                m[c].trous = shown.trous;
+            }
         }
         m
     }
@@ -518,6 +594,27 @@ impl Referee {
         match &mut self.turn {
             Some(t) if t.mover == who => Ok(t),
             _ => Err(not_now(who, g, "it is not his coup")),
+        }
+    }
+
+    /// ÉCOLE DE TROU: the fichet of `c` stands as he marked it (`shown` trous for the `trous`
+    /// of the gain), not rectified: "On se contente alors de rectifier son erreur si on s'en
+    /// rend compte avant de jouer ; l'adversaire peut également le faire tant qu'il n'a pas
+    /// jeté les dés pour son coup."
+    fn fichet_stands(&mut self, c: Colour, trous: u8, shown: u8) {
+        if shown > trous {
+            let mut m = marks_of(&self.marking, c);
+            m.trous = m.trous.saturating_add(shown - trous);
+            self.marking = with_marks(&self.marking, c, m);
+        }
+    }
+
+    /// A report dropped unanswered (its time is past): a fichet not rectified stands.
+    fn drop_unanswered(&mut self, o: &Open) {
+        match (&o.action, o.report.offender) {
+            (Action::Fichet { trous, shown }, Some(c)) => self.fichet_stands(c, *trous, *shown),
+            (Action::Ecole { extra_trous, .. }, Some(c)) => self.fichet_stands(c, 0, *extra_trous),
+            _ => {}
         }
     }
 

@@ -3,6 +3,16 @@
 //! spins, and the start of the coup a good throw brings (with the consummations it makes).
 
 use super::*;
+use crate::referee::dice::{HandContact, Rompu, may_break};
+
+/// Whether the dice were broken: stopped by the opponent, or pushed back by him, which is
+/// the same (DÉ ROMPU; DÉ TOUCHÉ: "ce qui indique l'intention de rompre et y équivaut"; DÉ
+/// HORS DU TABLIER: "comme s'il voulait le rompre").
+fn is_broken(cast: &Cast) -> bool {
+    cast.rompu.is_some()
+        || cast.hand == HandContact::WhileFinishing { pushed: true }
+        || cast.lie.contains(&Lie::BackIntoTablier { pushed: true })
+}
 
 impl Referee {
     pub(super) fn throw(
@@ -28,6 +38,7 @@ impl Referee {
                 self.open.push(Open {
                     report: report.clone(),
                     action: Action::ThrowChoice {
+                        thrower: who,
                         throw,
                         for_next: true,
                     },
@@ -39,6 +50,9 @@ impl Referee {
         };
         if thrower != who {
             return Err(not_now(who, g, format!("{thrower} throws")));
+        }
+        if is_broken(&cast) {
+            return Ok(self.de_rompu(who, throw, &cast));
         }
         let ruling = rule_throw(&cast);
         match ruling {
@@ -69,6 +83,7 @@ impl Referee {
                 self.open.push(Open {
                     report: report.clone(),
                     action: Action::ThrowChoice {
+                        thrower: who,
                         throw,
                         for_next: false,
                     },
@@ -112,6 +127,133 @@ impl Referee {
                 }
                 Ok(reports)
             }
+        }
+    }
+
+    /// DÉ ROMPU: the opponent broke `who`'s dice (or pushed them back, which "indique
+    /// l'intention de rompre et y équivaut": DÉ TOUCHÉ, DÉ HORS DU TABLIER). "on ne peut
+    /// faire usage de cette faculté que lorsque l'adversaire a commis une faute de placement
+    /// ou de marque et que, non désireux de faire école, on préfère lui faire rectifier cette
+    /// faute selon la règle, avant que les dés ne soient connus" ([`may_break`]): with a
+    /// fault in `who`'s marking since the opponent's coup (the points it gave him, an école he
+    /// claimed that was not made), the fault is rectified without école and `who` throws
+    /// again; without one, breaking is not allowed and `who` chooses: keep the numbers as
+    /// they lie, or throw again.
+    fn de_rompu(&mut self, who: Colour, throw: Throw, cast: &Cast) -> Vec<Report> {
+        let breaker = who.other();
+        let declared = cast.rompu.unwrap_or(Rompu::WithoutCause);
+        let faults = self.marking_faults(who);
+        let reason = if faults.is_empty() {
+            Rompu::WithoutCause
+        } else {
+            Rompu::ForAFault
+        };
+        if may_break(reason) {
+            self.rectify_marking(who);
+            return vec![Report {
+                fault: Fault::MauvaisCoupDeDes,
+                entry: Entry::DeRompu,
+                offender: Some(who),
+                chooser: None,
+                points: 0,
+                options: Vec::new(),
+                text: format!(
+                    "{breaker} broke the dice to have {who}'s fault rectified ({}): rectified without école; {who} throws again",
+                    faults.join("; ")
+                ),
+            }];
+        }
+        let why = if declared == Rompu::ForAFault {
+            format!(
+                "{breaker} broke the dice for a fault, but {who} has no fault of placement or marking to rectify"
+            )
+        } else {
+            format!("{breaker} broke the dice without a fault of {who} to rectify")
+        };
+        let report = Report {
+            fault: Fault::MauvaisCoupDeDes,
+            entry: Entry::DeRompu,
+            offender: Some(breaker),
+            chooser: Some(who),
+            points: 0,
+            options: vec![Remedy::AcceptThrow, Remedy::AnnulThrow],
+            text: format!(
+                "{why}: breaking is allowed only then (DÉ ROMPU); {who} keeps the throw {throw} as it lies, or throws again"
+            ),
+        };
+        self.open.push(Open {
+            report: report.clone(),
+            action: Action::ThrowChoice {
+                thrower: who,
+                throw,
+                for_next: false,
+            },
+            expiry: Expiry::Blocking,
+        });
+        vec![report]
+    }
+
+    /// The faults of marking `who` made since the opponent's coup, that breaking his dice
+    /// has rectified (DÉ ROMPU): the points that coup gave him marked wrongly, an école he
+    /// claimed that was not made or marked in excess. Each as a few words.
+    fn marking_faults(&self, who: Colour) -> Vec<String> {
+        let mut out = Vec::new();
+        if let Some(step) = self.given
+            && step.colour == who
+        {
+            let before = step.before.unwrap_or(self.marking);
+            let due = Due::of(&before, who, step.points);
+            let mut shown = step.shown;
+            if !step.any {
+                shown.jeton = before.points(who);
+            }
+            let a = crate::referee::ecole::assess_with(&due, &shown, false, self.trous_en_trop);
+            if a.is_ecole() {
+                let what = match (a.omission, a.excess) {
+                    (0, x) => format!("{x} too many"),
+                    (o, 0) => format!("{o} too few"),
+                    (o, x) => format!("{o} too few and {x} too many"),
+                };
+                out.push(format!(
+                    "he marked {what} for the {} points the opponent's coup gave him",
+                    step.points
+                ));
+            }
+        }
+        for o in &self.open {
+            if o.report.offender == Some(who)
+                && matches!(o.action, Action::Ecole { excess: true, .. })
+            {
+                out.push(format!("{} points d'école marked unduly", o.report.points));
+            }
+        }
+        out
+    }
+
+    /// Rectifies `who`'s marking faults ([`Referee::marking_faults`]): the points the
+    /// opponent's coup gave him marked as due, the écoles he marked unduly taken back.
+    fn rectify_marking(&mut self, who: Colour) {
+        let mut keep = Vec::new();
+        for o in std::mem::take(&mut self.open) {
+            match o.action {
+                Action::Ecole {
+                    excess: true,
+                    truth,
+                    ..
+                } if o.report.offender == Some(who) => {
+                    self.marking = with_marks(&self.marking, who, truth);
+                }
+                _ => keep.push(o),
+            }
+        }
+        self.open = keep;
+        if let Some(step) = self.given
+            && step.colour == who
+        {
+            let mut truth = step.before.unwrap_or(self.marking);
+            truth.mark(who, step.points);
+            self.marking = with_marks(&self.marking, who, marks_of(&truth, who));
+            self.given = Some(Step::new(who, 0, false));
         }
     }
 
@@ -176,38 +318,45 @@ impl Referee {
                 if let Action::Ecole { excess: true, .. } = o.action {
                     provoked = true;
                 }
+                self.drop_unanswered(&o);
                 self.lost.push((who, o.report.to_string()));
             } else {
                 keep.push(o);
             }
         }
         self.open = keep;
-        // `who`'s marking of the points the opponent's coup gave him is consummated.
-        if let Some(step) = self.given.take() {
-            let mut r = self.close_step(step, Expiry::OffenderMarksOwn);
-            if provoked {
-                for o in &mut self.open {
-                    if o.report.offender == Some(step.colour)
-                        && let Action::Ecole { forbidden, .. } = &mut o.action
-                    {
-                        *forbidden = Some(Entry::EcoleQuiEnProvoqueUneAutre);
-                        o.report.entry = Entry::EcoleQuiEnProvoqueUneAutre;
-                        o.report.options = vec![Remedy::Decline];
-                        o.report.text.push_str(
-                            "; the points he marked unduly for this were its cause and payment",
-                        );
-                    }
-                }
-                for rep in &mut r {
-                    if rep.offender == Some(step.colour) && rep.points > 0 {
-                        rep.entry = Entry::EcoleQuiEnProvoqueUneAutre;
-                        rep.options = vec![Remedy::Decline];
-                    }
+        // `who`'s marking of the points the opponent's coup gave him is consummated (unless
+        // an école he claimed after it already closed it: `before_ecole`).
+        let mut r = match self.given.take() {
+            Some(step) => self.close_step(step, Expiry::OffenderMarksOwn),
+            None => Vec::new(),
+        };
+        if provoked {
+            for o in &mut self.open {
+                if o.report.offender == Some(who)
+                    && o.expiry == Expiry::OffenderMarksOwn
+                    && let Action::Ecole { forbidden, .. } = &mut o.action
+                {
+                    *forbidden = Some(Entry::EcoleQuiEnProvoqueUneAutre);
+                    o.report.entry = Entry::EcoleQuiEnProvoqueUneAutre;
+                    o.report.options = vec![Remedy::Decline];
+                    o.report.text.push_str(
+                        "; the points he marked unduly for this were its cause and payment",
+                    );
                 }
             }
-            reports.extend(r);
+            for rep in &mut r {
+                if rep.offender == Some(who) && rep.points > 0 {
+                    rep.entry = Entry::EcoleQuiEnProvoqueUneAutre;
+                    rep.options = vec![Remedy::Decline];
+                }
+            }
         }
+        reports.extend(r);
         if self.won().is_some() {
+            // "la chronologie s'interrompt dès qu'un joueur a gagné régulièrement et marqué le
+            // nombre de trous qui lui font gagner la partie" (CHRONOLOGIE DÉTAILLÉE D'UN COUP).
+            reports.extend(self.check_win());
             return Ok(reports);
         }
         let analysis = ThrowAnalysis::new(&self.position, throw, &self.rules);
