@@ -1,4 +1,4 @@
-//! `boardgames play tafl` (and the line reader of `boardgames play trictrac`): a human
+//! `boardgames play tafl`: a human
 //! against the computer in the terminal. Input is read line by line from any reader
 //! (standard input in the command); the end of the input ends the game cleanly.
 
@@ -8,51 +8,9 @@ use boardgames_common::Seed;
 use tafl_core::ai::{Level, Searcher, WIN_THRESHOLD};
 use tafl_core::{Move, MoveList, MoveText, Ruleset, Side, Status, TaflGame};
 
-use crate::error::CliError;
-use crate::files::{Disk, Files};
-
-/// The longest line read from a player, in bytes: the rest of a longer line is skipped, so
-/// that a line of any length costs bounded memory (the line is then simply not understood).
-const MAX_LINE: usize = 4096;
-
-/// Reads one trimmed line, or `None` at the end of the input. Bytes that are not UTF-8 are
-/// replaced, and a line longer than 4 KiB is cut there (the line is then simply
-/// not understood).
-pub fn read_line(input: &mut impl BufRead) -> Result<Option<String>, CliError> {
-    let error = |e: std::io::Error| CliError::Input {
-        what: "standard input",
-        message: e.to_string(),
-    };
-    let mut line = Vec::new();
-    let n = std::io::Read::take(&mut *input, MAX_LINE as u64)
-        .read_until(b'\n', &mut line)
-        .map_err(error)?;
-    if n == 0 {
-        return Ok(None);
-    }
-    if n == MAX_LINE && line.last() != Some(&b'\n') {
-        // Skip the rest of the line without keeping it.
-        loop {
-            let buf = input.fill_buf().map_err(error)?;
-            if buf.is_empty() {
-                break;
-            }
-            if let Some(i) = buf.iter().position(|&b| b == b'\n') {
-                input.consume(i + 1);
-                break;
-            }
-            let len = buf.len();
-            input.consume(len);
-        }
-    }
-    Ok(Some(String::from_utf8_lossy(&line).trim().to_string()))
-}
-
-/// Writes `text` without a newline and flushes it (a prompt).
-pub(crate) fn prompt(out: &mut impl Write, text: &str) -> Result<(), CliError> {
-    out!(to out; "{text}");
-    out.flush().map_err(|e| CliError::Output(e.to_string()))
-}
+use crate::io::error::CliError;
+use crate::io::files::{Disk, Files};
+use crate::io::prompt::{prompt, read_line};
 
 const TAFL_HELP: &str = "\
 Type a move as from-to, e.g. d1-d3 (captures are found for you; d1-d3xc3 is accepted too).
@@ -198,7 +156,7 @@ impl TaflSession {
                     self.game.plies(),
                     self.game.position().side_to_move()
                 );
-                out!(to out; "{}", crate::color::tafl(&tafl_diagram(&self.game)));
+                out!(to out; "{}", crate::io::color::tafl(&tafl_diagram(&self.game)));
                 Ok(true)
             }
             Err(e) => {
@@ -232,7 +190,7 @@ your last move; board, position, load FILE, quit.";
             match line.as_str() {
                 "" => {}
                 "quit" | "exit" => return Ok(false),
-                "board" => out!(to out; "{}", crate::color::tafl(&tafl_diagram(game))),
+                "board" => out!(to out; "{}", crate::io::color::tafl(&tafl_diagram(game))),
                 "position" => outln!(to out; "{}", game.position()),
                 "save" => outln!(to out; "save needs a file name: save FILE"),
                 "load" => outln!(to out; "load needs a file name: load FILE"),
@@ -261,7 +219,7 @@ your last move; board, position, load FILE, quit.";
                     if game.moves().len() >= plies {
                         game.undo_plies(plies);
                         outln!(to out; "Took back your last move and what followed it.");
-                        out!(to out; "{}", crate::color::tafl(&tafl_diagram(game)));
+                        out!(to out; "{}", crate::io::color::tafl(&tafl_diagram(game)));
                         return Ok(true);
                     }
                     outln!(to out; "Nothing to undo.");
@@ -296,7 +254,7 @@ pub fn tafl_session(
         "{}: you play the {human} against {level_name}. Type help for help.",
         session.how.ruleset.name()
     );
-    out!(to out; "{}", crate::color::tafl(&tafl_diagram(&session.game)));
+    out!(to out; "{}", crate::io::color::tafl(&tafl_diagram(&session.game)));
     loop {
         let status = session.game.status();
         if status != Status::Ongoing {
@@ -321,7 +279,7 @@ pub fn tafl_session(
                 captures: outcome.captures,
             };
             outln!(to out; "{} plays {played}", level.name());
-            out!(to out; "{}", crate::color::tafl(&tafl_diagram(&session.game)));
+            out!(to out; "{}", crate::io::color::tafl(&tafl_diagram(&session.game)));
             continue;
         }
         prompt(out, &format!("{human} to move> "))?;
@@ -337,7 +295,7 @@ pub fn tafl_session(
                 return Ok(session.game);
             }
             "help" | "?" => outln!(to out; "{TAFL_HELP}"),
-            "board" => out!(to out; "{}", crate::color::tafl(&pos.diagram())),
+            "board" => out!(to out; "{}", crate::io::color::tafl(&pos.diagram())),
             "position" => outln!(to out; "{pos}"),
             "save" => outln!(to out; "save needs a file name: save FILE"),
             "load" => outln!(to out; "load needs a file name: load FILE"),
@@ -355,7 +313,7 @@ pub fn tafl_session(
             }
             "hint" => match session.adviser.search(&pos, game.search_history()) {
                 Some(found) => {
-                    let text = crate::tafl::move_text(&pos, found.best_move);
+                    let text = crate::games::tafl::move_text(&pos, found.best_move);
                     let value = if found.score >= WIN_THRESHOLD {
                         "a win found".to_string()
                     } else if found.score <= -WIN_THRESHOLD {
@@ -376,7 +334,7 @@ pub fn tafl_session(
                 pos.legal_moves_into(&mut list);
                 let texts: Vec<String> = list
                     .iter()
-                    .map(|&m| crate::tafl::move_text(&pos, m).to_string())
+                    .map(|&m| crate::games::tafl::move_text(&pos, m).to_string())
                     .collect();
                 outln!(to out; "{} legal moves: {}", texts.len(), texts.join(" "));
             }
@@ -388,7 +346,7 @@ pub fn tafl_session(
                 } else {
                     game.undo_plies(2);
                     outln!(to out; "Took back your last move and the computer's reply.");
-                    out!(to out; "{}", crate::color::tafl(&tafl_diagram(game)));
+                    out!(to out; "{}", crate::io::color::tafl(&tafl_diagram(game)));
                 }
             }
             text => {
@@ -410,7 +368,7 @@ pub fn tafl_session(
                             captures: outcome.captures,
                         };
                         outln!(to out; "You play {played}");
-                        out!(to out; "{}", crate::color::tafl(&tafl_diagram(game)));
+                        out!(to out; "{}", crate::io::color::tafl(&tafl_diagram(game)));
                     }
                     Err(e) => outln!(to out; "Illegal: {e}"),
                 }
@@ -425,37 +383,4 @@ pub(crate) fn tafl(how: TaflPlay) -> Result<(), CliError> {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     tafl_session(how, &mut stdin.lock(), &mut stdout.lock(), &mut Disk).map(drop)
-}
-
-#[cfg(test)]
-mod read_line_tests {
-    use super::*;
-
-    #[test]
-    fn a_line_of_any_length_is_cut_and_the_next_one_read() {
-        let mut text = "a".repeat(1_000_000);
-        text.push_str("\nquit\n");
-        let mut input = std::io::Cursor::new(text.into_bytes());
-        let first = read_line(&mut input).unwrap().unwrap();
-        assert_eq!(first.len(), MAX_LINE);
-        assert_eq!(read_line(&mut input).unwrap().as_deref(), Some("quit"));
-        assert_eq!(read_line(&mut input).unwrap(), None);
-    }
-
-    #[test]
-    fn a_long_last_line_without_newline_ends_the_input() {
-        let mut input = std::io::Cursor::new(vec![b'x'; 10_000]);
-        assert_eq!(
-            read_line(&mut input).unwrap().map(|l| l.len()),
-            Some(MAX_LINE)
-        );
-        assert_eq!(read_line(&mut input).unwrap(), None);
-    }
-
-    #[test]
-    fn short_lines_are_trimmed() {
-        let mut input = std::io::Cursor::new(b"  d1-d3 \r\nhelp".to_vec());
-        assert_eq!(read_line(&mut input).unwrap().as_deref(), Some("d1-d3"));
-        assert_eq!(read_line(&mut input).unwrap().as_deref(), Some("help"));
-    }
 }

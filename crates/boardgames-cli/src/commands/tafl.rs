@@ -1,52 +1,10 @@
 //! `boardgames tafl moves` and `boardgames tafl perft`.
 
 use serde_json::json;
-use tafl_core::{MoveList, MoveText, Position, Ruleset, Setup, divide, perft as count_perft};
+use tafl_core::{MoveList, divide, perft as count_perft};
 
-use crate::error::{CliError, print_json};
-
-/// The ruleset named by `--rules`: a preset name (optionally followed by `repetition:none`),
-/// or an OpenTafl rules string; fidchell when absent.
-pub(crate) fn ruleset(rules: Option<&str>) -> Result<Ruleset, CliError> {
-    let Some(text) = rules else {
-        return Ok(Ruleset::fidchell());
-    };
-    if let Some(preset) = Ruleset::preset_with_options(text) {
-        return preset.map_err(|e| CliError::input("--rules", e));
-    }
-    if !text.contains(':') {
-        return Err(CliError::input(
-            "--rules",
-            format!(
-                "unknown ruleset {text:?}: expected a preset (fidchell, brandubh, copenhagen, \
-                 tablut, ard_ri) or an OpenTafl rules string such as \"dim:7 ... start:/.../\""
-            ),
-        ));
-    }
-    text.parse::<Ruleset>()
-        .map_err(|e| CliError::input("--rules", e))
-}
-
-/// The position given by `--position` under `ruleset`, or its start.
-pub(crate) fn position(ruleset: &Ruleset, text: Option<&str>) -> Result<Position, CliError> {
-    let Some(text) = text else {
-        return Ok(ruleset.start_position());
-    };
-    let setup: Setup = text.parse().map_err(|e| CliError::input("--position", e))?;
-    ruleset
-        .position(&setup)
-        .map_err(|e| CliError::input("--position", e))
-}
-
-/// The move with the captures it makes in `pos`.
-pub(crate) fn move_text(pos: &Position, m: tafl_core::Move) -> MoveText {
-    let mut after = *pos;
-    let outcome = after.play_unchecked(m);
-    MoveText {
-        mv: m,
-        captures: outcome.captures,
-    }
-}
+use crate::games::tafl::{move_text, position, ruleset};
+use crate::io::error::{CliError, print_json};
 
 /// Prints the legal moves of a position, one a line with their captures, or as JSON.
 pub(crate) fn moves(
@@ -114,7 +72,8 @@ pub(crate) fn perft(
     let (total, parts) = if (show_divide || slow) && depth > 1 {
         let mut moves = MoveList::new();
         pos.legal_moves_into(&mut moves);
-        let bar = crate::progress::bar(moves.len() as u64, "first moves", quiet || json || !slow);
+        let bar =
+            crate::io::progress::bar(moves.len() as u64, "first moves", quiet || json || !slow);
         let parts: Vec<_> = moves
             .iter()
             .map(|&m| {
@@ -176,5 +135,5 @@ pub(crate) fn moves_svg(
     let ruleset = ruleset(rules)?;
     let pos = position(&ruleset, position_text)?;
     let svg = tafl_core::svg::render(&pos, &tafl_core::svg::SvgOptions::default());
-    crate::view::write_file(file, &svg)
+    crate::io::write_file(file, &svg)
 }

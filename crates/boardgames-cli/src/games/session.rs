@@ -1,23 +1,21 @@
-//! `boardgames play trictrac`: a human against the bot in the terminal, in a partie
-//! ordinaire or (in `ecrire.rs`) a partie à écrire, on either side, with `undo`, `hint`,
-//! `save FILE`, `moves`, `position` and plays typed with or without their throw. Both forms
-//! share the [`Session`] (the dice, the bot, the questions to the human, undo and save).
+//! The session of a human against the bot at trictrac in the terminal, for both forms
+//! (`play trictrac` and its partie à écrire): the dice, the bot, the questions to the human,
+//! `undo`, `hint`, `save FILE`, `load FILE`, `moves`, `position`, plays typed with or without
+//! their throw.
 
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
 
-use boardgames_common::{
-    Agent, Game, PlayedGame, Player, Record, Seed, SeedRng, Turn, sample_chance,
-};
+use boardgames_common::{Agent, PlayedGame, Player, Record, Seed, SeedRng, Turn, sample_chance};
 use trictrac_core::bot::Bot;
 use trictrac_core::partie::ThrowScore;
 use trictrac_core::partie::{Chronology, DefaultScorer, Form, action_text};
-use trictrac_core::{Action, GameOptions, TrictracGame, TurnPhase};
-use trictrac_core::{Colour, diagram};
+use trictrac_core::{Action, TurnPhase};
 
-use crate::error::CliError;
-use crate::files::{Disk, Files};
-use crate::play::{prompt, read_line};
+use crate::games::trictrac::{Partie, board};
+use crate::io::error::CliError;
+use crate::io::files::Files;
+use crate::io::prompt::{prompt, read_line};
 
 /// The help of both forms after the form's own: how plays are typed, and the commands.
 const COMMANDS: &str = "\
@@ -28,128 +26,6 @@ hint (the bot's choice for you, and the points of each candidate), undo (take ba
 last decision and the bot's reply; the dice stay as they fell), save FILE (the record so
 far, for `boardgames replay`), load FILE (go on from a record saved so; the dice that follow
 are those of its seed), help, quit.";
-
-/// How a person plays `play trictrac` (a partie ordinaire).
-#[derive(Debug, Clone, Copy)]
-pub struct TrictracPlay {
-    /// The dice seed.
-    pub seed: u64,
-    /// The human's colour.
-    pub human: Colour,
-    /// Trous that win the partie (at least 1).
-    pub trous: u8,
-    /// Whether the pavillon is played.
-    pub pavillon: bool,
-}
-
-/// `2 trous 4 points`, `1 trou 1 point`: marks for people (the notation's `2.4` reads like a
-/// decimal).
-pub(crate) fn trous_points(trous: impl Into<u32>, points: u8) -> String {
-    let trous = trous.into();
-    format!(
-        "{trous} trou{} {points} point{}",
-        if trous == 1 { "" } else { "s" },
-        if points == 1 { "" } else { "s" }
-    )
-}
-
-/// Marks for people: `White 2 trous 4 points, Black 0 trous 10 points` (the notation's
-/// `2.4/0.10` reads like decimals).
-pub(crate) fn marks_for_people(game: &TrictracGame<DefaultScorer>) -> String {
-    let m = game.marking();
-    let one = |c: Colour| format!("{c} {}", trous_points(m.trous(c), m.points(c)));
-    format!("{}, {}", one(Colour::White), one(Colour::Black))
-}
-
-/// A record comment for people: its last clause `marks 0.4*/2.0p` (the notation's marks,
-/// which read like decimals) becomes `marks White 0 trous 4 points en bredouille, Black 2
-/// trous 0 points with the pavillon`. A comment without such a clause is returned as it is.
-pub(crate) fn comment_for_people(comment: &str) -> String {
-    let Some(at) = comment
-        .rfind("marks ")
-        .filter(|&at| at == 0 || comment[..at].ends_with("; "))
-    else {
-        return comment.to_string();
-    };
-    let one = |colour: Colour, mark: &str| -> Option<String> {
-        let (mark, pavillon) = match mark.strip_suffix('p') {
-            Some(m) => (m, " with the pavillon"),
-            None => (mark, ""),
-        };
-        let (mark, bredouille) = match mark.strip_suffix('*') {
-            Some(m) => (m, " en bredouille"),
-            None => (mark, ""),
-        };
-        let (trous, points) = mark.split_once('.')?;
-        let (trous, points) = (trous.parse::<u32>().ok()?, points.parse::<u8>().ok()?);
-        Some(format!(
-            "{colour} {}{bredouille}{pavillon}",
-            trous_points(trous, points)
-        ))
-    };
-    let words = comment[at + "marks ".len()..]
-        .split_once('/')
-        .and_then(|(w, b)| {
-            Some(format!(
-                "{}, {}",
-                one(Colour::White, w)?,
-                one(Colour::Black, b)?
-            ))
-        });
-    match words {
-        Some(words) => format!("{}marks {words}", &comment[..at]),
-        None => comment.to_string(),
-    }
-}
-
-/// A form of trictrac played in the terminal: what [`Session`] needs beyond [`Game`].
-pub trait Partie: Game<Action = Action> + Clone + PartialEq {
-    /// The form of the chronology of throws in play.
-    type Form: Form;
-    /// The form's own help, printed before the commands both forms share.
-    const HELP: &'static str;
-    /// The chronology of throws in play: the partie ordinaire, or the marqué in play.
-    fn turns(&self) -> &Chronology<DefaultScorer, Self::Form>;
-    /// The prompt when `human` is asked.
-    fn prompt(&self, human: Player) -> String;
-    /// The marks, printed before each question to the human.
-    fn marks(&self) -> String;
-    /// What the form adds to a hint when `mover` chooses tenir or s'en aller (the partie
-    /// à écrire: what the marqué says), or `None`.
-    fn choice_note(&self, mover: Colour) -> Option<String> {
-        let _ = mover;
-        None
-    }
-    /// The answer to a command of this form only (`sheet`), or `None` for any other line.
-    fn command(&self, line: &str) -> Option<String> {
-        let _ = line;
-        None
-    }
-}
-
-impl Partie for TrictracGame<DefaultScorer> {
-    type Form = trictrac_core::Ordinaire;
-    const HELP: &'static str = "\
-A partie ordinaire: the first to the trous of the partie wins. When you win a trou you are
-asked to hold (tenir) or leave (s'en aller).";
-
-    fn turns(&self) -> &Chronology<DefaultScorer, Self::Form> {
-        TrictracGame::turns(self)
-    }
-
-    fn prompt(&self, human: Player) -> String {
-        format!("{}> ", Colour::from(human))
-    }
-
-    fn marks(&self) -> String {
-        format!("Marks: {}", marks_for_people(self))
-    }
-}
-
-/// The board of the partie in play, in colour where the terminal has it.
-pub(crate) fn board<G: Partie>(game: &G) -> String {
-    crate::color::trictrac(&diagram(game.turns().position().board()))
-}
 
 /// The moves of a play typed by a person, without the throw: `"6-5: B1-B7, B1-B6"`,
 /// `"b1-b7 b1-b6"` and `"B1-B7,B1-B6"` all give `["B1-B7", "B1-B6"]`.
@@ -650,132 +526,5 @@ your last decision; board, position, load FILE, quit.";
         }
         self.game = game;
         Ok(true)
-    }
-}
-/// `boardgames play trictrac`: [`ordinaire_session`] on standard input and output, files
-/// on the disk.
-pub(crate) fn play(how: TrictracPlay) -> Result<(), CliError> {
-    let stdin = std::io::stdin();
-    let stdout = std::io::stdout();
-    ordinaire_session(how, &mut stdin.lock(), &mut stdout.lock(), &mut Disk).map(drop)
-}
-
-/// A human plays a partie ordinaire against the bot, dice from the seed, reading his lines
-/// from `input` and writing to `out` (`save` and `load` through `files`); returns the
-/// session as it stands when it ends (`quit`, or the end of the input).
-///
-/// # Errors
-/// [`CliError::Input`] for 0 trous; [`CliError`] when `input` cannot be read or `out`
-/// written.
-pub fn ordinaire_session(
-    how: TrictracPlay,
-    input: &mut impl BufRead,
-    out: &mut impl Write,
-    files: &mut dyn Files,
-) -> Result<Session<TrictracGame<DefaultScorer>>, CliError> {
-    if how.trous == 0 {
-        return Err(CliError::input("--trous", "a partie needs at least 1 trou"));
-    }
-    let options = GameOptions {
-        pavillon: how.pavillon,
-        trous_to_win: how.trous,
-        ..GameOptions::default()
-    };
-    let human = how.human;
-    let mut session = Session::new(
-        TrictracGame::new(DefaultScorer::default(), options),
-        how.seed,
-        Player::from(human),
-    );
-    outln!(to out;
-        "Partie ordinaire to {} trous{}: you are {human}, the bot is {}. Type help for help.",
-        how.trous,
-        if how.pavillon {
-            " with the pavillon"
-        } else {
-            ""
-        },
-        human.other()
-    );
-    out!(to out; "{}", board(session.game()));
-    loop {
-        let next = match session.next(input, out, files)? {
-            Next::Over => {
-                let game = session.game();
-                match game.winner() {
-                    Some(w) => outln!(to out;
-                        "{w} wins the partie{}. Marks: {}",
-                        if w == human { " (you)" } else { " (the bot)" },
-                        marks_for_people(game)
-                    ),
-                    None => outln!(to out; "The partie did not end."),
-                }
-                session.after_the_end(input, out, files)?
-            }
-            other => other,
-        };
-        let action = match next {
-            Next::Action(a) => a,
-            Next::Undone => continue,
-            Next::Over | Next::Abandoned => return Ok(session),
-        };
-        let text = action_text(action);
-        let mover = session.game().position().side_to_move();
-        let comment = session.apply(action)?;
-        // The comment ends with the marks in the notation's form; they are printed in words.
-        let events = comment
-            .rfind("marks ")
-            .filter(|&at| at == 0 || comment[..at].ends_with("; "))
-            .map_or(comment.as_str(), |at| comment[..at].trim_end_matches("; "));
-        match action {
-            Action::Throw(t) => {
-                let prefix = format!("{mover} throws {}", t.name());
-                let events = events.strip_prefix(&prefix).unwrap_or(events);
-                let events = events.strip_prefix("; ").unwrap_or(events);
-                let events = if events.is_empty() {
-                    "nothing scores"
-                } else {
-                    events
-                };
-                outln!(to out; "{mover} throws {t} ({}): {events}", t.name());
-            }
-            Action::Play(_) => {
-                if events.is_empty() {
-                    outln!(to out; "{mover} plays {text}");
-                } else {
-                    outln!(to out; "{mover} plays {text}; {events}");
-                }
-                out!(to out; "{}", board(session.game()));
-            }
-            _ if events.is_empty() => outln!(to out; "{text}"),
-            _ => outln!(to out; "{text}: {events}"),
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::comment_for_people;
-
-    #[test]
-    fn comments_for_people() {
-        assert_eq!(
-            comment_for_people("Black marks 4, 1 trou; marks 0.10/3.2*"),
-            "Black marks 4, 1 trou; marks White 0 trous 10 points, Black 3 trous 2 points en \
-             bredouille"
-        );
-        assert_eq!(
-            comment_for_people("marks 1.0*p/0.1"),
-            "marks White 1 trou 0 points en bredouille with the pavillon, Black 0 trous 1 point"
-        );
-        // Not the marks clause: left as it is.
-        for text in [
-            "White marks 4",
-            "marks 2",
-            "remarks 0.0/0.0",
-            "marks a.b/0.0",
-        ] {
-            assert_eq!(comment_for_people(text), text);
-        }
     }
 }

@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 use trictrac_core::scoring::{JanEvent, ScoringRules, ThrowAnalysis};
 use trictrac_core::{Colour, Position, diagram};
 
-use crate::error::{CliError, print_json};
+use crate::io::error::{CliError, print_json};
 
 fn event_json(e: &JanEvent) -> Value {
     json!({
@@ -127,5 +127,5 @@ pub(crate) fn analyze_svg(
             title: None,
         },
     );
-    crate::view::write_file(file, &svg)
+    crate::io::write_file(file, &svg)
 }

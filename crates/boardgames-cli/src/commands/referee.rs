@@ -12,7 +12,7 @@ use std::path::Path;
 use trictrac_core::referee::{Gesture, Referee, RefereePhase, Report, TrousEnTrop, borne_off};
 use trictrac_core::{Colour, Position, Setup, diagram};
 
-use crate::error::CliError;
+use crate::io::error::CliError;
 
 /// The largest `--script` file read, in bytes (16 MiB: some hundred thousand gestures).
 const MAX_SCRIPT: usize = 16 << 20;
@@ -260,8 +260,8 @@ pub(crate) fn referee(
             let stdin = std::io::stdin();
             let mut input = stdin.lock();
             let mut n = 0;
-            // At most 4 KiB of a line is kept (crate::play::read_line): bounded memory.
-            while let Some(line) = crate::play::read_line(&mut input)? {
+            // At most 4 KiB of a line is kept (crate::io::prompt::read_line): bounded memory.
+            while let Some(line) = crate::io::prompt::read_line(&mut input)? {
                 n += 1;
                 match judge_line(&mut referee, n, &line, &mut out)? {
                     Verdict::Quit => break,

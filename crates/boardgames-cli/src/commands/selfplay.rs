@@ -18,7 +18,7 @@ use serde_json::{Value, json};
 use tafl_core::ai::{EvalWeights, Level, SearchConfig, Searcher};
 use tafl_core::{BySide, Move, Ruleset, Side, TaflGame};
 
-use crate::error::{CliError, print_json};
+use crate::io::error::{CliError, print_json};
 
 /// What `tafl selfplay` was asked for.
 pub(crate) struct Request<'a> {
@@ -170,7 +170,7 @@ pub(crate) fn selfplay(req: &Request<'_>) -> Result<(), CliError> {
     if req.max_plies == 0 {
         return Err(CliError::input("--max-plies", "must be at least 1"));
     }
-    let ruleset = crate::tafl::ruleset(req.rules)?;
+    let ruleset = crate::games::tafl::ruleset(req.rules)?;
     let mut configs = [req.levels.0.config(), req.levels.1.config()];
     if let Some((a, b)) = req.nodes {
         if a == 0 || b == 0 {
@@ -288,9 +288,9 @@ pub(crate) fn selfplay(req: &Request<'_>) -> Result<(), CliError> {
                 req.levels.1.name(),
                 req.seed
             );
-            let counts = crate::tournament::length_counts(games.iter().map(|g| g.plies as usize));
+            let counts = crate::io::length_counts(games.iter().map(|g| g.plies as usize));
             let plot = boardgames_common::svg::histogram(&title, "game length in plies", &counts);
-            crate::view::write_file(file, &plot)
+            crate::io::write_file(file, &plot)
         }
         None => Ok(()),
     };

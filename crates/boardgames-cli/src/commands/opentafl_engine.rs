@@ -20,7 +20,7 @@ use std::time::Duration;
 use tafl_core::ai::{Level, SearchConfig, Searcher, WIN_SCORE, evaluate};
 use tafl_core::{Move, MoveList, Piece, Position, Ruleset, Setup, Side, Square, Status, TaflGame};
 
-use crate::error::CliError;
+use crate::io::error::CliError;
 
 /// The longest command line kept, in bytes; longer lines are skipped whole (a rules string
 /// for 11×11 is about 300 bytes).

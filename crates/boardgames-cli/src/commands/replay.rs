@@ -1,70 +1,17 @@
 //! `boardgames replay FILE`: replays a record of any of the three games.
 
-use std::io::Read as _;
-
 use std::path::Path;
 
 use boardgames_common::names_game;
-use boardgames_common::{Game, Record, RecordLimits, Replay, ReplayError, ReplayOptions};
+use boardgames_common::{Game, Record, RecordLimits, Replay, ReplayOptions};
 use serde_json::json;
 use sugoroku_core::Sugoroku;
 use tafl_core::TaflGame;
 use trictrac_core::TrictracGame;
 
-use crate::error::{CliError, print_json};
-
-/// Reads at most `max_bytes` bytes of `path` (`-`: standard input); more is refused without
-/// reading it.
-pub(crate) fn read(path: &Path, max_bytes: usize) -> Result<String, CliError> {
-    let io = |source| CliError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let mut bytes = Vec::new();
-    let limit = u64::try_from(max_bytes)
-        .unwrap_or(u64::MAX)
-        .saturating_add(1);
-    if path.as_os_str() == "-" {
-        std::io::stdin()
-            .take(limit)
-            .read_to_end(&mut bytes)
-            .map_err(io)?;
-    } else {
-        std::fs::File::open(path)
-            .map_err(io)?
-            .take(limit)
-            .read_to_end(&mut bytes)
-            .map_err(io)?;
-    }
-    if bytes.len() > max_bytes {
-        return Err(CliError::Record(format!(
-            "{}: record refused: more than {max_bytes} bytes (the limit)",
-            path.display()
-        )));
-    }
-    let text = String::from_utf8(bytes).map_err(|_| {
-        CliError::Record(format!(
-            "{}: not a game record (the file is not UTF-8 text)",
-            path.display()
-        ))
-    })?;
-    // A byte-order mark written by some editors is not part of the record.
-    Ok(match text.strip_prefix('\u{feff}') {
-        Some(rest) => rest.to_string(),
-        None => text,
-    })
-}
-
-/// What a replay found: the game, its final state as text, the number of actions, its result.
-pub(crate) struct Replayed {
-    pub(crate) game: &'static str,
-    pub(crate) actions: usize,
-    pub(crate) result: String,
-    pub(crate) state: String,
-    pub(crate) board: String,
-    /// The final position as an SVG picture.
-    pub(crate) picture: String,
-}
+use crate::games::{Replayed, check_result_shape, replay_error};
+use crate::io::error::{CliError, print_json};
+use crate::io::{read_record_text, write_file};
 
 /// Reads `path`, replays it by its `Game` tag and prints the final state (or JSON).
 ///
@@ -86,7 +33,7 @@ pub(crate) fn replay(
         max_actions,
         ..RecordLimits::DEFAULT
     };
-    let text = read(path, limits.max_bytes)?;
+    let text = read_record_text(path, limits.max_bytes)?;
     let record = Record::parse_with_limits(&text, &limits)
         .map_err(|e| CliError::Record(format!("{}: {e}", path.display())))?;
     let game = record.tag("Game").ok_or_else(|| {
@@ -115,7 +62,7 @@ pub(crate) fn replay(
             replay_trictrac(&record, &options).map_err(named)?
         }
         g if names_game(g, trictrac_core::partie::ECRIRE_NAME) => {
-            crate::ecrire::replay(&record, &options).map_err(named)?
+            crate::games::ecrire::replay(&record, &options).map_err(named)?
         }
         other => {
             return Err(CliError::Record(format!(
@@ -144,55 +91,13 @@ pub(crate) fn replay(
     }
     // The picture comes after the text output, as for the other commands (docs/cli.md).
     if let Some(file) = svg {
-        crate::view::write_file(file, &done.picture)?;
+        write_file(file, &done.picture)?;
     }
     Ok(())
 }
 
 /// A hint for a record without a `Game` tag that has one spelt in another case (tag names
 /// are case-sensitive), or nothing.
-/// Refuses a `Result` tag that is no result at all (exit 2, a bad tag) before the replay: the
-/// record format's results are `*`, `1/2-1/2`, `N-0` and `0-N` with `N` a number (a scaled win,
-/// as `2-0`). A well-formed tag that the game contradicts is found by the replay
-/// (exit 1).
-pub(crate) fn check_result_shape(record: &Record) -> Result<(), String> {
-    let Some(result) = record.tag("Result") else {
-        return Ok(());
-    };
-    let number = |n: &str| {
-        !n.is_empty()
-            && n.bytes().all(|b| b.is_ascii_digit() || b == b'.')
-            && n.parse::<f64>().is_ok_and(f64::is_finite)
-    };
-    let ok = match result {
-        "*" | "1/2-1/2" => true,
-        _ => match result.split_once('-') {
-            Some(("0", n)) | Some((n, "0")) => number(n),
-            _ => false,
-        },
-    };
-    if ok {
-        Ok(())
-    } else {
-        Err(format!(
-            "bad Result tag {result:?}: expected 1-0, 0-1, 1/2-1/2, * or a scaled win such as 2-0"
-        ))
-    }
-}
-
-/// A replay's error as the CLI reports it: exit 1 for a record the game contradicts (an
-/// action refused, a comment or result that disagrees: [`ReplayError::is_contradiction`]),
-/// exit 2 for a record that cannot be read.
-pub(crate) fn replay_error<T: std::fmt::Display, E: std::fmt::Display>(
-    e: ReplayError<T, E>,
-) -> CliError {
-    if e.is_contradiction() {
-        CliError::Illegal(format!("illegal record: {e}"))
-    } else {
-        CliError::Record(format!("bad record: {e}"))
-    }
-}
-
 fn misspelt_game_tag(record: &Record) -> String {
     match record
         .tags()

@@ -12,7 +12,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{Value, json};
 use sugoroku_core::{Ruleset, Simulation, Statistics};
 
-use crate::error::CliError;
+use crate::io::error::CliError;
 
 /// What `simulate sugoroku` is asked to do.
 #[derive(Debug)]
@@ -88,7 +88,7 @@ pub(crate) fn simulate(args: &SimulateArgs<'_>) -> Result<(), CliError> {
         );
         let plot =
             boardgames_common::svg::histogram(&title, "game length in throws", &stats.lengths);
-        crate::view::write_file(file, &plot)?;
+        crate::io::write_file(file, &plot)?;
     }
     match args.output {
         None => report(
@@ -101,7 +101,7 @@ pub(crate) fn simulate(args: &SimulateArgs<'_>) -> Result<(), CliError> {
         Some(path) => {
             let mut text = Vec::new();
             report(&stats, sim.first, args.games, args.json, &mut text)?;
-            crate::files::write_atomic(path, &text)
+            crate::io::files::write_atomic(path, &text)
                 .map_err(|e| CliError::Output(format!("cannot write {}: {e}", path.display())))
         }
     }

@@ -19,56 +19,10 @@ use tafl_core::ai::{Level, Searcher};
 use trictrac_core::bot::{Bot, ExpectimaxBot};
 use trictrac_core::{Colour, GameOptions, TrictracGame};
 
-use crate::error::{CliError, print_json};
-
-/// The games a tournament can be played at.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub(crate) enum TournamentGame {
-    /// A partie ordinaire of trictrac.
-    Trictrac,
-    /// Tafl (Fidchell unless `--rules`).
-    Tafl,
-}
-
-/// The arguments of `boardgames tournament`.
-#[derive(Debug, clap::Args)]
-pub(crate) struct TournamentArgs {
-    /// The game.
-    #[arg(long, value_enum)]
-    game: TournamentGame,
-    /// Comma-separated agents: random, mcts:N (N iterations), expecti:D (depth D); trictrac:
-    /// bot (the heuristic), searchbot (its expectimax over the 21 throws; searchbot:B
-    /// searches the B best plays, default 8); tafl: bard, ovate, druid.
-    #[arg(long, value_delimiter = ',', required = true)]
-    agents: Vec<String>,
-    /// Rounds per pair: each round is two games, the sides swapped.
-    #[arg(long, default_value_t = 10, value_parser = crate::numbers::count::<u32>("rounds", 1),
-          allow_hyphen_values = true)]
-    games: u32,
-    /// The tournament's seed (decimal, or hexadecimal with 0x).
-    #[arg(long, default_value = "1", value_parser = crate::parse_seed, allow_hyphen_values = true)]
-    seed: u64,
-    /// Threads (0: one per core).
-    #[arg(long, default_value_t = 0, value_parser = crate::numbers::count::<usize>("threads", 0),
-          allow_hyphen_values = true)]
-    threads: usize,
-    /// Trictrac: trous to win the partie.
-    #[arg(long, value_parser = crate::numbers::count::<u8>("trous", 1), allow_hyphen_values = true)]
-    trous: Option<u8>,
-    /// Tafl: a preset name or an OpenTafl rules string; default fidchell.
-    #[arg(long)]
-    rules: Option<String>,
-    /// No progress bar.
-    #[arg(long)]
-    quiet: bool,
-    /// Print JSON (without the timings, which vary from run to run).
-    #[arg(long)]
-    json: bool,
-    /// Also draw the histogram of the games' lengths (in actions, dice throws included) as
-    /// an SVG picture in this file.
-    #[arg(long, value_name = "FILE")]
-    svg: Option<std::path::PathBuf>,
-}
+use crate::args::tournament::{TournamentArgs, TournamentGame};
+use crate::games::tafl::ruleset;
+use crate::io::error::{CliError, print_json};
+use crate::io::{length_counts, write_file};
 
 /// An agent named on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -361,7 +315,7 @@ pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
                     "is for trictrac; tafl takes --rules",
                 ));
             }
-            let ruleset = crate::tafl::ruleset(args.rules.as_deref())?;
+            let ruleset = ruleset(args.rules.as_deref())?;
             let start = TaflGame::new(ruleset);
             pool.install(|| {
                 fixtures
@@ -409,22 +363,10 @@ pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
                 "game length in actions",
                 &length_counts(outcomes.iter().map(|o| o.length)),
             );
-            crate::view::write_file(file, &plot)
+            write_file(file, &plot)
         }
         None => Ok(()),
     }
-}
-
-/// `counts[n]`: how many of `lengths` equal `n` (at most `MAX_ACTIONS + 1` entries).
-pub(crate) fn length_counts(lengths: impl Iterator<Item = usize>) -> Vec<u64> {
-    let mut counts = Vec::new();
-    for n in lengths {
-        if counts.len() <= n {
-            counts.resize(n + 1, 0);
-        }
-        counts[n] += 1;
-    }
-    counts
 }
 
 fn interval_json(i: boardgames_common::tournament::Interval) -> serde_json::Value {

@@ -8,18 +8,8 @@
 use std::sync::OnceLock;
 
 use anstyle::{AnsiColor, Style};
-use clap::ValueEnum;
 
-/// When to draw boards in colour with Unicode pieces.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum ColorWhen {
-    /// On a terminal that supports it, unless `NO_COLOR` is set.
-    Auto,
-    /// Always (even into a pipe).
-    Always,
-    /// Never: plain ASCII.
-    Never,
-}
+use crate::args::ColorWhen;
 
 static ENABLED: OnceLock<bool> = OnceLock::new();
 

@@ -1,0 +1,129 @@
+//! `boardgames play trictrac`: a human against the bot in the terminal, in a partie
+//! ordinaire or (in the `ecrire` command) a partie à écrire, on either side. Both forms
+//! share the [`Session`] (the dice, the bot, the questions to the human, undo and save).
+
+use std::io::{BufRead, Write};
+
+use boardgames_common::Player;
+use trictrac_core::partie::{DefaultScorer, action_text};
+use trictrac_core::{Action, Colour, GameOptions, TrictracGame};
+
+pub use crate::games::session::{Next, Session};
+pub use crate::games::trictrac::Partie;
+use crate::games::trictrac::{board, marks_for_people};
+use crate::io::error::CliError;
+use crate::io::files::{Disk, Files};
+
+/// How a person plays `play trictrac` (a partie ordinaire).
+#[derive(Debug, Clone, Copy)]
+pub struct TrictracPlay {
+    /// The dice seed.
+    pub seed: u64,
+    /// The human's colour.
+    pub human: Colour,
+    /// Trous that win the partie (at least 1).
+    pub trous: u8,
+    /// Whether the pavillon is played.
+    pub pavillon: bool,
+}
+
+/// `boardgames play trictrac`: [`ordinaire_session`] on standard input and output, files
+/// on the disk.
+pub(crate) fn play(how: TrictracPlay) -> Result<(), CliError> {
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    ordinaire_session(how, &mut stdin.lock(), &mut stdout.lock(), &mut Disk).map(drop)
+}
+
+/// A human plays a partie ordinaire against the bot, dice from the seed, reading his lines
+/// from `input` and writing to `out` (`save` and `load` through `files`); returns the
+/// session as it stands when it ends (`quit`, or the end of the input).
+///
+/// # Errors
+/// [`CliError::Input`] for 0 trous; [`CliError`] when `input` cannot be read or `out`
+/// written.
+pub fn ordinaire_session(
+    how: TrictracPlay,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+    files: &mut dyn Files,
+) -> Result<Session<TrictracGame<DefaultScorer>>, CliError> {
+    if how.trous == 0 {
+        return Err(CliError::input("--trous", "a partie needs at least 1 trou"));
+    }
+    let options = GameOptions {
+        pavillon: how.pavillon,
+        trous_to_win: how.trous,
+        ..GameOptions::default()
+    };
+    let human = how.human;
+    let mut session = Session::new(
+        TrictracGame::new(DefaultScorer::default(), options),
+        how.seed,
+        Player::from(human),
+    );
+    outln!(to out;
+        "Partie ordinaire to {} trous{}: you are {human}, the bot is {}. Type help for help.",
+        how.trous,
+        if how.pavillon {
+            " with the pavillon"
+        } else {
+            ""
+        },
+        human.other()
+    );
+    out!(to out; "{}", board(session.game()));
+    loop {
+        let next = match session.next(input, out, files)? {
+            Next::Over => {
+                let game = session.game();
+                match game.winner() {
+                    Some(w) => outln!(to out;
+                        "{w} wins the partie{}. Marks: {}",
+                        if w == human { " (you)" } else { " (the bot)" },
+                        marks_for_people(game)
+                    ),
+                    None => outln!(to out; "The partie did not end."),
+                }
+                session.after_the_end(input, out, files)?
+            }
+            other => other,
+        };
+        let action = match next {
+            Next::Action(a) => a,
+            Next::Undone => continue,
+            Next::Over | Next::Abandoned => return Ok(session),
+        };
+        let text = action_text(action);
+        let mover = session.game().position().side_to_move();
+        let comment = session.apply(action)?;
+        // The comment ends with the marks in the notation's form; they are printed in words.
+        let events = comment
+            .rfind("marks ")
+            .filter(|&at| at == 0 || comment[..at].ends_with("; "))
+            .map_or(comment.as_str(), |at| comment[..at].trim_end_matches("; "));
+        match action {
+            Action::Throw(t) => {
+                let prefix = format!("{mover} throws {}", t.name());
+                let events = events.strip_prefix(&prefix).unwrap_or(events);
+                let events = events.strip_prefix("; ").unwrap_or(events);
+                let events = if events.is_empty() {
+                    "nothing scores"
+                } else {
+                    events
+                };
+                outln!(to out; "{mover} throws {t} ({}): {events}", t.name());
+            }
+            Action::Play(_) => {
+                if events.is_empty() {
+                    outln!(to out; "{mover} plays {text}");
+                } else {
+                    outln!(to out; "{mover} plays {text}; {events}");
+                }
+                out!(to out; "{}", board(session.game()));
+            }
+            _ if events.is_empty() => outln!(to out; "{text}"),
+            _ => outln!(to out; "{text}: {events}"),
+        }
+    }
+}

@@ -1,0 +1,49 @@
+//! Tafl: the ruleset and position of the command line's options, and moves as they are
+//! printed.
+
+use tafl_core::{MoveText, Position, Ruleset, Setup};
+
+use crate::io::error::CliError;
+
+/// The ruleset named by `--rules`: a preset name (optionally followed by `repetition:none`),
+/// or an OpenTafl rules string; fidchell when absent.
+pub(crate) fn ruleset(rules: Option<&str>) -> Result<Ruleset, CliError> {
+    let Some(text) = rules else {
+        return Ok(Ruleset::fidchell());
+    };
+    if let Some(preset) = Ruleset::preset_with_options(text) {
+        return preset.map_err(|e| CliError::input("--rules", e));
+    }
+    if !text.contains(':') {
+        return Err(CliError::input(
+            "--rules",
+            format!(
+                "unknown ruleset {text:?}: expected a preset (fidchell, brandubh, copenhagen, \
+                 tablut, ard_ri) or an OpenTafl rules string such as \"dim:7 ... start:/.../\""
+            ),
+        ));
+    }
+    text.parse::<Ruleset>()
+        .map_err(|e| CliError::input("--rules", e))
+}
+
+/// The position given by `--position` under `ruleset`, or its start.
+pub(crate) fn position(ruleset: &Ruleset, text: Option<&str>) -> Result<Position, CliError> {
+    let Some(text) = text else {
+        return Ok(ruleset.start_position());
+    };
+    let setup: Setup = text.parse().map_err(|e| CliError::input("--position", e))?;
+    ruleset
+        .position(&setup)
+        .map_err(|e| CliError::input("--position", e))
+}
+
+/// The move with the captures it makes in `pos`.
+pub(crate) fn move_text(pos: &Position, m: tafl_core::Move) -> MoveText {
+    let mut after = *pos;
+    let outcome = after.play_unchecked(m);
+    MoveText {
+        mv: m,
+        captures: outcome.captures,
+    }
+}
