@@ -1,5 +1,5 @@
 //! Nothing lost on a crash: the long commands that write results (`tafl selfplay --log`,
-//! `simulate sugoroku --checkpoint --output`) are killed with SIGKILL at pseudo-random
+//! `tournament --log`, `simulate sugoroku --checkpoint --output`) are killed with SIGKILL at pseudo-random
 //! moments and started again with the same arguments until they finish; the result equals
 //! that of a run never interrupted, and no file is left half-written (every line of the logs
 //! whole, the report either absent or complete, no temporary file left).
@@ -252,5 +252,130 @@ fn simulate_killed_at_random_moments_resumes_to_the_same_result() {
     let mut again = args.clone();
     again.truncate(again.len() - 2);
     assert_eq!(finish(&again), fresh);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The standard error of `args`, which must be refused (exit 2).
+fn fail(args: &[&str]) -> String {
+    let o = Command::new(env!("CARGO_BIN_EXE_boardgames"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs");
+    assert_eq!(o.status.code(), Some(2), "{args:?} should be refused");
+    String::from_utf8(o.stderr).expect("UTF-8")
+}
+
+const TOURNAMENT: [&str; 13] = [
+    "tournament",
+    "--game",
+    "tafl",
+    "--rules",
+    "brandubh",
+    "--agents",
+    "random,bard",
+    "--games",
+    "6",
+    "--threads",
+    "1",
+    "--json",
+    "--quiet",
+];
+
+#[test]
+fn tournament_killed_at_random_moments_resumes_to_the_same_table() {
+    let dir = fresh_dir("tournament-kill");
+    let log = dir.join("games.jsonl");
+    let log_arg = log.to_str().expect("UTF-8 path");
+    let started = Instant::now();
+    let fresh = finish(&TOURNAMENT);
+    let took = started.elapsed().as_millis() as u64;
+    let mut args = TOURNAMENT.to_vec();
+    args.extend(["--log", log_arg]);
+    let mut delays = Delays(3);
+    let mut kills = 0;
+    for _ in 0..10 {
+        if kill_after(&args, 5 + delays.next_ms(took.max(20))) {
+            kills += 1;
+        }
+    }
+    // A loaded machine can run the first measurement slower than the killed runs: then
+    // start again from nothing with earlier kills until one run is killed in its middle.
+    for round in 0..8 {
+        if kills > 0 {
+            break;
+        }
+        let _ = std::fs::remove_file(&log);
+        if kill_after(&args, 2 + took / (4 << round)) {
+            kills += 1;
+        }
+    }
+    assert!(kills > 0, "no run was killed: the test proves nothing");
+    assert_eq!(finish(&args), fresh, "the table after {kills} kills");
+    // The header and the 12 games (6 rounds, each twice), each once.
+    assert_eq!(assert_whole_json_lines(&log), 13, "each game logged once");
+    // A run with the log complete plays nothing and prints the same (more threads too).
+    let mut again = args.clone();
+    again[10] = "2";
+    assert_eq!(finish(&again), fresh);
+    assert_eq!(assert_whole_json_lines(&log), 13);
+    assert_no_temporary(&dir);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_torn_tournament_log_line_is_cut_and_a_log_of_other_arguments_refused() {
+    let dir = fresh_dir("tournament-torn");
+    let log = dir.join("games.jsonl");
+    let log_arg = log.to_str().expect("UTF-8 path");
+    let mut args = TOURNAMENT.to_vec();
+    args[8] = "2";
+    args.extend(["--log", log_arg]);
+    let full = finish(&args);
+    let text = std::fs::read_to_string(&log).expect("the log");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 5, "the header and 4 games");
+    // As a kill in the middle of the last write leaves it: the last line cut in two.
+    let torn = format!(
+        "{}\n{}",
+        lines[..4].join("\n"),
+        &lines[4][..lines[4].len() / 2]
+    );
+    std::fs::write(&log, torn).expect("write");
+    assert_eq!(finish(&args), full);
+    assert_eq!(
+        assert_whole_json_lines(&log),
+        5,
+        "the torn line replaced by a whole one"
+    );
+    // Other rounds and another seed: refused, both named with their two values.
+    let mut other = args.clone();
+    other[8] = "3";
+    other.extend(["--seed", "9"]);
+    let message = fail(&other);
+    assert!(
+        message.contains("written by a tournament of other arguments")
+            && message.contains("--games 2 in the log, 3 here")
+            && message.contains("--seed 1 in the log, 9 here"),
+        "{message}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&log)
+            .expect("the log")
+            .lines()
+            .count(),
+        5,
+        "left alone"
+    );
+    // A file that is no tournament's log is refused, not appended to.
+    let stranger = dir.join("notes.txt");
+    std::fs::write(&stranger, "shopping list\n").expect("write");
+    let mut args = TOURNAMENT.to_vec();
+    args.extend(["--log", stranger.to_str().expect("UTF-8")]);
+    assert!(fail(&args).contains("not a tournament's log"));
+    assert_eq!(
+        std::fs::read_to_string(&stranger).expect("the file"),
+        "shopping list\n"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

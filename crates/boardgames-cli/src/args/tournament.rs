@@ -47,4 +47,10 @@ pub(crate) struct TournamentArgs {
     /// an SVG picture in this file.
     #[arg(long, value_name = "FILE")]
     pub(crate) svg: Option<std::path::PathBuf>,
+    /// Append one JSON line per finished game to this file as the games end (kept when the
+    /// run is stopped or killed; a rerun with the same file and the same arguments plays
+    /// only the games not yet there, and drops a torn last line; a log of other arguments
+    /// is refused).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) log: Option<std::path::PathBuf>,
 }

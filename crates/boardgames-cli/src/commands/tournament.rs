@@ -5,7 +5,11 @@
 //!
 //! Each game is a function of its seed and the agents' names only (every agent is built
 //! afresh for it, seeded from it), so the results are the same whatever the thread count.
+//! With `--log FILE` each finished game is a line of that file, and a run started again with
+//! the same file and arguments plays only the games not yet there (nothing lost on a kill).
 
+use std::collections::HashMap;
+use std::sync::Mutex;
 use std::time::Instant;
 
 use boardgames_common::agents::{Expectiminimax, ExpectiminimaxConfig, Mcts, MctsConfig};
@@ -22,6 +26,7 @@ use trictrac_core::{Colour, GameOptions, TrictracGame};
 use crate::args::tournament::{TournamentArgs, TournamentGame};
 use crate::games::tafl::ruleset;
 use crate::io::error::{CliError, print_json};
+use crate::io::log::Log;
 use crate::io::{length_counts, write_file};
 
 /// An agent named on the command line.
@@ -242,6 +247,170 @@ fn play_fixture<G: Game>(
     }
 }
 
+/// Plays the fixtures not in `done` (by index) on the current pool, appending each finished
+/// game to `log`, and returns every fixture's outcome in the order of `fixtures`.
+fn play_all(
+    fixtures: &[Fixture],
+    done: &HashMap<usize, Outcome>,
+    log: &Option<Mutex<Log>>,
+    bar: &ProgressBar,
+    play: impl Fn(&Fixture) -> Outcome + Sync,
+) -> Result<Vec<Outcome>, CliError> {
+    fixtures
+        .par_iter()
+        .enumerate()
+        .map(|(i, f)| {
+            if let Some(o) = done.get(&i) {
+                return Ok(*o);
+            }
+            let o = play(f);
+            if let Some(log) = log {
+                let mut log = log
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                log.append(&game_line(i, &o))?;
+            }
+            bar.inc(1);
+            Ok(o)
+        })
+        .collect()
+}
+
+/// The arguments that make two tournaments' games the same games (the log's first line):
+/// the game, the agents, the rounds, the seed and the game's options.
+fn log_header(args: &TournamentArgs, names: &[String]) -> serde_json::Value {
+    json!({
+        "tournament": {
+            "game": match args.game {
+                TournamentGame::Trictrac => "trictrac",
+                TournamentGame::Tafl => "tafl",
+            },
+            "agents": names,
+            "games": args.games,
+            "seed": args.seed,
+            "trous": args.trous,
+            "rules": args.rules,
+        }
+    })
+}
+
+/// One finished game as a line: the fixture's index, the returns (also as the bits of the
+/// two `f64`, so that they read back exactly), the length and the decision times.
+fn game_line(index: usize, o: &Outcome) -> String {
+    let t = |x: (u64, u64, u64)| json!([x.0, x.1, x.2]);
+    json!({
+        "fixture": index,
+        "returns": [o.returns.first, o.returns.second],
+        "returns_bits": [o.returns.first.to_bits(), o.returns.second.to_bits()],
+        "length": o.length,
+        "time": [t(o.time.first), t(o.time.second)],
+    })
+    .to_string()
+}
+
+/// A game read back from its line, with its fixture's index.
+fn parse_game_line(line: &str) -> Option<(usize, Outcome)> {
+    let v: serde_json::Value = serde_json::from_str(line).ok()?;
+    let index = usize::try_from(v.get("fixture")?.as_u64()?).ok()?;
+    let bits = v.get("returns_bits")?.as_array()?;
+    let returns = ByPlayer::new(
+        f64::from_bits(bits.first()?.as_u64()?),
+        f64::from_bits(bits.get(1)?.as_u64()?),
+    );
+    let time = |x: &serde_json::Value| -> Option<(u64, u64, u64)> {
+        let a = x.as_array()?;
+        Some((
+            a.first()?.as_u64()?,
+            a.get(1)?.as_u64()?,
+            a.get(2)?.as_u64()?,
+        ))
+    };
+    let times = v.get("time")?.as_array()?;
+    Some((
+        index,
+        Outcome {
+            returns,
+            length: usize::try_from(v.get("length")?.as_u64()?).ok()?,
+            time: ByPlayer::new(time(times.first()?)?, time(times.get(1)?)?),
+        },
+    ))
+}
+
+/// Opens the `--log` file: the games already there (by fixture index), the file ready for
+/// appending (its header written when it is new).
+///
+/// # Errors
+/// [`CliError::Input`] (`--log`) for a file whose first line is not a tournament's header,
+/// one written by other arguments (naming those that differ, with both values), or a line
+/// that is no game of this tournament; [`CliError::Io`] when it cannot be read or written.
+fn open_log(
+    path: &std::path::Path,
+    args: &TournamentArgs,
+    names: &[String],
+    fixtures: usize,
+) -> Result<(HashMap<usize, Outcome>, Log), CliError> {
+    let (lines, mut log) = Log::open(path)?;
+    let header = log_header(args, names);
+    let mut done = HashMap::new();
+    let Some(first) = lines.first() else {
+        log.append(&header.to_string())?;
+        return Ok((done, log));
+    };
+    let bad = |message: String| CliError::input("--log", format!("{}: {message}", path.display()));
+    let theirs: serde_json::Value = serde_json::from_str(first)
+        .ok()
+        .filter(|v: &serde_json::Value| v.get("tournament").is_some_and(|t| t.is_object()))
+        .ok_or_else(|| {
+            bad("not a tournament's log (its first line is not the header of one)".into())
+        })?;
+    let (ours, theirs) = (&header["tournament"], &theirs["tournament"]);
+    let flag = |key: &str| match key {
+        "game" => "--game",
+        "agents" => "--agents",
+        "games" => "--games",
+        "seed" => "--seed",
+        "trous" => "--trous",
+        _ => "--rules",
+    };
+    let differ: Vec<String> = ["game", "agents", "games", "seed", "trous", "rules"]
+        .into_iter()
+        .filter(|k| ours.get(*k) != theirs.get(*k))
+        .map(|k| {
+            let shown = |v: Option<&serde_json::Value>| match v {
+                None | Some(serde_json::Value::Null) => "not given".to_owned(),
+                Some(v) => v.to_string(),
+            };
+            format!(
+                "{} {} in the log, {} here",
+                flag(k),
+                shown(theirs.get(k)),
+                shown(ours.get(k))
+            )
+        })
+        .collect();
+    if !differ.is_empty() {
+        return Err(bad(format!(
+            "written by a tournament of other arguments ({}): give another file, or the same arguments",
+            differ.join("; ")
+        )));
+    }
+    for (n, line) in lines.iter().enumerate().skip(1) {
+        match parse_game_line(line) {
+            Some((i, o)) if i < fixtures => {
+                done.entry(i).or_insert(o);
+            }
+            _ => {
+                return Err(bad(format!(
+                    "line {} is no game of this tournament (expected {{\"fixture\": 0 to {}, ...}})",
+                    n + 1,
+                    fixtures - 1
+                )));
+            }
+        }
+    }
+    Ok((done, log))
+}
+
 /// Runs the tournament and prints it.
 pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
     if args.games == 0 {
@@ -280,6 +449,14 @@ pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
         }
         bar
     };
+    let (done, log) = match &args.log {
+        Some(path) => {
+            let (done, log) = open_log(path, &args, &names, fixtures.len())?;
+            (done, Some(Mutex::new(log)))
+        }
+        None => (HashMap::new(), None),
+    };
+    bar.inc(done.len() as u64);
     let started = Instant::now();
     let outcomes: Vec<Outcome> = match args.game {
         TournamentGame::Trictrac => {
@@ -298,15 +475,10 @@ pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
                 ..GameOptions::default()
             });
             pool.install(|| {
-                fixtures
-                    .par_iter()
-                    .map(|f| {
-                        let o = play_fixture(&start, f, &build_trictrac, &specs);
-                        bar.inc(1);
-                        o
-                    })
-                    .collect()
-            })
+                play_all(&fixtures, &done, &log, &bar, |f| {
+                    play_fixture(&start, f, &build_trictrac, &specs)
+                })
+            })?
         }
         TournamentGame::Tafl => {
             if args.trous.is_some() {
@@ -318,15 +490,10 @@ pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
             let ruleset = ruleset(args.rules.as_deref())?;
             let start = TaflGame::new(ruleset);
             pool.install(|| {
-                fixtures
-                    .par_iter()
-                    .map(|f| {
-                        let o = play_fixture(&start, f, &build_tafl, &specs);
-                        bar.inc(1);
-                        o
-                    })
-                    .collect()
-            })
+                play_all(&fixtures, &done, &log, &bar, |f| {
+                    play_fixture(&start, f, &build_tafl, &specs)
+                })
+            })?
         }
     };
     bar.finish_and_clear();
