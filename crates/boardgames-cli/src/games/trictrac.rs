@@ -66,7 +66,8 @@ pub(crate) fn comment_for_people(comment: &str) -> String {
     }
 }
 
-/// A form of trictrac played in the terminal: what [`Session`] needs beyond [`Game`].
+/// A form of trictrac played in the terminal: what [`Session`](super::session::Session)
+/// needs beyond [`Game`].
 pub trait Partie: Game<Action = Action> + Clone + PartialEq {
     /// The form of the chronology of throws in play.
     type Form: Form;
