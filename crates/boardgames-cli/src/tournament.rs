@@ -225,10 +225,7 @@ fn build_generic<G: Game + 'static>(
         Spec::Mcts(n) => Box::new(Mcts::<G>::new(MctsConfig::with_iterations(n), seed).ok()?),
         Spec::Expecti(d) => Box::new(
             Expectiminimax::with_evaluator(
-                ExpectiminimaxConfig {
-                    bounds: Some((-2.0, 2.0)),
-                    ..ExpectiminimaxConfig::with_depth(d)
-                },
+                ExpectiminimaxConfig::with_depth(d).with_bounds(Some((-2.0, 2.0))),
                 eval,
             )
             .ok()?,
@@ -339,10 +336,7 @@ pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
             if trous == 0 {
                 return Err(CliError::input("--trous", "must be at least 1"));
             }
-            let start = TrictracGame::standard(GameOptions {
-                trous_to_win: trous,
-                ..GameOptions::default()
-            });
+            let start = TrictracGame::standard(GameOptions::default().with_trous_to_win(trous));
             pool.install(|| {
                 fixtures
                     .par_iter()

@@ -31,6 +31,7 @@ impl Phase {
 
 /// Why a throw could not be applied, or a throw's text could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ThrowError {
     /// The game is already over: no more throws.
     #[error("the game is over ({0}); no more throws")]
@@ -498,6 +499,7 @@ pub struct PlayError {
 
 /// Error of [`Position::from_str`] and [`Setup::from_str`]: what was wrong and where.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ParsePositionError {
     /// Not four space-separated fields.
     #[error("expected 4 fields (white black side throws), found {0}")]

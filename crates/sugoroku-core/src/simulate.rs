@@ -66,6 +66,7 @@ pub fn play_fast(rules: &Ruleset, seed: Seed) -> GameSummary {
 
 /// Why a [`Simulation`] could not run.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum SimulationError {
     /// A shard `k/n` with `n == 0`, `k == 0` or `k > n`.
     #[error("invalid shard {index}/{count}: expected K/N with 1 <= K <= N")]
