@@ -235,12 +235,13 @@ class _Progress:
             sys.stderr.write("\n")
 
 
-def _task(job_text: str, first: int, count: int, pause: Optional[Tuple[str, float]]) -> str:
+def _task(job_text: str, first: int, count: int, pause: Optional[Tuple[str, float, int]]) -> str:
     """A Ray task's body: the range in Rust, the GIL released. ``pause`` (tests only):
-    ``(directory, seconds)``: on its first attempt the task writes its process id to
-    ``directory/pid-<first>`` and waits, so that a test can kill it while it runs."""
-    if pause is not None:
-        directory, seconds = pause
+    ``(directory, seconds, first)``: the task of that first unit, on its first attempt, writes
+    its process id to ``directory/pid-<first>`` and waits, so that a test can kill it while it
+    runs."""
+    if pause is not None and pause[2] == first:
+        directory, seconds, _ = pause
         marker = os.path.join(directory, f"pid-{first}")
         if not os.path.exists(marker):
             _write_atomic(marker, str(os.getpid()).encode())
@@ -257,7 +258,7 @@ def run(
     progress: bool = True,
     max_retries: int = 3,
     num_cpus: Optional[int] = None,
-    _pause: Optional[Tuple[str, float]] = None,
+    _pause: Optional[Tuple[str, float, int]] = None,
     _stop_after: Optional[int] = None,
 ) -> Outcome:
     """Runs ``job`` on Ray and gives the merged result.
