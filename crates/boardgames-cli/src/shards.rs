@@ -159,12 +159,12 @@ impl Job {
                     specs,
                     names: agents.iter().map(|n| n.trim().to_string()).collect(),
                     fixtures: Vec::new(),
-                    start: crate::tournament::Start::Trictrac(TrictracGame::standard(
+                    start: crate::tournament::Start::Trictrac(Box::new(TrictracGame::standard(
                         GameOptions {
                             trous_to_win: trous,
                             ..GameOptions::default()
                         },
-                    )),
+                    ))),
                     seed,
                     rounds: 0,
                 };

@@ -308,7 +308,7 @@ pub(crate) fn play_fixture<G: Game>(
 #[derive(Debug, Clone)]
 pub(crate) enum Start {
     /// A partie ordinaire to the given trous.
-    Trictrac(TrictracGame),
+    Trictrac(Box<TrictracGame>),
     /// A tafl game of a ruleset.
     Tafl(Box<TaflGame>),
 }
@@ -371,7 +371,7 @@ impl Setup {
                     trous_to_win: trous,
                     ..GameOptions::default()
                 });
-                ("trictrac", Start::Trictrac(start))
+                ("trictrac", Start::Trictrac(Box::new(start)))
             }
             TournamentGame::Tafl => {
                 if trous.is_some() {
@@ -400,7 +400,7 @@ impl Setup {
     pub(crate) fn play(&self, f: &Fixture, recorded: bool) -> Outcome {
         match &self.start {
             Start::Trictrac(start) => {
-                play_fixture(start, f, &build_trictrac, &self.specs, recorded)
+                play_fixture(&**start, f, &build_trictrac, &self.specs, recorded)
             }
             Start::Tafl(start) => play_fixture(&**start, f, &build_tafl, &self.specs, recorded),
         }

@@ -220,13 +220,13 @@ fn merge_refuses_overlaps_gaps_and_foreign_shards() {
             .contains("overlap")
     );
     assert!(
-        job.merge(&[a.clone()])
+        job.merge(std::slice::from_ref(&a))
             .unwrap_err()
             .to_string()
             .contains("missing")
     );
     assert!(
-        job.merge(&[c.clone()])
+        job.merge(std::slice::from_ref(&c))
             .unwrap_err()
             .to_string()
             .contains("leave a gap")
