@@ -147,6 +147,9 @@ pub struct Engine<W: Write> {
     stopping_pending: Arc<AtomicUsize>,
 }
 
+/// How many lines read and not yet handled the session holds ([`Engine::session`]).
+const QUEUED_LINES: usize = 16;
+
 /// Whether a line of the host is a command that stops a search in progress: `goodbye`,
 /// `finish`, a new `rules` or `position` (the game the search is for is over or replaced).
 fn stops_search(bytes: &[u8]) -> bool {
@@ -386,7 +389,9 @@ impl<W: Write> Engine<W> {
     /// When `input` cannot be read or `out` written.
     pub fn session<R: BufRead + Send + 'static>(&mut self, input: R) -> std::io::Result<()> {
         self.start()?;
-        let (tx, rx) = mpsc::channel::<ReadLine>();
+        // Bounded: the reader waits while the session is behind (at most `QUEUED_LINES`
+        // lines of at most `MAX_LINE` bytes are held, 1 MiB), so that no input grows memory.
+        let (tx, rx) = mpsc::sync_channel::<ReadLine>(QUEUED_LINES);
         let stop = Arc::clone(&self.stop);
         let pending = Arc::clone(&self.stopping_pending);
         std::thread::spawn(move || {
