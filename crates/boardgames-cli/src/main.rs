@@ -31,6 +31,7 @@ macro_rules! out {
     }};
 }
 
+mod bots;
 mod color;
 mod ecrire;
 mod error;
@@ -46,6 +47,7 @@ mod sugoroku;
 mod table;
 mod tafl;
 mod tournament;
+mod train;
 mod trictrac;
 mod view;
 
@@ -143,6 +145,8 @@ enum TrictracCommand {
     },
     /// A partie à écrire at three or four players (à tourner, à la chouette, in teams).
     Table(table::TableArgs),
+    /// Learn the TD-trained bot's evaluation by self-play (docs/trictrac-bot.md).
+    Train(Box<train::TrainArgs>),
 }
 
 #[derive(Debug, Subcommand)]
@@ -355,6 +359,10 @@ enum PlayCommand {
         /// no trou, is won double); not for --form ecrire, whose marqués always keep it.
         #[arg(long)]
         pavillon: bool,
+        /// The bot: bot (the heuristic), searchbot, tdbot (the TD-trained network),
+        /// tdsearchbot, tdbot:FILE, tdsearchbot:FILE; --form ecrire plays the heuristic.
+        #[arg(long, default_value = "bot")]
+        bot: String,
     },
 }
 
@@ -461,6 +469,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             trous,
         }) => referee::referee(script.as_deref(), position.as_deref(), trous),
         Command::Trictrac(TrictracCommand::Table(args)) => table::run(&args),
+        Command::Trictrac(TrictracCommand::Train(args)) => train::run(&args),
         Command::Tafl(TaflCommand::Moves {
             position,
             rules,
@@ -544,6 +553,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             side,
             trous,
             pavillon,
+            bot,
         }) => play_trictrac::play(play_trictrac::TrictracPlay {
             seed,
             human: match side {
@@ -552,6 +562,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             },
             trous,
             pavillon,
+            bot,
         }),
         Command::Play(PlayCommand::Trictrac {
             form: FormArg::Ordinaire,
@@ -559,6 +570,14 @@ fn run(cli: Cli) -> Result<(), CliError> {
         }) => Err(CliError::input(
             "--form",
             "--marques, --convention and --progression need --form ecrire",
+        )),
+        Command::Play(PlayCommand::Trictrac {
+            form: FormArg::Ecrire,
+            bot,
+            ..
+        }) if bot != "bot" => Err(CliError::input(
+            "--bot",
+            "the partie à écrire is played against the heuristic bot (the TD-trained network learned the partie ordinaire)",
         )),
         Command::Play(PlayCommand::Trictrac {
             form: FormArg::Ecrire,

@@ -7,9 +7,7 @@ use std::collections::VecDeque;
 use std::io::BufRead;
 use std::path::Path;
 
-use boardgames_common::{
-    Agent, Game, PlayedGame, Player, Record, Seed, SeedRng, Turn, sample_chance,
-};
+use boardgames_common::{Game, PlayedGame, Player, Record, Seed, SeedRng, Turn, sample_chance};
 use trictrac_core::bot::Bot;
 use trictrac_core::game::{
     Action, Chronology, DefaultScorer, Form, GameOptions, TrictracGame, TurnPhase, action_text,
@@ -18,6 +16,7 @@ use trictrac_core::game::{
 use trictrac_core::partie::scorer::ThrowScore;
 use trictrac_core::{Colour, diagram};
 
+use crate::bots::{Advisor, TrictracBot};
 use crate::error::CliError;
 use crate::play::{prompt, read_line};
 
@@ -31,7 +30,7 @@ last decision and the bot's reply; the dice stay as they fell), save FILE (the r
 far, for `boardgames replay`), help, quit.";
 
 /// How a person plays `play trictrac`.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub(crate) struct TrictracPlay {
     /// The dice seed.
     pub(crate) seed: u64,
@@ -41,6 +40,8 @@ pub(crate) struct TrictracPlay {
     pub(crate) trous: u8,
     /// Whether the pavillon is played.
     pub(crate) pavillon: bool,
+    /// The bot's name (`bot`, `searchbot`, `tdbot`, …: `crate::bots::BOT_NAMES`).
+    pub(crate) bot: String,
 }
 
 /// `2 trous 4 points`, `1 trou 1 point`: marks for people (the notation's `2.4` reads like a
@@ -238,7 +239,7 @@ fn understand<F: Form>(
 /// after the play and the bot's value of it (points for minus points against, plus its
 /// evaluation of the board after), best first; at a decision, the reste and what the
 /// opponent would mark. `choice` is the bot's choice among `legal` in `turns`.
-fn hint<F: Form>(
+pub(crate) fn hint<F: Form>(
     turns: &Chronology<DefaultScorer, F>,
     legal: &[Action],
     choice: Action,
@@ -329,7 +330,7 @@ pub(crate) struct Session<G> {
     seed: u64,
     human: Player,
     game: G,
-    bot: Bot,
+    bot: Box<dyn Advisor<G>>,
     rng: SeedRng,
     /// Every action since the start (for undo and save).
     history: Vec<Action>,
@@ -341,9 +342,9 @@ pub(crate) struct Session<G> {
     outcomes: Vec<(Action, f64)>,
 }
 
-impl<G: Partie> Session<G>
+impl<G: Partie + 'static> Session<G>
 where
-    Bot: Agent<G>,
+    Bot: Advisor<G>,
 {
     /// `human` plays `start` against the bot, dice from `seed`.
     pub(crate) fn new(start: G, seed: u64, human: Player) -> Session<G> {
@@ -352,7 +353,7 @@ where
             start,
             seed,
             human,
-            bot: Bot::default(),
+            bot: Box::new(Bot::default()),
             rng: Seed(seed).rng(),
             history: Vec::new(),
             chooser: Vec::new(),
@@ -360,6 +361,12 @@ where
             legal: Vec::new(),
             outcomes: Vec::new(),
         }
+    }
+
+    /// The same session against `bot` instead of the heuristic.
+    pub(crate) fn with_bot(mut self, bot: Box<dyn Advisor<G>>) -> Session<G> {
+        self.bot = bot;
+        self
     }
 
     /// The game in play.
@@ -441,8 +448,8 @@ where
                 ("moves", "") => out!("{}", self.list()),
                 ("hint", "") => {
                     let choice = self.bot.choose(&self.game, &self.legal);
+                    out!("{}", self.bot.advice(&self.game, &self.legal, choice));
                     let turns = self.game.turns();
-                    out!("{}", hint(turns, &self.legal, choice, &self.bot));
                     if let TurnPhase::Choice { mover, .. } = turns.phase()
                         && let Some(note) = self.game.choice_note(mover)
                     {
@@ -579,11 +586,13 @@ pub(crate) fn play(how: TrictracPlay) -> Result<(), CliError> {
         ..GameOptions::default()
     };
     let human = how.human;
+    let bot = TrictracBot::parse(&how.bot, "--bot")?;
     let mut session = Session::new(
         TrictracGame::new(DefaultScorer::default(), options),
         how.seed,
         player_of(human),
-    );
+    )
+    .with_bot(Box::new(bot));
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     outln!(

@@ -30,10 +30,19 @@
 //!
 //! [`ExpectimaxBot`] (module [`search`]) searches one ply deeper on this evaluation: over the
 //! opponent's 21 throws and his best reply to each.
+//!
+//! [`TdBot`] plays by an evaluation learned by self-play (TD(λ) over a small multilayer
+//! perceptron, [`TdNetwork`], trained weights shipped with the crate); [`TdExpectimaxBot`]
+//! searches one ply of the opponent's throws on top of it.
 
 pub mod search;
+mod td;
 
 pub use search::ExpectimaxBot;
+pub use td::{
+    FEATURE_SET, FORMAT_VERSION, MAX_HIDDEN, NUM_INPUTS, OUTPUTS, TdBot, TdEpisode, TdEstimate,
+    TdExpectimaxBot, TdLearning, TdNetwork, TdNetworkError,
+};
 
 use boardgames_common::{Agent, UNORDERED_OUTCOMES};
 
