@@ -92,6 +92,34 @@ pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CliError
     result.map_err(fail)
 }
 
+/// Removes the temporary files [`write_atomically`] leaves beside `path` when its process is
+/// killed while writing (`.NAME.PID.tmp`).
+pub(crate) fn remove_stale_temps(path: &Path) {
+    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
+        return;
+    };
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let prefix = format!(".{}.", name.to_string_lossy());
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let file = file.to_string_lossy();
+        let stale = file
+            .strip_prefix(&prefix)
+            .and_then(|rest| rest.strip_suffix(".tmp"))
+            .is_some_and(|pid| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()));
+        if stale {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
 /// The bytes of a checkpoint.
 pub(crate) fn encode(state: &State, network: &TdNetwork) -> Result<Vec<u8>, CliError> {
     let json = serde_json::to_vec(state).map_err(|e| CliError::Output(e.to_string()))?;

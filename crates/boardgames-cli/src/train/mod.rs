@@ -319,6 +319,18 @@ pub(crate) fn run(args: &TrainArgs) -> Result<(), CliError> {
         .map_err(|e| CliError::input("--threads", e))?;
     let asked = args.settings(threads);
     let cp = checkpoint_path(args);
+    // A run killed while writing leaves its temporary file: never read, removed here.
+    for path in [
+        Some(&cp),
+        Some(&args.output),
+        args.log.as_ref(),
+        args.svg.as_ref(),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        checkpoint::remove_stale_temps(path);
+    }
     let (mut state, mut network) = if cp.exists() {
         let (state, network) = checkpoint::read(&cp)?;
         let diff = differences(&state.settings, &asked);

@@ -22,7 +22,7 @@
 
 use crate::board::{Board, count_masks};
 use crate::colour::Colour;
-use crate::jan::Jan;
+use crate::jan::can_fill_from;
 use crate::partie::ordinaire::Ordinaire;
 use crate::point::{OFF, TALON};
 use crate::position::Position;
@@ -170,9 +170,9 @@ static CHANCE: [f32; 4096] = {
 /// The expected points an opponent's throw wins by hitting `colour`'s lone dames (off the
 /// talon): each one's hit value (4 in the petit-jan table, 2 in the grand-jan table: rules
 /// page, "Scoring") times the chance that a throw brings one of the hitters' distances.
-fn exposure(board: &Board, colour: Colour) -> f32 {
-    let (occupied, made) = count_masks(board.path_counts(colour));
-    let his = count_masks(board.path_counts(colour.other())).0;
+/// `occupied` and `made` are `colour`'s points with at least one and two dames, `his` the
+/// opponent's with at least one (bit `p` for path position `p`, each on his own path).
+fn exposure_of(occupied: u32, made: u32, his: u32) -> f32 {
     // His path q is our 25 - q: bit q to bit 25 - q by reversing the 32 bits.
     let his_on_ours = his.reverse_bits() >> 6;
     let mut lone = occupied & !made & !(1 << TALON);
@@ -186,12 +186,21 @@ fn exposure(board: &Board, colour: Colour) -> f32 {
     total
 }
 
-/// The (opponent dame point, number) pairs whose landing point `colour` holds: the numbers
-/// he blocks to the opponent.
-fn blocked(board: &Board, colour: Colour) -> u32 {
-    let ours = count_masks(board.path_counts(colour)).0;
+#[cfg(test)]
+fn exposure(board: &Board, colour: Colour) -> f32 {
+    let (occupied, made) = count_masks(board.path_counts(colour));
+    exposure_of(
+        occupied,
+        made,
+        count_masks(board.path_counts(colour.other())).0,
+    )
+}
+
+/// The (opponent dame point, number) pairs whose landing point the player holds: the numbers
+/// he blocks to the opponent (`ours`, `his` as in [`exposure_of`]).
+fn blocked_of(ours: u32, his: u32) -> u32 {
     let ours_on_his = ours.reverse_bits() >> 6;
-    let mut from = count_masks(board.path_counts(colour.other())).0 & !(1 << 24);
+    let mut from = his & !(1 << 24);
     let mut n = 0;
     while from != 0 {
         let q = from.trailing_zeros();
@@ -203,12 +212,12 @@ fn blocked(board: &Board, colour: Colour) -> u32 {
 
 fn board_side(inputs: &mut Inputs, board: &Board, colour: Colour, at: usize) {
     let counts = board.path_counts(colour);
-    for p in 1..=24usize {
-        let n = counts[p];
+    for (k, &n) in counts[1..=24].iter().enumerate() {
         if n == 0 {
             continue;
         }
-        let base = at + (p - 1) * 4;
+        // Path position k + 1.
+        let base = at + k * 4;
         inputs.push(base + usize::from(n.min(3)) - 1, 1.0);
         if n > 3 {
             inputs.push(base + 3, f32::from(n - 3) / 6.0);
@@ -218,22 +227,27 @@ fn board_side(inputs: &mut Inputs, board: &Board, colour: Colour, at: usize) {
 }
 
 fn hand_side(inputs: &mut Inputs, board: &Board, colour: Colour, at: usize) {
-    inputs.flag(at, board.is_full(colour, Jan::PetitJan));
-    inputs.flag(at + 1, board.is_full(colour, Jan::GrandJan));
-    inputs.flag(at + 2, board.is_full(colour, Jan::JanDeRetour));
-    inputs.flag(at + 3, board.can_fill(colour, Jan::PetitJan));
-    inputs.flag(at + 4, board.can_fill(colour, Jan::GrandJan));
-    inputs.flag(
-        at + 5,
-        board.on_board(colour) > 0 && board.all_in_jan_de_retour(colour),
-    );
-    inputs.push(at + 6, exposure(board, colour) / 8.0);
     let counts = board.path_counts(colour);
+    let (occupied, made) = count_masks(counts);
+    let his = count_masks(board.path_counts(colour.other())).0;
+    // The jans by path position: petit 1..=6, grand 7..=12, de retour 19..=24.
+    let full = |first: u32| {
+        let span = 0x3F << first;
+        made & span == span
+    };
+    inputs.flag(at, full(1));
+    inputs.flag(at + 1, full(7));
+    inputs.flag(at + 2, full(19));
+    inputs.flag(at + 3, can_fill_from(counts, 1));
+    inputs.flag(at + 4, can_fill_from(counts, 7));
+    // Every dame on the board in the jan de retour (path 19..=24).
+    inputs.flag(at + 5, occupied != 0 && occupied & !(0x3F << 19) == 0);
+    inputs.push(at + 6, exposure_of(occupied, made, his) / 8.0);
     let pips: u32 = (2..=25usize)
         .map(|p| u32::from(counts[p]) * (p as u32 - 1))
         .sum();
     inputs.push(at + 7, pips as f32 / 360.0);
-    inputs.push(at + 8, blocked(board, colour) as f32 / 36.0);
+    inputs.push(at + 8, blocked_of(occupied, his) as f32 / 36.0);
 }
 
 /// The inputs of `position` before its side to move throws, in a partie of `form`.

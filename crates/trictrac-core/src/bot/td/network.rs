@@ -160,20 +160,49 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 
 /// `1 / (1 + e^−x)`, with `e^−x` as `2^t` for `t = −x·log2(e)` clamped to ±126: the
 /// nearest integer to `t` in the exponent bits, the rest `f` (|f| ≤ ½) by the degree-5
-/// Taylor polynomial of `2^f` (relative error below 10⁻⁵). Plain arithmetic, so that a layer's units are
-/// computed several at a time (the library's `exp` is a call the compiler cannot vectorise);
-/// the same function in training and play, on every platform.
+/// Taylor polynomial of `2^f` (relative error below 10⁻⁵). The nearest integer is found by
+/// adding and subtracting 1.5·2²³ (the float's own rounding), not by a conversion, and the
+/// rest is plain arithmetic, so that a layer's units are computed several at a time (the
+/// library's `exp` is a call the compiler cannot vectorise); the same function in training
+/// and play, on every platform.
 #[inline]
 pub(crate) fn sigmoid(x: f32) -> f32 {
+    const ROUND: f32 = 12_582_912.0;
     let t = (-x * std::f32::consts::LOG2_E).clamp(-126.0, 126.0);
-    // t + 128.5 is positive: truncation is the floor, so `whole` is t rounded.
-    let whole = (t + 128.5) as i32 - 128;
-    let f = t - whole as f32;
+    let r = t + ROUND;
+    // The low bits of `r`'s mantissa hold t rounded to the nearest integer, plus 2²².
+    let whole = (r.to_bits() as i32).wrapping_sub(0x4B40_0000);
+    let f = t - (r - ROUND);
     let p = 1.0
-        + f * (0.693_147_2
+        + f * (std::f32::consts::LN_2
             + f * (0.240_226_5 + f * (0.055_504_11 + f * (0.009_618_129 + f * 0.001_333_355_8))));
-    let scale = f32::from_bits(((whole + 127) as u32) << 23);
+    let scale = f32::from_bits((whole.wrapping_add(127) as u32) << 23);
     1.0 / (1.0 + scale * p)
+}
+
+/// The dot product of `a` and `b` (of equal lengths), summed in eight lanes (element `i` in
+/// lane `i mod 8`, the lanes added pairwise at the end): a fixed order, so the same on every
+/// platform, that the compiler computes several lanes at a time.
+#[inline]
+fn dot(a: &[f32], b: &[f32]) -> f32 {
+    let mut lanes = [0.0f32; 8];
+    let (a8, a_rest) = a.split_at(a.len() - a.len() % 8);
+    let (b8, b_rest) = b.split_at(a8.len().min(b.len()));
+    for (x, y) in a8.chunks_exact(8).zip(b8.chunks_exact(8)) {
+        for l in 0..8 {
+            lanes[l] += x[l] * y[l];
+        }
+    }
+    for (l, (x, y)) in a_rest.iter().zip(b_rest).enumerate() {
+        lanes[l] += x * y;
+    }
+    let quads = [
+        lanes[0] + lanes[4],
+        lanes[1] + lanes[5],
+        lanes[2] + lanes[6],
+        lanes[3] + lanes[7],
+    ];
+    (quads[0] + quads[2]) + (quads[1] + quads[3])
 }
 
 /// The hidden layer's values (input sums or activations), the first `hidden` of them used.
@@ -329,9 +358,7 @@ impl TdNetwork {
         let n = self.hidden;
         let mut out = [0.0; OUTPUTS];
         for (k, o) in out.iter_mut().enumerate() {
-            let row = &self.w2[k * n..(k + 1) * n];
-            let z: f32 = row.iter().zip(&h.0[..n]).map(|(w, a)| w * a).sum();
-            *o = sigmoid(self.b2[k] + z);
+            *o = sigmoid(self.b2[k] + dot(&self.w2[k * n..(k + 1) * n], &h.0[..n]));
         }
         out
     }

@@ -348,15 +348,15 @@ impl<S: ThrowScorer + Clone> Agent<TrictracGame<S>> for TdBot<'_> {
 #[derive(Debug, Clone, Copy)]
 pub struct TdExpectimaxBot<'a> {
     network: &'a TdNetwork,
-    /// At most this many plays are searched (at least 1). Default 4.
+    /// At most this many plays are searched (at least 1). Default 2.
     pub breadth: usize,
     /// Only plays the network values within this much equity of the best are searched.
-    /// Default 0.25.
+    /// Default 0.05.
     pub margin: f32,
 }
 
 impl Default for TdExpectimaxBot<'static> {
-    /// The searching bot of the shipped network, breadth 4, margin 0.25.
+    /// The searching bot of the shipped network, breadth 2, margin 0.05.
     fn default() -> TdExpectimaxBot<'static> {
         TdExpectimaxBot::new(TdNetwork::shipped())
     }
@@ -368,8 +368,8 @@ impl<'a> TdExpectimaxBot<'a> {
     pub fn new(network: &'a TdNetwork) -> TdExpectimaxBot<'a> {
         TdExpectimaxBot {
             network,
-            breadth: 4,
-            margin: 0.25,
+            breadth: 2,
+            margin: 0.05,
         }
     }
 
@@ -379,13 +379,16 @@ impl<'a> TdExpectimaxBot<'a> {
         self.network
     }
 
-    /// The index of the best play of `state`'s pending throw by the search, and its value.
+    /// The index of the best play of `state`'s pending throw by the search, and its value
+    /// (`searched`: by the search even when the network leaves a single candidate; otherwise
+    /// that candidate is played unsearched, with the network's value).
     fn best_play<S: ThrowScorer + Clone>(
         &self,
         judge: &Judge<'_>,
         state: &TrictracGame<S>,
         pending: u8,
         scratch: &mut S::Analysis,
+        searched: bool,
     ) -> Option<(usize, f32)> {
         let analysis = state.analysis()?;
         let (position, marking) = (state.position(), state.marking());
@@ -407,6 +410,9 @@ impl<'a> TdExpectimaxBot<'a> {
             }
         }
         // An unstable sort (no allocation) with the index as the tie-break: deterministic.
+        if count == 1 && !searched {
+            return Some((best, values[best]));
+        }
         order[..count].sort_unstable_by(|&a, &b| {
             values[usize::from(b)]
                 .total_cmp(&values[usize::from(a)])
@@ -462,7 +468,7 @@ impl<S: ThrowScorer + Clone> Agent<TrictracGame<S>> for TdExpectimaxBot<'_> {
                         judge.searched_value(scorer, &held, mover, &mut scratch, &mut replies)
                     }
                     ChoiceStage::BeforePlay => self
-                        .best_play(&judge, state, pending, &mut scratch)
+                        .best_play(&judge, state, pending, &mut scratch, true)
                         .map_or(f32::NEG_INFINITY, |(_, v)| v),
                 };
                 hold_or_leave(hold, leave)
@@ -474,7 +480,7 @@ impl<S: ThrowScorer + Clone> Agent<TrictracGame<S>> for TdExpectimaxBot<'_> {
                 let Some(analysis) = state.analysis() else {
                     return first;
                 };
-                self.best_play(&judge, state, pending, &mut scratch)
+                self.best_play(&judge, state, pending, &mut scratch, false)
                     .and_then(|(b, _)| play_action(analysis, b, legal))
                     .unwrap_or(first)
             }
