@@ -16,7 +16,7 @@ use boardgames_common::{Agent, Game, RandomAgent, Seed, Turn, sample_chance};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use tafl_core::{Ruleset, TaflGame};
 use trictrac_core::bot::{Bot, ExpectimaxBot};
-use trictrac_core::game::{ChoiceStage, GameOptions, Phase, TrictracGame};
+use trictrac_core::{ChoiceStage, GameOptions, Phase, TrictracGame};
 
 /// Decision states of `start` played by `agent` for both sides: every `every`-th with more
 /// than one legal action, and (separately) those `keep` selects.

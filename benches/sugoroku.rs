@@ -138,13 +138,13 @@ fn throws(c: &mut Criterion) {
     assert!(played.state.is_terminal());
     let mut group = c.benchmark_group("sugoroku");
     group.throughput(Throughput::Elements(n));
-    // One iteration: every throw of that game with Position::apply_throw and its events.
-    group.bench_function("apply_throw with events, one game", |b| {
+    // One iteration: every throw of that game with Position::play_mut and its events.
+    group.bench_function("play_mut with events, one game", |b| {
         b.iter(|| {
             let mut pos = Position::start();
             let mut events = 0;
             for &t in black_box(&list) {
-                events += pos.apply_throw(&rules, t).expect("not over").len();
+                events += pos.play_mut(&rules, t).expect("not over").len();
             }
             assert_eq!(pos, *played.state.position());
             events

@@ -49,7 +49,7 @@ fn random_positions(ruleset: &Ruleset) -> Vec<Position> {
     for _ in 0..40 {
         let mut pos = ruleset.start_position();
         for ply in 0..400 {
-            pos.legal_moves(&mut moves);
+            pos.legal_moves_into(&mut moves);
             if moves.is_empty() {
                 break;
             }
@@ -95,14 +95,14 @@ fn movegen_and_play(c: &mut Criterion) {
         let total: usize = positions
             .iter()
             .map(|p| {
-                p.legal_moves(&mut list);
+                p.legal_moves_into(&mut list);
                 list.len()
             })
             .sum();
         let captures: u32 = positions
             .iter()
             .map(|p| {
-                p.legal_moves(&mut list);
+                p.legal_moves_into(&mut list);
                 list.iter()
                     .map(|&m| {
                         let mut q = *p;
@@ -121,7 +121,7 @@ fn movegen_and_play(c: &mut Criterion) {
             b.iter(|| {
                 let mut n = 0;
                 for p in &positions {
-                    black_box(p).legal_moves(&mut list);
+                    black_box(p).legal_moves_into(&mut list);
                     n += list.len();
                 }
                 black_box(n)
@@ -134,7 +134,7 @@ fn movegen_and_play(c: &mut Criterion) {
             b.iter(|| {
                 let mut caps = 0;
                 for p in &positions {
-                    p.legal_moves(&mut list);
+                    p.legal_moves_into(&mut list);
                     for &m in list.iter() {
                         let mut q = *black_box(p);
                         caps += q.play_unchecked(m).captures.count();

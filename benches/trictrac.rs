@@ -19,10 +19,11 @@ use boardgames_common::{
     sample_chance,
 };
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use trictrac_core::LegalPlays;
 use trictrac_core::bot::{Bot, TdBot, TdExpectimaxBot};
-use trictrac_core::game::{Action, GameOptions, JanScorer, Phase, ThrowScorer, TrictracGame};
-use trictrac_core::movegen::{LegalPlays, MovementOnly};
+use trictrac_core::partie::{JanScorer, ThrowScorer};
 use trictrac_core::scoring::{ScoringRules, ThrowAnalysis, points_for};
+use trictrac_core::{Action, GameOptions, Phase, TrictracGame};
 use trictrac_core::{Colour, Position};
 
 /// Games the position set is taken from, and the spacing of the positions kept.
@@ -94,9 +95,11 @@ fn counts(positions: &[Position]) -> (usize, usize, usize, u64, u64) {
     let (mut movement, mut scored, mut before, mut after) = (0, 0, 0u64, 0u64);
     for p in positions {
         for t in throws() {
-            p.legal_plays_into(t, &MovementOnly, &mut lp);
+            p.movement_plays_into(t, &mut lp);
             movement += lp.len();
+            p.legal_plays_into(t, &mut lp);
             let a = ThrowAnalysis::new(p, t, &rules);
+            assert_eq!(lp.len(), a.legal_plays().len(), "{p} {t}");
             scored += a.legal_plays().len();
             before += u64::from(a.points_before(Colour::White) + a.points_before(Colour::Black));
             for i in 0..a.legal_plays().len() {
@@ -117,19 +120,36 @@ fn movegen_and_scoring(c: &mut Criterion) {
 
     let mut group = c.benchmark_group("trictrac");
     group.throughput(Throughput::Elements(lists));
-    // One iteration: the legal plays (laws of movement, no fill/keep filter) of each of the
-    // 21 throws at every position of the set; throughput in play lists.
+    // One iteration: the plays by the laws of movement alone (no fill/keep obligation) of
+    // each of the 21 throws at every position of the set; throughput in play lists.
+    group.bench_function("movement_plays 21 throws x set", |b| {
+        let mut lp = LegalPlays::new();
+        b.iter(|| {
+            let mut n = 0;
+            for p in black_box(&positions) {
+                for t in throws() {
+                    p.movement_plays_into(t, &mut lp);
+                    n += lp.len();
+                }
+            }
+            assert_eq!(n, COUNTS.1);
+            n
+        });
+    });
+    // One iteration: the legal plays (the laws of movement and the must fill / must keep
+    // obligation) of each of the 21 throws at every position of the set: as many plays as
+    // the analysis keeps; throughput in play lists.
     group.bench_function("legal_plays 21 throws x set", |b| {
         let mut lp = LegalPlays::new();
         b.iter(|| {
             let mut n = 0;
             for p in black_box(&positions) {
                 for t in throws() {
-                    p.legal_plays_into(t, &MovementOnly, &mut lp);
+                    p.legal_plays_into(t, &mut lp);
                     n += lp.len();
                 }
             }
-            assert_eq!(n, COUNTS.1);
+            assert_eq!(n, COUNTS.2);
             n
         });
     });

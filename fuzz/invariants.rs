@@ -72,12 +72,12 @@ pub fn replay_everywhere(record: &Record, limits: &RecordLimits) {
         assert!(!game.result_tag().is_empty());
         let _ = game.returns();
     }
-    let _ = trictrac_core::game::TrictracGame::from_record_with(record, &options);
+    let _ = trictrac_core::TrictracGame::from_record_with(record, &options);
     let strict = ReplayOptions {
         strict_comments: true,
         ..options
     };
-    let _ = trictrac_core::game::TrictracGame::from_record_with(record, &strict);
+    let _ = trictrac_core::TrictracGame::from_record_with(record, &strict);
 }
 
 /// A record of `game`'s tags and the given action texts.
@@ -129,7 +129,7 @@ pub fn tafl_position(preset: u8, setup_text: &str, choices: &[(u8, u8, u8)]) {
         if position.status().is_over() {
             break;
         }
-        position.legal_moves(&mut list);
+        position.legal_moves_into(&mut list);
         for &m in list.iter() {
             assert!(position.is_legal(m), "{m} generated but not legal");
         }
@@ -171,12 +171,12 @@ pub fn tafl_game(preset: u8, picks: &[u8]) {
         if game.status().is_over() {
             break;
         }
-        game.position().legal_moves(&mut list);
+        game.position().legal_moves_into(&mut list);
         if list.is_empty() {
             break;
         }
         let _ = game
-            .play(list[usize::from(pick) % list.len()])
+            .play_mut(list[usize::from(pick) % list.len()])
             .expect("legal");
         states.push(game.clone());
     }
@@ -191,11 +191,13 @@ pub fn tafl_game(preset: u8, picks: &[u8]) {
     }
 }
 
-/// Trictrac positions and plays: the position text round-trips; every generated play is
-/// legal and plays, and its scoring does not fail; a play built from arbitrary moves is legal
+/// Trictrac positions and plays: the position text round-trips; every generated play (by
+/// the laws of movement, and by the full laws) is legal and plays, and its scoring does not
+/// fail; a play built from arbitrary moves is legal
 /// exactly when its board is that of a generated play, and refused unchanged otherwise.
 pub fn trictrac_position(text: &str, throw: u8, moves: &[(String, String)]) {
-    use trictrac_core::{Move, Play, Position, ScoringRules, ThrowAnalysis};
+    use trictrac_core::scoring::{ScoringRules, ThrowAnalysis};
+    use trictrac_core::{Move, Play, Position};
     let Ok(position) = text.parse::<Position>() else {
         return;
     };
@@ -205,12 +207,22 @@ pub fn trictrac_position(text: &str, throw: u8, moves: &[(String, String)]) {
         "{position}"
     );
     let throw = throw_of(throw);
-    let legal = position.movement_plays(throw);
+    let movement = position.movement_plays(throw);
+    for play in movement.iter() {
+        assert!(
+            position.is_movement_legal(play),
+            "{play} generated but not legal"
+        );
+        assert!(position.play_movement_only(play).is_ok());
+    }
+    let legal = position.legal_plays(throw);
     for play in legal.iter() {
         assert!(position.is_legal(play), "{play} generated but not legal");
         assert!(position.play(play).is_ok());
+        assert!(movement.contains(play), "{play} legal but not by movement");
     }
     let analysis = ThrowAnalysis::new(&position, throw, &ScoringRules::default());
+    assert_eq!(analysis.legal_plays().len(), legal.len());
     for play in analysis.legal_plays().iter() {
         assert!(analysis.after_play(play).is_ok(), "{play}");
     }
@@ -232,9 +244,10 @@ pub fn trictrac_position(text: &str, throw: u8, moves: &[(String, String)]) {
     };
     let mut p = position;
     match p.play_mut(&play) {
-        Ok(()) => assert!(position.is_legal(&play)),
-        Err(_) => {
-            assert!(!position.is_legal(&play));
+        Ok(()) => assert!(position.is_legal(&play) && legal.contains(&play)),
+        Err(e) => {
+            assert!(!position.is_legal(&play) && !legal.contains(&play));
+            assert_eq!(e.play, play);
             assert_eq!(p, position, "an illegal play changed the position");
         }
     }
@@ -261,7 +274,7 @@ pub fn sugoroku(rules_text: &str, position_text: &str, throws: &[u8]) {
     };
     for &b in throws {
         let before = position;
-        match position.apply_throw(&rules, throw_of(b)) {
+        match position.play_mut(&rules, throw_of(b)) {
             Ok(_) => {
                 assert_eq!(Position::try_from(position.setup()), Ok(position));
                 assert_eq!(position.to_string().parse::<Position>(), Ok(position));
@@ -271,5 +284,658 @@ pub fn sugoroku(rules_text: &str, position_text: &str, throws: &[u8]) {
                 assert_eq!(position, before);
             }
         }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The doors of the command line (crate boardgames-cli's library): the OpenTafl engine, the
+// trictrac referee's transcripts, the play sessions; and the partie à écrire's settlement.
+// ---------------------------------------------------------------------------------------
+
+/// A writer whose bytes stay readable while another owner writes (the engine owns its).
+#[derive(Clone, Default)]
+struct Shared(std::rc::Rc<std::cell::RefCell<Vec<u8>>>);
+
+impl std::io::Write for Shared {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.borrow_mut().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Shared {
+    fn take(&self) -> Vec<u8> {
+        std::mem::take(&mut *self.0.borrow_mut())
+    }
+}
+
+/// A game the engine keeps is one consistent game: its record replays to it.
+fn assert_consistent_tafl(game: &tafl_core::TaflGame) {
+    let record = game.to_record();
+    assert_eq!(
+        tafl_core::TaflGame::from_record(&record).as_ref(),
+        Ok(game),
+        "{record}"
+    );
+}
+
+/// The OpenTafl engine (OTEP) fed `lines`, one at a time, with a tiny node budget: every
+/// line is answered or ignored, never with a panic; every answer is one line of printable
+/// ASCII ending in `\n` and starting with a command of the protocol; every `move` it sends is
+/// legal in its own game and is the move it waits to see accepted; every `analysis` line
+/// names legal first moves; its game is always one that replays from its record. The
+/// engine's search is bounded by `nodes` (so is each line's time).
+pub fn otep_engine(lines: &[&[u8]], full_moves: bool) {
+    use boardgames_cli::opentafl_engine::{Engine, EngineOptions};
+    let out = Shared::default();
+    let options = EngineOptions {
+        level: tafl_core::ai::Level::Bard,
+        nodes: Some(24),
+        think: None,
+        seed: 1,
+        log: None,
+        full_moves,
+    };
+    let mut engine = Engine::new(out.clone(), None, options);
+    engine.start().expect("a memory writer never fails");
+    let greeting = String::from_utf8(out.take()).expect("ASCII");
+    assert!(greeting.starts_with("hello\n"), "{greeting:?}");
+    for line in lines {
+        let before = engine.game().cloned();
+        let go_on = engine.line(line).expect("a memory writer never fails");
+        let sent = out.take();
+        let text = std::str::from_utf8(&sent).expect("the engine writes ASCII");
+        assert!(text.is_empty() || text.ends_with('\n'), "{text:?}");
+        for answer in text.lines() {
+            assert!(
+                answer.bytes().all(|b| b == b' ' || b.is_ascii_graphic()),
+                "{answer:?}"
+            );
+            let word = answer.split(' ').next().unwrap_or("");
+            assert!(
+                ["hello", "simple-moves", "move", "analysis", "error"].contains(&word),
+                "{answer:?} after {:?}",
+                String::from_utf8_lossy(line)
+            );
+            if let Some(m) = answer.strip_prefix("move ") {
+                let game = engine.game().expect("a move is sent for a game");
+                let pending = engine.pending().expect("the move sent is awaited");
+                let legal = game.position().legal_moves();
+                assert!(legal.contains(&pending), "{pending} in {}", game.position());
+                // The text is the move, with its captures when the host asked for full
+                // notation (the option, or a `simple-moves off` line of its own).
+                // (OpenTafl's full notation writes the king's capture `xKe4`.)
+                let (mv, captures) = m.split_once('x').unwrap_or((m, ""));
+                assert_eq!(mv, pending.to_string(), "{m}");
+                assert!(
+                    captures.is_empty() || !game.move_text(pending).captures.is_empty(),
+                    "{m}"
+                );
+            }
+            if let Some(rest) = answer.strip_prefix("analysis ") {
+                let game = engine.game().expect("an analysis is of a game");
+                let mut words = rest.split(' ');
+                let k: usize = words.next().unwrap_or("").parse().expect("a count");
+                let items: Vec<&str> = words.collect();
+                assert_eq!(items.len(), 2 * k, "{answer}");
+                for pair in items.chunks(2) {
+                    assert!(pair[1].parse::<f64>().is_ok(), "{answer}");
+                    let first = pair[0].split('|').next().unwrap_or("");
+                    let first = first.split_once('x').map_or(first, |(mv, _)| mv);
+                    let m: tafl_core::Move = first.parse().expect("a move");
+                    assert!(game.position().is_legal(m), "{first} in {answer}");
+                }
+            }
+        }
+        if let Some(game) = engine.game()
+            && engine.game() != before.as_ref()
+        {
+            assert_consistent_tafl(game);
+        }
+        if !go_on {
+            break;
+        }
+    }
+}
+
+/// The trictrac referee fed a transcript (`boardgames trictrac referee --script`), from a
+/// position counted on the tablier (`--position`: a count other than 15 dames is judged by
+/// DAMES EN TROP ou EN MOINS, rectified or void): each line is blank, a command, or a
+/// gesture judged or refused with a reason (printed after `refused: `, the referee
+/// unchanged); the marks never exceed what the laws allow: points 0 to 11 on the agreed marks
+/// and on the tablier; fewer trous than those of the partie for both players while it goes
+/// on, whatever is open (a trou marked falsely stands only on the tablier until the opponent
+/// acquiesces: S'EN ALLER SUR UNE ÉCOLE); once it is over, fewer for the loser, and at least
+/// the partie's trous for the winner unless the line that ended it was the loser's
+/// acquiescence to a win declared on an école ("la partie continue sauf si son adversaire a
+/// rompu son jeu ou acquiescé": the loser's `choose` or `break`). The winner may hold more
+/// than the partie's trous (the last gain, an école of a declared win, carries him past them,
+/// as in the partie ordinaire). The marks are consistent as the laws' jetons and fichets;
+/// the partie ends at most once.
+pub fn referee_transcript(position: &str, trous: u8, text: &str) {
+    use boardgames_cli::referee::{Verdict, judge_line, tablier};
+    use trictrac_core::Colour;
+    use trictrac_core::referee::{Referee, RefereePhase};
+    let trous = trous.clamp(1, 12);
+    let mut referee = match tablier(position, trous) {
+        Ok((r, reports)) => {
+            for r in &reports {
+                assert!(!r.to_string().trim().is_empty());
+            }
+            r
+        }
+        Err(_) => Referee::start(trous),
+    };
+    for (i, line) in text.lines().take(400).enumerate() {
+        let before = format!("{referee:?}");
+        let mut out = Vec::new();
+        let verdict = judge_line(&mut referee, i + 1, line, &mut out).expect("memory");
+        let printed = String::from_utf8(out).expect("UTF-8");
+        match &verdict {
+            Verdict::Refused { reason } => {
+                assert!(!reason.trim().is_empty(), "{line:?}");
+                assert!(printed.contains(&format!("refused: {reason}")), "{printed}");
+                assert_eq!(
+                    format!("{referee:?}"),
+                    before,
+                    "refused {line:?} changed it"
+                );
+            }
+            Verdict::Judged { reports, .. } => {
+                assert!(printed.starts_with(&format!("{}: ", i + 1)), "{printed}");
+                for r in reports {
+                    assert!(!r.to_string().trim().is_empty());
+                }
+            }
+            Verdict::Blank | Verdict::Shown | Verdict::Quit => {
+                assert_eq!(format!("{referee:?}"), before, "{line:?} changed it");
+            }
+        }
+        let marking = *referee.marking();
+        let winner = match referee.phase() {
+            RefereePhase::Over { winner } => Some(winner),
+            _ => None,
+        };
+        for c in Colour::ALL {
+            assert!(marking.points(c) <= 11, "{marking:?}");
+            if winner != Some(c) {
+                assert!(
+                    marking.trous(c) < trous,
+                    "{marking:?} of a partie to {trous}, {:?}",
+                    referee.phase()
+                );
+            }
+        }
+        if let (Some(w), Verdict::Judged { who, .. }) = (winner, &verdict)
+            && marking.trous(w) < trous
+        {
+            let word = line
+                .split('#')
+                .next()
+                .unwrap_or("")
+                .split_whitespace()
+                .nth(1);
+            assert!(
+                *who == w.other() && matches!(word, Some("choose" | "break")),
+                "{w} won with {} trous of {trous} at {line:?}: only the loser's acquiescence gives that",
+                marking.trous(w)
+            );
+        }
+        assert_eq!(
+            trictrac_core::marking::Marking::from_marks(marking.to_marks(), marking.pavillon()),
+            Ok(marking)
+        );
+        let on_tablier = referee.marks_on_tablier();
+        for c in Colour::ALL {
+            assert!(on_tablier[c].points <= 11, "{on_tablier:?}");
+        }
+        if matches!(verdict, Verdict::Quit) || matches!(referee.phase(), RefereePhase::Over { .. })
+        {
+            break;
+        }
+    }
+}
+
+/// A store for `save` and `load` that checks, at every save, that the record written is a
+/// record that replays and that loading it gives back the same record (`check`).
+struct CheckedFiles<F: FnMut(&str)> {
+    files: boardgames_cli::files::MemoryFiles,
+    check: F,
+    saves: usize,
+}
+
+impl<F: FnMut(&str)> boardgames_cli::files::Files for CheckedFiles<F> {
+    fn save(&mut self, name: &str, text: &str) -> Result<(), String> {
+        (self.check)(text);
+        self.saves += 1;
+        self.files.save(name, text)
+    }
+    fn load(&mut self, name: &str) -> Result<String, String> {
+        self.files.load(name)
+    }
+}
+
+/// `play tafl` fed `input` (lines of moves and commands, `save` and `load` in memory): the
+/// session never panics; every record it saves replays, and loading it gives a game whose
+/// record is the one saved (save and load round-trip at any point, undo included); the
+/// game it ends with replays from its record.
+pub fn play_tafl(preset: u8, human_attacks: bool, input: &[u8]) {
+    use boardgames_cli::play::{TaflPlay, tafl_load, tafl_record, tafl_session};
+    let presets = tafl_core::Ruleset::presets();
+    let ruleset = presets[usize::from(preset) % 2].clone(); // Fidchell, Brandubh: small
+    let how = TaflPlay {
+        ruleset: ruleset.clone(),
+        level: tafl_core::ai::Level::Bard,
+        nodes: Some(16),
+        human: if human_attacks {
+            tafl_core::Side::Attackers
+        } else {
+            tafl_core::Side::Defenders
+        },
+        seed: 7,
+    };
+    let mut files = CheckedFiles {
+        files: Default::default(),
+        check: |text: &str| {
+            let (game, seed) = tafl_load(&ruleset, text).expect("a saved game loads");
+            assert_consistent_tafl(&game);
+            let again = tafl_record(&game, seed.expect("saved with its seed")).expect("record");
+            assert_eq!(again.to_string(), text, "save, load, save differ");
+        },
+        saves: 0,
+    };
+    let mut out = Vec::new();
+    let game = tafl_session(how, &mut &input[..], &mut out, &mut files).expect("memory I/O");
+    assert_consistent_tafl(&game);
+}
+
+/// `play trictrac` (a partie ordinaire to `trous`, or with `ecrire` a partie à écrire of
+/// two marqués) fed `input`: the session never panics; every record it saves replays to
+/// the game it had, and a session that loads it saves the same record again (save and load
+/// round-trip at any point, after undos too); the session's final record replays to its
+/// game.
+pub fn play_trictrac(ecrire: bool, human_black: bool, trous: u8, input: &[u8]) {
+    use boardgames_cli::play_trictrac::{Session, TrictracPlay, ordinaire_session};
+    use boardgames_common::Player;
+    use trictrac_core::partie::DefaultScorer;
+    use trictrac_core::{GameOptions, TrictracGame};
+    let seed = 3;
+    let human = if human_black {
+        Player::Second
+    } else {
+        Player::First
+    };
+    let mut out = Vec::new();
+    if ecrire {
+        use trictrac_core::partie::{EcrireGame, EcrireOptions, EcrireRules};
+        let rules = EcrireRules::new(2).expect("2 marqués");
+        let start = EcrireGame::standard(EcrireOptions::new(rules));
+        let mut files = CheckedFiles {
+            files: Default::default(),
+            check: |text: &str| {
+                let record: boardgames_common::Record = text.parse().expect("a record");
+                assert!(
+                    EcrireGame::<DefaultScorer>::from_record(&record).is_ok(),
+                    "{text}"
+                );
+                let mut s = Session::new(start.clone(), seed, human);
+                s.load(text).expect("a saved partie loads");
+                assert_eq!(s.record().expect("record").to_string(), text);
+            },
+            saves: 0,
+        };
+        let session = boardgames_cli::ecrire::ecrire_session(
+            seed,
+            rules,
+            human,
+            &mut &input[..],
+            &mut out,
+            &mut files,
+        )
+        .expect("memory I/O");
+        let record = session.record().expect("record");
+        assert_eq!(
+            EcrireGame::<DefaultScorer>::from_record(&record).as_ref(),
+            Ok(session.game())
+        );
+    } else {
+        let trous = trous.clamp(1, 12);
+        let options = GameOptions {
+            trous_to_win: trous,
+            ..GameOptions::default()
+        };
+        let start = TrictracGame::new(DefaultScorer::default(), options);
+        let mut files = CheckedFiles {
+            files: Default::default(),
+            check: |text: &str| {
+                let record: boardgames_common::Record = text.parse().expect("a record");
+                assert!(
+                    TrictracGame::<DefaultScorer>::from_record(&record).is_ok(),
+                    "{text}"
+                );
+                let mut s = Session::new(start.clone(), seed, human);
+                s.load(text).expect("a saved partie loads");
+                assert_eq!(s.record().expect("record").to_string(), text);
+            },
+            saves: 0,
+        };
+        let how = TrictracPlay {
+            seed,
+            human: trictrac_core::Colour::from(human),
+            trous,
+            pavillon: false,
+            bot: "bot".to_owned(),
+        };
+        let session =
+            ordinaire_session(how, &mut &input[..], &mut out, &mut files).expect("memory I/O");
+        let record = session.record().expect("record");
+        assert_eq!(
+            TrictracGame::<DefaultScorer>::from_record(&record).as_ref(),
+            Ok(session.game())
+        );
+    }
+}
+
+/// One marqué's outcome as arbitrary bytes pick it.
+#[derive(Debug, Clone, Copy)]
+pub struct Outcome {
+    /// The winner (`A` when even), or a refait when `refait`.
+    pub winner: u8,
+    /// The winner's trous (or both players' for a refait).
+    pub trous: u8,
+    /// The loser's trous.
+    pub opponent: u8,
+    /// Simple, petite or grande bredouille (mod 3).
+    pub quality: u8,
+    /// Counted sans lever (the sans lever convention).
+    pub sans_lever: bool,
+    /// A refait instead of a marqué won.
+    pub refait: bool,
+}
+
+/// Checks one settlement: the glossary's shortcut `m × (t + 2 × (k + 1)) − o` is the long
+/// form `m × t − o + consolation`, the consolation `2 × m × (k + 1)`, the multiplier the
+/// convention's.
+fn assert_settlement(
+    rules: &trictrac_core::partie::EcrireRules,
+    s: &trictrac_core::partie::Settlement,
+    trous: u32,
+    opponent: u32,
+    quality: trictrac_core::partie::Quality,
+    sans_lever: bool,
+    refaits: u32,
+) {
+    let m = u128::from(s.multiplier);
+    // The consolation's factor after `refaits` refaits: k + 1 by default (doubled, tripled,
+    // quadrupled…), or doubled then the refait's number (RefaitProgression::ByRefait).
+    let k = u128::from(match rules.refait_progression() {
+        trictrac_core::partie::RefaitProgression::PlusOne => u64::from(refaits) + 1,
+        trictrac_core::partie::RefaitProgression::ByRefait => match refaits {
+            0 => 1,
+            1 => 2,
+            k => u64::from(k),
+        },
+    });
+    let (t, o) = (u128::from(trous), u128::from(opponent));
+    assert_eq!(
+        Ok(s.multiplier),
+        rules.convention().multiplier(quality, sans_lever, trous)
+    );
+    assert_eq!(u128::from(s.trous_value), m * t);
+    assert_eq!(u128::from(s.deduction), o);
+    assert_eq!(u128::from(s.consolation), 2 * m * k);
+    let long = u128::from(s.trous_value) + u128::from(s.consolation) - u128::from(s.deduction);
+    let shortcut = m * (t + 2 * k) - o;
+    assert_eq!(u128::from(s.payment), long);
+    assert_eq!(u128::from(s.payment), shortcut);
+}
+
+fn quality_of(b: u8) -> trictrac_core::partie::Quality {
+    use trictrac_core::partie::Quality;
+    [
+        Quality::Simple,
+        Quality::PetiteBredouille,
+        Quality::GrandeBredouille,
+    ][usize::from(b % 3)]
+}
+
+fn convention_of(b: u8) -> trictrac_core::partie::Convention {
+    use trictrac_core::partie::{Convention, Progression};
+    [
+        Convention::Base,
+        Convention::Annexe(Progression::Arithmetic),
+        Convention::Annexe(Progression::Geometric),
+        Convention::SansLever,
+    ][usize::from(b % 4)]
+}
+
+/// The rules of a partie à écrire picked by `picks`: marqués, convention, jetons de marqué,
+/// fiche and remainder, queue générale, queue des jetons counted or not.
+fn ecrire_rules(marques: u8, picks: [u8; 4]) -> trictrac_core::partie::EcrireRules {
+    use trictrac_core::partie::{EcrireRules, Remainder};
+    let rules = EcrireRules::new(u32::from(marques % 12) + 1)
+        .expect("1 to 12 marqués")
+        .with_convention(convention_of(picks[0]))
+        .with_jetons_de_marque(u32::from(picks[1] % 2) + 1)
+        .expect("1 or 2")
+        .with_fiche(
+            u32::from(picks[2] % 20) + 1,
+            if picks[2] >= 128 {
+                Remainder::Nothing
+            } else {
+                Remainder::HalfCounts
+            },
+        )
+        .expect("at least 1 jeton")
+        .with_queue_generale(u64::from(picks[3] % 4))
+        .with_refait_progression(if picks[1] >= 128 {
+            trictrac_core::partie::RefaitProgression::ByRefait
+        } else {
+            trictrac_core::partie::RefaitProgression::PlusOne
+        });
+    rules.with_queue_des_jetons(picks[3] < 200)
+}
+
+/// The ledger of a partie à écrire fed arbitrary marqué outcomes: each is recorded or
+/// refused with the ledger unchanged; every settlement's shortcut equals its long form; the
+/// balances of the two players sum to zero at every step; at the end the décompte's
+/// balances sum to zero, its accounts' difference is the winner's balance, and its fiches
+/// are the difference in fiches plus the queue générale.
+pub fn ecrire_ledger(marques: u8, picks: [u8; 4], outcomes: &[Outcome]) {
+    use boardgames_common::{ByPlayer, Player};
+    use trictrac_core::partie::{Ledger, MarqueResult, to_fiches};
+    let rules = ecrire_rules(marques, picks);
+    let mut ledger = Ledger::new(rules);
+    for o in outcomes.iter().take(64) {
+        let before = ledger.clone();
+        let winner = if o.winner % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        };
+        let (t, l) = (u32::from(o.trous), u32::from(o.opponent));
+        let result = if o.refait {
+            ledger.record_refait(ByPlayer::new(t, t)).map(|()| None)
+        } else {
+            let mut trous = ByPlayer::new(0, 0);
+            trous[winner] = t;
+            trous[winner.other()] = l;
+            ledger
+                .record_won(winner, trous, quality_of(o.quality), o.sans_lever)
+                .map(Some)
+        };
+        match result {
+            Err(_) => assert_eq!(ledger, before, "a refused marqué changed the ledger"),
+            Ok(payment) => {
+                let entry = ledger.entries().last().expect("an entry");
+                if let MarqueResult::Won {
+                    settlement,
+                    quality,
+                    sans_lever,
+                    ..
+                } = entry.result
+                {
+                    assert_eq!(Some(settlement.payment), payment);
+                    assert_eq!(entry.refaits, before.pending_refaits());
+                    assert_settlement(
+                        &rules,
+                        &settlement,
+                        t,
+                        l,
+                        quality,
+                        sans_lever,
+                        entry.refaits,
+                    );
+                } else {
+                    assert!(o.refait && payment.is_none());
+                }
+            }
+        }
+        assert_eq!(
+            ledger.balance(Player::First) + ledger.balance(Player::Second),
+            0
+        );
+    }
+    match ledger.decompte() {
+        Ok(d) => {
+            assert!(ledger.is_over());
+            assert_eq!(d.balance(Player::First) + d.balance(Player::Second), 0);
+            let (a, b) = (d.accounts[Player::First], d.accounts[Player::Second]);
+            assert_eq!(u128::from(d.difference), u128::from(a.abs_diff(b)));
+            assert_eq!(
+                Ok(d.fiches),
+                to_fiches(d.difference, rules.fiche(), rules.remainder())
+            );
+            assert_eq!(
+                u128::from(d.total_fiches),
+                u128::from(d.fiches) + u128::from(d.queue_generale)
+            );
+            assert_eq!(
+                d.won[Player::First] + d.won[Player::Second],
+                rules.marques()
+            );
+            // The accounts are the marqués received, the queue des jetons and the paris.
+            let received = ledger.received();
+            let mut expected = received;
+            if let trictrac_core::partie::QueueHolder::Player(p) = d.queue_holder {
+                expected[p] += d.queue_des_jetons;
+            }
+            if let Some(p) = d.paris.winner {
+                expected[p] += d.paris.jetons;
+            }
+            assert_eq!(d.accounts, expected);
+        }
+        Err(_) => assert!(!ledger.is_over() || outcomes.is_empty()),
+    }
+}
+
+/// A table of three or four (à tourner, à la chouette, in teams) fed arbitrary outcomes of
+/// its marqués: refused ones change nothing; every settlement's shortcut equals its long
+/// form, and à tourner the vacant player's consolation is the winner's; at the end the
+/// balances of the interests sum to zero.
+pub fn table_ledger(form: u8, seed: u64, marques: u8, picks: [u8; 4], outcomes: &[Outcome]) {
+    use trictrac_core::partie::MarqueOutcome;
+    use trictrac_core::partie::table::{Draw, Partie as Table, Seat, TableForm, TableResult};
+    let form = [
+        TableForm::Tourner,
+        TableForm::Chouette,
+        TableForm::Teams,
+        TableForm::TournerAQuatre,
+    ][usize::from(form % 4)];
+    // À tourner the marqués are a multiple of three (3, 6, 9, 12); in the other forms of
+    // four (the closing rule; the four pairs à tourner at four) (4, 8, 12).
+    let rules = if form == TableForm::Tourner {
+        ecrire_rules(3 * (marques % 4) + 2, picks)
+    } else {
+        ecrire_rules(4 * (marques % 3) + 3, picks)
+    };
+    let Ok(draw) = Draw::new(
+        form,
+        &mut boardgames_common::SeededDice::new(boardgames_common::Seed(seed)),
+    ) else {
+        return;
+    };
+    let names: Vec<String> = Seat::ALL[..form.players()]
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    let mut table = Table::new(names, rules, draw).expect("a table of its form");
+    for o in outcomes.iter().take(48) {
+        let before = table.clone();
+        let Some(pairing) = table.current() else {
+            break;
+        };
+        let result = if o.refait {
+            table.record_refait(u32::from(o.trous))
+        } else {
+            let winner = if o.winner % 2 == 0 {
+                pairing.primaute
+            } else {
+                pairing.opponent
+            };
+            let outcome = MarqueOutcome::new(
+                u32::from(o.trous),
+                u32::from(o.opponent),
+                quality_of(o.quality),
+            )
+            .sans_lever(o.sans_lever);
+            table.record_won(winner, outcome).map(|_| ())
+        };
+        match result {
+            Err(_) => assert_eq!(table, before, "a refused marqué changed the table"),
+            Ok(()) => {
+                let entry = table.entries().last().expect("an entry");
+                if let TableResult::Won {
+                    winner,
+                    settlement,
+                    quality,
+                    sans_lever,
+                    vacant,
+                    ..
+                } = entry.result
+                {
+                    let (t, l) = if winner == pairing.primaute {
+                        (entry.trous[0], entry.trous[1])
+                    } else {
+                        (entry.trous[1], entry.trous[0])
+                    };
+                    assert_settlement(
+                        &rules,
+                        &settlement,
+                        t,
+                        l,
+                        quality,
+                        sans_lever,
+                        entry.refaits,
+                    );
+                    // Each vacant player is paid a consolation equal to the winner's.
+                    assert_eq!(vacant, pairing.vacant);
+                    assert_eq!(
+                        entry.vacant_consolations(),
+                        pairing
+                            .vacant
+                            .iter()
+                            .map(|v| (v, settlement.consolation))
+                            .collect::<Vec<_>>()
+                    );
+                    assert_eq!(form.is_tourner(), !pairing.vacant.is_empty());
+                }
+            }
+        }
+    }
+    if table.is_over() {
+        let balances = table
+            .balances()
+            .expect("the décompte of a partie played out");
+        assert_eq!(
+            balances.iter().map(|(_, b)| b).sum::<i128>(),
+            0,
+            "{balances:?}"
+        );
+    } else {
+        assert!(table.balances().is_err());
     }
 }

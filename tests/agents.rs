@@ -5,7 +5,7 @@ use boardgames_common::agents::{Expectiminimax, ExpectiminimaxConfig, Mcts, Mcts
 use boardgames_common::{Agent, ByPlayer, Game, RandomAgent, Seed, Turn, play_game, sample_chance};
 use sugoroku_core::Sugoroku;
 use tafl_core::{Ruleset, TaflGame};
-use trictrac_core::game::{GameOptions, TrictracGame};
+use trictrac_core::{GameOptions, TrictracGame};
 
 /// Decision nodes reached from `start` by random play (chance drawn from the seed), one
 /// every `every` decisions, at most `count`.

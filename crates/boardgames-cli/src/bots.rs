@@ -3,7 +3,8 @@
 //! (`tdbot:FILE`), kept for the whole run.
 
 use trictrac_core::bot::{Bot, ExpectimaxBot, TdBot, TdExpectimaxBot, TdNetwork};
-use trictrac_core::game::{Action, TrictracGame, action_text};
+use trictrac_core::partie::action_text;
+use trictrac_core::{Action, TrictracGame};
 
 use crate::error::CliError;
 
@@ -47,9 +48,20 @@ impl Network {
 pub(crate) const BOT_NAMES: &str = "bot (the heuristic), searchbot (its expectimax), tdbot (the TD-trained network), tdsearchbot (one ply of expectimax on it), tdbot:FILE or tdsearchbot:FILE (the network of a weights file)";
 
 /// A trictrac bot of the command line: an agent that can also explain its choice (`hint`).
-pub(crate) trait Advisor<G: boardgames_common::Game>: boardgames_common::Agent<G> {
+pub(crate) trait Advisor<G: boardgames_common::Game>:
+    boardgames_common::Agent<G> + std::fmt::Debug
+{
     /// The bot's choice `choice` among `legal` in `game`, and why.
     fn advice(&self, game: &G, legal: &[Action], choice: Action) -> String;
+
+    /// A copy of the bot (a session is cloned with its bot).
+    fn boxed_clone(&self) -> Box<dyn Advisor<G>>;
+}
+
+impl<G: boardgames_common::Game> Clone for Box<dyn Advisor<G>> {
+    fn clone(&self) -> Box<dyn Advisor<G>> {
+        self.boxed_clone()
+    }
 }
 
 impl<G: crate::play_trictrac::Partie> Advisor<G> for Bot
@@ -58,6 +70,10 @@ where
 {
     fn advice(&self, game: &G, legal: &[Action], choice: Action) -> String {
         crate::play_trictrac::hint(game.turns(), legal, choice, self)
+    }
+
+    fn boxed_clone(&self) -> Box<dyn Advisor<G>> {
+        Box::new(*self)
     }
 }
 
@@ -158,5 +174,9 @@ impl Advisor<TrictracGame> for TrictracBot {
             TrictracBot::Td(b) => td_advice(b.network(), game, legal, choice, false),
             TrictracBot::TdSearch(b) => td_advice(b.network(), game, legal, choice, true),
         }
+    }
+
+    fn boxed_clone(&self) -> Box<dyn Advisor<TrictracGame>> {
+        Box::new(self.clone())
     }
 }

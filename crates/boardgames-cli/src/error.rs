@@ -6,7 +6,7 @@ use thiserror::Error;
 
 /// What went wrong; the message is printed after `error: ` on standard error.
 #[derive(Debug, Error)]
-pub(crate) enum CliError {
+pub enum CliError {
     /// Malformed input given on the command line (position, throw, rules).
     #[error("{what}: {message}")]
     Input {

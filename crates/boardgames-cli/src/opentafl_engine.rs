@@ -28,19 +28,20 @@ const MAX_LINE: usize = 64 * 1024;
 
 /// How the engine chooses its strength and logs (the command-line options).
 #[derive(Debug, Clone)]
-pub(crate) struct EngineOptions {
+pub struct EngineOptions {
     /// The AI level used when there is no clock and neither `nodes` nor `think` is given.
-    pub(crate) level: Level,
-    /// A node limit per move (deterministic with `seed`).
-    pub(crate) nodes: Option<u64>,
+    pub level: Level,
+    /// A node limit per move (deterministic with `seed`); with a clock it still caps the
+    /// search, and an `analyze` spends at most this many nodes on its main line.
+    pub nodes: Option<u64>,
     /// Seconds per move when there is no clock.
-    pub(crate) think: Option<f64>,
+    pub think: Option<f64>,
     /// The seed of the searcher's random choices.
-    pub(crate) seed: u64,
+    pub seed: u64,
     /// Where to write a log of the session (nothing is logged without it).
-    pub(crate) log: Option<PathBuf>,
+    pub log: Option<PathBuf>,
     /// Ask the host for full OpenTafl move notation (`simple-moves off`).
-    pub(crate) full_moves: bool,
+    pub full_moves: bool,
 }
 
 /// One side's time as the host's `clock` command gives it.
@@ -113,8 +114,10 @@ impl Clock {
     }
 }
 
-/// The state of a session.
-struct Engine<W: Write> {
+/// The state of a session: the game as the engine knows it, the side it plays, the clock,
+/// the move sent and not yet accepted. [`Engine::session`] runs it on a reader and a writer;
+/// [`Engine::line`] feeds it one line (what the fuzz target of the protocol does).
+pub struct Engine<W: Write> {
     out: W,
     log: Option<BufWriter<File>>,
     options: EngineOptions,
@@ -211,31 +214,6 @@ fn ascii(text: &str) -> String {
         .collect()
 }
 
-/// Reads a move in simple (`a4-a1`) or full OpenTafl notation (`Ke5-e1xd1/f1--`, `ce6^e8`):
-/// an optional piece letter, the origin, a move type (`-`, `^`, `=`, `^=`), the destination;
-/// captures and markers after it are not needed (the host's position follows).
-pub(crate) fn parse_otn_move(text: &str) -> Option<Move> {
-    // A piece letter comes before a file letter; `c3`, `g7`, `k11` are squares.
-    let bytes = text.as_bytes();
-    let lettered =
-        bytes.len() > 1 && b"tcnkmgTCNKMG".contains(&bytes[0]) && bytes[1].is_ascii_lowercase();
-    let t = if lettered { &text[1..] } else { text };
-    let split = t.find(['-', '^', '='])?;
-    let from: Square = t[..split].parse().ok()?;
-    let rest = t[split..].trim_start_matches(['-', '^', '=']);
-    let end = rest
-        .find(|c: char| !c.is_ascii_alphanumeric())
-        .unwrap_or(rest.len());
-    // The destination is a letter then digits; an `x` after it starts the captures.
-    let dest = &rest[..end];
-    let dest = match dest.find('x') {
-        Some(i) if i > 0 => &dest[..i],
-        _ => dest,
-    };
-    let to: Square = dest.parse().ok()?;
-    Some(Move::new(from, to))
-}
-
 /// The longest analysis, in seconds, whatever `analyze` asks: the engine reads no input
 /// while it thinks, so a longer one would leave the host waiting (even for `goodbye`).
 pub(crate) const MAX_ANALYSIS_SECS: f64 = 120.0;
@@ -276,8 +254,22 @@ fn eval_text(score: i32) -> String {
     format!("{:.2}", f64::from(score) / 100.0)
 }
 
+impl<W: Write> std::fmt::Debug for Engine<W> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("options", &self.options)
+            .field("game", &self.game)
+            .field("side", &self.side)
+            .field("clock", &self.clock)
+            .field("pending", &self.pending)
+            .finish_non_exhaustive()
+    }
+}
+
 impl<W: Write> Engine<W> {
-    fn new(out: W, log: Option<BufWriter<File>>, options: EngineOptions) -> Engine<W> {
+    /// An engine that writes its commands to `out` (and its log to `log`, if any), before
+    /// any line: call [`Engine::start`] to send `hello`, then [`Engine::line`] per line.
+    pub fn new(out: W, log: Option<BufWriter<File>>, options: EngineOptions) -> Engine<W> {
         let searcher = Searcher::new(options.level.config(), Seed(options.seed));
         Engine {
             out,
@@ -311,12 +303,52 @@ impl<W: Write> Engine<W> {
         self.out.flush()
     }
 
-    fn session(&mut self, input: &mut impl BufRead) -> std::io::Result<()> {
+    /// The game as the engine knows it (`None` before a supported `rules`).
+    pub const fn game(&self) -> Option<&TaflGame> {
+        self.game.as_ref()
+    }
+
+    /// The move sent to the host and not yet accepted or refused.
+    pub fn pending(&self) -> Option<Move> {
+        self.pending.map(|(m, _)| m)
+    }
+
+    /// Sends the greeting: `hello`, and `simple-moves off` when full notation was asked.
+    ///
+    /// # Errors
+    /// When `out` cannot be written.
+    pub fn start(&mut self) -> std::io::Result<()> {
         self.send("hello")?;
         if self.options.full_moves {
             self.simple_moves = false;
             self.send("simple-moves off")?;
         }
+        Ok(())
+    }
+
+    /// Handles one line of the host (without its `\n`; bytes that are not UTF-8 are
+    /// replaced, blank lines ignored); `false` after `goodbye`.
+    ///
+    /// # Errors
+    /// When `out` cannot be written.
+    pub fn line(&mut self, bytes: &[u8]) -> std::io::Result<bool> {
+        let line = String::from_utf8_lossy(bytes).into_owned();
+        let line = line.trim();
+        if line.is_empty() {
+            return Ok(true);
+        }
+        self.log(&format!("< {line}"));
+        self.command(line)
+    }
+
+    /// Runs a whole session: [`Engine::start`], then every line of `input` (at most
+    /// 64 KiB of a line is kept; a longer one is skipped whole) until `goodbye` or the end
+    /// of the input.
+    ///
+    /// # Errors
+    /// When `input` cannot be read or `out` written.
+    pub fn session(&mut self, input: &mut impl BufRead) -> std::io::Result<()> {
+        self.start()?;
         let mut buf = Vec::new();
         while let Some(overlong) = read_line(input, &mut buf)? {
             if overlong {
@@ -325,13 +357,7 @@ impl<W: Write> Engine<W> {
                 ));
                 continue;
             }
-            let line = String::from_utf8_lossy(&buf).into_owned();
-            let line = line.trim();
-            if line.is_empty() {
-                continue;
-            }
-            self.log(&format!("< {line}"));
-            if !self.command(line)? {
+            if !self.line(&buf)? {
                 break;
             }
         }
@@ -509,12 +535,12 @@ impl<W: Write> Engine<W> {
         let mut mover = None;
         let mut fault = None;
         for text in list.split('|') {
-            let Some(m) = parse_otn_move(text) else {
+            let Ok(m) = Move::from_otn(text) else {
                 fault = Some(format!("cannot read the opponent's move {:?}", ascii(text)));
                 break;
             };
             let side = next.position().side_to_move();
-            match next.play(m) {
+            match next.play_mut(m) {
                 Ok(_) => mover = Some(side),
                 Err(e) => {
                     fault = Some(format!("cannot play the opponent's move {m}: {e}"));
@@ -592,7 +618,7 @@ impl<W: Write> Engine<W> {
             return;
         };
         if game.position().hash() == hash {
-            let _ = game.play(m);
+            let _ = game.play_mut(m);
         }
         if let Some(board) = board
             && !self.board_matches(board)
@@ -667,7 +693,7 @@ impl<W: Write> Engine<W> {
     /// The best legal move by a one-ply look, among those the host has not refused.
     fn fallback(&self, pos: &Position, hash: u64) -> Option<Move> {
         let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
+        pos.legal_moves_into(&mut moves);
         moves
             .iter()
             .copied()
@@ -752,7 +778,7 @@ impl<W: Write> Engine<W> {
         if n > 1 {
             history.push(pos.hash());
             let mut moves = MoveList::new();
-            pos.legal_moves(&mut moves);
+            pos.legal_moves_into(&mut moves);
             let mut others: Vec<Move> =
                 moves.iter().copied().filter(|&m| m != best.pv[0]).collect();
             others.sort_by_key(|&m| {
@@ -813,20 +839,6 @@ impl<W: Write> Engine<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn moves_are_read_in_both_notations() {
-        let m = |t| parse_otn_move(t).map(|m| m.to_string());
-        assert_eq!(m("a4-a1").as_deref(), Some("a4-a1"));
-        assert_eq!(m("Ke5-e1xd1/f1--").as_deref(), Some("e5-e1"));
-        assert_eq!(m("ce6^e8").as_deref(), Some("e6-e8"));
-        assert_eq!(m("Ne6^=e8xce7/ne9").as_deref(), Some("e6-e8"));
-        assert_eq!(m("k11-k1+").as_deref(), Some("k11-k1"));
-        assert_eq!(m("c3-c5").as_deref(), Some("c3-c5"));
-        assert_eq!(m("tg2-g5").as_deref(), Some("g2-g5"));
-        assert_eq!(m("garbage"), None);
-        assert_eq!(m("a4-"), None);
-    }
 
     #[test]
     fn analysis_time_is_bounded() {

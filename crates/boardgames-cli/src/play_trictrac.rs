@@ -4,20 +4,20 @@
 //! share the [`Session`] (the dice, the bot, the questions to the human, undo and save).
 
 use std::collections::VecDeque;
-use std::io::BufRead;
-use std::path::Path;
+use std::io::{BufRead, Write};
 
-use boardgames_common::{Game, PlayedGame, Player, Record, Seed, SeedRng, Turn, sample_chance};
-use trictrac_core::bot::Bot;
-use trictrac_core::game::{
-    Action, Chronology, DefaultScorer, Form, GameOptions, TrictracGame, TurnPhase, action_text,
-    colour_of, player_of,
+use boardgames_common::{
+    Agent, Game, PlayedGame, Player, Record, Seed, SeedRng, Turn, sample_chance,
 };
-use trictrac_core::partie::scorer::ThrowScore;
+use trictrac_core::bot::Bot;
+use trictrac_core::partie::ThrowScore;
+use trictrac_core::partie::{Chronology, DefaultScorer, Form, action_text};
+use trictrac_core::{Action, GameOptions, TrictracGame, TurnPhase};
 use trictrac_core::{Colour, diagram};
 
 use crate::bots::{Advisor, TrictracBot};
 use crate::error::CliError;
+use crate::files::{Disk, Files};
 use crate::play::{prompt, read_line};
 
 /// The help of both forms after the form's own: how plays are typed, and the commands.
@@ -27,21 +27,24 @@ without its throw (6-5: B1-B7, B1-B6 or B1-B7 B1-B6; a single dame tout d'une: B
 Commands: moves (the list again), board, position (the position in trictrac notation),
 hint (the bot's choice for you, and the points of each candidate), undo (take back your
 last decision and the bot's reply; the dice stay as they fell), save FILE (the record so
-far, for `boardgames replay`), help, quit.";
+far, for `boardgames replay`), load FILE (go on from a record saved so; the dice that follow
+are those of its seed), help, quit.";
 
-/// How a person plays `play trictrac`.
+/// How a person plays `play trictrac` (a partie ordinaire).
 #[derive(Debug, Clone)]
-pub(crate) struct TrictracPlay {
+pub struct TrictracPlay {
     /// The dice seed.
-    pub(crate) seed: u64,
+    pub seed: u64,
     /// The human's colour.
-    pub(crate) human: Colour,
+    pub human: Colour,
     /// Trous that win the partie (at least 1).
-    pub(crate) trous: u8,
+    pub trous: u8,
     /// Whether the pavillon is played.
-    pub(crate) pavillon: bool,
-    /// The bot's name (`bot`, `searchbot`, `tdbot`, …: `crate::bots::BOT_NAMES`).
-    pub(crate) bot: String,
+    pub pavillon: bool,
+    /// The bot's name: `bot` (the heuristic), `searchbot` (its expectimax), `tdbot` (the
+    /// TD-trained network), `tdsearchbot` (one ply of expectimax on it), `tdbot:FILE` or
+    /// `tdsearchbot:FILE` (the network of a weights file).
+    pub bot: String,
 }
 
 /// `2 trous 4 points`, `1 trou 1 point`: marks for people (the notation's `2.4` reads like a
@@ -105,10 +108,10 @@ pub(crate) fn comment_for_people(comment: &str) -> String {
 }
 
 /// A form of trictrac played in the terminal: what [`Session`] needs beyond [`Game`].
-pub(crate) trait Partie: Game<Action = Action> + Clone {
+pub trait Partie: Game<Action = Action> + Clone + PartialEq {
     /// The form of the chronology of throws in play.
     type Form: Form;
-    /// The form's own help, printed before [`COMMANDS`].
+    /// The form's own help, printed before the commands both forms share.
     const HELP: &'static str;
     /// The chronology of throws in play: the partie ordinaire, or the marqué in play.
     fn turns(&self) -> &Chronology<DefaultScorer, Self::Form>;
@@ -130,7 +133,7 @@ pub(crate) trait Partie: Game<Action = Action> + Clone {
 }
 
 impl Partie for TrictracGame<DefaultScorer> {
-    type Form = trictrac_core::game::Ordinaire;
+    type Form = trictrac_core::Ordinaire;
     const HELP: &'static str = "\
 A partie ordinaire: the first to the trous of the partie wins. When you win a trou you are
 asked to hold (tenir) or leave (s'en aller).";
@@ -140,7 +143,7 @@ asked to hold (tenir) or leave (s'en aller).";
     }
 
     fn prompt(&self, human: Player) -> String {
-        format!("{}> ", colour_of(human))
+        format!("{}> ", Colour::from(human))
     }
 
     fn marks(&self) -> String {
@@ -311,7 +314,8 @@ pub(crate) fn hint<F: Form>(
 }
 
 /// What the human's turn gave [`Session::next`].
-pub(crate) enum Next {
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Next {
     /// The next action, of the dice, the bot or the human.
     Action(Action),
     /// The human took back his last decision: the game is the one before it.
@@ -325,7 +329,8 @@ pub(crate) enum Next {
 /// A game of a human against the bot in the terminal: the dice from the seed (those taken
 /// back by an undo fall again in the same order), the bot's decisions, and the questions to
 /// the human with the commands both forms share.
-pub(crate) struct Session<G> {
+#[derive(Debug)]
+pub struct Session<G: Partie> {
     start: G,
     seed: u64,
     human: Player,
@@ -342,12 +347,31 @@ pub(crate) struct Session<G> {
     outcomes: Vec<(Action, f64)>,
 }
 
-impl<G: Partie + 'static> Session<G>
+// By hand: the bot is cloned through its box.
+impl<G: Partie> Clone for Session<G> {
+    fn clone(&self) -> Session<G> {
+        Session {
+            start: self.start.clone(),
+            seed: self.seed,
+            human: self.human,
+            game: self.game.clone(),
+            bot: self.bot.clone(),
+            rng: self.rng.clone(),
+            history: self.history.clone(),
+            chooser: self.chooser.clone(),
+            again: self.again.clone(),
+            legal: self.legal.clone(),
+            outcomes: self.outcomes.clone(),
+        }
+    }
+}
+
+impl<G: Partie> Session<G>
 where
-    Bot: Advisor<G>,
+    Bot: Agent<G>,
 {
     /// `human` plays `start` against the bot, dice from `seed`.
-    pub(crate) fn new(start: G, seed: u64, human: Player) -> Session<G> {
+    pub fn new(start: G, seed: u64, human: Player) -> Session<G> {
         Session {
             game: start.clone(),
             start,
@@ -370,16 +394,27 @@ where
     }
 
     /// The game in play.
-    pub(crate) const fn game(&self) -> &G {
+    pub const fn game(&self) -> &G {
         &self.game
     }
 
-    /// The next action: the dice, the bot's, or the human's (asked on `input`).
+    /// The dice seed (the record's, after a `load`).
+    pub const fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The next action: the dice, the bot's, or the human's (asked on `input`, answered on
+    /// `out`; `save` and `load` through `files`).
     ///
     /// # Errors
-    /// [`CliError`] when standard input cannot be read or standard output written, or a
-    /// replay after an undo fails.
-    pub(crate) fn next(&mut self, input: &mut impl BufRead) -> Result<Next, CliError> {
+    /// [`CliError`] when `input` cannot be read or `out` written, or a replay after an undo
+    /// fails.
+    pub fn next(
+        &mut self,
+        input: &mut impl BufRead,
+        out: &mut impl Write,
+        files: &mut dyn Files,
+    ) -> Result<Next, CliError> {
         match self.game.turn() {
             Turn::Terminal => Ok(Next::Over),
             Turn::Chance => {
@@ -397,7 +432,7 @@ where
                 self.game.legal_actions(&mut self.legal);
                 Ok(Next::Action(self.bot.choose(&self.game, &self.legal)))
             }
-            Turn::Player(_) => self.ask(input),
+            Turn::Player(_) => self.ask(input, out, files),
         }
     }
 
@@ -405,7 +440,7 @@ where
     ///
     /// # Errors
     /// [`CliError::Output`] if the game refuses it (a bug).
-    pub(crate) fn apply(&mut self, action: Action) -> Result<String, CliError> {
+    pub fn apply(&mut self, action: Action) -> Result<String, CliError> {
         let chose = match self.game.turn() {
             Turn::Player(p) => Some(p),
             _ => None,
@@ -426,42 +461,47 @@ where
         s
     }
 
-    /// Asks the human until he chooses, undoes or quits.
-    fn ask(&mut self, input: &mut impl BufRead) -> Result<Next, CliError> {
+    /// Asks the human until he chooses, undoes, loads or quits.
+    fn ask(
+        &mut self,
+        input: &mut impl BufRead,
+        out: &mut impl Write,
+        files: &mut dyn Files,
+    ) -> Result<Next, CliError> {
         self.game.legal_actions(&mut self.legal);
-        outln!("{}", self.game.marks());
-        out!("{}", self.list());
+        outln!(to out; "{}", self.game.marks());
+        out!(to out; "{}", self.list());
         loop {
-            prompt(&self.game.prompt(self.human))?;
+            prompt(out, &self.game.prompt(self.human))?;
             let Some(line) = read_line(input)? else {
-                outln!("\nEnd of input: partie abandoned.");
+                outln!(to out; "\nEnd of input: partie abandoned.");
                 return Ok(Next::Abandoned);
             };
             let (word, rest) = line.split_once(' ').unwrap_or((line.as_str(), ""));
             match (word, rest.trim()) {
                 ("", _) => {}
                 ("quit" | "exit", "") => {
-                    outln!("Partie abandoned.");
+                    outln!(to out; "Partie abandoned.");
                     return Ok(Next::Abandoned);
                 }
-                ("help" | "?", "") => outln!("{}\n{COMMANDS}", G::HELP),
-                ("moves", "") => out!("{}", self.list()),
+                ("help" | "?", "") => outln!(to out; "{}\n{COMMANDS}", G::HELP),
+                ("moves", "") => out!(to out; "{}", self.list()),
                 ("hint", "") => {
                     let choice = self.bot.choose(&self.game, &self.legal);
-                    out!("{}", self.bot.advice(&self.game, &self.legal, choice));
+                    out!(to out; "{}", self.bot.advice(&self.game, &self.legal, choice));
                     let turns = self.game.turns();
                     if let TurnPhase::Choice { mover, .. } = turns.phase()
                         && let Some(note) = self.game.choice_note(mover)
                     {
-                        outln!("  {note}");
+                        outln!(to out; "  {note}");
                     }
                 }
-                _ => match self.shared_command(word, rest.trim(), &line, false)? {
+                _ => match self.shared_command(word, rest.trim(), &line, false, out, files)? {
                     Some(true) => return Ok(Next::Undone),
                     Some(false) => {}
                     None => match understand(self.game.turns(), &self.legal, &line) {
                         Ok(a) => return Ok(Next::Action(a)),
-                        Err(e) => outln!("{e}"),
+                        Err(e) => outln!(to out; "{e}"),
                     },
                 },
             }
@@ -469,38 +509,53 @@ where
     }
 
     /// The commands of a question and of the end alike: `board`, `position`, `save FILE`,
-    /// `undo` and the form's own (`sheet`); `over` when the partie is over. `None` when
-    /// `line` is none of them; `Some(true)` when an undo took back a decision.
+    /// `load FILE`, `undo` and the form's own (`sheet`); `over` when the partie is over.
+    /// `None` when `line` is none of them; `Some(true)` when an undo took back a decision or
+    /// a load replaced the partie.
     fn shared_command(
         &mut self,
         word: &str,
         rest: &str,
         line: &str,
         over: bool,
+        out: &mut impl Write,
+        files: &mut dyn Files,
     ) -> Result<Option<bool>, CliError> {
         match (word, rest) {
-            ("board", "") => out!("{}", board(&self.game)),
-            ("position", "") => outln!("{}", self.game.turns().position()),
-            ("save", "") => outln!("save needs a file name: save FILE"),
-            ("save", file) => match self.save(Path::new(file)) {
-                Ok(()) if over => outln!("Saved the partie to {file}."),
-                Ok(()) => outln!("Saved the partie so far to {file}."),
-                Err(e) => outln!("Cannot save to {file}: {e}"),
+            ("board", "") => out!(to out; "{}", board(&self.game)),
+            ("position", "") => outln!(to out; "{}", self.game.turns().position()),
+            ("save", "") => outln!(to out; "save needs a file name: save FILE"),
+            ("load", "") => outln!(to out; "load needs a file name: load FILE"),
+            ("save", file) => match self.record().and_then(|r| files.save(file, &r.to_string())) {
+                Ok(()) if over => outln!(to out; "Saved the partie to {file}."),
+                Ok(()) => outln!(to out; "Saved the partie so far to {file}."),
+                Err(e) => outln!(to out; "Cannot save to {file}: {e}"),
+            },
+            ("load", file) => match files.load(file).and_then(|text| self.load(&text)) {
+                Ok(()) => {
+                    outln!(to out;
+                        "Loaded {file}: {} actions played.",
+                        self.history.len()
+                    );
+                    out!(to out; "{}", board(&self.game));
+                    return Ok(Some(true));
+                }
+                Err(e) => outln!(to out; "Cannot load {file}: {e}"),
             },
             ("undo", "") => {
                 if self.undo()? {
                     if over {
-                        outln!("Took back your last decision and what followed it.");
+                        outln!(to out; "Took back your last decision and what followed it.");
                     } else {
-                        outln!("Took back your last decision and the bot's reply.");
+                        outln!(to out; "Took back your last decision and the bot's reply.");
                     }
-                    out!("{}", board(&self.game));
+                    out!(to out; "{}", board(&self.game));
                     return Ok(Some(true));
                 }
-                outln!("Nothing to undo.");
+                outln!(to out; "Nothing to undo.");
             }
             _ => match self.game.command(line) {
-                Some(answer) => out!("{answer}"),
+                Some(answer) => out!(to out; "{answer}"),
                 None => return Ok(None),
             },
         }
@@ -512,26 +567,31 @@ where
     /// until `quit` or the end of input ([`Next::Over`]).
     ///
     /// # Errors
-    /// [`CliError`] when standard input cannot be read or standard output written, or a
-    /// replay after an undo fails.
-    pub(crate) fn after_the_end(&mut self, input: &mut impl BufRead) -> Result<Next, CliError> {
+    /// [`CliError`] when `input` cannot be read or `out` written, or a replay after an undo
+    /// fails.
+    pub fn after_the_end(
+        &mut self,
+        input: &mut impl BufRead,
+        out: &mut impl Write,
+        files: &mut dyn Files,
+    ) -> Result<Next, CliError> {
         const OVER: &str = "The partie is over: save FILE keeps its record, undo takes back \
-your last decision; board, position, quit.";
-        outln!("{OVER}");
+your last decision; board, position, load FILE, quit.";
+        outln!(to out; "{OVER}");
         loop {
-            prompt("over> ")?;
+            prompt(out, "over> ")?;
             let Some(line) = read_line(input)? else {
-                outln!();
+                outln!(to out;);
                 return Ok(Next::Over);
             };
             let (word, rest) = line.split_once(' ').unwrap_or((line.as_str(), ""));
             match (word, rest.trim()) {
                 ("", _) => {}
                 ("quit" | "exit", "") => return Ok(Next::Over),
-                _ => match self.shared_command(word, rest.trim(), &line, true)? {
+                _ => match self.shared_command(word, rest.trim(), &line, true, out, files)? {
                     Some(true) => return Ok(Next::Undone),
                     Some(false) => {}
-                    None => outln!("{OVER}"),
+                    None => outln!(to out; "{OVER}"),
                 },
             }
         }
@@ -539,7 +599,10 @@ your last decision; board, position, quit.";
 
     /// The game so far as a record that `boardgames replay` reads: the `Seed`, the game's
     /// tags, every action with its comment, and the `Result` (`*` before the end).
-    fn record(&self) -> Result<Record, String> {
+    ///
+    /// # Errors
+    /// An action the game refuses on the replay (a bug).
+    pub fn record(&self) -> Result<Record, String> {
         let mut played = PlayedGame::new(self.start.clone(), Some(Seed(self.seed)))
             .map_err(|e| e.to_string())?;
         for &action in &self.history {
@@ -548,9 +611,53 @@ your last decision; board, position, quit.";
         Ok(played.to_record())
     }
 
-    fn save(&self, file: &Path) -> Result<(), String> {
-        let record = self.record()?;
-        std::fs::write(file, record.to_string()).map_err(|e| e.to_string())
+    /// Goes on from the record `text` (one that `save` wrote, or any record of this
+    /// session's partie: the same tags of the form): its actions are replayed from the
+    /// start, and the dice that follow are those of its `Seed` (this session's when it has
+    /// none) after as many throws as it holds, so that a partie saved and loaded falls on
+    /// the same dice as one played on (an undo's throws fall again in the same order
+    /// too). The human keeps his side. On an error nothing changes.
+    ///
+    /// # Errors
+    /// A message for the person: the text is not a record, is of another game or another
+    /// partie (its tags differ), or an action does not replay.
+    pub fn load(&mut self, text: &str) -> Result<(), String> {
+        let record: Record = text.parse().map_err(|e| format!("{e}"))?;
+        if let Some(name) = record.tag("Game")
+            && !boardgames_common::names_game(name, G::NAME)
+        {
+            return Err(format!("the record is of {name:?}, not of {:?}", G::NAME));
+        }
+        for (tag, value) in self.start.record_tags() {
+            let found = record.tag(&tag);
+            if found != Some(value.as_str()) {
+                return Err(format!(
+                    "the record's {tag} is {}, this session plays {value:?}",
+                    found.map_or_else(|| "missing".to_owned(), |f| format!("{f:?}"))
+                ));
+            }
+        }
+        let seed = record
+            .seed()
+            .map_err(|e| format!("{e}"))?
+            .map_or(self.seed, |s| s.0);
+        let mut loaded = Session::new(self.start.clone(), seed, self.human);
+        for (i, text) in record.actions().enumerate() {
+            let action = loaded
+                .game
+                .parse_action(text)
+                .map_err(|e| format!("action {}: {text:?}: {e}", i + 1))?;
+            if loaded.game.turn() == Turn::Chance {
+                // The dice of the seed move on by one throw, as if it had fallen here.
+                loaded.game.chance_outcomes(&mut loaded.outcomes);
+                let _ = sample_chance(&loaded.outcomes, &mut loaded.rng);
+            }
+            loaded
+                .apply(action)
+                .map_err(|e| format!("action {}: {e}", i + 1))?;
+        }
+        *self = loaded;
+        Ok(())
     }
 
     /// Takes back the human's last decision and everything after it (the bot's reply); the
@@ -575,8 +682,27 @@ your last decision; board, position, quit.";
         Ok(true)
     }
 }
-/// A human plays a partie ordinaire against the bot, dice from the seed.
+/// `boardgames play trictrac`: [`ordinaire_session`] on standard input and output, files
+/// on the disk.
 pub(crate) fn play(how: TrictracPlay) -> Result<(), CliError> {
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    ordinaire_session(how, &mut stdin.lock(), &mut stdout.lock(), &mut Disk).map(drop)
+}
+
+/// A human plays a partie ordinaire against the bot, dice from the seed, reading his lines
+/// from `input` and writing to `out` (`save` and `load` through `files`); returns the
+/// session as it stands when it ends (`quit`, or the end of the input).
+///
+/// # Errors
+/// [`CliError::Input`] for 0 trous; [`CliError`] when `input` cannot be read or `out`
+/// written.
+pub fn ordinaire_session(
+    how: TrictracPlay,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+    files: &mut dyn Files,
+) -> Result<Session<TrictracGame<DefaultScorer>>, CliError> {
     if how.trous == 0 {
         return Err(CliError::input("--trous", "a partie needs at least 1 trou"));
     }
@@ -590,12 +716,10 @@ pub(crate) fn play(how: TrictracPlay) -> Result<(), CliError> {
     let mut session = Session::new(
         TrictracGame::new(DefaultScorer::default(), options),
         how.seed,
-        player_of(human),
+        Player::from(human),
     )
     .with_bot(Box::new(bot));
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    outln!(
+    outln!(to out;
         "Partie ordinaire to {} trous{}: you are {human}, the bot is {}. Type help for help.",
         how.trous,
         if how.pavillon {
@@ -605,27 +729,27 @@ pub(crate) fn play(how: TrictracPlay) -> Result<(), CliError> {
         },
         human.other()
     );
-    out!("{}", board(session.game()));
+    out!(to out; "{}", board(session.game()));
     loop {
-        let next = match session.next(&mut input)? {
+        let next = match session.next(input, out, files)? {
             Next::Over => {
                 let game = session.game();
                 match game.winner() {
-                    Some(w) => outln!(
+                    Some(w) => outln!(to out;
                         "{w} wins the partie{}. Marks: {}",
                         if w == human { " (you)" } else { " (the bot)" },
                         marks_for_people(game)
                     ),
-                    None => outln!("The partie did not end."),
+                    None => outln!(to out; "The partie did not end."),
                 }
-                session.after_the_end(&mut input)?
+                session.after_the_end(input, out, files)?
             }
             other => other,
         };
         let action = match next {
             Next::Action(a) => a,
             Next::Undone => continue,
-            Next::Over | Next::Abandoned => return Ok(()),
+            Next::Over | Next::Abandoned => return Ok(session),
         };
         let text = action_text(action);
         let mover = session.game().position().side_to_move();
@@ -645,18 +769,18 @@ pub(crate) fn play(how: TrictracPlay) -> Result<(), CliError> {
                 } else {
                     events
                 };
-                outln!("{mover} throws {t} ({}): {events}", t.name());
+                outln!(to out; "{mover} throws {t} ({}): {events}", t.name());
             }
             Action::Play(_) => {
                 if events.is_empty() {
-                    outln!("{mover} plays {text}");
+                    outln!(to out; "{mover} plays {text}");
                 } else {
-                    outln!("{mover} plays {text}; {events}");
+                    outln!(to out; "{mover} plays {text}; {events}");
                 }
-                out!("{}", board(session.game()));
+                out!(to out; "{}", board(session.game()));
             }
-            _ if events.is_empty() => outln!("{text}"),
-            _ => outln!("{text}: {events}"),
+            _ if events.is_empty() => outln!(to out; "{text}"),
+            _ => outln!(to out; "{text}: {events}"),
         }
     }
 }

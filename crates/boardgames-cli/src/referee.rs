@@ -6,11 +6,11 @@
 //! `b choose 2`); `show` prints the tablier, `help` the gestures; `#` starts a comment. With `--script FILE` the
 //! lines come from the file (the transcript is replayed), otherwise from standard input.
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::Path;
 
-use trictrac_core::referee::{Gesture, Referee, RefereePhase, Report};
-use trictrac_core::{Colour, Position, diagram};
+use trictrac_core::referee::{Gesture, Referee, RefereePhase, Report, TrousEnTrop, borne_off};
+use trictrac_core::{Colour, Position, Setup, diagram};
 
 use crate::error::CliError;
 
@@ -40,22 +40,151 @@ fn colour(word: &str) -> Option<Colour> {
     }
 }
 
-fn print_report(r: &Report) -> Result<(), CliError> {
-    outln!("  ! {r}");
+/// What the referee made of one line of a transcript.
+#[derive(Debug, Clone)]
+pub enum Verdict {
+    /// A blank line or a comment: nothing to judge.
+    Blank,
+    /// `show` or `help`: printed, nothing judged.
+    Shown,
+    /// `quit`: the transcript ends here.
+    Quit,
+    /// A gesture the referee took, with the reports it made decisive (the referee's state
+    /// has changed).
+    Judged {
+        /// Who made it.
+        who: Colour,
+        /// The reports (écoles, fausses cases, ...), possibly none.
+        reports: Vec<Report>,
+    },
+    /// A line refused, the referee unchanged.
+    Refused {
+        /// Why, as printed after `refused: `.
+        reason: String,
+    },
+}
+
+fn show(referee: &Referee, out: &mut impl Write) -> Result<(), CliError> {
+    let setup = referee.dames_on_tablier();
+    match Position::from_setup(&setup) {
+        Ok(p) => outln!(to out; "{}", diagram(p.board())),
+        Err(e) => outln!(to out; "  (the dames stand against the laws: {e})"),
+    }
+    outln!(to out; "  marks {}; {}", referee.marking(), referee.phase());
+    // The marks the jetons and fichets show, when an open marking differs from the agreed.
+    let shown = referee.marks_on_tablier();
+    if shown != referee.marking().to_marks() {
+        outln!(to out;
+            "  on the tablier {}.{}/{}.{} (not yet agreed)",
+            shown.white.trous, shown.white.points, shown.black.trous, shown.black.points
+        );
+    }
+    for r in referee.open_reports() {
+        outln!(to out; "  open: {r}");
+    }
     Ok(())
 }
 
-fn show(referee: &Referee) -> Result<(), CliError> {
-    let setup = referee.dames_on_tablier();
-    match Position::from_setup(&setup) {
-        Ok(p) => outln!("{}", diagram(p.board())),
-        Err(e) => outln!("  (the dames stand against the laws: {e})"),
+/// Judges line `n` (from 1) of a transcript: `PLAYER GESTURE`, `show`, `help`, `quit`, a
+/// blank line or a `#` comment; echoes it with its number on `out`, then the reports
+/// (`  ! ...`), a refusal and its reason (`  refused: ...`) or the new phase (`  -- ...`).
+///
+/// # Errors
+/// [`CliError::Output`] when `out` cannot be written.
+pub fn judge_line(
+    referee: &mut Referee,
+    n: usize,
+    line: &str,
+    out: &mut impl Write,
+) -> Result<Verdict, CliError> {
+    let text = line.split('#').next().unwrap_or("").trim();
+    if text.is_empty() {
+        return Ok(Verdict::Blank);
     }
-    outln!("  marks {}; {}", referee.marking(), referee.phase());
-    for r in referee.open_reports() {
-        outln!("  open: {r}");
+    if text.eq_ignore_ascii_case("show") {
+        show(referee, out)?;
+        return Ok(Verdict::Shown);
     }
-    Ok(())
+    if text.eq_ignore_ascii_case("help") {
+        outln!(to out; "{HELP}");
+        return Ok(Verdict::Shown);
+    }
+    if text.eq_ignore_ascii_case("quit") {
+        return Ok(Verdict::Quit);
+    }
+    let shown: String = text.chars().take(ECHO).collect();
+    let (who, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
+    let refuse = |reason: String, out: &mut dyn Write| -> Result<Verdict, CliError> {
+        outln!(to out; "  refused: {reason}");
+        Ok(Verdict::Refused { reason })
+    };
+    let Some(who) = colour(who) else {
+        outln!(to out; "{n}: {shown}");
+        return refuse(
+            "a line starts with the player: white or black (w, b)".to_owned(),
+            out,
+        );
+    };
+    outln!(to out;
+        "{n}: {who} {}",
+        rest.trim().chars().take(ECHO).collect::<String>()
+    );
+    let gesture: Gesture = match rest.parse() {
+        Ok(g) => g,
+        Err(e) => return refuse(e.to_string(), out),
+    };
+    let before = referee.phase();
+    match referee.gesture(who, gesture) {
+        Ok(reports) => {
+            for r in &reports {
+                outln!(to out; "  ! {r}");
+            }
+            let after = referee.phase();
+            if after != before {
+                outln!(to out; "  -- {after}; marks {}", referee.marking());
+            }
+            Ok(Verdict::Judged { who, reports })
+        }
+        Err(e) => refuse(e.to_string(), out),
+    }
+}
+
+/// Judges every line of `text` (a transcript already read) until `quit` or the end of the
+/// partie; returns how many lines were refused.
+///
+/// # Errors
+/// [`CliError::Output`] when `out` cannot be written.
+pub fn judge_transcript(
+    referee: &mut Referee,
+    text: &str,
+    out: &mut impl Write,
+) -> Result<usize, CliError> {
+    let mut refused = 0;
+    for (i, line) in text.lines().enumerate() {
+        match judge_line(referee, i + 1, line, out)? {
+            Verdict::Quit => break,
+            Verdict::Refused { .. } => refused += 1,
+            Verdict::Judged { .. } if matches!(referee.phase(), RefereePhase::Over { .. }) => {
+                break;
+            }
+            _ => {}
+        }
+    }
+    Ok(refused)
+}
+
+/// The referee of a partie starting from the dames and marks counted on the tablier (`text`,
+/// a position in trictrac notation, to `trous` trous): a count other than 15 dames is
+/// judged by DAMES EN TROP ou EN MOINS (the dames missing count as borne off only when the
+/// others all stand in the jan de retour); the reports of the rectification.
+///
+/// # Errors
+/// [`CliError::Input`] naming `--position` when the text is not a position, the count
+/// cannot be rectified (the relevé is void) or the position is against the laws.
+pub fn tablier(text: &str, trous: u8) -> Result<(Referee, Vec<Report>), CliError> {
+    let setup: Setup = text.parse().map_err(|e| CliError::input("--position", e))?;
+    Referee::from_tablier(&setup, borne_off(&setup), trous)
+        .map_err(|e| CliError::input("--position", e))
 }
 
 /// Runs a refereed partie from `position` (default: the start) on the lines of `script` (a
@@ -64,6 +193,7 @@ pub(crate) fn referee(
     script: Option<&Path>,
     position: Option<&str>,
     trous: u8,
+    trous_en_trop: &str,
 ) -> Result<(), CliError> {
     if trous == 0 {
         return Err(CliError::input(
@@ -71,69 +201,25 @@ pub(crate) fn referee(
             "a partie is played to at least 1 trou",
         ));
     }
-    let mut referee = match position {
-        None => Referee::start(trous),
-        Some(text) => {
-            let p: Position = text.parse().map_err(|e| CliError::input("--position", e))?;
-            Referee::from_position(p, trous).map_err(|e| CliError::input("--position", e))?
-        }
+    let reading: TrousEnTrop = trous_en_trop
+        .parse()
+        .map_err(|e| CliError::input("--trous-en-trop", e))?;
+    let (referee, reports) = match position {
+        None => (Referee::start(trous), Vec::new()),
+        Some(text) => tablier(text, trous)?,
     };
-    let mut refused = 0usize;
-    let mut handle = |n: usize, line: &str, referee: &mut Referee| -> Result<bool, CliError> {
-        let text = line.split('#').next().unwrap_or("").trim();
-        if text.is_empty() {
-            return Ok(true);
-        }
-        if text.eq_ignore_ascii_case("show") {
-            show(referee)?;
-            return Ok(true);
-        }
-        if text.eq_ignore_ascii_case("help") {
-            outln!("{HELP}");
-            return Ok(true);
-        }
-        if text.eq_ignore_ascii_case("quit") {
-            return Ok(false);
-        }
-        let shown: String = text.chars().take(ECHO).collect();
-        let (who, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
-        let Some(who) = colour(who) else {
-            outln!("{n}: {shown}");
-            outln!("  refused: a line starts with the player: white or black (w, b)");
-            refused += 1;
-            return Ok(true);
-        };
-        outln!(
-            "{n}: {who} {}",
-            rest.trim().chars().take(ECHO).collect::<String>()
+    let mut referee = referee.with_trous_en_trop(reading);
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    if script.is_none() {
+        outln!(to out;
+            "Trictrac referee: type `white throw 6-5`, `black move N1 N7`, `show`, `help`, `quit`."
         );
-        let gesture: Gesture = match rest.parse() {
-            Ok(g) => g,
-            Err(e) => {
-                outln!("  refused: {e}");
-                refused += 1;
-                return Ok(true);
-            }
-        };
-        let before = referee.phase();
-        match referee.gesture(who, gesture) {
-            Ok(reports) => {
-                for r in &reports {
-                    print_report(r)?;
-                }
-                let after = referee.phase();
-                if after != before {
-                    outln!("  -- {after}; marks {}", referee.marking());
-                }
-                Ok(!matches!(after, RefereePhase::Over { .. }))
-            }
-            Err(e) => {
-                outln!("  refused: {e}");
-                refused += 1;
-                Ok(true)
-            }
-        }
-    };
+    }
+    for r in &reports {
+        outln!(to out; "  ! {r}");
+    }
+    let mut refused = 0usize;
     match script {
         Some(path) => {
             let io = |source| CliError::Io {
@@ -168,29 +254,28 @@ pub(crate) fn referee(
                 CliError::input("--script", format!("{}: not UTF-8 text", path.display()))
             })?;
             let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-            for (i, line) in text.lines().enumerate() {
-                if !handle(i + 1, line, &mut referee)? {
-                    break;
-                }
-            }
+            refused = judge_transcript(&mut referee, text, &mut out)?;
         }
         None => {
-            outln!(
-                "Trictrac referee: type `white throw 6-5`, `black move N1 N7`, `show`, `help`, `quit`."
-            );
             let stdin = std::io::stdin();
             let mut input = stdin.lock();
             let mut n = 0;
             // At most 4 KiB of a line is kept (crate::play::read_line): bounded memory.
             while let Some(line) = crate::play::read_line(&mut input)? {
                 n += 1;
-                if !handle(n, &line, &mut referee)? {
-                    break;
+                match judge_line(&mut referee, n, &line, &mut out)? {
+                    Verdict::Quit => break,
+                    Verdict::Judged { .. }
+                        if matches!(referee.phase(), RefereePhase::Over { .. }) =>
+                    {
+                        break;
+                    }
+                    _ => {}
                 }
             }
         }
     }
-    outln!("end: {}; marks {}", referee.phase(), referee.marking());
+    outln!(to out; "end: {}; marks {}", referee.phase(), referee.marking());
     if script.is_some() && refused > 0 {
         return Err(CliError::Illegal(format!(
             "{refused} gesture(s) of the script were refused"

@@ -4,12 +4,12 @@ use std::io::Read as _;
 
 use std::path::Path;
 
-use boardgames_common::replay::names_game;
+use boardgames_common::names_game;
 use boardgames_common::{Game, Record, RecordLimits, Replay, ReplayError, ReplayOptions};
 use serde_json::json;
 use sugoroku_core::Sugoroku;
 use tafl_core::TaflGame;
-use trictrac_core::game::TrictracGame;
+use trictrac_core::TrictracGame;
 
 use crate::error::{CliError, print_json};
 
@@ -114,7 +114,7 @@ pub(crate) fn replay(
         g if names_game(g, <TrictracGame as Game>::NAME) => {
             replay_trictrac(&record, &options).map_err(named)?
         }
-        g if names_game(g, trictrac_core::partie::ecrire::NAME) => {
+        g if names_game(g, trictrac_core::partie::ECRIRE_NAME) => {
             crate::ecrire::replay(&record, &options).map_err(named)?
         }
         other => {

@@ -10,13 +10,13 @@ use std::io::{BufRead, Write};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use boardgames_common::Seed;
 use boardgames_common::tournament::{Interval, Wdl, wilson};
+use boardgames_common::{Agent, ByPlayer, PlayGameError, Seed, play_game};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::{Value, json};
 use tafl_core::ai::{EvalWeights, Level, SearchConfig, Searcher};
-use tafl_core::{BySide, Ruleset, Side, Status, TaflGame};
+use tafl_core::{BySide, Move, Ruleset, Side, TaflGame};
 
 use crate::error::{CliError, print_json};
 
@@ -52,40 +52,52 @@ struct Played {
     time: BySide<Duration>,
 }
 
+/// A side's searcher as the game's agent, with the time of its decisions.
+struct Timed {
+    searcher: Searcher,
+    time: Duration,
+}
+
+impl Agent<TaflGame> for Timed {
+    fn choose(&mut self, state: &TaflGame, legal: &[Move]) -> Move {
+        let started = Instant::now();
+        let m = self.searcher.choose(state, legal);
+        self.time += started.elapsed();
+        m
+    }
+}
+
 /// Plays one game from the ruleset's start, each side searching with its configuration and
 /// its own seed; a game still going after `max_plies` plies is cut off (counted as a draw).
 fn play(ruleset: &Ruleset, players: BySide<SearchConfig>, seed: u64, max_plies: u32) -> Played {
-    let mut searchers = BySide {
-        attackers: Searcher::new(players.attackers, Seed(seed.wrapping_mul(2))),
-        defenders: Searcher::new(
-            players.defenders,
-            Seed(seed.wrapping_mul(2).wrapping_add(1)),
-        ),
+    let timed = |config, seed| Timed {
+        searcher: Searcher::new(config, Seed(seed)),
+        time: Duration::ZERO,
     };
-    let mut game = TaflGame::new(ruleset.clone());
-    let mut nodes = BySide::<u64>::default();
-    let mut time = BySide::<Duration>::default();
-    while !game.status().is_over() && game.plies() < max_plies {
-        let side = game.position().side_to_move();
-        let pos = *game.position();
-        let started = Instant::now();
-        let Some(found) = searchers[side].search(&pos, game.search_history()) else {
-            break;
-        };
-        time[side] += started.elapsed();
-        nodes[side] += found.nodes;
-        if game.play(found.best_move).is_err() {
-            break; // the searcher plays legal moves only; never loop if it did not
-        }
-    }
-    let status: Status = game.status();
+    let mut sides = BySide::new(
+        timed(players.attackers, seed.wrapping_mul(2)),
+        timed(players.defenders, seed.wrapping_mul(2).wrapping_add(1)),
+    );
+    let agents: ByPlayer<&mut dyn Agent<TaflGame>> =
+        ByPlayer::from(sides.as_mut().map(|a| a as &mut dyn Agent<TaflGame>));
+    let (winner, plies) = match play_game(
+        TaflGame::new(ruleset.clone()),
+        Seed(seed),
+        agents,
+        max_plies as usize,
+    ) {
+        Ok(played) => (played.state.status().winner(), played.state.plies()),
+        // Cut off, or (never expected) a move the game refused: a draw.
+        Err(PlayGameError::TooLong(_)) => (None, max_plies),
+        Err(_) => (None, 0),
+    };
     Played {
         first_attacks: false,
         seed,
-        winner: status.winner(),
-        plies: game.plies(),
-        nodes,
-        time,
+        winner,
+        plies,
+        nodes: sides.as_ref().map(|s| s.searcher.nodes_searched()),
+        time: sides.map(|s| s.time),
     }
 }
 
@@ -230,8 +242,11 @@ pub(crate) fn selfplay(req: &Request<'_>) -> Result<(), CliError> {
                 if let Ok(mut file) = log_file.lock()
                     && let Some(f) = file.as_mut()
                 {
-                    let line = log_line(&pairing, &g);
-                    if let Err(e) = writeln!(f, "{line}").and_then(|()| f.flush())
+                    // One write of the whole line, then synced: a crash leaves at most the
+                    // last line torn, which the next run drops (`open_log`).
+                    let mut line = log_line(&pairing, &g);
+                    line.push('\n');
+                    if let Err(e) = f.write_all(line.as_bytes()).and_then(|()| f.sync_data())
                         && let Ok(mut slot) = log_error.lock()
                     {
                         *slot = Some(e);
@@ -449,7 +464,9 @@ fn parse_line(pairing: &str, line: &str) -> Option<Played> {
 }
 
 /// The games of `pairing` already in the log at `path` (by side and seed; lines of other
-/// pairings are left alone), and the file opened for appending.
+/// pairings are left alone), and the file opened for appending. A last line without its
+/// `\n` is the torn write of a run that was killed: it is cut off the file (its game is
+/// played again), so that the next line appended starts a line of its own.
 #[allow(clippy::type_complexity)]
 fn open_log(
     path: &std::path::Path,
@@ -460,10 +477,30 @@ fn open_log(
         source,
     };
     let mut logged = HashMap::new();
+    // Where the whole lines end: a torn last line is cut off there.
+    let mut whole = 0u64;
+    let mut len = 0u64;
     match std::fs::File::open(path) {
         Ok(file) => {
-            for line in std::io::BufReader::new(file).lines() {
-                if let Some(g) = parse_line(pairing, &line.map_err(io)?) {
+            let mut reader = std::io::BufReader::new(file);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                // At most MAX_LOG_LINE bytes of a line are kept: bounded memory whatever the
+                // file (a longer line is no game of ours and is skipped).
+                let n = read_bounded_line(&mut reader, &mut buf).map_err(io)?;
+                if n == 0 {
+                    break;
+                }
+                len += n;
+                if buf.last() != Some(&b'\n') {
+                    break; // torn: no newline before the end of the file
+                }
+                whole = len;
+                if let Some(g) = std::str::from_utf8(&buf)
+                    .ok()
+                    .and_then(|line| parse_line(pairing, line.trim_end()))
+                {
                     logged.insert((g.first_attacks, g.seed), g);
                 }
             }
@@ -476,5 +513,42 @@ fn open_log(
         .append(true)
         .open(path)
         .map_err(io)?;
+    if whole < len {
+        file.set_len(whole).map_err(io)?;
+    }
     Ok((logged, Some(file)))
+}
+
+/// The longest line of a `--log` file kept, in bytes (a game's line is about 400).
+const MAX_LOG_LINE: usize = 64 * 1024;
+
+/// Reads one line into `buf` (with its `\n`), keeping at most [`MAX_LOG_LINE`] bytes of it
+/// (the rest is read and dropped, and the `\n` kept); returns the bytes read, 0 at the end.
+fn read_bounded_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<u64> {
+    let mut read = 0u64;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok(read);
+        }
+        let (part, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..=i], true),
+            None => (chunk, false),
+        };
+        let room = MAX_LOG_LINE.saturating_sub(buf.len());
+        buf.extend_from_slice(&part[..part.len().min(room)]);
+        if done && buf.last() != Some(&b'\n') {
+            buf.push(b'\n');
+        }
+        let used = part.len();
+        read += used as u64;
+        input.consume(used);
+        if done {
+            return Ok(read);
+        }
+    }
 }

@@ -12,7 +12,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{Value, json};
 use sugoroku_core::{Ruleset, Simulation, Statistics};
 
-use crate::error::{CliError, print_json};
+use crate::error::CliError;
 
 /// What `simulate sugoroku` is asked to do.
 #[derive(Debug)]
@@ -26,6 +26,13 @@ pub(crate) struct SimulateArgs<'a> {
     pub(crate) json: bool,
     /// Also write the histogram of the game lengths to this file.
     pub(crate) svg: Option<&'a std::path::Path>,
+    /// Write the report to this file (whole or not at all) instead of standard output.
+    pub(crate) output: Option<&'a Path>,
+    /// Keep the counts of each finished block of games here, and count the blocks already
+    /// there instead of playing them again (a killed run resumes).
+    pub(crate) checkpoint: Option<&'a Path>,
+    /// Games per block of the checkpoint.
+    pub(crate) block: u64,
 }
 
 /// Reads `K/N` with `1 <= K <= N`.
@@ -67,9 +74,12 @@ pub(crate) fn simulate(args: &SimulateArgs<'_>) -> Result<(), CliError> {
         }
         bar
     };
-    let stats = sim
-        .run_with_progress(&|n| bar.inc(n))
-        .map_err(|e| CliError::Output(e.to_string()))?;
+    let stats = match args.checkpoint {
+        Some(path) => run_blocks(&sim, args.games, path, args.block, &|n| bar.inc(n))?,
+        None => sim
+            .run_with_progress(&|n| bar.inc(n))
+            .map_err(|e| CliError::Output(e.to_string()))?,
+    };
     bar.finish_and_clear();
     if let Some(file) = args.svg {
         let title = format!(
@@ -80,30 +90,174 @@ pub(crate) fn simulate(args: &SimulateArgs<'_>) -> Result<(), CliError> {
             boardgames_common::svg::histogram(&title, "game length in throws", &stats.lengths);
         crate::view::write_file(file, &plot)?;
     }
-    report(&stats, sim.first, args.games, args.json)
+    match args.output {
+        None => report(
+            &stats,
+            sim.first,
+            args.games,
+            args.json,
+            &mut std::io::stdout().lock(),
+        ),
+        Some(path) => {
+            let mut text = Vec::new();
+            report(&stats, sim.first, args.games, args.json, &mut text)?;
+            crate::files::write_atomic(path, &text)
+                .map_err(|e| CliError::Output(format!("cannot write {}: {e}", path.display())))
+        }
+    }
+}
+
+/// What makes two runs' blocks the same games: the rules, the seed, the study and the part
+/// of it played.
+fn study_key(sim: &Simulation, study_games: u64) -> String {
+    format!(
+        "{} | seed={} | study={study_games} | first={} | games={}",
+        sim.rules, sim.seed.0, sim.first, sim.games
+    )
+}
+
+/// The longest line of a checkpoint file kept, in bytes (a block's line is about 2 KiB).
+const MAX_CHECKPOINT_LINE: usize = 1 << 20;
+
+/// Plays `sim` block by block (`block` games each, in order), appending each finished
+/// block's counts to the checkpoint file `path` as one JSON line (one write, then synced),
+/// and counts the blocks of the same study already there instead of playing them again.
+/// The statistics are exactly those of one run: the counts are integers and add up. A last
+/// line without its `\n` (a run killed while writing it) is cut off the file; lines of
+/// other studies or blocks are left alone.
+fn run_blocks(
+    sim: &Simulation,
+    study_games: u64,
+    path: &Path,
+    block: u64,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Statistics, CliError> {
+    use std::io::{BufRead as _, Write as _};
+    let io = |source| CliError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let block = block.max(1);
+    let key = study_key(sim, study_games);
+    let mut done: std::collections::HashMap<u64, Statistics> = std::collections::HashMap::new();
+    let (mut whole, mut len) = (0u64, 0u64);
+    match std::fs::File::open(path) {
+        Ok(file) => {
+            let mut reader = std::io::BufReader::new(file);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                let n = std::io::Read::take(&mut reader, MAX_CHECKPOINT_LINE as u64)
+                    .read_until(b'\n', &mut buf)
+                    .map_err(io)?;
+                if n == 0 {
+                    break;
+                }
+                len += n as u64;
+                if buf.last() != Some(&b'\n') {
+                    if n == MAX_CHECKPOINT_LINE {
+                        // Not a line of ours: skip the rest of it.
+                        let mut rest = Vec::new();
+                        let m = reader.read_until(b'\n', &mut rest).map_err(io)?;
+                        len += m as u64;
+                        if rest.last() == Some(&b'\n') {
+                            whole = len;
+                            continue;
+                        }
+                    }
+                    break; // torn
+                }
+                whole = len;
+                let Ok(v) = serde_json::from_slice::<Value>(&buf) else {
+                    continue;
+                };
+                if v["study"] != key.as_str() || v["block_games"] != block {
+                    continue;
+                }
+                let (Some(b), Ok(stats)) = (
+                    v["block"].as_u64(),
+                    serde_json::from_value::<Statistics>(v["counts"].clone()),
+                ) else {
+                    continue;
+                };
+                done.insert(b, stats);
+            }
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(io(e)),
+    }
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(io)?;
+    if whole < len {
+        file.set_len(whole).map_err(io)?;
+    }
+    let blocks = sim.games.div_ceil(block);
+    let mut total = Statistics::new(sim.rules, sim.seed);
+    for b in 0..blocks {
+        let from = b * block;
+        let part = Simulation {
+            first: sim.first.wrapping_add(from),
+            games: block.min(sim.games - from),
+            ..*sim
+        };
+        let stats = match done.remove(&b) {
+            Some(stats) if stats.games == part.games => {
+                progress(stats.games);
+                stats
+            }
+            _ => {
+                let stats = part
+                    .run_with_progress(progress)
+                    .map_err(|e| CliError::Output(e.to_string()))?;
+                let mut line = json!({
+                    "study": key, "block_games": block, "block": b, "counts": stats,
+                })
+                .to_string();
+                line.push('\n');
+                file.write_all(line.as_bytes())
+                    .and_then(|()| file.sync_data())
+                    .map_err(|e| CliError::Output(format!("--checkpoint: {e}")))?;
+                stats
+            }
+        };
+        total.merge(&stats);
+    }
+    Ok(total)
 }
 
 /// Prints `stats` (games `first ..` of a study of `study_games` games) as text or as the JSON
 /// shape of docs/cli.md.
-fn report(stats: &Statistics, first: u64, study_games: u64, json: bool) -> Result<(), CliError> {
+fn report(
+    stats: &Statistics,
+    first: u64,
+    study_games: u64,
+    json: bool,
+    out: &mut impl std::io::Write,
+) -> Result<(), CliError> {
     if json {
-        print_json(&to_json(stats, first, study_games))
+        let text = serde_json::to_string_pretty(&to_json(stats, first, study_games))
+            .map_err(|e| CliError::Output(e.to_string()))?;
+        outln!(to out; "{text}");
     } else if stats.games == 0 {
         // An empty shard (more shards than games): no rates of zero games.
-        outln!("no games in this shard (there are fewer games than shards); nothing to report");
-        Ok(())
+        outln!(to out;
+            "no games in this shard (there are fewer games than shards); nothing to report"
+        );
     } else {
         if stats.games != study_games {
-            outln!(
+            outln!(to out;
                 "games numbered     {} to {} of the study's {}",
                 first,
                 first + stats.games - 1,
                 study_games
             );
         }
-        outln!("{stats}");
-        Ok(())
+        outln!(to out; "{stats}");
     }
+    Ok(())
 }
 
 /// The JSON of a simulation: derived rates for people, and under `counts` the integer totals
@@ -137,6 +291,9 @@ fn to_json(stats: &Statistics, first: u64, study_games: u64) -> Value {
     })
 }
 
+/// The largest shard file `merge` reads, in bytes (a shard's JSON is a few KiB).
+const MAX_SHARD_FILE: usize = 16 << 20;
+
 /// One shard's result read back: its first game, the size of its study and its counts.
 struct Part {
     path: PathBuf,
@@ -146,10 +303,23 @@ struct Part {
 }
 
 fn read_part(path: &Path) -> Result<Part, CliError> {
-    let bytes = std::fs::read(path).map_err(|source| CliError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    // At most MAX_SHARD_FILE bytes are read: bounded memory whatever the file.
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| {
+            use std::io::Read as _;
+            f.take(MAX_SHARD_FILE as u64 + 1).read_to_end(&mut bytes)
+        })
+        .map_err(|source| CliError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+    if bytes.len() > MAX_SHARD_FILE {
+        return Err(CliError::Record(format!(
+            "{}: more than {MAX_SHARD_FILE} bytes: not the JSON of `simulate sugoroku --json`",
+            path.display()
+        )));
+    }
     let bad = |why: String| {
         CliError::Record(format!(
             "{}: not the JSON of `simulate sugoroku --json`: {why}",
@@ -157,18 +327,28 @@ fn read_part(path: &Path) -> Result<Part, CliError> {
         ))
     };
     let text = std::str::from_utf8(&bytes).map_err(|_| bad("the file is not UTF-8 text".into()))?;
-    let value: Value = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
-    if value["game"] != "sugoroku" {
+    // Read into the fields needed only (the rest is skipped without being kept): memory
+    // stays a small multiple of the file, unlike a `serde_json::Value` of it.
+    #[derive(serde::Deserialize)]
+    struct ShardFile {
+        game: Option<String>,
+        first_game: Option<u64>,
+        study_games: Option<u64>,
+        counts: Option<Statistics>,
+    }
+    let file: ShardFile = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
+    if file.game.as_deref() != Some("sugoroku") {
         return Err(bad("no \"game\": \"sugoroku\"".into()));
     }
-    let first = value["first_game"]
-        .as_u64()
+    let first = file
+        .first_game
         .ok_or_else(|| bad("no whole number \"first_game\"".into()))?;
-    let study_games = value["study_games"].as_u64().ok_or_else(|| {
+    let study_games = file.study_games.ok_or_else(|| {
         bad("no whole number \"study_games\" (the number of games of the whole study)".into())
     })?;
-    let stats: Statistics =
-        serde_json::from_value(value["counts"].clone()).map_err(|e| bad(format!("counts: {e}")))?;
+    let stats = file
+        .counts
+        .ok_or_else(|| bad("counts: missing (the \"counts\" of the shard)".into()))?;
     // In u128: forged counts must not wrap around to the number of games.
     let lengths: u128 = stats.lengths.iter().map(|&n| u128::from(n)).sum();
     let outcomes =
@@ -289,7 +469,7 @@ pub(crate) fn merge(files: &[PathBuf], json: bool, partial: bool) -> Result<(), 
             missing.join(" and ")
         )));
     }
-    report(&merged, first, study, json)
+    report(&merged, first, study, json, &mut std::io::stdout().lock())
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 
 use boardgames_common::{Seed, SeededDice};
 use clap::Args;
-use trictrac_core::partie::table::{Draw, Seat, Table, TableForm, given_dice, schedule};
+use trictrac_core::partie::table::{Draw, Partie, Seat, TableForm, given_dice, schedule};
 
 use crate::ecrire;
 use crate::error::CliError;
@@ -18,20 +18,28 @@ fn parse_players(text: &str) -> Result<usize, String> {
 /// The arguments of `boardgames trictrac table`.
 #[derive(Debug, Args)]
 pub(crate) struct TableArgs {
-    /// Players: 3 (tourner, chouette) or 4 (teams); default: the form's.
+    /// Players: 3 (tourner, chouette) or 4 (teams, tourner-4); default: the form's.
     #[arg(long, value_parser = parse_players, allow_hyphen_values = true)]
     players: Option<usize>,
     /// The form: tourner (each for himself), chouette (A against B and C), teams (A and B
-    /// against C and D); default: teams at 4 players, tourner at 3.
+    /// against C and D), tourner-4 (the older partie à tourner at four, each for himself);
+    /// default: teams at 4 players, tourner at 3.
     #[arg(long)]
     form: Option<String>,
-    /// Marqués of the partie (a multiple of 3 à tourner); default 6 à tourner, 8 otherwise.
+    /// Marqués of the partie (a multiple of 3 à tourner, of 4 in the other forms); default
+    /// 6 à tourner, 8 otherwise.
     #[arg(long, value_parser = crate::numbers::count::<u32>("marqués", 1),
           allow_hyphen_values = true)]
     marques: Option<u32>,
     /// Convention: base, annexe, annexe-geometric, sans-lever.
     #[arg(long, default_value = "base")]
     convention: String,
+    /// Progression of the annexe convention: arithmetic or geometric.
+    #[arg(long)]
+    progression: Option<String>,
+    /// The settlement of each marqué and of the partie.
+    #[command(flatten)]
+    settlement: ecrire::SettlementArgs,
     /// The dice seed of the draw and the marqués (decimal, or hexadecimal with 0x).
     #[arg(long, default_value = "1", value_parser = crate::parse_seed, allow_hyphen_values = true)]
     seed: u64,
@@ -45,13 +53,35 @@ pub(crate) struct TableArgs {
     winners: Option<String>,
 }
 
-fn list<T: std::str::FromStr>(what: &'static str, text: &str) -> Result<Vec<T>, CliError>
+/// A comma-separated list of `expected` (a die result, a seat): every entry must be one; an
+/// empty entry (`,,` or a trailing comma) is refused with its place, not skipped.
+fn list<T: std::str::FromStr>(
+    what: &'static str,
+    expected: &str,
+    text: &str,
+) -> Result<Vec<T>, CliError>
 where
     T::Err: ToString,
 {
+    if text.split(',').all(|s| s.trim().is_empty()) {
+        return Err(CliError::input(
+            what,
+            format!("no {expected} in {text:?}: give them comma-separated"),
+        ));
+    }
     text.split(',')
-        .filter(|s| !s.trim().is_empty())
-        .map(|s| s.trim().parse::<T>().map_err(|e| CliError::input(what, e)))
+        .enumerate()
+        .map(|(k, s)| {
+            let s = s.trim();
+            if s.is_empty() {
+                return Err(CliError::input(
+                    what,
+                    format!("entry {} of {text:?} is empty: expected {expected}", k + 1),
+                ));
+            }
+            s.parse::<T>()
+                .map_err(|e| CliError::input(what, format!("entry {}: {}", k + 1, e.to_string())))
+        })
         .collect()
 }
 
@@ -76,32 +106,31 @@ pub(crate) fn run(args: &TableArgs) -> Result<(), CliError> {
         .unwrap_or(if form == TableForm::Tourner { 6 } else { 8 });
     form.check_marques(marques)
         .map_err(|e| CliError::input("--marques", e))?;
-    let rules = ecrire::rules(marques, &args.convention, None)?;
+    let rules = ecrire::rules(
+        marques,
+        &args.convention,
+        args.progression.as_deref(),
+        &args.settlement,
+    )?;
     let dice: Option<Vec<u8>> = args
         .dice
         .as_deref()
-        .map(|d| list("--dice", d))
+        .map(|d| list("--dice", "die results (1 to 6, e.g. 5,3,6)", d))
         .transpose()?;
-    if dice.as_ref().is_some_and(Vec::is_empty) {
-        return Err(CliError::input(
-            "--dice",
-            "no die results: give them comma-separated, e.g. 5,3,6",
-        ));
-    }
     if let Some(winners) = &args.winners {
         let dice = dice.ok_or_else(|| CliError::input("--winners", "needs --dice"))?;
-        let winners: Vec<Seat> = list("--winners", winners)?;
+        let winners: Vec<Seat> = list("--winners", "winners (seats A to D, e.g. C,A,D)", winners)?;
         let draw = Draw::from_values(form, &dice).map_err(|e| CliError::input("--dice", e))?;
         // Checked whole before anything is printed.
         let s = schedule(form, marques, &dice, &winners)
             .map_err(|e| CliError::input("--winners", e))?;
         outln!("Partie à écrire {form} in {marques} marqués: the draw {draw}");
         for m in s {
-            let vacant = m
-                .pairing
-                .vacant
-                .map(|v| format!(", {v} vacant"))
-                .unwrap_or_default();
+            let vacant = if m.pairing.vacant.is_empty() {
+                String::new()
+            } else {
+                format!(", {} vacant", m.pairing.vacant)
+            };
             match m.winner {
                 Some(w) => outln!(
                     "marqué {}: {}{vacant}, won by {w}",
@@ -128,9 +157,9 @@ pub(crate) fn run(args: &TableArgs) -> Result<(), CliError> {
                 &mut given_dice(&d).map_err(|e| CliError::input("--dice", e))?,
             )
             .map_err(|e| CliError::input("--dice", e))?;
-            Table::new(names, rules, draw)
+            Partie::new(names, rules, draw)
         }
-        None => Table::seat(form, names, rules, &mut SeededDice::new(Seed(args.seed))),
+        None => Partie::seat(form, names, rules, &mut SeededDice::new(Seed(args.seed))),
     }
     .map_err(|e| CliError::input("--players", e))?;
     outln!(

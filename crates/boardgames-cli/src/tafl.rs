@@ -57,7 +57,7 @@ pub(crate) fn moves(
     let ruleset = ruleset(rules)?;
     let pos = position(&ruleset, position_text)?;
     let mut list = MoveList::new();
-    pos.legal_moves(&mut list);
+    pos.legal_moves_into(&mut list);
     let texts: Vec<String> = list
         .iter()
         .map(|&m| move_text(&pos, m).to_string())
@@ -113,7 +113,7 @@ pub(crate) fn perft(
     let slow = depth + 2 > max_depth;
     let (total, parts) = if (show_divide || slow) && depth > 1 {
         let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
+        pos.legal_moves_into(&mut moves);
         let bar = crate::progress::bar(moves.len() as u64, "first moves", quiet || json || !slow);
         let parts: Vec<_> = moves
             .iter()

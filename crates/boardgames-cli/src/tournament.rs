@@ -17,7 +17,7 @@ use serde_json::json;
 use tafl_core::TaflGame;
 use tafl_core::ai::{Level, Searcher};
 use trictrac_core::bot::{Bot, ExpectimaxBot};
-use trictrac_core::game::{GameOptions, TrictracGame, colour_of};
+use trictrac_core::{Colour, GameOptions, TrictracGame};
 
 use crate::error::{CliError, print_json};
 
@@ -202,7 +202,7 @@ fn play<G: Game>(
 /// Trictrac's evaluation for expectiminimax: trous and points (12 to a trou) and the
 /// heuristic's positional evaluation, scaled into (−1, 1) by a partie's worth of points.
 fn trictrac_eval(game: &TrictracGame, player: Player) -> f64 {
-    let me = colour_of(player);
+    let me = Colour::from(player);
     let m = game.marking();
     let bot = Bot::default();
     let board = game.position().board();
@@ -220,24 +220,12 @@ fn trictrac_eval(game: &TrictracGame, player: Player) -> f64 {
 fn tafl_eval(game: &TaflGame, player: Player) -> f64 {
     let pos = game.position();
     let v = f64::from(tafl_core::ai::evaluate(pos)) / 10_000.0;
-    let v = if pos.side_to_move().player() == player {
+    let v = if Player::from(pos.side_to_move()) == player {
         v
     } else {
         -v
     };
     v.clamp(-0.99, 0.99)
-}
-
-/// A tafl level as an [`Agent`].
-struct LevelAgent(Searcher);
-
-impl Agent<TaflGame> for LevelAgent {
-    fn choose(&mut self, state: &TaflGame, legal: &[tafl_core::Move]) -> tafl_core::Move {
-        match self.0.search(state.position(), state.search_history()) {
-            Some(r) if legal.contains(&r.best_move) => r.best_move,
-            _ => legal[0],
-        }
-    }
 }
 
 fn build_generic<G: Game + 'static>(
@@ -275,7 +263,7 @@ fn build_trictrac(spec: Spec, seed: Seed) -> Box<dyn Agent<TrictracGame>> {
 
 fn build_tafl(spec: Spec, seed: Seed) -> Box<dyn Agent<TaflGame>> {
     match spec {
-        Spec::Level(level) => Box::new(LevelAgent(Searcher::for_level(level, seed))),
+        Spec::Level(level) => Box::new(Searcher::for_level(level, seed)),
         _ => {
             build_generic(spec, seed, tafl_eval).unwrap_or_else(|| Box::new(RandomAgent::new(seed)))
         }

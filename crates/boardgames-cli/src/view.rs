@@ -3,14 +3,15 @@
 
 use std::path::Path;
 
-use boardgames_cli::html::{StepsError, page, replay_steps};
+use crate::html::{StepsError, page, replay_steps};
 use boardgames_common::Record;
 
 use crate::error::CliError;
 
-/// Writes `text` to `path` (a picture or a page).
+/// Writes `text` to `path` (a picture or a page), whole or not at all
+/// ([`crate::files::write_atomic`]).
 pub(crate) fn write_file(path: &Path, text: &str) -> Result<(), CliError> {
-    std::fs::write(path, text)
+    crate::files::write_atomic(path, text.as_bytes())
         .map_err(|e| CliError::Output(format!("cannot write {}: {e}", path.display())))
 }
 

@@ -6,7 +6,8 @@ use std::process::{Command, Stdio};
 use boardgames_common::{Agent, ByPlayer, Record, Seed, play_game};
 use sugoroku_core::Sugoroku;
 use trictrac_core::bot::Bot;
-use trictrac_core::game::{DefaultScorer, GameOptions, TrictracGame};
+use trictrac_core::partie::DefaultScorer;
+use trictrac_core::{GameOptions, TrictracGame};
 
 mod common;
 use common::{json, run, run_with_input, stderr, stdout, temp_file};

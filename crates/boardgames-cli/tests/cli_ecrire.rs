@@ -80,6 +80,71 @@ fn play_ecrire_quits_and_refuses_bad_options() {
         "need --form ecrire",
     );
     bad(&["play", "trictrac", "--form", "tournoi"], "tournoi");
+    // The options of the settlement: each named when refused.
+    bad(
+        &["play", "trictrac", "--fiche", "5"],
+        "--fiche is an option of the settlement of a partie à écrire: it needs --form ecrire",
+    );
+    bad(
+        &[&ecrire[..], &["--jetons-de-marque", "3"]].concat(),
+        "1 or 2 jetons de marqué, not 3",
+    );
+    bad(&[&ecrire[..], &["--fiche", "0"]].concat(), "--fiche");
+    bad(
+        &[&ecrire[..], &["--remainder", "all"]].concat(),
+        "--remainder",
+    );
+    bad(
+        &[&ecrire[..], &["--queue-des-jetons", "maybe"]].concat(),
+        "\"maybe\": expected counted or ignored (QUEUE DES JETONS)",
+    );
+    bad(
+        &[&ecrire[..], &["--refaits", "quadruple"]].concat(),
+        "expected plus-one",
+    );
+}
+
+#[test]
+fn every_option_of_the_settlement_from_the_command_line() {
+    // "deux jetons de marqué (on peut convenir d'un seul jeton)"; "La fiche vaut
+    // généralement 10 jetons et, selon la convention adoptée, 5 jetons restants comptent pour
+    // une fiche ou ne comptent rien"; the queue générale, "l'enjeu éventuellement prévu au
+    // bénéfice du vainqueur"; QUEUE DES JETONS: "on peut choisir de compter cette queue en
+    // points ou de l'ignorer"; the consolation after refaits.
+    let input = "1\n".repeat(20_000);
+    let o = run_with_input(
+        &[
+            "play",
+            "trictrac",
+            "--form",
+            "ecrire",
+            "--marques",
+            "1",
+            "--seed",
+            "4",
+            "--jetons-de-marque",
+            "1",
+            "--fiche",
+            "5",
+            "--remainder",
+            "nothing",
+            "--queue-generale",
+            "3",
+            "--queue-des-jetons",
+            "ignored",
+            "--refaits",
+            "by-refait",
+        ],
+        &input,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("2. queue des jetons: ignored, as agreed"),
+        "{out}"
+    );
+    assert!(out.contains("fiches of 5"), "{out}");
+    assert!(out.contains("6. queue générale: 3 fiches"), "{out}");
 }
 
 #[test]
@@ -115,4 +180,19 @@ fn replay_a_partie_a_ecrire_and_a_forged_ledger() {
         "{}",
         stderr(&o)
     );
+    // A Marques tag of 14 digits names its value and the range, not the integer
+    // conversion's "out of range integral type conversion attempted".
+    let forged = played
+        .record
+        .to_string()
+        .replace("[Marques \"2\"]", "[Marques \"12345678901234\"]");
+    std::fs::write(&path, forged).unwrap();
+    let o = run_with_input(&["replay", path.to_str().unwrap()], "");
+    assert_ne!(o.status.code(), Some(0));
+    let err = stderr(&o);
+    assert!(
+        err.contains("Marques tag: \"12345678901234\" is refused: expected a whole number from 0 to 4294967295"),
+        "{err}"
+    );
+    assert!(!err.contains("integral type"), "{err}");
 }

@@ -109,3 +109,107 @@ fn play_refuses_more_marques_than_the_command_line_plays() {
         text(&o.stderr)
     );
 }
+
+#[test]
+fn the_closing_rule_the_older_tourner_at_four_and_empty_lists() {
+    // PARTIE À QUATRE JOUEURS: "sauf le dernier coup où celui qui au début n'avait joué qu'un
+    // seul marqué termine alors la partie": only in a multiple of 4 marqués, which the
+    // refusal says.
+    for args in [
+        &["--players", "4", "--marques", "6"][..],
+        &["--form", "chouette", "--marques", "7"][..],
+    ] {
+        let mut all = vec!["trictrac", "table"];
+        all.extend_from_slice(args);
+        let o = run(&all);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = text(&o.stderr);
+        assert!(
+            err.contains("only in a multiple of 4 marqués (4, 8, 12, 16 …)"),
+            "{err}"
+        );
+    }
+    // PARTIE À TOURNER: "Jadis, à quatre joueurs, on pouvait faire une partie à tourner".
+    let o = run(&[
+        "trictrac",
+        "table",
+        "--form",
+        "tourner-4",
+        "--dice",
+        "6,4,2,1",
+        "--winners",
+        "B,B,C,D",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(
+        out.contains("marqué 1: A-B, C and D vacant, won by B"),
+        "{out}"
+    );
+    assert!(
+        out.contains("marqué 4: D-A, B and C vacant, won by D"),
+        "{out}"
+    );
+    assert!(
+        out.contains("marqué 5: A-B, C and D vacant, to play"),
+        "{out}"
+    );
+    let o = run(&[
+        "trictrac",
+        "table",
+        "--form",
+        "tourner-4",
+        "--marques",
+        "4",
+        "--seed",
+        "3",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.contains("(tourner-4, 4 marqués)"), "{out}");
+    assert!(out.contains("Balances: A "), "{out}");
+    // `--winners ",,"` is no list of no winners: refused, as an empty entry anywhere.
+    for (args, message) in [
+        (
+            &["--dice", "5,3,5,2,4,2", "--winners", ",,"][..],
+            "--winners: no winners",
+        ),
+        (
+            &["--dice", "5,3,5,2,4,2", "--winners", "C,,A"][..],
+            "--winners: entry 2 of \"C,,A\" is empty",
+        ),
+        (
+            &["--dice", "5,,3"][..],
+            "--dice: entry 2 of \"5,,3\" is empty",
+        ),
+    ] {
+        let mut all = vec!["trictrac", "table", "--players", "4"];
+        all.extend_from_slice(args);
+        let o = run(&all);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(text(&o.stderr).contains(message), "{}", text(&o.stderr));
+    }
+    // Every option of the settlement at a table too.
+    let o = run(&[
+        "trictrac",
+        "table",
+        "--players",
+        "3",
+        "--marques",
+        "3",
+        "--seed",
+        "2",
+        "--queue-des-jetons",
+        "ignored",
+        "--fiche",
+        "5",
+        "--refaits",
+        "by-refait",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("queue des jetons ignored"),
+        "{}",
+        text(&o.stdout)
+    );
+}

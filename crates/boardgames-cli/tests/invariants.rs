@@ -109,3 +109,190 @@ proptest! {
         invariants::sugoroku(&a, &b, &throws);
     }
 }
+
+/// Lines of an OpenTafl host, as seen in real sessions (docs/opentafl-engine.md), and
+/// broken ones.
+fn otep_line() -> impl Strategy<Value = String> {
+    prop_oneof![
+        prop::sample::select(vec![
+            "rules dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+            "rules dim:7 name:Brandub atkf:y ks:w berserk:1 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+            "rules dim:13 start:/13/13/13/13/13/13/6K6/13/13/13/13/13/13/",
+            "rules dim:99",
+            "clock 59492 60000 5 3 3",
+            "clock 30011 1324* 5 3 3",
+            "clock -1 -1 0 0 0",
+            "play attackers",
+            "play defenders",
+            "side attackers",
+            "side defenders",
+            "start",
+            "move /3t3/3t3/3T1t1/ttTKT1t/3T3/3t3/3t3/",
+            "opponent-move e4-f4 /3t3/3t3/3T1t1/ttTK1Tt/3T3/3t3/3t3/",
+            "opponent-move d4-e4 /4t2/3t3/3T1t1/ttT1KTt/3T3/3t3/3t3/",
+            "opponent-move d1-d2",
+            "opponent-move d2-d1|d1-d2",
+            "opponent-move zz-zz /junk/",
+            "opponent-move",
+            "position /3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+            "position /7/3Tt2/2tT1t1/4K1t/4t2/2t4/3t3/",
+            "error 1",
+            "error 2",
+            "error 4",
+            "analyze 3 0.05",
+            "analyze 1 NaN",
+            "simple-moves off",
+            "simple-moves on",
+            "finish 2",
+            "goodbye",
+            "",
+            "\r",
+        ])
+        .prop_map(str::to_owned),
+        text(),
+    ]
+}
+
+/// Lines of a referee's transcript: the gestures of docs/trictrac-referee.md and noise.
+fn referee_line() -> impl Strategy<Value = String> {
+    let who = prop::sample::select(vec!["w", "b", "white", "black", "x", ""]);
+    let gesture = prop::sample::select(vec![
+        "throw 6-5",
+        "throw 3-3",
+        "throw 2-1 on-dame",
+        "throw 4-4 spinning",
+        "throw 5-2 out",
+        "settle flat",
+        "mark 4",
+        "mark 12",
+        "mark 2",
+        "new-jeton 4",
+        "remove-jeton old",
+        "wipe",
+        "wipe-opponent",
+        "trous 1",
+        "trous 13",
+        "untrous 1",
+        "tenir",
+        "s'en aller",
+        "win",
+        "ecole 4",
+        "advise 2",
+        "choose 1",
+        "choose 2",
+        "adoube",
+        "touch B6",
+        "move B1 B7",
+        "move B1 B6",
+        "move N1 N7",
+        "move N1 N6",
+        "move N3 off",
+        "lift-dice",
+        "break",
+        "done",
+        "show",
+    ]);
+    prop_oneof![
+        8 => (who, gesture).prop_map(|(w, g)| format!("{w} {g}")),
+        1 => prop::sample::select(vec!["show", "help", "quit", "# a comment", ""]).prop_map(str::to_owned),
+        1 => text(),
+    ]
+}
+
+/// Lines of a person at `play`: moves, numbers, the commands (save and load of a few names).
+fn play_line() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => prop::sample::select(vec![
+            "1", "2", "3", "7", "0", "99", "undo", "save a", "save b", "load a", "load b",
+            "load nothing", "save", "load", "hint", "moves", "board", "position", "sheet",
+            "help", "tenir", "s'en aller", "d1-d3", "c1-c2", "a4-a3", "d5-d6", "B1-B7 B1-B6",
+            "6-5: B1-B7, B1-B6", "B1-B12", "",
+        ])
+        .prop_map(str::to_owned),
+        1 => text(),
+    ]
+}
+
+fn outcome() -> impl Strategy<Value = invariants::Outcome> {
+    (
+        any::<u8>(),
+        0u8..40,
+        0u8..30,
+        any::<u8>(),
+        any::<bool>(),
+        prop::bool::weighted(0.15),
+    )
+        .prop_map(|(winner, trous, opponent, quality, sans_lever, refait)| {
+            invariants::Outcome {
+                winner,
+                trous,
+                opponent,
+                quality,
+                sans_lever,
+                refait,
+            }
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn otep_engine(lines in prop::collection::vec(otep_line(), 0..24), full in any::<bool>()) {
+        let bytes: Vec<&[u8]> = lines.iter().map(|l| l.as_bytes()).collect();
+        invariants::otep_engine(&bytes, full);
+    }
+
+    #[test]
+    fn referee_transcript(
+        start in any::<bool>(),
+        trous in 1u8..13,
+        lines in prop::collection::vec(referee_line(), 0..60),
+    ) {
+        let position = if start { "" } else { "B1:w14,B8:w1,N1:b11,N11:b2,N12:b2 b 5/5 0.0/0.0" };
+        invariants::referee_transcript(position, trous, &lines.join("\n"));
+    }
+
+    #[test]
+    fn play_tafl(
+        preset in any::<u8>(),
+        attacks in any::<bool>(),
+        lines in prop::collection::vec(play_line(), 0..30),
+    ) {
+        invariants::play_tafl(preset, attacks, lines.join("\n").as_bytes());
+    }
+
+    #[test]
+    fn play_trictrac(
+        ecrire in any::<bool>(),
+        black in any::<bool>(),
+        trous in 1u8..3,
+        lines in prop::collection::vec(play_line(), 0..40),
+    ) {
+        invariants::play_trictrac(ecrire, black, trous, lines.join("\n").as_bytes());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn ecrire_ledger(
+        marques in any::<u8>(),
+        picks in any::<[u8; 4]>(),
+        outcomes in prop::collection::vec(outcome(), 0..30),
+    ) {
+        invariants::ecrire_ledger(marques, picks, &outcomes);
+    }
+
+    #[test]
+    fn table_ledger(
+        form in any::<u8>(),
+        seed in any::<u64>(),
+        marques in any::<u8>(),
+        picks in any::<[u8; 4]>(),
+        outcomes in prop::collection::vec(outcome(), 0..40),
+    ) {
+        invariants::table_ledger(form, seed, marques, picks, &outcomes);
+    }
+}

@@ -163,14 +163,14 @@ fn a_whole_game_of_brandub_with_every_engine_move_legal() {
             e.send("clock -1 -1 0 0 0");
             e.send("play attackers");
             let m = legal_move(&game, &e.line());
-            let _ = game.play(m).unwrap();
+            let _ = game.play_mut(m).unwrap();
             engine_moves += 1;
             e.send(&format!("move {}", board(&game)));
         } else {
             let mut moves = MoveList::new();
-            game.position().legal_moves(&mut moves);
+            game.position().legal_moves_into(&mut moves);
             let m = moves[(next(&mut state) % moves.len() as u64) as usize];
-            let _ = game.play(m).unwrap();
+            let _ = game.play_mut(m).unwrap();
             e.send(&format!("opponent-move {m} {}", board(&game)));
         }
     }
@@ -197,10 +197,10 @@ fn the_engine_plays_the_defenders_and_keeps_in_step_with_full_notation() {
             break;
         }
         let mut moves = MoveList::new();
-        game.position().legal_moves(&mut moves);
+        game.position().legal_moves_into(&mut moves);
         let m = moves[0];
         let full = game.move_text(m).to_string();
-        let _ = game.play(m).unwrap();
+        let _ = game.play_mut(m).unwrap();
         e.send(&format!("opponent-move t{full} {}", board(&game)));
         if game.status().is_over() {
             break;
@@ -218,7 +218,7 @@ fn the_engine_plays_the_defenders_and_keeps_in_step_with_full_notation() {
             text.starts_with('K'),
             game.position().king() == Some(written.mv.from)
         );
-        let _ = game.play(written.mv).unwrap();
+        let _ = game.play_mut(written.mv).unwrap();
         e.send(&format!("move {}", board(&game)));
     }
     e.goodbye();
@@ -247,7 +247,7 @@ fn analyze_answers_principal_variations_with_evaluations() {
         let mut g = game.clone();
         for text in pair[0].split('|') {
             let m = legal_move(&g, &format!("move {text}"));
-            let _ = g.play(m).unwrap();
+            let _ = g.play_mut(m).unwrap();
         }
         firsts.push(pair[0].split('|').next().unwrap().to_string());
     }
@@ -263,7 +263,7 @@ fn a_refused_move_is_followed_by_another_legal_move() {
     e.send(&format!("rules {BRANDUB}"));
     let mut game = TaflGame::new(BRANDUB.parse::<Ruleset>().unwrap());
     let opening: Move = "d6-c6".parse().unwrap();
-    let _ = game.play(opening).unwrap();
+    let _ = game.play_mut(opening).unwrap();
     let notice = format!("opponent-move {opening} {}", board(&game));
     e.send(&notice);
     e.send("play defenders");
@@ -367,7 +367,7 @@ fn the_same_seed_and_node_limit_give_the_same_moves() {
             let side = game.position().side_to_move();
             e.send(&format!("play {side}"));
             let m = legal_move(&game, &e.line());
-            let _ = game.play(m).unwrap();
+            let _ = game.play_mut(m).unwrap();
             e.send(&format!("move {}", board(&game)));
             played.push(m);
         }
@@ -434,18 +434,18 @@ fn move_lists_and_notices_without_a_position_keep_the_engine_in_step() {
     // A notice without a position is played as it stands.
     e.send("opponent-move d6-c6");
     let mut game = TaflGame::new(ruleset.clone());
-    let _ = game.play("d6-c6".parse().unwrap()).unwrap();
+    let _ = game.play_mut("d6-c6".parse().unwrap()).unwrap();
     e.send("play defenders");
     let m = legal_move(&game, &e.line());
-    let _ = game.play(m).unwrap();
+    let _ = game.play_mut(m).unwrap();
     e.send(&format!("move {}", board(&game)));
     // A list of two moves by one side (OpenTafl's form for berserk moves, which tafl-core's
     // rulesets do not have): the host's board is taken, with the other side to move.
     let mut host = game.clone();
     let mut moves = MoveList::new();
-    host.position().legal_moves(&mut moves);
+    host.position().legal_moves_into(&mut moves);
     let first = moves[0];
-    let _ = host.play(first).unwrap();
+    let _ = host.play_mut(first).unwrap();
     let mut setup = host.position().to_setup();
     setup.side_to_move = Side::Defenders;
     let host = TaflGame::from_setup(ruleset, &setup).unwrap();
@@ -476,7 +476,7 @@ fn a_bad_opponent_move_is_logged_and_answered_and_the_state_stays_consistent() {
     let _ = legal_move(&game, &e.line());
     // Illegal, with the host's board: the board is taken, without a word to the host.
     let mut host = game.clone();
-    let _ = host.play("d6-c6".parse().unwrap()).unwrap();
+    let _ = host.play_mut("d6-c6".parse().unwrap()).unwrap();
     e.send(&format!("opponent-move a1-a2 {}", board(&host)));
     e.send("play defenders");
     let _ = legal_move(&host, &e.line());
@@ -543,7 +543,7 @@ const BERSERK_TEST: &str = "dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c \
 fn berserk_game(moves: &[&str]) -> TaflGame {
     let mut game = TaflGame::new(BERSERK_TEST.parse::<Ruleset>().unwrap());
     for m in moves {
-        let _ = game.play(m.parse().unwrap()).unwrap();
+        let _ = game.play_mut(m.parse().unwrap()).unwrap();
     }
     game
 }
@@ -603,7 +603,7 @@ fn the_engine_makes_its_berserk_moves_when_the_host_asks_again() {
             assert_eq!(m.from, b, "only the berserker moves: {text}");
         }
         let _ = legal_move(&game, &format!("move {m}"));
-        let _ = game.play(m).unwrap();
+        let _ = game.play_mut(m).unwrap();
         e.send(&format!("move {}", board(&game)));
         if game.position().side_to_move() != Side::Defenders {
             break;
@@ -636,7 +636,7 @@ fn error_4_makes_the_piece_of_our_last_move_the_berserker() {
     let mut game = TaflGame::new(rules.parse::<Ruleset>().unwrap());
     e.send("play attackers");
     let first = legal_move(&game, &e.line());
-    let _ = game.play(first).unwrap();
+    let _ = game.play_mut(first).unwrap();
     assert_eq!(
         game.position().side_to_move(),
         Side::Defenders,

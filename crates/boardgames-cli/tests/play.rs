@@ -211,7 +211,7 @@ fn play_tafl_hint_suggests_a_legal_move_and_changes_nothing() {
     let mv = hint.parse::<MoveText>().expect("a move").mv;
     let start = *TaflGame::new(Ruleset::fidchell()).position();
     let mut legal = MoveList::new();
-    start.legal_moves(&mut legal);
+    start.legal_moves_into(&mut legal);
     assert!(legal.contains(&mv), "{hint} is not legal");
     assert_eq!(with_hint.matches("Hint (Bard): ").count(), 2, "{with_hint}");
     // The computer's reply is the same with or without hints.
@@ -561,4 +561,47 @@ fn a_finished_tafl_game_can_still_be_saved_or_undone() {
     let o = run(&["replay", file.to_str().expect("utf-8")]);
     assert!(o.status.success(), "{}", stderr(&o));
     let _ = std::fs::remove_file(&file);
+}
+
+/// `save FILE` then `load FILE` in a new session and `save` again: the same record, in
+/// both games and both forms of trictrac, after an undo too.
+#[test]
+fn a_saved_game_loads_and_saves_the_same_record() {
+    for (name, args, moves) in [
+        (
+            "tafl",
+            vec!["play", "tafl", "--seed", "3"],
+            "d1-d2\nundo\nd1-d2\n",
+        ),
+        (
+            "ordinaire",
+            vec!["play", "trictrac", "--seed", "3"],
+            "1\nundo\n1\n1\n",
+        ),
+        (
+            "ecrire",
+            vec!["play", "trictrac", "--form", "ecrire", "--seed", "3"],
+            "1\n1\nundo\n1\n",
+        ),
+    ] {
+        let a = temp_path(&format!("saved-{name}-a.txt"));
+        let b = temp_path(&format!("saved-{name}-b.txt"));
+        let o = run_with_input(&args, &format!("{moves}save {}\nquit\n", a.display()));
+        assert!(o.status.success(), "{name}: {}", stderr(&o));
+        let saved = std::fs::read_to_string(&a).expect("saved");
+        let o = run_with_input(
+            &args,
+            &format!("load {}\nsave {}\nquit\n", a.display(), b.display()),
+        );
+        assert!(
+            stdout(&o).contains(&format!("Loaded {}", a.display())),
+            "{name}: {}",
+            stdout(&o)
+        );
+        assert_eq!(
+            std::fs::read_to_string(&b).expect("saved again"),
+            saved,
+            "{name}"
+        );
+    }
 }

@@ -103,7 +103,7 @@ fn a_killed_run_resumes_to_the_weights_of_an_uninterrupted_one() {
     let out = run(&args(&killed_text, "4"));
     assert!(out.status.success(), "{}", stderr(&out));
     // No temporary file is left beside the checkpoint (a kill while writing leaves one,
-    // which the next run removes).
+    // which the next write of the same file reuses and renames).
     let dir = killed.parent().expect("a folder");
     let temps: Vec<String> = std::fs::read_dir(dir)
         .expect("the folder")

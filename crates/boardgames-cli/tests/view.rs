@@ -8,7 +8,8 @@ use boardgames_common::{Agent, ByPlayer, Record, Seed, play_game};
 use roxmltree::Document;
 use sugoroku_core::{Ruleset, Sugoroku};
 use trictrac_core::bot::Bot;
-use trictrac_core::game::{DefaultScorer, GameOptions, TrictracGame};
+use trictrac_core::partie::DefaultScorer;
+use trictrac_core::{GameOptions, TrictracGame};
 
 fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_boardgames"))

@@ -1,120 +1,18 @@
 //! The [`Game`] trait: any two-player game with chance nodes, in the OpenSpiel manner.
 //!
 //! A game state is at a decision node of one [`Player`], at a chance node (dice), or
-//! terminal. Generic agents ([`RandomAgent`], the searches of [`crate::agents`], or the
+//! terminal. Generic agents ([`RandomAgent`](crate::RandomAgent), the searches of [`crate::agents`], or the
 //! caller's own) play every game of the family through this trait; [`play_game`] plays one game to the end from a [`Seed`] and
 //! returns its [`Record`].
 
 use std::fmt;
-use std::ops::{Index, IndexMut};
 
 use rand::{Rng, RngExt};
 use thiserror::Error;
 
+use crate::player::{ByPlayer, Player};
 use crate::record::Record;
 use crate::seed::Seed;
-
-/// One of the two players of a game: the one who moves first in the standard start is
-/// [`Player::First`]. Each game crate maps its own colours onto these (trictrac White/Black,
-/// tafl attackers/defenders, sugoroku white/black).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Player {
-    /// The first player (index 0).
-    First,
-    /// The second player (index 1).
-    Second,
-}
-
-impl Player {
-    /// Both players, first then second.
-    pub const ALL: [Player; 2] = [Player::First, Player::Second];
-    /// Number of players.
-    pub const NUM: usize = 2;
-
-    /// The index of the player, 0 or 1.
-    #[must_use]
-    pub const fn index(self) -> usize {
-        match self {
-            Player::First => 0,
-            Player::Second => 1,
-        }
-    }
-
-    /// The other player.
-    #[must_use]
-    pub const fn other(self) -> Player {
-        match self {
-            Player::First => Player::Second,
-            Player::Second => Player::First,
-        }
-    }
-}
-
-impl fmt::Display for Player {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Player::First => "first player",
-            Player::Second => "second player",
-        })
-    }
-}
-
-/// A value for each [`Player`], indexed by the player.
-///
-/// ```
-/// use boardgames_common::{ByPlayer, Player};
-/// let mut score = ByPlayer::new(0, 0);
-/// score[Player::Second] += 4;
-/// assert_eq!(score.second, 4);
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct ByPlayer<T> {
-    /// The first player's value.
-    pub first: T,
-    /// The second player's value.
-    pub second: T,
-}
-
-impl<T> ByPlayer<T> {
-    /// Both values.
-    pub const fn new(first: T, second: T) -> ByPlayer<T> {
-        ByPlayer { first, second }
-    }
-
-    /// A value per player computed by `f`.
-    pub fn from_fn(mut f: impl FnMut(Player) -> T) -> ByPlayer<T> {
-        ByPlayer {
-            first: f(Player::First),
-            second: f(Player::Second),
-        }
-    }
-
-    /// The values as an array indexed by [`Player::index`].
-    pub fn into_array(self) -> [T; 2] {
-        [self.first, self.second]
-    }
-}
-
-impl<T> Index<Player> for ByPlayer<T> {
-    type Output = T;
-    fn index(&self, p: Player) -> &T {
-        match p {
-            Player::First => &self.first,
-            Player::Second => &self.second,
-        }
-    }
-}
-
-impl<T> IndexMut<Player> for ByPlayer<T> {
-    fn index_mut(&mut self, p: Player) -> &mut T {
-        match p {
-            Player::First => &mut self.first,
-            Player::Second => &mut self.second,
-        }
-    }
-}
 
 /// Who acts at a node of the game tree.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -205,8 +103,6 @@ pub trait Game: Clone {
         Vec::new()
     }
 }
-
-pub use crate::agents::RandomAgent;
 
 /// A player of any [`Game`]: chooses one of the legal actions.
 pub trait Agent<G: Game> {
@@ -441,6 +337,7 @@ fn fmt_num(x: f64) -> String {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::RandomAgent;
     use crate::dice::{Throw, UNORDERED_OUTCOMES};
 
     /// A toy race for tests of the trait: each player throws in turn (chance), then decides

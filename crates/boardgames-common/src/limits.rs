@@ -1,24 +1,24 @@
 //! [`RecordLimits`]: bounds a server sets on the records it accepts, so that a hostile record
 //! is refused with a typed error instead of costing minutes of work or gigabytes of memory.
-//!
-//! ```
-//! use boardgames_common::{Record, RecordLimitError, RecordLimits};
-//! let limits = RecordLimits { max_actions: 2, ..RecordLimits::DEFAULT };
-//! let text = "[Game \"Tafl\"]\n\n1. a1-a2\n2. b1-b2\n3. a2-a1\n";
-//! let e = Record::parse_with_limits(text, &limits).unwrap_err();
-//! assert_eq!(e.to_string(), "record line 5: more than 2 actions (the limit)");
-//! assert!(text.parse::<Record>().is_ok()); // FromStr sets no limit
-//! let record: Record = text.parse().unwrap();
-//! assert_eq!(
-//!     record.check_limits(&limits),
-//!     Err(RecordLimitError::Actions { count: 3, max: 2 })
-//! );
-//! ```
 
 use thiserror::Error;
 
 /// Upper bounds on a record. [`RecordLimits::DEFAULT`] suits a server or a command-line tool;
 /// [`RecordLimits::NONE`] sets no bound (what `FromStr` for [`Record`](crate::Record) does).
+///
+/// ```
+/// use boardgames_common::{Record, RecordLimitError, RecordLimits};
+/// let limits = RecordLimits { max_actions: 2, ..RecordLimits::DEFAULT };
+/// let text = "[Game \"Tafl\"]\n\n1. a1-a2\n2. b1-b2\n3. a2-a1\n";
+/// let e = Record::parse_with_limits(text, &limits).unwrap_err();
+/// assert_eq!(e.to_string(), "record line 5: more than 2 actions (the limit)");
+/// assert!(text.parse::<Record>().is_ok()); // FromStr sets no limit
+/// let record: Record = text.parse().unwrap();
+/// assert_eq!(
+///     record.check_limits(&limits),
+///     Err(RecordLimitError::Actions { count: 3, max: 2 })
+/// );
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct RecordLimits {
     /// The most actions (numbered lines). Default 100 000: far more than any real game (a

@@ -1,7 +1,8 @@
 //! The one game loop of the family: a [`Playout`] plays a game to its end with agents for the
 //! decisions and a seeded generator for chance, one [`Step`] at a time.
 
-use crate::game::{Agent, ByPlayer, Game, PlayGameError, PlayedGame, Turn, sample_chance};
+use crate::game::{Agent, Game, PlayGameError, PlayedGame, Turn, sample_chance};
+use crate::player::ByPlayer;
 use crate::record::Record;
 use crate::seed::{Seed, SeedRng};
 

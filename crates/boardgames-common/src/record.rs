@@ -1,26 +1,4 @@
 //! The plain-text game record shared by the three games.
-//!
-//! A record is a list of tag pairs, a blank line, then one numbered line per action in the
-//! game's own notation, optionally followed by a comment in braces:
-//!
-//! ```text
-//! [Game "Sugoroku"]
-//! [Seed "42"]
-//! [Result "1-0"]
-//!
-//! 1. 6-5
-//! 2. 3-3 {white places on 6 and throws again}
-//! ```
-//!
-//! Rules of the format:
-//! - a tag line is `[Name "value"]`; names are ASCII letters, digits and `_`; in values `\"`
-//!   stands for `"` and `\\` for `\`; tags come before the first action;
-//! - an action line is `N. text` or `N. text {comment}`, numbered from 1 without gaps; the text
-//!   is not empty and holds no `{`, `}` or line break; a comment holds no `}` or line break;
-//! - blank lines and lines starting with `;` are ignored.
-//!
-//! [`Record`]'s `Display` writes exactly this form and `FromStr` reads it back: the two
-//! round-trip.
 
 use std::fmt;
 use std::str::FromStr;
@@ -39,7 +17,29 @@ pub struct Entry {
     pub comment: Option<String>,
 }
 
-/// A game record: tag pairs and numbered actions. See the [module docs](self) for the format.
+/// A game record: tag pairs and numbered actions.
+///
+/// A record is a list of tag pairs, a blank line, then one numbered line per action in the
+/// game's own notation, optionally followed by a comment in braces:
+///
+/// ```text
+/// [Game "Sugoroku"]
+/// [Seed "42"]
+/// [Result "1-0"]
+///
+/// 1. 6-5
+/// 2. 3-3 {white places on 6 and throws again}
+/// ```
+///
+/// Rules of the format:
+/// - a tag line is `[Name "value"]`; names are ASCII letters, digits and `_`; in values `\"`
+///   stands for `"` and `\\` for `\`; tags come before the first action;
+/// - an action line is `N. text` or `N. text {comment}`, numbered from 1 without gaps; the text
+///   is not empty and holds no `{`, `}` or line break; a comment holds no `}` or line break;
+/// - blank lines and lines starting with `;` are ignored.
+///
+/// `Display` writes exactly this form and `FromStr` reads it back: the two
+/// round-trip.
 ///
 /// ```
 /// use boardgames_common::Record;
@@ -201,6 +201,26 @@ impl Record {
             .iter()
             .find(|(k, _)| k == name)
             .map(|(_, v)| v.as_str())
+    }
+
+    /// The `Seed` tag read as a [`Seed`](crate::Seed) (decimal, or hexadecimal with `0x`, up
+    /// to 2^64 − 1: the record format's rule), `None` when absent.
+    ///
+    /// ```
+    /// use boardgames_common::{Record, Seed};
+    /// let mut record = Record::new("Tafl");
+    /// assert_eq!(record.seed(), Ok(None));
+    /// record.set_tag("Seed", "0x10").unwrap();
+    /// assert_eq!(record.seed(), Ok(Some(Seed(16))));
+    /// record.set_tag("Seed", "-1").unwrap();
+    /// assert!(record.seed().is_err());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ParseSeedError`](crate::ParseSeedError) with the tag's value.
+    pub fn seed(&self) -> Result<Option<crate::Seed>, crate::ParseSeedError> {
+        self.tag("Seed").map(str::parse).transpose()
     }
 
     /// All tags in order.

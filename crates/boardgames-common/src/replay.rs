@@ -131,7 +131,7 @@ pub trait Replay: Game + Sized {
     /// The game `record` describes, read with `options`: [`replay_record`] from
     /// [`Replay::from_tags`]. Every game checks, in this order: the limits; the `Game` tag,
     /// when present, is [`Game::NAME`] (in any ASCII case: [`names_game`]); a `Seed` tag,
-    /// when present, is a seed ([`check_seed_tag`]); the game's own tags
+    /// when present, is a seed ([`Record::seed`]); the game's own tags
     /// ([`Replay::from_tags`]); each action is parsed in its context and applied; with
     /// [`ReplayOptions::strict_comments`], each comment is the game's own; a `Result` tag,
     /// when present, is the replayed result ([`result_text`], `*` while not over), and so is
@@ -197,7 +197,7 @@ pub struct CommentError {
 /// with the game's own spelling.
 ///
 /// ```
-/// use boardgames_common::replay::names_game;
+/// use boardgames_common::names_game;
 /// assert!(names_game("tafl", "Tafl"));
 /// assert!(names_game("TRICTRAC à écrire", "Trictrac à écrire"));
 /// assert!(!names_game("Tafl ", "Tafl"));
@@ -213,7 +213,7 @@ pub fn names_game(found: &str, name: &str) -> bool {
 /// # Errors
 ///
 /// [`OtherGameError`] with the tag's value.
-pub fn check_game_tag<G: Game>(record: &Record) -> Result<(), OtherGameError> {
+pub(crate) fn check_game_tag<G: Game>(record: &Record) -> Result<(), OtherGameError> {
     match record.tag("Game") {
         Some(found) if !names_game(found, G::NAME) => Err(OtherGameError {
             expected: G::NAME,
@@ -223,24 +223,9 @@ pub fn check_game_tag<G: Game>(record: &Record) -> Result<(), OtherGameError> {
     }
 }
 
-/// The `Seed` tag of `record`, when present, read as a [`Seed`] (decimal, or hexadecimal
-/// with `0x`, up to 2^64 − 1: the record format's rule).
-///
-/// ```
-/// use boardgames_common::{Record, Seed, replay::check_seed_tag};
-/// let mut record = Record::new("Tafl");
-/// assert_eq!(check_seed_tag(&record), Ok(None));
-/// record.set_tag("Seed", "0x10").unwrap();
-/// assert_eq!(check_seed_tag(&record), Ok(Some(Seed(16))));
-/// record.set_tag("Seed", "-1").unwrap();
-/// assert!(check_seed_tag(&record).is_err());
-/// ```
-///
-/// # Errors
-///
-/// [`ParseSeedError`] with the tag's value.
-pub fn check_seed_tag(record: &Record) -> Result<Option<Seed>, ParseSeedError> {
-    record.tag("Seed").map(str::parse).transpose()
+/// The `Seed` tag of `record`, when present, read as a [`Seed`] ([`Record::seed`]).
+pub(crate) fn check_seed_tag(record: &Record) -> Result<Option<Seed>, ParseSeedError> {
+    record.seed()
 }
 
 /// The `Result` text of `game`: [`result_text`] of its returns once over, `*` before.
@@ -259,7 +244,7 @@ pub fn result_tag<G: Game>(game: &G) -> String {
 /// # Errors
 ///
 /// [`ResultTagError`] with the tag and both values.
-pub fn check_result_tag<G: Game>(record: &Record, game: &G) -> Result<(), ResultTagError> {
+pub(crate) fn check_result_tag<G: Game>(record: &Record, game: &G) -> Result<(), ResultTagError> {
     let mismatch = |tag: &str, recorded: &str, actual: String| ResultTagError {
         tag: tag.to_string(),
         recorded: recorded.to_string(),
@@ -287,7 +272,10 @@ pub fn check_result_tag<G: Game>(record: &Record, game: &G) -> Result<(), Result
 ///
 /// [`CommentError`] when the record has a comment that differs from the game's, or a comment
 /// where the game writes none.
-pub fn check_comment(recorded: Option<&str>, actual: Option<&str>) -> Result<(), CommentError> {
+pub(crate) fn check_comment(
+    recorded: Option<&str>,
+    actual: Option<&str>,
+) -> Result<(), CommentError> {
     match recorded {
         Some(r) if Some(r) != actual => Err(CommentError {
             recorded: r.to_string(),
@@ -357,11 +345,11 @@ impl<T, E> ReplayError<T, E> {
 /// `start` builds from the record's own tags. Every game's [`Replay::from_record_with`] is
 /// this loop with its [`Replay::from_tags`]; call it directly to replay with a start that
 /// needs more than the tags (a trictrac partie with a scorer of one's own). The checks, in
-/// order: the limits ([`Record::check_limits`]), the `Game` tag ([`check_game_tag`]), the
-/// `Seed` tag ([`check_seed_tag`]), `start(record)`, each action parsed in its context
+/// order: the limits ([`Record::check_limits`]), the `Game` tag (it names this game, [`names_game`]), the
+/// `Seed` tag ([`Record::seed`]), `start(record)`, each action parsed in its context
 /// ([`Game::parse_action`]) and applied ([`Game::apply`], or [`Game::apply_with_comment`]
-/// and [`check_comment`] with [`ReplayOptions::strict_comments`]), the `Result` tag
-/// and the game's final tags ([`check_result_tag`]). The work is one parse and one application per action after the
+/// compared with the record's comment with [`ReplayOptions::strict_comments`]), the `Result` tag
+/// and the game's final tags (`*` while the game is not over). The work is one parse and one application per action after the
 /// limits.
 ///
 /// # Errors

@@ -306,6 +306,45 @@ mod tests {
         );
     }
 
+    /// The two SplitMix64 steps the family used before `Seed::derive` was the only one: the
+    /// tafl self-play's `mix(seed, stream)` (the sides' searcher seeds) and the tournament
+    /// schedule's `mix(z)`. Both are `Seed::derive`, so every seed they made is unchanged.
+    #[test]
+    fn derive_is_the_splitmix64_of_the_former_mixers() {
+        const fn tafl_mix(seed: u64, stream: u64) -> u64 {
+            let mut z = seed
+                .wrapping_add(stream.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+                .wrapping_add(0x9E37_79B9_7F4A_7C15);
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        }
+        const fn tournament_mix(mut z: u64) -> u64 {
+            z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        }
+        let mut x = 0x0123_4567_89ab_cdefu64;
+        let mut seeds = vec![0, 1, 2, 17, u64::MAX, u64::MAX - 1, 1 << 63];
+        for _ in 0..2000 {
+            x = tournament_mix(x);
+            seeds.push(x);
+        }
+        for &s in &seeds {
+            assert_eq!(Seed(s).derive(0).0, tournament_mix(s), "{s}");
+            for stream in [0, 1, 2, 3, 1000, u64::MAX - 1, u64::MAX] {
+                assert_eq!(
+                    Seed(s).derive(stream).0,
+                    tafl_mix(s, stream),
+                    "{s} {stream}"
+                );
+            }
+        }
+        // Pinned: SplitMix64's first output from state 0 (its reference sequence).
+        assert_eq!(Seed(0).derive(0).0, 0xe220_a839_7b1d_cdaf);
+    }
+
     #[test]
     fn derived_seeds_differ() {
         let s = Seed(5);

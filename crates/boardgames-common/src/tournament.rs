@@ -28,9 +28,11 @@
 //! assert!(w.low < 0.75 && 0.75 < w.high);
 //! ```
 
+use std::fmt;
+
 use thiserror::Error;
 
-use crate::game::ByPlayer;
+use crate::player::ByPlayer;
 use crate::seed::Seed;
 
 /// The normal quantile of a two-sided 95% interval.
@@ -39,7 +41,18 @@ pub const Z95: f64 = 1.959_963_984_540_054;
 /// Elo points per natural-log unit of strength: `400 / ln 10`.
 const ELO_PER_NAT: f64 = 400.0 / std::f64::consts::LN_10;
 
-/// An estimate with a 95% interval.
+/// An estimate with a 95% interval: a share with its Wilson interval ([`wilson`]), a score
+/// ([`Wdl::score_interval`]), an Elo difference ([`Wdl::elo`]), or any mean with its normal
+/// interval (a game's first-player advantage).
+///
+/// `Display` writes `estimate (95% interval low to high)`, each number with the formatter's
+/// width, precision and sign:
+///
+/// ```
+/// use boardgames_common::tournament::Interval;
+/// let i = Interval { estimate: 0.0123, low: -0.001, high: 0.0256 };
+/// assert_eq!(format!("{i:+.4}"), "+0.0123 (95% interval -0.0010 to +0.0256)");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Interval {
@@ -49,6 +62,17 @@ pub struct Interval {
     pub low: f64,
     /// The upper end.
     pub high: f64,
+}
+
+impl fmt::Display for Interval {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.estimate, f)?;
+        f.write_str(" (95% interval ")?;
+        fmt::Display::fmt(&self.low, f)?;
+        f.write_str(" to ")?;
+        fmt::Display::fmt(&self.high, f)?;
+        f.write_str(")")
+    }
 }
 
 /// The Wilson score interval (Wilson, 1927) at 95% for `successes` out of `n` trials: a
@@ -210,14 +234,6 @@ pub struct Fixture {
     pub seed: Seed,
 }
 
-/// SplitMix64's finaliser (Steele, Lea and Flood, 2014): a well-mixed 64-bit function.
-const fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 /// Every game of a tournament between `agents` agents: for each pair `i < j` and each round
 /// `r < games`, `i` against `j` then `j` against `i`, both with the seed derived from
 /// (`seed`, `i`, `j`, `r`). In that order: pairs in lexicographic order, then rounds.
@@ -230,8 +246,8 @@ pub fn schedule(agents: usize, games: u32, seed: Seed) -> Vec<Fixture> {
     for i in 0..agents {
         for j in i + 1..agents {
             for round in 0..games {
-                let s = mix(mix(mix(seed.0) ^ i as u64) ^ ((j as u64) << 32 | u64::from(round)));
-                let seed = Seed(s);
+                let pair = Seed(seed.derive(0).0 ^ i as u64).derive(0).0;
+                let seed = Seed(pair ^ ((j as u64) << 32 | u64::from(round))).derive(0);
                 out.push(Fixture {
                     first: i,
                     second: j,

@@ -27,6 +27,27 @@ fn wilson_intervals() {
     assert_eq!((wilson(0, 0).low, wilson(0, 0).high), (0.0, 1.0));
 }
 
+/// The values the tafl self-play's own Wilson interval (z = 1.959964, now this one) was
+/// tested on.
+#[test]
+fn wilson_intervals_of_the_former_tafl_tally() {
+    // 50 of 100: 0.5 with the interval 0.404..0.596.
+    let w = wilson(50, 100);
+    assert!((w.estimate - 0.5).abs() < 1e-12);
+    assert!(
+        (w.low - 0.4038).abs() < 1e-3 && (w.high - 0.5962).abs() < 1e-3,
+        "{w:?}"
+    );
+    // 100 of 100: the interval still leaves room below one.
+    let w = wilson(100, 100);
+    assert!(
+        (w.low - 0.9630).abs() < 1e-3 && (w.high - 1.0).abs() < 1e-12,
+        "{w:?}"
+    );
+    let none = wilson(0, 0);
+    assert_eq!((none.estimate, none.low, none.high), (0.0, 0.0, 1.0));
+}
+
 #[test]
 fn wins_draws_losses() {
     let mut t = ResultTable::new(3);
@@ -214,6 +235,20 @@ fn the_schedule_plays_every_pair_both_ways_with_one_seed_a_round() {
     assert_eq!(schedule(3, 2, Seed(1)), s);
     assert_ne!(schedule(3, 2, Seed(2)), s);
     assert!(schedule(1, 5, Seed(1)).is_empty());
+    // Pinned: the seeds of the schedule (the CLI's tournaments replay from them), computed
+    // by the SplitMix64 steps the schedule used before it called `Seed::derive`.
+    let pinned: Vec<u64> = s.iter().step_by(2).map(|f| f.seed.0).collect();
+    assert_eq!(
+        pinned,
+        [
+            0x2f44_608c_27fc_27af,
+            0x39e6_7615_841d_0c9b,
+            0x35bd_6c88_c9f9_8ce1,
+            0x92d7_e65b_6fb9_b26d,
+            0x7e39_ff9b_b187_d00a,
+            0x3d2a_789b_0e19_f435,
+        ]
+    );
 }
 
 #[test]

@@ -24,8 +24,9 @@ use boardgames::common::{Agent, ByPlayer, Game, Seed, play_game};
 use boardgames::sugoroku::{self, Sugoroku};
 use boardgames::tafl::{Ruleset, TaflGame};
 use boardgames::trictrac::bot::Bot;
-use boardgames::trictrac::game::{Action, DefaultScorer, GameOptions, Phase, TrictracGame};
+use boardgames::trictrac::partie::DefaultScorer;
 use boardgames::trictrac::{self, Position};
+use boardgames::trictrac::{Action, GameOptions, Phase, TrictracGame};
 
 /// The first 42 plies of the Fidchell game of `sample_games` (seed 1, Druid attacking, Ovate
 /// defending): the king has just reached a7, the third corner it has visited.
@@ -124,7 +125,7 @@ fn tafl_pictures(dir: &Path) -> Result<(), String> {
         let m = game
             .parse_action(text)
             .map_err(|e| format!("tafl {text}: {e}"))?;
-        let _ = game.play(m).map_err(|e| format!("tafl {text}: {e}"))?;
+        let _ = game.play_mut(m).map_err(|e| format!("tafl {text}: {e}"))?;
     }
     let title = format!(
         "Fidchell after {} plies: the king has visited three corners",
@@ -156,9 +157,7 @@ fn sugoroku_pictures(dir: &Path) -> Result<(), String> {
     let mut last = None;
     for entry in played.record.entries().iter().take(44) {
         let throw = entry.action.parse().map_err(|e| format!("sugoroku: {e}"))?;
-        let events = game
-            .apply_throw(throw)
-            .map_err(|e| format!("sugoroku: {e}"))?;
+        let events = game.play_mut(throw).map_err(|e| format!("sugoroku: {e}"))?;
         last = Some((throw, events.to_string()));
     }
     let (throw, events) = last.ok_or("sugoroku: the game is shorter than 44 throws")?;

@@ -116,7 +116,7 @@ fn main() -> ExitCode {
             let Some(found) = ai.search(&pos, game.search_history()) else {
                 break;
             };
-            match game.play(found.best_move) {
+            match game.play_mut(found.best_move) {
                 Ok(outcome) => {
                     let text = MoveText {
                         mv: found.best_move,
@@ -165,7 +165,7 @@ fn main() -> ExitCode {
             }
             "moves" => {
                 let mut moves = MoveList::new();
-                pos.legal_moves(&mut moves);
+                pos.legal_moves_into(&mut moves);
                 let list: Vec<String> = moves.iter().map(ToString::to_string).collect();
                 println!("{} legal moves: {}", list.len(), list.join(" "));
                 continue;
@@ -230,7 +230,7 @@ fn main() -> ExitCode {
                 }
             }
         }
-        match game.play(text.mv) {
+        match game.play_mut(text.mv) {
             Ok(outcome) => {
                 let played = MoveText {
                     mv: text.mv,

@@ -31,10 +31,11 @@ use clap::{Parser, ValueEnum};
 
 use boardgames::common::{Agent, ByPlayer, Game, Player, Record, Seed, play_game};
 use boardgames::sugoroku::{self, Sugoroku};
-use boardgames::tafl::ai::{Level, play_game as play_tafl};
+use boardgames::tafl::ai::{Level, Searcher};
 use boardgames::tafl::{BySide, Ruleset, Side, TaflGame};
 use boardgames::trictrac::bot::Bot;
-use boardgames::trictrac::game::{Action, DefaultScorer, GameOptions, TrictracGame};
+use boardgames::trictrac::partie::DefaultScorer;
+use boardgames::trictrac::{Action, GameOptions, TrictracGame};
 use boardgames::trictrac::{Colour, diagram};
 
 /// One seeded game of each of the three games: a short summary of each (result, length, the
@@ -183,15 +184,17 @@ fn tafl(seed: Seed) -> Result<Played, String> {
     let mut out = String::new();
     let ruleset = Ruleset::fidchell();
     let (attackers, defenders) = (Level::Druid, Level::Ovate);
-    let played = play_tafl(
-        &TaflGame::new(ruleset.clone()),
-        BySide {
-            attackers: attackers.config(),
-            defenders: defenders.config(),
-        },
-        seed.0,
+    // Each side's searcher draws from its own stream of the seed.
+    let mut attacking = Searcher::for_level(attackers, seed.derive(1));
+    let mut defending = Searcher::for_level(defenders, seed.derive(2));
+    let played = play_game(
+        TaflGame::new(ruleset.clone()),
+        seed,
+        ByPlayer::new(&mut attacking, &mut defending),
         1_000,
-    );
+    )
+    .map_err(|e| format!("tafl: {e}"))?;
+    let moves = played.state.moves();
     let title = format!(
         "== Tafl: {} (the seed's game), {} for the attackers, {} for the defenders (seed {seed})",
         ruleset.name(),
@@ -213,7 +216,7 @@ fn tafl(seed: Seed) -> Result<Played, String> {
         attackers: 0u32,
         defenders: 0u32,
     };
-    for (i, mv) in played.moves.iter().enumerate() {
+    for (i, mv) in moves.iter().enumerate() {
         let text = mv.to_string();
         let action = game
             .parse_action(&text)
@@ -230,7 +233,7 @@ fn tafl(seed: Seed) -> Result<Played, String> {
             .push_action(text.clone())
             .map_err(|e| format!("tafl: {e}"))?;
         let _ = writeln!(out, "{:>4}. {side:<9} {text}", i + 1);
-        if (i + 1).is_multiple_of(10) && i + 1 < played.moves.len() {
+        if (i + 1).is_multiple_of(10) && i + 1 < moves.len() {
             let _ = write!(out, "{}", game.position().diagram());
         }
     }
@@ -241,7 +244,7 @@ fn tafl(seed: Seed) -> Result<Played, String> {
         "Result",
         &boardgames::common::result_text(game.returns()),
     )?;
-    let result = format!("{} after {} plies", game.status(), played.moves.len());
+    let result = format!("{} after {} plies", game.status(), moves.len());
     let _ = writeln!(out, "Result: {result}\n");
     let summary = format!(
         "{title}\nResult: {result}\n{board}Captures: the attackers took {} pieces, the defenders {}\n",
@@ -303,7 +306,7 @@ fn sugoroku(seed: Seed) -> Result<Played, String> {
             .map_err(|e| format!("sugoroku replay: {e}"))?;
         let side = sugoroku::colour(game.position().side());
         let events = game
-            .apply_throw(throw)
+            .play_mut(throw)
             .map_err(|e| format!("sugoroku replay: {e}"))?;
         let _ = writeln!(out, "{:>4}. {side:<5} throws {throw}: {events}", i + 1);
         if placing.is_none() && Player::ALL.iter().all(|&p| game.position().reserve(p) == 0) {

@@ -64,7 +64,7 @@ fn main() -> ExitCode {
             Phase::Placing => "placing",
             Phase::Taking => "taking",
         };
-        match game.apply_throw(throw) {
+        match game.play_mut(throw) {
             Ok(events) => {
                 let _ = writeln!(
                     out,

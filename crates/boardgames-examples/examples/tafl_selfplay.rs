@@ -19,12 +19,13 @@ use std::process::ExitCode;
 use std::sync::Mutex;
 use std::time::Instant;
 
-use boardgames_common::Seed;
+use boardgames_common::tournament::{Interval, Wdl};
+use boardgames_common::{ByPlayer, PlayGameError, Seed, play_game};
 use boardgames_examples::{parse_seed, parse_tafl_rules};
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
-use tafl_core::ai::{Level, Tally, play_game};
-use tafl_core::{BySide, Ruleset, Side, TaflGame};
+use tafl_core::ai::{Level, Searcher};
+use tafl_core::{Ruleset, Side, TaflGame};
 
 #[macro_use]
 #[path = "common/output.rs"]
@@ -97,6 +98,14 @@ fn parse_args() -> Options {
     }
 }
 
+/// The games of one arrangement, from the attackers' side: their wins, the draws (cut-off
+/// games included), the defenders' wins as losses; and the plies played.
+#[derive(Default)]
+struct Tally {
+    attackers: Wdl,
+    plies: u64,
+}
+
 /// The result of one arrangement (a level attacking, a level defending).
 struct Run {
     tally: Tally,
@@ -104,9 +113,36 @@ struct Run {
     seconds: f64,
 }
 
-fn run(
+/// One game from `start` with seed `seed`: each side's searcher draws from its own stream of
+/// the seed (`seed.derive(1)` attacking, `seed.derive(2)` defending). Returns the winner, the
+/// plies played (a game cut off after `max_plies` is a draw) and the nodes searched.
+fn one_game(
     start: &TaflGame,
     (attackers, defenders): (Level, Level),
+    seed: Seed,
+    max_plies: usize,
+) -> (Option<Side>, usize, u64) {
+    let mut attacking = Searcher::for_level(attackers, seed.derive(1));
+    let mut defending = Searcher::for_level(defenders, seed.derive(2));
+    let played = play_game(
+        start.clone(),
+        seed,
+        ByPlayer::new(&mut attacking, &mut defending),
+        max_plies,
+    );
+    let (winner, plies) = match played {
+        Ok(p) => (p.state.status().winner(), p.state.moves().len()),
+        // Cut off, or (never expected) a move the game refused: a draw.
+        Err(PlayGameError::TooLong(n)) => (None, n),
+        Err(_) => (None, 0),
+    };
+    let nodes = attacking.nodes_searched() + defending.nodes_searched();
+    (winner, plies, nodes)
+}
+
+fn run(
+    start: &TaflGame,
+    levels: (Level, Level),
     games: u32,
     o: &Options,
     bar: &ProgressBar,
@@ -127,21 +163,18 @@ fn run(
                         *n += 1;
                         *n - 1
                     };
-                    let players = BySide {
-                        attackers: attackers.config(),
-                        defenders: defenders.config(),
-                    };
-                    let game = play_game(
-                        start,
-                        players,
-                        o.seed.wrapping_add(u64::from(i)),
-                        o.max_plies,
-                    );
+                    let seed = Seed(o.seed.wrapping_add(u64::from(i)));
+                    let (winner, plies, searched) = one_game(start, levels, seed, o.max_plies);
                     if let Ok(mut t) = tally.lock() {
-                        t.add(&game);
+                        match winner {
+                            Some(Side::Attackers) => t.attackers.wins += 1,
+                            Some(Side::Defenders) => t.attackers.losses += 1,
+                            None => t.attackers.draws += 1,
+                        }
+                        t.plies += plies as u64;
                     }
                     if let Ok(mut n) = nodes.lock() {
-                        *n += game.nodes.attackers + game.nodes.defenders;
+                        *n += searched;
                     }
                     bar.inc(1);
                 }
@@ -155,20 +188,25 @@ fn run(
     }
 }
 
-fn pct((p, lo, hi): (f64, f64, f64)) -> String {
-    format!("{:.0}% [{:.0}–{:.0}]", p * 100.0, lo * 100.0, hi * 100.0)
+fn pct(i: Interval) -> String {
+    format!(
+        "{:.0}% [{:.0}–{:.0}]",
+        i.estimate * 100.0,
+        i.low * 100.0,
+        i.high * 100.0
+    )
 }
 
 fn row(attackers: Level, defenders: Level, r: &Run) -> String {
-    let t = &r.tally;
+    let t = &r.tally.attackers;
     format!(
         "| {attackers} | {defenders} | {} | {} | {} | {} | {} | {:.0} | {:.0} |",
         t.games(),
-        pct(t.win_rate(Side::Attackers)),
+        pct(t.win_rate()),
         pct(t.draw_rate()),
-        pct(t.win_rate(Side::Defenders)),
-        format_args!("{}-{}-{}", t.wins.attackers, t.wins.defenders, t.draws),
-        t.plies as f64 / f64::from(t.games().max(1)),
+        pct(t.loss_rate()),
+        format_args!("{}-{}-{}", t.wins, t.losses, t.draws),
+        r.tally.plies as f64 / t.games().max(1) as f64,
         r.nodes as f64 / r.seconds.max(1e-9) / 1000.0,
     )
 }

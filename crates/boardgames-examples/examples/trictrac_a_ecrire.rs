@@ -9,8 +9,8 @@
 //! ```
 
 use boardgames::common::{ByPlayer, Game, Playout, Seed};
+use boardgames::trictrac::Action;
 use boardgames::trictrac::bot::Bot;
-use boardgames::trictrac::game::Action;
 use boardgames::trictrac::partie::{
     Convention, EcrireGame, EcrireOptions, EcrireRules, Remainder, SheetStyle,
 };

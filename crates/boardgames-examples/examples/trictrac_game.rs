@@ -10,7 +10,8 @@
 use boardgames::common::Agent;
 use boardgames::common::{ByPlayer, Game, Playout, Seed};
 use boardgames::trictrac::bot::{Bot, ExpectimaxBot, TdBot, TdExpectimaxBot};
-use boardgames::trictrac::game::{Action, DefaultScorer, GameOptions, Primaute, TrictracGame};
+use boardgames::trictrac::partie::DefaultScorer;
+use boardgames::trictrac::{Action, GameOptions, Primaute, TrictracGame};
 use boardgames::trictrac::{Colour, diagram};
 use boardgames_examples::{marks_in_words, parse_seed};
 use clap::Parser;
@@ -189,7 +190,7 @@ fn main() {
                 "{w} wins the partie {} trous to {} after {throws} throws ({})",
                 game.marking().trous(w),
                 game.marking().trous(loser),
-                if game.returns()[boardgames::trictrac::game::player_of(w)] > 1.0 {
+                if game.returns()[boardgames::common::Player::from(w)] > 1.0 {
                     "bredouille, double"
                 } else {
                     "simple"

@@ -9,7 +9,7 @@
 
 use boardgames::common::{Seed, SeededDice};
 use boardgames::trictrac::partie::EcrireRules;
-use boardgames::trictrac::partie::table::{Table, TableForm};
+use boardgames::trictrac::partie::table::{Partie, TableForm};
 use boardgames_examples::parse_seed;
 use clap::Parser;
 
@@ -25,7 +25,7 @@ struct Cli {
     /// Players at the table: 3 or 4 (default: the form's).
     #[arg(long)]
     players: Option<usize>,
-    /// The form: tourner, chouette or teams (default: tourner at 3, teams at 4).
+    /// The form: tourner, chouette, teams or tourner-4 (default: tourner at 3, teams at 4).
     #[arg(long)]
     form: Option<TableForm>,
     /// Marqués of the partie (default: 6 à tourner, 8 otherwise).
@@ -80,7 +80,7 @@ fn main() {
         .map_err(|e| e.to_string())
         .and_then(|rules| {
             let mut dice = SeededDice::new(Seed(args.seed));
-            Table::seat(args.form, names, rules, &mut dice).map_err(|e| e.to_string())
+            Partie::seat(args.form, names, rules, &mut dice).map_err(|e| e.to_string())
         });
     let mut table = match table {
         Ok(t) => t,

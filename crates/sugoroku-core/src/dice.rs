@@ -1,20 +1,4 @@
 //! [`SimDice`]: the pinned dice scheme of the fast simulator.
-//!
-//! # The scheme (stable: recorded statistics and seeded games depend on it)
-//!
-//! Game `i` of a simulation from seed `S` throws its dice from
-//! `S.derive(i).rng()` (ChaCha8 seeded by `seed_from_u64(S.derive(i).0)`). The generator's
-//! `next_u64` words are cut into 8 bytes, least significant first. A byte `b < 252` is one
-//! throw: `c = b % 36` gives the first die `c / 6 + 1` and the second `c % 6 + 1`, each of the
-//! 36 ordered outcomes being hit by exactly 7 of the 252 accepted bytes; bytes `252..=255` are
-//! skipped. One random byte per throw, against about 16 for two `random_range(1..=6)` calls,
-//! is what makes a million games a second possible.
-//!
-//! These dice are **not** those of [`SeededDice`](boardgames_common::SeededDice) nor of
-//! [`play_game`](boardgames_common::play_game) (which samples the 21 unordered outcomes
-//! with a uniform `f64`): the same seed gives a different game through those. The same seed
-//! gives the same game through [`SimDice`], [`Sugoroku::play_seeded`](crate::Sugoroku::play_seeded)
-//! and the simulator ([`play_fast`](crate::play_fast), [`Simulation`](crate::Simulation)).
 
 use boardgames_common::{DiceSource, Die, Seed, SeedRng, Throw};
 use rand::Rng;
@@ -36,7 +20,23 @@ const BYTE_THROW: [u8; 256] = {
     t
 };
 
-/// Dice thrown by the fast simulator's pinned scheme (see the [module docs](self)).
+/// Dice thrown by the fast simulator's pinned scheme.
+///
+/// # The scheme (stable: recorded statistics and seeded games depend on it)
+///
+/// Game `i` of a simulation from seed `S` throws its dice from
+/// `S.derive(i).rng()` (ChaCha8 seeded by `seed_from_u64(S.derive(i).0)`). The generator's
+/// `next_u64` words are cut into 8 bytes, least significant first. A byte `b < 252` is one
+/// throw: `c = b % 36` gives the first die `c / 6 + 1` and the second `c % 6 + 1`, each of the
+/// 36 ordered outcomes being hit by exactly 7 of the 252 accepted bytes; bytes `252..=255` are
+/// skipped. One random byte per throw, against about 16 for two `random_range(1..=6)` calls,
+/// is what makes a million games a second possible.
+///
+/// These dice are **not** those of [`SeededDice`](boardgames_common::SeededDice) nor of
+/// [`play_game`](boardgames_common::play_game) (which samples the 21 unordered outcomes
+/// with a uniform `f64`): the same seed gives a different game through those. The same seed
+/// gives the same game through [`SimDice`], [`Sugoroku::play_seeded`](crate::Sugoroku::play_seeded)
+/// and the simulator ([`play_fast`](crate::play_fast), [`Simulation`](crate::Simulation)).
 ///
 /// ```
 /// use boardgames_common::{DiceSource, Seed};

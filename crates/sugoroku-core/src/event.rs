@@ -4,6 +4,7 @@
 use std::fmt;
 use std::ops::Deref;
 
+use arrayvec::ArrayVec;
 use boardgames_common::{ByPlayer, Player};
 
 use crate::ruleset::Winner;
@@ -229,20 +230,19 @@ impl fmt::Display for Event {
     }
 }
 
-/// The events of one throw, in order: a fixed-capacity list that never allocates.
+/// The events of one throw, in order: a fixed-capacity list that never allocates (an
+/// [`ArrayVec`] inside).
 ///
 /// Capacity [`Events::CAPACITY`] = 3. Proof that a throw never makes more: a phase-1 throw
 /// makes `Placed`, perhaps `PhaseChange`, then at most one of `ExtraThrow` / `GameOver` (3);
 /// a phase-2 throw makes one of `Removed`, `Captured`, `Returned`, or `Removed` + `Returned`
 /// (option [`SingleDoublet::Adds`](crate::SingleDoublet::Adds)), then at most one of
-/// `ExtraThrow` / `GameOver` (3). `ExtraThrow` is never made when the game is over.
+/// `ExtraThrow` / `GameOver` (3). `ExtraThrow` is never made when the game is over. A push
+/// beyond the capacity would panic, never drop an event silently.
 ///
 /// Dereferences to `[Event]`; `Display` joins the events with `"; "`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Events {
-    buf: [Event; Events::CAPACITY],
-    len: u8,
-}
+#[derive(Clone, PartialEq, Eq, Hash, Default)]
+pub struct Events(ArrayVec<Event, { Events::CAPACITY }>);
 
 impl Events {
     /// The most events one throw makes (see the type's docs for the proof).
@@ -251,22 +251,13 @@ impl Events {
     /// An empty list.
     #[must_use]
     pub const fn new() -> Events {
-        Events {
-            buf: [Event::PhaseChange {
-                player: Player::First,
-            }; Events::CAPACITY],
-            len: 0,
-        }
+        Events(ArrayVec::new_const())
     }
 
-    /// Appends `event`; beyond the capacity (which the rules never reach) it is dropped.
+    /// Appends `event` (the rules never make more than [`Events::CAPACITY`]).
     #[inline]
     pub(crate) fn push(&mut self, event: Event) {
-        debug_assert!((self.len as usize) < Events::CAPACITY, "Events overflow");
-        if let Some(slot) = self.buf.get_mut(self.len as usize) {
-            *slot = event;
-            self.len += 1;
-        }
+        self.0.push(event);
     }
 
     /// The end of the game if this throw ended it.
@@ -285,16 +276,10 @@ impl Events {
     }
 }
 
-impl Default for Events {
-    fn default() -> Events {
-        Events::new()
-    }
-}
-
 impl Deref for Events {
     type Target = [Event];
     fn deref(&self) -> &[Event] {
-        &self.buf[..self.len as usize]
+        &self.0
     }
 }
 
@@ -339,6 +324,20 @@ mod tests {
             std::mem::size_of::<Event>()
         );
         assert!(std::mem::size_of::<Events>() <= 64);
+    }
+
+    #[test]
+    #[should_panic(expected = "capacity")]
+    fn events_refuse_a_fourth_event_rather_than_drop_it() {
+        let mut ev = Events::new();
+        let placed = Event::PhaseChange {
+            player: Player::First,
+        };
+        for _ in 0..Events::CAPACITY {
+            ev.push(placed);
+        }
+        assert_eq!(ev.len(), Events::CAPACITY);
+        ev.push(placed);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! [`Sugoroku`]: the whole game (ruleset, start and current position) as a
 //! [`boardgames_common::Game`], with seeded play, replay from throws and game records.
 
-use boardgames_common::replay::result_tag;
+use boardgames_common::result_tag;
 use boardgames_common::{
     ByPlayer, DiceSource, Game, PlayedGame, Record, RecordTextError, Replay, ReplayError, Seed,
     Throw, Turn, UNORDERED_OUTCOMES,
@@ -99,7 +99,7 @@ impl Sugoroku {
 
     /// The ruleset.
     #[must_use]
-    pub const fn rules(&self) -> &Ruleset {
+    pub const fn ruleset(&self) -> &Ruleset {
         &self.rules
     }
 
@@ -121,13 +121,13 @@ impl Sugoroku {
         self.position.end(&self.rules)
     }
 
-    /// Applies the next throw (see [`Position::apply_throw`]).
+    /// Applies the next throw (see [`Position::play_mut`]).
     ///
     /// # Errors
     ///
     /// [`ThrowError::GameOver`] if the game is over; nothing changes then.
-    pub fn apply_throw(&mut self, throw: Throw) -> Result<Events, ThrowError> {
-        self.position.apply_throw(&self.rules, throw)
+    pub fn play_mut(&mut self, throw: Throw) -> Result<Events, ThrowError> {
+        self.position.play_mut(&self.rules, throw)
     }
 
     /// The game after `throws` from `start` under `rules`.
@@ -143,7 +143,7 @@ impl Sugoroku {
     ) -> Result<Sugoroku, ReplayError<TagError, ThrowError>> {
         let mut game = Sugoroku::from_position(rules, start);
         for (i, t) in throws.into_iter().enumerate() {
-            game.apply_throw(t).map_err(|error| ReplayError::Action {
+            game.play_mut(t).map_err(|error| ReplayError::Action {
                 index: i + 1,
                 error,
             })?;
@@ -187,7 +187,7 @@ impl Sugoroku {
                 .throw()
                 .ok_or(DicePlayError::DiceExhausted { throws })?;
             // The game is not over, so the throw applies.
-            if let Ok(events) = game.apply_throw(throw) {
+            if let Ok(events) = game.play_mut(throw) {
                 record.push_commented(throw.to_string(), events.to_string())?;
             }
             throws += 1;
@@ -216,7 +216,7 @@ impl Sugoroku {
         }
         while game.end().is_none() {
             let Some(throw) = dice.throw() else { break };
-            if let Ok(events) = game.apply_throw(throw) {
+            if let Ok(events) = game.play_mut(throw) {
                 let _ = record.push_commented(throw.to_string(), events.to_string());
             }
         }
@@ -256,12 +256,12 @@ impl Game for Sugoroku {
     }
 
     fn apply(&mut self, action: Throw) -> Result<(), ThrowError> {
-        self.apply_throw(action).map(|_| ())
+        self.play_mut(action).map(|_| ())
     }
 
     /// The comment is the throw's [`Events`].
     fn apply_with_comment(&mut self, action: Throw) -> Result<Option<String>, ThrowError> {
-        self.apply_throw(action).map(|e| Some(e.to_string()))
+        self.play_mut(action).map(|e| Some(e.to_string()))
     }
 
     /// `1.0` for the winner, `-1.0` for the loser, `0.0` each for a draw or an unfinished game.

@@ -7,7 +7,7 @@
 //!
 //! The game has no decisions: it is a pure function of the dice. Hence:
 //! - [`Position`] (validated from a [`Setup`], compact notation) and
-//!   [`Position::apply_throw`], returning the [`Events`] of a throw in a fixed-capacity list;
+//!   [`Position::play_mut`], returning the [`Events`] of a throw in a fixed-capacity list;
 //! - [`Sugoroku`], the game as a [`boardgames_common::Game`] whose every node is chance,
 //!   with [`Sugoroku::replay`], [`Sugoroku::from_record`] and seeded play
 //!   ([`Sugoroku::play_seeded`]) producing a [`Record`](boardgames_common::Record);
@@ -23,16 +23,18 @@
 //!
 //! // One throw by hand: white throws 2 and 5 and places on his point 7.
 //! let mut game = Sugoroku::new(Ruleset::default());
-//! let events = game.apply_throw(Throw::from_values(2, 5).unwrap()).unwrap();
+//! let events = game.play_mut(Throw::from_values(2, 5).unwrap()).unwrap();
 //! assert_eq!(events.to_string(), "white places on 7");
 //!
 //! // Statistics of ten thousand games.
 //! let stats = Simulation::new(Ruleset::default(), Seed(2026), 10_000).run().unwrap();
 //! assert_eq!(stats.games, 10_000);
-//! println!("white wins {:.3}, advantage {}", stats.win_rate(Player::First),
+//! println!("white wins {:.3}, advantage {:+.4}", stats.win_rate(Player::First),
 //!          stats.first_player_advantage());
 //! ```
 #![deny(missing_docs)]
+// docs.rs (`--cfg docsrs`, [package.metadata.docs.rs]) marks the items of each feature.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 // The rules this crate implements, in English, with their sources (packaged as RULES.md).
 #[doc = include_str!("../RULES.md")]
@@ -43,14 +45,14 @@ pub mod rules_page {}
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
 
-pub mod dice;
-pub mod event;
-pub mod game;
-pub mod position;
-pub mod ruleset;
-pub mod setup;
-pub mod simulate;
-pub mod statistics;
+mod dice;
+mod event;
+mod game;
+mod position;
+mod ruleset;
+mod setup;
+mod simulate;
+mod statistics;
 #[cfg(feature = "svg")]
 pub mod svg;
 
@@ -61,4 +63,4 @@ pub use position::{ParsePositionError, Phase, PlayError, Position, ThrowError};
 pub use ruleset::{ParseRulesetError, Ruleset, SingleDoublet, Winner};
 pub use setup::{PAWNS, POINTS, Setup, SetupError};
 pub use simulate::{CHUNK, Simulation, SimulationError, play_fast};
-pub use statistics::{GameSummary, Interval, Statistics};
+pub use statistics::{GameSummary, Statistics};

@@ -1,23 +1,5 @@
 //! [`Position`]: a validated state of the game, with the rule of a throw
-//! ([`Position::apply_throw`]) and a compact notation.
-//!
-//! # Notation
-//!
-//! Four space-separated fields: white, black, the side to throw (`w` or `b`), the number of
-//! throws made. A player's field is `camp/reserve/held`: twelve digits, one per point from 1
-//! to 12, each the number of his pawns there in hexadecimal (`0`-`9`, `a`-`f` for 10-15),
-//! then the pawns he has still to place, then the enemy pawns he has captured and holds,
-//! and, only when he has given some back, `/` and the number of enemy pawns he captured over
-//! the game (given-back pawns included; without it, that number is the held count).
-//!
-//! ```text
-//! 000000000000/15/0 000000000000/15/0 w 0      the start
-//! 000120300100/0/2 000010000200/10/0 b 31      white in phase 2 holding 2 black pawns
-//! 000120300100/0/2/5 000010000200/10/0 b 31    the same, white having captured 5 and given back 3
-//! ```
-//!
-//! `Display` writes this form and `FromStr` reads it back (uppercase hexadecimal digits are
-//! accepted too); the two round-trip.
+//! ([`Position::play_mut`]) and a compact notation.
 
 use std::fmt;
 use std::str::FromStr;
@@ -38,6 +20,13 @@ pub enum Phase {
     /// Phase 2: the reserve is empty; throws remove, capture and give back pawns, and the game
     /// ends when this player's camp is empty.
     Taking,
+}
+
+impl Phase {
+    /// Every value, in the order of declaration.
+    pub const ALL: [Phase; 2] = [Phase::Placing, Phase::Taking];
+    /// Number of values.
+    pub const NUM: usize = 2;
 }
 
 /// Why a throw could not be applied, or a throw's text could not be read.
@@ -93,8 +82,25 @@ impl Sink for Events {
 }
 
 /// A validated position: both camps, reserves, captured pawns held, the side to throw and the
-/// number of throws made. Legal by construction (see [`SetupError`]); the notation is in the
-/// [module docs](self).
+/// number of throws made. Legal by construction (see [`SetupError`]).
+///
+/// # Notation
+///
+/// Four space-separated fields: white, black, the side to throw (`w` or `b`), the number of
+/// throws made. A player's field is `camp/reserve/held`: twelve digits, one per point from 1
+/// to 12, each the number of his pawns there in hexadecimal (`0`-`9`, `a`-`f` for 10-15),
+/// then the pawns he has still to place, then the enemy pawns he has captured and holds,
+/// and, only when he has given some back, `/` and the number of enemy pawns he captured over
+/// the game (given-back pawns included; without it, that number is the held count).
+///
+/// ```text
+/// 000000000000/15/0 000000000000/15/0 w 0      the start
+/// 000120300100/0/2 000010000200/10/0 b 31      white in phase 2 holding 2 black pawns
+/// 000120300100/0/2/5 000010000200/10/0 b 31    the same, white having captured 5 and given back 3
+/// ```
+///
+/// `Display` writes this form and `FromStr` reads it back (uppercase hexadecimal digits are
+/// accepted too); the two round-trip.
 ///
 /// Copy-make: the position is 32 bytes and `Copy` (a test asserts the size).
 ///
@@ -102,7 +108,7 @@ impl Sink for Events {
 /// use boardgames_common::{Player, Throw};
 /// use sugoroku_core::{Position, Ruleset};
 /// let mut pos = Position::start();
-/// let events = pos.apply_throw(&Ruleset::default(), Throw::from_values(2, 5).unwrap()).unwrap();
+/// let events = pos.play_mut(&Ruleset::default(), Throw::from_values(2, 5).unwrap()).unwrap();
 /// assert_eq!(events.to_string(), "white places on 7");
 /// assert_eq!(pos.pawns(Player::First, 7), 1);
 /// assert_eq!(pos.side(), Player::Second);
@@ -272,7 +278,7 @@ impl Position {
     ///
     /// [`ThrowError::GameOver`] if the game is already over under `rules`; the position is
     /// then unchanged.
-    pub fn apply_throw(&mut self, rules: &Ruleset, throw: Throw) -> Result<Events, ThrowError> {
+    pub fn play_mut(&mut self, rules: &Ruleset, throw: Throw) -> Result<Events, ThrowError> {
         if let Some(end) = self.end(rules) {
             return Err(ThrowError::GameOver(end));
         }
@@ -281,14 +287,14 @@ impl Position {
         Ok(events)
     }
 
-    /// As [`apply_throw`](Self::apply_throw), by value: the new position and the throw's
+    /// As [`play_mut`](Self::play_mut), by value: the new position and the throw's
     /// events, or the error with the position handed back in it.
     ///
     /// # Errors
     ///
     /// [`PlayError`] holding [`ThrowError::GameOver`] and `self` if the game is already over.
     pub fn play(mut self, rules: &Ruleset, throw: Throw) -> Result<(Position, Events), PlayError> {
-        match self.apply_throw(rules, throw) {
+        match self.play_mut(rules, throw) {
             Ok(events) => Ok((self, events)),
             Err(error) => Err(PlayError {
                 error,
@@ -301,7 +307,7 @@ impl Position {
     /// match. Precondition: the game is not over under `rules` (checked by the callers).
     /// Returns the end of the game if this throw ended it.
     ///
-    /// This is the only implementation of the rules: [`apply_throw`](Self::apply_throw) and
+    /// This is the only implementation of the rules: [`play_mut`](Self::play_mut) and
     /// the simulator both call it.
     #[inline(always)]
     pub(crate) fn step<S: Sink>(
@@ -484,8 +490,7 @@ impl fmt::Display for Position {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("{error}")]
 pub struct PlayError {
-    /// Why the throw was refused.
-    #[source]
+    /// Why the throw was refused (printed by `Display`, not a `source`).
     pub error: ThrowError,
     /// The position, unchanged.
     pub position: Position,
@@ -539,7 +544,13 @@ pub enum ParsePositionError {
     Throws(String),
     /// The fields are well formed but the position is not legal.
     #[error("illegal position: {0}")]
-    Setup(#[from] SetupError),
+    Setup(SetupError),
+}
+
+impl From<SetupError> for ParsePositionError {
+    fn from(error: SetupError) -> ParsePositionError {
+        ParsePositionError::Setup(error)
+    }
 }
 
 impl FromStr for Setup {

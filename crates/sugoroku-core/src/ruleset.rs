@@ -1,12 +1,5 @@
 //! The [`Ruleset`]: the readings of "Le Tric Trac Nippon" that the rules page
 //! ([`rules_page`](crate::rules_page)) leaves open.
-//!
-//! The defaults are those of the rules page; each option is the other reading listed there,
-//! and the repository's
-//! [sugoroku.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/sugoroku.md) argues
-//! each default from the
-//! French text of "Le Tric Trac Nippon". A ruleset has a text form, `return=replaces extra=no
-//! winner=held cap=10000`, that records store in their `Rules` tag.
 
 use std::fmt;
 use std::str::FromStr;
@@ -50,6 +43,8 @@ impl SingleDoublet {
         SingleDoublet::Removes,
         SingleDoublet::Adds,
     ];
+    /// Number of readings.
+    pub const NUM: usize = 3;
 
     /// The text form: `replaces`, `removes` or `adds`.
     #[must_use]
@@ -79,6 +74,8 @@ pub enum Winner {
 impl Winner {
     /// Both readings, default first.
     pub const ALL: [Winner; 2] = [Winner::Held, Winner::Captured];
+    /// Number of readings.
+    pub const NUM: usize = 2;
 
     /// The text form: `held` or `captured`.
     #[must_use]
@@ -99,7 +96,17 @@ impl Winner {
     }
 }
 
-/// The options of the game. `Ruleset::default()` is the rules page's reading.
+/// The options of the game: the readings of "Le Tric Trac Nippon" that the rules page
+/// ([`rules_page`](crate::rules_page)) leaves open. `Ruleset::default()` is the rules page's
+/// reading; each option is the other reading listed there, and the repository's
+/// [sugoroku.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/sugoroku.md)
+/// argues each default from the French text.
+///
+/// As in every game of the family, a `Ruleset` is the rules a game is played under: what
+/// [`Sugoroku::new`](crate::Sugoroku::new) takes, what
+/// [`Sugoroku::ruleset`](crate::Sugoroku::ruleset) gives back, and what a record's `Rules`
+/// tag holds, as the text of its `Display` and `FromStr`. The game starts from the empty
+/// board; a hand-built start is not part of the ruleset (a record's `Setup` tag holds it).
 ///
 /// Text form: space-separated `key=value` pairs, in this order when written:
 /// - `return=replaces|removes|adds`: [`single_doublet`](Self::single_doublet);

@@ -1,27 +1,5 @@
 //! The fast simulator: many games from a seed, on one thread or on all cores, without
 //! allocation per throw.
-//!
-//! Game `i` (from 0) of a simulation from seed `S` is played with [`SimDice`] from
-//! `S.derive(i)`: it is the same game as [`Sugoroku::play_seeded`](crate::Sugoroku::play_seeded)
-//! `(rules, S.derive(i))`, whatever the number of threads, and the statistics of a
-//! simulation depend only on the ruleset, the seed and the games played.
-//!
-//! # Past one machine
-//!
-//! [`Simulation::shard`] cuts a study of `G` games into `N` disjoint ranges of game numbers;
-//! each shard can run anywhere, and [`Statistics::merge`] of the shards' statistics gives
-//! exactly the statistics of one run over the `G` games (integer totals only).
-//!
-//! ```
-//! use boardgames_common::Seed;
-//! use sugoroku_core::{Ruleset, Simulation, Statistics};
-//! let study = Simulation::new(Ruleset::default(), Seed(0), 10_000);
-//! let mut merged = Statistics::new(study.rules, study.seed);
-//! for k in 1..=4 {
-//!     merged.merge(&study.shard(k, 4).unwrap().run().unwrap());
-//! }
-//! assert_eq!(merged, study.run().unwrap());
-//! ```
 
 use boardgames_common::{ByPlayer, Player, Seed};
 use thiserror::Error;
@@ -109,6 +87,28 @@ pub enum SimulationError {
 
 /// A batch of games to simulate: the `games` games numbered from `first` under `rules`,
 /// game `i` seeded with `seed.derive(i)`, on `threads` threads.
+///
+/// Game `i` (from 0) of a simulation from seed `S` is played with [`SimDice`] from
+/// `S.derive(i)`: it is the same game as [`Sugoroku::play_seeded`](crate::Sugoroku::play_seeded)
+/// `(rules, S.derive(i))`, whatever the number of threads, and the statistics of a
+/// simulation depend only on the ruleset, the seed and the games played.
+///
+/// # Past one machine
+///
+/// [`Simulation::shard`] cuts a study of `G` games into `N` disjoint ranges of game numbers;
+/// each shard can run anywhere, and [`Statistics::merge`] of the shards' statistics gives
+/// exactly the statistics of one run over the `G` games (integer totals only).
+///
+/// ```
+/// use boardgames_common::Seed;
+/// use sugoroku_core::{Ruleset, Simulation, Statistics};
+/// let study = Simulation::new(Ruleset::default(), Seed(0), 10_000);
+/// let mut merged = Statistics::new(study.rules, study.seed);
+/// for k in 1..=4 {
+///     merged.merge(&study.shard(k, 4).unwrap().run().unwrap());
+/// }
+/// assert_eq!(merged, study.run().unwrap());
+/// ```
 ///
 /// ```
 /// use boardgames_common::Seed;

@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use boardgames_common::tournament::{Interval, Z95};
 use boardgames_common::{ByPlayer, Player, Seed};
 
 use crate::event::{GameEnd, Outcome, colour};
@@ -21,30 +22,6 @@ pub struct GameSummary {
     /// Captured pawns each player gave back on doublets.
     pub returned: ByPlayer<u32>,
 }
-
-/// An estimate with its 95% confidence interval `[low, high]`.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Interval {
-    /// The point estimate.
-    pub estimate: f64,
-    /// Lower end of the 95% interval.
-    pub low: f64,
-    /// Upper end of the 95% interval.
-    pub high: f64,
-}
-
-impl fmt::Display for Interval {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{:+.4} (95% interval {:+.4} to {:+.4})",
-            self.estimate, self.low, self.high
-        )
-    }
-}
-
-/// The 0.975 quantile of the standard normal distribution, for 95% intervals.
-const Z95: f64 = 1.959_963_984_540_054;
 
 /// Totals over a set of games; every rate and mean is computed from these integers, so the
 /// statistics of the same games are identical whatever the number of threads.
@@ -276,7 +253,11 @@ impl fmt::Display for Statistics {
             writeln!(f, "{:<5} wins         {:.4}", colour(p), self.win_rate(p))?;
         }
         writeln!(f, "draws              {:.4}", self.draw_rate())?;
-        writeln!(f, "white's advantage  {}", self.first_player_advantage())?;
+        writeln!(
+            f,
+            "white's advantage  {:+.4}",
+            self.first_player_advantage()
+        )?;
         let q = |x| self.length_quantile(x).unwrap_or(0);
         writeln!(
             f,

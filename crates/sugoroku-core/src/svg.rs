@@ -21,7 +21,7 @@
 //! use sugoroku_core::svg::{SvgOptions, render};
 //! let mut pos = Position::start();
 //! let throw = Throw::from_values(2, 5).unwrap();
-//! pos.apply_throw(&Ruleset::default(), throw).unwrap();
+//! pos.play_mut(&Ruleset::default(), throw).unwrap();
 //! let svg = render(&pos, &SvgOptions { last_throw: Some(throw), ..SvgOptions::default() });
 //! assert_eq!(svg.matches("class=\"pawn white\" data-point=\"7\"").count(), 1);
 //! assert_eq!(svg.matches("class=\"reserve white\"").count(), 14);

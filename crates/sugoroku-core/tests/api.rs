@@ -23,7 +23,7 @@ fn play_game_writes_the_events_as_comments_and_replays_strictly() {
     // Every throw is commented with its events, as `play_with_dice` writes them.
     let mut again = Sugoroku::default();
     for entry in played.record.entries() {
-        let events = again.apply_throw(t(&entry.action)).unwrap();
+        let events = again.play_mut(t(&entry.action)).unwrap();
         assert_eq!(entry.comment.as_deref(), Some(events.to_string().as_str()));
     }
     let text: Record = played.record.to_string().parse().unwrap();
@@ -43,9 +43,71 @@ fn position_play_hands_the_position_back_in_a_std_error() {
     let e = over.play(&rules, t("2-1")).unwrap_err();
     assert_eq!(e.position, over);
     assert!(matches!(e.error, ThrowError::GameOver(_)));
+    // The reason is printed, not also exposed as the source (one of the two, never both).
     let dyn_error: &dyn std::error::Error = &e;
-    assert!(dyn_error.source().is_some());
+    assert!(dyn_error.source().is_none());
     assert_eq!(e.to_string(), e.error.to_string());
+}
+
+/// Walks `e`'s `source()` chain: no message may repeat the text of its source (an error
+/// prints its cause or exposes it as its source, never both). Returns the messages.
+fn chain(e: &dyn std::error::Error) -> Vec<String> {
+    let mut messages = vec![e.to_string()];
+    let mut current = e;
+    while let Some(source) = current.source() {
+        let (outer, inner) = (current.to_string(), source.to_string());
+        assert!(
+            !outer.contains(&inner),
+            "{outer:?} prints its source {inner:?}"
+        );
+        messages.push(inner);
+        current = source;
+    }
+    messages
+}
+
+#[test]
+fn errors_print_their_cause_once() {
+    // An illegal setup inside a position text: the setup's reason is printed once.
+    let illegal = "ff0000000000/15/0 000000000000/15/0 w 0"
+        .parse::<Position>()
+        .unwrap_err();
+    let messages = chain(&illegal);
+    assert!(
+        messages[0].starts_with("illegal position: "),
+        "{messages:?}"
+    );
+    let reason = messages[0]
+        .trim_start_matches("illegal position: ")
+        .to_string();
+    assert!(!reason.is_empty());
+    assert_eq!(
+        messages.concat().matches(&reason).count(),
+        1,
+        "{messages:?}"
+    );
+    // A throw after the end, by value: the reason once.
+    let over = *Sugoroku::play_seeded(Ruleset::default(), Seed(4))
+        .state
+        .position();
+    let refused = over.play(&Ruleset::default(), t("2-1")).unwrap_err();
+    let messages = chain(&refused);
+    assert_eq!(messages.len(), 1);
+    assert!(
+        messages[0].starts_with("the game is over ("),
+        "{messages:?}"
+    );
+    // The other errors of the crate.
+    for e in [
+        &"x".parse::<Throw>().map(|_| ()).unwrap_err() as &dyn std::error::Error,
+        &"return=never".parse::<Ruleset>().unwrap_err(),
+        &"w b".parse::<Setup>().unwrap_err(),
+        &sugoroku_core::Simulation::new(Ruleset::default(), Seed(1), 10)
+            .shard(3, 2)
+            .unwrap_err(),
+    ] {
+        assert!(!chain(e)[0].is_empty());
+    }
 }
 
 #[test]
@@ -158,4 +220,19 @@ fn position_debug_shows_points_and_pawns() {
         format!("{game:?}").contains("white: Camp { points: {4: 1, 5: 2, 7: 3, 10: 1}"),
         "{game:?}"
     );
+}
+
+/// Every fieldless enum lists its values in `ALL`, `NUM` of them, each once.
+#[test]
+fn enums_list_their_values() {
+    use sugoroku_core::{Phase, SingleDoublet, Winner};
+    assert_eq!(Phase::ALL, [Phase::Placing, Phase::Taking]);
+    assert_eq!(Phase::ALL.len(), Phase::NUM);
+    assert_eq!(SingleDoublet::ALL.len(), SingleDoublet::NUM);
+    assert_eq!(Winner::ALL.len(), Winner::NUM);
+    assert_eq!(Player::ALL.len(), Player::NUM);
+    for (i, a) in SingleDoublet::ALL.iter().enumerate() {
+        assert!(!SingleDoublet::ALL[i + 1..].contains(a));
+    }
+    assert_ne!(Winner::ALL[0], Winner::ALL[1]);
 }

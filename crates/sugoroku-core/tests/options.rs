@@ -43,7 +43,7 @@ fn extra() -> Ruleset {
 fn single_doublet_adds_removes_the_lone_pawn_as_well() {
     let start = position(&[(6, 1), (9, 1)], &[(3, 1)], (0, 0), (2, 0), W);
     let mut pos = start;
-    let events = pos.apply_throw(&adds(), t(3, 3)).unwrap();
+    let events = pos.play_mut(&adds(), t(3, 3)).unwrap();
     assert_eq!(
         &events[..],
         [
@@ -65,7 +65,7 @@ fn single_doublet_adds_removes_the_lone_pawn_as_well() {
     );
     // Holding nothing: the removal alone.
     let mut pos = position(&[(6, 1), (9, 1)], &[(3, 1)], (0, 0), (0, 0), W);
-    let events = pos.apply_throw(&adds(), t(3, 3)).unwrap();
+    let events = pos.play_mut(&adds(), t(3, 3)).unwrap();
     assert_eq!(
         &events[..],
         [Event::Removed {
@@ -77,7 +77,7 @@ fn single_doublet_adds_removes_the_lone_pawn_as_well() {
     // The other doublet rule (both points empty) is the same under both readings.
     for rules in [Ruleset::default(), adds()] {
         let mut pos = position(&[(9, 1)], &[(3, 1)], (0, 0), (3, 0), W);
-        let events = pos.apply_throw(&rules, t(4, 4)).unwrap();
+        let events = pos.play_mut(&rules, t(4, 4)).unwrap();
         assert_eq!(
             &events[..],
             [Event::Returned {
@@ -95,7 +95,7 @@ fn single_doublet_removes_keeps_the_pawn_only_when_one_goes_back() {
     let holding = position(&[(6, 1), (9, 1)], &[(3, 1)], (0, 0), (2, 0), W);
     for rules in [Ruleset::default(), removes()] {
         let mut pos = holding;
-        let events = pos.apply_throw(&rules, t(3, 3)).unwrap();
+        let events = pos.play_mut(&rules, t(3, 3)).unwrap();
         assert_eq!(
             &events[..],
             [Event::Returned {
@@ -110,13 +110,13 @@ fn single_doublet_removes_keeps_the_pawn_only_when_one_goes_back() {
     let empty_handed = position(&[(6, 1), (9, 1)], &[(3, 1)], (0, 0), (0, 0), W);
     let mut pos = empty_handed;
     assert!(
-        pos.apply_throw(&Ruleset::default(), t(3, 3))
+        pos.play_mut(&Ruleset::default(), t(3, 3))
             .unwrap()
             .is_empty()
     );
     assert_eq!(pos.pawns(W, 6), 1);
     let mut pos = empty_handed;
-    let events = pos.apply_throw(&removes(), t(3, 3)).unwrap();
+    let events = pos.play_mut(&removes(), t(3, 3)).unwrap();
     assert_eq!(
         &events[..],
         [Event::Removed {
@@ -135,14 +135,14 @@ fn a_lone_pawn_on_2_is_stuck_by_default_while_nothing_is_held() {
     let start = position(&[(2, 1)], &[(5, 1)], (0, 0), (0, 0), W);
     let mut pos = start;
     assert!(
-        pos.apply_throw(&Ruleset::default(), t(1, 1))
+        pos.play_mut(&Ruleset::default(), t(1, 1))
             .unwrap()
             .is_empty()
     );
     assert_eq!(pos.end(&Ruleset::default()), None);
     for rules in [removes(), adds()] {
         let mut pos = start;
-        let events = pos.apply_throw(&rules, t(1, 1)).unwrap();
+        let events = pos.play_mut(&rules, t(1, 1)).unwrap();
         assert!(matches!(
             events[0],
             Event::Removed {
@@ -175,7 +175,7 @@ fn winner_captured_counts_the_pawns_given_back() {
         (captured(), W, "game over: white wins 5-3 captured"),
     ] {
         let mut p = pos;
-        let events = p.apply_throw(&rules, t(5, 3)).unwrap();
+        let events = p.play_mut(&rules, t(5, 3)).unwrap();
         let end = events.game_end().unwrap();
         assert_eq!(end.outcome, Outcome::Winner(winner));
         assert_eq!(end.to_string(), text);
@@ -197,8 +197,8 @@ fn winner_option_changes_only_the_outcome() {
         let mut captures = [0u32; 2];
         loop {
             let throw = dice.throw().unwrap();
-            let ea = a.apply_throw(&Ruleset::default(), throw).unwrap();
-            let eb = b.apply_throw(&captured(), throw).unwrap();
+            let ea = a.play_mut(&Ruleset::default(), throw).unwrap();
+            let eb = b.play_mut(&captured(), throw).unwrap();
             assert_eq!(a, b);
             for e in &ea {
                 if let Event::Captured { player, count, .. } = *e {
@@ -232,7 +232,7 @@ fn single_doublet_adds_can_end_the_game() {
     // The lone pawn was white's last: under `adds` the camp empties and the game ends.
     let start = position(&[(6, 1)], &[(3, 1)], (0, 0), (2, 2), W);
     let mut pos = start;
-    let events = pos.apply_throw(&adds(), t(3, 3)).unwrap();
+    let events = pos.play_mut(&adds(), t(3, 3)).unwrap();
     assert_eq!(
         events.game_end(),
         Some(GameEnd {
@@ -246,7 +246,7 @@ fn single_doublet_adds_can_end_the_game() {
     );
     // By default the pawn stays and the game goes on.
     let mut pos = start;
-    let events = pos.apply_throw(&Ruleset::default(), t(3, 3)).unwrap();
+    let events = pos.play_mut(&Ruleset::default(), t(3, 3)).unwrap();
     assert_eq!(events.game_end(), None);
 }
 
@@ -255,7 +255,7 @@ fn taking_doublet_extra_throw_gives_another_throw_in_phase_2_only() {
     let start = position(&[(8, 2), (9, 2)], &[(3, 1)], (0, 0), (0, 0), W);
     for (rules, again) in [(Ruleset::default(), false), (extra(), true)] {
         let mut pos = start;
-        let events = pos.apply_throw(&rules, t(4, 4)).unwrap();
+        let events = pos.play_mut(&rules, t(4, 4)).unwrap();
         assert_eq!(
             events[0],
             Event::Removed {
@@ -268,12 +268,12 @@ fn taking_doublet_extra_throw_gives_another_throw_in_phase_2_only() {
         assert_eq!(pos.side() == W, again);
         // Not a doublet: no extra throw under either reading.
         let mut pos = start;
-        let events = pos.apply_throw(&rules, t(5, 4)).unwrap();
+        let events = pos.play_mut(&rules, t(5, 4)).unwrap();
         assert!(!events.extra_throw());
         assert_eq!(pos.side(), Player::Second);
         // Phase 1 doublets throw again under both readings.
         let mut pos = Position::start();
-        assert!(pos.apply_throw(&rules, t(1, 1)).unwrap().extra_throw());
+        assert!(pos.play_mut(&rules, t(1, 1)).unwrap().extra_throw());
     }
 }
 
@@ -285,7 +285,7 @@ fn max_throws_stops_the_game_and_scores_it() {
         ..Ruleset::default()
     };
     let mut pos = position(&[(9, 1)], &[(3, 1)], (0, 0), (3, 1), W);
-    let events = pos.apply_throw(&rules, t(4, 1)).unwrap();
+    let events = pos.play_mut(&rules, t(4, 1)).unwrap();
     let end = GameEnd {
         outcome: Outcome::Winner(W),
         held: ByPlayer::new(3, 1),
@@ -301,7 +301,7 @@ fn max_throws_stops_the_game_and_scores_it() {
     // Under the default cap the same throw does nothing.
     let mut pos = position(&[(9, 1)], &[(3, 1)], (0, 0), (3, 1), W);
     assert!(
-        pos.apply_throw(&Ruleset::default(), t(4, 1))
+        pos.play_mut(&Ruleset::default(), t(4, 1))
             .unwrap()
             .is_empty()
     );
@@ -344,8 +344,8 @@ fn lockstep(option: Ruleset, trigger: Trigger, expect: fn(&Events, &Events)) -> 
         while a.end(&base).is_none() {
             let throw = dice.throw().unwrap();
             let fire = trigger(&a, throw);
-            let ea = a.apply_throw(&base, throw).unwrap();
-            let eb = b.apply_throw(&option, throw).unwrap();
+            let ea = a.play_mut(&base, throw).unwrap();
+            let eb = b.play_mut(&option, throw).unwrap();
             if fire {
                 expect(&ea, &eb);
                 triggered += 1;

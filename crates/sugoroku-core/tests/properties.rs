@@ -33,7 +33,7 @@ proptest! {
         let mut pos = Position::start();
         let mut removed = [0u32; 2];
         for throw in throws {
-            let Ok(events) = pos.apply_throw(&rules, throw) else { break };
+            let Ok(events) = pos.play_mut(&rules, throw) else { break };
             for e in &events {
                 if let Event::Removed { player, count, .. } = *e {
                     removed[player.index()] += u32::from(count);
@@ -65,7 +65,7 @@ proptest! {
         let mut i = seed as usize;
         while !game.is_terminal() {
             i = i.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            game.apply_throw(UNORDERED_THROWS[(i >> 33) % 21]).unwrap();
+            game.play_mut(UNORDERED_THROWS[(i >> 33) % 21]).unwrap();
             n += 1;
             prop_assert!(n <= rules.max_throws);
         }
@@ -94,7 +94,7 @@ proptest! {
             let text = pos.to_string();
             prop_assert_eq!(text.parse::<Position>().unwrap(), pos);
             prop_assert_eq!(Position::try_from(pos.setup()).unwrap(), pos);
-            if pos.apply_throw(&rules, throw).is_err() {
+            if pos.play_mut(&rules, throw).is_err() {
                 break;
             }
         }
@@ -117,7 +117,7 @@ fn a_position_can_repeat_forever() {
     let start = position(&[(12, 1)], &[(12, 1)], (0, 0), (2, 2), Player::First);
     let mut pos = start;
     for _ in 0..1000 {
-        assert!(pos.apply_throw(&rules, t(2, 1)).unwrap().is_empty());
+        assert!(pos.play_mut(&rules, t(2, 1)).unwrap().is_empty());
     }
     assert_eq!(pos.camp(Player::First), start.camp(Player::First));
     assert_eq!(pos.setup().held, start.setup().held);
@@ -129,7 +129,7 @@ fn a_position_can_repeat_forever() {
         ..rules
     };
     let mut n = 0;
-    while pos.apply_throw(&capped, t(2, 1)).is_ok() {
+    while pos.play_mut(&capped, t(2, 1)).is_ok() {
         n += 1;
     }
     assert_eq!(n, 1100 - 1040);

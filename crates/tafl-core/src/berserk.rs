@@ -47,6 +47,11 @@ pub enum Jump {
 }
 
 impl Jump {
+    /// Every value, in the order of declaration.
+    pub const ALL: [Jump; 4] = [Jump::None, Jump::Restricted, Jump::Standard, Jump::Capture];
+    /// Number of values.
+    pub const NUM: usize = 4;
+
     /// The OpenTafl letter: `n`, `r`, `j` or `c`.
     #[must_use]
     pub const fn letter(self) -> char {
@@ -107,6 +112,17 @@ pub enum BerserkMode {
     Capture,
     /// After a capture the piece moves again if it has any move (`m`).
     AnyMove,
+}
+
+impl BerserkMode {
+    /// Every value, in the order of declaration.
+    pub const ALL: [BerserkMode; 3] = [
+        BerserkMode::None,
+        BerserkMode::Capture,
+        BerserkMode::AnyMove,
+    ];
+    /// Number of values.
+    pub const NUM: usize = 3;
 }
 
 impl Position {

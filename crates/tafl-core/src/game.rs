@@ -5,11 +5,11 @@
 
 use std::sync::Arc;
 
-use boardgames_common::replay::result_tag;
-use boardgames_common::{ByPlayer, Game, Record, Replay, ReplayError, Turn};
+use boardgames_common::{ByPlayer, Game, Record, Replay, ReplayError, Turn, result_tag};
 use thiserror::Error;
 
-use crate::moves::{Move, MoveList, MoveText, ParseMoveError};
+use crate::moves::{Move, MoveText, ParseMoveError};
+use crate::piece::Side;
 use crate::play::{IllegalMove, MoveOutcome};
 use crate::position::{Position, PositionError};
 use crate::repetition::PositionCounts;
@@ -55,7 +55,7 @@ pub struct TaflGame {
     status: Status,
 }
 
-/// What [`TaflGame::play`] changes besides the lists it pushes to.
+/// What [`TaflGame::play_mut`] changes besides the lists it pushes to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Undo {
     position: Position,
@@ -221,7 +221,7 @@ impl TaflGame {
     }
 
     /// How many times the current position has occurred since the last capture (at least
-    /// 1). Constant time: the counts are kept up to date by [`play`](Self::play) and
+    /// 1). Constant time: the counts are kept up to date by [`play_mut`](Self::play_mut) and
     /// [`undo`](Self::undo).
     #[must_use]
     pub fn repetitions(&self) -> usize {
@@ -238,7 +238,7 @@ impl TaflGame {
     /// [`IllegalMove`] if `m` is illegal or the game is over (repetition and no-capture
     /// endings included, reason [`GameOver`](crate::IllegalMoveReason::GameOver)); the game
     /// is then unchanged.
-    pub fn play(&mut self, m: Move) -> Result<MoveOutcome, IllegalMove> {
+    pub fn play_mut(&mut self, m: Move) -> Result<MoveOutcome, IllegalMove> {
         if self.status.is_over() {
             return Err(IllegalMove {
                 mv: m,
@@ -354,7 +354,7 @@ impl Game for TaflGame {
         if self.status.is_over() {
             Turn::Terminal
         } else {
-            Turn::Player(self.position.side_to_move().player())
+            Turn::Player(self.position.side_to_move().into())
         }
     }
 
@@ -363,9 +363,7 @@ impl Game for TaflGame {
         if self.status.is_over() {
             return;
         }
-        let mut list = MoveList::new();
-        self.position.legal_moves(&mut list);
-        out.extend_from_slice(&list);
+        out.extend_from_slice(&self.position.legal_moves());
     }
 
     fn chance_outcomes(&self, out: &mut Vec<(Move, f64)>) {
@@ -373,13 +371,13 @@ impl Game for TaflGame {
     }
 
     fn apply(&mut self, action: Move) -> Result<(), ActionError> {
-        let _ = self.play(action)?;
+        let _ = self.play_mut(action)?;
         Ok(())
     }
 
     fn returns(&self) -> ByPlayer<f64> {
         match self.status.winner() {
-            Some(side) => ByPlayer::from_fn(|p| if p == side.player() { 1.0 } else { -1.0 }),
+            Some(side) => ByPlayer::from_fn(|p| if Side::from(p) == side { 1.0 } else { -1.0 }),
             None => ByPlayer::new(0.0, 0.0),
         }
     }
@@ -493,7 +491,7 @@ mod tests {
         let mut per_move = Vec::new();
         for ply in 0..20_000 {
             let before = game.counts.operations;
-            let outcome = game.play(shuffle[ply % 4]).expect("legal");
+            let outcome = game.play_mut(shuffle[ply % 4]).expect("legal");
             assert!(!outcome.captures.any());
             per_move.push(game.counts.operations - before);
         }
@@ -512,13 +510,12 @@ mod tests {
     fn a_capture_and_its_undo_cost_a_bounded_number_of_operations() {
         // Fidchell: a capture closes the stretch (two operations), its undo reopens it (one).
         let mut game = TaflGame::new(Ruleset::fidchell());
-        let mut list = MoveList::new();
         let mut captures = 0;
         for _ in 0..400 {
             if game.status().is_over() {
                 break;
             }
-            game.position().legal_moves(&mut list);
+            let list = game.position().legal_moves();
             // The first capturing move if any, else the first move.
             let m = list
                 .iter()
@@ -526,7 +523,7 @@ mod tests {
                 .find(|&m| game.move_text(m).captures.any())
                 .unwrap_or(list[0]);
             let before = game.counts.operations;
-            let outcome = game.play(m).expect("legal");
+            let outcome = game.play_mut(m).expect("legal");
             let cost = game.counts.operations - before;
             assert!(cost <= 2, "{cost} operations");
             captures += usize::from(outcome.captures.any());

@@ -4,7 +4,8 @@
 //!
 //! - [`Ruleset`] (a named variant with [`Rules`] and a start position);
 //! - [`Setup`] (unvalidated) and [`Position`] (validated, bitboards, Zobrist hash);
-//! - [`Position::legal_moves`] into a [`MoveList`], [`Position::is_legal`],
+//! - [`Position::legal_moves`], a [`MoveList`] (or [`Position::legal_moves_into`] a list
+//!   kept by the caller), [`Position::is_legal`],
 //!   [`Position::play`] / [`Position::play_mut`] / [`Position::play_unchecked`] returning
 //!   the captures and the [`Status`];
 //! - notation: [`Move`] `d1-d3`, [`MoveText`] `d1-d3xc3/e3`, OpenTafl position strings
@@ -20,15 +21,16 @@
 //! [tafl.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/tafl.md).
 //!
 //! ```
-//! use tafl_core::{MoveList, Ruleset, Status};
+//! use tafl_core::{Ruleset, Status};
 //! let start = Ruleset::fidchell().start_position();
-//! let mut moves = MoveList::new();
-//! start.legal_moves(&mut moves);
+//! let moves = start.legal_moves();
 //! let (next, outcome) = start.play(moves[0]).unwrap();
 //! assert!(outcome.captures.is_empty());
 //! assert_eq!(next.status(), Status::Ongoing);
 //! ```
 #![deny(missing_docs)]
+// docs.rs (`--cfg docsrs`, [package.metadata.docs.rs]) marks the items of each feature.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 // The rules this crate implements, in English, with their sources (packaged as RULES.md).
 #[doc = include_str!("../RULES.md")]

@@ -119,13 +119,29 @@ impl Position {
         }
     }
 
-    /// Writes every legal move of the side to move into `out` (cleared first): none once
-    /// the game is over. Order: by origin square (rank 1 first), then along the rank, then
-    /// along the file, each by destination square.
+    /// Every legal move of the side to move: none once the game is over. Order: by origin
+    /// square (rank 1 first), then along the rank, then along the file, each by destination
+    /// square.
     ///
     /// With jumps or a berserker to move (Berserk), the moves are listed by origin, then by
     /// destination square, and a berserker alone moves.
-    pub fn legal_moves(&self, out: &mut MoveList) {
+    ///
+    /// ```
+    /// use tafl_core::Ruleset;
+    /// let start = Ruleset::fidchell().start_position();
+    /// let moves = start.legal_moves();
+    /// assert!(moves.iter().all(|&m| start.is_legal(m)));
+    /// ```
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList {
+        let mut out = MoveList::new();
+        self.legal_moves_into(&mut out);
+        out
+    }
+
+    /// [`Position::legal_moves`] written into `out` (cleared first), for a caller that keeps
+    /// one list per ply.
+    pub fn legal_moves_into(&self, out: &mut MoveList) {
         out.clear();
         if self.status.is_over() {
             return;

@@ -1,10 +1,11 @@
-//! [`Move`] (`d1-d3`), the fixed-capacity [`MoveList`], and [`MoveText`], a move with the
+//! [`Move`] (`d1-d3`, and OpenTafl move records read by [`Move::from_otn`]), the
+//! fixed-capacity [`MoveList`], and [`MoveText`], a move with the
 //! captures it made (`d1-d3xc3/e3`).
 
 use std::fmt;
-use std::ops::Deref;
 use std::str::FromStr;
 
+use arrayvec::ArrayVec;
 use thiserror::Error;
 
 use crate::bitboard::Bitboard;
@@ -83,6 +84,55 @@ impl FromStr for Move {
     }
 }
 
+impl Move {
+    /// Reads a move in OpenTafl Notation ("OpenTafl Notation", section 2, "Move Records"),
+    /// simple (`a4-a1`) or full as OpenTafl engines and hosts write it
+    /// (`Ke5-e1xd1/f1--`, `ce6^e8`, `Ne6^=e8xce7/ne9`): an optional piece letter (`t c n k m
+    /// g`, either case), the origin, the move type (`-` a move, `^` a jump, `=` or `^=` a
+    /// berserk move), the destination; the captures and markers after it are not read (the
+    /// position tells them).
+    ///
+    /// # Errors
+    ///
+    /// [`ParseMoveError`] if the origin, the move type or the destination is missing or not
+    /// a square.
+    ///
+    /// ```
+    /// use tafl_core::Move;
+    /// let m = Move::from_otn("Ke5-e1xd1/f1--").unwrap();
+    /// assert_eq!(m.to_string(), "e5-e1");
+    /// assert_eq!(Move::from_otn("ce6^e8").unwrap().to_string(), "e6-e8");
+    /// assert!(Move::from_otn("a4-").is_err());
+    /// ```
+    pub fn from_otn(text: &str) -> Result<Move, ParseMoveError> {
+        let err = |why| ParseMoveError {
+            text: text.to_string(),
+            why,
+        };
+        // A piece letter comes before a file letter; `c3`, `g7`, `k11` are squares.
+        let bytes = text.as_bytes();
+        let lettered =
+            bytes.len() > 1 && b"tcnkmgTCNKMG".contains(&bytes[0]) && bytes[1].is_ascii_lowercase();
+        let t = if lettered { &text[1..] } else { text };
+        let split = t
+            .find(['-', '^', '='])
+            .ok_or_else(|| err("expected a move type (-, ^, = or ^=) after the origin"))?;
+        let from: Square = t[..split].parse().map_err(|_| err("bad origin square"))?;
+        let rest = t[split..].trim_start_matches(['-', '^', '=']);
+        let end = rest
+            .find(|c: char| !c.is_ascii_alphanumeric())
+            .unwrap_or(rest.len());
+        // The destination is a letter then digits; an `x` after it starts the captures.
+        let dest = &rest[..end];
+        let dest = match dest.find('x') {
+            Some(i) if i > 0 => &dest[..i],
+            _ => dest,
+        };
+        let to: Square = dest.parse().map_err(|_| err("bad destination square"))?;
+        Ok(Move { from, to })
+    }
+}
+
 /// A move with the squares of the pieces it captured: `d1-d3xc3/e3` (also read:
 /// `d1-d3xc3xe3`, a leading piece letter `t`/`T`/`K`, and trailing OpenTafl markers such as
 /// `+`, `++`, `#`, `--`, `!`, `?`). Captures print in square order (rank 1 first).
@@ -136,81 +186,53 @@ impl FromStr for MoveText {
     }
 }
 
-/// Capacity of a [`MoveList`].
+/// Capacity of a [`MoveList`]: no position of any ruleset, on any board up to 11×11, has
+/// more legal moves. A legal position has at most 331, and the densest found have 330 (the
+/// crate's test `densest_positions` builds two and says why).
 ///
-/// Proof of the worst case: a move is a slide of one piece in one of 4 directions to an
-/// empty square. For a given destination square and direction, only the nearest piece on
-/// the opposite side of the destination can slide there. So there are at most
-/// 4 × (number of empty squares) moves, and at most 120 squares of the 121 of an 11×11
-/// board are empty when a side has a piece to move: 4 × 120 = 480.
-pub const MAX_MOVES: usize = 480;
+/// Proof. (1) A move ends on an empty square `e` and arrives from one of the four
+/// directions: a slide from the nearest piece on that side of `e`, a jump (Berserk) over the
+/// enemy soldier next to `e` on that side. So `e` is reached at most once per direction, and
+/// only from a direction in which some piece stands: there are at most as many moves as
+/// pairs (empty square, direction in which a piece stands). On 7×7 that is at most 4 × 48 =
+/// 192; the rest counts these pairs for any set of pieces on an `n`×`n` board, `8 <= n <= 11`.
+///
+/// (2) An empty inner square has at most 4 such directions, an empty edge square 3, an
+/// empty corner 2: the pairs are `4(n−2)² + 3·4(n−2) + 2·4` for the empty board, less 4 per
+/// inner piece, 3 per edge piece, 2 per corner piece, and 1 per direction without a piece of
+/// an empty square that could have one (a "lost" pair).
+///
+/// (3) These subtractions are at least 3 for each of the `4(n−2)` edge squares `q` that are
+/// not corners. A piece on `q` subtracts 3. Otherwise follow the inner line from `q`: with
+/// no piece on it, its `n−2 >= 6` inner squares lose both of its directions, 6 or more for
+/// each of its two ends; with its first piece at distance `f`, the `f−1` squares before
+/// that piece lose the direction towards `q`, which is enough for `f >= 4`, and for `f <= 3`
+/// the piece (then an inner one) lends `q` the missing `4−f` of its own 4. A line of 8 or
+/// more squares has at most one end within 3 of a given square, so the piece at `(x, y)`
+/// from the corner of the ends it lends to lends at most `(4−x) + (4−y)`: more than its 4
+/// only when `x + y <= 3`, by 2 for `(1, 1)` or by 1 for each of `(1, 2)` and `(2, 1)`
+/// (which `(1, 1)` excludes: it would come first on their lines). That corner pays it
+/// back: a piece on it subtracts 2 that no `q` uses; an empty corner leaves the edge
+/// squares beside it that precede those pieces (so empty) without a piece in its
+/// direction, a lost pair each, which no `q` counts either.
+///
+/// (4) So a position has at most `4(n−2)² + 8` moves: 332 on 11×11, only with every one of
+/// those subtractions exact, for example the 36 edge squares that are not corners full of
+/// pieces of the side to move and nothing else; a legal position also holds a king and an
+/// attacker, one of which does not move.
+pub const MAX_MOVES: usize = 332;
 
-/// A list of at most [`MAX_MOVES`] moves, on the stack (no allocation).
-/// Dereferences to a slice.
-#[derive(Clone)]
-pub struct MoveList {
-    moves: [Move; MAX_MOVES],
-    len: usize,
-}
-
-impl MoveList {
-    /// An empty list.
-    #[must_use]
-    pub const fn new() -> MoveList {
-        const A1: Square = match Square::new(0, 0) {
-            Some(s) => s,
-            None => unreachable!(),
-        };
-        MoveList {
-            moves: [Move { from: A1, to: A1 }; MAX_MOVES],
-            len: 0,
-        }
-    }
-
-    /// Empties the list.
-    #[inline]
-    pub fn clear(&mut self) {
-        self.len = 0;
-    }
-
-    /// Appends a move. The capacity bound is proven at [`MAX_MOVES`]; a push beyond it is
-    /// ignored (never reached by move generation).
-    #[inline]
-    pub fn push(&mut self, m: Move) {
-        if let Some(slot) = self.moves.get_mut(self.len) {
-            *slot = m;
-            self.len += 1;
-        }
-    }
-}
-
-impl Default for MoveList {
-    fn default() -> MoveList {
-        MoveList::new()
-    }
-}
-
-impl Deref for MoveList {
-    type Target = [Move];
-    #[inline]
-    fn deref(&self) -> &[Move] {
-        &self.moves[..self.len]
-    }
-}
-
-impl fmt::Debug for MoveList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
-
-impl<'a> IntoIterator for &'a MoveList {
-    type Item = &'a Move;
-    type IntoIter = std::slice::Iter<'a, Move>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
+/// A list of at most [`MAX_MOVES`] moves, on the stack (no allocation): an [`ArrayVec`]
+/// (`len`, `is_empty`, `iter`, `get`, `contains`, indexing, `IntoIterator` for `&MoveList`).
+/// A push beyond the capacity would panic; [`MAX_MOVES`] proves it never happens.
+///
+/// ```
+/// use tafl_core::{MoveList, Ruleset};
+/// let moves: MoveList = Ruleset::brandubh().start_position().legal_moves();
+/// assert_eq!(moves.len(), 40);
+/// assert!(moves.contains(&"d6-f6".parse().unwrap()));
+/// ```
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
 #[cfg(test)]
 mod tests {
@@ -241,14 +263,47 @@ mod tests {
     }
 
     #[test]
-    fn move_list_is_bounded() {
+    fn moves_are_read_in_both_opentafl_notations() {
+        let m = |t| Move::from_otn(t).map(|m| m.to_string()).ok();
+        assert_eq!(m("a4-a1").as_deref(), Some("a4-a1"));
+        assert_eq!(m("Ke5-e1xd1/f1--").as_deref(), Some("e5-e1"));
+        assert_eq!(m("ce6^e8").as_deref(), Some("e6-e8"));
+        assert_eq!(m("Ne6^=e8xce7/ne9").as_deref(), Some("e6-e8"));
+        assert_eq!(m("k11-k1+").as_deref(), Some("k11-k1"));
+        assert_eq!(m("c3-c5").as_deref(), Some("c3-c5"));
+        assert_eq!(m("tg2-g5").as_deref(), Some("g2-g5"));
+        assert_eq!(m("garbage"), None);
+        assert_eq!(m("a4-"), None);
+        let e = Move::from_otn("a4-").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "invalid move \"a4-\": bad destination square"
+        );
+        let e = Move::from_otn("a4").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "invalid move \"a4\": expected a move type (-, ^, = or ^=) after the origin"
+        );
+        assert_eq!(
+            Move::from_otn("z9-a1").unwrap_err().why,
+            "bad origin square"
+        );
+    }
+
+    #[test]
+    fn move_list_holds_max_moves_and_refuses_more() {
         let mut l = MoveList::new();
         let m: Move = "a1-a2".parse().unwrap();
-        for _ in 0..MAX_MOVES + 5 {
+        for _ in 0..MAX_MOVES {
             l.push(m);
         }
         assert_eq!(l.len(), MAX_MOVES);
+        // Past the capacity a push is refused, never dropped silently.
+        assert!(l.try_push(m).is_err());
+        assert_eq!(l.len(), MAX_MOVES);
         l.clear();
         assert!(l.is_empty());
+        // Two bytes a move and the length (a `u32`): 668 bytes on the stack.
+        assert_eq!(std::mem::size_of::<MoveList>(), 2 * MAX_MOVES + 4);
     }
 }

@@ -29,7 +29,7 @@ fn perft_with(position: &Position, depth: u32, lists: &mut [MoveList]) -> u64 {
             let Some((list, rest)) = lists.split_first_mut() else {
                 return 0;
             };
-            position.legal_moves(list);
+            position.legal_moves_into(list);
             let mut total = 0;
             for &m in list.iter() {
                 let mut next = *position;
@@ -48,9 +48,8 @@ pub fn divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
     if depth == 0 {
         return Vec::new();
     }
-    let mut moves = MoveList::new();
-    position.legal_moves(&mut moves);
-    moves
+    position
+        .legal_moves()
         .iter()
         .map(|&m| {
             let mut next = *position;

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::ops::{Index, IndexMut};
 
-use boardgames_common::Player;
+use boardgames_common::{ByPlayer, Player};
 
 /// One of the two sides of a tafl game (rules page, "Fidchell, the game of the Breton Fidchell
 /// page").
@@ -33,25 +33,6 @@ impl Side {
         }
     }
 
-    /// The side as a [`Player`] of the common `Game` trait: attackers are always
-    /// [`Player::First`], defenders [`Player::Second`], whoever moves first in the ruleset.
-    #[must_use]
-    pub const fn player(self) -> Player {
-        match self {
-            Side::Attackers => Player::First,
-            Side::Defenders => Player::Second,
-        }
-    }
-
-    /// The side of a [`Player`] (inverse of [`Side::player`]).
-    #[must_use]
-    pub const fn from_player(p: Player) -> Side {
-        match p {
-            Player::First => Side::Attackers,
-            Player::Second => Side::Defenders,
-        }
-    }
-
     /// The index of the side: attackers 0, defenders 1.
     #[must_use]
     pub const fn index(self) -> usize {
@@ -68,7 +49,44 @@ impl fmt::Display for Side {
     }
 }
 
-/// A value per [`Side`], indexed by the side.
+/// The side as a [`Player`] of the common `Game` trait: the attackers are always
+/// [`Player::First`], the defenders [`Player::Second`], whoever moves first in the ruleset
+/// (as [`TaflGame`](crate::TaflGame) plays them).
+impl From<Side> for Player {
+    fn from(side: Side) -> Player {
+        match side {
+            Side::Attackers => Player::First,
+            Side::Defenders => Player::Second,
+        }
+    }
+}
+
+/// The side of a [`Player`]: [`Player::First`] the attackers, [`Player::Second`] the
+/// defenders.
+impl From<Player> for Side {
+    fn from(player: Player) -> Side {
+        match player {
+            Player::First => Side::Attackers,
+            Player::Second => Side::Defenders,
+        }
+    }
+}
+
+/// A value per [`Side`], indexed by the side: the shape of
+/// [`ByPlayer`](boardgames_common::ByPlayer) (`new`, `from_fn`, `map`, `as_ref`, `as_mut`,
+/// `into_array`, `iter`, `Index`/`IndexMut`, `Default`), and `From` both ways with
+/// `ByPlayer` (the attackers are the first player) and with `[T; 2]`.
+///
+/// ```
+/// use boardgames_common::{ByPlayer, Player};
+/// use tafl_core::{BySide, Side};
+/// let mut captures = BySide::new(0, 0);
+/// captures[Side::Defenders] += 2;
+/// let by_player = ByPlayer::from(captures);
+/// assert_eq!(by_player[Player::Second], 2);
+/// assert_eq!(BySide::from(by_player), captures);
+/// assert_eq!(captures.map(|c| c * 10).into_array(), [0, 20]);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BySide<T> {
@@ -76,6 +94,58 @@ pub struct BySide<T> {
     pub attackers: T,
     /// The defenders' value.
     pub defenders: T,
+}
+
+impl<T> BySide<T> {
+    /// Both values.
+    pub const fn new(attackers: T, defenders: T) -> BySide<T> {
+        BySide {
+            attackers,
+            defenders,
+        }
+    }
+
+    /// A value per side computed by `f` (called for the attackers, then the defenders).
+    pub fn from_fn(mut f: impl FnMut(Side) -> T) -> BySide<T> {
+        BySide {
+            attackers: f(Side::Attackers),
+            defenders: f(Side::Defenders),
+        }
+    }
+
+    /// Each value through `f` (the attackers', then the defenders').
+    pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> BySide<U> {
+        BySide {
+            attackers: f(self.attackers),
+            defenders: f(self.defenders),
+        }
+    }
+
+    /// References to both values.
+    pub const fn as_ref(&self) -> BySide<&T> {
+        BySide {
+            attackers: &self.attackers,
+            defenders: &self.defenders,
+        }
+    }
+
+    /// Mutable references to both values.
+    pub fn as_mut(&mut self) -> BySide<&mut T> {
+        BySide {
+            attackers: &mut self.attackers,
+            defenders: &mut self.defenders,
+        }
+    }
+
+    /// The values as an array indexed by [`Side::index`].
+    pub fn into_array(self) -> [T; 2] {
+        [self.attackers, self.defenders]
+    }
+
+    /// The values, the attackers' first.
+    pub fn iter(&self) -> std::array::IntoIter<&T, 2> {
+        [&self.attackers, &self.defenders].into_iter()
+    }
 }
 
 impl<T> Index<Side> for BySide<T> {
@@ -94,6 +164,50 @@ impl<T> IndexMut<Side> for BySide<T> {
             Side::Attackers => &mut self.attackers,
             Side::Defenders => &mut self.defenders,
         }
+    }
+}
+
+impl<T> From<BySide<T>> for ByPlayer<T> {
+    /// The attackers' value as the first player's.
+    fn from(v: BySide<T>) -> ByPlayer<T> {
+        ByPlayer::new(v.attackers, v.defenders)
+    }
+}
+
+impl<T> From<ByPlayer<T>> for BySide<T> {
+    /// The first player's value as the attackers'.
+    fn from(v: ByPlayer<T>) -> BySide<T> {
+        BySide::new(v.first, v.second)
+    }
+}
+
+impl<T> From<[T; 2]> for BySide<T> {
+    /// `[attackers, defenders]`.
+    fn from([attackers, defenders]: [T; 2]) -> BySide<T> {
+        BySide::new(attackers, defenders)
+    }
+}
+
+impl<T> From<BySide<T>> for [T; 2] {
+    fn from(v: BySide<T>) -> [T; 2] {
+        v.into_array()
+    }
+}
+
+impl<T> IntoIterator for BySide<T> {
+    type Item = T;
+    type IntoIter = std::array::IntoIter<T, 2>;
+    /// The values, the attackers' first.
+    fn into_iter(self) -> Self::IntoIter {
+        self.into_array().into_iter()
+    }
+}
+
+impl<'a, T> IntoIterator for &'a BySide<T> {
+    type Item = &'a T;
+    type IntoIter = std::array::IntoIter<&'a T, 2>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
     }
 }
 
@@ -158,6 +272,11 @@ pub enum Officer {
 }
 
 impl Officer {
+    /// Every value, in the order of declaration.
+    pub const ALL: [Officer; 2] = [Officer::Commander, Officer::Knight];
+    /// Number of values.
+    pub const NUM: usize = 2;
+
     /// The OpenTafl letter for an officer of `side`: `c n` for the attackers, `C N` for the
     /// defenders.
     #[must_use]
@@ -277,11 +396,34 @@ mod tests {
     #[test]
     fn sides_map_to_players() {
         for s in Side::ALL {
-            assert_eq!(Side::from_player(s.player()), s);
+            assert_eq!(Side::from(Player::from(s)), s);
             assert_eq!(s.other().other(), s);
         }
+        assert_eq!(Player::from(Side::Attackers), Player::First);
+        assert_eq!(Side::from(Player::Second), Side::Defenders);
         let mut v = BySide::<u8>::default();
         v[Side::Defenders] = 3;
         assert_eq!(v.defenders, 3);
+    }
+
+    #[test]
+    fn by_side_has_the_shape_of_by_player() {
+        let v = BySide::new(3, 4);
+        assert_eq!(BySide::from_fn(|s| s.index() + 3), v.map(|x| x as usize));
+        assert_eq!(v.as_ref().map(|x| *x + 1), BySide::new(4, 5));
+        assert_eq!(v.iter().copied().collect::<Vec<_>>(), [3, 4]);
+        assert_eq!((&v).into_iter().count(), 2);
+        assert_eq!(v.into_iter().collect::<Vec<_>>(), [3, 4]);
+        assert_eq!(BySide::from([5, 6]), BySide::new(5, 6));
+        assert_eq!(<[i32; 2]>::from(v), [3, 4]);
+        let p = ByPlayer::from(v);
+        assert_eq!((p[Player::First], p[Player::Second]), (3, 4));
+        assert_eq!(BySide::from(p), v);
+        for s in Side::ALL {
+            assert_eq!(p[Player::from(s)], v[s]);
+        }
+        let mut w = v;
+        *w.as_mut().attackers = 9;
+        assert_eq!(w.attackers, 9);
     }
 }

@@ -39,6 +39,17 @@ pub enum IllegalMoveReason {
     Unreachable,
 }
 
+impl IllegalMoveReason {
+    /// Every value, in the order of declaration.
+    pub const ALL: [IllegalMoveReason; 3] = [
+        IllegalMoveReason::GameOver,
+        IllegalMoveReason::NoPiece,
+        IllegalMoveReason::Unreachable,
+    ];
+    /// Number of values.
+    pub const NUM: usize = 3;
+}
+
 /// An illegal move and the reason.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
 #[error("illegal move {mv}: {reason}")]

@@ -58,7 +58,7 @@ pub struct Position {
 pub enum PositionError {
     /// The rules themselves are refused.
     #[error("invalid rules: {0}")]
-    Rules(#[from] RulesError),
+    Rules(RulesError),
     /// The setup's board size differs from the rules'.
     #[error("the position is {setup}×{setup} but the rules are for {rules}×{rules}")]
     Size {
@@ -134,6 +134,12 @@ pub enum PositionError {
         "the berserker on {0} must be a piece of the side to move, under rules with berserk moves"
     )]
     Berserker(Square),
+}
+
+impl From<RulesError> for PositionError {
+    fn from(error: RulesError) -> PositionError {
+        PositionError::Rules(error)
+    }
 }
 
 /// How many distinct [`Rules`] values the positions of one process may be played under

@@ -23,6 +23,16 @@ pub enum KingArmed {
 }
 
 impl KingArmed {
+    /// Every value, in the order of declaration.
+    pub const ALL: [KingArmed; 4] = [
+        KingArmed::Yes,
+        KingArmed::Hammer,
+        KingArmed::Anvil,
+        KingArmed::No,
+    ];
+    /// Number of values.
+    pub const NUM: usize = 4;
+
     /// Whether the king captures when it is the piece that moved.
     #[must_use]
     pub const fn hammer(self) -> bool {
@@ -51,6 +61,17 @@ pub enum KingStrength {
     StrongNearThrone,
 }
 
+impl KingStrength {
+    /// Every value, in the order of declaration.
+    pub const ALL: [KingStrength; 3] = [
+        KingStrength::Weak,
+        KingStrength::Strong,
+        KingStrength::StrongNearThrone,
+    ];
+    /// Number of values.
+    pub const NUM: usize = 3;
+}
+
 /// How the defenders win by moving the king (OpenTafl key `esc`, and our key `kvc`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -62,6 +83,13 @@ pub enum Escape {
     /// The king has visited all four corners, in any order (Fidchell, the Breton Fidchell page;
     /// `kvc:y`).
     FourCorners,
+}
+
+impl Escape {
+    /// Every value, in the order of declaration.
+    pub const ALL: [Escape; 3] = [Escape::Corner, Escape::Edge, Escape::FourCorners];
+    /// Number of values.
+    pub const NUM: usize = 3;
 }
 
 /// What a position repeated for the `count`-th time means (OpenTafl key `tfr`, our key
@@ -82,6 +110,19 @@ pub enum RepetitionResult {
     /// The defenders lose whoever repeats (Copenhagen's perpetual repetition rule; our value
     /// `tfr:a`).
     DefendersLose,
+}
+
+impl RepetitionResult {
+    /// Every value, in the order of declaration.
+    pub const ALL: [RepetitionResult; 5] = [
+        RepetitionResult::Ignored,
+        RepetitionResult::Draw,
+        RepetitionResult::RepeaterLoses,
+        RepetitionResult::RepeaterWins,
+        RepetitionResult::DefendersLose,
+    ];
+    /// Number of values.
+    pub const NUM: usize = 5;
 }
 
 /// The repetition rule: the `count`-th occurrence of a position (board, side to move, corners

@@ -79,10 +79,16 @@ pub enum RulesStringError {
     },
     /// The `start` board cannot be read.
     #[error("start position: {0}")]
-    Start(#[from] ParseSetupError),
+    Start(ParseSetupError),
     /// The rules or the start position are refused.
-    #[error("{0}")]
+    #[error(transparent)]
     Position(#[from] PositionError),
+}
+
+impl From<ParseSetupError> for RulesStringError {
+    fn from(error: ParseSetupError) -> RulesStringError {
+        RulesStringError::Start(error)
+    }
 }
 
 /// OpenTafl's default for a key whose value is a set of pieces.

@@ -11,6 +11,11 @@ use crate::setup::Setup;
 
 /// A tafl variant: a name, the rules and the validated start position.
 ///
+/// As in every game of the family, a `Ruleset` is the rules a game is played under: what
+/// [`TaflGame::new`](crate::TaflGame::new) takes, what
+/// [`TaflGame::ruleset`](crate::TaflGame::ruleset) gives back, and what a record's `Rules`
+/// tag holds, as the OpenTafl rules string of its `Display` and `FromStr`.
+///
 /// ```
 /// use tafl_core::{Ruleset, Side};
 /// let r = Ruleset::default();

@@ -26,6 +26,22 @@ pub enum WinReason {
     Repetition,
 }
 
+impl WinReason {
+    /// Every value, in the order of declaration.
+    pub const ALL: [WinReason; 8] = [
+        WinReason::KingCaptured,
+        WinReason::KingEscaped,
+        WinReason::CornersVisited,
+        WinReason::EdgeFort,
+        WinReason::Enclosure,
+        WinReason::AllCaptured,
+        WinReason::NoMoves,
+        WinReason::Repetition,
+    ];
+    /// Number of values.
+    pub const NUM: usize = 8;
+}
+
 /// Why a game was drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -36,6 +52,17 @@ pub enum DrawReason {
     NoCaptureLimit,
     /// The side to move has no legal move and the ruleset does not make that a loss.
     NoMoves,
+}
+
+impl DrawReason {
+    /// Every value, in the order of declaration.
+    pub const ALL: [DrawReason; 3] = [
+        DrawReason::Repetition,
+        DrawReason::NoCaptureLimit,
+        DrawReason::NoMoves,
+    ];
+    /// Number of values.
+    pub const NUM: usize = 3;
 }
 
 /// The state of a game.

@@ -42,13 +42,31 @@ pub enum ParseTaflPositionError {
     NoPosition,
     /// The rules part is neither a preset's name nor a rules string.
     #[error("rules: {0}")]
-    Rules(#[from] RulesStringError),
+    Rules(RulesStringError),
     /// The position part is not a setup.
     #[error("position: {0}")]
-    Setup(#[from] ParseSetupError),
+    Setup(ParseSetupError),
     /// The setup is not legal under the rules.
     #[error("position: {0}")]
-    Position(#[from] PositionError),
+    Position(PositionError),
+}
+
+impl From<RulesStringError> for ParseTaflPositionError {
+    fn from(error: RulesStringError) -> ParseTaflPositionError {
+        ParseTaflPositionError::Rules(error)
+    }
+}
+
+impl From<ParseSetupError> for ParseTaflPositionError {
+    fn from(error: ParseSetupError) -> ParseTaflPositionError {
+        ParseTaflPositionError::Setup(error)
+    }
+}
+
+impl From<PositionError> for ParseTaflPositionError {
+    fn from(error: PositionError) -> ParseTaflPositionError {
+        ParseTaflPositionError::Position(error)
+    }
 }
 
 impl TaflPosition {

@@ -160,3 +160,95 @@ mod as_documented {
         Ok(())
     }
 }
+
+/// Walks `e`'s `source()` chain: no message may repeat the text of its source (an error
+/// prints its cause or exposes it as its source, never both). Returns the messages.
+fn chain(e: &dyn std::error::Error) -> Vec<String> {
+    let mut messages = vec![e.to_string()];
+    let mut current = e;
+    while let Some(source) = current.source() {
+        let (outer, inner) = (current.to_string(), source.to_string());
+        assert!(
+            !outer.contains(&inner),
+            "{outer:?} prints its source {inner:?}"
+        );
+        messages.push(inner);
+        current = source;
+    }
+    messages
+}
+
+#[test]
+fn errors_print_their_cause_once() {
+    // Each wrapper prints its cause: the cause's text appears once in the whole chain.
+    let once = |e: &dyn std::error::Error, cause: &str| {
+        let messages = chain(e);
+        assert_eq!(
+            messages.concat().matches(cause).count(),
+            1,
+            "{cause:?} in {messages:?}"
+        );
+    };
+    // ParseTaflPositionError::Setup wraps a ParseSetupError.
+    let bad_board = "brandubh /3t3/3t3/ a".parse::<TaflPosition>().unwrap_err();
+    let setup = "/3t3/3t3/ a".parse::<Setup>().unwrap_err().to_string();
+    once(&bad_board, &setup);
+    // ParseTaflPositionError::Position wraps a PositionError (two kings).
+    let two_kings = "brandubh /3t3/3t3/3T3/ttTKTtt/3T3/3t3/3tK2/ a"
+        .parse::<TaflPosition>()
+        .unwrap_err();
+    assert!(chain(&two_kings)[0].starts_with("position: "));
+    // ParseTaflPositionError::Rules wraps a RulesStringError.
+    let bad_rules = "dim:12 /3t3/ a".parse::<TaflPosition>().unwrap_err();
+    let rules = "dim:12".parse::<Ruleset>().unwrap_err().to_string();
+    once(&bad_rules, &rules);
+    // RulesStringError::Start wraps the start board's ParseSetupError.
+    let bad_start = "dim:7 start:/3t3/".parse::<Ruleset>().unwrap_err();
+    assert!(chain(&bad_start)[0].starts_with("start position: "));
+    // The game's refusal, and a position handed back with the reason.
+    let game = TaflGame::new(Ruleset::brandubh());
+    let illegal = game.parse_action("a1-a2").unwrap_err();
+    once(&illegal, "illegal move a1-a2");
+    let start = Ruleset::brandubh().start_position();
+    let refused = start.play("a1-a2".parse().unwrap()).unwrap_err();
+    once(&refused, "illegal move a1-a2");
+    for e in [
+        &"q9".parse::<Square>().unwrap_err() as &dyn std::error::Error,
+        &PieceSet::from_letters("tx").unwrap_err(),
+        &"a1".parse::<tafl_core::Move>().unwrap_err(),
+        &"king_fork=x"
+            .parse::<tafl_core::ai::EvalWeights>()
+            .unwrap_err(),
+    ] {
+        assert!(!chain(e)[0].is_empty());
+    }
+}
+
+/// Every fieldless enum lists its values in `ALL`, `NUM` of them, each once.
+#[test]
+fn enums_list_their_values() {
+    fn distinct<T: PartialEq + std::fmt::Debug>(all: &[T], num: usize) {
+        assert_eq!(all.len(), num, "{all:?}");
+        for (i, a) in all.iter().enumerate() {
+            assert!(
+                all[i + 1..].iter().all(|b| b != a),
+                "{a:?} twice in {all:?}"
+            );
+        }
+    }
+    use tafl_core::*;
+    distinct(&Side::ALL, Side::NUM);
+    distinct(&Piece::ALL, Piece::NUM);
+    distinct(&Officer::ALL, Officer::NUM);
+    distinct(&Jump::ALL, Jump::NUM);
+    distinct(&BerserkMode::ALL, BerserkMode::NUM);
+    distinct(&IllegalMoveReason::ALL, IllegalMoveReason::NUM);
+    distinct(&KingArmed::ALL, KingArmed::NUM);
+    distinct(&KingStrength::ALL, KingStrength::NUM);
+    distinct(&Escape::ALL, Escape::NUM);
+    distinct(&RepetitionResult::ALL, RepetitionResult::NUM);
+    distinct(&WinReason::ALL, WinReason::NUM);
+    distinct(&DrawReason::ALL, DrawReason::NUM);
+    distinct(&tafl_core::ai::Level::ALL, tafl_core::ai::Level::NUM);
+    assert_eq!(Side::ALL.map(|s| s.index()), [0, 1]);
+}

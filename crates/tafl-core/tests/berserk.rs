@@ -44,7 +44,7 @@ fn position(pieces: &str, side: Side) -> Position {
 
 fn moves_from(p: &Position, from: &str) -> Vec<String> {
     let mut list = MoveList::new();
-    p.legal_moves(&mut list);
+    p.legal_moves_into(&mut list);
     let mut out: Vec<String> = list
         .iter()
         .filter(|m| m.from == sq(from))
@@ -143,7 +143,7 @@ fn random_games_agree_with_the_reference() {
             }
             let reference = RefBoard::from_position(&p);
             let mut list = MoveList::new();
-            p.legal_moves(&mut list);
+            p.legal_moves_into(&mut list);
             let mut fast: Vec<_> = list.iter().copied().collect();
             fast.sort();
             assert_eq!(fast, reference.moves(), "moves in {p}");
@@ -278,17 +278,17 @@ fn a_capture_gives_a_berserk_move_while_another_capture_is_available() {
         .to_setup(),
     )
     .unwrap();
-    let _ = game.play("c2-c4".parse().unwrap()).unwrap();
+    let _ = game.play_mut("c2-c4".parse().unwrap()).unwrap();
     let p = *game.position();
     assert_eq!(p.side_to_move(), Side::Defenders);
     assert_eq!(p.berserker(), Some(sq("c4")));
     assert!(p.to_string().ends_with(" d =c4"), "{p}");
     let mut list = MoveList::new();
-    p.legal_moves(&mut list);
+    p.legal_moves_into(&mut list);
     assert!(list.iter().all(|m| m.from == sq("c4")));
-    assert!(game.play("e4-e5".parse().unwrap()).is_err());
+    assert!(game.play_mut("e4-e5".parse().unwrap()).is_err());
     // The berserk move takes c6; no capture is left: the attackers move.
-    let out = game.play("c4-c5".parse().unwrap()).unwrap();
+    let out = game.play_mut("c4-c5".parse().unwrap()).unwrap();
     assert_eq!(out.captures.count(), 1);
     assert_eq!(game.position().side_to_move(), Side::Attackers);
     assert_eq!(game.position().berserker(), None);
@@ -389,7 +389,7 @@ fn a_game_with_berserk_moves_round_trips_through_its_record() {
     assert_eq!(ruleset.to_string().parse::<Ruleset>().unwrap(), ruleset);
     let mut game = TaflGame::new(ruleset);
     for m in ["c2-c4", "c4-c5", "a9-a8"] {
-        let _ = game.play(m.parse().unwrap()).unwrap();
+        let _ = game.play_mut(m.parse().unwrap()).unwrap();
     }
     let record = game.to_record();
     let back = TaflGame::from_record(&record).unwrap();

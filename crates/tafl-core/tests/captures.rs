@@ -36,13 +36,13 @@ fn check(rules: &Rules, setup: &Setup, mv: &str, captures: &[&str], status: Stat
     let n = setup.size;
     let base = Position::from_setup(setup, rules).unwrap();
     let mut base_moves = MoveList::new();
-    base.legal_moves(&mut base_moves);
+    base.legal_moves_into(&mut base_moves);
     for t in 0..8 {
         let s = map_setup(setup, t);
         let pos = Position::from_setup(&s, rules).unwrap();
         // The move list is the transformed move list.
         let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
+        pos.legal_moves_into(&mut moves);
         let mut got: Vec<Move> = moves.to_vec();
         got.sort();
         let mut want: Vec<Move> = base_moves

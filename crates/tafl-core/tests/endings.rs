@@ -92,7 +92,7 @@ fn no_legal_move_loses() {
     // The attacker on a2 is boxed in by a3, b2 and the king-only corner a1.
     let boxed = fidchell_position("/7/tT5/T6/7/7/7/5K1/ a");
     let mut moves = MoveList::new();
-    boxed.legal_moves(&mut moves);
+    boxed.legal_moves_into(&mut moves);
     assert!(moves.is_empty());
     assert_eq!(
         boxed.status(),
@@ -120,7 +120,7 @@ fn third_repetition_draws_in_fidchell() {
     let cycle = ["c1-b1", "c3-c2", "b1-c1", "c2-c3"];
     for (i, m) in cycle.iter().chain(cycle.iter()).enumerate() {
         assert_eq!(g.status(), Status::Ongoing, "before ply {}", i + 1);
-        let _ = g.play(mv(m)).unwrap();
+        let _ = g.play_mut(mv(m)).unwrap();
     }
     assert_eq!(g.repetitions(), 3);
     assert_eq!(
@@ -131,7 +131,7 @@ fn third_repetition_draws_in_fidchell() {
     );
     assert_eq!(g.turn(), Turn::Terminal);
     assert_eq!(g.returns(), ByPlayer::new(0.0, 0.0));
-    assert!(g.play(mv("c1-b1")).is_err());
+    assert!(g.play_mut(mv("c1-b1")).is_err());
 }
 
 #[test]
@@ -139,7 +139,7 @@ fn third_repetition_loses_for_the_repeater_in_brandubh() {
     let mut g = TaflGame::new(Ruleset::brandubh());
     let cycle = ["d1-c1", "c4-c5", "c1-d1", "c5-c4"];
     for m in cycle.iter().chain(cycle.iter()) {
-        let _ = g.play(mv(m)).unwrap();
+        let _ = g.play_mut(mv(m)).unwrap();
     }
     // The defenders made the third occurrence.
     assert_eq!(
@@ -174,7 +174,7 @@ fn two_hundred_plies_without_capture_draw_in_fidchell() {
     while !g.status().is_over() {
         assert!(g.plies() < 3000, "the walk does not end");
         let mut moves = MoveList::new();
-        g.position().legal_moves(&mut moves);
+        g.position().legal_moves_into(&mut moves);
         let start = (next(&mut state) % moves.len() as u64) as usize;
         let rotated = (0..moves.len()).map(|i| moves[(start + i) % moves.len()]);
         let quiet = rotated.clone().find(|&m| {
@@ -185,7 +185,7 @@ fn two_hundred_plies_without_capture_draw_in_fidchell() {
                 && seen.get(&p.hash()).copied().unwrap_or(0) < 2
         });
         let choice = quiet.unwrap_or_else(|| moves[start]);
-        let o = g.play(choice).unwrap();
+        let o = g.play_mut(choice).unwrap();
         if o.captures.any() {
             last_capture_ply = g.plies();
         }
@@ -359,7 +359,7 @@ fn opentafl_tfr_w_makes_the_repeater_lose_and_tfr_l_win() {
     for (tfr, winner) in [("tfr:w", Side::Attackers), ("tfr:l", Side::Defenders)] {
         let mut g = TaflGame::new(brandub(tfr));
         for m in cycle.iter().chain(cycle.iter()) {
-            let _ = g.play(mv(m)).unwrap();
+            let _ = g.play_mut(mv(m)).unwrap();
         }
         // The defenders' c5-c4 made the third occurrence.
         assert_eq!(g.repetitions(), 3);

@@ -21,9 +21,9 @@ fn random_game(
         if game.status().is_over() {
             break;
         }
-        game.position().legal_moves(&mut moves);
+        game.position().legal_moves_into(&mut moves);
         let m = moves[rng.random_range(0..moves.len().min(spread))];
-        let outcome = game.play(m).expect("legal");
+        let outcome = game.play_mut(m).expect("legal");
         assert_eq!(
             game.moves().last().map(|t| (t.mv, t.captures)),
             Some((m, outcome.captures))
@@ -88,7 +88,7 @@ fn undo_then_replay_gives_the_same_state() {
         assert_eq!(game.undo_plies(back), back);
         assert_eq!(game, states[played.len() - back]);
         for &m in &played[played.len() - back..] {
-            let _ = game.play(m).expect("legal again");
+            let _ = game.play_mut(m).expect("legal again");
         }
         assert_eq!(game, end, "{}: {back} plies back and forth", ruleset.name());
         // More than were played: stops at the start.
@@ -108,7 +108,7 @@ fn third_repetition_draws_in_fidchell_and_undo_reopens_the_game() {
     ];
     for round in 0..2 {
         for (i, &m) in shuffle.iter().enumerate() {
-            let _ = game.play(m).unwrap();
+            let _ = game.play_mut(m).unwrap();
             let last = round == 1 && i == 3;
             assert_eq!(game.status().is_over(), last, "round {round} move {i}");
         }
@@ -133,7 +133,7 @@ fn third_repetition_draws_in_fidchell_and_undo_reopens_the_game() {
     assert_eq!(game.status(), Status::Ongoing);
     assert_eq!(game.moves().len(), 7);
     assert_eq!(game.repetitions(), 2);
-    let _ = game.play(shuffle[3]).unwrap();
+    let _ = game.play_mut(shuffle[3]).unwrap();
     assert!(ends_by_repetition(game.status()));
 }
 
@@ -169,8 +169,8 @@ fn replay_limits_refuse_before_replaying() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
     let mut moves = MoveList::new();
     for _ in 0..10 {
-        game.position().legal_moves(&mut moves);
-        let _ = game.play(moves[rng.random_range(0..moves.len())]);
+        game.position().legal_moves_into(&mut moves);
+        let _ = game.play_mut(moves[rng.random_range(0..moves.len())]);
     }
     let mut record = boardgames_common::Record::new(TaflGame::NAME);
     for (k, v) in game.record_tags() {

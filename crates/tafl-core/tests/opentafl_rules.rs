@@ -6,10 +6,12 @@
 
 mod common;
 
+use boardgames_common::{Agent, Game, Seed, Turn};
 use common::{map_setup, map_square, sq};
+use tafl_core::ai::{SearchConfig, Searcher};
 use tafl_core::{
     Bitboard, KingStrength, Move, MoveList, Piece, PieceSet, Position, RulesStringError, Ruleset,
-    Setup, Side, SpeedLimits, Status, WinReason,
+    Setup, Side, SpeedLimits, Status, TaflGame, WinReason,
 };
 
 fn setup(size: u8, attackers: &str, defenders: &str, king: &str, side: Side) -> Setup {
@@ -132,7 +134,7 @@ fn magpie_king_moves_one_square_and_is_captured_against_the_edge() {
         .position(&setup(7, "b7", "g2", "c4", Side::Defenders))
         .unwrap();
     let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
+    pos.legal_moves_into(&mut moves);
     let king: Vec<String> = moves
         .iter()
         .filter(|m| m.from == sq("c4"))
@@ -175,7 +177,7 @@ fn foteviken_forts_keep_outsiders_out_and_let_their_attackers_leave_only() {
     // From the start, no move enters a fort from outside.
     let start = fot.start_position();
     let mut moves = MoveList::new();
-    start.legal_moves(&mut moves);
+    start.legal_moves_into(&mut moves);
     for m in moves.iter() {
         let into_fort = r.forts.squares.contains(m.to);
         let from_fort = r.forts.squares.contains(m.from);
@@ -337,8 +339,7 @@ fn weak_shieldwalls_are_not_closed_by_a_corner() {
 #[test]
 fn the_ai_plays_every_builtin_ruleset_with_legal_moves() {
     use tafl_core::BySide;
-    use tafl_core::TaflGame;
-    use tafl_core::ai::{Level, play_game};
+    use tafl_core::ai::Level;
     let text = include_str!("data/opentafl-builtin-rules.txt");
     for line in text
         .lines()
@@ -350,23 +351,17 @@ fn the_ai_plays_every_builtin_ruleset_with_legal_moves() {
         };
         let start = TaflGame::new(ruleset);
         let bard = Level::Bard.config();
-        let played = play_game(
-            &start,
-            BySide {
-                attackers: bard,
-                defenders: bard,
-            },
-            7,
-            60,
-        );
+        let (played, _) = self_play(&start, BySide::new(bard, bard), Seed(7), 60);
         // Every move is legal and makes the captures recorded; the status is the game's.
         let mut again = start.clone();
-        for m in &played.moves {
-            let outcome = again.play(m.mv).unwrap_or_else(|e| panic!("{name}: {e}"));
+        for m in played.moves() {
+            let outcome = again
+                .play_mut(m.mv)
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
             assert_eq!(outcome.captures, m.captures, "{name} {m}");
         }
-        assert_eq!(again.status(), played.status, "{name}");
-        assert!(!played.moves.is_empty(), "{name}");
+        assert_eq!(again.status(), played.status(), "{name}");
+        assert!(!played.moves().is_empty(), "{name}");
     }
 }
 
@@ -446,4 +441,28 @@ fn hostility_lists_are_read_as_opentafl_referees_them() {
         tablut.rules().throne.hostile_empty,
         PieceSet::DEFENDERS.union(PieceSet::KING)
     );
+}
+
+/// Up to `plies` moves of `start` played by two searchers through the common game trait,
+/// the attackers' searcher seeded `seed.derive(1)`, the defenders' `seed.derive(2)`: the
+/// game reached and the nodes each side searched.
+fn self_play(
+    start: &TaflGame,
+    players: tafl_core::BySide<SearchConfig>,
+    seed: Seed,
+    plies: usize,
+) -> (TaflGame, tafl_core::BySide<u64>) {
+    let mut searchers = tafl_core::BySide::new(
+        Searcher::new(players.attackers, seed.derive(1)),
+        Searcher::new(players.defenders, seed.derive(2)),
+    );
+    let mut game = start.clone();
+    let mut legal = Vec::new();
+    for _ in 0..plies {
+        let Turn::Player(p) = game.turn() else { break };
+        game.legal_actions(&mut legal);
+        let m = searchers[Side::from(p)].choose(&game, &legal);
+        game.apply(m).expect("the searcher plays legal moves");
+    }
+    (game, searchers.map(|s| s.nodes_searched()))
 }

@@ -65,7 +65,7 @@ fn divide_sums_to_perft() {
     let start = Ruleset::fidchell().start_position();
     let parts = divide(&start, 2);
     let mut moves = MoveList::new();
-    start.legal_moves(&mut moves);
+    start.legal_moves_into(&mut moves);
     assert_eq!(parts.len(), moves.len());
     assert_eq!(parts.iter().map(|&(_, n)| n).sum::<u64>(), perft(&start, 2));
     assert!(divide(&start, 0).is_empty());
@@ -156,7 +156,7 @@ fn random_games(ruleset: &Ruleset, games: usize, seed: &mut u64) {
             for _ply in 0..300 {
                 let reference = RefBoard::from_position(&pos);
                 let mut list = MoveList::new();
-                pos.legal_moves(&mut list);
+                pos.legal_moves_into(&mut list);
                 let mut fast: Vec<_> = list.to_vec();
                 fast.sort();
                 if pos.status()
@@ -209,5 +209,58 @@ fn random_games(ruleset: &Ruleset, games: usize, seed: &mut u64) {
                 assert_eq!(pos.hash(), pos.zobrist_recomputed());
             }
         }
+    }
+}
+
+/// The densest 11×11 positions found: 330 legal moves, within
+/// [`MAX_MOVES`](tafl_core::MAX_MOVES) = 332.
+///
+/// Why none has more than 331, and why these are the densest we know: `MAX_MOVES`'s proof bounds every set of pieces by 332 pairs (empty
+/// square, direction in which a piece stands), and 332 needs every subtraction of that
+/// proof to be exact, which leaves every piece next to an empty square whose nearest piece
+/// in that direction it is, on a line where no jump can land there: every piece must then
+/// be of the side to move. A legal position holds a king and at least one attacker (with
+/// none the defenders have won), so a piece of the other side stands on the board and loses
+/// at least one pair: 331 at most. Below, the one enemy piece stands in a corner, which
+/// costs the two moves into it and nothing else; a simulated-annealing search over 11×11
+/// boards with one piece that does not move (10 runs of 3 million steps) found no board
+/// with more than 330.
+///
+/// Both fill the 36 edge squares that are not corners with pieces of the side to move, on
+/// rules where every piece may stop on the corners and the throne: each of the 81 inner
+/// squares is reached from its four sides (324 moves) and each of the three free corners
+/// from its two (6).
+#[test]
+fn densest_positions() {
+    let free = "cors:tTK cens:tTK start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
+    let inner = "/t9t".repeat(9);
+    let inner_defenders = "/T9T".repeat(9);
+    for text in [
+        // Attackers to move, the king in corner a1 (he escapes by visiting all four).
+        format!("dim:11 name:Dense atkf:y kvc:y {free} /1ttttttttt1{inner}/Kttttttttt1/ a"),
+        // Defenders to move, the one attacker in corner a1 (the king escapes to a corner).
+        format!(
+            "dim:11 name:Dense atkf:n {free} /1TTTTTTTTT1{}/tTTTTKTTTT1/ d",
+            inner_defenders
+        ),
+    ] {
+        let pos = text
+            .parse::<tafl_core::TaflPosition>()
+            .unwrap_or_else(|e| panic!("{text}: {e}"))
+            .position()
+            .to_owned();
+        assert_eq!(pos.status(), Status::Ongoing, "{text}");
+        let moves = pos.legal_moves();
+        assert_eq!(moves.len(), 330, "{text}");
+        assert_eq!(pos.count_legal_moves(), 330);
+        assert!(moves.len() <= tafl_core::MAX_MOVES);
+        let mut distinct = moves.to_vec();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), 330);
+        assert!(moves.iter().all(|&m| pos.is_legal(m)));
+        let mut reference = RefBoard::from_position(&pos).moves();
+        reference.sort();
+        assert_eq!(distinct, reference, "{text}");
     }
 }

@@ -21,7 +21,7 @@ fn check_position(pos: &Position) -> Result<(), TestCaseError> {
     }
     // is_legal agrees with generation, from every piece of the side to move to every square.
     let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
+    pos.legal_moves_into(&mut moves);
     let n = pos.size();
     for from in pos.pieces(pos.side_to_move()) {
         for f in 0..n {
@@ -49,7 +49,7 @@ proptest! {
         check_position(&pos)?;
         for pick in picks {
             let mut moves = MoveList::new();
-            pos.legal_moves(&mut moves);
+            pos.legal_moves_into(&mut moves);
             if moves.is_empty() {
                 prop_assert!(pos.status().is_over());
                 break;

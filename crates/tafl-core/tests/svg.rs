@@ -73,7 +73,7 @@ fn last_move_arrow_and_captured_squares() {
     let mut game = TaflGame::new(Ruleset::fidchell());
     for text in ["d7-d6", "c5-c6"] {
         let m = boardgames_common::Game::parse_action(&game, text).unwrap();
-        let _ = game.play(m).unwrap();
+        let _ = game.play_mut(m).unwrap();
     }
     let last: MoveText = *game.moves().last().unwrap();
     assert_eq!(last.to_string(), "c5-c6xc7");

@@ -1,47 +1,50 @@
-//! French grand trictrac: the board and its notation, every law of movement, and (in later
-//! modules) the jans, their scoring and the marking.
+//! French grand trictrac: the board and its notation, every law of movement, the jans and
+//! their scoring, the marking, the partie ordinaire and the partie à écrire (at two, three or
+//! four players), a heuristic and a searching bot, and a referee for people who play by hand.
 //!
-//! - [`Colour`], [`ByColour`]: White and Black, per-colour data.
-//! - [`Point`] (labels `B1..B12`, `N1..N12`), path positions `1..=24` per player, [`Dest`]
-//!   (a point or off), [`Jan`].
-//! - [`Board`], [`Setup`] (unvalidated) and [`Position`] (validated) with the position
-//!   notation `B1:w15,N1:b15 w 0/0 0.0/0.0` ([`notation`]).
-//! - [`Move`], [`Play`] (`6-4: B5-B11, B5-B9`). The legal plays of a throw are
-//!   [`ThrowAnalysis::legal_plays`] (with the points) or [`Position::legal_plays_with`]
-//!   given [`MustFillOrKeep`]: the laws of movement AND the must fill / must keep
-//!   obligation. [`Position::movement_plays`] (returning [`LegalPlays`] with the
-//!   impuissance), [`Position::is_legal`] and [`Position::play`] apply the laws of movement
-//!   only, so a fausse case that breaks the obligation passes them.
-//!   [`Position::legal_plays_into`] reuses one buffer in hot loops; the "must fill / must
-//!   keep" [`Obligations`] filter is the hook the scoring rules plug in;
-//!   [`Position::sortie_number`] classifies a number during the sortie; [`Position::releve`]
-//!   is the relevé.
-//! - [`Laws`]: where the side to move may stop, rest or bear off; [`Position::reaches`]:
-//!   what each die and the sum could reach from each point, with the rests;
-//!   [`Board::can_fill`] (jan interdit), [`Board::could_take_opponent_coin`] (for the
-//!   scoring rules).
-//! - [`scoring`]: every jan of a throw — [`ThrowAnalysis`] (events before and after the
-//!   play, legal plays under the must fill / must keep obligation [`MustFillOrKeep`]),
-//!   [`JanEvent`], [`JanKind`], [`ScoringRules`].
+//! The crate is built in layers, each using only those below it:
 //!
-//! - [`marking`]: points, trous, the bredouille of the jetons, tenir ou s'en aller, the
-//!   pavillon ([`Marking`]); [`partie`]: the chronology of a turn shared by the forms of
-//!   game ([`partie::turn::Chronology`] over a [`partie::turn::Form`]) and the partie
-//!   ordinaire as a [`boardgames_common::Game`] ([`game::TrictracGame`], also at
-//!   [`partie::ordinaire`]) over a [`game::ThrowScorer`], with commented records that
-//!   replay; [`bot`]: a heuristic player ([`bot::Bot`]) and its
-//!   search over the opponent's 21 throws ([`bot::ExpectimaxBot`]).
-//! - [`partie`] also holds the partie à écrire: its conventions ([`partie::Convention`]: base, annexe,
-//!   sans lever), the pure settlement of the marqués and the décompte général
-//!   ([`partie::settle_marque`], [`partie::decompte`]), the [`partie::Ledger`] and its score
-//!   sheet, and the game itself ([`partie::EcrireGame`]); and
-//!   at three or four players ([`partie::table`]: à tourner, à la chouette, in teams), the
-//!   draw, the schedule of the marqués and the accounts per pair of interests.
+//! 1. The board (at the root): [`Colour`] and [`ByColour`]; [`Point`] (labels `B1..B12`,
+//!    `N1..N12`), path positions `1..=24` per player, [`Dest`] (a point or off), [`Jan`];
+//!    [`Board`] (the tablier), [`Setup`] (unvalidated) and [`Position`] (validated) with the
+//!    position notation `B1:w15,N1:b15 w 0/0 0.0/0.0` ([`ParsePositionError`]); the text
+//!    [`diagram`].
+//! 2. The laws of movement (at the root): [`Move`], [`Play`] (`6-4: B5-B11, B5-B9`),
+//!    [`Laws`] (where the side to move may stop, rest or bear off), [`Position::reaches`]
+//!    (what each die and the sum could reach, with the rests), [`Position::sortie_number`],
+//!    [`Position::releve`]. The legal plays of a throw are [`Position::legal_plays`]
+//!    ([`LegalPlays`], with the impuissance; into a reused buffer:
+//!    [`Position::legal_plays_into`]): the laws of movement AND the must fill / must keep
+//!    obligation. [`Position::is_legal`], [`Position::check_play`] (why a play is refused:
+//!    [`IllegalPlay`]), [`Position::play`], [`Position::play_mut`] and
+//!    [`Position::parse_play`] apply the same full laws; [`Position::play_unchecked`] is for
+//!    search. The laws of movement alone, which admit the fausses cases that break the
+//!    obligation, are named for it: [`Position::movement_plays`],
+//!    [`Position::is_movement_legal`], [`Position::play_movement_only`],
+//!    [`Position::parse_movement_play`].
+//! 3. [`scoring`]: every jan of a throw — [`ThrowAnalysis`](scoring::ThrowAnalysis) (events
+//!    before and after the play, with the legal plays), [`JanEvent`](scoring::JanEvent),
+//!    [`JanKind`](scoring::JanKind), [`ScoringRules`](scoring::ScoringRules).
+//! 4. [`marking`]: points, trous, the bredouille of the jetons, tenir ou s'en aller, the
+//!    pavillon ([`Marking`](marking::Marking)).
+//! 5. The partie: the partie ordinaire as a [`boardgames_common::Game`] at the root
+//!    ([`TrictracGame`], its [`GameOptions`], [`Action`]s and [`Phase`]s), with commented
+//!    records that replay; [`partie`]: the chronology of a turn shared by the forms of game
+//!    ([`partie::Chronology`] over a [`partie::Form`]), the scorers
+//!    ([`partie::ThrowScorer`], [`partie::DefaultScorer`]), and the partie à écrire: its
+//!    conventions ([`partie::Convention`]: base, annexe, sans lever), the pure settlement of
+//!    the marqués and the décompte général ([`partie::settle_marque`], [`partie::decompte`]),
+//!    the [`partie::Ledger`] and its score sheet, the game itself ([`partie::EcrireGame`]),
+//!    and at three or four players ([`partie::table`]: à tourner, à la chouette, in teams)
+//!    the draw, the schedule of the marqués and the accounts per pair of interests.
+//! 6. [`bot`]: a heuristic player ([`bot::Bot`]) and its search over the opponent's 21
+//!    throws ([`bot::ExpectimaxBot`]).
+//! 7. [`referee`]: referee mode for people who mark and play by hand — the école, the fausse
+//!    case, the laws of the physical dice, driven by declared gestures
+//!    ([`referee::Referee`]).
 //!
-//! - `svg` (feature `svg`): the board as an SVG picture, with the marks, the throw and a
-//!   play's arrows.
-//! - [`referee`]: referee mode for people who mark and play by hand — the école, the fausse
-//!   case, the laws of the physical dice, driven by declared gestures ([`referee::Referee`]).
+//! `svg` (feature `svg`): the board as an SVG picture, with the marks, the throw and a play's
+//! arrows.
 //!
 //! The laws as implemented and their sources (the French glossary of the laws of trictrac, the
 //! Breton article "Trictrac") are in [`rules_page`]; the decisions taken where the sources are
@@ -50,10 +53,11 @@
 //! pages it links.
 //!
 //! ```
-//! use trictrac_core::{MustFillOrKeep, Position, ScoringRules, ThrowAnalysis};
+//! use trictrac_core::Position;
+//! use trictrac_core::scoring::{ScoringRules, ThrowAnalysis};
 //! let pos = Position::start();
 //! let throw = "6-6".parse().unwrap();
-//! let plays = pos.legal_plays_with(throw, &MustFillOrKeep::new());
+//! let plays = pos.legal_plays(throw);
 //! // Sonnez from the talon: tout d'une would end on the opponent's coin (N12), so the only
 //! // play is two dames to B7.
 //! assert_eq!(plays.len(), 1);
@@ -66,31 +70,37 @@
 //!
 //! The laws of movement alone admit fausses cases: White's petit jan is full and 2-1 can keep
 //! it (B7-B9, B7-B8 or B7-B9-B10), but the movement laws also let him break it (43 plays).
+//! The default refuses them, and says why.
 //!
 //! ```
-//! use trictrac_core::{MustFillOrKeep, Position};
+//! use trictrac_core::{IllegalPlayReason, Position};
 //! let pos: Position = "B1:w2,B2:w2,B3:w2,B4:w2,B5:w2,B6:w2,B7:w3,N1:b15 w 10/10 0.0/0.0"
 //!     .parse()
 //!     .unwrap();
 //! let throw = "2-1".parse().unwrap();
-//! let legal = pos.legal_plays_with(throw, &MustFillOrKeep::new());
+//! let legal = pos.legal_plays(throw);
 //! let texts: Vec<String> = legal.iter().map(|p| p.to_string()).collect();
 //! assert_eq!(texts, ["2-1: B7-B9, B7-B8", "2-1: B7-B9-B10"]);
 //! assert_eq!(pos.movement_plays(throw).len(), 45);
+//! let breaks = pos.parse_movement_play("2-1: B6-B8, B6-B7").unwrap();
+//! let refused = pos.play(&breaks).unwrap_err();
+//! assert_eq!(refused.error.reason, IllegalPlayReason::MustFillOrKeep);
 //! ```
 //!
 //! A sortie (glossary SORTIE: a dame on N6 and another on N4, 5-3 must be played inside):
 //!
 //! ```
-//! use trictrac_core::{MustFillOrKeep, Position};
+//! use trictrac_core::Position;
 //! let pos: Position = "N6:w1,N4:w1,N2:w1,N1:w2,B1:b15 w 20/20 0.0/0.0".parse().unwrap();
-//! let plays = pos.legal_plays_with("5-3".parse().unwrap(), &MustFillOrKeep::new());
+//! let plays = pos.legal_plays("5-3".parse().unwrap());
 //! assert_eq!(plays.len(), 1);
 //! assert_eq!(plays.get(0).unwrap().to_string(), "5-3: N6-N1, N4-N1");
 //! assert!(plays.unplayed().is_empty());
 //! assert!(pos.parse_play("5-3: N6-N3, N4-off").is_err());
 //! ```
 #![deny(missing_docs)]
+// docs.rs (`--cfg docsrs`, [package.metadata.docs.rs]) marks the items of each feature.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 // The rules this crate implements, in English, with their sources (packaged as RULES.md).
 #[doc = include_str!("../RULES.md")]
@@ -101,46 +111,27 @@ pub mod rules_page {}
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
 
-pub mod board;
+mod board;
 pub mod bot;
-pub mod colour;
-pub mod diagram;
-pub mod game;
-pub mod jan;
-pub mod laws;
 pub mod marking;
-pub mod movegen;
-pub mod moves;
-pub mod notation;
+mod movement;
 pub mod partie;
-pub mod play;
-pub mod point;
-pub mod position;
-pub mod reach;
 pub mod referee;
 pub mod scoring;
-pub mod setup;
-pub mod sortie;
 #[cfg(feature = "svg")]
 pub mod svg;
 
-pub use board::{Board, DAMES, PathCounts};
-pub use colour::{ByColour, Colour};
-pub use diagram::diagram;
-pub use jan::Jan;
-pub use laws::Laws;
-pub use marking::{Gain, Jeton, Marking, MarkingError};
-pub use movegen::{Candidate, LegalPlays, MAX_PLAYS, MovementOnly, Obligations, PlayList};
-pub use moves::{Move, Play, TooManyMovesError};
-pub use notation::ParsePositionError;
-pub use play::{ParsePlayError, PlayError};
-pub use point::{Dest, OFF, OPPONENT_COIN, OWN_COIN, ParsePointError, Point, Side, TALON};
-pub use position::Position;
-pub use reach::{Number, Reach, Reaches};
-pub use scoring::{
-    HowKept, JanEvent, JanKind, MustFillOrKeep, ScoringError, ScoringRules, Table, ThrowAnalysis,
+pub use board::{
+    Board, ByColour, Colour, DAMES, Dest, Jan, Marks, OFF, OPPONENT_COIN, OWN_COIN,
+    ParsePointError, ParsePositionError, Point, Position, PositionError, Setup, Side, TALON,
+    diagram,
 };
-pub use setup::{Marks, PositionError, Setup};
-pub use sortie::SortieNumber;
+pub use movement::{
+    IllegalPlay, IllegalPlayReason, Laws, LegalPlays, LegalPlaysIter, MAX_PLAYS, Move, Number,
+    ParsePlayError, Play, PlayError, Reach, Reaches, SortieNumber, TooManyMovesError,
+};
+pub use partie::error::{ActionError, TagError};
+pub use partie::ordinaire::{GameOptions, Ordinaire, Phase, TrictracGame, Win};
+pub use partie::turn::{Action, ChoiceStage, ParsePrimauteError, Primaute, TurnPhase};
 
 pub use boardgames_common::{Die, Throw};

@@ -43,8 +43,8 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::colour::{ByColour, Colour};
-use crate::setup::Marks;
+use crate::board::Marks;
+use crate::board::{ByColour, Colour};
 
 /// Points in a trou (*jeu*): 12 (rules page, "Marking").
 pub const POINTS_PER_TROU: u8 = 12;

@@ -31,10 +31,10 @@
 use boardgames_common::Throw;
 use boardgames_common::svg::Svg;
 
-use crate::colour::Colour;
-use crate::moves::Play;
-use crate::point::{Dest, Point, Side};
-use crate::position::Position;
+use crate::board::Colour;
+use crate::board::Position;
+use crate::board::{Dest, Point, Side};
+use crate::movement::Play;
 
 /// What to draw besides the position itself.
 #[derive(Debug, Clone, Copy, Default)]

@@ -6,8 +6,8 @@ use boardgames_common::ReplayError;
 use boardgames_common::{
     ByPlayer, Game, RandomAgent, Record, Replay, ReplayOptions, Seed, play_game,
 };
-use trictrac_core::game::{GameOptions, Primaute, TagError, TrictracGame};
 use trictrac_core::partie::{EcrireGame, EcrireOptions, EcrireRules};
+use trictrac_core::{GameOptions, Primaute, TagError, TrictracGame};
 use trictrac_core::{Point, Position, Setup, Throw};
 
 fn short_partie(seed: u64) -> boardgames_common::PlayedGame<TrictracGame> {

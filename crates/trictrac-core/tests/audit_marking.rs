@@ -10,10 +10,9 @@ use std::rc::Rc;
 
 use boardgames_common::{Game, Throw};
 use trictrac_core::Colour::{Black, White};
-use trictrac_core::game::{
-    Action, ChoiceStage, GameOptions, Phase, Primaute, Scored, Scorer, TrictracGame,
-};
 use trictrac_core::marking::{Jeton, Marking};
+use trictrac_core::partie::{Scored, Scorer};
+use trictrac_core::{Action, ChoiceStage, GameOptions, Phase, Primaute, TrictracGame};
 use trictrac_core::{ByColour, LegalPlays, Play, Position};
 
 /// A scorer with scripted points: each throw takes the next `before` entry (White, Black),

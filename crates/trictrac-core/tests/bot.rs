@@ -3,9 +3,8 @@
 
 use boardgames_common::{Agent, ByPlayer, Game, RandomAgent, Seed, Throw, play_game};
 use trictrac_core::bot::Bot;
-use trictrac_core::game::{
-    Action, ChoiceStage, DefaultScorer, GameOptions, Primaute, RaceScorer, TrictracGame,
-};
+use trictrac_core::partie::{DefaultScorer, RaceScorer};
+use trictrac_core::{Action, ChoiceStage, GameOptions, Primaute, TrictracGame};
 use trictrac_core::{Colour, Point, Position};
 
 fn throw(s: &str) -> Throw {

@@ -5,9 +5,10 @@
 
 use boardgames_common::{Game, RandomAgent, Seed, Turn, UNORDERED_OUTCOMES, sample_chance};
 use trictrac_core::bot::{Bot, Weights};
-use trictrac_core::game::{GameOptions, JanScorer, Phase, ThrowScore, ThrowScorer, TrictracGame};
+use trictrac_core::partie::{JanScorer, ThrowScore, ThrowScorer};
 use trictrac_core::scoring::ThrowAnalysis;
 use trictrac_core::{Board, ByColour, Colour, Position};
+use trictrac_core::{GameOptions, Phase, TrictracGame};
 
 /// Every position at which the side to move is about to throw in `parties` seeded parties
 /// ordinaires between random agents, then in as many between static bots (no lookahead:
@@ -112,8 +113,7 @@ fn positions_after_plays(parties: u64) -> Vec<Position> {
                 Turn::Chance => {
                     game.chance_outcomes(&mut outcomes);
                     let a = sample_chance(&outcomes, &mut rng).unwrap();
-                    if let (Phase::Throw, trictrac_core::game::Action::Throw(t)) = (game.phase(), a)
-                    {
+                    if let (Phase::Throw, trictrac_core::Action::Throw(t)) = (game.phase(), a) {
                         let p = *game.position();
                         scorer.analyse(&p, t, None, &mut analysis);
                         for play in analysis.legal_plays() {

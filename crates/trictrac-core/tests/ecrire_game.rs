@@ -12,13 +12,13 @@ use boardgames_common::{
     ByPlayer, Game, Record, ReplayError, ReplayOptions, Seed, Throw, Turn, play_game,
 };
 use trictrac_core::Colour::{Black, White};
+use trictrac_core::TurnPhase;
 use trictrac_core::bot::Bot;
-use trictrac_core::game::{Action, DefaultScorer, Primaute, Scored, Scorer};
-use trictrac_core::partie::turn::TurnPhase;
 use trictrac_core::partie::{
-    ActionError, Convention, EcrireGame, EcrireOptions, EcrireRules, MarqueResult, Quality,
-    TagError,
+    Convention, EcrireGame, EcrireOptions, EcrireRules, MarqueResult, Quality,
 };
+use trictrac_core::partie::{DefaultScorer, Scored, Scorer};
+use trictrac_core::{Action, ActionError, Primaute, TagError};
 use trictrac_core::{ByColour, LegalPlays, Play, Position};
 
 /// Scripted points: each throw takes the next entry (White's, Black's points); plays score
@@ -97,6 +97,9 @@ fn won(g: &EcrireGame<Script>, i: usize) -> (boardgames_common::Player, u64, Qua
 
 #[test]
 fn six_trous_won_on_the_opponents_points_do_not_end_the_marque() {
+    // "Terminer le marqué": "Contrairement à la partie ordinaire, il n'est pas possible de
+    // terminer un marqué par des points qu'on a reçus de l'adversaire. Il faut pouvoir s'en
+    // aller."
     // White's throw gives Black 36 points: 3 jeux en bredouille, 6 trous; no choice.
     let mut g = game(&[(0, 36), (0, 12)], 2);
     throw(&mut g);
@@ -115,6 +118,10 @@ fn six_trous_won_on_the_opponents_points_do_not_end_the_marque() {
 
 #[test]
 fn six_trous_and_leaving_ends_the_marque() {
+    // TROU D'OBLIGATION: "il s'agit du sixième trou qu'un joueur doit avoir marqué (gagné)
+    // pour que le marqué puisse être terminé. À partir de ce trou d'obligation, dès qu'un
+    // joueur s'en va, le marqué est obligatoirement terminé." "La primauté et éventuellement
+    // la couleur des dames alternent à chaque marqué sauf s'il y a refait."
     let mut g = game(&[(0, 36), (0, 12)], 2);
     throw(&mut g);
     play(&mut g);
@@ -136,6 +143,9 @@ fn six_trous_and_leaving_ends_the_marque() {
 
 #[test]
 fn leaving_before_the_trou_d_obligation_goes_on() {
+    // "Un marqué est terminé lorsqu'un des joueurs a obtenu au moins 6 trous, et que l'un ou
+    // l'autre joueur s'en va ; ce sixième trou s'appelle le trou d'obligation": 4 trous are
+    // not enough.
     let mut g = game(&[(24, 0)], 2);
     throw(&mut g);
     assert!(choice(&g));
@@ -148,6 +158,12 @@ fn leaving_before_the_trou_d_obligation_goes_on() {
 
 #[test]
 fn equal_trous_make_a_refait_with_primaute_and_colour_kept() {
+    // "Refait": "À partir de six trous gagnés, si un joueur s'en va et que son adversaire se
+    // trouve avoir un nombre égal de trous, en bredouille ou non peu importe : il y a refait,
+    // c'est-à-dire que le marqué est nul. Alors il faut le recommencer, et le joueur qui avait
+    // eu au début du marqué la primauté du dé, la reprend de droit pour ce nouveau marqué et
+    // conserve sa couleur de dames." TROU D'OBLIGATION: "le nombre de trous qu'on peut marquer
+    // n'est pas limité" (12 each here).
     // White 12 trous (holds), Black 12 trous and leaves: refait.
     let mut g = game(&[(72, 0), (0, 72), (36, 0)], 2);
     throw(&mut g);
@@ -251,10 +267,22 @@ fn bots_partie(seed: u64, rules: EcrireRules) -> boardgames_common::PlayedGame<E
 
 #[test]
 fn a_seeded_partie_of_eight_marques_between_bots_balances_and_replays() {
+    // CHRONOLOGIE DE LA PARTIE À ÉCRIRE: "4. Déterminer le nombre de marqués à jouer. 5. Tirer
+    // au sort pour déterminer les premiers joueurs et la primauté. 6. Jouer les marqués en
+    // faisant alterner les joueurs (le cas échéant). 7. Procéder au décompte final."
+    // DESCRIPTION: "consiste à faire plusieurs marqués dont le nombre est convenu à l'avance
+    // entre les joueurs"; STRUCTURE DE LA PARTIE à ÉCRIRE: "12 points font un jeu, simple ou
+    // double, qui donne 1 ou 2 trous ; 6 trous marqués ou davantage (sans limite) font un
+    // marqué ... un certain nombre de marqués (6, 8, 12, etc.) font une partie."
     let played = bots_partie(11, EcrireRules::new(8).unwrap());
     let ledger = played.state.ledger();
     assert!(ledger.is_over());
     assert_eq!(ledger.decided(), 8);
+    for e in ledger.entries() {
+        if let trictrac_core::partie::MarqueResult::Won { winner, .. } = e.result {
+            assert!(e.trous[winner] >= 6, "{e:?}");
+        }
+    }
     let d = ledger.decompte().unwrap();
     assert_eq!(d.balance(A) + d.balance(B), 0);
     let r = played.state.returns();
@@ -307,6 +335,35 @@ fn bad_records_are_typed_errors() {
     assert!(with_tag("JetonsDeMarque", "3").is_err());
     assert!(with_tag("Colours", "swapped").is_err());
     assert!(with_tag("QueueDesJetons", "maybe").is_err());
+    // Numbers out of range name the value and the range, not the integer conversion's words
+    // (a Marques of 14 digits was "out of range integral type conversion attempted").
+    for (tag, value, expected) in [
+        (
+            "Marques",
+            "12345678901234",
+            "expected a whole number from 0 to 4294967295",
+        ),
+        (
+            "Fiche",
+            "99999999999",
+            "expected a whole number from 0 to 4294967295",
+        ),
+        (
+            "JetonsDeMarque",
+            "-1",
+            "expected a whole number from 0 to 4294967295",
+        ),
+        (
+            "QueueGenerale",
+            "1.5",
+            "expected a whole number from 0 to 18446744073709551615",
+        ),
+    ] {
+        let e = with_tag(tag, value).unwrap_err().to_string();
+        assert!(e.contains(&format!("{tag} tag: \"{value}\"")), "{e}");
+        assert!(e.contains(expected), "{e}");
+        assert!(!e.contains("integral type"), "{e}");
+    }
     // A ledger that contradicts the marqués.
     let ledger = played.record.tag("Ledger").unwrap().to_owned();
     let e = with_tag("Ledger", "A 1000").unwrap_err();

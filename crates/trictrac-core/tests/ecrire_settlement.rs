@@ -22,7 +22,8 @@ fn pay(convention: Convention, outcome: MarqueOutcome) -> u64 {
 
 #[test]
 fn consolation_is_2_4_8_by_quality() {
-    // "deux jetons en plus … quatre jetons de consolation … huit jetons de consolation".
+    // "deux jetons en plus … quatre jetons de consolation … huit jetons de consolation";
+    // JETONS DE CONSOLATION: "Jetons attribués pour la consolation".
     let got: Vec<u64> = QUALITIES
         .iter()
         .map(|&q| {
@@ -51,6 +52,56 @@ fn consolation_after_refaits_doubles_then_triples_then_quadruples() {
     assert_eq!(after(1), [4, 8, 16]);
     assert_eq!(after(2), [6, 12, 24]);
     assert_eq!(after(3), [8, 16, 32]);
+}
+
+#[test]
+fn consolation_after_refaits_the_two_readings() {
+    use trictrac_core::partie::{RefaitProgression, settle_marque_in};
+    // "S'il y avait un deuxième refait, la consolation serait triplée ; la même progression a
+    // lieu pour les refaits suivants : si un quatrième refait devait se jouer, la consolation
+    // serait quadruplée…" By default the factor is the refaits + 1 (the fourth refait's
+    // "quadruplée" read as the fourth playing of the marqué); `by-refait` reads it literally:
+    // doubled after one, then the refait's number.
+    let simple = |p: RefaitProgression, k| {
+        let rules = EcrireRules::new(8).unwrap().with_refait_progression(p);
+        settle_marque_in(
+            &rules,
+            &MarqueOutcome::new(8, 3, Quality::Simple).after_refaits(k),
+        )
+        .unwrap()
+    };
+    let by = |p| {
+        (0..=4)
+            .map(|k| simple(p, k).consolation)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(by(RefaitProgression::PlusOne), [2, 4, 6, 8, 10]);
+    assert_eq!(by(RefaitProgression::ByRefait), [2, 4, 4, 6, 8]);
+    // The shortcut follows: 8 − 3 + 8 after the fourth refait read literally.
+    assert_eq!(simple(RefaitProgression::ByRefait, 4).payment, 13);
+    assert_eq!(simple(RefaitProgression::PlusOne, 4).payment, 15);
+    assert_eq!(RefaitProgression::default(), RefaitProgression::PlusOne);
+    // Through the ledger: three refaits, then the marqué won, by either reading.
+    for (p, payment) in [
+        (RefaitProgression::PlusOne, 8 - 3 + 8),
+        (RefaitProgression::ByRefait, 8 - 3 + 6),
+    ] {
+        let mut l = Ledger::new(EcrireRules::new(8).unwrap().with_refait_progression(p));
+        for _ in 0..3 {
+            l.record_refait(ByPlayer::new(6, 6)).unwrap();
+        }
+        let paid = l
+            .record_won(A, ByPlayer::new(8, 3), Quality::Simple, false)
+            .unwrap();
+        assert_eq!(paid, payment, "{p}");
+    }
+    assert!(
+        "quadruple"
+            .parse::<RefaitProgression>()
+            .unwrap_err()
+            .to_string()
+            .contains("expected plus-one")
+    );
 }
 
 #[test]
@@ -234,6 +285,14 @@ fn sans_lever_petite_bredouille_won_last_after_a_failed_first() {
 
 #[test]
 fn pari_4_postillon_28_of_which_20_queue_later_double_paris_8() {
+    // "Paris et queue des paris": "Un pari vaut 4 jetons de mises. Le premier double pari
+    // s'appelle le postillon et se paie 28 jetons dont 20 de queue ; chacun des (doubles)
+    // paris suivants se paie 8 jetons." QUEUE DES PARIS: "la queue des paris est attribuée
+    // au joueur qui se trouve avoir gagné un nombre de marqués supérieur à son contingent.
+    // Outre le gain obtenu pour les postillons ou les paris gagnés, ce joueur gagne 20 jetons
+    // pour cette queue." LES DEUX QUEUES: "Jouer les deux queues, c'est jouer seulement la
+    // queue des jetons et celle des paris" (the default: no queue générale).
+    assert_eq!(EcrireRules::new(8).unwrap().queue_generale(), 0);
     // 8 marqués, contingent 4: 5 against 3 is one pari won and one lost: the postillon.
     let p = paris(ByPlayer::new(5, 3));
     assert_eq!(p.winner, Some(A));
@@ -253,12 +312,16 @@ fn pari_4_postillon_28_of_which_20_queue_later_double_paris_8() {
         (p.single_pari, p.postillon, p.jetons),
         (true, false, 4 + 20)
     );
-    assert_eq!(trictrac_core::partie::settlement::PARI, 4);
-    assert_eq!(trictrac_core::partie::settlement::POSTILLON, 28);
+    assert_eq!(trictrac_core::partie::PARI, 4);
+    assert_eq!(trictrac_core::partie::POSTILLON, 28);
 }
 
 #[test]
 fn contingent_of_eight_is_four_and_five_leaves_three() {
+    // "On appelle pari tout marqué, gagné ou perdu, qui excède le contingent de chaque
+    // joueur. Par exemple si deux joueurs s'affrontent en huit marqués, le contingent de
+    // chacun est de quatre ... si un joueur gagne cinq marqués, l'autre n'en peut gagner que
+    // trois."
     let rules = EcrireRules::new(8).unwrap();
     let c = rules.contingent();
     assert_eq!((c.whole(), c.has_half()), (4, false));
@@ -270,6 +333,9 @@ fn contingent_of_eight_is_four_and_five_leaves_three() {
 
 #[test]
 fn fiches_of_ten_with_five_remaining_counting_one_or_nothing() {
+    // "Quand on compte en jetons, on convertit alors le total en fiches. La fiche vaut
+    // généralement 10 jetons et, selon la convention adoptée, 5 jetons restants comptent pour
+    // une fiche ou ne comptent rien."
     assert_eq!(to_fiches(64, 10, Remainder::HalfCounts), Ok(6));
     assert_eq!(to_fiches(65, 10, Remainder::HalfCounts), Ok(7));
     assert_eq!(to_fiches(65, 10, Remainder::Nothing), Ok(6));
@@ -285,6 +351,23 @@ fn fiches_of_ten_with_five_remaining_counting_one_or_nothing() {
 
 #[test]
 fn decompte_in_order_queue_paris_difference_fiches_queue_generale() {
+    // "Décompte général": "Tous les jetons de marqué placés hors du tablier, forment la queue
+    // des jetons qui est attribuée, en fin de partie juste avant le décompte des paris, à celui
+    // qui se trouve avoir gagné le plus de jetons de mise pour les marqués joués. En cas
+    // d'égalité, la queue des jetons est partagée entre les joueurs." "Queue générale": "on
+    // établit le compte définitif de la partie pour chaque joueur en soustrayant du compte du
+    // vainqueur celui du vaincu ... On termine alors par le décompte final en ajoutant à la
+    // différence ainsi obtenue, la queue générale". QUEUE GÉNÉRALE: "on peut attribuer une
+    // queue générale au joueur qui se trouve avoir gagné le plus de jetons à l'issue du
+    // règlement des paris. Cette queue vient s'ajouter aux jetons du vainqueur." QUEUE DES
+    // JETONS: "Lorsqu'on marque avec un papier et un crayon, on peut choisir de compter cette
+    // queue en points on de l'ignorer." "Queue des jetons": "deux jetons de marqué (on peut
+    // convenir d'un seul jeton)"; JETONS DE LA QUEUE: "À chaque marqué, le perdant met de
+    // côté un ou deux jetons pour compter le nombre de marqués joués et constituer un enjeu."
+    // The QUEUE, DÉFINITION: "une sorte d'enjeu ou de prime attribué au meilleur joueur à
+    // chaque différent niveau du jeu : nombre de points gagnés pour les marqués ; nombre de
+    // marqués gagnés ; gain total de jetons": the queue des jetons to B (more jetons for the
+    // marqués), the queue des paris to A (more marqués), the queue générale to the winner.
     let rules = EcrireRules::new(8)
         .unwrap()
         .with_queue_generale(3)
@@ -329,6 +412,11 @@ fn decompte_in_order_queue_paris_difference_fiches_queue_generale() {
 
 #[test]
 fn ledger_counts_refaits_into_the_next_consolation_and_balances_to_zero() {
+    // RÈGLEMENT DES MARQUÉS: "Ce sont les paiements en jetons de mise, ou la marque des points
+    // sur papier, effectués à la fin de chaque marqué"; "Traditionnellement, on ne tenait
+    // qu'un compte négatif : celui des pertes subies par chaque joueur. Mais on peut aussi
+    // inscrire les gains et les pertes de chaque joueur en utilisant le système des colonnes
+    // positives et négatives (comme au tarot)" (the two sheets below).
     let mut ledger = Ledger::new(EcrireRules::new(4).unwrap());
     ledger.record_refait(ByPlayer::new(7, 7)).unwrap();
     ledger.record_refait(ByPlayer::new(6, 6)).unwrap();

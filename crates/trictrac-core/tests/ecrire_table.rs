@@ -5,7 +5,7 @@
 
 use boardgames_common::{Seed, SeededDice};
 use trictrac_core::partie::table::{
-    Draw, DrawThrow, Seat, Table, TableError, TableForm, TourneurQueue, schedule,
+    Draw, DrawThrow, Partie, Seat, TableError, TableForm, TourneurQueue, schedule,
 };
 use trictrac_core::partie::{EcrireRules, MarqueOutcome, Quality, SettlementError};
 
@@ -80,7 +80,9 @@ fn tourner_example_of_the_glossary_marque_by_marque() {
     // The vacant player of each marqué is the third.
     let s = schedule(TableForm::Tourner, 6, &[6, 4, 1], &[B, B]).unwrap();
     assert_eq!(
-        s.iter().map(|m| m.pairing.vacant).collect::<Vec<_>>(),
+        s.iter()
+            .map(|m| m.pairing.vacant.first())
+            .collect::<Vec<_>>(),
         [Some(C), Some(A), Some(B)]
     );
     // Had A won the first, B would retire for C.
@@ -108,16 +110,19 @@ fn tourner_equal_dice_are_thrown_again_where_they_decide() {
 fn chouette_has_the_first_primaute_then_it_changes_with_the_opponent() {
     // "Il a la priorité du dé au premier coup de la partie et ensuite cette primauté alterne
     // à chaque changement d'adversaire." B and C throw 3 and 5: C faces the chouette A first.
-    // C wins the first and retires for B, who plays two marqués, then C two…
+    // C wins the first and retires for B, who plays two marqués, then C two… and C, who
+    // played one alone at the start, plays the last alone (the model of PARTIE À QUATRE
+    // JOUEURS; 8 marqués: until 2026-12 this test scheduled 7, where the closing rule fails:
+    // the marqués à la chouette are now a multiple of 4).
     assert_eq!(
-        full_schedule(TableForm::Chouette, 7, &[3, 5], C),
-        ["A-C", "B-A", "B-A", "A-C", "A-C", "B-A", "B-A"]
+        full_schedule(TableForm::Chouette, 8, &[3, 5], C),
+        ["A-C", "B-A", "B-A", "A-C", "A-C", "B-A", "B-A", "A-C"]
     );
     // The chouette wins the first: C plays it and the next (same opponent, same primauté),
-    // then B takes the primauté.
+    // then B takes the primauté. (8 marqués, 6 before.)
     assert_eq!(
-        full_schedule(TableForm::Chouette, 6, &[3, 5], A),
-        ["A-C", "A-C", "B-A", "B-A", "A-C", "A-C"]
+        full_schedule(TableForm::Chouette, 8, &[3, 5], A),
+        ["A-C", "A-C", "B-A", "B-A", "A-C", "A-C", "B-A", "B-A"]
     );
     // The chouette plays every marqué.
     for m in full_schedule(TableForm::Chouette, 12, &[6, 2], B) {
@@ -138,10 +143,10 @@ fn bad_input_is_a_typed_error() {
     let draw = Draw::from_values(TableForm::Teams, &[5, 3, 5, 2, 4, 2]).unwrap();
     let rules = EcrireRules::new(8).unwrap();
     assert_eq!(
-        Table::new(names(5), rules, draw.clone()),
+        Partie::new(names(5), rules, draw.clone()),
         Err(TableError::Players(5))
     );
-    let e = Table::new(names(3), rules, draw).unwrap_err();
+    let e = Partie::new(names(3), rules, draw).unwrap_err();
     assert_eq!(e.to_string(), "the partie teams seats 4 players, not 3");
     let e = schedule(TableForm::Tourner, 8, &[6, 4, 1], &[]).unwrap_err();
     assert_eq!(e, TableError::NotDivisibleByThree(8));
@@ -180,12 +185,12 @@ fn bad_input_is_a_typed_error() {
         })
     ));
     assert_eq!(
-        schedule(TableForm::Chouette, 1, &[6, 2], &[A, A]),
-        Err(TableError::Over(1))
+        schedule(TableForm::Chouette, 4, &[6, 2], &[A, A, A, A, A]),
+        Err(TableError::Over(4))
     );
     // The same at the table.
     let draw = Draw::from_values(TableForm::Tourner, &[6, 4, 1]).unwrap();
-    let mut t = Table::new(names(3), EcrireRules::new(6).unwrap(), draw).unwrap();
+    let mut t = Partie::new(names(3), EcrireRules::new(6).unwrap(), draw).unwrap();
     let simple = MarqueOutcome::new(7, 3, Quality::Simple);
     assert!(matches!(
         t.record_won(C, simple),
@@ -200,13 +205,13 @@ fn bad_input_is_a_typed_error() {
     assert!(t.tourner_decompte().is_err());
     assert_eq!(
         "x".parse::<TableForm>().unwrap_err().to_string(),
-        "unknown form \"x\" (expected tourner, chouette or teams)"
+        "unknown form \"x\" (expected tourner, chouette, teams or tourner-4)"
     );
 }
 
-fn tourner_table() -> Table {
+fn tourner_table() -> Partie {
     let draw = Draw::from_values(TableForm::Tourner, &[6, 4, 1]).unwrap();
-    Table::new(names(3), EcrireRules::new(6).unwrap(), draw).unwrap()
+    Partie::new(names(3), EcrireRules::new(6).unwrap(), draw).unwrap()
 }
 
 #[test]
@@ -217,8 +222,8 @@ fn tourner_the_loser_pays_the_vacant_player_a_consolation_equal_to_the_winner() 
         .record_won(B, MarqueOutcome::new(7, 3, Quality::Simple))
         .unwrap();
     assert_eq!(
-        (m.payment(), m.vacant_consolation()),
-        (Some(6), Some((C, 2)))
+        (m.payment(), m.vacant_consolations()),
+        (Some(6), vec![(C, 2)])
     );
     assert_eq!(m.trous, [3, 7]);
     // Marqué 2, B-C: a refait, then 7 to 3 again: 7 − 3 + 4 = 8 and 4 to the vacant A.
@@ -227,8 +232,8 @@ fn tourner_the_loser_pays_the_vacant_player_a_consolation_equal_to_the_winner() 
         .record_won(C, MarqueOutcome::new(7, 3, Quality::Simple))
         .unwrap();
     assert_eq!(
-        (m.payment(), m.vacant_consolation()),
-        (Some(8), Some((A, 4)))
+        (m.payment(), m.vacant_consolations()),
+        (Some(8), vec![(A, 4)])
     );
     assert_eq!(m.refaits, 1);
     // Marqué 3, C-A: a petite bredouille of 9 against 4, 2 × (9 + 2) − 4 = 18, consolation 4.
@@ -236,8 +241,8 @@ fn tourner_the_loser_pays_the_vacant_player_a_consolation_equal_to_the_winner() 
         .record_won(A, MarqueOutcome::new(9, 4, Quality::PetiteBredouille))
         .unwrap();
     assert_eq!(
-        (m.payment(), m.vacant_consolation()),
-        (Some(18), Some((B, 4)))
+        (m.payment(), m.vacant_consolations()),
+        (Some(18), vec![(B, 4)])
     );
     assert!(t.sheet().contains("C→A 18, C→B 4"), "{}", t.sheet());
 }
@@ -256,7 +261,9 @@ fn tourner_one_player_wins_two_postillons_and_the_queue() {
     // Two jetons de marqué per marqué lost, at each one's place: all to B, ahead before the paris.
     assert_eq!(d.put_out, [8, 0, 4]);
     assert_eq!(d.queue, TourneurQueue::Seat(B));
-    let [ab, ac, bc] = d.pairs;
+    let [ab, ac, bc] = d.pairs[..] else {
+        panic!("three pairs: {:?}", d.pairs)
+    };
     // A-B: B won both, the postillon (28); B also has 2 × 2 consolations from A and A's 8
     // jetons de queue: 12 + 4 + 8 + 28 = 52.
     assert_eq!(ab.won, [0, 2]);
@@ -283,7 +290,7 @@ fn tourner_one_player_wins_two_postillons_and_the_queue() {
 fn tourner_queue_ignored_or_shared() {
     let draw = Draw::from_values(TableForm::Tourner, &[6, 4, 1]).unwrap();
     let rules = EcrireRules::new(3).unwrap().with_queue_des_jetons(false);
-    let mut t = Table::new(names(3), rules, draw).unwrap();
+    let mut t = Partie::new(names(3), rules, draw).unwrap();
     let simple = MarqueOutcome::new(7, 3, Quality::Simple);
     // B beats A, C beats B, A beats C: each receives 6 + 2.
     for w in [B, C, A] {
@@ -293,7 +300,7 @@ fn tourner_queue_ignored_or_shared() {
     assert_eq!(d.queue, TourneurQueue::Ignored);
     assert_eq!(d.received, [8, 8, 8]);
     let draw = Draw::from_values(TableForm::Tourner, &[6, 4, 1]).unwrap();
-    let mut t = Table::new(names(3), EcrireRules::new(3).unwrap(), draw).unwrap();
+    let mut t = Partie::new(names(3), EcrireRules::new(3).unwrap(), draw).unwrap();
     for w in [B, C, A] {
         t.record_won(w, simple).unwrap();
     }
@@ -305,22 +312,30 @@ fn tourner_queue_ignored_or_shared() {
 #[test]
 fn teams_settle_as_two_sides() {
     let draw = Draw::from_values(TableForm::Teams, &[5, 3, 5, 2, 4, 2]).unwrap();
-    let mut t = Table::new(names(4), EcrireRules::new(2).unwrap(), draw).unwrap();
+    // Four marqués (two before 2026-12: in teams the winner of the first retires and must
+    // play the last alone, which only a multiple of 4 allows).
+    let mut t = Partie::new(names(4), EcrireRules::new(4).unwrap(), draw).unwrap();
     // A-C: C wins 8 to 3 simple (7); A-D: A wins 6 to 0 in petite bredouille (16).
     t.record_won(C, MarqueOutcome::new(8, 3, Quality::Simple))
         .unwrap();
     assert_eq!(t.current().unwrap().to_string(), "A-D");
     t.record_won(A, MarqueOutcome::new(6, 0, Quality::PetiteBredouille))
         .unwrap();
-    // One marqué each, no paris; the queue des jetons (4) to A+B: 16 + 4 against 7.
+    // D-B: D wins 7 to 3 (6); B-C: B wins 7 to 3 (6).
+    assert_eq!(t.current().unwrap().to_string(), "D-B");
+    t.record_won(D, MarqueOutcome::new(7, 3, Quality::Simple))
+        .unwrap();
+    t.record_won(B, MarqueOutcome::new(7, 3, Quality::Simple))
+        .unwrap();
+    // Two marqués each, no paris; the queue des jetons (8) to A+B: 16 + 6 + 8 against 7 + 6.
     assert_eq!(
         t.balances().unwrap(),
-        [("A+B".to_owned(), 13), ("C+D".to_owned(), -13)]
+        [("A+B".to_owned(), 17), ("C+D".to_owned(), -17)]
     );
     assert!(t.current().is_none());
     assert_eq!(
         t.record_won(A, MarqueOutcome::new(6, 0, Quality::Simple)),
-        Err(TableError::Over(2))
+        Err(TableError::Over(4))
     );
 }
 
@@ -328,12 +343,13 @@ fn teams_settle_as_two_sides() {
 fn seeded_tables_of_bots_play_to_the_end_and_every_ledger_sums_to_zero() {
     for (form, n, marques) in [
         (TableForm::Tourner, 3, 3),
-        (TableForm::Chouette, 3, 2),
-        (TableForm::Teams, 4, 2),
+        (TableForm::Chouette, 3, 4),
+        (TableForm::Teams, 4, 4),
+        (TableForm::TournerAQuatre, 4, 4),
     ] {
         let play = |seed: u64| {
             let mut dice = SeededDice::new(Seed(seed));
-            let mut t = Table::seat(
+            let mut t = Partie::seat(
                 form,
                 names(n),
                 EcrireRules::new(marques).unwrap(),
@@ -347,12 +363,9 @@ fn seeded_tables_of_bots_play_to_the_end_and_every_ledger_sums_to_zero() {
         assert!(t.is_over());
         assert_eq!(t.decided(), marques);
         let balances = t.balances().unwrap();
-        assert_eq!(
-            balances.len(),
-            if form == TableForm::Tourner { 3 } else { 2 }
-        );
+        assert_eq!(balances.len(), if form.is_tourner() { n } else { 2 });
         assert_eq!(balances.iter().map(|b| b.1).sum::<i128>(), 0, "{form}");
-        if form == TableForm::Tourner {
+        if form.is_tourner() {
             for p in t.tourner_decompte().unwrap().pairs {
                 assert_eq!(p.balance(p.seats[0]) + p.balance(p.seats[1]), 0);
             }
@@ -388,7 +401,8 @@ mod properties {
         prop_oneof![
             Just(TableForm::Tourner),
             Just(TableForm::Chouette),
-            Just(TableForm::Teams)
+            Just(TableForm::Teams),
+            Just(TableForm::TournerAQuatre)
         ]
     }
 
@@ -415,16 +429,17 @@ mod properties {
                     }
                     match form {
                         TableForm::Chouette => prop_assert!(p.seats(A)),
-                        TableForm::Tourner => {
-                            let v = p.vacant.unwrap();
+                        TableForm::Tourner | TableForm::TournerAQuatre => {
+                            let v = p.vacant.first().unwrap();
                             prop_assert!(!p.seats(v));
+                            prop_assert!(p.vacant.iter().all(|v| !p.seats(v)));
                         }
                         TableForm::Teams => {
                             prop_assert_ne!(p.primaute.index() / 2, p.opponent.index() / 2);
                         }
                     }
                 }
-                if form == TableForm::Tourner {
+                if form.is_tourner() {
                     for w in s.windows(2).skip(1) {
                         prop_assert_eq!(w[1].pairing.primaute, w[0].pairing.opponent);
                     }
@@ -432,4 +447,101 @@ mod properties {
             }
         }
     }
+}
+
+#[test]
+fn teams_and_chouette_the_closing_rule_needs_a_multiple_of_four() {
+    // PARTIE À QUATRE JOUEURS: "chaque joueur se retire après avoir joué deux marqués de
+    // suite ; sauf le dernier coup où celui qui au début n'avait joué qu'un seul marqué
+    // termine alors la partie, ne jouant à nouveau qu'un seul marqué." The winner of the first
+    // plays one, then blocks of two alternate, then he plays one: 1 + 2 × odd + 1 marqués.
+    // PARTIE À LA CHOUETTE: "La partie se déroule selon le même modèle".
+    for form in [TableForm::Teams, TableForm::Chouette] {
+        for marques in [1, 2, 3, 5, 6, 7, 10] {
+            let e = form.check_marques(marques).unwrap_err();
+            assert_eq!(e, TableError::NotAMultipleOfFour { form, marques });
+            let text = e.to_string();
+            assert!(
+                text.contains("only in a multiple of 4 marqués (4, 8, 12, 16 …)"),
+                "{text}"
+            );
+            assert!(text.contains(&format!("not {marques}")), "{text}");
+        }
+        for marques in [4, 8, 12, 16] {
+            assert_eq!(form.check_marques(marques), Ok(()));
+        }
+    }
+    // Where it holds, the player who played the first alone plays the last alone, whoever
+    // won the first.
+    for (marques, first) in [(4, C), (8, C), (12, C), (4, A), (12, A)] {
+        let s = full_schedule(TableForm::Teams, marques, &[5, 3, 5, 2, 4, 2], first);
+        let last = s.last().unwrap();
+        assert!(
+            last.contains(first.to_string().as_str()),
+            "{marques}: {s:?}"
+        );
+    }
+}
+
+#[test]
+fn tourner_at_four_the_older_form() {
+    // PARTIE À TOURNER: "Jadis, à quatre joueurs, on pouvait faire une partie à tourner plutôt
+    // qu'en équipe si on le souhaitait." Its rules at three extended to four (this crate's
+    // reading): "Au premier marqué celui qui a perdu se retire et est remplacé par l'autre
+    // joueur" (the one who waited longest), each plays two in a row; "celui qui a perdu,
+    // outre la consolation qu'il paye de droit à son adversaire, en paye une égale à celui
+    // qui est vacant": to each of the two.
+    assert_eq!(TableForm::TournerAQuatre.players(), 4);
+    assert_eq!("tourner-4".parse(), Ok(TableForm::TournerAQuatre));
+    // A 6, B 4, C 2, D ace: A-B first (A the primauté), C then D wait.
+    let draw = Draw::from_values(TableForm::TournerAQuatre, &[6, 4, 2, 1]).unwrap();
+    assert_eq!(draw.first().to_string(), "A-B");
+    assert_eq!(draw.first().vacant.iter().collect::<Vec<_>>(), [C, D]);
+    // B wins the first: A retires behind C and D.
+    assert_eq!(
+        full_schedule(TableForm::TournerAQuatre, 8, &[6, 4, 2, 1], B),
+        ["A-B", "B-C", "C-D", "D-A", "A-B", "B-C", "C-D", "D-A"]
+    );
+    // Equal dice that decide the order of the waiting are thrown again: C and D 2, 2, then
+    // 1 and 5: D waits first.
+    let d = Draw::from_values(TableForm::TournerAQuatre, &[6, 4, 2, 2, 1, 5]).unwrap();
+    assert_eq!(d.first().vacant.iter().collect::<Vec<_>>(), [D, C]);
+    // A multiple of 4 marqués.
+    assert_eq!(
+        TableForm::TournerAQuatre.check_marques(6),
+        Err(TableError::NotAMultipleOfFour {
+            form: TableForm::TournerAQuatre,
+            marques: 6
+        })
+    );
+    // The settlement: four marqués of 7 to 3, simple (6 to the winner, 2 to each vacant).
+    let mut t = Partie::new(names(4), EcrireRules::new(4).unwrap(), draw).unwrap();
+    let simple = MarqueOutcome::new(7, 3, Quality::Simple);
+    let m = *t.record_won(B, simple).unwrap();
+    assert_eq!(m.vacant_consolations(), [(C, 2), (D, 2)]);
+    for w in [B, C, D] {
+        t.record_won(w, simple).unwrap();
+    }
+    let d = t.tourner_decompte().unwrap();
+    assert_eq!(d.received, [4, 16, 10, 10]);
+    assert_eq!(d.put_out, [4, 0, 2, 2]);
+    assert_eq!(d.queue, TourneurQueue::Seat(B));
+    assert_eq!(d.pairs.len(), 6);
+    // A and C never meet at the tablier: each paid the other a consolation while vacant.
+    let ac = d.pairs[1];
+    assert_eq!(
+        (ac.seats, ac.won, ac.consolations),
+        ([A, C], [0, 0], [2, 4])
+    );
+    let bd = d.pairs[4];
+    assert_eq!(
+        (bd.seats, bd.won, bd.consolations),
+        ([B, D], [0, 0], [2, 0])
+    );
+    let total: i128 = [A, B, C, D].iter().map(|s| d.balance(*s)).sum();
+    assert_eq!(total, 0);
+    assert_eq!(t.balances().unwrap().len(), 4);
+    let sheet = t.sheet();
+    assert!(sheet.contains("A→B 6, A→C 2, A→D 2"), "{sheet}");
+    assert!(sheet.contains("(put out: A 4, B 0, C 2, D 2)"), "{sheet}");
 }

@@ -11,9 +11,9 @@ use boardgames_common::{
     play_game,
 };
 use trictrac_core::Colour::{self, Black, White};
-use trictrac_core::game::{
-    Action, ActionError, ChoiceStage, GameOptions, Phase, Primaute, RaceScorer, Scored, Scorer,
-    ThrowScorer, TrictracGame, Win,
+use trictrac_core::partie::{RaceScorer, Scored, Scorer, ThrowScorer};
+use trictrac_core::{
+    Action, ActionError, ChoiceStage, GameOptions, Phase, Primaute, TrictracGame, Win,
 };
 use trictrac_core::{ByColour, LegalPlays, Play, Position};
 
@@ -458,9 +458,7 @@ fn inconsistent_marks_are_refused() {
     let pos: Position = "B1:w15,N1:b15 w 0/0 0.4/0.0".parse().unwrap();
     assert_eq!(
         TrictracGame::from_position(RaceScorer, fixed(White), pos).err(),
-        Some(trictrac_core::MarkingError::SoleMarkerNotEnBredouille(
-            White
-        ))
+        Some(trictrac_core::marking::MarkingError::SoleMarkerNotEnBredouille(White))
     );
 }
 
@@ -470,7 +468,7 @@ fn inconsistent_marks_are_refused() {
 /// before the obligation, without exception (glossary COINS, PRENDRE SON COIN).
 #[test]
 fn par_puissance_play_left_by_the_fill_obligation_is_parsed_and_replayed() {
-    use trictrac_core::game::JanScorer;
+    use trictrac_core::partie::JanScorer;
     let options = GameOptions {
         primaute: Primaute::Fixed(White),
         ..GameOptions::default()
@@ -513,7 +511,7 @@ fn par_puissance_play_left_by_the_fill_obligation_is_parsed_and_replayed() {
 /// A record whose comment or result contradicts the rules is refused, naming the action.
 #[test]
 fn replay_checks_comments_and_the_result() {
-    use trictrac_core::game::{DefaultScorer, JanScorer};
+    use trictrac_core::partie::{DefaultScorer, JanScorer};
     let mut a = RandomAgent::new(Seed(1));
     let mut b = RandomAgent::new(Seed(2));
     let agents: ByPlayer<&mut dyn boardgames_common::Agent<TrictracGame<DefaultScorer>>> =
@@ -572,7 +570,7 @@ fn replay_checks_comments_and_the_result() {
             JanScorer::default(),
             &ReplayOptions::strict()
         ),
-        Err(ReplayError::Tags(trictrac_core::game::TagError::BadTag {
+        Err(ReplayError::Tags(trictrac_core::TagError::BadTag {
             tag: "Trous",
             ..
         }))
@@ -587,8 +585,8 @@ fn replay_checks_comments_and_the_result() {
 /// `Opening` tag.
 #[test]
 fn jan_de_rencontre_scored_by_the_partie() {
-    use trictrac_core::ScoringRules;
-    use trictrac_core::game::JanScorer;
+    use trictrac_core::partie::JanScorer;
+    use trictrac_core::scoring::ScoringRules;
     let on = JanScorer {
         rules: ScoringRules {
             jan_de_rencontre: true,

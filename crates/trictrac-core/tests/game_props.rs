@@ -7,7 +7,8 @@ use boardgames_common::{
 use proptest::prelude::*;
 use trictrac_core::Colour;
 use trictrac_core::bot::Bot;
-use trictrac_core::game::{GameOptions, Phase, Primaute, RaceScorer, TrictracGame, colour_of};
+use trictrac_core::partie::RaceScorer;
+use trictrac_core::{GameOptions, Phase, Primaute, TrictracGame};
 
 const MAX_ACTIONS: usize = 2_000_000;
 
@@ -50,7 +51,7 @@ proptest! {
                 Turn::Player(p) => {
                     game.legal_actions(&mut legal);
                     prop_assert!(!legal.is_empty());
-                    let c = colour_of(p);
+                    let c = Colour::from(p);
                     if bot_side == 1 + c.index() as u8 {
                         agents_a.0.choose(&game, &legal)
                     } else if c == Colour::White {
@@ -72,7 +73,7 @@ proptest! {
                 }
             }
             prop_assert!(!(m.is_en_bredouille(Colour::White) && m.is_en_bredouille(Colour::Black)));
-            let total = |x: &trictrac_core::Marking| u32::from(x.trous(Colour::White)) + u32::from(x.trous(Colour::Black));
+            let total = |x: &trictrac_core::marking::Marking| u32::from(x.trous(Colour::White)) + u32::from(x.trous(Colour::Black));
             prop_assert!(total(m) >= total(&before));
         }
         prop_assert!(ended, "the partie did not end");

@@ -2,7 +2,8 @@
 
 use proptest::prelude::*;
 use trictrac_core::{
-    Colour, Dest, Die, Move, ParsePlayError, Play, PlayError, Point, Position, Throw,
+    Colour, Dest, Die, IllegalPlay, IllegalPlayReason, Move, ParsePlayError, Play, PlayError,
+    Point, Position, Throw,
 };
 
 fn pt(s: &str) -> Point {
@@ -56,18 +57,128 @@ fn play_tiers() {
     )
     .unwrap();
     assert!(!start.is_legal(&bad));
+    let refused = IllegalPlay {
+        play: bad,
+        reason: IllegalPlayReason::Movement,
+    };
     assert_eq!(
         start.play(&bad),
         Err(PlayError {
+            error: refused,
             position: start,
-            play: bad
         })
     );
+    assert_eq!(start.check_play(&bad), Err(refused));
+    assert_eq!(start.check_play(&good), Ok(()));
     let mut m = start;
-    assert!(m.play_mut(&bad).is_err());
+    assert_eq!(m.play_mut(&bad), Err(refused));
     assert_eq!(m, start);
     m.play_unchecked(&good);
     assert_eq!(m, a);
+}
+
+/// White's petit jan is full (two dames on each of B1..B6) with a third dame on B7: 2-1 can
+/// keep it, so the legal plays are the two that do (the rules page's law 8, the must fill /
+/// must keep obligation; glossary REMPLIR et CONSERVER), while the laws of movement alone
+/// give 45 plays, the others breaking the jan (fausses cases).
+const PETIT_JAN_FULL: &str = "B1:w2,B2:w2,B3:w2,B4:w2,B5:w2,B6:w2,B7:w3,N1:b15 w 10/10 0.0/0.0";
+
+#[test]
+fn the_legal_plays_keep_the_full_petit_jan() {
+    let p: Position = PETIT_JAN_FULL.parse().unwrap();
+    let t: Throw = "2-1".parse().unwrap();
+    let legal = p.legal_plays(t);
+    let texts: Vec<String> = legal.iter().map(|p| p.to_string()).collect();
+    assert_eq!(texts, ["2-1: B7-B9, B7-B8", "2-1: B7-B9-B10"]);
+    assert_eq!(p.movement_plays(t).len(), 45);
+    // The buffer forms give the same lists.
+    let mut buf = p.movement_plays("6-6".parse().unwrap());
+    p.legal_plays_into(t, &mut buf);
+    assert_eq!(
+        buf.iter().collect::<Vec<_>>(),
+        legal.iter().collect::<Vec<_>>()
+    );
+    p.movement_plays_into(t, &mut buf);
+    assert_eq!(buf.len(), 45);
+    // Every legal play is movement-legal, and `contains` finds each in both lists.
+    let movement = p.movement_plays(t);
+    for play in &legal {
+        assert!(p.is_legal(play) && p.is_movement_legal(play), "{play}");
+        assert!(legal.contains(play) && movement.contains(play), "{play}");
+    }
+    // The 43 others are fausses cases: lawful by movement, refused by default.
+    let fausses: Vec<&Play> = movement.iter().filter(|m| !legal.contains(m)).collect();
+    assert_eq!(fausses.len(), 43);
+    for play in fausses {
+        assert!(!p.is_legal(play), "{play}");
+        assert!(p.is_movement_legal(play), "{play}");
+        assert!(p.play_movement_only(play).is_ok(), "{play}");
+    }
+}
+
+#[test]
+fn play_refuses_a_fausse_case_with_the_obligation_as_its_reason() {
+    let p: Position = PETIT_JAN_FULL.parse().unwrap();
+    // B6-B8, B6-B7 leaves B6 empty: the petit jan is broken.
+    let breaks = p.parse_movement_play("2-1: B6-B8, B6-B7").unwrap();
+    let refused = IllegalPlay {
+        play: breaks,
+        reason: IllegalPlayReason::MustFillOrKeep,
+    };
+    assert_eq!(
+        p.play(&breaks),
+        Err(PlayError {
+            error: refused,
+            position: p,
+        })
+    );
+    assert_eq!(p.check_play(&breaks), Err(refused));
+    let mut m = p;
+    assert_eq!(m.play_mut(&breaks), Err(refused));
+    assert_eq!(m, p);
+    // The message names the play and the glossary entry.
+    let text = p.play(&breaks).unwrap_err().to_string();
+    assert!(text.contains("2-1: B6-B8, B6-B7"), "{text}");
+    assert!(text.contains("REMPLIR et CONSERVER"), "{text}");
+    // The default notation reader refuses it too; the movement-only one reads it.
+    assert!(matches!(
+        p.parse_play("2-1: B6-B8, B6-B7"),
+        Err(ParsePlayError::Illegal(_))
+    ));
+    // Played by the laws of movement alone, it is played.
+    let after = p.play_movement_only(&breaks).unwrap();
+    assert!(
+        !after
+            .board()
+            .is_full(Colour::White, trictrac_core::Jan::PetitJan)
+    );
+    // A legal play keeps it.
+    let keeps = p.parse_play("2-1: B7-B9, B7-B8").unwrap();
+    let after = p.play(&keeps).unwrap();
+    assert!(
+        after
+            .board()
+            .is_full(Colour::White, trictrac_core::Jan::PetitJan)
+    );
+    // Moves that cannot be made: from a point without a White dame.
+    let impossible = Play::new(
+        "2-1".parse().unwrap(),
+        &[Move {
+            from: pt("B9"),
+            to: Dest::Point(pt("B11")),
+            die: Die::new(2).unwrap(),
+        }],
+    )
+    .unwrap();
+    assert_eq!(
+        p.check_play(&impossible).map_err(|e| e.reason),
+        Err(IllegalPlayReason::Impossible)
+    );
+    assert_eq!(
+        p.play_movement_only(&impossible)
+            .map_err(|e| e.error.reason),
+        Err(IllegalPlayReason::Impossible)
+    );
 }
 
 #[test]

@@ -50,7 +50,7 @@ fn step(pos: Position, throw: Throw, index: usize, with_reference: bool) -> Posi
     }
     let mover = pos.side_to_move();
     for play in legal.iter() {
-        assert!(pos.is_legal(play), "{pos} {play}");
+        assert!(pos.is_movement_legal(play), "{pos} {play}");
         // Each move plays one number of the throw, over its distance (one less for the coin
         // par puissance; less for an excédant bear-off); two moves use both dice.
         let mut dice: Vec<u8> = play.moves().iter().map(|m| m.die.get()).collect();
@@ -71,11 +71,11 @@ fn step(pos: Position, throw: Throw, index: usize, with_reference: bool) -> Posi
                 assert_eq!(d, die, "{pos} {play}");
             }
         }
-        let parsed = pos.parse_play(&play.to_string());
+        let parsed = pos.parse_movement_play(&play.to_string());
         assert_eq!(parsed.as_ref(), Ok(play), "{pos} {play}");
     }
     let play = *legal.get(index % legal.len()).unwrap();
-    let mut next = pos.play(&play).unwrap();
+    let mut next = pos.play_movement_only(&play).unwrap();
     check_invariants(&next);
     if next.has_borne_off_all(mover) {
         next.releve(mover);

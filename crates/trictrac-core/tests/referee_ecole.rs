@@ -245,8 +245,9 @@ fn double_marque() {
 
 #[test]
 fn marquer_le_trou_par_erreur() {
-    // A trou marked by mistake and taken back before the jetons are let go and the dames
-    // touched: no école.
+    // MARQUER LE TROU PAR ERREUR: "Un joueur, qui croyant avoir gagné un trou, le marque et
+    // reconnaît son erreur avant d'avoir déplacé et abandonné ses jetons ou touché ses dames,
+    // ne fait pas école et peut démarquer son trou si l'erreur s'est produite sur son coup".
     let mut r = referee(HIT);
     go(&mut r, Black, "throw 6-5");
     go(&mut r, Black, "trous 1");
@@ -303,6 +304,8 @@ fn trou_won_and_nothing_marked() {
 
 #[test]
 fn marquer_ses_points_par_erreur_through_the_machine() {
+    // MARQUER SES POINTS PAR ERREUR: "... mais efface par distraction les points de reste
+    // qu'il avait acquis puis joue, fait école de tout ce qu'il a effacé."
     // A jeu won and the reste wiped by distraction: école of what was wiped. Black at 2 (not
     // en bredouille) gains 4 twice over... here: at 10 (White marked too) he gains 4: a trou
     // and 2 de reste; he marks the trou, wipes, forgets the 2.
@@ -435,8 +438,11 @@ fn s_en_aller_sur_une_ecole_the_opponent_breaks_his_game() {
 
 #[test]
 fn s_en_aller_rightly_and_ecole_sans_ecole() {
-    // Black at 10 gains 4: a trou. He goes away, wipes his jeton and marks no trou: "il ne
-    // peut être envoyé à l'école"; the dames are relevées and he throws again.
+    // ÉCOLE SANS ÉCOLE: "dans le cas où le joueur qui a gagné le jeu s'en va, démarque
+    // correctement les jetons mais ne marque pas tous les trous qu'il a gagnés et même n'en
+    // marque aucun, il ne peut être envoyé à l'école, car en s'en allant il renonce
+    // ouvertement aux points qu'il pourrait avoir gagnés". Black at 10 gains 4: a trou; the
+    // dames are relevées and he throws again.
     let pos = "B1:w14,B8:w1,N1:b11,N11:b2,N12:b2 b 5/5 0.0/0.10*";
     let mut r = referee(pos);
     go(&mut r, Black, "throw 6-5");
@@ -453,8 +459,10 @@ fn s_en_aller_rightly_and_ecole_sans_ecole() {
 
 #[test]
 fn rompre_son_jeu_par_erreur() {
-    // White lifts his dames thinking Black goes away; Black holds: White keeps his right to
-    // the points of Black's coup (only the throw decides the école).
+    // ROMPRE SON JEU PAR ERREUR: "Lorsqu'un joueur, croyant que son adversaire va s'en aller,
+    // lève quelques unes de ses dames pour rompre son jeu, il n'est pas privé du droit de
+    // marquer les points provenant du jeu de son adversaire, si celui-ci se décide à rester
+    // ... il n'y a que le jet des dés qui détermine l'école en pareil cas."
     let pos = "B7:w3,B8:w3,B9:w3,B10:w2,B11:w2,B12:w2,N2:b3,N3:b2,N4:b2,N6:b1,N8:b1,N9:b2,N11:b2,N12:b2 b 9/9 0.0/0.0";
     let mut r = referee(pos);
     go(&mut r, Black, "throw 6-5");
@@ -589,9 +597,14 @@ fn ecole_qui_en_provoque_une_autre() {
 
 #[test]
 fn ecole_retroactive_and_remplir_et_conserver() {
-    // "après avoir marqué les points gagnés pour cela, il se trompe et lève une dame autre
-    // que celle qui pouvait remplir ... il fait fausse case et école des points qu'il avait
-    // marqués". White's petit jan, B5 a demi-case: 4-2 fills it two ways (8 points).
+    // ÉCOLE RÉTROACTIVE: "après avoir marqué les points gagnés pour cela, il se trompe et
+    // lève une dame autre que celle qui pouvait remplir ... il fait fausse case et école des
+    // points qu'il avait marqués ... On lui supprime donc rétroactivement les points marqués
+    // pour le remplissage ou la conservation." REMPLIR et CONSERVER: "Quand un joueur amène
+    // des nombres qui permettent de remplir ou de conserver, qu'il ne le fait pas et joue
+    // autrement, il fait école des points qu'il n'a pas marqués et fausse case. Son
+    // adversaire peut marquer cette école et aussi obliger le joueur fautif à remplir ou à
+    // conserver effectivement. White's petit jan, B5 a demi-case: 4-2 fills it two ways (8 points).
     let pos = "B1:w5,B2:w2,B3:w3,B4:w2,B5:w1,B6:w2,N1:b15 w 5/5 0.0/0.0";
     let mut r = referee(pos);
     go(&mut r, White, "throw 4-2");
@@ -774,4 +787,188 @@ fn ecole_perpetuelle_by_augmentation() {
         (r.marking().points(White), r.marking().points(Black)),
         (8, 0)
     );
+}
+
+/// White leaves his 5 unplayed (the dame passée au retour left as played: 2 points
+/// d'impuissance to Black) after marking 2 points he did not win (an école par excès of 2
+/// for Black): Black, to throw, has 2 points of his own to mark and an école of 2 to claim.
+fn given_and_ecole() -> Referee {
+    let mut r = Referee::new();
+    go(&mut r, White, "throw 6-5");
+    go(&mut r, White, "mark 2");
+    let rep = script(&mut r, White, &["move B1 B7", "done"]);
+    assert!(
+        rep.iter().any(|x| x.fault == Fault::EcoleParExces),
+        "{rep:?}"
+    );
+    let k = rep
+        .iter()
+        .find(|x| x.fault == Fault::FausseCase)
+        .expect("fausse case")
+        .options
+        .iter()
+        .position(|o| *o == Remedy::Leave)
+        .expect("leave");
+    go(&mut r, Black, &format!("choose {}", k + 1));
+    r
+}
+
+#[test]
+fn quand_et_comment_marquer_ecole_after_one_s_own_points() {
+    // QUAND et COMMENT MARQUER L'ÉCOLE: "Les points d'école se marquent après les autres et le
+    // joueur les annonce en disant : École !". Black marks the 2 points White's coup gave him,
+    // then his 2 points d'école: both stand after his throw (the école was lost at the throw
+    // before: the marking of his own points, consummated then, counted only them).
+    let mut r = given_and_ecole();
+    go(&mut r, Black, "mark 2");
+    go(&mut r, Black, "ecole 2");
+    assert_eq!(r.marks_on_tablier()[Black].points, 4);
+    assert_eq!(r.marking().points(White), 0, "White's excess taken back");
+    go(&mut r, Black, "throw 2-1");
+    assert_eq!(r.marking().points(Black), 4);
+    assert!(r.open_reports().next().is_none());
+    // The other order ends the same: the école first, then his own points.
+    let mut r = given_and_ecole();
+    go(&mut r, Black, "ecole 2");
+    go(&mut r, Black, "mark 2");
+    assert_eq!(r.marks_on_tablier()[Black].points, 4);
+    go(&mut r, Black, "throw 2-1");
+    assert_eq!(r.marking().points(Black), 4);
+    assert!(r.open_reports().next().is_none());
+    // His "École !" ends the marking of his own points: a mistake in it is an école White
+    // may claim once Black has thrown (ÉCOLE DES POINTS DONNÉS PAR L'ADVERSAIRE), as before.
+    let mut r = given_and_ecole();
+    go(&mut r, Black, "mark 1");
+    go(&mut r, Black, "ecole 2");
+    assert!(matches!(
+        refused(&mut r, White, "ecole 1"),
+        RefereeError::NotConsummated { .. }
+    ));
+    let rep = go(&mut r, Black, "throw 2-1");
+    assert!(rep.is_empty(), "{rep:?}");
+    let e: Vec<&Report> = r.open_reports().collect();
+    assert_eq!(
+        (e[0].entry, e[0].points, e[0].chooser),
+        (Entry::EcoleDesPointsDonnes, 1, Some(White))
+    );
+    assert_eq!(r.marking().points(Black), 3);
+}
+
+#[test]
+fn s_en_aller_sur_une_ecole_the_false_trou_stands_only_on_the_tablier() {
+    // QUAND L'ÉCOLE EST CONSOMMÉE: "le déplacement du fichet pour marquer des trous qu'on n'a
+    // pas gagnés ne fait pas école, celui-ci pouvant être reculé le cas échéant"; S'EN ALLER
+    // SUR UNE ÉCOLE: only "l'adversaire partageant son erreur rompt son jeu, le trou est bien
+    // acquis". In a partie to one trou, Black marks a trou he has not won and goes away.
+    let pos = "B1:w14,B8:w1,N1:b11,N11:b2,N12:b2 b 5/5 0.0/0.2*";
+    let mut r = Referee::from_position(pos.parse().expect("pos"), 1).expect("marks");
+    go(&mut r, Black, "throw 6-5");
+    go(&mut r, Black, "trous 1");
+    go(&mut r, Black, "s'en aller");
+    // While White chooses, the fichet shows it on the tablier, but it is not agreed: the
+    // partie is not won.
+    assert_eq!(r.marks_on_tablier()[Black].trous, 1);
+    assert_eq!(r.marking().trous(Black), 0);
+    assert!(matches!(r.phase(), RefereePhase::Play { mover: Black, .. }));
+    // White declines the école: the fichet goes back, the partie goes on.
+    let mut declined = r.clone();
+    go(&mut declined, White, "choose 4");
+    assert_eq!(declined.marking().trous(Black), 0);
+    assert!(matches!(
+        declined.phase(),
+        RefereePhase::Play { mover: Black, .. }
+    ));
+    // White acquiesces: the trou is acquired, and with it the partie.
+    go(&mut r, White, "choose 1");
+    assert_eq!(r.marking().trous(Black), 1);
+    assert_eq!(r.phase(), RefereePhase::Over { winner: Black });
+}
+
+#[test]
+fn ecole_de_trou_a_trou_marked_double_for_simple_does_not_win_until_it_stands() {
+    // ÉCOLE DE TROU: "Il n'y a pas école de trou ou de jeu si un joueur qui a gagné un trou
+    // simple le marque double ... On se contente alors de rectifier son erreur si on s'en rend
+    // compte avant de jouer ; l'adversaire peut également le faire tant qu'il n'a pas jeté les
+    // dés pour son coup." Black, at 10 trous and 10 points of a partie to 12, wins 4 points: a
+    // trou simple, 11. He marks it double: 12 on his fichet, which wins nothing while White
+    // may still rectify it ("la chronologie s'interrompt dès qu'un joueur a gagné
+    // régulièrement").
+    let pos = "B1:w14,B8:w1,N1:b11,N11:b2,N12:b2 b 5/5 0.2/10.10";
+    let start = || {
+        let mut r = referee(pos);
+        go(&mut r, Black, "throw 6-5");
+        script(
+            &mut r,
+            Black,
+            &["trous 2", "wipe-opponent", "wipe", "mark 2"],
+        );
+        let play = first_play(pos, "6-5");
+        let rep = script(&mut r, Black, &[&play[0], &play[1], "done"]);
+        let f = rep
+            .iter()
+            .find(|x| x.entry == Entry::EcoleDeTrou)
+            .expect("école de trou");
+        assert_eq!(f.options, vec![Remedy::RectifyFichet(1), Remedy::Decline]);
+        r
+    };
+    let mut r = start();
+    assert_eq!(r.marking().trous(Black), 11);
+    assert_eq!(r.marks_on_tablier()[Black].trous, 12);
+    assert_eq!(r.phase(), RefereePhase::Throw { thrower: White });
+    // Rectified: 11 trous, the partie goes on.
+    let mut rectified = r.clone();
+    go(&mut rectified, White, "choose 1");
+    assert_eq!(rectified.marking().trous(Black), 11);
+    assert_eq!(rectified.phase(), RefereePhase::Throw { thrower: White });
+    // Let stand (White declines, or throws without rectifying): the fichet shows 12, and
+    // Black has won.
+    go(&mut r, White, "choose 2");
+    assert_eq!(r.phase(), RefereePhase::Over { winner: Black });
+    let mut r = start();
+    go(&mut r, White, "throw 2-1");
+    assert_eq!(r.phase(), RefereePhase::Over { winner: Black });
+    assert_eq!(r.marking().trous(Black), 12);
+}
+
+#[test]
+fn ecole_de_points_trous_in_excess_win_nothing_until_they_stand() {
+    // ÉCOLE DE POINTS: "si n'ayant le droit d'en marquer qu'un ou deux, il en marque trois ou
+    // quatre, il fait école de douze points"; QUAND L'ÉCOLE EST CONSOMMÉE: "le déplacement du
+    // fichet pour marquer des trous qu'on n'a pas gagnés ne fait pas école, celui-ci pouvant
+    // être reculé". Black, at 10 trous and 10 points of a partie to 12, wins 4 points, one
+    // trou simple, and marks four: 14 on his fichet, an école par excès of 12 (of 24 by the
+    // literal reading of the trous en trop); the partie is not won by them while White may
+    // claim it.
+    let pos = "B1:w14,B8:w1,N1:b11,N11:b2,N12:b2 b 5/5 0.2/10.10";
+    let start = |reading: TrousEnTrop| {
+        let mut r = referee(pos).with_trous_en_trop(reading);
+        go(&mut r, Black, "throw 6-5");
+        script(
+            &mut r,
+            Black,
+            &["trous 4", "wipe-opponent", "wipe", "mark 2"],
+        );
+        let play = first_play(pos, "6-5");
+        let rep = script(&mut r, Black, &[&play[0], &play[1], "done"]);
+        (r, ecole_report(&rep).clone())
+    };
+    let (mut r, e) = start(TrousEnTrop::ByJeux);
+    assert_eq!(
+        (e.fault, e.entry, e.points),
+        (Fault::EcoleParExces, Entry::EcoleDePoints, 12)
+    );
+    assert_eq!(r.marking().trous(Black), 11);
+    assert_eq!(r.marks_on_tablier()[Black].trous, 14);
+    assert_eq!(r.phase(), RefereePhase::Throw { thrower: White });
+    let mut claimed = r.clone();
+    go(&mut claimed, White, "ecole 12");
+    assert_eq!(claimed.marking().trous(Black), 11);
+    assert!(!matches!(claimed.phase(), RefereePhase::Over { .. }));
+    // Declined: they stand, and win.
+    go(&mut r, White, "choose 3");
+    assert_eq!(r.marking().trous(Black), 14);
+    assert_eq!(r.phase(), RefereePhase::Over { winner: Black });
+    // The literal reading: two trous beyond the two the jeu could show, 24 points.
+    let (_, e) = start(TrousEnTrop::ByTrous);
+    assert_eq!(e.points, 24);
 }

@@ -85,11 +85,14 @@ fn dame_jouee_en_trop() {
 
 #[test]
 fn dame_couverte_par_fausse_case() {
-    // White covers his lone dame on B6 with a dame the numbers cannot bring there.
+    // "Un joueur qui a couvert une de ses dames par fausse case peut se voir interdire de la
+    // couvrir pour ce coup." White plays the 2 (B8-B10), then covers his lone dame on B6
+    // with a dame the 3 cannot bring there. (B1-B6 first, then B8-B10, would be the sum
+    // played tout d'une and a dame more: DAME JOUÉE TOUT D'UNE, below.)
     let pos = "B1:w13,B6:w1,B8:w1,N1:b15 w 1/1 0.0/0.0";
     let mut r = referee(pos);
     go(&mut r, White, "throw 3-2");
-    let rep = script(&mut r, White, &["move B1 B6", "move B8 B10", "done"]);
+    let rep = script(&mut r, White, &["move B8 B10", "move B1 B6", "done"]);
     assert_eq!(rep[0].entry, Entry::DameCouverteParFausseCase);
     let p: trictrac_core::Point = "B6".parse().expect("pt");
     let k = rep[0]
@@ -160,7 +163,9 @@ fn dames_au_talon_and_dame_touchee() {
     go(&mut r, White, "throw 3-2");
     go(&mut r, White, "touch B1");
     assert!(script(&mut r, White, &["move B6 B9", "move B8 B10", "done"]).is_empty());
-    // DAME TOUCHÉE, DAME JOUÉE: a dame touched (not at the talon) must be played.
+    // DAME TOUCHÉE, DAME JOUÉE: "lorsqu'un joueur, à son tour de jeu, a touché une ou
+    // plusieurs de ses dames, il soit tenu de les jouer, à moins qu'avant de les toucher il
+    // n'ait dit : J'adoube !": a dame touched (not at the talon) must be played.
     let mut r = referee(pos);
     go(&mut r, White, "throw 3-2");
     go(&mut r, White, "touch B6");
@@ -195,7 +200,11 @@ fn fausse_sortie() {
 
 #[test]
 fn prendre_son_coin() {
-    // Glossary COINS: the coin taken par puissance when par effet is possible.
+    // PRENDRE SON COIN: "Un joueur qui a pris son coin par puissance alors qu'il pouvait le
+    // prendre par effet peut être contraint par son adversaire de reprendre son coup et se
+    // voir interdire la possibilité de prendre son coin pour ce coup, s'il est toutefois
+    // possible de le jouer autrement." (COINS: "Si on a la possibilité de prendre son coin à
+    // la fois par effet et par puissance, on doit le prendre par effet.")
     let pos = "B1:w11,B7:w2,B6:w2,N1:b15 w 3/3 0.0/0.0";
     let p: Position = pos.parse().expect("pos");
     let a = ThrowAnalysis::new(&p, "6-5".parse().expect("t"), &ScoringRules::default());
@@ -206,6 +215,21 @@ fn prendre_son_coin() {
     // he takes it from B7 twice (5 and 4, as if par puissance).
     let rep = script(&mut r, White, &["move B7 B12", "move B7 B12", "done"]);
     assert_eq!(rep[0].entry, Entry::PrendreSonCoin, "{}", rep[0]);
+    // "se voir interdire la possibilité de prendre son coin pour ce coup, s'il est toutefois
+    // possible de le jouer autrement": every play imposed leaves the coin.
+    let coin: trictrac_core::Point = "B12".parse().expect("pt");
+    let imposed: Vec<&Play> = rep[0]
+        .options
+        .iter()
+        .filter_map(|o| match o {
+            Remedy::Impose(p) => Some(p),
+            _ => None,
+        })
+        .collect();
+    assert!(!imposed.is_empty(), "{}", rep[0]);
+    for p in imposed {
+        assert!(p.moves().iter().all(|m| m.to != Dest::Point(coin)), "{p}");
+    }
 }
 
 #[test]
@@ -290,11 +314,80 @@ fn dames_en_trop_ou_en_moins_at_the_tablier() {
     late.counts[Black]["N1".parse::<Point>().expect("pt").index()] = 15;
     let e = Referee::from_tablier(&late, ByColour::new(0, 0), 12).expect_err("void");
     assert!(e.to_string().contains("relevé is void"), "{e}");
-    // Declared borne off: 13 on the board and 2 off is right.
+    // Declared borne off: 13 on the board and 2 off is right, when the 13 stand in his jan
+    // de retour (SORTIE). (Until 2026-12 this test declared 2 off with 13 on the talon, a
+    // position no partie reaches: a dame is borne off only when all are in the jan de
+    // retour; it is now refused.)
     let mut s = Setup::start();
-    s.counts[White][b1.index()] = 13;
+    s.counts[White][b1.index()] = 0;
+    s.counts[White]["N2".parse::<Point>().expect("pt").index()] = 13;
+    s.throws_since_releve = ByColour::new(30, 30);
     let (_, rep) = Referee::from_tablier(&s, ByColour::new(2, 0), 12).expect("ok");
     assert!(rep.is_empty());
+    let mut talon = Setup::start();
+    talon.counts[White][b1.index()] = 13;
+    assert!(matches!(
+        Referee::from_tablier(&talon, ByColour::new(2, 0), 12),
+        Err(RefereeError::Position(_))
+    ));
+}
+
+#[test]
+fn dames_en_trop_ou_en_moins_only_at_the_start_and_a_full_talon() {
+    use trictrac_core::referee::{NotRectifiable, borne_off};
+    use trictrac_core::{ByColour, Point, Setup};
+    // "on peut rectifier l'erreur si on n'en est encore qu'au début et que le talon litigieux
+    // fasse encore case pleine ... Sinon le relevé, le marqué ou la partie est annulé."
+    let at = |s: &str| s.parse::<Point>().expect("pt").index();
+    // White has 14 dames after two throws each, 12 on his talon: rectified.
+    let mut s: Setup = "B1:w12,B6:w1,B8:w1,N1:b13,N7:b1,N9:b1 w 2/2 0.0/0.0"
+        .parse()
+        .expect("setup");
+    assert_eq!(borne_off(&s), ByColour::new(0, 0), "missing, not borne off");
+    let (r, rep) = Referee::from_tablier(&s, borne_off(&s), 12).expect("rectified");
+    assert_eq!(rep[0].entry, Entry::DamesEnTropOuEnMoins);
+    assert!(rep[0].text.contains("1 put back"), "{}", rep[0]);
+    assert_eq!(
+        r.position().board().count(White, "B1".parse().expect("pt")),
+        13
+    );
+    // The same after four throws each: past the start, whatever the talon holds.
+    s.throws_since_releve = ByColour::new(4, 4);
+    let e = Referee::from_tablier(&s, ByColour::new(0, 0), 12).expect_err("void");
+    assert_eq!(
+        e,
+        RefereeError::DamesVoid {
+            colour: White,
+            dames: 14,
+            reason: NotRectifiable::PastTheStart { throws: 4 }
+        }
+    );
+    assert!(e.to_string().contains("past its start"), "{e}");
+    // At the start, but the talon holds one dame: "que le talon litigieux fasse encore case
+    // pleine" fails, although putting one back would make it two.
+    let mut s = Setup::empty();
+    s.counts[White][at("B1")] = 1;
+    s.counts[White][at("B2")] = 13;
+    s.counts[Black][at("N1")] = 15;
+    s.throws_since_releve = ByColour::new(3, 3);
+    let e = Referee::from_tablier(&s, ByColour::new(0, 0), 12).expect_err("void");
+    assert!(
+        matches!(
+            e,
+            RefereeError::DamesVoid {
+                reason: NotRectifiable::TalonNotFull { talon: 1 },
+                ..
+            }
+        ),
+        "{e}"
+    );
+    // Both players wrong at once ("un des joueurs, ou même les deux"): both rectified.
+    let mut s = Setup::start();
+    s.counts[White][at("B1")] = 16;
+    s.counts[Black][at("N1")] = 13;
+    let (r, rep) = Referee::from_tablier(&s, ByColour::new(0, 0), 12).expect("rectified");
+    assert_eq!(rep.len(), 2);
+    assert_eq!(r.position(), &Position::start());
 }
 
 #[test]
@@ -340,13 +433,15 @@ fn dame_jouee_tout_d_une_then_another_dame() {
         &["move B1 B5", "move B5 B7", "move B1 B3", "done"],
     );
     assert_eq!(rep[0].entry, Entry::DameJoueeToutDUne);
-    assert_eq!(rep[0].options.len(), 2, "{}", rep[0]);
-    assert_eq!(rep[0].options[0], Remedy::Leave);
-    let Remedy::Impose(p) = rep[0].options[1] else {
+    // "a seulement la possibilité de rectifier la position de cette dernière dame": the one
+    // option is to put it back (the play is not left with three numbers played; until
+    // 2026-12 the referee offered to leave it, which the entry does not allow).
+    assert_eq!(rep[0].options.len(), 1, "{}", rep[0]);
+    let Remedy::Impose(p) = rep[0].options[0] else {
         panic!("{}", rep[0])
     };
     assert!(p.is_tout_d_une(), "{p}");
-    go(&mut r, Black, "choose 2");
+    go(&mut r, Black, "choose 1");
     assert_eq!(
         r.position().to_string().split(' ').next(),
         Some("B1:w14,B7:w1,N1:b15")
@@ -497,4 +592,151 @@ fn fausse_case_avec_les_deux_dames_a_case_entiere() {
         has(&|p: &Play| !p.is_tout_d_une() && p.moves()[0].to != p.moves()[1].to),
         "{plays:?}"
     );
+}
+
+#[test]
+fn fausse_sortie_the_touched_dame_plays_that_number_inside() {
+    // FAUSSE SORTIE: "le joueur qui, ayant à jouer un nombre sortant, se trompe et touche une
+    // dame qui par ce nombre peut être jouée à l'intérieur du jan, est obligé de la jouer
+    // ainsi, préférablement à la dame qu'il aurait pu sortir." 3-2, White's dames on N5, N4,
+    // N3 and twelve on N1: he touches N4, then bears N3 off by the 3 and plays N5-N3 by the 2.
+    let pos = "N5:w1,N4:w1,N3:w1,N1:w12,B6:b15 w 20/20 0.0/0.0";
+    let p: Position = pos.parse().expect("pos");
+    // The play that bears another dame off by the 3 and moves the touched one by the 2 is
+    // legal, but it is not what the entry obliges.
+    let other = p.parse_play("3-2: N3-off, N4-N2").expect("legal");
+    let mut r = referee(pos);
+    go(&mut r, White, "throw 3-2");
+    go(&mut r, White, "touch N4");
+    let rep = script(&mut r, White, &["move N3 off", "move N5 N3", "done"]);
+    let f = &rep[0];
+    assert_eq!(f.entry, Entry::FausseSortie, "{f}");
+    let n4: trictrac_core::Point = "N4".parse().expect("pt");
+    let imposed: Vec<Play> = f
+        .options
+        .iter()
+        .filter_map(|o| match o {
+            Remedy::Impose(p) => Some(*p),
+            _ => None,
+        })
+        .collect();
+    assert!(!imposed.is_empty(), "{f}");
+    assert!(!imposed.contains(&other), "{f}");
+    for pl in &imposed {
+        // The touched dame plays the 3 inside the jan, to N1.
+        assert!(
+            pl.moves()
+                .iter()
+                .any(|m| m.from == n4 && m.die.get() == 3 && m.to != Dest::Off),
+            "{pl}"
+        );
+    }
+    // During the sortie a dame touched that no sortant number plays inside is simply a dame
+    // touchée (DAME TOUCHÉE, DAME JOUÉE): the 2 bears off N2 and the 3 is played inside by
+    // N5; N4 was touched and can be played by the 2 or the 3.
+    let pos = "N5:w1,N4:w1,N2:w1,N1:w12,B6:b15 w 20/20 0.0/0.0";
+    let mut r = referee(pos);
+    go(&mut r, White, "throw 3-2");
+    go(&mut r, White, "touch N4");
+    let rep = script(&mut r, White, &["move N2 off", "move N5 N2", "done"]);
+    assert_eq!(rep[0].entry, Entry::FausseSortie, "{}", rep[0]);
+    for o in &rep[0].options {
+        if let Remedy::Impose(pl) = o {
+            assert!(
+                pl.moves()
+                    .iter()
+                    .any(|m| m.from == n4 && m.die.get() == 2 && m.to != Dest::Off),
+                "{pl}"
+            );
+        }
+    }
+}
+
+#[test]
+fn dame_jouee_en_trop_every_third_dame() {
+    // DAME JOUÉE EN TROP: "Si on joue un troisième nombre avec une dame, l'adversaire ne peut
+    // que rectifier le placement de cette dernière dame si les deux nombres ont été
+    // précédemment joués correctement." DAME JOUÉE TOUT D'UNE: "après avoir joué tout d'une
+    // les nombres amenés, s'avise de jouer ensuite une autre dame ... son adversaire a
+    // seulement la possibilité de rectifier la position de cette dernière dame." Whatever
+    // the dame moved after a whole play, its only remedy is to be put back: never DAME MAL
+    // PLACÉE, never left as played.
+    let cases: [(&str, &str, &[&str], Entry, &str); 5] = [
+        // A third number with the second dame.
+        (
+            "B1:w15,N1:b15 w 0/0 0.0/0.0",
+            "2-1",
+            &["move B1 B3", "move B1 B2", "move B2 B5"],
+            Entry::DameJoueeEnTrop,
+            "B1:w13,B2:w1,B3:w1",
+        ),
+        // The sum played tout d'une in one move, then another dame.
+        (
+            "B1:w15,N1:b15 w 0/0 0.0/0.0",
+            "4-2",
+            &["move B1 B7", "move B1 B3"],
+            Entry::DameJoueeToutDUne,
+            "B1:w14,B7:w1",
+        ),
+        // Two moves further after a tout d'une by two moves.
+        (
+            "B1:w15,N1:b15 w 0/0 0.0/0.0",
+            "4-2",
+            &["move B1 B5", "move B5 B7", "move B1 B3", "move B3 B4"],
+            Entry::DameJoueeToutDUne,
+            "B1:w14,B7:w1",
+        ),
+        // A throw of which one number only can be played (IMPUISSANCE: the 2, N11-N9; the 4
+        // and the sum land on Black's N7 and N5), then a second dame.
+        (
+            "N11:w1,N3:w14,N1:b7,N5:b2,N7:b2,B9:b4 w 20/20 0.0/0.0",
+            "4-2",
+            &["move N11 N9", "move N3 N2"],
+            Entry::DameJoueeEnTrop,
+            "N3:w14,N5:b2,N7:b2,N9:w1",
+        ),
+        // Two dames, then a third from elsewhere.
+        (
+            "B1:w13,B6:w1,B8:w1,N1:b15 w 1/1 0.0/0.0",
+            "3-2",
+            &["move B6 B9", "move B8 B10", "move B1 B2"],
+            Entry::DameJoueeEnTrop,
+            "B1:w13,B9:w1,B10:w1",
+        ),
+    ];
+    for (pos, throw, moves, entry, after) in cases {
+        let mut r = referee(pos);
+        go(&mut r, White, &format!("throw {throw}"));
+        let rep = script(&mut r, White, moves);
+        let rep = if rep.is_empty() {
+            go(&mut r, White, "done")
+        } else {
+            let mut v = rep;
+            v.extend(go(&mut r, White, "done"));
+            v
+        };
+        let f = rep
+            .iter()
+            .find(|x| x.fault == Fault::FausseCase)
+            .expect("fausse case");
+        assert_eq!(f.entry, entry, "{pos} {throw} {moves:?}: {f}");
+        assert!(matches!(f.options[..], [Remedy::Impose(_)]), "{f}");
+        go(&mut r, Black, "choose 1");
+        assert!(r.position().to_string().contains(after), "{}", r.position());
+    }
+}
+
+#[test]
+fn a_dame_borne_off_while_others_are_outside_the_jan_de_retour_is_no_position() {
+    // SORTIE: "Lorsque toutes les dames d'un joueur se trouvent rassemblées dans son dernier
+    // jan ou jan de retour ... elles sont sorties": a dame missing from the talon at the
+    // start is not a dame borne off (it was taken as one); it is a dame missing (DAMES EN
+    // TROP ou EN MOINS, above).
+    let e = "B1:w14,N1:b15 w 0/0 0.0/0.0"
+        .parse::<Position>()
+        .expect_err("no partie reaches it");
+    assert!(e.to_string().contains("outside his jan de retour"), "{e}");
+    // In the jan de retour the missing dames are borne off.
+    let p: Position = "N1:w4,N2:w3,B1:b15 w 20/20 0.0/0.0".parse().expect("pos");
+    assert_eq!(p.board().off(White), 8);
 }

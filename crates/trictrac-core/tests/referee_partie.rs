@@ -269,3 +269,112 @@ fn a_partie_without_mistakes_gives_no_report_and_the_game_s_marks() {
     }
     mistake_free(11, 12);
 }
+
+#[test]
+fn de_rompu_only_for_a_fault() {
+    // DÉ ROMPU: "on ne peut faire usage de cette faculté que lorsque l'adversaire a commis une
+    // faute de placement ou de marque et que, non désireux de faire école, on préfère lui
+    // faire rectifier cette faute selon la règle, avant que les dés ne soient connus".
+    let start = || {
+        let mut r = Referee::new();
+        assert!(
+            script(
+                &mut r,
+                White,
+                &["throw 4-4", "move B1 B5", "move B1 B5", "done"]
+            )
+            .is_empty()
+        );
+        r
+    };
+    // Black marks 2 points White's coup did not give him; White breaks his dice to have it
+    // rectified: no école, Black's jeton back to 0, and he throws again.
+    let mut r = start();
+    go(&mut r, Black, "mark 2");
+    let rep = go(&mut r, Black, "throw 2-1 rompu-fault");
+    assert_eq!(
+        (rep[0].entry, rep[0].offender, rep[0].chooser),
+        (Entry::DeRompu, Some(Black), None)
+    );
+    assert!(
+        rep[0].text.contains("rectified without école"),
+        "{}",
+        rep[0]
+    );
+    assert_eq!(r.marking().points(Black), 0);
+    assert_eq!(r.phase(), RefereePhase::Throw { thrower: Black });
+    assert!(r.open_reports().next().is_none());
+    go(&mut r, Black, "throw 2-1");
+    assert!(matches!(r.phase(), RefereePhase::Play { mover: Black, .. }));
+    // Without a fault the dice may not be broken: not the same outcome. Black keeps the
+    // numbers as they lie, or throws again, as he chooses.
+    for flag in ["rompu-fault", "rompu", "hand-pushed", "back-in-pushed flat"] {
+        let mut r = start();
+        let rep = go(&mut r, Black, &format!("throw 2-1 {flag}"));
+        assert_eq!(
+            (rep[0].entry, rep[0].offender, rep[0].chooser),
+            (Entry::DeRompu, Some(White), Some(Black)),
+            "{flag}"
+        );
+        assert_eq!(
+            rep[0].options,
+            vec![Remedy::AcceptThrow, Remedy::AnnulThrow]
+        );
+        let mut kept = r.clone();
+        go(&mut kept, Black, "choose 1");
+        assert_eq!(
+            kept.phase(),
+            RefereePhase::Play {
+                mover: Black,
+                throw: "2-1".parse().expect("t")
+            }
+        );
+        go(&mut r, Black, "choose 2");
+        assert_eq!(r.phase(), RefereePhase::Throw { thrower: Black });
+    }
+}
+
+#[test]
+fn refusals_name_the_value_what_was_expected_and_the_entry() {
+    let mut r = Referee::new();
+    go(&mut r, White, "throw 6-5");
+    // A dame "moved" to its own point is not blamed on REPRENDRE UNE DAME: nothing moved.
+    let e = refused(&mut r, White, "move B1 B1");
+    assert!(matches!(e, RefereeError::NotMoved { .. }), "{e}");
+    let text = e.to_string();
+    assert!(text.contains("from B1 to B1"), "{text}");
+    assert!(text.contains("DAME TOUCHÉE, DAME JOUÉE"), "{text}");
+    assert!(!text.contains("REPRENDRE"), "{text}");
+    // Backwards: LOIS.
+    go(&mut r, White, "move B1 B7");
+    let text = refused(&mut r, White, "move B7 B6").to_string();
+    assert!(text.contains("sans jamais rétrograder"), "{text}");
+    // A second jeton where no mark stands.
+    let mut r = Referee::new();
+    go(&mut r, White, "throw 6-5");
+    let text = refused(&mut r, White, "new-jeton 3").to_string();
+    assert!(
+        text.contains("new-jeton 3") && text.contains("DOUBLE MARQUE"),
+        "{text}"
+    );
+    // "the throw 6-5 is may be thrown again" no more.
+    let mut r = Referee::new();
+    let rep = go(&mut r, White, "throw 6-5 hand-back");
+    assert_eq!(
+        rep[0]
+            .to_string()
+            .split(" [")
+            .nth(1)
+            .map(|t| t.starts_with("DÉ TOUCHÉ]")),
+        Some(true),
+        "{}",
+        rep[0]
+    );
+    assert!(
+        rep[0]
+            .text
+            .contains("the throw 6-5 is kept or thrown again, as the thrower chooses (DÉ TOUCHÉ)"),
+        "{}",
+        rep[0]
+    );
+}

@@ -266,11 +266,13 @@ fn conserver_en_sortant() {
     assert_eq!(before(&a), (0, 4));
     let p: Position = format!("{pos} b 20/20 0.0/0.0").parse().expect("pos");
     for text in ["6-4: B6-off, B4-off", "6-4: B6-off, B6-B2"] {
-        let play = p.parse_play(text).expect("movement-legal");
+        let play = p.parse_movement_play(text).expect("movement-legal");
         assert!(a.after_play(&play).expect("legal").is_empty(), "{text}");
     }
     // Black may not break the plein: 6-4 playing the 4 from B5 is refused.
-    let bad = p.parse_play("6-4: B6-off, B5-B1").expect("movement-legal");
+    let bad = p
+        .parse_movement_play("6-4: B6-off, B5-B1")
+        .expect("movement-legal");
     assert!(a.after_play(&bad).is_err());
     // White, beset: both aces bear off from N1 and keep the jan de retour: 6.
     let a = analyse(&format!("{pos} w 20/20 0.0/0.0"), "1-1");
@@ -368,7 +370,7 @@ fn remplir_en_passant_first_diagram_nothing_scored() {
     // The glossary's alternatives are all legal: remplir en passant obliges nothing.
     let p: Position = text.parse().expect("pos");
     for t in ["6-3: N9-N3, N6-N3", "6-3: N9-N3, N5-N2", "6-3: N9-N6-off"] {
-        let play = p.parse_play(t).expect("movement-legal");
+        let play = p.parse_movement_play(t).expect("movement-legal");
         assert!(a.after_play(&play).is_ok(), "{t}");
     }
 }
@@ -429,7 +431,9 @@ fn sortie_must_keep_by_bearing_off_the_surplus() {
     );
     assert_eq!(before(&a), (4, 0));
     let p: Position = SORTIE_KEEP.parse().expect("pos");
-    let breaks = p.parse_play("5-2: N6-N1, N3-N1").expect("movement-legal");
+    let breaks = p
+        .parse_movement_play("5-2: N6-N1, N3-N1")
+        .expect("movement-legal");
     assert!(a.after_play(&breaks).is_err());
     let keeps = p.parse_play("5-2: N5-off, N3-N1").expect("legal");
     assert!(a.after_play(&keeps).expect("legal").is_empty());
@@ -452,7 +456,7 @@ fn sortie_3_2_keep_inside_or_by_bearing_off() {
     assert_eq!(before(&a), (4, 0));
     let p: Position = SORTIE_KEEP.parse().expect("pos");
     let expect = |text: &str, how: HowKept| {
-        let play = p.parse_play(text).expect("movement-legal");
+        let play = p.parse_movement_play(text).expect("movement-legal");
         assert!(a.after_play(&play).expect("legal").is_empty(), "{text}");
         assert_eq!(
             a.keep_manner(&play, Jan::JanDeRetour),

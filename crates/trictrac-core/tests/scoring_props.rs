@@ -57,32 +57,21 @@ fn home_position(points: &[u8]) -> Position {
     s.parse().expect("home position")
 }
 
-/// Captures the plays offered to the obligation hook (after "both numbers / the higher
-/// die", before any filter) as boards.
-#[derive(Default)]
-struct Capture(std::cell::RefCell<Vec<[u8; 26]>>);
-
-impl trictrac_core::Obligations for Capture {
-    fn apply(&self, _: &Position, _: Throw, plays: &mut trictrac_core::PlayList) {
-        *self.0.borrow_mut() = plays.as_slice().iter().map(|c| c.after()).collect();
-    }
-}
-
-/// The boards of the plays offered to the obligation (the movement list when the hook does
-/// not run: it runs only with two plays or more).
+/// The boards of the plays offered to the must fill / must keep obligation (after "both
+/// numbers / the higher die" and "coin par effet over par puissance", before the obligation
+/// and the sortie constraints). In the positions of this file's callers (White's dames in
+/// his petit and grand jans, [`home_position`]) nothing can be borne off, so the sortie
+/// constraints remove nothing and these are the boards of the movement plays.
 fn offered_boards(pos: &Position, t: Throw) -> Vec<[u8; 26]> {
-    let cap = Capture::default();
-    let _ = pos.legal_plays_with(t, &cap);
-    let legal: Vec<[u8; 26]> = cap.0.into_inner();
-    if legal.is_empty() {
-        pos.movement_plays(t)
-            .candidates()
-            .iter()
-            .map(|c| c.after())
-            .collect()
-    } else {
-        legal
-    }
+    let mover = pos.side_to_move();
+    assert!(
+        !pos.board().all_in_jan_de_retour(mover),
+        "offered_boards is for positions without a sortie: {pos}"
+    );
+    let movement = pos.movement_plays(t);
+    (0..movement.len())
+        .map(|i| *movement.board_after(i).expect("board").path_counts(mover))
+        .collect()
 }
 
 /// Oracle of the ways of filling `jan` for White, by forward enumeration of moves: a die
@@ -247,11 +236,11 @@ proptest! {
         for p in an.legal_plays().iter() {
             // Movement-legal, except a coin taken par puissance to fill the grand jan where
             // par effet would break it (obligation before "par effet over par puissance").
-            prop_assert!(pos.is_legal(p) || p.is_par_puissance(), "{}", p);
-            prop_assert!(pos.is_legal_with(p, &trictrac_core::MustFillOrKeep::new()));
+            prop_assert!(pos.is_movement_legal(p) || p.is_par_puissance(), "{}", p);
+            prop_assert!(pos.is_legal(p));
             prop_assert_eq!(
                 an.play(p).ok(),
-                pos.play_with(p, &trictrac_core::MustFillOrKeep::new()).ok()
+                pos.play(p).ok()
             );
             prop_assert!(an.after_play(p).is_ok());
             for c in Colour::ALL {

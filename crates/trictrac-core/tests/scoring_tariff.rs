@@ -387,15 +387,19 @@ fn after_play_errors() {
     let a = analyse(text, "4-2");
     let pos: Position = text.parse().expect("pos");
     // Movement-legal but it does not fill: refused.
-    let no_fill = pos.parse_play("4-2: B1-B5, B5-B7").expect("movement-legal");
+    let no_fill = pos
+        .parse_movement_play("4-2: B1-B5, B5-B7")
+        .expect("movement-legal");
     assert!(matches!(
         a.after_play(&no_fill),
-        Err(trictrac_core::ScoringError::Illegal { .. })
+        Err(trictrac_core::scoring::ScoringError::Illegal { .. })
     ));
-    let other = pos.parse_play("3-1: B1-B4, B1-B2").expect("movement-legal");
+    let other = pos
+        .parse_movement_play("3-1: B1-B4, B1-B2")
+        .expect("movement-legal");
     assert!(matches!(
         a.after_play(&other),
-        Err(trictrac_core::ScoringError::WrongThrow { .. })
+        Err(trictrac_core::scoring::ScoringError::WrongThrow { .. })
     ));
 }
 

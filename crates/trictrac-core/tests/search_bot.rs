@@ -3,7 +3,7 @@
 
 use boardgames_common::{Agent, ByPlayer, Game, RandomAgent, Seed, Turn, play_game, sample_chance};
 use trictrac_core::bot::{Bot, ExpectimaxBot};
-use trictrac_core::game::{Action, GameOptions, Phase, TrictracGame};
+use trictrac_core::{Action, GameOptions, Phase, TrictracGame};
 
 #[test]
 fn choices_are_legal_and_deterministic_on_random_parties() {

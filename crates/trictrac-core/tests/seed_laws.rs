@@ -42,9 +42,9 @@ fn lois_six_and_ace_from_the_talon() {
     let p = Position::start();
     assert_eq!(plays(&p, "6-1"), ["6-1: B1-B7, B1-B2", "6-1: B1-B7-B8"]);
     // The rest may be either intermediate point; parse both and the short form.
-    let a = p.parse_play("6-1: B1-B2-B8").unwrap();
-    let b = p.parse_play("6-1: B1-B7-B8").unwrap();
-    let c = p.parse_play("1-6: B1-B8").unwrap();
+    let a = p.parse_movement_play("6-1: B1-B2-B8").unwrap();
+    let b = p.parse_movement_play("6-1: B1-B7-B8").unwrap();
+    let c = p.parse_movement_play("1-6: B1-B8").unwrap();
     assert_eq!(a, b);
     assert_eq!(b, c);
 }
@@ -58,15 +58,15 @@ fn lois_six_and_ace_from_the_talon() {
 fn lois_rest_must_be_free() {
     let p = pos("B1:w5,B8:w2,B9:w2,B10:w2,B11:w2,B12:w2,B6:b2,N1:b13 w 9/9 0.0/0.0");
     assert!(!p.board().can_fill(Colour::White, Jan::PetitJan));
-    assert!(p.parse_play("5-1: B1-B2-B7").is_ok());
+    assert!(p.parse_movement_play("5-1: B1-B2-B7").is_ok());
     assert_eq!(
-        p.parse_play("5-1: B1-B6-B7"),
+        p.parse_movement_play("5-1: B1-B6-B7"),
         Err(trictrac_core::ParsePlayError::BadRest(
             "B6".parse().unwrap()
         ))
     );
     let q = pos("B1:w5,B8:w2,B9:w2,B10:w2,B11:w2,B12:w2,B6:b2,B2:b2,N1:b11 w 9/9 0.0/0.0");
-    assert!(q.parse_play("5-1: B1-B7").is_err());
+    assert!(q.parse_movement_play("5-1: B1-B7").is_err());
     assert!(
         q.movement_plays(throw("5-1"))
             .iter()
@@ -192,17 +192,13 @@ fn coins_par_effet_over_par_puissance() {
 /// keeping, and every other play stays legal.
 #[test]
 fn coins_par_effet_comes_before_the_keep_obligation() {
-    use trictrac_core::{MustFillOrKeep, ScoringRules, ThrowAnalysis};
+    use trictrac_core::scoring::{ScoringRules, ThrowAnalysis};
     let p = pos("B1:w2,B2:w2,B3:w2,B4:w2,B5:w2,B6:w2,B7:w2,B8:w1,N1:b15 w 10/10 0.0/0.0");
     let t = throw("6-5");
     let movement = plays(&p, "6-5");
     assert!(movement.contains(&"6-5: B6-B12, B7-B12".to_string()));
     assert!(movement.iter().all(|m| !m.contains("par puissance")));
-    let legal: Vec<String> = p
-        .legal_plays_with(t, &MustFillOrKeep::new())
-        .iter()
-        .map(|p| p.to_string())
-        .collect();
+    let legal: Vec<String> = p.legal_plays(t).iter().map(|p| p.to_string()).collect();
     assert_eq!(legal, movement);
     let a = ThrowAnalysis::new(&p, t, &ScoringRules::default());
     assert_eq!(a.legal_plays().len(), movement.len());
@@ -210,7 +206,10 @@ fn coins_par_effet_comes_before_the_keep_obligation() {
     for i in 0..a.legal_plays().len() {
         assert!(a.after_play_index(i).unwrap().is_empty());
     }
-    assert!(p.parse_play("6-5: B7-B12, B8-B12 (par puissance)").is_err());
+    assert!(
+        p.parse_movement_play("6-5: B7-B12, B8-B12 (par puissance)")
+            .is_err()
+    );
 }
 
 /// The same law against a fill: the coin par puissance (B7, B9) would complete the grand
@@ -219,7 +218,7 @@ fn coins_par_effet_comes_before_the_keep_obligation() {
 /// only legal one and fills (4 points).
 #[test]
 fn coins_par_effet_comes_before_the_fill_obligation() {
-    use trictrac_core::{ScoringRules, ThrowAnalysis};
+    use trictrac_core::scoring::{ScoringRules, ThrowAnalysis};
     let p = pos("B1:w2,B6:w1,B7:w3,B8:w2,B9:w3,B10:w2,B11:w2,N1:b15 w 10/10 0.0/0.0");
     let a = ThrowAnalysis::new(&p, throw("6-4"), &ScoringRules::default());
     let legal: Vec<String> = a.legal_plays().iter().map(|p| p.to_string()).collect();
@@ -259,7 +258,7 @@ fn coins_deux_tables_cannot_take_the_coin() {
         );
     }
     assert!(
-        p.parse_play("5-5: B1-B6, B1-B6").is_ok(),
+        p.parse_movement_play("5-5: B1-B6, B1-B6").is_ok(),
         "tout à bas en B6"
     );
 }
@@ -269,7 +268,7 @@ fn coins_deux_tables_cannot_take_the_coin() {
 #[test]
 fn coins_mezeas_then_tout_d_une_to_b7() {
     let p = pos("B1:w13,B12:w2,N1:b15 w 2/2 0.0/0.0");
-    assert!(p.parse_play("5-1: B1-B7").is_ok());
+    assert!(p.parse_movement_play("5-1: B1-B7").is_ok());
     // Leaving the coin singly is forbidden: no play moves exactly one dame off B12.
     for pl in p.movement_plays(throw("5-1")).iter() {
         let from_coin = pl
@@ -306,8 +305,8 @@ fn retour_rest_in_the_interdit_grand_jan() {
     assert!(p.board().can_fill(Colour::Black, Jan::GrandJan));
     assert!(!p.board().can_fill(Colour::Black, Jan::PetitJan));
     // B11-N5 rests on N11 (empty); N8 is Black's.
-    assert!(p.parse_play("6-3: B11-N11-N5").is_ok());
-    assert!(p.parse_play("6-3: B11-N8-N5").is_err());
+    assert!(p.parse_movement_play("6-3: B11-N11-N5").is_ok());
+    assert!(p.parse_movement_play("6-3: B11-N8-N5").is_err());
     // No play stops in Black's grand jan (N7..N12).
     for pl in p.movement_plays(throw("6-3")).iter() {
         for m in pl.moves() {
@@ -319,7 +318,7 @@ fn retour_rest_in_the_interdit_grand_jan() {
     // With the petit jan still fillable (3 more Black dames on the talon), no passage.
     let q = pos("B7:w2,B8:w2,B9:w2,B10:w3,B11:w4,B12:w2,N1:b11,N2:b1,N3:b1,N7:b2 w 9/9 0.0/0.0");
     assert!(q.board().can_fill(Colour::Black, Jan::PetitJan));
-    assert!(q.parse_play("6-3: B11-N5").is_err());
+    assert!(q.parse_movement_play("6-3: B11-N5").is_err());
 }
 
 // ---------------------------------------------------------------- SORTIE
@@ -363,8 +362,8 @@ fn sortie_kinds_of_numbers() {
     assert_eq!(plays(&w, "6-5"), ["6-5: N5-off"]);
     assert_eq!(plays(&w, "2-1"), ["2-1: N5-N3-N2"]);
     // "le 3 et l'as peuvent être joués dans le jan au gré du joueur" for Black.
-    assert!(b.parse_play("3-1: B4-B1, B3-B2").is_ok());
-    assert!(b.parse_play("3-1: B3-off, B1-off").is_ok());
+    assert!(b.parse_movement_play("3-1: B4-B1, B3-B2").is_ok());
+    assert!(b.parse_movement_play("3-1: B3-off, B1-off").is_ok());
 }
 
 /// SORTIE: "avec une dame en … N6 et une autre en … N4 (et quelques autres sur les
@@ -376,7 +375,7 @@ fn sortie_no_number_made_excedant() {
     let p = pos("N6:w1,N4:w1,N2:w1,N1:w2,B1:b15 w 20/20 0.0/0.0");
     assert_eq!(plays(&p, "5-3"), ["5-3: N6-N1, N4-N1"]);
     assert!(
-        !p.is_legal(
+        !p.is_movement_legal(
             &trictrac_core::Play::new(
                 throw("5-3"),
                 &[
@@ -408,7 +407,7 @@ fn sortie_every_non_sortant_number_inside() {
     // N6 and N1, 6-5: the 6 is sortant, the 5 défaillant (N6-N1).
     let p = pos("N6:w1,N1:w1,B1:b15 w 20/20 0.0/0.0");
     assert_eq!(plays(&p, "6-5"), ["6-5: N6-N1-off"]);
-    assert!(p.parse_play("6-5: N6-off, N1-off").is_err());
+    assert!(p.parse_movement_play("6-5: N6-off, N1-off").is_err());
     // N5 and N2: 5-4 (the 4 défaillant) and 5-3 (the 3 défaillant).
     let p = pos("N5:w1,N2:w1,B1:b15 w 20/20 0.0/0.0");
     assert_eq!(plays(&p, "5-4"), ["5-4: N5-N1, N2-off"]);
@@ -430,7 +429,7 @@ fn sortie_every_non_sortant_number_inside() {
 /// N5, 6-5 scores it only for the play that bears both off.
 #[test]
 fn sortie_non_sortant_inside_scores_no_sortie() {
-    use trictrac_core::{ScoringRules, ThrowAnalysis};
+    use trictrac_core::scoring::{ScoringRules, ThrowAnalysis};
     let rules = ScoringRules::default();
     let p = pos("N6:w1,N1:w1,B1:b15 w 20/20 0.0/0.0");
     let a = ThrowAnalysis::new(&p, throw("6-5"), &rules);
@@ -464,7 +463,9 @@ fn sortie_ternes_blocked_is_impuissance() {
 fn sortie_last_dame_goes_off() {
     let p = pos("N5:w1,B4:b5,B3:b5,B1:b5 w 20/20 0.0/0.0");
     assert_eq!(plays(&p, "4-2"), ["4-2: N5-N1-off"]);
-    let after = p.play(&p.parse_play("4-2: N5-N1-off").unwrap()).unwrap();
+    let after = p
+        .play_movement_only(&p.parse_movement_play("4-2: N5-N1-off").unwrap())
+        .unwrap();
     assert!(after.has_borne_off_all(Colour::White));
     let mut r = after;
     r.releve(Colour::White);
@@ -517,7 +518,9 @@ fn conserver_par_impuissance() {
         pos("B7:w3,B8:w3,B9:w3,B10:w2,B11:w2,B12:w2,N1:b7,N6:b2,N9:b2,N11:b2,N12:b2 w 9/9 0.0/0.0");
     assert_eq!(plays(&q, "6-3"), ["6-3: B11-N8-N5"]);
     assert_eq!(unplayed(&q, "6-3"), Vec::<u8>::new());
-    let after = q.play(&q.parse_play("6-3: B11-N5").unwrap()).unwrap();
+    let after = q
+        .play_movement_only(&q.parse_movement_play("6-3: B11-N5").unwrap())
+        .unwrap();
     assert!(!after.board().is_full(Colour::White, Jan::GrandJan));
 }
 
@@ -582,9 +585,9 @@ fn outrepasser_tout_d_une_b7_to_n8() {
         "B7:w3,B8:w2,B9:w2,B10:w2,B11:w2,B12:w4,B6:b3,B5:b3,B4:b3,B3:b2,B2:b2,B1:b2 w 9/9 0.0/0.0",
     );
     assert!(!p.board().can_fill(Colour::Black, Jan::GrandJan));
-    let play = p.parse_play("6-4: B7-N8").unwrap();
+    let play = p.parse_movement_play("6-4: B7-N8").unwrap();
     assert!(play.is_tout_d_une());
-    let after = p.play(&play).unwrap();
+    let after = p.play_movement_only(&play).unwrap();
     assert!(after.board().is_full(Colour::White, Jan::GrandJan));
 }
 
@@ -596,8 +599,8 @@ fn conserver_en_sortant_plays_exist() {
     let p =
         pos("B6:b3,B5:b2,B4:b3,B3:b2,B2:b2,B1:b3,N1:w3,N2:w3,N3:w3,N4:w3,N5:w3 b 30/30 0.0/0.0");
     assert!(p.board().all_in_jan_de_retour(Colour::Black));
-    assert!(p.parse_play("6-4: B6-off, B4-off").is_ok());
-    assert!(p.parse_play("6-4: B6-off, B6-B2").is_ok());
+    assert!(p.parse_movement_play("6-4: B6-off, B4-off").is_ok());
+    assert!(p.parse_movement_play("6-4: B6-off, B6-B2").is_ok());
 }
 
 /// REMPLIR EN SORTANT: "Blanc remplit par le 3 de N9 et sort une dame de N5." Rebuilt:
@@ -606,9 +609,10 @@ fn conserver_en_sortant_plays_exist() {
 #[test]
 fn remplir_en_sortant_play_exists() {
     let p = pos(
-        "N9:w1,N6:w1,N5:w3,N4:w2,N3:w2,N2:w2,N1:w2,B6:b3,B5:b3,B4:b3,B3:b2,B2:b2,B1:b2 w 30/30 0.0/0.0",
+        // 15 White dames: with N9 still out none can be borne off yet (13 were written).
+        "N9:w1,N6:w1,N5:w3,N4:w2,N3:w2,N2:w2,N1:w4,B6:b3,B5:b3,B4:b3,B3:b2,B2:b2,B1:b2 w 30/30 0.0/0.0",
     );
-    let play = p.parse_play("5-3: N9-N6, N5-off").unwrap();
-    let after = p.play(&play).unwrap();
+    let play = p.parse_movement_play("5-3: N9-N6, N5-off").unwrap();
+    let after = p.play_movement_only(&play).unwrap();
     assert!(after.board().is_full(Colour::White, Jan::JanDeRetour));
 }

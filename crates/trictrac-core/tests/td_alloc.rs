@@ -1,18 +1,23 @@
 //! The TD-trained bots allocate nothing per decision: a counting global allocator (this test
 //! binary only) sees no allocation while [`TdBot`] and [`TdExpectimaxBot`] choose at every
-//! decision of seeded parties (plays, tenir or s'en aller).
+//! decision of seeded parties (plays, tenir or s'en aller). The file has its own `main`
+//! (`harness = false`): the allocator counts every thread, and no other thread runs.
 
 use std::alloc::System;
 
 use boardgames_common::{Agent, Game, Seed, Turn, sample_chance};
 use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
 use trictrac_core::bot::{TdBot, TdExpectimaxBot, TdNetwork};
-use trictrac_core::game::{GameOptions, TrictracGame};
+use trictrac_core::{GameOptions, TrictracGame};
 
 #[global_allocator]
 static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
 
-#[test]
+fn main() {
+    decisions_do_not_allocate();
+    println!("td_alloc: no allocation in any decision");
+}
+
 fn decisions_do_not_allocate() {
     // The shipped network is read once, on first use: before the count.
     let network = TdNetwork::shipped();

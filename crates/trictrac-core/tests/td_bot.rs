@@ -5,9 +5,10 @@
 
 use boardgames_common::{Agent, Game, UNORDERED_OUTCOMES};
 use trictrac_core::bot::{TdBot, TdExpectimaxBot, TdNetwork, TdNetworkError};
-use trictrac_core::game::{Action, DefaultScorer, GameOptions, Ordinaire, Phase, TrictracGame};
+use trictrac_core::partie::DefaultScorer;
 use trictrac_core::scoring::{JanKind, ScoringRules, ThrowAnalysis};
-use trictrac_core::{Colour, MustFillOrKeep, Position};
+use trictrac_core::{Action, GameOptions, Ordinaire, Phase, TrictracGame};
+use trictrac_core::{Colour, Position};
 
 /// The crate's weights file, as `TdNetwork::shipped` reads it.
 static SHIPPED: &[u8] = include_bytes!("../src/bot/td/td-network.bin");
@@ -66,23 +67,90 @@ fn the_shipped_weights_load() {
 }
 
 /// The parties of self-play of the shipped weights (docs/trictrac-bot.md).
-const SHIPPED_PARTIES: u64 = 0;
+const SHIPPED_PARTIES: u64 = 1_000_000;
+
+/// The header of the shipped file, read field by field (docs/trictrac-bot.md, "The weights
+/// file (format 1)"): the magic, format version 1, feature set 1, 279 inputs, 64 hidden units,
+/// 3 outputs, the reserved 0, a million parties, then 279 × 64 + 64 + 64 × 3 + 3 = 18 115
+/// weights as `f32` and the FNV-1a checksum of the bytes before it.
+#[test]
+fn the_shipped_header_is_pinned() {
+    let u16_at = |at: usize| u16::from_le_bytes([SHIPPED[at], SHIPPED[at + 1]]);
+    let u64_at = |at: usize| {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&SHIPPED[at..at + 8]);
+        u64::from_le_bytes(b)
+    };
+    assert_eq!(&SHIPPED[..4], b"TTTD");
+    let header: Vec<u16> = (0..6).map(|i| u16_at(4 + 2 * i)).collect();
+    assert_eq!(header, [1, 1, 279, 64, 3, 0]);
+    assert_eq!(u16_at(4), trictrac_core::bot::FORMAT_VERSION);
+    assert_eq!(u16_at(6), trictrac_core::bot::FEATURE_SET);
+    assert_eq!(usize::from(u16_at(8)), trictrac_core::bot::NUM_INPUTS);
+    assert_eq!(usize::from(u16_at(12)), trictrac_core::bot::OUTPUTS);
+    assert_eq!(u64_at(16), SHIPPED_PARTIES);
+    let weights = 279 * 64 + 64 + 64 * 3 + 3;
+    assert_eq!(SHIPPED.len(), 24 + 4 * weights + 8);
+    assert_eq!(u64_at(SHIPPED.len() - 8), 0xf18d_f8bc_5813_4d3e);
+}
+
+/// Real decisions of the shipped weights, pinned: the play chosen and its value (the equity
+/// of the afterstate for the player, from −2 to +2).
+#[test]
+fn decisions_are_pinned_to_the_shipped_weights() {
+    let cases = [
+        // The first throw, 3-1: two legal plays (B1-B4 B1-B2, or the dame tout d'une).
+        (
+            "B1:w15,N1:b15 w 0/0 0.0/0.0",
+            "3-1",
+            2,
+            "3-1: B1-B4, B1-B2",
+            0.004_514_287,
+        ),
+        // White's second throw, 5-2, with two lone dames on B4 and B6: seven legal plays.
+        (
+            "B1:w13,B4:w1,B6:w1,N1:b13,N6:b2 w 1/1 0.0/0.0",
+            "5-2",
+            7,
+            "5-2: B4-B9, B6-B8",
+            0.016_632_522,
+        ),
+    ];
+    for (position, throw, count, play, value) in cases {
+        let game = thrown(position, throw);
+        let (choice, values) = choice_is_the_best_afterstate(&game);
+        assert_eq!(values.len(), count, "{position} {throw}");
+        let Action::Play(chosen) = choice else {
+            panic!("{position} {throw}: a play, not {choice:?}");
+        };
+        assert_eq!(chosen.to_string(), play, "{position} {throw}");
+        let v = values
+            .iter()
+            .find(|(a, _)| *a == choice)
+            .map(|&(_, v)| v)
+            .expect("the choice is valued");
+        assert!((v - value).abs() < 1e-5, "{position} {throw}: {v}");
+    }
+}
 
 #[test]
 fn evaluations_are_pinned_to_the_shipped_weights() {
     let network = TdNetwork::shipped();
     let cases: [(&str, [f32; 3]); 3] = [
         // The start: White to throw first.
-        ("B1:w15,N1:b15 w 0/0 0.0/0.0", [0.0, 0.0, 0.0]),
+        (
+            "B1:w15,N1:b15 w 0/0 0.0/0.0",
+            [0.520_732_05, 7.475_814e-5, 6.209_533e-5],
+        ),
         // White 11 trous and 6 points against 10 trous: near the end of the partie.
         (
             "B1:w3,B5:w2,B7:w2,B8:w2,B10:w2,B11:w2,B12:w2,N1:b3,N5:b2,N6:b2,N7:b2,N8:b2,N10:b2,N12:b2 w 14/14 11.6/10.0",
-            [0.0, 0.0, 0.0],
+            [0.896_303_36, 7.300_965_5e-6, 6.807_064_4e-6],
         ),
         // Black to throw with his grand jan full, 8 points en bredouille.
         (
             "B1:w9,B5:w2,B6:w2,B8:w2,N1:b3,N7:b2,N8:b2,N9:b2,N10:b2,N11:b2,N12:b2 b 9/9 0.0/2.8*",
-            [0.0, 0.0, 0.0],
+            [0.949_077_25, 0.000_559_722_95, 9.999_42e-6],
         ),
     ];
     for (text, pinned) in cases {
@@ -127,7 +195,7 @@ fn a_fill_it_must_take() {
     // none that leaves the jan unfilled is valued as highly as the best filling one.
     let before: Position = text.parse().expect("a position");
     let movement = before.movement_plays("5-4".parse().expect("a throw"));
-    let filling = before.legal_plays_with("5-4".parse().expect("a throw"), &MustFillOrKeep::new());
+    let filling = before.legal_plays("5-4".parse().expect("a throw"));
     assert!(movement.len() > filling.len() + 5);
     let value = |p: &trictrac_core::Play| {
         let mut a = *game.position();

@@ -3,7 +3,7 @@
 
 use boardgames_common::{Agent, ByPlayer, Game, Player, Playout, RandomAgent, Seed};
 use trictrac_core::bot::{TdBot, TdEpisode, TdLearning, TdNetwork};
-use trictrac_core::game::{GameOptions, TrictracGame};
+use trictrac_core::{GameOptions, TrictracGame};
 
 /// Parties of 2 trous, the pavillon off.
 fn start() -> TrictracGame {

@@ -1,12 +1,13 @@
 //! The steps of a record: the position before the first action and after each action, as
 //! SVG pictures, with the action, who made it and what it did.
 
-use boardgames_common::replay::names_game;
+use boardgames_common::names_game;
 use boardgames_common::{Game, Record};
 use sugoroku_core::Sugoroku;
 use tafl_core::TaflGame;
-use trictrac_core::game::{Action, DefaultScorer, Phase, TrictracGame};
+use trictrac_core::partie::DefaultScorer;
 use trictrac_core::svg as trictrac_svg;
+use trictrac_core::{Action, Phase, TrictracGame};
 
 /// One position of a replay.
 #[derive(Debug, Clone, PartialEq)]
@@ -135,9 +136,8 @@ fn trictrac(record: &Record) -> Result<Replay, StepsError> {
         svg: trictrac_picture(&game, entries.first().map(|e| e.action.as_str())),
     });
     for (i, entry) in entries.iter().enumerate() {
-        let illegal = |e: trictrac_core::partie::ActionError| {
-            StepsError::Illegal(format!("action {}: {e}", i + 1))
-        };
+        let illegal =
+            |e: trictrac_core::ActionError| StepsError::Illegal(format!("action {}: {e}", i + 1));
         let action = game.parse_action(&entry.action).map_err(illegal)?;
         let actor = match action {
             Action::PrimauteDie(_) => "chance".to_string(),
@@ -193,7 +193,7 @@ fn tafl(record: &Record) -> Result<Replay, StepsError> {
         let mv = game
             .parse_action(text)
             .map_err(|e| illegal(e.to_string()))?;
-        let outcome = game.play(mv).map_err(|e| illegal(e.to_string()))?;
+        let outcome = game.play_mut(mv).map_err(|e| illegal(e.to_string()))?;
         let mut details = Vec::new();
         let captured: Vec<String> = outcome.captures.map(|sq| sq.to_string()).collect();
         if !captured.is_empty() {
@@ -244,7 +244,7 @@ fn sugoroku(record: &Record) -> Result<Replay, StepsError> {
         let actor = sugoroku_core::colour(game.position().side()).to_string();
         let throw: boardgames_common::Throw = text.parse().map_err(|e| illegal(format!("{e}")))?;
         let events = game
-            .apply_throw(throw)
+            .play_mut(throw)
             .map_err(|e| illegal(e.to_string()))?
             .to_string();
         let details: Vec<String> = events.split("; ").map(str::to_string).collect();

@@ -7,7 +7,6 @@
 //! settings, the parties done, the wall time spent, the evaluations), then the network's
 //! weights file (trictrac-core's `TdNetwork::to_bytes`, with its own checksum).
 
-use std::io::Write as _;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -60,64 +59,13 @@ pub(crate) struct State {
     pub(crate) evaluations: Vec<Evaluation>,
 }
 
-/// Writes `bytes` to `path` atomically: a temporary file beside it, synced to the disk, then
-/// renamed over `path` (and the directory synced), so that `path` holds either the old or
-/// the new bytes whenever the process is killed.
+/// Writes `bytes` to `path` whole or not at all ([`crate::files::write_atomic`]: a
+/// temporary file beside it, synced, then renamed over `path`), so that `path` holds either
+/// the old or the new bytes whenever the process is killed; a temporary file left by a kill
+/// is reused by the next write of the same file.
 pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
-    let fail =
-        |e: std::io::Error| CliError::Output(format!("cannot write {}: {e}", path.display()));
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => std::path::PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "weights".to_string());
-    let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut file = std::fs::File::create(&temp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        std::fs::rename(&temp, path)?;
-        // The rename itself reaches the disk with the directory.
-        if let Ok(d) = std::fs::File::open(&dir) {
-            let _ = d.sync_all();
-        }
-        Ok(())
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&temp);
-    }
-    result.map_err(fail)
-}
-
-/// Removes the temporary files [`write_atomically`] leaves beside `path` when its process is
-/// killed while writing (`.NAME.PID.tmp`).
-pub(crate) fn remove_stale_temps(path: &Path) {
-    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
-        return;
-    };
-    let dir = if dir.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        dir
-    };
-    let prefix = format!(".{}.", name.to_string_lossy());
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let file = entry.file_name();
-        let file = file.to_string_lossy();
-        let stale = file
-            .strip_prefix(&prefix)
-            .and_then(|rest| rest.strip_suffix(".tmp"))
-            .is_some_and(|pid| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()));
-        if stale {
-            let _ = std::fs::remove_file(entry.path());
-        }
-    }
+    crate::files::write_atomic(path, bytes)
+        .map_err(|e| CliError::Output(format!("cannot write {}: {e}", path.display())))
 }
 
 /// The bytes of a checkpoint.

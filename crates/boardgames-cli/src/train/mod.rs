@@ -18,7 +18,7 @@ use boardgames_common::tournament::wilson;
 use boardgames_common::{ByPlayer, Game, Player, Playout, Seed};
 use rayon::prelude::*;
 use trictrac_core::bot::{Bot, TdBot, TdEpisode, TdLearning, TdNetwork};
-use trictrac_core::game::{GameOptions, TrictracGame};
+use trictrac_core::{GameOptions, TrictracGame};
 
 use crate::error::CliError;
 use checkpoint::{Evaluation, Settings, State};
@@ -319,18 +319,6 @@ pub(crate) fn run(args: &TrainArgs) -> Result<(), CliError> {
         .map_err(|e| CliError::input("--threads", e))?;
     let asked = args.settings(threads);
     let cp = checkpoint_path(args);
-    // A run killed while writing leaves its temporary file: never read, removed here.
-    for path in [
-        Some(&cp),
-        Some(&args.output),
-        args.log.as_ref(),
-        args.svg.as_ref(),
-    ]
-    .into_iter()
-    .flatten()
-    {
-        checkpoint::remove_stale_temps(path);
-    }
     let (mut state, mut network) = if cp.exists() {
         let (state, network) = checkpoint::read(&cp)?;
         let diff = differences(&state.settings, &asked);

@@ -12,7 +12,8 @@
 //! [`Game::returns`].
 
 use super::ConfigError;
-use crate::game::{Agent, Game, Player, Turn};
+use crate::game::{Agent, Game, Turn};
+use crate::player::Player;
 
 /// A static evaluation of a state, for the player given, on the scale of
 /// [`Game::returns`] (or on the caller's own scale, the same for every state).

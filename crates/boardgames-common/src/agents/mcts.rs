@@ -19,7 +19,8 @@ use crate::seed::SeedRng;
 use rand::RngExt;
 
 use super::{ConfigError, RandomAgent};
-use crate::game::{Agent, ByPlayer, Game, Player, Turn, sample_chance};
+use crate::game::{Agent, Game, Turn, sample_chance};
+use crate::player::{ByPlayer, Player};
 use crate::seed::Seed;
 
 /// The budget and constants of [`Mcts`].

@@ -1,5 +1,5 @@
 //! Generic agents that play every [`Game`](crate::Game) of the family through the trait:
-//! [`RandomAgent`] (uniform), [`Mcts`] (Monte-Carlo tree search, UCT, with chance nodes) and
+//! [`RandomAgent`] (uniform, at the crate root), [`Mcts`] (Monte-Carlo tree search, UCT, with chance nodes) and
 //! [`Expectiminimax`] (depth-limited search with chance nodes weighted by their
 //! probabilities, alpha-beta, optional Star1 bounds).
 //!
@@ -31,7 +31,7 @@
 
 mod expectiminimax;
 mod mcts;
-mod random;
+pub(crate) mod random;
 
 use thiserror::Error;
 
@@ -39,7 +39,7 @@ pub use expectiminimax::{
     Evaluator, Expectiminimax, ExpectiminimaxConfig, ReturnsEvaluator, SearchValue,
 };
 pub use mcts::{ActionStats, Mcts, MctsConfig};
-pub use random::RandomAgent;
+pub(crate) use random::RandomAgent;
 
 /// Why an agent's configuration was refused.
 #[derive(Debug, Clone, PartialEq, Error)]

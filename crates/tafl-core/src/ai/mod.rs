@@ -10,7 +10,11 @@
 //!   attackers' cordon, soldiers hanging against hostile squares and edges), its weights a
 //!   setting ([`EvalWeights`]);
 //! - [`Level`] and [`SearchConfig`]/[`SearchLimits`]: node limits (deterministic) or time;
-//! - [`play_game`] and [`Tally`] for self-play.
+//! - self-play and tournaments through the common game trait: [`Searcher`] is a
+//!   [`boardgames_common::Agent`] of [`TaflGame`](crate::TaflGame), so
+//!   [`boardgames_common::play_game`] plays it against any agent, and
+//!   [`Searcher::nodes_searched`] tells each side's effort; the results are counted with
+//!   `boardgames_common::tournament` (wins, draws and losses with Wilson intervals).
 //!
 //! Games are kept by [`TaflGame`](crate::TaflGame) (the endings that need the history,
 //! undo); its [`search_history`](crate::TaflGame::search_history) is what the searcher takes.
@@ -22,7 +26,7 @@
 //! let mut game = TaflGame::new(Ruleset::fidchell());
 //! let mut bard = Searcher::for_level(Level::Bard, Seed(1));
 //! let found = bard.search(game.position(), game.search_history()).unwrap();
-//! let _ = game.play(found.best_move).unwrap();
+//! let _ = game.play_mut(found.best_move).unwrap();
 //! assert_eq!(game.moves()[0].mv, found.best_move);
 //! ```
 
@@ -30,13 +34,11 @@ mod eval;
 mod level;
 mod ordering;
 mod search;
-mod selfplay;
 mod tt;
 mod weights;
 
 pub use level::{Level, ParseLevelError, SearchConfig, SearchLimits};
 pub use search::{MAX_PLY, SearchResult, Searcher, WIN_SCORE, WIN_THRESHOLD};
-pub use selfplay::{PlayedGame, Tally, play_game, wilson};
 pub use weights::{EvalWeights, WeightsError};
 
 /// The static evaluation of `pos` for the side to move, in centisoldiers (1/100 of a

@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use boardgames_common::{Seed, SeedRng};
+use boardgames_common::{Agent, Seed, SeedRng};
 use rand::RngExt;
 
 use crate::ai::eval::evaluate_with;
@@ -13,7 +13,8 @@ use crate::ai::level::{Level, SearchConfig};
 use crate::ai::ordering::{MoveKind, Ordering, move_kind};
 use crate::ai::tt::{Bound, TranspositionTable};
 use crate::ai::weights::EvalWeights;
-use crate::moves::{MAX_MOVES, Move, MoveList};
+use crate::game::TaflGame;
+use crate::moves::{MAX_MOVES, Move};
 use crate::piece::Side;
 use crate::position::Position;
 use crate::rules::RepetitionResult;
@@ -74,6 +75,39 @@ pub struct Searcher {
     ordering: Ordering,
     rng: SeedRng,
     stack: Vec<u64>,
+    /// Nodes of every search since the searcher was made.
+    nodes_searched: u64,
+}
+
+/// The searcher as a player of the common game trait: it searches the game's position with
+/// the game's history ([`TaflGame::search_history`]), so that self-play and tournaments go
+/// through [`boardgames_common::play_game`] like every other agent. The move chosen is the
+/// search's (always one of `legal` for a game that is not over); should it not be, the first
+/// of `legal`.
+///
+/// ```
+/// use boardgames_common::{ByPlayer, Seed, play_game};
+/// use tafl_core::{Ruleset, TaflGame};
+/// use tafl_core::ai::{Level, Searcher};
+/// let mut attackers = Searcher::for_level(Level::Bard, Seed(1).derive(1));
+/// let mut defenders = Searcher::for_level(Level::Bard, Seed(1).derive(2));
+/// let played = play_game(
+///     TaflGame::new(Ruleset::brandubh()),
+///     Seed(1),
+///     ByPlayer::new(&mut attackers, &mut defenders),
+///     1_000,
+/// )
+/// .unwrap();
+/// assert!(played.state.status().is_over());
+/// assert!(attackers.nodes_searched() > 0 && defenders.nodes_searched() > 0);
+/// ```
+impl Agent<TaflGame> for Searcher {
+    fn choose(&mut self, state: &TaflGame, legal: &[Move]) -> Move {
+        match self.search(state.position(), state.search_history()) {
+            Some(found) if legal.contains(&found.best_move) => found.best_move,
+            _ => legal[0],
+        }
+    }
 }
 
 /// The state of one search.
@@ -101,6 +135,7 @@ impl Searcher {
             ordering: Ordering::new(),
             rng: seed.rng(),
             stack: Vec::with_capacity(1024),
+            nodes_searched: 0,
         }
     }
 
@@ -122,6 +157,14 @@ impl Searcher {
         self.config.limits = limits;
     }
 
+    /// The nodes of every search since the searcher was made ([`SearchResult::nodes`] summed;
+    /// [`Searcher::clear`] does not reset it): the effort of a side in self-play, where the
+    /// searcher plays as a [`boardgames_common::Agent`].
+    #[must_use]
+    pub const fn nodes_searched(&self) -> u64 {
+        self.nodes_searched
+    }
+
     /// Forgets the transposition table and the ordering tables (a new game). The random
     /// generator goes on.
     pub fn clear(&mut self) {
@@ -138,8 +181,15 @@ impl Searcher {
     /// path, by the ruleset's repetition rule, and counts its length towards the
     /// no-capture limit. Pass `&[]` to ignore the game's history.
     pub fn search(&mut self, pos: &Position, history: &[u64]) -> Option<SearchResult> {
-        let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
+        let result = self.search_unaccounted(pos, history);
+        if let Some(r) = &result {
+            self.nodes_searched = self.nodes_searched.saturating_add(r.nodes);
+        }
+        result
+    }
+
+    fn search_unaccounted(&mut self, pos: &Position, history: &[u64]) -> Option<SearchResult> {
+        let moves = pos.legal_moves();
         if moves.is_empty() {
             return None;
         }
@@ -473,8 +523,7 @@ impl Context<'_> {
             }
         }
 
-        let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
+        let moves = pos.legal_moves();
         let mut keys = [0i32; MAX_MOVES];
         for (k, &m) in keys.iter_mut().zip(moves.iter()) {
             *k = self.ordering.score(pos, m, tt_move, ply);
@@ -583,8 +632,7 @@ impl Context<'_> {
             alpha = stand;
         }
         let mut best = stand;
-        let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
+        let moves = pos.legal_moves();
         // Winning king moves first, then captures.
         for pass in [MoveKind::KingGoal, MoveKind::Capture] {
             for &m in moves.iter() {

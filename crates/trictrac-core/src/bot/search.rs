@@ -33,18 +33,19 @@ use boardgames_common::{Agent, UNORDERED_OUTCOMES};
 
 use super::Bot;
 use crate::board::Board;
-use crate::colour::{ByColour, Colour};
-use crate::game::{Action, ChoiceStage, Phase, ThrowScore, ThrowScorer, TrictracGame};
+use crate::board::Position;
+use crate::board::{ByColour, Colour};
 use crate::marking::Marking;
-use crate::moves::Play;
-use crate::position::Position;
+use crate::movement::Play;
+use crate::partie::{ThrowScore, ThrowScorer};
+use crate::{Action, ChoiceStage, Phase, TrictracGame};
 
 /// The searching trictrac player (module docs): deterministic, no clock, no generator.
 ///
 /// ```
 /// use boardgames_common::{ByPlayer, Game, Seed, play_game};
 /// use trictrac_core::bot::{Bot, ExpectimaxBot};
-/// use trictrac_core::game::{GameOptions, TrictracGame};
+/// use trictrac_core::{GameOptions, TrictracGame};
 /// let game = TrictracGame::standard(GameOptions { trous_to_win: 1, ..GameOptions::default() });
 /// let (mut searcher, mut bot) = (ExpectimaxBot::default(), Bot::default());
 /// let played = play_game(game, Seed(3), ByPlayer::new(&mut searcher, &mut bot), 100_000).unwrap();

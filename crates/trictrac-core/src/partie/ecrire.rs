@@ -44,16 +44,16 @@ use boardgames_common::{
     Agent, ByPlayer, Game, Player, Record, Replay, ReplayError, ReplayOptions, Turn, replay_record,
 };
 
+use crate::board::{ByColour, Colour};
 use crate::bot::Bot;
-use crate::colour::{ByColour, Colour};
 use crate::marking::{Gain, Marking};
 use crate::partie::convention::Convention;
 use crate::partie::error::{ActionError, TagError};
-use crate::partie::ledger::{Ledger, MarqueResult, name};
+use crate::partie::ledger::{Ledger, MarqueResult, sheet_name as name};
 use crate::partie::marque::{Advice, Ending, Marque};
 use crate::partie::scorer::{DefaultScorer, ThrowScorer};
-use crate::partie::settlement::{EcrireRules, Remainder, TROU_D_OBLIGATION};
-use crate::partie::turn::{Action, Chronology, Form, Primaute, TurnPhase, action_text, colour_of};
+use crate::partie::settlement::{EcrireRules, RefaitProgression, Remainder, TROU_D_OBLIGATION};
+use crate::partie::turn::{Action, Chronology, Form, Primaute, TurnPhase, action_text};
 
 /// Trous the fichet of a marqué can hold (the marking counts trous in a `u8`).
 const TROUS_CAP: u8 = u8::MAX;
@@ -478,16 +478,23 @@ fn bad_tag(tag: &'static str, value: &str, reason: impl ToString) -> TagError {
 }
 
 /// The options a record's tags give (`Marques`, `Convention`, `JetonsDeMarque`, `Fiche`,
-/// `Remainder`, `QueueDesJetons`, `QueueGenerale`, `Primaute`, `Colours`); absent tags take the defaults.
+/// `Remainder`, `QueueDesJetons`, `QueueGenerale`, `Refaits`, `Primaute`, `Colours`); absent
+/// tags take the defaults.
 ///
 /// # Errors
 /// [`TagError::BadTag`] for a value the laws or this crate do not know.
 pub fn options_from_tags(record: &Record) -> Result<EcrireOptions, TagError> {
-    let number = |tag: &'static str, v: &str| -> Result<u64, TagError> {
-        v.parse::<u64>().map_err(|e| bad_tag(tag, v, e))
+    // A whole number from 0 to `max`; the refusal says so (not the integer conversion's own
+    // words).
+    let number = |tag: &'static str, v: &str, max: u64| -> Result<u64, TagError> {
+        v.parse::<u64>()
+            .ok()
+            .filter(|n| *n <= max)
+            .ok_or_else(|| bad_tag(tag, v, format!("expected a whole number from 0 to {max}")))
     };
+    let max32 = u64::from(u32::MAX);
     let marques = match record.tag("Marques") {
-        Some(v) => u32::try_from(number("Marques", v)?).map_err(|e| bad_tag("Marques", v, e))?,
+        Some(v) => u32::try_from(number("Marques", v, max32)?).unwrap_or(u32::MAX),
         None => 8,
     };
     let mut rules = EcrireRules::new(marques)
@@ -496,7 +503,7 @@ pub fn options_from_tags(record: &Record) -> Result<EcrireOptions, TagError> {
         rules = rules.with_convention(v.parse().map_err(|e| bad_tag("Convention", v, e))?);
     }
     if let Some(v) = record.tag("JetonsDeMarque") {
-        let n = u32::try_from(number("JetonsDeMarque", v)?).unwrap_or(u32::MAX);
+        let n = u32::try_from(number("JetonsDeMarque", v, max32)?).unwrap_or(u32::MAX);
         rules = rules
             .with_jetons_de_marque(n)
             .map_err(|e| bad_tag("JetonsDeMarque", v, e))?;
@@ -508,7 +515,7 @@ pub fn options_from_tags(record: &Record) -> Result<EcrireOptions, TagError> {
         None => rules.remainder(),
     };
     let fiche = match record.tag("Fiche") {
-        Some(v) => u32::try_from(number("Fiche", v)?).map_err(|e| bad_tag("Fiche", v, e))?,
+        Some(v) => u32::try_from(number("Fiche", v, max32)?).unwrap_or(u32::MAX),
         None => rules.fiche(),
     };
     rules = rules
@@ -522,7 +529,10 @@ pub fn options_from_tags(record: &Record) -> Result<EcrireOptions, TagError> {
         });
     }
     if let Some(v) = record.tag("QueueGenerale") {
-        rules = rules.with_queue_generale(number("QueueGenerale", v)?);
+        rules = rules.with_queue_generale(number("QueueGenerale", v, u64::MAX)?);
+    }
+    if let Some(v) = record.tag("Refaits") {
+        rules = rules.with_refait_progression(v.parse().map_err(|e| bad_tag("Refaits", v, e))?);
     }
     let mut options = EcrireOptions::new(rules);
     if let Some(v) = record.tag("Primaute") {
@@ -554,7 +564,7 @@ impl<S: ThrowScorer + Clone> Game for EcrireGame<S> {
             return Turn::Terminal;
         }
         match self.inner.turn() {
-            Turn::Player(p) => Turn::Player(self.player_of(colour_of(p))),
+            Turn::Player(p) => Turn::Player(self.player_of(Colour::from(p))),
             other => other,
         }
     }
@@ -610,7 +620,7 @@ impl<S: ThrowScorer + Clone> Game for EcrireGame<S> {
 
     fn record_tags(&self) -> Vec<(String, String)> {
         let r = &self.options.rules;
-        vec![
+        let mut tags = vec![
             ("Marques".to_owned(), r.marques().to_string()),
             ("Convention".to_owned(), r.convention().to_string()),
             (
@@ -639,7 +649,12 @@ impl<S: ThrowScorer + Clone> Game for EcrireGame<S> {
                 }
                 .to_owned(),
             ),
-        ]
+        ];
+        // Written only when agreed otherwise, so that records of the default stay as they were.
+        if r.refait_progression() != RefaitProgression::default() {
+            tags.push(("Refaits".to_owned(), r.refait_progression().to_string()));
+        }
+        tags
     }
 }
 

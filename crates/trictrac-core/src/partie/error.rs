@@ -7,8 +7,8 @@
 
 use thiserror::Error;
 
+use crate::board::ParsePositionError;
 use crate::marking::MarkingError;
-use crate::notation::ParsePositionError;
 use crate::partie::settlement::SettlementError;
 
 /// Why an action was refused ([`Game::apply`](boardgames_common::Game::apply)) or could not

@@ -24,7 +24,7 @@ use std::fmt::{self, Write as _};
 use crate::partie::convention::Quality;
 use crate::partie::settlement::{
     Decompte, EcrireRules, MarqueOutcome, QueueHolder, Remainder, Settlement, SettlementError,
-    TROU_D_OBLIGATION, decompte, settle_marque,
+    TROU_D_OBLIGATION, decompte, settle_marque_in,
 };
 use boardgames_common::{ByPlayer, Player};
 
@@ -143,7 +143,7 @@ impl Ledger {
     ///
     /// # Errors
     /// [`SettlementError::PartieOver`] when every marqué is decided, and the errors of
-    /// [`settle_marque`] (too few trous, not ahead, a grande bredouille below 12).
+    /// [`settle_marque`](crate::partie::settle_marque) (too few trous, not ahead, a grande bredouille below 12).
     pub fn record_won(
         &mut self,
         winner: Player,
@@ -155,7 +155,7 @@ impl Ledger {
         let outcome = MarqueOutcome::new(trous[winner], trous[winner.other()], quality)
             .after_refaits(self.refaits)
             .sans_lever(sans_lever);
-        let settlement = settle_marque(self.rules.convention(), &outcome)?;
+        let settlement = settle_marque_in(&self.rules, &outcome)?;
         self.entries.push(MarqueEntry {
             number: self.decided + 1,
             trous,
@@ -275,7 +275,7 @@ impl Ledger {
                     sans_lever,
                     settlement,
                 } => {
-                    let mut won = format!("{} {quality}", name(winner));
+                    let mut won = format!("{} {quality}", sheet_name(winner));
                     if quality != Quality::Simple
                         && rules.convention() == crate::partie::Convention::SansLever
                     {
@@ -339,7 +339,7 @@ impl Ledger {
 /// The name of a player on the score sheet: `A` for [`Player::First`], `B` for
 /// [`Player::Second`] (the glossary names its players A, B, C, D).
 #[must_use]
-pub const fn name(player: Player) -> &'static str {
+pub const fn sheet_name(player: Player) -> &'static str {
     match player {
         Player::First => "A",
         Player::Second => "B",
@@ -369,7 +369,7 @@ pub fn describe_decompte(rules: &EcrireRules, d: &Decompte) -> String {
             out,
             "  2. queue des jetons: {} jetons to {}, ahead in jetons de mise",
             d.queue_des_jetons,
-            name(c)
+            sheet_name(c)
         ),
         QueueHolder::Ignored => writeln!(out, "  2. queue des jetons: ignored, as agreed"),
         QueueHolder::Shared => writeln!(
@@ -406,7 +406,7 @@ pub fn describe_decompte(rules: &EcrireRules, d: &Decompte) -> String {
             writeln!(
                 out,
                 "  3. paris: {} won {} marqués against {} (contingent {} each): {} pari{}: {} = {} jetons",
-                name(c),
+                sheet_name(c),
                 d.won[c],
                 d.won[c.other()],
                 rules.contingent(),
@@ -441,14 +441,14 @@ pub fn describe_decompte(rules: &EcrireRules, d: &Decompte) -> String {
                 out,
                 "  5. difference: {} jetons to {} = {} fiche{} of {fiche}{rem_text}",
                 d.difference,
-                name(c),
+                sheet_name(c),
                 d.fiches,
                 if d.fiches == 1 { "" } else { "s" },
             );
             if d.queue_generale > 0 {
                 let _ = writeln!(out, "  6. queue générale: {} fiches", d.queue_generale);
             }
-            let _ = writeln!(out, "  {} wins {} fiches", name(c), d.total_fiches);
+            let _ = writeln!(out, "  {} wins {} fiches", sheet_name(c), d.total_fiches);
         }
     }
     out

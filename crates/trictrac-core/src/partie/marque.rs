@@ -33,7 +33,7 @@
 //! }
 //! ```
 
-use crate::colour::{ByColour, Colour};
+use crate::board::{ByColour, Colour};
 use crate::partie::convention::{
     ANNEXE_STEP_TROUS, Convention, GRANDE_BREDOUILLE_TROUS, Quality, sans_lever_value,
 };

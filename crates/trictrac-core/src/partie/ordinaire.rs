@@ -16,13 +16,13 @@ use boardgames_common::{
     ByPlayer, Game, Record, Replay, ReplayError, ReplayOptions, Throw, Turn, replay_record,
 };
 
-use crate::colour::Colour;
+use crate::board::Colour;
+use crate::board::Position;
 use crate::marking::{Gain, Marking, MarkingError};
-use crate::movegen::LegalPlays;
+use crate::movement::LegalPlays;
 use crate::partie::error::{ActionError, TagError};
 use crate::partie::scorer::{DefaultScorer, ThrowScorer};
-use crate::partie::turn::{Action, Chronology, Form, Primaute, TurnPhase, action_text, player_of};
-use crate::position::Position;
+use crate::partie::turn::{Action, Chronology, Form, Primaute, TurnPhase, action_text};
 
 /// Options of a partie ordinaire.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -118,7 +118,7 @@ impl Form for Ordinaire {
     fn returns(&self, o: &Win) -> ByPlayer<f64> {
         let v = if o.bredouille { 2.0 } else { 1.0 };
         let mut r = ByPlayer::new(-v, -v);
-        r[player_of(o.winner)] = v;
+        r[o.winner.into()] = v;
         r
     }
 }
@@ -131,7 +131,7 @@ impl Form for Ordinaire {
 ///
 /// ```
 /// use boardgames_common::{ByPlayer, Game, RandomAgent, Seed, play_game};
-/// use trictrac_core::game::{GameOptions, TrictracGame};
+/// use trictrac_core::{GameOptions, TrictracGame};
 /// let game = TrictracGame::standard(GameOptions { trous_to_win: 1, ..GameOptions::default() });
 /// let (mut a, mut b) = (RandomAgent::new(Seed(1)), RandomAgent::new(Seed(2)));
 /// let played = play_game(game, Seed(7), ByPlayer::new(&mut a, &mut b), 100_000).unwrap();

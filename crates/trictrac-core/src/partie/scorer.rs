@@ -10,11 +10,11 @@ use std::fmt::{self, Write as _};
 
 use boardgames_common::Throw;
 
-use crate::colour::{ByColour, Colour};
-use crate::movegen::LegalPlays;
-use crate::moves::Play;
-use crate::point::Dest;
-use crate::position::Position;
+use crate::board::Dest;
+use crate::board::Position;
+use crate::board::{ByColour, Colour};
+use crate::movement::LegalPlays;
+use crate::movement::Play;
 use crate::scoring::{JanEvent, ScoringRules, ThrowAnalysis, points_for};
 
 /// What a [`ThrowScorer`] computed for one throw: the legal plays and the points before and
@@ -202,7 +202,7 @@ impl Default for RaceAnalysis {
 
 impl RaceAnalysis {
     fn fill(&mut self, position: &Position, throw: Throw, race: bool) {
-        position.legal_plays_into(throw, &crate::movegen::MovementOnly, &mut self.legal);
+        position.movement_plays_into(throw, &mut self.legal);
         self.mover = position.side_to_move();
         self.on_board = position.board().on_board(self.mover);
         self.race = race;
@@ -334,7 +334,7 @@ impl ThrowScorer for JanScorer {
         position: &Position,
         scratch: &mut ThrowAnalysis,
     ) -> [ByColour<u8>; 21] {
-        crate::scoring::analysis::points_before_each_throw(position, &self.rules, scratch)
+        crate::scoring::points_before_each_throw(position, &self.rules, scratch)
     }
 }
 

@@ -31,17 +31,17 @@
 
 use std::fmt::{self, Write as _};
 
-use boardgames_common::{Die, Player, Throw, Turn, UNORDERED_OUTCOMES};
+use boardgames_common::{Die, Throw, Turn, UNORDERED_OUTCOMES};
 use thiserror::Error;
 
-use crate::colour::{ByColour, Colour};
+use crate::board::Position;
+use crate::board::{ByColour, Colour};
 use crate::marking::{Gain, Marking, MarkingError};
-use crate::movegen::LegalPlays;
-use crate::moves::Play;
+use crate::movement::LegalPlays;
+use crate::movement::ParsePlayError;
+use crate::movement::Play;
 use crate::partie::error::ActionError;
 use crate::partie::scorer::{ThrowScore, ThrowScorer};
-use crate::play::ParsePlayError;
-use crate::position::Position;
 
 /// How the primauté (who throws first) is decided (rules page, "Marking", primauté; the
 /// Breton encyclopaedia article on trictrac describes both methods). The default is
@@ -152,26 +152,8 @@ pub enum TurnPhase<O> {
     Over(O),
 }
 
-/// The [`Player`] of a colour: White first, Black second.
-#[must_use]
-pub const fn player_of(colour: Colour) -> Player {
-    match colour {
-        Colour::White => Player::First,
-        Colour::Black => Player::Second,
-    }
-}
-
-/// The colour of a [`Player`].
-#[must_use]
-pub const fn colour_of(player: Player) -> Colour {
-    match player {
-        Player::First => Colour::White,
-        Player::Second => Colour::Black,
-    }
-}
-
 /// A form of game as the chronology needs it: when the game ends, who may leave, and how the
-/// marks are written in comments. The partie ordinaire ([`crate::partie::ordinaire::Ordinaire`])
+/// marks are written in comments. The partie ordinaire ([`crate::Ordinaire`])
 /// ends at its trous; a marqué of the partie à écrire ends when a player holding the trou
 /// d'obligation s'en va.
 pub trait Form: Clone + fmt::Debug + PartialEq + Eq {
@@ -213,7 +195,7 @@ pub trait Form: Clone + fmt::Debug + PartialEq + Eq {
     /// Appends the comment of the end of the game, e.g. `White wins the partie`.
     fn write_outcome(&self, outcome: &Self::Outcome, out: &mut String);
 
-    /// The returns of both players once the game is over (White is [`Player::First`]).
+    /// The returns of both players once the game is over (White is [`Player::First`](boardgames_common::Player::First)).
     fn returns(&self, outcome: &Self::Outcome) -> boardgames_common::ByPlayer<f64>;
 }
 
@@ -243,7 +225,7 @@ impl Log<'_> {
 /// the scorer's analysis of the pending throw, and the form of game.
 ///
 /// Generic over the [`ThrowScorer`] `S` and the [`Form`] `F`; the partie ordinaire
-/// ([`crate::game::TrictracGame`]) wraps one. The analysis of the pending throw is computed
+/// ([`crate::TrictracGame`]) wraps one. The analysis of the pending throw is computed
 /// once, at the throw, and reused by every step until the play (legal actions, parsing,
 /// the play, the points it adds); it is not part of equality (it follows from the rest).
 #[derive(Clone)]
@@ -416,8 +398,8 @@ impl<S: ThrowScorer, F: Form> Chronology<S, F> {
     pub fn turn(&self) -> Turn {
         match self.phase {
             TurnPhase::Primaute { .. } | TurnPhase::Throw => Turn::Chance,
-            TurnPhase::Choice { mover, .. } => Turn::Player(player_of(mover)),
-            TurnPhase::Play { .. } => Turn::Player(player_of(self.position.side_to_move())),
+            TurnPhase::Choice { mover, .. } => Turn::Player(mover.into()),
+            TurnPhase::Play { .. } => Turn::Player(self.position.side_to_move().into()),
             TurnPhase::Over(_) => Turn::Terminal,
         }
     }

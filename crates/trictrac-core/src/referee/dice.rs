@@ -1,13 +1,12 @@
 //! The dice as objects: how a physical throw is judged (glossary of the laws of trictrac,
-//! JETER LES DÉS through DÉ TOUCHÉ, with NOMMER LES DÉS, RELEVER LES DÉS and DÉ ROMPU).
+//! JETER LES DÉS through DÉ TOUCHÉ, with RELEVER LES DÉS and DÉ ROMPU; NOMMER LES DÉS is in
+//! `naming`).
 //!
 //! The players declare how each die came to rest ([`Lie`]) and the circumstances of the
 //! throw ([`Cast`]); [`rule_throw`] says whether the throw is good, must be thrown again, or
 //! is left to the opponent's choice, and which entry of the glossary says so.
 
 use std::fmt;
-
-use boardgames_common::Throw;
 
 use crate::referee::Entry;
 
@@ -171,7 +170,7 @@ impl fmt::Display for ThrowRuling {
                 write!(f, "good or annulled, as the opponent chooses ({e})")
             }
             ThrowRuling::ThrowerChooses(e) => {
-                write!(f, "may be thrown again as the thrower chooses ({e})")
+                write!(f, "kept or thrown again, as the thrower chooses ({e})")
             }
             ThrowRuling::NotSettled(e) => write!(f, "not settled: wait for the die ({e})"),
         }
@@ -226,7 +225,10 @@ fn rule_die(lie: Lie) -> Option<Result<(), Entry>> {
 /// ROMPU), in this order:
 ///
 /// 1. Broken dice (DÉ ROMPU, or pushed back by the opponent's hand, DÉ TOUCHÉ): no number
-///    is known, the dice are thrown again.
+///    is known, the dice are thrown again. Whether breaking them was allowed is not the
+///    dice's to say: [`may_break`] with the reason the partie shows (the
+///    [`Referee`](crate::referee::Referee) rectifies the fault it was broken for, or, with
+///    none, lets the thrower keep his throw).
 /// 2. Thrown before the opponent finished his coup: the opponent keeps or annuls it
 ///    (RELEVER LES DÉS).
 /// 3. A spinning die: wait (DÉ PIROUETTANT).
@@ -271,111 +273,6 @@ pub fn rule_throw(cast: &Cast) -> ThrowRuling {
 #[must_use]
 pub fn may_break(reason: Rompu) -> bool {
     reason == Rompu::ForAFault
-}
-
-/// How a throw is named aloud (NOMMER LES DÉS): the higher die first, the 1 called `as`,
-/// doublets by their names: `six, as`, `sonnez`, `cinq, trois`.
-#[must_use]
-pub fn naming(throw: Throw) -> String {
-    if throw.is_doublet() {
-        throw.name()
-    } else {
-        format!("{}, {}", throw.high().name(), throw.low().name())
-    }
-}
-
-/// Checks a throw named aloud against the law of naming (NOMMER LES DÉS).
-///
-/// Accepts `naming(throw)`, digits for the words except the ace (`6, as`), ` et ` for the
-/// comma, any case, a final `!`.
-///
-/// # Errors
-/// [`NamingError`] saying what the law asks: the higher first (`as, six` for 6-1), `as` and
-/// not `un`, the doublet's name (`sonnez`, not `six, six`), or the numbers do not match.
-pub fn check_naming(throw: Throw, said: &str) -> Result<(), NamingError> {
-    let norm = said
-        .trim()
-        .trim_end_matches('!')
-        .trim()
-        .to_lowercase()
-        .replace(" et ", ", ");
-    if norm == naming(throw) {
-        return Ok(());
-    }
-    let words: Vec<&str> = norm.split(',').map(str::trim).collect();
-    let value = |w: &str| -> Option<u8> {
-        Some(match w {
-            "as" | "un" | "1" => 1,
-            "deux" | "2" => 2,
-            "trois" | "3" => 3,
-            "quatre" | "4" => 4,
-            "cinq" | "5" => 5,
-            "six" | "6" => 6,
-            _ => return None,
-        })
-    };
-    if let [a, b] = words[..]
-        && let (Some(x), Some(y)) = (value(a), value(b))
-    {
-        let (hi, lo) = (throw.high().get(), throw.low().get());
-        if (x.max(y), x.min(y)) != (hi, lo) {
-            return Err(NamingError::WrongNumbers {
-                said: said.to_string(),
-                throw,
-            });
-        }
-        if throw.is_doublet() {
-            return Err(NamingError::DoubletName {
-                expected: naming(throw),
-            });
-        }
-        if x < y {
-            return Err(NamingError::HigherFirst {
-                expected: naming(throw),
-            });
-        }
-        if y == 1 && b != "as" {
-            return Err(NamingError::CallTheAceAs {
-                expected: naming(throw),
-            });
-        }
-        return Ok(());
-    }
-    Err(NamingError::WrongNumbers {
-        said: said.to_string(),
-        throw,
-    })
-}
-
-/// Why a throw was not named by the law (NOMMER LES DÉS).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum NamingError {
-    /// The higher die is named first.
-    #[error("name the higher die first: \"{expected}\"")]
-    HigherFirst {
-        /// The right naming.
-        expected: String,
-    },
-    /// The 1 is called `as`.
-    #[error("the 1 is called \"as\": \"{expected}\"")]
-    CallTheAceAs {
-        /// The right naming.
-        expected: String,
-    },
-    /// Doublets are named by their usual name.
-    #[error("a doublet is named by its name: \"{expected}\"")]
-    DoubletName {
-        /// The right naming.
-        expected: String,
-    },
-    /// The words do not name the dice thrown.
-    #[error("{said:?} does not name the throw {throw}")]
-    WrongNumbers {
-        /// What was said.
-        said: String,
-        /// The throw.
-        throw: Throw,
-    },
 }
 
 #[cfg(test)]
@@ -423,33 +320,6 @@ mod tests {
             rule_throw(&cast(Lie::OnBand, Lie::Flat)),
             ThrowRuling::Rethrow(Entry::DeSurUneBande)
         );
-    }
-
-    #[test]
-    fn nommer_les_des() {
-        let t = |s: &str| s.parse::<Throw>().unwrap();
-        assert_eq!(naming(t("6-1")), "six, as");
-        assert_eq!(naming(t("1-6")), "six, as");
-        assert_eq!(naming(t("6-6")), "sonnez");
-        assert!(check_naming(t("6-1"), "6, as !").is_ok());
-        assert!(check_naming(t("6-1"), "Six et as").is_ok());
-        assert!(matches!(
-            check_naming(t("6-1"), "as, 6 !"),
-            Err(NamingError::HigherFirst { .. })
-        ));
-        assert!(matches!(
-            check_naming(t("6-1"), "six, un"),
-            Err(NamingError::CallTheAceAs { .. })
-        ));
-        assert!(matches!(
-            check_naming(t("6-6"), "six, six"),
-            Err(NamingError::DoubletName { .. })
-        ));
-        assert!(matches!(
-            check_naming(t("6-1"), "cinq, as"),
-            Err(NamingError::WrongNumbers { .. })
-        ));
-        assert!(check_naming(t("2-2"), "double deux").is_ok());
     }
 
     #[test]

@@ -21,7 +21,7 @@
 //! rectified); seven 12 par excès. A player who goes away renounces what he does not mark
 //! (ÉCOLE SANS ÉCOLE): only an excess remains an école.
 
-use crate::colour::Colour;
+use crate::board::Colour;
 use crate::marking::{Marking, POINTS_PER_TROU};
 
 /// What a player was due to mark for a gain: computed from the marking before it.
@@ -113,12 +113,66 @@ impl Assessment {
     }
 }
 
+/// How ÉCOLE DE POINTS counts the école of trous marked in excess: "S'il marque sept trous
+/// ou plus, il est à l'école par excès d'autant de fois douze points qu'il aura marqué de
+/// trous en trop" (the glossary's example of 38 points won, 5 trous due and 6 tolerated).
+///
+/// The two readings agree up to the first trou beyond those tolerated (7 trous there: 12
+/// points) and part from the next (8 trous: 12 by jeux, 24 by trous). The repository's
+/// [trictrac-referee.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/trictrac-referee.md)
+/// argues the default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum TrousEnTrop {
+    /// By the jeux the trous show (the default): `t` trous show at least ⌈t/2⌉ jeux (every
+    /// trou double), and each jeu shown beyond those won is 12 points, as the entry's first
+    /// paragraph counts "trois ou quatre trous" for one jeu: "la représentation de
+    /// vingt-quatre points ... le joueur fait donc école de douze points". 8 trous for 3 jeux
+    /// are 12.
+    #[default]
+    ByJeux,
+    /// The sentence read literally: each trou beyond the most the jeux won can show (two a
+    /// jeu, every one double) is 12 points. 8 trous for 3 jeux are 24; but 4 trous for one
+    /// jeu also 24, where the first paragraph says 12.
+    ByTrous,
+}
+
+impl std::fmt::Display for TrousEnTrop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            TrousEnTrop::ByJeux => "jeux",
+            TrousEnTrop::ByTrous => "trous",
+        })
+    }
+}
+
+impl std::str::FromStr for TrousEnTrop {
+    type Err = String;
+    /// `jeux` or `trous`.
+    fn from_str(s: &str) -> Result<TrousEnTrop, String> {
+        match s {
+            "jeux" => Ok(TrousEnTrop::ByJeux),
+            "trous" => Ok(TrousEnTrop::ByTrous),
+            _ => Err(format!(
+                "unknown reading {s:?} of the trous en trop (ÉCOLE DE POINTS): expected jeux or trous"
+            )),
+        }
+    }
+}
+
 /// Judges a marking (ÉCOLE DE TROU, ÉCOLE DE POINTS, ÉCOLE SANS ÉCOLE, TROU SANS BOUGER,
 /// MARQUER SES POINTS PAR ERREUR, OUBLIER DE DÉMARQUER SES POINTS): see the module doc.
 /// `own_throw` says whether the points come from the player's own throw (only then may he go
-/// away and renounce the rest).
+/// away and renounce the rest). The trous in excess are counted by jeux
+/// ([`TrousEnTrop::ByJeux`]; [`assess_with`] takes the reading).
 #[must_use]
 pub fn assess(due: &Due, shown: &Shown, own_throw: bool) -> Assessment {
+    assess_with(due, shown, own_throw, TrousEnTrop::ByJeux)
+}
+
+/// [`assess`] with the reading of ÉCOLE DE POINTS's "trous en trop" given.
+#[must_use]
+pub fn assess_with(due: &Due, shown: &Shown, own_throw: bool, reading: TrousEnTrop) -> Assessment {
     let twelve = u16::from(POINTS_PER_TROU);
     let t = u16::from(shown.trous);
     let w = u16::from(shown.wipes);
@@ -138,9 +192,11 @@ pub fn assess(due: &Due, shown: &Shown, own_throw: bool) -> Assessment {
     if jeux > most && !leaving {
         omission += twelve * (jeux - most);
     }
-    if least > jeux {
-        excess += twelve * (least - jeux);
-    }
+    let in_excess = match reading {
+        TrousEnTrop::ByJeux => least.saturating_sub(jeux),
+        TrousEnTrop::ByTrous => t.saturating_sub(2 * jeux).max(w.saturating_sub(jeux)),
+    };
+    excess += twelve * in_excess;
     if !leaving {
         let (q, r) = (u16::from(shown.jeton), u16::from(due.reste));
         if q < r {
@@ -244,6 +300,44 @@ mod tests {
     }
 
     #[test]
+    fn ecole_de_points_38_eight_trous_by_jeux_or_by_trous() {
+        // "S'il marque sept trous ou plus, il est à l'école par excès d'autant de fois douze
+        // points qu'il aura marqué de trous en trop." Seven: 12 either way; eight: 12 by the
+        // jeux the trous show (four, one too many), 24 by the trous beyond the six the three
+        // jeux can show.
+        for (t, jeux, trous) in [(7, 12, 12), (8, 12, 24), (9, 24, 36)] {
+            let s = shown(4, 1, t);
+            assert_eq!(assess(&example(), &s, true).excess, jeux, "{t} trous");
+            assert_eq!(
+                assess_with(&example(), &s, true, TrousEnTrop::ByTrous).excess,
+                trous,
+                "{t} trous"
+            );
+        }
+        // Six trous are no école by either reading ("on peut aussi supposer qu'il a marqué
+        // double son premier trou").
+        assert!(!assess_with(&example(), &shown(4, 1, 6), true, TrousEnTrop::ByTrous).is_ecole());
+        // Why the literal reading is not the default: the entry's first paragraph, "n'ayant
+        // le droit d'en marquer qu'un ou deux, il en marque trois ou quatre, il fait école de
+        // douze points", is 24 for four trous by it.
+        let mut m = Marking::new();
+        m.mark(Black, 5);
+        let due = Due::of(&m, White, 12);
+        assert_eq!(assess(&due, &shown(0, 0, 4), true).excess, 12);
+        assert_eq!(
+            assess_with(&due, &shown(0, 0, 4), true, TrousEnTrop::ByTrous).excess,
+            24
+        );
+        assert_eq!("trous".parse(), Ok(TrousEnTrop::ByTrous));
+        assert!(
+            "douze"
+                .parse::<TrousEnTrop>()
+                .unwrap_err()
+                .contains("expected jeux or trous")
+        );
+    }
+
+    #[test]
     fn ecole_de_points_38_leaving() {
         // "si le joueur s'en va et ne marque aucun trou, il ne peut être envoyé à l'école"
         for t in 0..=6 {
@@ -320,7 +414,9 @@ mod tests {
 
     #[test]
     fn marquer_ses_points_par_erreur() {
-        // A trou sans bouger, then the reste wiped by distraction: école of all wiped.
+        // "Un joueur qui prend un trou sans bouger ... c'est-à-dire qui gagne douze points et
+        // tient, mais efface par distraction les points de reste qu'il avait acquis puis joue,
+        // fait école de tout ce qu'il a effacé."
         let mut m = Marking::new();
         m.mark(White, 5);
         m.mark(Black, 2);
@@ -331,8 +427,10 @@ mod tests {
 
     #[test]
     fn oublier_de_demarquer_ses_points() {
-        // 8 marked, 6 won: one trou and 2 de reste; trou marked, jeton left on 8: école of
-        // the 8 marked less the 2 he was to keep.
+        // "Lorsqu'un joueur, après avoir gagné un trou et l'avoir marqué, oublie de démarquer
+        // les points qu'il avait auparavant, il fait école d'autant de points qu'il en a de
+        // marqués, déduction faite de ceux qu'il pouvait et devait avoir de reste." 8 marked,
+        // 6 won: one trou and 2 de reste; jeton left on 8: école of 8 less 2.
         let mut m = Marking::new();
         m.mark(White, 8);
         m.mark(Black, 2);

@@ -7,7 +7,7 @@ use std::str::FromStr;
 use boardgames_common::Throw;
 use thiserror::Error;
 
-use crate::point::{Dest, Point};
+use crate::board::{Dest, Point};
 use crate::referee::WhichJeton;
 use crate::referee::dice::{Cast, HandContact, Lie, Rompu, Support};
 

@@ -2,9 +2,13 @@
 //! dames, as the French glossary of the laws of trictrac states them (sections ÉCOLE and
 //! FAUSSE CASE, the dice entries from JETER LES DÉS to DÉ TOUCHÉ, DAMES EN TROP ou EN MOINS).
 //!
-//! - [`dice`]: how a physical throw is judged (good, thrown again, the opponent's choice).
-//! - [`ecole`]: the arithmetic of an école (points omitted or marked in excess).
-//! - [`fausse_case`]: a dame played against the laws, and what the opponent may impose.
+//! - The dice (`dice`): how a physical throw is judged ([`rule_throw`] of a [`Cast`]: good,
+//!   thrown again, the opponent's choice); how it is named (`naming`: [`naming()`],
+//!   [`check_naming`]).
+//! - The école (`ecole`): the arithmetic of an école ([`assess`]: points omitted or marked
+//!   in excess).
+//! - The fausse case (`fausse_case`): a dame played against the laws ([`judge`]), and what
+//!   the opponent may impose.
 //! - [`Referee`] (in `machine`): the state machine driven by what the players declare and do
 //!   ([`Gesture`]); at each moment the laws make decisive it returns [`Report`]s: the
 //!   fault, its glossary [`Entry`], the points at stake and the opponent's [`Remedy`]
@@ -26,27 +30,34 @@
 //! assert_eq!(reports[0].fault, Fault::FausseCase);
 //! assert_eq!(reports[0].entry, Entry::DameJoueeEnTrop);
 //! assert_eq!(reports[0].chooser, Some(White));
-//! // White may leave it, or put the third dame back (impose the two numbers played).
-//! assert_eq!(reports[0].options[0], Remedy::Leave);
-//! r.gesture(White, Gesture::Choose(2)).unwrap();
+//! // White can only put the third dame back ("l'adversaire ne peut que rectifier le
+//! // placement de cette dernière dame"): the two numbers played are imposed.
+//! assert!(matches!(reports[0].options[..], [Remedy::Impose(_)]));
+//! r.gesture(White, Gesture::Choose(1)).unwrap();
 //! assert_eq!(r.position().to_string(), "B1:w13,B5:w2,N1:b13,N2:b1,N3:b1 w 1/1 0.0/0.0");
 //! ```
 
 use std::fmt;
 
-use crate::colour::Colour;
-use crate::moves::{Move, Play};
-use crate::point::{Dest, Point};
+use crate::board::Colour;
+use crate::board::{Dest, Point};
+use crate::movement::{Move, Play};
 
-mod coin;
-pub mod dice;
-pub mod ecole;
-pub mod fausse_case;
+mod dames_en_trop;
+mod dice;
+mod ecole;
+mod fausse_case;
 mod gesture;
 mod machine;
+mod naming;
 
+pub use dames_en_trop::{DEBUT_THROWS, NotRectifiable, borne_off, rectify_dames};
+pub use dice::{Cast, HandContact, Lie, Rompu, Support, ThrowRuling, may_break, rule_throw};
+pub use ecole::{Assessment, Due, Shown, TrousEnTrop, assess, assess_with};
+pub use fausse_case::{Judgement, PhysicalMove, counts_after, judge, position_after};
 pub use gesture::{Gesture, ParseGestureError};
 pub use machine::{Referee, RefereeError, RefereePhase};
+pub use naming::{NamingError, check_naming, naming};
 
 /// An entry of the French glossary of the laws of trictrac that a ruling comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -4,21 +4,20 @@
 use boardgames_common::{Throw, UNORDERED_OUTCOMES};
 use thiserror::Error;
 
+use crate::board::ByColour;
+use crate::board::Colour;
+use crate::board::Jan;
 use crate::board::PathCounts;
+use crate::board::Position;
 use crate::board::{DAMES, count_masks};
-use crate::colour::ByColour;
-use crate::colour::Colour;
-use crate::jan::Jan;
-use crate::movegen::{Candidate, LegalPlays, Prepared};
-use crate::moves::Play;
-use crate::point::{OFF, OPPONENT_COIN, OWN_COIN, TALON};
-use crate::position::Position;
+use crate::board::{OFF, OPPONENT_COIN, OWN_COIN, TALON};
+use crate::movement::Play;
+use crate::movement::{Candidate, LegalPlays, Prepared};
+use crate::movement::{full_mask_after, possibly_full_after};
 use crate::scoring::ScoringRules;
 use crate::scoring::depart::{jan_de_depart, rencontre};
 use crate::scoring::event::{Events, JanEvent, points_for};
-use crate::scoring::fill::{
-    MustFillOrKeep, all_fill_ways, full, full_mask_after, how_kept, possibly_full_after, ways_count,
-};
+use crate::scoring::fill::{RecordWays, all_fill_ways, full, how_kept, ways_count};
 use crate::scoring::hits::{HitMasks, coin_battu, push_hits};
 use crate::scoring::kind::{HowKept, JanKind};
 
@@ -243,7 +242,7 @@ pub(crate) fn points_before_each_throw(
     out
 }
 
-/// The key nibbles (see [`crate::movegen::ge2_nibbles`]) of each jan's six path positions,
+/// The key nibbles (see [`crate::movement::ge2_nibbles`]) of each jan's six path positions,
 /// in `Jan::ALL` order (a fourth, empty entry keeps indexing total).
 const JAN_WINDOWS: [u128; 4] = [0x11_1111, 0x11_1111 << 24, 0x11_1111 << 72, 0];
 
@@ -310,8 +309,8 @@ impl ThrowAnalysis {
         if rules.jan_de_rencontre && rencontre(position, throw, opening) {
             let _ = before.try_push(JanEvent::new(JanKind::JanDeRencontre, 1, doublet, mover));
         }
-        let obligation = MustFillOrKeep::new();
-        position.legal_plays_into(throw, &obligation, &mut self.legal);
+        let obligation = RecordWays::default();
+        position.plays_into(throw, &obligation, &mut self.legal);
         let unplayed = self.legal.unplayed().len() as u8;
         if unplayed > 0 {
             let _ = before.try_push(JanEvent::new(
@@ -425,8 +424,8 @@ impl ThrowAnalysis {
         points_for(&self.before, colour)
     }
 
-    /// The legal plays: laws of movement with the must fill / must keep filter
-    /// ([`MustFillOrKeep`]) in its place, and the impuissance.
+    /// The legal plays ([`Position::legal_plays`]: the laws of movement with the must fill /
+    /// must keep obligation in its place), and the impuissance.
     #[must_use]
     pub fn legal_plays(&self) -> &LegalPlays {
         &self.legal
@@ -448,10 +447,8 @@ impl ThrowAnalysis {
 
     /// The position after `play`, checked against [`ThrowAnalysis::legal_plays`] (the laws
     /// of movement AND the fill/keep obligation): the mover's dames moved, his throw counter
-    /// increased, the other side to move. The same as
-    /// `position.play_with(play, &MustFillOrKeep::new())` without generating the plays again.
-    /// [`Position::play`] checks the laws of movement only, so it accepts a fausse case that
-    /// breaks the obligation, which this refuses.
+    /// increased, the other side to move. The same as [`Position::play`] without generating
+    /// the plays again.
     ///
     /// # Errors
     /// As [`ThrowAnalysis::after_play`].

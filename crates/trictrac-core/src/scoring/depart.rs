@@ -7,8 +7,8 @@
 
 use boardgames_common::Throw;
 
-use crate::point::{OFF, OPPONENT_COIN, OWN_COIN, TALON};
-use crate::position::Position;
+use crate::board::Position;
+use crate::board::{OFF, OPPONENT_COIN, OWN_COIN, TALON};
 use crate::scoring::kind::JanKind;
 
 /// The jan de départ of `throw` for the side to move, if any.

@@ -4,9 +4,9 @@ use std::fmt;
 
 use arrayvec::ArrayVec;
 
-use crate::colour::Colour;
-use crate::point::Point;
-use crate::reach::Number;
+use crate::board::Colour;
+use crate::board::Point;
+use crate::movement::Number;
 use crate::scoring::kind::JanKind;
 
 /// One way a dame is hit: the hitting dame's point and the number (one die, or the sum tout

@@ -8,45 +8,12 @@ use std::cell::Cell;
 use arrayvec::ArrayVec;
 use boardgames_common::Throw;
 
+use crate::board::Jan;
 use crate::board::PathCounts;
-use crate::jan::Jan;
-use crate::movegen::{Candidate, MAX_PLAYS, Obligations, PlayList};
-use crate::point::{OFF, OWN_COIN};
-use crate::position::Position;
+use crate::board::Position;
+use crate::board::{OFF, OWN_COIN};
+use crate::movement::{Candidate, MustFillOrKeep, Obligations, PlayList, full_mask_after};
 use crate::scoring::kind::HowKept;
-
-/// Bit set of the jans that can be full after a play from `before`: those missing at most
-/// two dames (a play brings at most two dames into a jan).
-#[inline]
-pub(crate) fn possibly_full_after(before: &PathCounts) -> u8 {
-    let mut m = 0;
-    for (i, j) in Jan::ALL.into_iter().enumerate() {
-        let a = j.first() as usize;
-        let missing: u8 = before[a..a + 6]
-            .iter()
-            .map(|&n| 2u8.saturating_sub(n))
-            .sum();
-        if missing <= 2 {
-            m |= 1 << i;
-        }
-    }
-    m
-}
-
-/// Bit set of the jans full after the candidate play `c` (bit `i` for `Jan::ALL[i]`).
-#[inline]
-pub(crate) fn full_mask_after(c: &Candidate) -> u8 {
-    // The nibbles of the key holding 2 or more, one bit each; a jan's six in a row.
-    let ge2 = crate::movegen::ge2_nibbles(c.key());
-    let mut m = 0;
-    for (i, j) in Jan::ALL.into_iter().enumerate() {
-        let window = 0x11_1111u128 << (4 * (u32::from(j.first()) - 1));
-        if ge2 & window == window {
-            m |= 1 << i;
-        }
-    }
-    m
-}
 
 /// Whether the dames `c` (by path position) make `jan` full: each of its six points with at
 /// least two dames.
@@ -196,31 +163,13 @@ pub(crate) fn how_kept(before: &PathCounts, cand: &Candidate, jan: Jan, unplayed
     }
 }
 
-/// The "must fill / must keep" obligation (rules page, law 8; glossary REMPLIR et
-/// CONSERVER, CONSERVER EN SORTANT, REMPLIR EN SORTANT): among the plays left by the laws
-/// of movement, keep those that leave the most jans full (a jan full after the play is
-/// either filled or kept by it). Plug it into [`Position::legal_plays_with`]; the
-/// [`crate::scoring::ThrowAnalysis`] does.
-///
-/// Remplir en passant needs nothing special: a play counts only by the board it leaves.
-/// When two jans cannot both be filled or kept, the plays filling or keeping the most jans
-/// are kept (the laws do not say; see the repository's
-/// [trictrac-scoring.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/trictrac-scoring.md)).
-///
-/// It also records, for the analysis, the ways of filling each jan counted on the plays
-/// before the filter (interior `Cell`, so one value per analysis).
+/// The "must fill / must keep" obligation of the laws of movement
+/// ([`MustFillOrKeep`]) that also records, for the analysis, the ways of filling each jan
+/// counted on the plays offered to it (interior `Cell`, so one value per analysis).
 #[derive(Debug, Default)]
-pub struct MustFillOrKeep {
+pub(crate) struct RecordWays {
     /// Ways bit sets per jan (`Jan::ALL` order), set when the filter ran.
     pub(crate) ways: Cell<Option<[u8; 3]>>,
-}
-
-impl MustFillOrKeep {
-    /// A fresh obligation filter.
-    #[must_use]
-    pub fn new() -> MustFillOrKeep {
-        MustFillOrKeep::default()
-    }
 }
 
 /// The ways of filling each jan (`Jan::ALL` order) over the plays `cands`.
@@ -241,34 +190,13 @@ pub(crate) fn all_fill_ways(before: &PathCounts, cands: &[Candidate], throw: Thr
     ways
 }
 
-impl Obligations for MustFillOrKeep {
+impl Obligations for RecordWays {
     fn apply(&self, position: &Position, throw: Throw, plays: &mut PlayList) {
         let before = position.board.path_counts(position.side_to_move);
-        let possible = possibly_full_after(before);
-        if possible == 0 {
-            self.ways.set(Some([0; 3]));
-            return;
-        }
-        let mut counts = [0u8; MAX_PLAYS];
-        let mut best = 0;
-        for (k, c) in plays.as_slice().iter().enumerate() {
-            let n = (full_mask_after(c) & possible).count_ones() as u8;
-            if let Some(slot) = counts.get_mut(k) {
-                *slot = n;
-            }
-            best = best.max(n);
-        }
-        if best == 0 {
-            self.ways.set(Some([0; 3]));
-            return;
-        }
-        self.ways
-            .set(Some(all_fill_ways(before, plays.as_slice(), throw)));
-        let mut k = 0;
-        plays.retain(|_| {
-            let keep = counts.get(k).copied().unwrap_or(0) == best;
-            k += 1;
-            keep
+        let mut ways = [0u8; 3];
+        MustFillOrKeep::filter(position, plays, |offered| {
+            ways = all_fill_ways(before, offered.as_slice(), throw);
         });
+        self.ways.set(Some(ways));
     }
 }

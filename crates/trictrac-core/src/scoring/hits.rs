@@ -4,11 +4,11 @@
 
 use boardgames_common::Throw;
 
+use crate::board::Position;
 use crate::board::count_masks;
-use crate::colour::{ByColour, Colour};
-use crate::point::{OPPONENT_COIN, OWN_COIN, Point};
-use crate::position::Position;
-use crate::reach::Number;
+use crate::board::{ByColour, Colour};
+use crate::board::{OPPONENT_COIN, OWN_COIN, Point};
+use crate::movement::Number;
 use crate::scoring::event::{Events, Hit, HitWay, JanEvent};
 use crate::scoring::kind::{JanKind, Table};
 

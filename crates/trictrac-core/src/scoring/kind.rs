@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::jan::Jan;
+use crate::board::Jan;
 
 /// The table of a hit dame (rules page, "Board, labels, paths"): hit values depend on it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -1,23 +1,25 @@
 //! Scoring every jan of a throw (rules page, "Scoring: the jans (tariff)"; glossary
 //! BATTRE, CONSERVER, JANS DE DÉPART, REMPLIR, SORTIE, IMPUISSANCE).
 //!
-//! One file per concept: [`kind`] (the jans and the tariff), [`event`] (events with ways,
-//! points, beneficiary and hit details), `hits` (battre une dame, à vrai / à faux, battre
-//! le coin), `depart` (six tables, deux tables, mézéas, rencontre), [`fill`] (remplir,
-//! conserver, the must fill / must keep obligation) and [`analysis`] ([`ThrowAnalysis`]).
+//! One file per concept: `kind` (the jans and the tariff: [`JanKind`], [`Table`],
+//! [`HowKept`]), `event` (events with ways, points, beneficiary and hit details:
+//! [`JanEvent`]), `hits` (battre une dame, à vrai / à faux, battre le coin), `depart` (six
+//! tables, deux tables, mézéas, rencontre), `fill` (remplir, conserver, the ways of filling
+//! counted under the must fill / must keep obligation of the laws of movement) and
+//! `analysis` ([`ThrowAnalysis`]).
 //! Decisions where the sources are silent or disagree: the repository's
 //! [trictrac-scoring.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/trictrac-scoring.md).
 
-pub mod analysis;
+mod analysis;
 mod depart;
-pub mod event;
-pub mod fill;
+mod event;
+mod fill;
 mod hits;
-pub mod kind;
+mod kind;
 
+pub(crate) use analysis::points_before_each_throw;
 pub use analysis::{ScoringError, ThrowAnalysis};
 pub use event::{Events, Hit, HitWay, JanEvent, MAX_EVENTS, points_for};
-pub use fill::MustFillOrKeep;
 pub use kind::{HowKept, JanKind, Table};
 
 /// The scoring conventions of a ruleset (rules page: "Conventions as options of the

@@ -3,13 +3,14 @@
 
 pub(crate) use boardgames_common::{Agent, ByPlayer, Game, RandomAgent, Seed, Turn, sample_chance};
 pub(crate) use trictrac_core::Colour::{self, Black, White};
-pub(crate) use trictrac_core::game::{Action, GameOptions, Primaute, TrictracGame};
-pub(crate) use trictrac_core::referee::ecole::Due;
+pub(crate) use trictrac_core::marking::Marking;
+pub(crate) use trictrac_core::referee::{Due, TrousEnTrop};
 pub(crate) use trictrac_core::referee::{
     Entry, Fault, Gesture, Referee, RefereeError, RefereePhase, Remedy, Report,
 };
 pub(crate) use trictrac_core::scoring::{ScoringRules, ThrowAnalysis};
-pub(crate) use trictrac_core::{Dest, Marking, Play, Position};
+pub(crate) use trictrac_core::{Action, GameOptions, Primaute, TrictracGame};
+pub(crate) use trictrac_core::{Dest, Play, Position};
 
 pub(crate) fn referee(pos: &str) -> Referee {
     Referee::from_position(pos.parse().expect("position"), 12).expect("marks")

@@ -2,14 +2,14 @@
 //! a turn (rules page, "Marking": mark one's own jans, tenir or s'en aller, play, the
 //! opponent marks what the throw gave him, the relevé), as [`Chronology`] applies it.
 //!
-//! [`Chronology`]: crate::partie::turn::Chronology
+//! [`Chronology`]: crate::partie::Chronology
 
-use crate::colour::{ByColour, Colour};
+use crate::board::Position;
+use crate::board::{ByColour, Colour};
 use crate::marking::{Gain, Marking};
-use crate::moves::Play;
+use crate::movement::Play;
 use crate::partie::ordinaire::{Ordinaire, Win};
 use crate::partie::turn::Form;
-use crate::position::Position;
 
 /// A state before a throw (the position, its marks synchronised with the marking), or the
 /// end of the partie.

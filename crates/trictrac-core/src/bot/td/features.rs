@@ -20,12 +20,12 @@
 //! - the partie (9): the pavillon option on; my throws since the relevé 0, 1, 2 or more;
 //!   his likewise.
 
+use crate::board::Colour;
+use crate::board::Position;
+use crate::board::can_fill_from;
 use crate::board::{Board, count_masks};
-use crate::colour::Colour;
-use crate::jan::can_fill_from;
+use crate::board::{OFF, TALON};
 use crate::partie::ordinaire::Ordinaire;
-use crate::point::{OFF, TALON};
-use crate::position::Position;
 
 /// The version of the feature layout, written in the weights file: a network trained on
 /// another layout is refused.
@@ -304,7 +304,7 @@ pub(crate) fn encode_varying(position: &Position, inputs: &mut Inputs) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::GameOptions;
+    use crate::GameOptions;
 
     #[test]
     fn the_start_has_the_talons_and_the_phase() {

@@ -25,8 +25,8 @@ use rand::RngExt;
 use thiserror::Error;
 
 use super::features::{FEATURE_SET, Inputs, NUM_INPUTS, encode};
+use crate::board::Position;
 use crate::partie::ordinaire::Ordinaire;
-use crate::position::Position;
 
 /// The outputs of the network: win, win double, lose double.
 pub const OUTPUTS: usize = 3;
@@ -219,7 +219,7 @@ pub(crate) struct Hidden(pub(crate) [f32; MAX_HIDDEN]);
 /// ```
 /// use trictrac_core::Position;
 /// use trictrac_core::bot::TdNetwork;
-/// use trictrac_core::game::{GameOptions, Ordinaire};
+/// use trictrac_core::{GameOptions, Ordinaire};
 /// let network = TdNetwork::shipped();
 /// let estimate = network.evaluate(&Position::start(), &Ordinaire::of(&GameOptions::default()));
 /// assert!(estimate.win > 0.0 && estimate.win < 1.0);
@@ -523,7 +523,7 @@ impl TdNetwork {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::GameOptions;
+    use crate::GameOptions;
 
     #[test]
     fn bytes_round_trip_and_damage_is_refused() {

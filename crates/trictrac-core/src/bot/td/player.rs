@@ -6,13 +6,14 @@ use boardgames_common::{Agent, UNORDERED_OUTCOMES};
 use super::afterstate::{After, PlayAfter, after_play, finish, leave, mark};
 use super::features::{Inputs, encode_common, encode_varying};
 use super::network::{Hidden, TdNetwork};
-use crate::colour::Colour;
-use crate::game::{Action, ChoiceStage, Phase, ThrowScore, ThrowScorer, TrictracGame};
+use crate::board::Colour;
+use crate::board::Position;
 use crate::marking::Marking;
-use crate::movegen::MAX_PLAYS;
+use crate::movement::MAX_PLAYS;
 use crate::partie::ordinaire::Ordinaire;
 use crate::partie::turn::Form;
-use crate::position::Position;
+use crate::partie::{ThrowScore, ThrowScorer};
+use crate::{Action, ChoiceStage, Phase, TrictracGame};
 
 /// The network and the form of the partie: the value of afterstates for a player.
 #[derive(Clone, Copy)]
@@ -195,7 +196,7 @@ fn play_action<A: ThrowScore>(analysis: &A, index: usize, legal: &[Action]) -> O
 /// ```
 /// use boardgames_common::{ByPlayer, Game, RandomAgent, Seed, play_game};
 /// use trictrac_core::bot::TdBot;
-/// use trictrac_core::game::{GameOptions, TrictracGame};
+/// use trictrac_core::{GameOptions, TrictracGame};
 /// let game = TrictracGame::standard(GameOptions { trous_to_win: 2, ..GameOptions::default() });
 /// let (mut td, mut random) = (TdBot::default(), RandomAgent::new(Seed(2)));
 /// let played = play_game(game, Seed(3), ByPlayer::new(&mut td, &mut random), 100_000).unwrap();
@@ -495,7 +496,7 @@ mod tests {
     use rand::RngExt;
 
     use super::*;
-    use crate::game::GameOptions;
+    use crate::GameOptions;
 
     /// The shared sums of the plays of one throw give the very values of the full
     /// evaluation of each afterstate (the same sums in the same order).

@@ -6,7 +6,8 @@ use boardgames_common::{Game, Seed, Turn, sample_chance};
 use rand::RngExt;
 
 use super::afterstate::{After, after_play, leave};
-use crate::game::{Action, ChoiceStage, GameOptions, Phase, ThrowScore, ThrowScorer, TrictracGame};
+use crate::partie::{ThrowScore, ThrowScorer};
+use crate::{Action, ChoiceStage, GameOptions, Phase, TrictracGame};
 
 /// The state `game` reaches before the next throw, or its end, after `decision` (and tenir
 /// at any later choice of the same turn).
@@ -105,7 +106,7 @@ fn afterstates_are_the_states_the_game_reaches() {
 /// it).
 #[test]
 fn a_trou_won_by_the_sortie_offers_both_afterstates() {
-    use crate::game::RaceScorer;
+    use crate::partie::RaceScorer;
     use boardgames_common::UNORDERED_OUTCOMES;
     // White has 10 points and his last dame on N2; Black 3 with the double jeton.
     let start: crate::Position = "N1:b15,N2:w1 w 20/20 0.10/0.3*".parse().unwrap();

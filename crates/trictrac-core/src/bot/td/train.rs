@@ -14,8 +14,9 @@ use boardgames_common::{ByPlayer, Playout, Seed};
 use super::features::{Inputs, encode};
 use super::network::{TdEstimate, TdNetwork};
 use super::player::TdBot;
-use crate::colour::Colour;
-use crate::game::{Phase, ThrowScorer, TrictracGame, Win};
+use crate::board::Colour;
+use crate::partie::ThrowScorer;
+use crate::{Phase, TrictracGame, Win};
 
 /// The settings of TD(λ).
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -5,20 +5,27 @@
 //! Source: the French glossary of the laws of trictrac, PARTIE À QUATRE JOUEURS, PARTIE À LA
 //! CHOUETTE and PARTIE À TOURNER.
 //!
-//! - [`schedule`](mod@schedule): the draw by dice ([`Draw`]) and who plays whom at each
-//!   marqué ([`Pairing`], the pure function [`schedule()`]).
-//! - [`ledger`]: [`Table`], a partie at a table: its marqués as settled, one account per pair
-//!   of interests, the décompte ([`TourneurDecompte`] à tourner, the partie à deux's
+//! - The draw by dice ([`Draw`]) and who plays whom at each marqué ([`Pairing`], the pure
+//!   function [`schedule()`]).
+//! - [`Partie`], a partie at a table: its marqués as settled, one account per pair of
+//!   interests, the décompte ([`TourneurDecompte`] à tourner, the partie à deux's
 //!   [`Decompte`](crate::partie::Decompte) between the two sides otherwise) and the sheet.
-//! - [`play`]: a table of bots playing every marqué through seeded dice
-//!   ([`Table::play_bots`]).
+//! - A table of bots playing every marqué through seeded dice ([`Partie::play_bots`], in
+//!   the bot layer).
 //!
 //! Seats are letters, `A` to `D`: à la chouette `A` makes the chouette and `B`, `C` are
 //! allied; in teams `A` and `B` play against `C` and `D`.
+//!
+//! The partie at three or four is named [`Partie`] (each form is a *partie* in the glossary:
+//! PARTIE À TOURNER, PARTIE À LA CHOUETTE, PARTIE À QUATRE JOUEURS), not a table: in the laws
+//! a *table* is a half of the board, the table du petit jan or du grand jan
+//! ([`crate::scoring::Table`]); the seats and the players around the board keep the word in
+//! its everyday sense ([`Seat`], [`TableForm`]).
 
-pub mod ledger;
-pub mod play;
-pub mod schedule;
+mod accounts;
+mod ledger;
+mod schedule;
+mod sheet;
 
 use std::fmt;
 use std::str::FromStr;
@@ -27,9 +34,10 @@ use thiserror::Error;
 
 use crate::partie::settlement::SettlementError;
 
-pub use ledger::{PairAccount, Table, TableMarque, TableResult, TourneurDecompte, TourneurQueue};
+pub use accounts::{PairAccount, TourneurDecompte, TourneurQueue};
+pub use ledger::{Partie, TableMarque, TableResult};
 pub use schedule::{
-    Draw, DrawThrow, MAX_DRAW_THROWS, Pairing, ScheduledMarque, given_dice, schedule,
+    Draw, DrawThrow, MAX_DRAW_THROWS, Pairing, ScheduledMarque, Vacant, given_dice, schedule,
 };
 
 /// A place at the table, `A` to `D`.
@@ -97,6 +105,13 @@ pub enum TableForm {
     Chouette,
     /// Four players, `A` and `B` against `C` and `D` (PARTIE À QUATRE JOUEURS).
     Teams,
+    /// Four players, each for himself, in turn (PARTIE À TOURNER: "Jadis, à quatre joueurs,
+    /// on pouvait faire une partie à tourner plutôt qu'en équipe si on le souhaitait"): the
+    /// rules of three extended to four, this crate's reading (the loser of the first marqué
+    /// retires behind the two waiting, each player retires after two marqués in a row and
+    /// the one who waited longest comes in; the loser pays each of the two vacant players a
+    /// consolation equal to the winner's).
+    TournerAQuatre,
 }
 
 impl TableForm {
@@ -105,17 +120,25 @@ impl TableForm {
     pub const fn players(self) -> usize {
         match self {
             TableForm::Tourner | TableForm::Chouette => 3,
-            TableForm::Teams => 4,
+            TableForm::Teams | TableForm::TournerAQuatre => 4,
         }
     }
 
-    /// The notation name: `tourner`, `chouette`, `teams`.
+    /// Whether each plays for himself (à tourner, at three or four): no sides, a vacant
+    /// player's consolation, each pair's account.
+    #[must_use]
+    pub const fn is_tourner(self) -> bool {
+        matches!(self, TableForm::Tourner | TableForm::TournerAQuatre)
+    }
+
+    /// The notation name: `tourner`, `chouette`, `teams`, `tourner-4`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             TableForm::Tourner => "tourner",
             TableForm::Chouette => "chouette",
             TableForm::Teams => "teams",
+            TableForm::TournerAQuatre => "tourner-4",
         }
     }
 
@@ -138,16 +161,28 @@ impl TableForm {
         }
     }
 
-    /// Checks that a partie of this form can have `marques` marqués: at least 1, and à
-    /// tourner a multiple of 3 (glossary: "le nombre des marqués doit être divisible par 3").
+    /// Checks that a partie of this form can have `marques` marqués: at least 1; à tourner a
+    /// multiple of 3 (glossary: "le nombre des marqués doit être divisible par 3"); in teams
+    /// and à la chouette a multiple of 4, the only counts where the closing rule holds
+    /// whoever wins the first marqué (PARTIE À QUATRE JOUEURS: "chaque joueur se retire après
+    /// avoir joué deux marqués de suite ; sauf le dernier coup où celui qui au début n'avait
+    /// joué qu'un seul marqué termine alors la partie, ne jouant à nouveau qu'un seul
+    /// marqué": one, then blocks of two, then one, the first and the last the same player's);
+    /// à tourner at four a multiple of 4 (each of the four pairs that meet plays as often).
     ///
     /// # Errors
-    /// [`TableError::ZeroMarques`], [`TableError::NotDivisibleByThree`].
+    /// [`TableError::ZeroMarques`], [`TableError::NotDivisibleByThree`],
+    /// [`TableError::NotAMultipleOfFour`].
     pub const fn check_marques(self, marques: u32) -> Result<(), TableError> {
         if marques == 0 {
             Err(TableError::ZeroMarques)
         } else if matches!(self, TableForm::Tourner) && !marques.is_multiple_of(3) {
             Err(TableError::NotDivisibleByThree(marques))
+        } else if !matches!(self, TableForm::Tourner) && !marques.is_multiple_of(4) {
+            Err(TableError::NotAMultipleOfFour {
+                form: self,
+                marques,
+            })
         } else {
             Ok(())
         }
@@ -162,14 +197,31 @@ impl fmt::Display for TableForm {
 
 impl FromStr for TableForm {
     type Err = TableError;
-    /// `tourner`, `chouette`, `teams`.
+    /// `tourner`, `chouette`, `teams`, `tourner-4`.
     fn from_str(s: &str) -> Result<TableForm, TableError> {
         match s.trim() {
             "tourner" => Ok(TableForm::Tourner),
             "chouette" => Ok(TableForm::Chouette),
             "teams" => Ok(TableForm::Teams),
+            "tourner-4" => Ok(TableForm::TournerAQuatre),
             _ => Err(TableError::UnknownForm(s.to_owned())),
         }
+    }
+}
+
+fn multiple_of_four(form: TableForm, marques: u32) -> String {
+    match form {
+        TableForm::TournerAQuatre => format!(
+            "à tourner at four the number of marqués must be a multiple of 4 (4, 8, 12, 16 …), so that the four pairs that meet play as often, not {marques}"
+        ),
+        _ => format!(
+            "{} the player who played one marqué alone at the start plays the last alone (PARTIE À QUATRE JOUEURS) only in a multiple of 4 marqués (4, 8, 12, 16 …), not {marques}",
+            if form == TableForm::Chouette {
+                "à la chouette"
+            } else {
+                "in teams"
+            }
+        ),
     }
 }
 
@@ -195,6 +247,14 @@ pub enum TableError {
     /// À tourner the marqués are a multiple of 3.
     #[error("à tourner the number of marqués must be divisible by 3 (6, 9, 12, 15 …), not {0}")]
     NotDivisibleByThree(u32),
+    /// In teams, à la chouette and à tourner at four the marqués are a multiple of 4.
+    #[error("{}", multiple_of_four(*form, *marques))]
+    NotAMultipleOfFour {
+        /// The form.
+        form: TableForm,
+        /// The marqués asked.
+        marques: u32,
+    },
     /// A die result outside 1 to 6.
     #[error("die result {value} (throw {index} of the draw) is not between 1 and 6")]
     DieOutOfRange {
@@ -231,7 +291,7 @@ pub enum TableError {
     #[error("unknown seat {0:?} (expected A, B, C or D)")]
     UnknownSeat(String),
     /// Not a form.
-    #[error("unknown form {0:?} (expected tourner, chouette or teams)")]
+    #[error("unknown form {0:?} (expected tourner, chouette, teams or tourner-4)")]
     UnknownForm(String),
     /// The settlement refused a marqué (too few trous, not ahead, an overflow…).
     #[error("settlement: {0}")]

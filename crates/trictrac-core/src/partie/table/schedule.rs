@@ -66,9 +66,56 @@ pub struct Pairing {
     pub primaute: Seat,
     /// His opponent.
     pub opponent: Seat,
-    /// À tourner, the third player, vacant at this marqué, to whom the loser pays a
-    /// consolation; `None` in the other forms.
-    pub vacant: Option<Seat>,
+    /// À tourner, the players vacant at this marqué (one at three, two at four), to each of
+    /// whom the loser pays a consolation; none in the other forms.
+    pub vacant: Vacant,
+}
+
+/// The players vacant at a marqué à tourner: one at three players, two at four (none in the
+/// other forms).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Vacant([Option<Seat>; 2]);
+
+impl Vacant {
+    /// No player vacant.
+    pub const NONE: Vacant = Vacant([None, None]);
+
+    /// The vacant seats, in the order they will come back to the tablier.
+    pub fn iter(&self) -> impl Iterator<Item = Seat> + '_ {
+        self.0.iter().flatten().copied()
+    }
+
+    /// The first vacant seat (the next to play), if any.
+    #[must_use]
+    pub const fn first(&self) -> Option<Seat> {
+        self.0[0]
+    }
+
+    /// Whether `seat` is vacant.
+    #[must_use]
+    pub fn contains(&self, seat: Seat) -> bool {
+        self.iter().any(|s| s == seat)
+    }
+
+    /// Whether no player is vacant.
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.0[0].is_none()
+    }
+}
+
+impl fmt::Display for Vacant {
+    /// `C`, or `C and D`; empty when none.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (k, s) in self.iter().enumerate() {
+            if k > 0 {
+                f.write_str(" and ")?;
+            }
+            write!(f, "{s}")?;
+        }
+        Ok(())
+    }
 }
 
 impl Pairing {
@@ -111,6 +158,9 @@ pub struct Draw {
     /// His opponent and the opponent's partner (teams, chouette), or the opponent and the
     /// vacant player (à tourner).
     second_side: [Seat; 2],
+    /// À tourner, the players vacant at the first marqué, in the order the draw gave them
+    /// (they come to the tablier in that order).
+    waiting: Vacant,
 }
 
 /// Dice given as numbers (a real table's throws), checked to be 1 to 6.
@@ -205,6 +255,7 @@ impl Draw {
             dice,
             throws: Vec::new(),
         };
+        let mut waiting = Vacant::NONE;
         let (first_side, second_side) = match form {
             TableForm::Teams => {
                 let mut d = [0u8; 4];
@@ -226,22 +277,32 @@ impl Draw {
                 let (ally, other, _) = t.higher((Seat::B, db), (Seat::C, dc))?;
                 ([Seat::A, Seat::A], [ally, other])
             }
-            TableForm::Tourner => {
-                let mut group = Vec::with_capacity(3);
-                for seat in &Seat::ALL[..3] {
+            TableForm::Tourner | TableForm::TournerAQuatre => {
+                let n = form.players();
+                let mut group = Vec::with_capacity(n);
+                for seat in &Seat::ALL[..n] {
                     group.push((*seat, t.throw(*seat)?));
                 }
-                let top = t.rank(&group, 2)?;
+                // At three, the two higher play and the third waits; at four the waiting two
+                // come in the order of their dice too (equal dice there are thrown again).
+                let need = if n == 4 { 4 } else { 2 };
+                let top = t.rank(&group, need)?;
                 let (first, second) = match top[..] {
-                    [a, b] => (a, b),
+                    [a, b, ..] => (a, b),
                     _ => return Err(TableError::Undecided(t.throws.len())),
                 };
-                let vacant = Seat::ALL[..3]
-                    .iter()
-                    .copied()
-                    .find(|s| *s != first && *s != second)
-                    .unwrap_or(Seat::C);
-                ([first, vacant], [second, vacant])
+                let rest: Vec<Seat> = if n == 4 {
+                    top[2..].to_vec()
+                } else {
+                    Seat::ALL[..3]
+                        .iter()
+                        .copied()
+                        .filter(|s| *s != first && *s != second)
+                        .collect()
+                };
+                waiting = Vacant([rest.first().copied(), rest.get(1).copied()]);
+                let v = rest.first().copied().unwrap_or(Seat::C);
+                ([first, v], [second, v])
             }
         };
         Ok(Draw {
@@ -249,6 +310,7 @@ impl Draw {
             throws: t.throws,
             first_side,
             second_side,
+            waiting,
         })
     }
 
@@ -280,7 +342,7 @@ impl Draw {
             number: 1,
             primaute: self.first_side[0],
             opponent: self.second_side[0],
-            vacant: (self.form == TableForm::Tourner).then_some(self.first_side[1]),
+            vacant: self.waiting,
         }
     }
 
@@ -312,9 +374,9 @@ impl Draw {
                 // Exactly one lane keeps its player from the marqué before: he stays and has
                 // the primauté.
                 if a == lane(self.first_side, first_won, number - 1) {
-                    pairing(number, a, b, None)
+                    pairing(number, a, b, Vacant::NONE)
                 } else {
-                    pairing(number, b, a, None)
+                    pairing(number, b, a, Vacant::NONE)
                 }
             }
             TableForm::Chouette => {
@@ -324,20 +386,31 @@ impl Draw {
                 // The primauté changes side at each change of ally: as often as the ally's
                 // block of marqués changed.
                 if block(ally_won, number).is_multiple_of(2) {
-                    pairing(number, chouette, ally, None)
+                    pairing(number, chouette, ally, Vacant::NONE)
                 } else {
-                    pairing(number, ally, chouette, None)
+                    pairing(number, ally, chouette, Vacant::NONE)
                 }
             }
-            TableForm::Tourner => {
+            TableForm::Tourner | TableForm::TournerAQuatre => {
                 let loser = if winner == first.primaute {
                     first.opponent
                 } else {
                     first.primaute
                 };
-                let turn = [winner, self.first_side[1], loser];
-                let at = |k: u32| turn[(k % 3) as usize];
-                pairing(number, at(number - 2), at(number - 1), Some(at(number)))
+                // The loser of the first retires behind the waiting players; from then on each
+                // player retires after two marqués in a row and the one who waited longest
+                // comes in.
+                let mut turn = vec![winner];
+                turn.extend(self.waiting.iter());
+                turn.push(loser);
+                let len = turn.len() as u32;
+                let at = |k: u32| turn[(k % len) as usize];
+                let vacant = if len == 4 {
+                    Vacant([Some(at(number)), Some(at(number + 1))])
+                } else {
+                    Vacant([Some(at(number)), None])
+                };
+                pairing(number, at(number - 2), at(number - 1), vacant)
             }
         })
     }
@@ -355,7 +428,7 @@ impl fmt::Display for Draw {
     }
 }
 
-fn pairing(number: u32, primaute: Seat, opponent: Seat, vacant: Option<Seat>) -> Pairing {
+fn pairing(number: u32, primaute: Seat, opponent: Seat, vacant: Vacant) -> Pairing {
     Pairing {
         number,
         primaute,

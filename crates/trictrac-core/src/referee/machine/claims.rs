@@ -1,7 +1,7 @@
 //! Claims of école and the choices of the reports' options (QUAND et COMMENT MARQUER
 //! L'ÉCOLE, ÉCOLE MARQUÉE PARTIELLEMENT, FAUSSE ÉCOLE, AUGMENTATION D'ÉCOLE).
 
-use crate::colour::Colour;
+use crate::board::Colour;
 use crate::referee::{Entry, Fault, Gesture, Remedy, Report, WhichJeton};
 
 use super::*;
@@ -67,13 +67,26 @@ impl Referee {
                 )));
             }
             // FAUSSE ÉCOLE: an école claimed that was not made is itself an école.
-            return Ok(self.fausse_ecole(who, n));
+            let mut reports = self.before_ecole(who);
+            reports.extend(self.fausse_ecole(who, n));
+            return Ok(reports);
         };
+        // QUAND L'ÉCOLE EST CONSOMMÉE: an omission of the points the opponent's coup gave is
+        // consummated "dès qu'il a jeté les dés", even when his "École !" ended that marking.
+        if self.open[i].expiry == Expiry::OffenderMarksOwn
+            && self.phase == (RefereePhase::Throw { thrower: offender })
+        {
+            return Err(RefereeError::NotConsummated {
+                offender,
+                when: "the points of the opponent's coup are consummated when he throws",
+            });
+        }
         let Action::Ecole {
             points,
             truth,
             forbidden,
             excess,
+            ..
         } = self.open[i].action.clone()
         else {
             return Err(not_now(who, g, "no école"));
@@ -82,10 +95,10 @@ impl Referee {
             return Err(RefereeError::Forbidden { who, entry });
         }
         self.open.remove(i);
+        let mut reports = self.before_ecole(who);
         if excess {
             self.marking = with_marks(&self.marking, offender, truth);
         }
-        let mut reports = Vec::new();
         match n.cmp(&points) {
             std::cmp::Ordering::Equal => {
                 self.marking.mark(who, n);
@@ -129,6 +142,38 @@ impl Referee {
         Ok(reports)
     }
 
+    /// QUAND et COMMENT MARQUER L'ÉCOLE: "Les points d'école se marquent après les autres et
+    /// le joueur les annonce en disant : École !". An école claimed by a player who has begun
+    /// marking a gain (the points the opponent's coup gave him, or his own throw's) comes
+    /// after that marking, which his "École !" ends: it is consummated now, and the école is
+    /// marked on top of it. (Claimed before he began, the école is marked at once and his
+    /// marking starts from it: either order ends with both marked.)
+    pub(super) fn before_ecole(&mut self, who: Colour) -> Vec<Report> {
+        if let Some(step) = self.given
+            && step.colour == who
+            && step.any
+        {
+            self.given = None;
+            return self.close_step(step, Expiry::OffenderMarksOwn);
+        }
+        if let Some(t) = &self.turn
+            && t.mover == who
+        {
+            if !t.own_closed && t.own.any {
+                return self.close_own().unwrap_or_default();
+            }
+            if let Some(after) = t.after
+                && after.any
+            {
+                if let Some(t) = &mut self.turn {
+                    t.after = None;
+                }
+                return self.close_step(after, Expiry::ClaimantThrows);
+            }
+        }
+        Vec::new()
+    }
+
     /// `who` marks `n` points of école that were not made: an école par excès the opponent
     /// may mark in turn (FAUSSE ÉCOLE; repeated, AUGMENTATION D'ÉCOLE).
     pub(super) fn fausse_ecole(&mut self, who: Colour, n: u8) -> Vec<Report> {
@@ -151,6 +196,7 @@ impl Referee {
                 truth: before,
                 forbidden: None,
                 excess: true,
+                extra_trous: 0,
             },
             expiry: Expiry::ClaimantThrows,
         });
@@ -198,11 +244,17 @@ impl Referee {
         let offender = open.report.offender.unwrap_or(who.other());
         let mut reports = Vec::new();
         match (open.action, remedy) {
-            (_, Remedy::Decline) => {}
+            (Action::Ecole { extra_trous, .. }, Remedy::Decline) => {
+                // Not claimed: the trous he marked in excess stand.
+                self.fichet_stands(offender, 0, extra_trous);
+            }
+            (ref a, Remedy::Decline)
+                if !matches!(a, Action::Fichet { .. } | Action::SurUneEcole { .. }) => {}
             (Action::Ecole { truth, .. }, Remedy::Rectify) => {
                 self.marking = with_marks(&self.marking, offender, truth);
             }
             (Action::Partial { .. }, Remedy::ForceWhole(n)) => {
+                reports.extend(self.before_ecole(offender));
                 self.marking.mark(offender, n);
             }
             (Action::DoubleMarque { old, new }, Remedy::RemoveJeton(w)) => {
@@ -211,10 +263,17 @@ impl Referee {
                 self.marking = with_marks(&self.marking, offender, m);
             }
             (Action::Fichet { trous, shown }, Remedy::RectifyFichet(_)) => {
-                // The fichet shows the trous as due for that gain.
+                // The fichet shows the trous as due for that gain (the agreed fichet holds
+                // the fewer of the two).
                 let mut m = marks_of(&self.marking, offender);
-                m.trous = m.trous.saturating_sub(shown).saturating_add(trous);
+                m.trous = m
+                    .trous
+                    .saturating_sub(shown.min(trous))
+                    .saturating_add(trous);
                 self.marking = with_marks(&self.marking, offender, m);
+            }
+            (Action::Fichet { trous, shown }, Remedy::Decline) => {
+                self.fichet_stands(offender, trous, shown);
             }
             (Action::Privilege, Remedy::DenySEnAller) => {
                 if let Some(t) = &mut self.turn
@@ -229,26 +288,49 @@ impl Referee {
             (Action::FausseCase { short }, r) => {
                 reports.extend(self.resolve_fausse_case(r, short)?);
             }
-            (Action::SurUneEcole { truth, win }, r) => match r {
+            (Action::SurUneEcole { truth, win, shown }, r) => match r {
                 Remedy::Acquiesce => {
                     if win {
                         self.phase = RefereePhase::Over { winner: offender };
                     } else {
+                        // "l'adversaire partageant son erreur rompt son jeu, le trou est bien
+                        // acquis": the marks as he showed them.
+                        if let Some(shown) = shown {
+                            self.marking = with_marks(&self.marking, offender, shown);
+                        }
                         reports.extend(self.leave_now(offender));
                     }
                 }
                 Remedy::MarkEcole(n) => {
+                    reports.extend(self.before_ecole(who));
                     self.marking = with_marks(&self.marking, offender, truth);
                     self.marking.mark(who, n);
                 }
                 Remedy::Rectify => {
                     self.marking = with_marks(&self.marking, offender, truth);
                 }
-                _ => {}
+                _ => {
+                    // Declined: the école is not marked and his jeton stays as he left it
+                    // ("les points marqués éventuellement en trop ... lui sont acquis"), but
+                    // the fichet goes back: a trou not won is never acquired without the
+                    // opponent's acquiescence.
+                    if let Some(shown) = shown {
+                        let mut m = marks_of(&self.marking, offender);
+                        m.points = shown.points;
+                        m.trous = truth.trous;
+                        self.marking = with_marks(&self.marking, offender, m);
+                    }
+                }
             },
-            (Action::ThrowChoice { throw, for_next }, r) => {
+            (
+                Action::ThrowChoice {
+                    thrower,
+                    throw,
+                    for_next,
+                },
+                r,
+            ) => {
                 if r == Remedy::AcceptThrow {
-                    let thrower = offender;
                     if for_next {
                         self.held_throw = Some((thrower, throw));
                     } else {

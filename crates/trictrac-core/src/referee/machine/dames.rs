@@ -1,12 +1,12 @@
 //! The dames touched, moved and let go; the end of a coup and the fausse case's
 //! resolution (FAUSSE CASE: DÉFINITION, CONSOMMATION, RÉSOLUTION).
 
-use crate::colour::Colour;
-use crate::point::{Dest, Point};
-use crate::position::Position;
+use crate::board::Colour;
+use crate::board::Position;
+use crate::board::{Dest, Point};
 use crate::referee::dice::Cast;
-use crate::referee::fausse_case::{PhysicalMove, counts_after, judge, position_after};
 use crate::referee::{Entry, Fault, Gesture, Remedy, Report};
+use crate::referee::{PhysicalMove, counts_after, judge, position_after};
 use crate::scoring::{JanKind, points_for};
 
 use super::*;
@@ -59,7 +59,10 @@ impl Referee {
         if board[from.index()] == 0 {
             return Err(RefereeError::NoDame { who, point: from });
         }
-        if to.path(who) <= from.path(who) {
+        if to == Dest::Point(from) {
+            return Err(RefereeError::NotMoved { who, point: from });
+        }
+        if to.path(who) < from.path(who) {
             return Err(RefereeError::Backwards { who, from, to });
         }
         if t.moves.len() >= MAX_MOVES {
@@ -148,6 +151,7 @@ impl Referee {
                         truth: truth_m,
                         forbidden: None,
                         excess: true,
+                        extra_trous: 0,
                     },
                     expiry: Expiry::ClaimantThrows,
                 });
@@ -316,7 +320,7 @@ impl Referee {
     /// were left in; `short` numbers left unplayed give the opponent 2 points each.
     pub(super) fn finish_coup(
         &mut self,
-        play: Option<crate::moves::Play>,
+        play: Option<crate::movement::Play>,
         left: Option<Position>,
         short: u8,
     ) -> Result<Vec<Report>, RefereeError> {
@@ -370,7 +374,7 @@ impl Referee {
 }
 
 /// Whether `play` keeps the constraint `m`.
-fn satisfies(position: &Position, play: &crate::moves::Play, m: Must) -> bool {
+fn satisfies(position: &Position, play: &crate::movement::Play, m: Must) -> bool {
     let mover = position.side_to_move();
     let after = crate::referee::fausse_case::counts_after_play(position, play);
     match m {

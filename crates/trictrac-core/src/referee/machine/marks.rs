@@ -1,11 +1,11 @@
 //! The marking gestures and their consummation (ÉCOLE: DÉFINITION to ÉCOLE DE POINTS,
 //! S'EN ALLER SUR UNE ÉCOLE, ÉCOLE IMPOSSIBLE À MARQUER).
 
-use crate::colour::Colour;
+use crate::board::Colour;
+use crate::board::Marks;
 use crate::marking::POINTS_PER_TROU;
-use crate::referee::ecole::{Due, Shown, assess};
+use crate::referee::ecole::{Due, Shown, assess_with};
 use crate::referee::{Entry, Fault, Gesture, Remedy, Report, WhichJeton};
-use crate::setup::Marks;
 
 use super::*;
 
@@ -101,17 +101,24 @@ impl Referee {
                         "a jeton shows 1 to 11 points, not {n}"
                     )));
                 }
-                if step.shown.jeton == 0 || step.new_jeton.is_some() {
-                    return Err(RefereeError::Marking(
-                        "no mark stands with another jeton: use mark".into(),
-                    ));
+                if let Some(j) = step.new_jeton {
+                    return Err(RefereeError::Marking(format!(
+                        "new-jeton {n}: he already marks with a second jeton (on {j}): use mark, or remove-jeton old|new (DOUBLE MARQUE ou ÉCOLE DE DEUX JETONS)"
+                    )));
+                }
+                if step.shown.jeton == 0 {
+                    return Err(RefereeError::Marking(format!(
+                        "new-jeton {n}: no mark stands beside which to put a second jeton (his jeton is at the talon): use mark {n} (DOUBLE MARQUE ou ÉCOLE DE DEUX JETONS)"
+                    )));
                 }
                 step.new_jeton = Some(n);
                 step.jeton_let_go = true;
             }
             Gesture::RemoveJeton(w) => {
                 let Some(n) = step.new_jeton else {
-                    return Err(RefereeError::Marking("he marks with one jeton".into()));
+                    return Err(RefereeError::Marking(
+                        "remove-jeton: he marks with one jeton, there is no second to take back (DOUBLE MARQUE ou ÉCOLE DE DEUX JETONS)".into(),
+                    ));
                 };
                 if w == WhichJeton::Old {
                     step.shown.jeton = n;
@@ -164,6 +171,7 @@ impl Referee {
         let mut keep = Vec::new();
         for o in std::mem::take(&mut self.open) {
             if f(&o) {
+                self.drop_unanswered(&o);
                 if let Some(c) = o.report.chooser {
                     self.lost.push((c, o.report.to_string()));
                 }
@@ -185,7 +193,7 @@ impl Referee {
         if !step.any {
             shown.jeton = before.points(c);
         }
-        let a = assess(&due, &shown, step.own_throw);
+        let a = assess_with(&due, &shown, step.own_throw, self.trous_en_trop);
         let mut truth = before;
         truth.mark(c, step.points);
         let truth_marks = marks_of(&truth, c);
@@ -199,9 +207,20 @@ impl Referee {
         }
         // The marks as shown; the opponent's jeton as the laws leave it (one cannot be sent
         // to the école for the opponent's jetons).
+        // ÉCOLE DE TROU: trous shown beyond those won ("un trou simple ... marqué double")
+        // stand only on the tablier while the opponent may rectify them: the agreed fichet
+        // holds the trous won, so that no partie is won by them unless they stand unrectified.
+        // Likewise trous beyond those won in an école (ÉCOLE DE POINTS): they stand when the
+        // école is declined or lost, not before.
+        let agreed_trous = match a.rectify_fichet {
+            _ if step.new_jeton.is_some() => shown.trous,
+            Some(due) => shown.trous.min(due),
+            None => shown.trous.min(due.trous),
+        };
+        let extra_trous = shown.trous - agreed_trous;
         let mut shown_marks = Marks {
             points: if shown.s_en_aller { 0 } else { shown.jeton },
-            trous: before.trous(c).saturating_add(shown.trous),
+            trous: before.trous(c).saturating_add(agreed_trous),
             bredouille: false,
             pavillon: marks_of(&before, c).pavillon,
         };
@@ -324,6 +343,11 @@ impl Referee {
                 truth: truth_marks,
                 forbidden,
                 excess: a.excess > 0,
+                extra_trous: if a.rectify_fichet.is_some() {
+                    0
+                } else {
+                    extra_trous
+                },
             },
             expiry,
         });
@@ -353,7 +377,7 @@ impl Referee {
         if !step.any {
             shown.jeton = before.points(mover);
         }
-        let a = assess(&due, &shown, true);
+        let a = assess_with(&due, &shown, true, self.trous_en_trop);
         if let Some(t) = &mut self.turn {
             t.own_assessment = a;
         }
@@ -393,22 +417,8 @@ impl Referee {
             let missing = POINTS_PER_TROU - before.points(who) - step.points.min(11);
             let mut truth = before;
             truth.mark(who, step.points);
-            let report = self.sur_une_ecole(
-                who,
-                missing,
-                marks_of(&truth, who),
-                false,
-                format!("{who} goes away without a trou: {missing} points are missing for it"),
-            );
-            // The école is consummated by the declaration.
-            if let Some(t) = &mut self.turn {
-                if in_after {
-                    t.after = None;
-                } else {
-                    t.own_closed = true;
-                }
-            }
-            // The mark on the tablier stands as shown until the opponent chooses.
+            // The mark on the tablier stands as shown until the opponent chooses; the agreed
+            // marks stay as they were before this marking.
             let shown = Marks {
                 points: if step.any {
                     step.shown.jeton
@@ -419,7 +429,22 @@ impl Referee {
                 bredouille: false,
                 pavillon: marks_of(&before, who).pavillon,
             };
-            self.marking = with_marks(&before, who, shown);
+            let report = self.sur_une_ecole(
+                who,
+                missing,
+                marks_of(&truth, who),
+                Some(shown),
+                format!("{who} goes away without a trou: {missing} points are missing for it"),
+            );
+            // The école is consummated by the declaration.
+            if let Some(t) = &mut self.turn {
+                if in_after {
+                    t.after = None;
+                } else {
+                    t.own_closed = true;
+                }
+            }
+            self.marking = before;
             return Ok(vec![report]);
         }
         let mut step = step;
@@ -430,7 +455,7 @@ impl Referee {
         // ÉCOLE DE POINTS: more trous marked than won take away the privilege of s'en aller
         // if the opponent wishes.
         let asked = self.turn.as_ref().is_some_and(|t| t.privilege_asked);
-        if !asked && assess(&due, &step.shown, true).trous_in_excess {
+        if !asked && assess_with(&due, &step.shown, true, self.trous_en_trop).trous_in_excess {
             if let Some(t) = &mut self.turn {
                 t.privilege_asked = true;
             }
@@ -524,21 +549,23 @@ impl Referee {
             shown.trous,
             who.other()
         );
-        Ok(vec![self.sur_une_ecole(who, missing, truth, true, text)])
+        Ok(vec![self.sur_une_ecole(who, missing, truth, None, text)])
     }
 
-    /// S'EN ALLER SUR UNE ÉCOLE: `who` went away without a trou, or declared the partie won
-    /// without its trous (`win`), with `missing` points missing; `truth` are his marks as
-    /// they should stand. Opens the opponent's blocking choice (acquiesce, mark the école,
-    /// oblige him to mark correctly, or decline) and returns its report, worded `text`.
+    /// S'EN ALLER SUR UNE ÉCOLE: `who` went away without a trou (his marks as his gestures
+    /// show them: `shown`), or declared the partie won without its trous (`shown` is `None`),
+    /// with `missing` points missing; `truth` are his marks as they should stand. Opens the
+    /// opponent's blocking choice (acquiesce, mark the école, oblige him to mark correctly,
+    /// or decline) and returns its report, worded `text`.
     fn sur_une_ecole(
         &mut self,
         who: Colour,
         missing: u8,
         truth: Marks,
-        win: bool,
+        shown: Option<Marks>,
         text: String,
     ) -> Report {
+        let win = shown.is_none();
         let report = Report {
             fault: Fault::EcoleParExces,
             entry: Entry::SEnAllerSurUneEcole,
@@ -555,7 +582,7 @@ impl Referee {
         };
         self.open.push(Open {
             report: report.clone(),
-            action: Action::SurUneEcole { truth, win },
+            action: Action::SurUneEcole { truth, win, shown },
             expiry: Expiry::Blocking,
         });
         report

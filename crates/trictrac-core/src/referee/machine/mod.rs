@@ -4,27 +4,30 @@
 use std::fmt;
 
 use boardgames_common::Throw;
-use thiserror::Error;
 
 use crate::board::DAMES;
-use crate::colour::{ByColour, Colour};
+use crate::board::Point;
+use crate::board::Position;
+use crate::board::{ByColour, Colour};
+use crate::board::{Marks, Setup};
 use crate::marking::Marking;
-use crate::point::{Dest, Point};
-use crate::position::Position;
+use crate::referee::dames_en_trop::{DEBUT_THROWS, NotRectifiable, rectify_dames};
 use crate::referee::dice::{Cast, Lie, ThrowRuling, rule_throw};
-use crate::referee::ecole::{Assessment, Due, Shown};
-use crate::referee::fausse_case::rectify_dames;
-use crate::referee::fausse_case::{PhysicalMove, counts_after};
+use crate::referee::ecole::{Assessment, Due, Shown, TrousEnTrop};
 use crate::referee::{Entry, Fault, Gesture, Remedy, Report};
+use crate::referee::{PhysicalMove, counts_after};
 use crate::scoring::{ScoringRules, ThrowAnalysis};
-use crate::setup::{Marks, Setup};
 
 /// At most this many dame moves in one coup (bounded work; a coup has two numbers).
 const MAX_MOVES: usize = 16;
 
 mod claims;
 mod dames;
+mod error;
 mod marks;
+mod throw;
+
+pub use error::RefereeError;
 
 /// Where the partie stands for the referee.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -46,86 +49,6 @@ pub enum RefereePhase {
         /// The winner.
         winner: Colour,
     },
-}
-
-/// Why a gesture was refused. The referee is then unchanged.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum RefereeError {
-    /// Not this player's gesture now.
-    #[error("`{gesture}` by {who} is not possible now: {why}")]
-    NotNow {
-        /// The player.
-        who: Colour,
-        /// The gesture.
-        gesture: String,
-        /// What the referee waits for.
-        why: String,
-    },
-    /// A dame moved or touched from a point where the player has none.
-    #[error("{who} has no dame on {point}")]
-    NoDame {
-        /// The player.
-        who: Colour,
-        /// The point.
-        point: Point,
-    },
-    /// A dame moved backwards, or not moved: a dame let go cannot go back (FAUSSE CASE :
-    /// CONSOMMATION; REPRENDRE UNE DAME).
-    #[error(
-        "{who} cannot move a dame from {from} to {to}: dames only go forward, and a dame let go cannot go back (REPRENDRE UNE DAME)"
-    )]
-    Backwards {
-        /// The player.
-        who: Colour,
-        /// From.
-        from: Point,
-        /// To.
-        to: Dest,
-    },
-    /// More dames than a player owns would be on the board, or too many moves.
-    #[error("{0}")]
-    Dames(String),
-    /// A marking gesture that the jetons or the fichet cannot show.
-    #[error("{0}")]
-    Marking(String),
-    /// An école claimed for a player who has not thrown (nor marked anything).
-    #[error("{offender} has not thrown nor marked: there is nothing he could have marked wrongly")]
-    NotThrown {
-        /// The player named.
-        offender: Colour,
-    },
-    /// An école claimed before it is consummated (QUAND L'ÉCOLE EST CONSOMMÉE).
-    #[error("{offender}'s école is not consummated yet: {when} (QUAND L'ÉCOLE EST CONSOMMÉE)")]
-    NotConsummated {
-        /// The player at fault.
-        offender: Colour,
-        /// When it will be.
-        when: &'static str,
-    },
-    /// An école claimed too late (QUAND et COMMENT MARQUER L'ÉCOLE).
-    #[error("too late: {0}")]
-    EcoleLost(String),
-    /// The claimant has lost the right to claim (RELEVER LES DÉS, ÉCOLE INTERDITE, ÉCOLE QUI
-    /// EN PROVOQUE UNE AUTRE).
-    #[error("{who} may not mark this école or correct this fault ({entry})")]
-    Forbidden {
-        /// The player.
-        who: Colour,
-        /// The entry.
-        entry: Entry,
-    },
-    /// A choice out of range or with nothing to choose.
-    #[error("{0}")]
-    Choice(String),
-    /// The partie is over.
-    #[error("the partie is over")]
-    Over,
-    /// The dames counted on the tablier are not a legal position.
-    #[error("{0}")]
-    Position(#[from] crate::setup::PositionError),
-    /// The marks of a starting position are inconsistent.
-    #[error("marks of the starting position: {0}")]
-    Marks(#[from] crate::marking::MarkingError),
 }
 
 /// One marking of a player for one gain (his own throw, or points the opponent's coup gave).
@@ -180,6 +103,11 @@ enum Action {
         truth: Marks,
         forbidden: Option<Entry>,
         excess: bool,
+        /// Trous the offender marked beyond those won: on the tablier only until the école
+        /// is claimed (they go), declined or lost (they stand), so that no partie is won by
+        /// them meanwhile ("le déplacement du fichet pour marquer des trous qu'on n'a pas
+        /// gagnés ne fait pas école, celui-ci pouvant être reculé").
+        extra_trous: u8,
     },
     /// Oblige the claimant to mark the rest (ÉCOLE MARQUÉE PARTIELLEMENT).
     Partial { rest: u8 },
@@ -189,12 +117,25 @@ enum Action {
     Fichet { trous: u8, shown: u8 },
     /// A fausse case to resolve.
     FausseCase { short: u8 },
-    /// A s'en aller or a declared win the points do not allow.
-    SurUneEcole { truth: Marks, win: bool },
+    /// A s'en aller or a declared win the points do not allow: the offender's marks as they
+    /// should stand (`truth`), and for a s'en aller the marks his gestures show (`shown`),
+    /// which stand only on the tablier until the opponent chooses: the trou he marked is
+    /// acquired only if the opponent acquiesces ("le trou est bien acquis"); otherwise the
+    /// fichet goes back ("le déplacement du fichet pour marquer des trous qu'on n'a pas
+    /// gagnés ne fait pas école, celui-ci pouvant être reculé": QUAND L'ÉCOLE EST CONSOMMÉE).
+    SurUneEcole {
+        truth: Marks,
+        win: bool,
+        shown: Option<Marks>,
+    },
     /// The privilege of s'en aller may be taken away (ÉCOLE DE POINTS).
     Privilege,
     /// A throw kept or annulled.
-    ThrowChoice { throw: Throw, for_next: bool },
+    ThrowChoice {
+        thrower: Colour,
+        throw: Throw,
+        for_next: bool,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -210,7 +151,7 @@ enum Must {
     /// Not cover this dame (DAME COUVERTE PAR FAUSSE CASE).
     NotCover(Point),
     /// Play this number with this dame (DAME SEULE PLACÉE SUR UN COIN).
-    Include(crate::moves::Move),
+    Include(crate::movement::Move),
     /// Pass the dame on this point into the jan de retour (FAUSSE CASE : CONSOMMATION).
     PassFrom(Point),
     /// Put no further dame into the opponent's grand jan (DAME PASSÉE AU RETOUR).
@@ -247,6 +188,7 @@ struct Turn {
 #[derive(Debug, Clone)]
 pub struct Referee {
     rules: ScoringRules,
+    trous_en_trop: TrousEnTrop,
     trous_to_win: u8,
     position: Position,
     marking: Marking,
@@ -330,15 +272,20 @@ impl Referee {
     }
 
     /// A partie from dames counted on the tablier: `setup` (its marks are the marks on the
-    /// tablier) and `off`, the dames each player has borne off. A player found with other
-    /// than 15 dames is rectified by DAMES EN TROP ou EN MOINS: the dames are put back on or
-    /// taken off his talon if it stays a full case (a report says so); otherwise the relevé
-    /// is void.
+    /// tablier) and `off`, the dames each player has borne off ([`crate::referee::borne_off`]
+    /// gives those the laws allow). A player found with other than 15 dames is rectified by
+    /// DAMES EN TROP ou EN MOINS, "si on n'en est encore qu'au début et que le talon litigieux
+    /// fasse encore case pleine": while neither player has thrown more than
+    /// [`crate::referee::DEBUT_THROWS`] times since the relevé (`setup`'s throws) and his
+    /// talon holds two dames or more before and after, the dames are put back on or taken off
+    /// it (a report says so); otherwise "le relevé, le marqué ou la partie est annulé".
     ///
     /// # Errors
-    /// [`RefereeError::Dames`] when the relevé is void (the talon would not stay a full
-    /// case); [`RefereeError::Position`] for any other illegal position (both colours on a
-    /// point, a single dame on a coin, ...); [`RefereeError::Marks`] for inconsistent marks.
+    /// [`RefereeError::DamesVoid`] when the count cannot be rectified (the relevé, the marqué
+    /// or the partie is void); [`RefereeError::Position`] for any other illegal position
+    /// (both colours on a point, a single dame on a coin, dames declared borne off while
+    /// others stand outside the jan de retour, ...); [`RefereeError::Marks`] for inconsistent
+    /// marks.
     pub fn from_tablier(
         setup: &Setup,
         off: ByColour<u8>,
@@ -346,18 +293,26 @@ impl Referee {
     ) -> Result<(Referee, Vec<Report>), RefereeError> {
         let mut setup = *setup;
         let mut reports = Vec::new();
+        let throws = setup
+            .throws_since_releve
+            .white
+            .max(setup.throws_since_releve.black);
         for c in Colour::ALL {
             let on: u16 = setup.counts[c].iter().map(|&n| u16::from(n)).sum();
             let total = on + u16::from(off[c]);
             if total == u16::from(DAMES) {
                 continue;
             }
-            let fixed = rectify_dames(c, setup.counts[c], off[c]).ok_or_else(|| {
-                RefereeError::Dames(format!(
-                    "{c} has {total} dames and his talon cannot stay a full case after the rectification: the relevé is void (DAMES EN TROP ou EN MOINS)"
-                ))
-            })?;
-            setup.counts[c] = fixed;
+            let void = |reason| RefereeError::DamesVoid {
+                colour: c,
+                dames: total,
+                reason,
+            };
+            if throws > DEBUT_THROWS {
+                return Err(void(NotRectifiable::PastTheStart { throws }));
+            }
+            setup.counts[c] = rectify_dames(c, setup.counts[c], off[c]).map_err(void)?;
+            let talon = Point::talon(c);
             reports.push(Report {
                 fault: Fault::DamesEnTropOuEnMoins,
                 entry: Entry::DamesEnTropOuEnMoins,
@@ -366,10 +321,18 @@ impl Referee {
                 points: 0,
                 options: Vec::new(),
                 text: format!(
-                    "{c} had {total} dames: rectified at his talon, which stays a full case"
+                    "{c} had {total} dames: {} at his talon {talon}, which stays a full case ({} dames)",
+                    if total > u16::from(DAMES) {
+                        format!("{} taken off", total - u16::from(DAMES))
+                    } else {
+                        format!("{} put back", u16::from(DAMES) - total)
+                    },
+                    setup.counts[c][talon.index()]
                 ),
             });
         }
+        // With 15 dames each (the declared borne off off the board), the position's own
+        // validation says whether they could be off (SORTIE).
         let position = Position::from_setup(&setup)?;
         Ok((Referee::from_position(position, trous_to_win)?, reports))
     }
@@ -377,6 +340,7 @@ impl Referee {
     fn build(position: Position, marking: Marking, trous_to_win: u8) -> Referee {
         Referee {
             rules: ScoringRules::default(),
+            trous_en_trop: TrousEnTrop::default(),
             trous_to_win: trous_to_win.max(1),
             position,
             marking,
@@ -392,6 +356,20 @@ impl Referee {
             held_throw: None,
             pass_next: None,
         }
+    }
+
+    /// The same referee counting the trous marked in excess by `reading` (ÉCOLE DE POINTS;
+    /// by jeux unless told).
+    #[must_use]
+    pub fn with_trous_en_trop(mut self, reading: TrousEnTrop) -> Referee {
+        self.trous_en_trop = reading;
+        self
+    }
+
+    /// How the trous marked in excess are counted (ÉCOLE DE POINTS).
+    #[must_use]
+    pub fn trous_en_trop(&self) -> TrousEnTrop {
+        self.trous_en_trop
     }
 
     /// The position at the start of the current coup (the dames as the laws left them).
@@ -446,6 +424,27 @@ impl Referee {
                 before.points(s.colour)
             };
             m[s.colour].trous = before.trous(s.colour).saturating_add(s.shown.trous);
+        }
+        for o in &self.open {
+            if let Action::Fichet { trous, shown } = o.action
+                && shown > trous
+                && let Some(c) = o.report.offender
+            {
+                m[c].trous = m[c].trous.saturating_add(shown - trous);
+            }
+            if let Action::Ecole { extra_trous, .. } = o.action
+                && let Some(c) = o.report.offender
+            {
+                m[c].trous = m[c].trous.saturating_add(extra_trous);
+            }
+            if let Action::SurUneEcole {
+                shown: Some(shown), ..
+            } = o.action
+                && let Some(c) = o.report.offender
+            {
+                m[c].points = shown.points;
+                m[c].trous = shown.trous;
+            }
         }
         m
     }
@@ -598,245 +597,25 @@ impl Referee {
         }
     }
 
-    // ----- The throw -----
-
-    fn throw(
-        &mut self,
-        who: Colour,
-        throw: Throw,
-        cast: Cast,
-        g: &Gesture,
-    ) -> Result<Vec<Report>, RefereeError> {
-        let thrower = match self.phase {
-            RefereePhase::Throw { thrower } => thrower,
-            RefereePhase::Play { mover, .. } if mover != who => {
-                // Thrown before the opponent finished his coup (RELEVER LES DÉS).
-                let report = Report {
-                    fault: Fault::MauvaisCoupDeDes,
-                    entry: Entry::Relever,
-                    offender: Some(who),
-                    chooser: Some(mover),
-                    points: 0,
-                    options: vec![Remedy::AcceptThrow, Remedy::AnnulThrow],
-                    text: format!("{who} threw {throw} before {mover} finished his coup"),
-                };
-                self.open.push(Open {
-                    report: report.clone(),
-                    action: Action::ThrowChoice {
-                        throw,
-                        for_next: true,
-                    },
-                    expiry: Expiry::Blocking,
-                });
-                return Ok(vec![report]);
-            }
-            _ => return Err(not_now(who, g, "it is not his throw")),
-        };
-        if thrower != who {
-            return Err(not_now(who, g, format!("{thrower} throws")));
-        }
-        let ruling = rule_throw(&cast);
-        match ruling {
-            ThrowRuling::Rethrow(entry) => Ok(vec![Report {
-                fault: Fault::MauvaisCoupDeDes,
-                entry,
-                offender: None,
-                chooser: None,
-                points: 0,
-                options: Vec::new(),
-                text: format!("the throw is {ruling}: {who} throws again"),
-            }]),
-            ThrowRuling::OpponentChooses(entry) | ThrowRuling::ThrowerChooses(entry) => {
-                let chooser = if matches!(ruling, ThrowRuling::OpponentChooses(_)) {
-                    who.other()
-                } else {
-                    who
-                };
-                let report = Report {
-                    fault: Fault::MauvaisCoupDeDes,
-                    entry,
-                    offender: Some(who),
-                    chooser: Some(chooser),
-                    points: 0,
-                    options: vec![Remedy::AcceptThrow, Remedy::AnnulThrow],
-                    text: format!("the throw {throw} is {ruling}"),
-                };
-                self.open.push(Open {
-                    report: report.clone(),
-                    action: Action::ThrowChoice {
-                        throw,
-                        for_next: false,
-                    },
-                    expiry: Expiry::Blocking,
-                });
-                Ok(vec![report])
-            }
-            ThrowRuling::NotSettled(_) => {
-                let other = if cast.lie[0] == Lie::Spinning {
-                    cast.lie[1]
-                } else {
-                    cast.lie[0]
-                };
-                let mut reports = self.start_coup(who, throw)?;
-                if let Some(t) = &mut self.turn {
-                    t.settling = Some(other);
-                }
-                reports.push(Report {
-                    fault: Fault::MauvaisCoupDeDes,
-                    entry: Entry::DePirouettant,
-                    offender: None,
-                    chooser: None,
-                    points: 0,
-                    options: Vec::new(),
-                    text: "a die is spinning: nobody may stop it; wait until it rests".into(),
-                });
-                Ok(reports)
-            }
-            ThrowRuling::Good { warning } => {
-                let mut reports = self.start_coup(who, throw)?;
-                if let Some(e) = warning {
-                    reports.push(Report {
-                        fault: Fault::MauvaisCoupDeDes,
-                        entry: e,
-                        offender: Some(who),
-                        chooser: None,
-                        points: 0,
-                        options: Vec::new(),
-                        text: "dice badly cast: the throw is good, a warning suffices".into(),
-                    });
-                }
-                Ok(reports)
-            }
+    /// ÉCOLE DE TROU: the fichet of `c` stands as he marked it (`shown` trous for the `trous`
+    /// of the gain), not rectified: "On se contente alors de rectifier son erreur si on s'en
+    /// rend compte avant de jouer ; l'adversaire peut également le faire tant qu'il n'a pas
+    /// jeté les dés pour son coup."
+    fn fichet_stands(&mut self, c: Colour, trous: u8, shown: u8) {
+        if shown > trous {
+            let mut m = marks_of(&self.marking, c);
+            m.trous = m.trous.saturating_add(shown - trous);
+            self.marking = with_marks(&self.marking, c, m);
         }
     }
 
-    fn settle(&mut self, who: Colour, lie: Lie, g: &Gesture) -> Result<Vec<Report>, RefereeError> {
-        let t = self.turn_of(who, g)?;
-        let Some(other) = t.settling else {
-            return Err(not_now(who, g, "no die is spinning"));
-        };
-        let cast = Cast {
-            lie: [lie, other],
-            ..Cast::default()
-        };
-        match rule_throw(&cast) {
-            ThrowRuling::Good { .. } => {
-                let t = self.turn_mut(who, g)?;
-                t.settling = None;
-                if t.own.impatient {
-                    // ÉCOLE PAR IMPATIENCE: no longer admitted to mark his points.
-                    return self.close_own();
-                }
-                Ok(Vec::new())
-            }
-            ThrowRuling::NotSettled(_) => Ok(Vec::new()),
-            r => {
-                // Thrown again: the coup starts over.
-                let t = self.turn.take().ok_or(RefereeError::Over)?;
-                self.phase = RefereePhase::Throw { thrower: t.mover };
-                Ok(vec![Report {
-                    fault: Fault::MauvaisCoupDeDes,
-                    entry: match r {
-                        ThrowRuling::Rethrow(e) => e,
-                        _ => Entry::JeterLesDes,
-                    },
-                    offender: None,
-                    chooser: None,
-                    points: 0,
-                    options: Vec::new(),
-                    text: format!("the throw is {r}: {who} throws again"),
-                }])
-            }
+    /// A report dropped unanswered (its time is past): a fichet not rectified stands.
+    fn drop_unanswered(&mut self, o: &Open) {
+        match (&o.action, o.report.offender) {
+            (Action::Fichet { trous, shown }, Some(c)) => self.fichet_stands(c, *trous, *shown),
+            (Action::Ecole { extra_trous, .. }, Some(c)) => self.fichet_stands(c, 0, *extra_trous),
+            _ => {}
         }
-    }
-
-    /// A good throw: the consummations it brings, then the coup of `who` begins.
-    fn start_coup(&mut self, who: Colour, throw: Throw) -> Result<Vec<Report>, RefereeError> {
-        let mut reports = Vec::new();
-        // Fausses cases of the opponent not corrected are consummated: left as played.
-        // Écoles `who` could claim are lost.
-        let mut provoked = false;
-        let mut keep = Vec::new();
-        for o in std::mem::take(&mut self.open) {
-            if o.report.chooser == Some(who) && o.expiry == Expiry::ClaimantThrows {
-                if let Action::Ecole { excess: true, .. } = o.action {
-                    provoked = true;
-                }
-                self.lost.push((who, o.report.to_string()));
-            } else {
-                keep.push(o);
-            }
-        }
-        self.open = keep;
-        // `who`'s marking of the points the opponent's coup gave him is consummated.
-        if let Some(step) = self.given.take() {
-            let mut r = self.close_step(step, Expiry::OffenderMarksOwn);
-            if provoked {
-                for o in &mut self.open {
-                    if o.report.offender == Some(step.colour)
-                        && let Action::Ecole { forbidden, .. } = &mut o.action
-                    {
-                        *forbidden = Some(Entry::EcoleQuiEnProvoqueUneAutre);
-                        o.report.entry = Entry::EcoleQuiEnProvoqueUneAutre;
-                        o.report.options = vec![Remedy::Decline];
-                        o.report.text.push_str(
-                            "; the points he marked unduly for this were its cause and payment",
-                        );
-                    }
-                }
-                for rep in &mut r {
-                    if rep.offender == Some(step.colour) && rep.points > 0 {
-                        rep.entry = Entry::EcoleQuiEnProvoqueUneAutre;
-                        rep.options = vec![Remedy::Decline];
-                    }
-                }
-            }
-            reports.extend(r);
-        }
-        if self.won().is_some() {
-            return Ok(reports);
-        }
-        let analysis = ThrowAnalysis::new(&self.position, throw, &self.rules);
-        let own = analysis.points_before(who);
-        // FAUSSE CASE : CONSOMMATION, the exception: the dame is passed into the jan de
-        // retour if possible; otherwise no other dame goes into the opponent's grand jan.
-        let mut must = Vec::new();
-        if let Some((c, p)) = self.pass_next
-            && c == who
-        {
-            self.pass_next = None;
-            if self.position.board().count(who, p) > 0 {
-                let passes = analysis.legal_plays().iter().any(|pl| {
-                    crate::referee::fausse_case::lands_of(pl, who)
-                        .iter()
-                        .any(|&(f, t)| f == p.path(who) && t >= 19)
-                });
-                must.push(if passes {
-                    Must::PassFrom(p)
-                } else {
-                    Must::NoGrandJan
-                });
-            }
-        }
-        self.turn = Some(Turn {
-            mover: who,
-            analysis,
-            moves: Vec::new(),
-            touched: Vec::new(),
-            adoube: false,
-            own: Step::new(who, own, true),
-            own_closed: false,
-            own_assessment: Assessment::default(),
-            after: None,
-            settling: None,
-            must,
-            deny_leave: false,
-            privilege_asked: false,
-        });
-        self.has_acted[who] = true;
-        self.lifted = ByColour::default();
-        self.phase = RefereePhase::Play { mover: who, throw };
-        Ok(reports)
     }
 
     fn sync_marks(&mut self) {

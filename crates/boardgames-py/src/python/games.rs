@@ -1,0 +1,503 @@
+//! The game classes (`TaflGame`, `TrictracGame`, `SugorokuGame`): a game's options, its
+//! initial state, the sizes of its encodings and its bots, as OpenSpiel's `Game` gives them.
+
+use boardgames_common::Seed;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use sugoroku_core::Sugoroku;
+use tafl_core::TaflGame;
+use trictrac_core::partie::{Convention, EcrireOptions, EcrireRules};
+use trictrac_core::{GameOptions, Primaute};
+
+use super::agent::Agent;
+use super::states::{EcrireState, SugorokuState, TaflState, TrictracState};
+use super::value_error;
+use crate::trictrac::{Ecrire, Ordinaire};
+use crate::{Encoded, Session};
+
+/// The number of plies a tafl game cannot exceed when its rules have a no-capture limit `L`:
+/// a stretch without capture is shorter than `L` plies, and a game has at most one stretch
+/// more than the pieces it can capture.
+fn tafl_bound(game: &TaflGame) -> Option<usize> {
+    let position = game.position();
+    let limit = usize::from(position.rules().no_capture_limit?);
+    let pieces = (position.attackers().count() + position.defenders().count()) as usize;
+    Some((pieces + 1) * limit)
+}
+
+/// The cut of tafl games whose rules have no no-capture limit.
+const TAFL_CUT: usize = 2_000;
+/// The cut of a partie ordinaire (random play ends one in about 300 actions).
+const TRICTRAC_CUT: usize = 10_000;
+/// The cut of a partie à écrire, per marqué.
+const ECRIRE_CUT_PER_MARQUE: usize = 2_000;
+
+/// A tafl game: any ruleset the crate accepts, a preset's name (`fidchell`, the default;
+/// `brandubh`, `copenhagen`, `tablut`, `ard_ri`; each optionally followed by
+/// `repetition:none`) or an OpenTafl rules string.
+#[pyclass(name = "TaflGame", module = "boardgames_rs._native")]
+#[derive(Debug, Clone)]
+pub(crate) struct PyTaflGame {
+    rules: String,
+    pub(crate) start: TaflGame,
+    pub(crate) max_length: usize,
+}
+
+#[pymethods]
+impl PyTaflGame {
+    /// Raises `ValueError` with the crate's message for rules it does not accept.
+    #[new]
+    #[pyo3(signature = (rules = "fidchell", max_length = None))]
+    fn new(rules: &str, max_length: Option<usize>) -> PyResult<PyTaflGame> {
+        let ruleset = crate::tafl::ruleset(rules).map_err(value_error)?;
+        let start = TaflGame::new(ruleset);
+        let max_length = max_length.unwrap_or_else(|| tafl_bound(&start).unwrap_or(TAFL_CUT));
+        Ok(PyTaflGame {
+            rules: rules.to_string(),
+            start,
+            max_length: max_length.max(1),
+        })
+    }
+
+    /// The state at the start; `seed`, when given, is written in its record (`Seed` tag) as
+    /// the seed of its chance.
+    #[pyo3(signature = (seed = None))]
+    fn new_initial_state(&self, seed: Option<u64>) -> TaflState {
+        TaflState::wrap(Session::new(
+            self.start.clone(),
+            seed.map(Seed),
+            self.max_length,
+        ))
+    }
+
+    /// The state a record describes; it must start as this game. Raises `ValueError` with
+    /// the crate's message otherwise.
+    fn state_from_record(&self, record: &str) -> PyResult<TaflState> {
+        let s: Session<TaflGame> = Session::from_record_text(record, self.max_length)?;
+        if s.start() != &self.start {
+            return Err(value_error(format!(
+                "the record's game ({}) does not start as this game ({})",
+                s.start().ruleset().name(),
+                self.start.ruleset().name()
+            )));
+        }
+        Ok(TaflState::wrap(s))
+    }
+
+    /// The ruleset's name.
+    #[getter]
+    fn ruleset_name(&self) -> String {
+        self.start.ruleset().name().to_string()
+    }
+
+    /// The ruleset's OpenTafl rules string.
+    #[getter]
+    fn rules_string(&self) -> String {
+        self.start.ruleset().to_string()
+    }
+
+    /// The board size n (n×n).
+    #[getter]
+    fn board_size(&self) -> u8 {
+        self.start.position().size()
+    }
+
+    /// `4 n² (n − 1)`.
+    fn num_distinct_actions(&self) -> usize {
+        self.start.num_actions()
+    }
+
+    /// 0: tafl has no chance.
+    fn max_chance_outcomes(&self) -> usize {
+        0
+    }
+
+    /// `[planes, n, n]`.
+    fn observation_tensor_shape(&self) -> Vec<usize> {
+        self.start.observation_shape()
+    }
+
+    /// The most actions a game has: the rules' bound when they have a no-capture limit,
+    /// else the cut.
+    fn max_game_length(&self) -> usize {
+        self.max_length
+    }
+
+    /// Whether a game can be cut before its end (the rules' bound is above the cut).
+    fn can_truncate(&self) -> bool {
+        tafl_bound(&self.start).is_none_or(|b| b > self.max_length)
+    }
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    fn min_utility(&self) -> f64 {
+        -1.0
+    }
+
+    fn max_utility(&self) -> f64 {
+        1.0
+    }
+
+    /// A bot of this game: `random`, `bard`, `ovate` or `druid` (the levels of
+    /// `tafl_core::ai`), seeded with `seed`.
+    #[pyo3(signature = (name, seed = 0))]
+    fn bot(&self, name: &str, seed: u64) -> PyResult<Agent> {
+        Agent::tafl(name, Seed(seed))
+    }
+
+    fn __getnewargs__(&self) -> (String, Option<usize>) {
+        (self.rules.clone(), Some(self.max_length))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "TaflGame(rules={:?}, max_length={})",
+            self.rules, self.max_length
+        )
+    }
+}
+
+/// Trictrac: the partie ordinaire (`form="ordinaire"`, to `trous` trous, the pavillon
+/// option, the primauté `first throw`, `one die each`, `White` or `Black`) or the partie à
+/// écrire (`form="ecrire"`, `marques` marqués in a `convention`: `base`, `annexe`,
+/// `annexe-geometric`, `sans-lever`).
+#[pyclass(name = "TrictracGame", module = "boardgames_rs._native")]
+#[derive(Debug, Clone)]
+pub(crate) struct PyTrictracGame {
+    form: String,
+    trous: u8,
+    pavillon: bool,
+    primaute: String,
+    marques: u32,
+    convention: String,
+    pub(crate) start: TrictracStart,
+    pub(crate) max_length: usize,
+}
+
+#[derive(Debug, Clone)]
+pub(crate) enum TrictracStart {
+    Ordinaire(Box<Ordinaire>),
+    Ecrire(Box<Ecrire>),
+}
+
+#[pymethods]
+impl PyTrictracGame {
+    /// Raises `ValueError` with the crate's message for options it does not accept.
+    #[new]
+    #[pyo3(signature = (form = "ordinaire", trous = 12, pavillon = false, primaute = "first throw", marques = 8, convention = "base", max_length = None))]
+    fn new(
+        form: &str,
+        trous: u8,
+        pavillon: bool,
+        primaute: &str,
+        marques: u32,
+        convention: &str,
+        max_length: Option<usize>,
+    ) -> PyResult<PyTrictracGame> {
+        let primaute_value: Primaute = primaute.parse().map_err(value_error)?;
+        let (start, cut) = match form {
+            "ordinaire" => {
+                if trous == 0 {
+                    return Err(value_error("trous 0: a partie is won with 1 trou or more"));
+                }
+                let options = GameOptions {
+                    primaute: primaute_value,
+                    pavillon,
+                    trous_to_win: trous,
+                };
+                (
+                    TrictracStart::Ordinaire(Box::new(Ordinaire::standard(options))),
+                    TRICTRAC_CUT,
+                )
+            }
+            "ecrire" => {
+                let convention_value: Convention = convention.parse().map_err(value_error)?;
+                let rules = EcrireRules::new(marques)
+                    .map_err(value_error)?
+                    .with_convention(convention_value);
+                let mut options = EcrireOptions::new(rules);
+                options.primaute = primaute_value;
+                let per = usize::try_from(marques).unwrap_or(usize::MAX);
+                (
+                    TrictracStart::Ecrire(Box::new(Ecrire::standard(options))),
+                    ECRIRE_CUT_PER_MARQUE.saturating_mul(per),
+                )
+            }
+            _ => {
+                return Err(value_error(format!(
+                    "form {form:?}: expected \"ordinaire\" or \"ecrire\""
+                )));
+            }
+        };
+        Ok(PyTrictracGame {
+            form: form.to_string(),
+            trous,
+            pavillon,
+            primaute: primaute.to_string(),
+            marques,
+            convention: convention.to_string(),
+            start,
+            max_length: max_length.unwrap_or(cut).max(1),
+        })
+    }
+
+    /// The state at the start: a `TrictracState` (partie ordinaire) or an `EcrireState`;
+    /// `seed`, when given, is written in its record (`Seed` tag) as the seed of its dice.
+    #[pyo3(signature = (seed = None))]
+    fn new_initial_state(&self, py: Python<'_>, seed: Option<u64>) -> PyResult<Py<PyAny>> {
+        Ok(match &self.start {
+            TrictracStart::Ordinaire(g) => {
+                TrictracState::wrap(Session::new((**g).clone(), seed.map(Seed), self.max_length))
+                    .into_pyobject(py)?
+                    .into_any()
+                    .unbind()
+            }
+            TrictracStart::Ecrire(g) => {
+                EcrireState::wrap(Session::new((**g).clone(), seed.map(Seed), self.max_length))
+                    .into_pyobject(py)?
+                    .into_any()
+                    .unbind()
+            }
+        })
+    }
+
+    /// The state a record describes; it must start as this game. Raises `ValueError` with
+    /// the crate's message otherwise.
+    fn state_from_record(&self, py: Python<'_>, record: &str) -> PyResult<Py<PyAny>> {
+        let differs = || {
+            value_error(
+                "the record's options do not start this game (form, trous, pavillon, primauté, marqués or convention differ)",
+            )
+        };
+        Ok(match &self.start {
+            TrictracStart::Ordinaire(g) => {
+                let s: Session<Ordinaire> = Session::from_record_text(record, self.max_length)?;
+                if s.start() != &**g {
+                    return Err(differs());
+                }
+                TrictracState::wrap(s)
+                    .into_pyobject(py)?
+                    .into_any()
+                    .unbind()
+            }
+            TrictracStart::Ecrire(g) => {
+                let s: Session<Ecrire> = Session::from_record_text(record, self.max_length)?;
+                if s.start() != &**g {
+                    return Err(differs());
+                }
+                EcrireState::wrap(s).into_pyobject(py)?.into_any().unbind()
+            }
+        })
+    }
+
+    /// `ordinaire` or `ecrire`.
+    #[getter]
+    fn form(&self) -> String {
+        self.form.clone()
+    }
+
+    /// 627: 625 plays, tenir, s'en aller.
+    fn num_distinct_actions(&self) -> usize {
+        crate::trictrac::NUM_ACTIONS
+    }
+
+    /// 42: 36 throw ids (21 used) and 6 primauté dice.
+    fn max_chance_outcomes(&self) -> usize {
+        crate::trictrac::NUM_CHANCE
+    }
+
+    fn observation_tensor_shape(&self) -> Vec<usize> {
+        vec![crate::trictrac::OBSERVATION_LEN]
+    }
+
+    /// The cut (a partie has no bound on its length).
+    fn max_game_length(&self) -> usize {
+        self.max_length
+    }
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    /// −2 with the pavillon (a partie won double), else −1; None for the partie à écrire
+    /// (its returns are the décompte's balances, in jetons).
+    fn min_utility(&self) -> Option<f64> {
+        self.max_utility().map(|u| -u)
+    }
+
+    /// 2 with the pavillon, else 1; None for the partie à écrire.
+    fn max_utility(&self) -> Option<f64> {
+        match self.start {
+            TrictracStart::Ordinaire(_) => Some(if self.pavillon { 2.0 } else { 1.0 }),
+            TrictracStart::Ecrire(_) => None,
+        }
+    }
+
+    /// A bot of this game: `random`, `bot` (the heuristic `Bot`) or, in the partie
+    /// ordinaire, `expectimax` (`ExpectimaxBot`), seeded with `seed` (the heuristics are
+    /// deterministic).
+    #[pyo3(signature = (name, seed = 0))]
+    fn bot(&self, name: &str, seed: u64) -> PyResult<Agent> {
+        Agent::trictrac(
+            name,
+            Seed(seed),
+            matches!(self.start, TrictracStart::Ecrire(_)),
+        )
+    }
+
+    fn __getnewargs__(&self) -> (String, u8, bool, String, u32, String, Option<usize>) {
+        (
+            self.form.clone(),
+            self.trous,
+            self.pavillon,
+            self.primaute.clone(),
+            self.marques,
+            self.convention.clone(),
+            Some(self.max_length),
+        )
+    }
+
+    fn __repr__(&self) -> String {
+        match self.start {
+            TrictracStart::Ordinaire(_) => format!(
+                "TrictracGame(form=\"ordinaire\", trous={}, pavillon={}, primaute={:?}, max_length={})",
+                self.trous,
+                if self.pavillon { "True" } else { "False" },
+                self.primaute,
+                self.max_length
+            ),
+            TrictracStart::Ecrire(_) => format!(
+                "TrictracGame(form=\"ecrire\", marques={}, convention={:?}, primaute={:?}, max_length={})",
+                self.marques, self.convention, self.primaute, self.max_length
+            ),
+        }
+    }
+}
+
+/// Sugoroku, Tric Trac Nippon, under a ruleset (the records' `Rules` text, such as
+/// `return=adds winner=captured`; empty for the default).
+#[pyclass(name = "SugorokuGame", module = "boardgames_rs._native")]
+#[derive(Debug, Clone)]
+pub(crate) struct PySugorokuGame {
+    rules: String,
+    pub(crate) start: Sugoroku,
+}
+
+#[pymethods]
+impl PySugorokuGame {
+    /// Raises `ValueError` with the crate's message for a text that is no ruleset.
+    #[new]
+    #[pyo3(signature = (rules = ""))]
+    fn new(rules: &str) -> PyResult<PySugorokuGame> {
+        let ruleset = crate::sugoroku::ruleset(rules).map_err(value_error)?;
+        Ok(PySugorokuGame {
+            rules: rules.to_string(),
+            start: Sugoroku::new(ruleset),
+        })
+    }
+
+    /// The state at the start; `seed`, when given, is written in its record (`Seed` tag) as
+    /// the seed of its dice.
+    #[pyo3(signature = (seed = None))]
+    fn new_initial_state(&self, seed: Option<u64>) -> SugorokuState {
+        SugorokuState::wrap(Session::new(
+            self.start,
+            seed.map(Seed),
+            self.max_game_length(),
+        ))
+    }
+
+    /// The state a record describes; it must start as this game.
+    fn state_from_record(&self, record: &str) -> PyResult<SugorokuState> {
+        let s: Session<Sugoroku> = Session::from_record_text(record, self.max_game_length())?;
+        if s.start() != &self.start {
+            return Err(value_error(
+                "the record's rules or setup do not start this game",
+            ));
+        }
+        Ok(SugorokuState::wrap(s))
+    }
+
+    /// The ruleset's text.
+    #[getter]
+    fn rules_text(&self) -> String {
+        self.start.ruleset().to_string()
+    }
+
+    /// 1: the players never decide (the environments' single action is the throw).
+    fn num_distinct_actions(&self) -> usize {
+        1
+    }
+
+    /// 36 throw ids (21 used).
+    fn max_chance_outcomes(&self) -> usize {
+        crate::sugoroku::NUM_CHANCE
+    }
+
+    fn observation_tensor_shape(&self) -> Vec<usize> {
+        vec![crate::sugoroku::OBSERVATION_LEN]
+    }
+
+    /// The ruleset's cap on the throws (`cap`, 10 000 by default): the crate ends the game
+    /// there.
+    pub(crate) fn max_game_length(&self) -> usize {
+        usize::try_from(self.start.ruleset().max_throws).unwrap_or(usize::MAX)
+    }
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    fn min_utility(&self) -> f64 {
+        -1.0
+    }
+
+    fn max_utility(&self) -> f64 {
+        1.0
+    }
+
+    /// A bot: `random` (the only decision is to throw).
+    #[pyo3(signature = (name = "random", seed = 0))]
+    fn bot(&self, name: &str, seed: u64) -> PyResult<Agent> {
+        Agent::sugoroku(name, Seed(seed))
+    }
+
+    /// Statistics of `games` games thrown from `seed` by the crate's simulator, all cores,
+    /// the GIL released meanwhile.
+    #[pyo3(signature = (games, seed = 0))]
+    fn simulate<'py>(
+        &self,
+        py: Python<'py>,
+        games: u64,
+        seed: u64,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let rules = *self.start.ruleset();
+        let stats = py
+            .detach(|| sugoroku_core::Simulation::new(rules, Seed(seed), games).run())
+            .map_err(value_error)?;
+        let d = PyDict::new(py);
+        d.set_item("games", stats.games)?;
+        d.set_item("wins", [stats.wins.first, stats.wins.second])?;
+        d.set_item("draws", stats.draws)?;
+        d.set_item("capped", stats.capped)?;
+        d.set_item("throws", stats.throws)?;
+        d.set_item("captured", [stats.captured.first, stats.captured.second])?;
+        Ok(d)
+    }
+
+    fn __getnewargs__(&self) -> (String,) {
+        (self.rules.clone(),)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("SugorokuGame(rules={:?})", self.rules)
+    }
+}
+
+pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyTaflGame>()?;
+    m.add_class::<PyTrictracGame>()?;
+    m.add_class::<PySugorokuGame>()
+}

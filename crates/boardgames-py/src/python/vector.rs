@@ -1,0 +1,159 @@
+//! `TaflVectorEnv`: N tafl games stepped by one call, numpy arrays in and out, the GIL
+//! released while the games are stepped.
+
+use numpy::ndarray::{Ix1, Ix2, Ix4};
+use numpy::{PyArray, PyArray1, PyArrayMethods, PyReadonlyArray1};
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+use super::value_error;
+use crate::vector::{Outputs, TaflVector};
+
+/// N games of one tafl ruleset stepped together (as envpool and pgx do): `reset()` and
+/// `step(actions)` return `(obs, mask, rewards, terminated, truncated, player)`: `obs`
+/// `uint8 (N, 12, n, n)` (the planes of `TaflState.observation_tensor` for the player to move,
+/// the last two scaled to 0–255), `mask` `bool (N, 4 n² (n − 1))`, `rewards` `float32 (N, 2)`,
+/// `terminated` and `truncated` `bool (N,)`, `player` `int8 (N,)` (the side to move, 0 or 1).
+/// A game that ends starts again at once; the arrays then show the new game. An illegal id
+/// ends its game with −1 for its mover and 0 for the other side.
+///
+/// The six arrays are the environment's own, updated in place by each call (only what
+/// changes is written): copy what you keep across steps, and do not write into them.
+#[pyclass(module = "boardgames_rs._native")]
+#[derive(Debug)]
+pub(crate) struct TaflVectorEnv {
+    v: TaflVector,
+    obs: Py<PyArray<u8, Ix4>>,
+    mask: Py<PyArray<bool, Ix2>>,
+    rewards: Py<PyArray<f32, Ix2>>,
+    terminated: Py<PyArray<bool, Ix1>>,
+    truncated: Py<PyArray<bool, Ix1>>,
+    player: Py<PyArray<i8, Ix1>>,
+}
+
+impl TaflVectorEnv {
+    fn tuple<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(
+            py,
+            [
+                self.obs.bind(py).clone().into_any(),
+                self.mask.bind(py).clone().into_any(),
+                self.rewards.bind(py).clone().into_any(),
+                self.terminated.bind(py).clone().into_any(),
+                self.truncated.bind(py).clone().into_any(),
+                self.player.bind(py).clone().into_any(),
+            ],
+        )
+    }
+
+    /// Runs `f` on the games and the arrays, the GIL released.
+    fn with_outputs<'py, R: Send>(
+        &mut self,
+        py: Python<'py>,
+        f: impl FnOnce(&mut TaflVector, &mut Outputs<'_>) -> R + Send,
+    ) -> PyResult<R> {
+        let mut obs = self.obs.bind(py).try_readwrite()?;
+        let mut mask = self.mask.bind(py).try_readwrite()?;
+        let mut rewards = self.rewards.bind(py).try_readwrite()?;
+        let mut terminated = self.terminated.bind(py).try_readwrite()?;
+        let mut truncated = self.truncated.bind(py).try_readwrite()?;
+        let mut player = self.player.bind(py).try_readwrite()?;
+        let mut out = Outputs {
+            obs: obs.as_slice_mut().map_err(value_error)?,
+            mask: mask.as_slice_mut().map_err(value_error)?,
+            rewards: rewards.as_slice_mut().map_err(value_error)?,
+            terminated: terminated.as_slice_mut().map_err(value_error)?,
+            truncated: truncated.as_slice_mut().map_err(value_error)?,
+            player: player.as_slice_mut().map_err(value_error)?,
+        };
+        let v = &mut self.v;
+        Ok(py.detach(|| f(v, &mut out)))
+    }
+}
+
+#[pymethods]
+impl TaflVectorEnv {
+    /// `num_envs` games of `rules` (as `TaflGame`'s), cut after `max_length` plies; `seed`
+    /// seeds `sample_actions`. Raises `ValueError` for rules the crate refuses.
+    #[new]
+    #[pyo3(signature = (num_envs, rules = "fidchell", seed = 0, max_length = 2000))]
+    fn new(
+        py: Python<'_>,
+        num_envs: usize,
+        rules: &str,
+        seed: u64,
+        max_length: u32,
+    ) -> PyResult<TaflVectorEnv> {
+        if num_envs == 0 || num_envs > 1 << 20 {
+            return Err(value_error(format!(
+                "num_envs {num_envs}: expected 1 to 1048576"
+            )));
+        }
+        let ruleset = crate::tafl::ruleset(rules).map_err(value_error)?;
+        let v = TaflVector::new(ruleset, num_envs, seed, max_length);
+        let n = usize::from(v.size());
+        let ids = v.num_actions();
+        Ok(TaflVectorEnv {
+            obs: PyArray::zeros(py, [num_envs, crate::tafl::NUM_PLANES, n, n], false).unbind(),
+            mask: PyArray::zeros(py, [num_envs, ids], false).unbind(),
+            rewards: PyArray::zeros(py, [num_envs, 2], false).unbind(),
+            terminated: PyArray::zeros(py, [num_envs], false).unbind(),
+            truncated: PyArray::zeros(py, [num_envs], false).unbind(),
+            player: PyArray::zeros(py, [num_envs], false).unbind(),
+            v,
+        })
+    }
+
+    /// The number of games.
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.v.num_envs()
+    }
+
+    /// The number of action ids, `4 n² (n − 1)`.
+    #[getter]
+    fn num_actions(&self) -> usize {
+        self.v.num_actions()
+    }
+
+    /// The shape of one observation, `(12, n, n)`.
+    #[getter]
+    fn observation_shape(&self) -> (usize, usize, usize) {
+        let n = usize::from(self.v.size());
+        (crate::tafl::NUM_PLANES, n, n)
+    }
+
+    /// Starts every game again: `(obs, mask, rewards, terminated, truncated, player)`.
+    fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        self.with_outputs(py, |v, out| v.reset(out))?
+            .map_err(value_error)?;
+        self.tuple(py)
+    }
+
+    /// Applies one id per game (an `int64` array of `num_envs` values) for its side to move:
+    /// `(obs, mask, rewards, terminated, truncated, player)`. Raises `ValueError` for an
+    /// array of the wrong size or before `reset` (nothing is stepped).
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: PyReadonlyArray1<'py, i64>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let actions = actions.as_slice().map_err(value_error)?;
+        self.with_outputs(py, |v, out| v.step(actions, out))?
+            .map_err(value_error)?;
+        self.tuple(py)
+    }
+
+    /// A uniformly drawn legal id of each game (`int64 (N,)`), from the env's own generator.
+    fn sample_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let mut out = vec![0i64; self.v.num_envs()];
+        let v = &mut self.v;
+        py.detach(|| v.sample_actions(&mut out))
+            .map_err(value_error)?;
+        Ok(PyArray1::from_vec(py, out))
+    }
+}
+
+pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<TaflVectorEnv>()
+}

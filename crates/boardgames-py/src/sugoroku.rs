@@ -1,0 +1,130 @@
+//! Sugoroku, Tric Trac Nippon ([`Sugoroku`]): every node is chance; the throws have the ids of
+//! trictrac's (`6 (hi − 1) + (lo − 1)`, 21 of 36 used); the position as a vector from the
+//! observer's side.
+
+use boardgames_common::{Player, Record, Throw};
+use sugoroku_core::{POINTS, Phase, Ruleset, Sugoroku};
+
+/// The number of chance ids.
+pub const NUM_CHANCE: usize = 36;
+/// The length of the observation vector.
+pub const OBSERVATION_LEN: usize = 2 * POINTS + 2 * 4 + 3 + 1;
+
+/// The ruleset a text names (a record's `Rules` tag; the empty text is the default).
+///
+/// # Errors
+///
+/// The crate's message when the text is no ruleset.
+pub fn ruleset(text: &str) -> Result<Ruleset, String> {
+    if text.trim().is_empty() {
+        return Ok(Ruleset::default());
+    }
+    text.parse()
+        .map_err(|e: sugoroku_core::ParseRulesetError| e.to_string())
+}
+
+/// A text diagram of a position: each camp's twelve points, its reserve and what it holds.
+#[must_use]
+pub fn diagram(game: &Sugoroku) -> String {
+    use std::fmt::Write as _;
+    let position = game.position();
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "point    {}",
+        (1..=POINTS).map(|p| format!("{p:>3}")).collect::<String>()
+    );
+    for (player, name) in [(Player::Second, "black"), (Player::First, "white")] {
+        let camp = position.camp(player);
+        let _ = writeln!(
+            s,
+            "{name:<8} {}   reserve {:>2}  held {:>2}{}",
+            camp.iter().map(|&n| format!("{n:>3}")).collect::<String>(),
+            position.reserve(player),
+            position.held(player),
+            if position.side() == player && game.end().is_none() {
+                "  to throw"
+            } else {
+                ""
+            }
+        );
+    }
+    let _ = write!(s, "throws   {}", position.throws());
+    if let Some(end) = game.end() {
+        let _ = write!(s, "  over: {end}");
+    }
+    s.push('\n');
+    s
+}
+
+impl crate::Encoded for Sugoroku {
+    fn num_actions(&self) -> usize {
+        1
+    }
+
+    fn num_chance_outcomes(&self) -> usize {
+        NUM_CHANCE
+    }
+
+    fn encode(&self, action: Throw) -> usize {
+        crate::trictrac::throw_id(action)
+    }
+
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![OBSERVATION_LEN]
+    }
+
+    #[allow(clippy::cast_precision_loss)]
+    fn write_observation(&self, player: Player, out: &mut [f32]) {
+        let position = self.position();
+        let mut i = 0;
+        let mut put = |v: f32| {
+            out[i] = v;
+            i += 1;
+        };
+        for p in [player, player.other()] {
+            for n in position.camp(p) {
+                put(f32::from(n) / 15.0);
+            }
+        }
+        for p in [player, player.other()] {
+            put(f32::from(position.reserve(p)) / 15.0);
+            put(f32::from(position.held(p)) / 15.0);
+            put((position.captured(p) as f32 / 15.0).min(1.0));
+            put(f32::from(u8::from(position.phase(p) == Phase::Taking)));
+        }
+        let over = self.end().is_some();
+        put(f32::from(u8::from(!over && position.side() == player)));
+        put(f32::from(u8::from(over)));
+        put(f32::from(u8::from(player == Player::First)));
+        put((position.throws() as f32 / self.ruleset().max_throws.max(1) as f32).min(1.0));
+        debug_assert_eq!(i, OBSERVATION_LEN);
+    }
+
+    fn thrower(&self) -> Option<Player> {
+        self.end().is_none().then(|| self.position().side())
+    }
+
+    fn replay(record: &Record) -> Result<Sugoroku, String> {
+        Sugoroku::from_record(record).map_err(|e| e.to_string())
+    }
+
+    fn position_text(&self) -> String {
+        self.position().to_string()
+    }
+
+    fn diagram(&self) -> String {
+        diagram(self)
+    }
+
+    fn svg(&self, last: Option<Throw>) -> String {
+        sugoroku_core::svg::render(
+            self.position(),
+            &sugoroku_core::svg::SvgOptions {
+                last_throw: last,
+                end: self.end(),
+                ..Default::default()
+            },
+        )
+    }
+}

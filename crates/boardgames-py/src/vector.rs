@@ -1,0 +1,325 @@
+//! [`TaflVector`]: N tafl games stepped together, arrays in and out, each finished game
+//! started again at once (as envpool and pgx do).
+
+use boardgames_common::{Game, Seed, SeedRng};
+use rand::RngExt;
+use tafl_core::{Move, MoveList, Ruleset, Square, TaflGame};
+use thiserror::Error;
+
+use crate::tafl::{Planes, counters, legal_moves, legal_moves_into, move_id, num_actions};
+
+/// Why [`TaflVector::step`] refused its arguments (nothing was stepped).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum StepError {
+    /// An array does not have the size the games need.
+    #[error("{name} has {found} values, expected {expected}")]
+    Size {
+        /// Which array.
+        name: &'static str,
+        /// Its size.
+        found: usize,
+        /// The size expected.
+        expected: usize,
+    },
+    /// `step` before the first `reset`.
+    #[error("step before reset: call reset first")]
+    NotReset,
+}
+
+/// N games of one tafl ruleset, each with its legal moves kept for the next step.
+///
+/// The outputs ([`Outputs`]) are updated in place: [`TaflVector::reset`] writes them whole,
+/// and [`TaflVector::step`] expects what the previous call wrote and changes only what moves
+/// (the mask's bits of the last legal moves and of the new ones, the planes other than the
+/// throne's and the corners'), so that a step costs what changes, not the size of the arrays.
+///
+/// [`TaflVector::step`] applies one action id per game for its side to move. An illegal id
+/// ends that game: its mover gets −1 and the other side 0 (PettingZoo's rule for illegal
+/// moves). A game that ends (or reaches `max_length` plies, a truncation) writes its returns,
+/// then starts again: the observation and mask written for it are those of the new game.
+#[derive(Debug)]
+pub struct TaflVector {
+    ruleset: Ruleset,
+    games: Vec<TaflGame>,
+    legal: Vec<MoveList>,
+    /// The ids of `legal[i]`, in the same order.
+    ids: Vec<Vec<u16>>,
+    /// The id of each move `from → to` (`from.index() * 121 + to.index()`), `u16::MAX` for
+    /// none: one load per move instead of the arithmetic of [`move_id`].
+    table: Vec<u16>,
+    planes: Planes,
+    size: u8,
+    max_length: u32,
+    rng: SeedRng,
+    ready: bool,
+}
+
+fn check(name: &'static str, found: usize, expected: usize) -> Result<(), StepError> {
+    if found == expected {
+        Ok(())
+    } else {
+        Err(StepError::Size {
+            name,
+            found,
+            expected,
+        })
+    }
+}
+
+/// The outputs of one step: `obs` (`N × planes × n × n`, 0/1 except the last two planes,
+/// scaled to 0–255), `mask` (`N × ids`), `rewards` (`N × 2`, both players), `terminated`,
+/// `truncated`, `player` (the side to move of each game: 0 or 1).
+#[derive(Debug)]
+pub struct Outputs<'a> {
+    /// The observations of the players to move.
+    pub obs: &'a mut [u8],
+    /// The legal ids of each game.
+    pub mask: &'a mut [bool],
+    /// Both players' rewards of the step.
+    pub rewards: &'a mut [f32],
+    /// Whether the game ended at this step (then started again).
+    pub terminated: &'a mut [bool],
+    /// Whether the game was cut at this step (then started again).
+    pub truncated: &'a mut [bool],
+    /// The player to move of each game after the step.
+    pub player: &'a mut [i8],
+}
+
+impl TaflVector {
+    /// `num_envs` games of `ruleset` at their start; `seed` seeds [`TaflVector::sample_actions`];
+    /// a game is cut after `max_length` plies.
+    #[must_use]
+    pub fn new(ruleset: Ruleset, num_envs: usize, seed: u64, max_length: u32) -> TaflVector {
+        let game = TaflGame::new(ruleset.clone());
+        let legal = legal_moves(game.position());
+        let size = game.position().size();
+        let mut table = vec![u16::MAX; Square::NUM * Square::NUM];
+        for (from, row) in table.chunks_exact_mut(Square::NUM).enumerate() {
+            for (to, slot) in row.iter_mut().enumerate() {
+                if let (Some(f), Some(t)) = (Square::from_index(from), Square::from_index(to))
+                    && let Some(id) = move_id(size, Move::new(f, t))
+                {
+                    *slot = u16::try_from(id).unwrap_or(u16::MAX);
+                }
+            }
+        }
+        let mut ids = Vec::with_capacity(tafl_core::MAX_MOVES);
+        ids.extend(
+            legal
+                .iter()
+                .map(|m| table[m.from.index() * Square::NUM + m.to.index()]),
+        );
+        TaflVector {
+            ids: vec![ids; num_envs],
+            table,
+            planes: Planes::of(game.position()),
+            ready: false,
+            size: game.position().size(),
+            games: vec![game; num_envs],
+            legal: vec![legal; num_envs],
+            ruleset,
+            max_length: max_length.max(1),
+            rng: Seed(seed).rng(),
+        }
+    }
+
+    /// The number of games.
+    #[must_use]
+    pub fn num_envs(&self) -> usize {
+        self.games.len()
+    }
+
+    /// The number of action ids.
+    #[must_use]
+    pub fn num_actions(&self) -> usize {
+        num_actions(self.size)
+    }
+
+    /// The board size.
+    #[must_use]
+    pub fn size(&self) -> u8 {
+        self.size
+    }
+
+    /// The values of one observation: `planes × n × n`.
+    #[must_use]
+    pub fn observation_len(&self) -> usize {
+        self.planes.len()
+    }
+
+    /// The games.
+    #[must_use]
+    pub fn games(&self) -> &[TaflGame] {
+        &self.games
+    }
+
+    fn check_outputs(&self, out: &Outputs<'_>) -> Result<(), StepError> {
+        let n = self.games.len();
+        check("obs", out.obs.len(), n * self.observation_len())?;
+        check("mask", out.mask.len(), n * self.num_actions())?;
+        check("rewards", out.rewards.len(), 2 * n)?;
+        check("terminated", out.terminated.len(), n)?;
+        check("truncated", out.truncated.len(), n)?;
+        check("player", out.player.len(), n)
+    }
+
+    /// The last two planes' values of game `i`, scaled to 0–255.
+    fn scalars(&self, i: usize) -> (u8, u8) {
+        let (repetitions, plies) = counters(&self.games[i]);
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let scale = |x: f32| (x * 255.0).round() as u8;
+        (scale(repetitions), scale(plies))
+    }
+
+    /// Sets (`on`) or clears the mask bits of game `i`'s legal moves.
+    fn mark(&self, i: usize, mask: &mut [bool], on: bool) {
+        let ids = self.num_actions();
+        let row = &mut mask[i * ids..(i + 1) * ids];
+        for &id in &self.ids[i] {
+            if let Some(slot) = row.get_mut(usize::from(id)) {
+                *slot = on;
+            }
+        }
+    }
+
+    /// Lists game `i`'s legal moves and their ids.
+    fn list(&mut self, i: usize) {
+        legal_moves_into(self.games[i].position(), &mut self.legal[i]);
+        let table = &self.table;
+        let ids = &mut self.ids[i];
+        ids.clear();
+        ids.extend(
+            self.legal[i]
+                .iter()
+                .map(|m| table[m.from.index() * Square::NUM + m.to.index()]),
+        );
+    }
+
+    /// Writes game `i`'s observation whole, its mask row and its player.
+    fn write_whole(&self, i: usize, out: &mut Outputs<'_>) {
+        let game = &self.games[i];
+        let len = self.observation_len();
+        let side = game.position().side_to_move();
+        self.planes.write(
+            game,
+            side,
+            &mut out.obs[i * len..(i + 1) * len],
+            self.scalars(i),
+        );
+        let ids = self.num_actions();
+        out.mask[i * ids..(i + 1) * ids].fill(false);
+        self.mark(i, out.mask, true);
+        out.player[i] =
+            i8::from(boardgames_common::Player::from(side) == boardgames_common::Player::Second);
+    }
+
+    /// Rewrites what changes of game `i`'s observation, sets its new mask bits (the old ones
+    /// cleared before) and its player.
+    fn write_changes(&self, i: usize, out: &mut Outputs<'_>) {
+        let game = &self.games[i];
+        let len = self.observation_len();
+        let side = game.position().side_to_move();
+        self.planes.write_dynamic(
+            game,
+            side,
+            &mut out.obs[i * len..(i + 1) * len],
+            self.scalars(i),
+        );
+        self.mark(i, out.mask, true);
+        out.player[i] =
+            i8::from(boardgames_common::Player::from(side) == boardgames_common::Player::Second);
+    }
+
+    fn restart(&mut self, i: usize) {
+        self.games[i] = TaflGame::new(self.ruleset.clone());
+        self.list(i);
+    }
+
+    /// Starts every game again and writes the outputs whole: observations, masks and players,
+    /// rewards 0, no game terminated.
+    ///
+    /// # Errors
+    ///
+    /// [`StepError::Size`] when an array has the wrong size.
+    pub fn reset(&mut self, out: &mut Outputs<'_>) -> Result<(), StepError> {
+        self.check_outputs(out)?;
+        for i in 0..self.games.len() {
+            self.restart(i);
+            self.write_whole(i, out);
+        }
+        out.rewards.fill(0.0);
+        out.terminated.fill(false);
+        out.truncated.fill(false);
+        self.ready = true;
+        Ok(())
+    }
+
+    /// Applies `actions[i]` to game `i` for its side to move, and updates `out`, which must
+    /// hold what the previous [`TaflVector::reset`] or `step` wrote.
+    ///
+    /// # Errors
+    ///
+    /// [`StepError::Size`] when an array has the wrong size, [`StepError::NotReset`] before
+    /// the first reset (nothing is stepped).
+    pub fn step(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> Result<(), StepError> {
+        if !self.ready {
+            return Err(StepError::NotReset);
+        }
+        check("actions", actions.len(), self.games.len())?;
+        self.check_outputs(out)?;
+        for (i, &id) in actions.iter().enumerate() {
+            let mover = self.games[i].position().side_to_move();
+            let mover = boardgames_common::Player::from(mover).index();
+            // The legal move of that id, if any (the crate's list, looked up by id).
+            let m = u16::try_from(id)
+                .ok()
+                .and_then(|id| self.ids[i].iter().position(|&x| x == id))
+                .map(|k| self.legal[i][k]);
+            self.mark(i, out.mask, false);
+            let (mut r, mut done, mut cut) = ([0.0f32; 2], false, false);
+            match m {
+                Some(m) if self.games[i].play_mut(m).is_ok() => {
+                    let game = &self.games[i];
+                    if game.is_terminal() {
+                        let ret = game.returns();
+                        #[allow(clippy::cast_possible_truncation)]
+                        {
+                            r = [ret.first as f32, ret.second as f32];
+                        }
+                        done = true;
+                    } else if game.plies() >= self.max_length {
+                        cut = true;
+                    } else {
+                        self.list(i);
+                    }
+                }
+                _ => {
+                    r[mover] = -1.0;
+                    done = true;
+                }
+            }
+            if done || cut {
+                self.restart(i);
+            }
+            out.rewards[2 * i] = r[0];
+            out.rewards[2 * i + 1] = r[1];
+            out.terminated[i] = done;
+            out.truncated[i] = cut;
+            self.write_changes(i, out);
+        }
+        Ok(())
+    }
+
+    /// Writes a uniformly drawn legal id of each game into `out`.
+    ///
+    /// # Errors
+    ///
+    /// [`StepError::Size`] when `out` does not have one value per game.
+    pub fn sample_actions(&mut self, out: &mut [i64]) -> Result<(), StepError> {
+        check("actions", out.len(), self.games.len())?;
+        for (slot, ids) in out.iter_mut().zip(&self.ids) {
+            *slot = i64::from(ids[self.rng.random_range(0..ids.len())]);
+        }
+        Ok(())
+    }
+}
