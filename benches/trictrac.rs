@@ -541,7 +541,7 @@ fn td_decisions(c: &mut Criterion) {
 
 /// TdBot parties: seeds per iteration and pinned throws (the shipped network's parties).
 const TD_PARTIES: u64 = 10;
-const TD_THROWS: usize = 1_625;
+const TD_THROWS: usize = 1_446;
 
 fn td_parties() -> usize {
     let start = TrictracGame::standard(GameOptions::default());
