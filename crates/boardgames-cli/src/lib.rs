@@ -62,6 +62,7 @@ mod progress;
 pub mod referee;
 mod replay;
 mod selfplay;
+pub mod shards;
 mod sugoroku;
 mod table;
 mod tafl;
@@ -458,6 +459,31 @@ enum SimulateCommand {
               allow_hyphen_values = true)]
         checkpoint_every: u64,
     },
+    /// Play many parties of trictrac between two agents and print their statistics.
+    Trictrac {
+        /// How many parties.
+        #[arg(long, default_value_t = 1000, value_parser = numbers::count::<u64>("games", 1),
+              allow_hyphen_values = true)]
+        games: u64,
+        /// The seed (decimal, or hexadecimal with 0x); party `i` is played from its
+        /// derivation `i`.
+        #[arg(long, default_value = "1", value_parser = parse_seed, allow_hyphen_values = true)]
+        seed: u64,
+        /// The two agents, first player first, as `tournament --agents` names them.
+        #[arg(long, value_delimiter = ',', default_value = "bot,bot")]
+        agents: Vec<String>,
+        /// Trous to win the partie.
+        #[arg(long, default_value_t = 12, value_parser = numbers::count::<u8>("trous", 1),
+              allow_hyphen_values = true)]
+        trous: u8,
+        /// Threads (0: one per core).
+        #[arg(long, default_value_t = 0, value_parser = numbers::count::<usize>("threads", 0),
+              allow_hyphen_values = true)]
+        threads: usize,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+    },
     /// Merge the --json results of the shards of one sugoroku simulation.
     Merge {
         /// The JSON files written by `simulate sugoroku --shard K/N --json`.
@@ -712,6 +738,14 @@ fn run(cli: Cli) -> Result<(), CliError> {
             checkpoint: checkpoint.as_deref(),
             block: checkpoint_every,
         }),
+        Command::Simulate(SimulateCommand::Trictrac {
+            games,
+            seed,
+            agents,
+            trous,
+            threads,
+            quiet,
+        }) => shards::simulate_trictrac(games, seed, &agents, trous, threads, quiet),
         Command::Simulate(SimulateCommand::Merge {
             files,
             json,

@@ -706,11 +706,9 @@ pub fn ordinaire_session(
     if how.trous == 0 {
         return Err(CliError::input("--trous", "a partie needs at least 1 trou"));
     }
-    let options = GameOptions {
-        pavillon: how.pavillon,
-        trous_to_win: how.trous,
-        ..GameOptions::default()
-    };
+    let options = GameOptions::default()
+        .with_pavillon(how.pavillon)
+        .with_trous_to_win(how.trous);
     let human = how.human;
     let bot = TrictracBot::parse(&how.bot, "--bot")?;
     let mut session = Session::new(

@@ -263,7 +263,7 @@ fn report(
 /// The JSON of a simulation: derived rates for people, and under `counts` the integer totals
 /// that `merge` adds up; `study_games` is the number of games of the whole study, so that
 /// `merge` can tell when a shard is missing.
-fn to_json(stats: &Statistics, first: u64, study_games: u64) -> Value {
+pub(crate) fn to_json(stats: &Statistics, first: u64, study_games: u64) -> Value {
     let adv = stats.first_player_advantage();
     json!({
         "game": "sugoroku",

@@ -22,7 +22,8 @@ use trictrac_core::{Colour, GameOptions, TrictracGame};
 use crate::error::{CliError, print_json};
 
 /// The games a tournament can be played at.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub(crate) enum TournamentGame {
     /// A partie ordinaire of trictrac.
     Trictrac,
@@ -74,7 +75,7 @@ pub(crate) struct TournamentArgs {
 
 /// An agent named on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Spec {
+pub(crate) enum Spec {
     Random,
     Mcts(u32),
     Expecti(u32),
@@ -92,7 +93,7 @@ enum Spec {
 
 const KNOWN: &str = "random, mcts:N, expecti:D, and bot, searchbot, searchbot:B, tdbot, tdbot:FILE, tdsearchbot, tdsearchbot:FILE (trictrac) or bard, ovate, druid (tafl)";
 
-fn parse_spec(text: &str, game: TournamentGame) -> Result<Spec, CliError> {
+pub(crate) fn parse_spec(text: &str, game: TournamentGame) -> Result<Spec, CliError> {
     let bad = |m: String| CliError::input("--agents", m);
     let budget = |rest: &str, what: &str| -> Result<u32, CliError> {
         let n: u32 = rest.parse().map_err(|_| {
@@ -147,7 +148,7 @@ fn parse_spec(text: &str, game: TournamentGame) -> Result<Spec, CliError> {
 }
 
 /// A mixed seed for agent `index` of a game seeded `seed`.
-fn agent_seed(seed: Seed, index: usize) -> Seed {
+pub(crate) fn agent_seed(seed: Seed, index: usize) -> Seed {
     let mut z = seed.0 ^ (index as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 31)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     Seed(z ^ (z >> 29))
@@ -174,15 +175,17 @@ impl<G: Game> Agent<G> for Timed<G> {
 }
 
 /// The result of one game: returns, and per side the decision time, count and longest.
-#[derive(Debug, Clone, Copy)]
-struct Outcome {
-    returns: ByPlayer<f64>,
+#[derive(Debug, Clone)]
+pub(crate) struct Outcome {
+    pub(crate) returns: ByPlayer<f64>,
     /// Actions applied (dice throws included).
-    length: usize,
-    time: ByPlayer<(u64, u64, u64)>,
+    pub(crate) length: usize,
+    pub(crate) time: ByPlayer<(u64, u64, u64)>,
+    /// The game's record, when asked for.
+    pub(crate) record: Option<String>,
 }
 
-const MAX_ACTIONS: usize = 200_000;
+pub(crate) const MAX_ACTIONS: usize = 200_000;
 
 /// Plays `start` to the end (or `MAX_ACTIONS`, then the unfinished returns count): the
 /// returns and the number of actions applied. The family's one game loop
@@ -192,11 +195,21 @@ fn play<G: Game>(
     start: &G,
     seed: Seed,
     agents: ByPlayer<&mut dyn Agent<G>>,
-) -> (ByPlayer<f64>, usize) {
-    let mut playout = Playout::new(start.clone(), seed, agents, MAX_ACTIONS);
+    recorded: bool,
+) -> (ByPlayer<f64>, usize, Option<String>) {
+    let mut playout = if recorded {
+        match Playout::recorded(start.clone(), seed, agents, MAX_ACTIONS) {
+            Ok(p) => p,
+            // A tag the record cannot hold (a bug of the game): the game is played unrecorded.
+            Err(_) => return (ByPlayer::new(0.0, 0.0), 0, None),
+        }
+    } else {
+        Playout::new(start.clone(), seed, agents, MAX_ACTIONS)
+    };
     // A game that stops early (too long, or a game contradicting itself) counts as it stands.
     let _ = playout.run();
-    (playout.state().returns(), playout.actions())
+    let record = playout.record().map(ToString::to_string);
+    (playout.state().returns(), playout.actions(), record)
 }
 
 /// Trictrac's evaluation for expectiminimax: trous and points (12 to a trou) and the
@@ -238,10 +251,7 @@ fn build_generic<G: Game + 'static>(
         Spec::Mcts(n) => Box::new(Mcts::<G>::new(MctsConfig::with_iterations(n), seed).ok()?),
         Spec::Expecti(d) => Box::new(
             Expectiminimax::with_evaluator(
-                ExpectiminimaxConfig {
-                    bounds: Some((-2.0, 2.0)),
-                    ..ExpectiminimaxConfig::with_depth(d)
-                },
+                ExpectiminimaxConfig::with_depth(d).with_bounds(Some((-2.0, 2.0))),
                 eval,
             )
             .ok()?,
@@ -250,7 +260,7 @@ fn build_generic<G: Game + 'static>(
     })
 }
 
-fn build_trictrac(spec: Spec, seed: Seed) -> Box<dyn Agent<TrictracGame>> {
+pub(crate) fn build_trictrac(spec: Spec, seed: Seed) -> Box<dyn Agent<TrictracGame>> {
     match spec {
         Spec::Bot => Box::new(Bot::default()),
         Spec::SearchBot(b) => Box::new(ExpectimaxBot::new(Bot::default(), b)),
@@ -261,7 +271,7 @@ fn build_trictrac(spec: Spec, seed: Seed) -> Box<dyn Agent<TrictracGame>> {
     }
 }
 
-fn build_tafl(spec: Spec, seed: Seed) -> Box<dyn Agent<TaflGame>> {
+pub(crate) fn build_tafl(spec: Spec, seed: Seed) -> Box<dyn Agent<TaflGame>> {
     match spec {
         Spec::Level(level) => Box::new(Searcher::for_level(level, seed)),
         _ => {
@@ -270,11 +280,12 @@ fn build_tafl(spec: Spec, seed: Seed) -> Box<dyn Agent<TaflGame>> {
     }
 }
 
-fn play_fixture<G: Game>(
+pub(crate) fn play_fixture<G: Game>(
     start: &G,
     f: &Fixture,
     build: &(dyn Fn(Spec, Seed) -> Box<dyn Agent<G>> + Sync),
     specs: &[Spec],
+    recorded: bool,
 ) -> Outcome {
     let mut a = Timed {
         inner: build(specs[f.first], agent_seed(f.seed, f.first)),
@@ -288,14 +299,16 @@ fn play_fixture<G: Game>(
         decisions: 0,
         longest: 0,
     };
-    let (returns, length) = play(
+    let (returns, length, record) = play(
         start,
         f.seed,
         ByPlayer::new(&mut a as &mut dyn Agent<G>, &mut b as &mut dyn Agent<G>),
+        recorded,
     );
     Outcome {
         returns,
         length,
+        record,
         time: ByPlayer::new(
             (a.nanos, a.decisions, a.longest),
             (b.nanos, b.decisions, b.longest),
@@ -303,27 +316,154 @@ fn play_fixture<G: Game>(
     }
 }
 
+/// The start of a tournament's games.
+#[derive(Debug, Clone)]
+pub(crate) enum Start {
+    /// A partie ordinaire to the given trous.
+    Trictrac(Box<TrictracGame>),
+    /// A tafl game of a ruleset.
+    Tafl(Box<TaflGame>),
+}
+
+/// A tournament checked and scheduled: what both the one-machine command and the shards of
+/// `boardgames_cli::shards` play.
+#[derive(Debug, Clone)]
+pub(crate) struct Setup {
+    /// The game's name in the JSON ("trictrac" or "tafl").
+    pub(crate) game_name: &'static str,
+    pub(crate) specs: Vec<Spec>,
+    pub(crate) names: Vec<String>,
+    pub(crate) fixtures: Vec<Fixture>,
+    pub(crate) start: Start,
+    pub(crate) seed: u64,
+    pub(crate) rounds: u32,
+}
+
+impl Setup {
+    /// Checks the arguments of a tournament (the messages of `boardgames tournament`).
+    pub(crate) fn new(
+        game: TournamentGame,
+        agents: &[String],
+        rounds: u32,
+        seed: u64,
+        trous: Option<u8>,
+        rules: Option<&str>,
+    ) -> Result<Setup, CliError> {
+        if rounds == 0 {
+            return Err(CliError::input("--games", "must be at least 1"));
+        }
+        let mut specs = Vec::new();
+        for (i, name) in agents.iter().enumerate() {
+            let name = name.trim();
+            if agents[..i].iter().any(|n| n.trim() == name) {
+                return Err(CliError::input(
+                    "--agents",
+                    format!("{name} is named twice"),
+                ));
+            }
+            specs.push(parse_spec(name, game)?);
+        }
+        if specs.len() < 2 {
+            return Err(CliError::input("--agents", "name at least two agents"));
+        }
+        let names: Vec<String> = agents.iter().map(|n| n.trim().to_string()).collect();
+        let (game_name, start) = match game {
+            TournamentGame::Trictrac => {
+                if rules.is_some() {
+                    return Err(CliError::input(
+                        "--rules",
+                        "is for tafl; trictrac takes --trous",
+                    ));
+                }
+                let trous = trous.unwrap_or(12);
+                if trous == 0 {
+                    return Err(CliError::input("--trous", "must be at least 1"));
+                }
+                let start = TrictracGame::standard(GameOptions::default().with_trous_to_win(trous));
+                ("trictrac", Start::Trictrac(Box::new(start)))
+            }
+            TournamentGame::Tafl => {
+                if trous.is_some() {
+                    return Err(CliError::input(
+                        "--trous",
+                        "is for trictrac; tafl takes --rules",
+                    ));
+                }
+                let ruleset = crate::tafl::ruleset(rules)?;
+                ("tafl", Start::Tafl(Box::new(TaflGame::new(ruleset))))
+            }
+        };
+        let fixtures = schedule(specs.len(), rounds, Seed(seed));
+        Ok(Setup {
+            game_name,
+            specs,
+            names,
+            fixtures,
+            start,
+            seed,
+            rounds,
+        })
+    }
+
+    /// Plays one fixture (a pure function of the fixture and the agents' names).
+    pub(crate) fn play(&self, f: &Fixture, recorded: bool) -> Outcome {
+        match &self.start {
+            Start::Trictrac(start) => {
+                play_fixture(&**start, f, &build_trictrac, &self.specs, recorded)
+            }
+            Start::Tafl(start) => play_fixture(&**start, f, &build_tafl, &self.specs, recorded),
+        }
+    }
+
+    /// The results of `outcomes` (of fixtures `first ..` in order) added to `table`, `time`
+    /// (per agent: nanoseconds, decisions, longest) and the games' lengths.
+    pub(crate) fn tally(
+        &self,
+        first: usize,
+        outcomes: &[Outcome],
+        table: &mut ResultTable,
+        time: &mut [(u64, u64, u64)],
+        lengths: &mut Vec<u64>,
+    ) {
+        for (f, o) in self.fixtures[first..].iter().zip(outcomes) {
+            table.record(f.first, f.second, o.returns);
+            for (agent, t) in [(f.first, o.time.first), (f.second, o.time.second)] {
+                time[agent].0 += t.0;
+                time[agent].1 += t.1;
+                time[agent].2 = time[agent].2.max(t.2);
+            }
+            if lengths.len() <= o.length {
+                lengths.resize(o.length + 1, 0);
+            }
+            lengths[o.length] += 1;
+        }
+    }
+
+    /// The JSON of `boardgames tournament --json` for the results `table`.
+    pub(crate) fn to_json(&self, table: &ResultTable) -> Result<serde_json::Value, CliError> {
+        let elo = elo_ratings(table, 1.0).map_err(|e| CliError::Output(e.to_string()))?;
+        Ok(to_json(
+            self.game_name,
+            self.seed,
+            self.rounds,
+            &self.names,
+            table,
+            &elo,
+        ))
+    }
+}
+
 /// Runs the tournament and prints it.
 pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
-    if args.games == 0 {
-        return Err(CliError::input("--games", "must be at least 1"));
-    }
-    let mut specs = Vec::new();
-    for (i, name) in args.agents.iter().enumerate() {
-        let name = name.trim();
-        if args.agents[..i].iter().any(|n| n.trim() == name) {
-            return Err(CliError::input(
-                "--agents",
-                format!("{name} is named twice"),
-            ));
-        }
-        specs.push(parse_spec(name, args.game)?);
-    }
-    if specs.len() < 2 {
-        return Err(CliError::input("--agents", "name at least two agents"));
-    }
-    let names: Vec<String> = args.agents.iter().map(|n| n.trim().to_string()).collect();
-    let fixtures = schedule(specs.len(), args.games, Seed(args.seed));
+    let setup = Setup::new(
+        args.game,
+        &args.agents,
+        args.games,
+        args.seed,
+        args.trous,
+        args.rules.as_deref(),
+    )?;
+    let fixtures = &setup.fixtures;
     // More threads than games would only be started to idle (100 000 of them took minutes):
     // the results do not depend on the number of threads.
     let pool = rayon::ThreadPoolBuilder::new()
@@ -342,75 +482,28 @@ pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
         bar
     };
     let started = Instant::now();
-    let outcomes: Vec<Outcome> = match args.game {
-        TournamentGame::Trictrac => {
-            if args.rules.is_some() {
-                return Err(CliError::input(
-                    "--rules",
-                    "is for tafl; trictrac takes --trous",
-                ));
-            }
-            let trous = args.trous.unwrap_or(12);
-            if trous == 0 {
-                return Err(CliError::input("--trous", "must be at least 1"));
-            }
-            let start = TrictracGame::standard(GameOptions {
-                trous_to_win: trous,
-                ..GameOptions::default()
-            });
-            pool.install(|| {
-                fixtures
-                    .par_iter()
-                    .map(|f| {
-                        let o = play_fixture(&start, f, &build_trictrac, &specs);
-                        bar.inc(1);
-                        o
-                    })
-                    .collect()
+    let outcomes: Vec<Outcome> = pool.install(|| {
+        fixtures
+            .par_iter()
+            .map(|f| {
+                let o = setup.play(f, false);
+                bar.inc(1);
+                o
             })
-        }
-        TournamentGame::Tafl => {
-            if args.trous.is_some() {
-                return Err(CliError::input(
-                    "--trous",
-                    "is for trictrac; tafl takes --rules",
-                ));
-            }
-            let ruleset = crate::tafl::ruleset(args.rules.as_deref())?;
-            let start = TaflGame::new(ruleset);
-            pool.install(|| {
-                fixtures
-                    .par_iter()
-                    .map(|f| {
-                        let o = play_fixture(&start, f, &build_tafl, &specs);
-                        bar.inc(1);
-                        o
-                    })
-                    .collect()
-            })
-        }
-    };
+            .collect()
+    });
     bar.finish_and_clear();
     let elapsed = started.elapsed().as_secs_f64();
-    let mut table = ResultTable::new(specs.len());
-    let mut time = vec![(0u64, 0u64, 0u64); specs.len()];
-    for (f, o) in fixtures.iter().zip(&outcomes) {
-        table.record(f.first, f.second, o.returns);
-        for (agent, t) in [(f.first, o.time.first), (f.second, o.time.second)] {
-            time[agent].0 += t.0;
-            time[agent].1 += t.1;
-            time[agent].2 = time[agent].2.max(t.2);
-        }
-    }
-    let elo = elo_ratings(&table, 1.0).map_err(|e| CliError::Output(e.to_string()))?;
-    let game_name = match args.game {
-        TournamentGame::Trictrac => "trictrac",
-        TournamentGame::Tafl => "tafl",
-    };
+    let mut table = ResultTable::new(setup.specs.len());
+    let mut time = vec![(0u64, 0u64, 0u64); setup.specs.len()];
+    let mut lengths = Vec::new();
+    setup.tally(0, &outcomes, &mut table, &mut time, &mut lengths);
+    let game_name = setup.game_name;
     if args.json {
-        print_json(&to_json(game_name, &args, &names, &table, &elo))?;
+        print_json(&setup.to_json(&table)?)?;
     } else {
-        print_text(game_name, &args, &names, &table, &elo, &time, elapsed)?;
+        let elo = elo_ratings(&table, 1.0).map_err(|e| CliError::Output(e.to_string()))?;
+        print_text(game_name, &args, &setup.names, &table, &elo, &time, elapsed)?;
     }
     match &args.svg {
         Some(file) => {
@@ -419,11 +512,8 @@ pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
                 outcomes.len(),
                 args.seed
             );
-            let plot = boardgames_common::svg::histogram(
-                &title,
-                "game length in actions",
-                &length_counts(outcomes.iter().map(|o| o.length)),
-            );
+            let plot =
+                boardgames_common::svg::histogram(&title, "game length in actions", &lengths);
             crate::view::write_file(file, &plot)
         }
         None => Ok(()),
@@ -458,7 +548,8 @@ fn wdl_json(w: &Wdl) -> serde_json::Value {
 
 fn to_json(
     game: &str,
-    args: &TournamentArgs,
+    seed: u64,
+    rounds: u32,
     names: &[String],
     table: &ResultTable,
     elo: &[Rating],
@@ -485,8 +576,8 @@ fn to_json(
         .collect();
     json!({
         "game": game,
-        "seed": args.seed,
-        "rounds_per_pair": args.games,
+        "seed": seed,
+        "rounds_per_pair": rounds,
         "agents": names,
         "pairs": pairs,
         "elo": ratings,

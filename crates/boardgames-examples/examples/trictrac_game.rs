@@ -125,11 +125,10 @@ fn fail(e: &dyn std::fmt::Display) -> ! {
 
 fn main() {
     let args = parse_args();
-    let options = GameOptions {
-        primaute: Primaute::OneDieEach,
-        pavillon: args.pavillon,
-        trous_to_win: args.trous,
-    };
+    let options = GameOptions::default()
+        .with_primaute(Primaute::OneDieEach)
+        .with_pavillon(args.pavillon)
+        .with_trous_to_win(args.trous);
     let game = TrictracGame::new(DefaultScorer::default(), options);
     let (mut white, mut black) = (args.bots.0.agent(), args.bots.1.agent());
     let mut throws = 0u32;

@@ -7,10 +7,7 @@ use trictrac_core::{GameOptions, TrictracGame};
 
 /// Parties of 2 trous, the pavillon off.
 fn start() -> TrictracGame {
-    TrictracGame::standard(GameOptions {
-        trous_to_win: 2,
-        ..GameOptions::default()
-    })
+    TrictracGame::standard(GameOptions::default().with_trous_to_win(2))
 }
 
 /// The parties `network`'s bot wins of `games` against a random player, sides alternated,

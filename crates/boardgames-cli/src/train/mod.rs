@@ -209,11 +209,11 @@ fn partie(settings: &Settings, index: u64) -> (TrictracGame, Seed) {
     let seed = Seed(settings.seed).derive(index);
     let flag = seed.derive(1).0 >> 11;
     let pavillon = (flag as f64) < f64::from(settings.pavillon_share) * (1u64 << 53) as f64;
-    let game = TrictracGame::standard(GameOptions {
-        trous_to_win: settings.trous,
-        pavillon,
-        ..GameOptions::default()
-    });
+    let game = TrictracGame::standard(
+        GameOptions::default()
+            .with_trous_to_win(settings.trous)
+            .with_pavillon(pavillon),
+    );
     (game, seed)
 }
 
@@ -226,10 +226,7 @@ fn rate(settings: &Settings, index: u64) -> f32 {
 /// The wins of `network`'s bot in `games` parties against the heuristic bot (sides
 /// alternated, seeds from [`EVAL_SEED`]), played on the pool's threads.
 fn evaluate(network: &TdNetwork, trous: u8, games: u32, pool: &rayon::ThreadPool) -> u64 {
-    let start = TrictracGame::standard(GameOptions {
-        trous_to_win: trous,
-        ..GameOptions::default()
-    });
+    let start = TrictracGame::standard(GameOptions::default().with_trous_to_win(trous));
     pool.install(|| {
         (0..games)
             .into_par_iter()

@@ -81,7 +81,7 @@ impl Default for Weights {
 /// use boardgames_common::{ByPlayer, Game, RandomAgent, Seed, play_game};
 /// use trictrac_core::bot::Bot;
 /// use trictrac_core::{GameOptions, TrictracGame};
-/// let game = TrictracGame::standard(GameOptions { trous_to_win: 1, ..GameOptions::default() });
+/// let game = TrictracGame::standard(GameOptions::default().with_trous_to_win(1));
 /// let (mut bot, mut random) = (Bot::default(), RandomAgent::new(Seed(2)));
 /// let played = play_game(game, Seed(3), ByPlayer::new(&mut bot, &mut random), 100_000).unwrap();
 /// assert!(played.state.is_terminal());

@@ -100,6 +100,7 @@ impl TdEstimate {
 
 /// Why bytes are not a weights file this crate reads.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum TdNetworkError {
     /// Fewer bytes than the header and checksum, or than the sizes in the header announce.
     #[error("the weights file has {found} bytes where {expected} were expected")]

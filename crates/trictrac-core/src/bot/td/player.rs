@@ -197,7 +197,7 @@ fn play_action<A: ThrowScore>(analysis: &A, index: usize, legal: &[Action]) -> O
 /// use boardgames_common::{ByPlayer, Game, RandomAgent, Seed, play_game};
 /// use trictrac_core::bot::TdBot;
 /// use trictrac_core::{GameOptions, TrictracGame};
-/// let game = TrictracGame::standard(GameOptions { trous_to_win: 2, ..GameOptions::default() });
+/// let game = TrictracGame::standard(GameOptions::default().with_trous_to_win(2));
 /// let (mut td, mut random) = (TdBot::default(), RandomAgent::new(Seed(2)));
 /// let played = play_game(game, Seed(3), ByPlayer::new(&mut td, &mut random), 100_000).unwrap();
 /// assert!(played.state.is_terminal());
