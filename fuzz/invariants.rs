@@ -621,6 +621,7 @@ pub fn play_trictrac(ecrire: bool, human_black: bool, trous: u8, input: &[u8]) {
             human: trictrac_core::Colour::from(human),
             trous,
             pavillon: false,
+            bot: "bot".to_owned(),
         };
         let session =
             ordinaire_session(how, &mut &input[..], &mut out, &mut files).expect("memory I/O");

@@ -49,6 +49,7 @@ macro_rules! out {
 
 pub mod html;
 
+mod bots;
 mod color;
 pub mod ecrire;
 pub mod error;
@@ -66,6 +67,7 @@ mod sugoroku;
 mod table;
 mod tafl;
 mod tournament;
+mod train;
 mod trictrac;
 mod view;
 
@@ -169,6 +171,8 @@ enum TrictracCommand {
     },
     /// A partie à écrire at three or four players (à tourner, à la chouette, in teams).
     Table(table::TableArgs),
+    /// Learn the TD-trained bot's evaluation by self-play (docs/trictrac-bot.md).
+    Train(Box<train::TrainArgs>),
 }
 
 #[derive(Debug, Subcommand)]
@@ -385,6 +389,10 @@ enum PlayCommand {
         /// no trou, is won double); not for --form ecrire, whose marqués always keep it.
         #[arg(long)]
         pavillon: bool,
+        /// The bot: bot (the heuristic), searchbot, tdbot (the TD-trained network),
+        /// tdsearchbot, tdbot:FILE, tdsearchbot:FILE; --form ecrire plays the heuristic.
+        #[arg(long, default_value = "bot")]
+        bot: String,
     },
 }
 
@@ -535,6 +543,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             &trous_en_trop,
         ),
         Command::Trictrac(TrictracCommand::Table(args)) => table::run(&args),
+        Command::Trictrac(TrictracCommand::Train(args)) => train::run(&args),
         Command::Tafl(TaflCommand::Moves {
             position,
             rules,
@@ -632,6 +641,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             side,
             trous,
             pavillon,
+            bot,
         }) if settlement.first_given().is_none() => {
             play_trictrac::play(play_trictrac::TrictracPlay {
                 seed,
@@ -641,6 +651,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 },
                 trous,
                 pavillon,
+                bot,
             })
         }
         Command::Play(PlayCommand::Trictrac {
@@ -655,6 +666,14 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 ),
                 None => "--marques, --convention and --progression need --form ecrire".to_owned(),
             },
+        )),
+        Command::Play(PlayCommand::Trictrac {
+            form: FormArg::Ecrire,
+            bot,
+            ..
+        }) if bot != "bot" => Err(CliError::input(
+            "--bot",
+            "the partie à écrire is played against the heuristic bot (the TD-trained network learned the partie ordinaire)",
         )),
         Command::Play(PlayCommand::Trictrac {
             form: FormArg::Ecrire,

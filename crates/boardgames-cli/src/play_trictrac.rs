@@ -15,6 +15,7 @@ use trictrac_core::partie::{Chronology, DefaultScorer, Form, action_text};
 use trictrac_core::{Action, GameOptions, TrictracGame, TurnPhase};
 use trictrac_core::{Colour, diagram};
 
+use crate::bots::{Advisor, TrictracBot};
 use crate::error::CliError;
 use crate::files::{Disk, Files};
 use crate::play::{prompt, read_line};
@@ -30,7 +31,7 @@ far, for `boardgames replay`), load FILE (go on from a record saved so; the dice
 are those of its seed), help, quit.";
 
 /// How a person plays `play trictrac` (a partie ordinaire).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct TrictracPlay {
     /// The dice seed.
     pub seed: u64,
@@ -40,6 +41,10 @@ pub struct TrictracPlay {
     pub trous: u8,
     /// Whether the pavillon is played.
     pub pavillon: bool,
+    /// The bot's name: `bot` (the heuristic), `searchbot` (its expectimax), `tdbot` (the
+    /// TD-trained network), `tdsearchbot` (one ply of expectimax on it), `tdbot:FILE` or
+    /// `tdsearchbot:FILE` (the network of a weights file).
+    pub bot: String,
 }
 
 /// `2 trous 4 points`, `1 trou 1 point`: marks for people (the notation's `2.4` reads like a
@@ -237,7 +242,7 @@ fn understand<F: Form>(
 /// after the play and the bot's value of it (points for minus points against, plus its
 /// evaluation of the board after), best first; at a decision, the reste and what the
 /// opponent would mark. `choice` is the bot's choice among `legal` in `turns`.
-fn hint<F: Form>(
+pub(crate) fn hint<F: Form>(
     turns: &Chronology<DefaultScorer, F>,
     legal: &[Action],
     choice: Action,
@@ -324,13 +329,13 @@ pub enum Next {
 /// A game of a human against the bot in the terminal: the dice from the seed (those taken
 /// back by an undo fall again in the same order), the bot's decisions, and the questions to
 /// the human with the commands both forms share.
-#[derive(Debug, Clone)]
-pub struct Session<G> {
+#[derive(Debug)]
+pub struct Session<G: Partie> {
     start: G,
     seed: u64,
     human: Player,
     game: G,
-    bot: Bot,
+    bot: Box<dyn Advisor<G>>,
     rng: SeedRng,
     /// Every action since the start (for undo and save).
     history: Vec<Action>,
@@ -340,6 +345,25 @@ pub struct Session<G> {
     again: VecDeque<Action>,
     legal: Vec<Action>,
     outcomes: Vec<(Action, f64)>,
+}
+
+// By hand: the bot is cloned through its box.
+impl<G: Partie> Clone for Session<G> {
+    fn clone(&self) -> Session<G> {
+        Session {
+            start: self.start.clone(),
+            seed: self.seed,
+            human: self.human,
+            game: self.game.clone(),
+            bot: self.bot.clone(),
+            rng: self.rng.clone(),
+            history: self.history.clone(),
+            chooser: self.chooser.clone(),
+            again: self.again.clone(),
+            legal: self.legal.clone(),
+            outcomes: self.outcomes.clone(),
+        }
+    }
 }
 
 impl<G: Partie> Session<G>
@@ -353,7 +377,7 @@ where
             start,
             seed,
             human,
-            bot: Bot::default(),
+            bot: Box::new(Bot::default()),
             rng: Seed(seed).rng(),
             history: Vec::new(),
             chooser: Vec::new(),
@@ -361,6 +385,12 @@ where
             legal: Vec::new(),
             outcomes: Vec::new(),
         }
+    }
+
+    /// The same session against `bot` instead of the heuristic.
+    pub(crate) fn with_bot(mut self, bot: Box<dyn Advisor<G>>) -> Session<G> {
+        self.bot = bot;
+        self
     }
 
     /// The game in play.
@@ -458,8 +488,8 @@ where
                 ("moves", "") => out!(to out; "{}", self.list()),
                 ("hint", "") => {
                     let choice = self.bot.choose(&self.game, &self.legal);
+                    out!(to out; "{}", self.bot.advice(&self.game, &self.legal, choice));
                     let turns = self.game.turns();
-                    out!(to out; "{}", hint(turns, &self.legal, choice, &self.bot));
                     if let TurnPhase::Choice { mover, .. } = turns.phase()
                         && let Some(note) = self.game.choice_note(mover)
                     {
@@ -680,11 +710,13 @@ pub fn ordinaire_session(
         .with_pavillon(how.pavillon)
         .with_trous_to_win(how.trous);
     let human = how.human;
+    let bot = TrictracBot::parse(&how.bot, "--bot")?;
     let mut session = Session::new(
         TrictracGame::new(DefaultScorer::default(), options),
         how.seed,
         Player::from(human),
-    );
+    )
+    .with_bot(Box::new(bot));
     outln!(to out;
         "Partie ordinaire to {} trous{}: you are {human}, the bot is {}. Type help for help.",
         how.trous,

@@ -39,7 +39,9 @@ pub(crate) struct TournamentArgs {
     game: TournamentGame,
     /// Comma-separated agents: random, mcts:N (N iterations), expecti:D (depth D); trictrac:
     /// bot (the heuristic), searchbot (its expectimax over the 21 throws; searchbot:B
-    /// searches the B best plays, default 8); tafl: bard, ovate, druid.
+    /// searches the B best plays, default 8), tdbot (the TD-trained network; tdbot:FILE
+    /// with the weights of FILE), tdsearchbot (one ply of expectimax on it;
+    /// tdsearchbot:FILE); tafl: bard, ovate, druid.
     #[arg(long, value_delimiter = ',', required = true)]
     agents: Vec<String>,
     /// Rounds per pair: each round is two games, the sides swapped.
@@ -81,11 +83,15 @@ pub(crate) enum Spec {
     Bot,
     /// The trictrac expectimax bot searching this many plays.
     SearchBot(usize),
+    /// The trictrac TD-trained bot with a network.
+    Td(crate::bots::Network),
+    /// Its one-ply expectimax.
+    TdSearch(crate::bots::Network),
     /// A tafl level.
     Level(Level),
 }
 
-const KNOWN: &str = "random, mcts:N, expecti:D, and bot, searchbot, searchbot:B (trictrac) or bard, ovate, druid (tafl)";
+const KNOWN: &str = "random, mcts:N, expecti:D, and bot, searchbot, searchbot:B, tdbot, tdbot:FILE, tdsearchbot, tdsearchbot:FILE (trictrac) or bard, ovate, druid (tafl)";
 
 pub(crate) fn parse_spec(text: &str, game: TournamentGame) -> Result<Spec, CliError> {
     let bad = |m: String| CliError::input("--agents", m);
@@ -107,8 +113,14 @@ pub(crate) fn parse_spec(text: &str, game: TournamentGame) -> Result<Spec, CliEr
         "random" => Spec::Random,
         "bot" => Spec::Bot,
         "searchbot" => Spec::SearchBot(ExpectimaxBot::default().breadth),
+        "tdbot" => Spec::Td(crate::bots::Network::shipped()),
+        "tdsearchbot" => Spec::TdSearch(crate::bots::Network::shipped()),
         _ => {
-            if let Some(rest) = text.strip_prefix("searchbot:") {
+            if let Some(file) = text.strip_prefix("tdbot:") {
+                Spec::Td(crate::bots::Network::read(file, "--agents")?)
+            } else if let Some(file) = text.strip_prefix("tdsearchbot:") {
+                Spec::TdSearch(crate::bots::Network::read(file, "--agents")?)
+            } else if let Some(rest) = text.strip_prefix("searchbot:") {
                 Spec::SearchBot(budget(rest, "breadth")? as usize)
             } else if let Some(rest) = text.strip_prefix("mcts:") {
                 Spec::Mcts(budget(rest, "iterations")?)
@@ -126,9 +138,10 @@ pub(crate) fn parse_spec(text: &str, game: TournamentGame) -> Result<Spec, CliEr
         }
     };
     match (spec, game) {
-        (Spec::Bot | Spec::SearchBot(_), TournamentGame::Tafl) => {
-            Err(bad(format!("{text} plays trictrac only")))
-        }
+        (
+            Spec::Bot | Spec::SearchBot(_) | Spec::Td(_) | Spec::TdSearch(_),
+            TournamentGame::Tafl,
+        ) => Err(bad(format!("{text} plays trictrac only"))),
         (Spec::Level(_), TournamentGame::Trictrac) => Err(bad(format!("{text} plays tafl only"))),
         _ => Ok(spec),
     }
@@ -251,6 +264,8 @@ pub(crate) fn build_trictrac(spec: Spec, seed: Seed) -> Box<dyn Agent<TrictracGa
     match spec {
         Spec::Bot => Box::new(Bot::default()),
         Spec::SearchBot(b) => Box::new(ExpectimaxBot::new(Bot::default(), b)),
+        Spec::Td(n) => Box::new(trictrac_core::bot::TdBot::new(n.get())),
+        Spec::TdSearch(n) => Box::new(trictrac_core::bot::TdExpectimaxBot::new(n.get())),
         _ => build_generic(spec, seed, trictrac_eval)
             .unwrap_or_else(|| Box::new(RandomAgent::new(seed))),
     }
