@@ -66,10 +66,10 @@ fn the_shipped_weights_load() {
     ));
 }
 
-/// The parties of self-play of the shipped weights (docs/trictrac-bot.md).
+/// The parties of self-play of the shipped weights ([trictrac-bot.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/trictrac-bot.md)).
 const SHIPPED_PARTIES: u64 = 1_000_000;
 
-/// The header of the shipped file, read field by field (docs/trictrac-bot.md, "The weights
+/// The header of the shipped file, read field by field ([trictrac-bot.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/trictrac-bot.md), "The weights
 /// file (format 1)"): the magic, format version 1, feature set 1, 279 inputs, 64 hidden units,
 /// 3 outputs, the reserved 0, a million parties, then 279 × 64 + 64 + 64 × 3 + 3 = 18 115
 /// weights as `f32` and the FNV-1a checksum of the bytes before it.

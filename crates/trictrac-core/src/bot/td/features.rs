@@ -3,7 +3,7 @@
 //! ("me") and his opponent ("him"), as a sparse list of `(input, value)` pairs.
 //!
 //! The layout (feature set 1, [`NUM_INPUTS`] inputs; the design note is the repository's
-//! docs/trictrac-bot.md):
+//! [trictrac-bot.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/trictrac-bot.md)):
 //!
 //! - the board, for me then for him, each along his own path: for each path position 1..=24
 //!   four units (exactly 1 dame, exactly 2, at least 3, and the dames beyond three / 6), then

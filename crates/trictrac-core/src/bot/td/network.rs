@@ -39,7 +39,7 @@ pub const FORMAT_VERSION: u16 = 1;
 const HEADER: usize = 24;
 
 /// The weights shipped with the crate (trained by self-play: the repository's
-/// docs/trictrac-bot.md gives the command).
+/// [trictrac-bot.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/trictrac-bot.md) gives the command).
 static SHIPPED_BYTES: &[u8] = include_bytes!("td-network.bin");
 
 /// What the network estimates for a state before a throw, for the player to throw: the
@@ -211,7 +211,7 @@ fn dot(a: &[f32], b: &[f32]) -> f32 {
 pub(crate) struct Hidden(pub(crate) [f32; MAX_HIDDEN]);
 
 /// A TD-trained network: one hidden layer of sigmoid units over the inputs of a state before
-/// a throw (the repository's docs/trictrac-bot.md, and the module docs of the bot), three
+/// a throw (the repository's [trictrac-bot.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/trictrac-bot.md), and the module docs of the bot), three
 /// sigmoid outputs ([`TdEstimate`]).
 ///
 /// Evaluating allocates nothing (the hidden layer lives in a buffer of [`MAX_HIDDEN`] on the
