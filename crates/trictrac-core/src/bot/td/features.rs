@@ -124,24 +124,12 @@ impl Inputs {
 }
 
 /// Probability, by distance `d` (index 0..=12), that a throw brings `d` by one die or by the
-/// sum of both (ordered throws out of 36).
+/// sum of both (the heuristic's `REACH_THROWS` out of 36).
 const REACH: [f32; 13] = {
     let mut r = [0.0; 13];
-    let mut d = 1;
+    let mut d = 0;
     while d <= 12 {
-        let mut n = 0;
-        let mut a = 1;
-        while a <= 6 {
-            let mut b = 1;
-            while b <= 6 {
-                if a == d || b == d || a + b == d {
-                    n += 1;
-                }
-                b += 1;
-            }
-            a += 1;
-        }
-        r[d] = n as f32 / 36.0;
+        r[d] = crate::bot::heuristic::REACH_THROWS[d] as f32 / 36.0;
         d += 1;
     }
     r
