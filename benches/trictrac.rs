@@ -20,7 +20,7 @@ use boardgames_common::{
 };
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use trictrac_core::LegalPlays;
-use trictrac_core::bot::Bot;
+use trictrac_core::bot::{Bot, TdBot, TdExpectimaxBot};
 use trictrac_core::partie::{JanScorer, ThrowScorer};
 use trictrac_core::scoring::{ScoringRules, ThrowAnalysis, points_for};
 use trictrac_core::{Action, GameOptions, Phase, TrictracGame};
@@ -463,5 +463,130 @@ fn parties_per_throw(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, movegen_and_scoring, partie, parties_per_throw);
+/// The decisions of the set: at every position of the set, the position's (k mod 21)-th
+/// throw thrown (a tenir / s'en aller choice it offers answered tenir), when a play remains
+/// to choose: the game and its legal actions.
+fn decisions(positions: &[Position]) -> Vec<(TrictracGame, Vec<Action>)> {
+    let mut out = Vec::new();
+    for (k, p) in positions.iter().enumerate() {
+        let Ok(mut game) =
+            TrictracGame::from_position(JanScorer::default(), GameOptions::default(), *p)
+        else {
+            continue;
+        };
+        if game.apply(Action::Throw(throws()[k % 21])).is_err() {
+            continue;
+        }
+        while matches!(game.phase(), Phase::Choice { .. }) {
+            game.apply(Action::Tenir).expect("tenir");
+        }
+        if matches!(game.phase(), Phase::Play { .. }) {
+            let mut legal = Vec::new();
+            game.legal_actions(&mut legal);
+            out.push((game, legal));
+        }
+    }
+    out
+}
+
+/// Pinned counts of [`decisions`]: decisions, and legal plays in all.
+const DECISION_COUNTS: (usize, usize) = (348, 3_300);
+
+fn td_decisions(c: &mut Criterion) {
+    let positions = position_set();
+    let set = decisions(&positions);
+    let plays: usize = set.iter().map(|(_, l)| l.len()).sum();
+    assert_eq!(
+        (set.len(), plays),
+        DECISION_COUNTS,
+        "pinned decisions of the set"
+    );
+    let mut group = c.benchmark_group("trictrac");
+    group.throughput(Throughput::Elements(set.len() as u64));
+    // One iteration: the TdBot's decision (every legal play's afterstate valued by the
+    // shipped network, the best chosen) at each decision of the set; throughput in
+    // decisions.
+    group.bench_function("td bot decision x set", |b| {
+        let mut bot = TdBot::default();
+        b.iter(|| {
+            let mut n = 0;
+            for (game, legal) in black_box(&set) {
+                if matches!(bot.choose(game, legal), Action::Play(_)) {
+                    n += 1;
+                }
+            }
+            assert_eq!(n, set.len());
+            n
+        });
+    });
+    // One iteration: the TdExpectimaxBot's decision (one ply of expectimax over the 21
+    // throws on the best plays by the network) at each decision of the set; throughput in
+    // decisions.
+    group.sample_size(10);
+    group.bench_function("td expectimax decision x set", |b| {
+        let mut bot = TdExpectimaxBot::default();
+        b.iter(|| {
+            let mut n = 0;
+            for (game, legal) in black_box(&set) {
+                if matches!(bot.choose(game, legal), Action::Play(_)) {
+                    n += 1;
+                }
+            }
+            assert_eq!(n, set.len());
+            n
+        });
+    });
+    group.finish();
+}
+
+/// TdBot parties: seeds per iteration and pinned throws (the shipped network's parties).
+const TD_PARTIES: u64 = 10;
+const TD_THROWS: usize = 1_446;
+
+fn td_parties() -> usize {
+    let start = TrictracGame::standard(GameOptions::default());
+    let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+    let mut throws = 0;
+    for s in 0..TD_PARTIES {
+        let (mut a, mut b) = (TdBot::default(), TdBot::default());
+        let (g, n) = simulate(
+            &start,
+            Seed(s),
+            &mut [&mut a, &mut b],
+            &mut legal,
+            &mut outcomes,
+        );
+        assert!(g.is_terminal(), "td partie {s} did not end");
+        throws += n;
+    }
+    throws
+}
+
+fn td_parties_per_throw(c: &mut Criterion) {
+    let throws = td_parties();
+    assert_eq!(throws, TD_THROWS, "pinned throws of the td parties");
+    let mut group = c.benchmark_group("trictrac");
+    // One iteration: 10 whole parties ordinaires (12 trous, JanScorer) between two TdBots
+    // of the shipped network, seeds 0..10, without a record; throughput in throws (compare
+    // with the random parties per throw).
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(throws as u64));
+    group.bench_function("td bot parties ordinaires, per throw", |b| {
+        b.iter(|| {
+            let n = td_parties();
+            assert_eq!(n, TD_THROWS);
+            n
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    movegen_and_scoring,
+    partie,
+    parties_per_throw,
+    td_decisions,
+    td_parties_per_throw
+);
 criterion_main!(benches);

@@ -73,10 +73,7 @@ pub fn replay_everywhere(record: &Record, limits: &RecordLimits) {
         let _ = game.returns();
     }
     let _ = trictrac_core::TrictracGame::from_record_with(record, &options);
-    let strict = ReplayOptions {
-        strict_comments: true,
-        ..options
-    };
+    let strict = options.with_strict_comments(true);
     let _ = trictrac_core::TrictracGame::from_record_with(record, &strict);
 }
 
@@ -603,10 +600,7 @@ pub fn play_trictrac(ecrire: bool, human_black: bool, trous: u8, input: &[u8]) {
         );
     } else {
         let trous = trous.clamp(1, 12);
-        let options = GameOptions {
-            trous_to_win: trous,
-            ..GameOptions::default()
-        };
+        let options = GameOptions::default().with_trous_to_win(trous);
         let start = TrictracGame::new(DefaultScorer::default(), options);
         let mut files = CheckedFiles {
             files: Default::default(),
@@ -627,6 +621,7 @@ pub fn play_trictrac(ecrire: bool, human_black: bool, trous: u8, input: &[u8]) {
             human: trictrac_core::Colour::from(human),
             trous,
             pavillon: false,
+            bot: "bot".to_owned(),
         };
         let session =
             ordinaire_session(how, &mut &input[..], &mut out, &mut files).expect("memory I/O");

@@ -9,11 +9,10 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|input: (&str, u8, u16, u16)| {
     let (text, actions, bytes, line) = input;
-    let limits = RecordLimits {
-        max_actions: usize::from(actions),
-        max_bytes: usize::from(bytes),
-        max_line_length: usize::from(line),
-    };
+    let limits = RecordLimits::DEFAULT
+        .with_max_actions(usize::from(actions))
+        .with_max_bytes(usize::from(bytes))
+        .with_max_line_length(usize::from(line));
     invariants::record_text(text, limits);
     invariants::record_text(text, RecordLimits::DEFAULT);
 });

@@ -53,6 +53,7 @@ pub mod html;
 mod io;
 
 pub use commands::{ecrire, opentafl_engine, play, play_trictrac, referee};
+pub use games::shards;
 pub use io::{error, files};
 
 /// `cmd` and every subcommand below it read `-3` as a (bad) value rather than as an

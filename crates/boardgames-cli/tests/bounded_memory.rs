@@ -62,10 +62,27 @@ fn hostile(text: &str) -> Vec<u8> {
         .collect()
 }
 
-fn file_of(name: &str, bytes: &[u8]) -> String {
+/// A hostile file of the test's temporary folder, removed when dropped (each is 16 MiB or
+/// more: a run must not leave them behind on the disk).
+struct Scratch(String);
+
+impl std::ops::Deref for Scratch {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+fn file_of(name: &str, bytes: &[u8]) -> Scratch {
     let path = common::temp_path(name);
     std::fs::write(&path, bytes).expect("write");
-    path.to_str().expect("UTF-8").to_owned()
+    Scratch(path.to_str().expect("UTF-8").to_owned())
 }
 
 /// The peak of `args` on `input` is under `bound` MiB.
@@ -211,7 +228,7 @@ fn merge_shard_files_stay_under_their_bound() {
     let big = file_of("big-shard.json", &hostile(" "));
     let mut f = std::fs::OpenOptions::new()
         .append(true)
-        .open(&big)
+        .open(&*big)
         .expect("open");
     f.write_all(&vec![b' '; 64 << 20]).expect("write");
     drop(f);

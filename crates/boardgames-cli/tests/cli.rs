@@ -656,10 +656,7 @@ fn replay_reads_game_names_in_any_case_and_checks_seeds() {
     let sugo = Sugoroku::play_seeded(sugoroku_core::Ruleset::default(), Seed(3)).record;
     let (mut a, mut b) = (RandomAgent::new(Seed(1)), RandomAgent::new(Seed(2)));
     let partie = play_game(
-        TrictracGame::standard(GameOptions {
-            trous_to_win: 1,
-            ..GameOptions::default()
-        }),
+        TrictracGame::standard(GameOptions::default().with_trous_to_win(1)),
         Seed(4),
         ByPlayer::new(&mut a, &mut b),
         100_000,

@@ -50,10 +50,11 @@ fn text() -> impl Strategy<Value = String> {
 }
 
 fn limits() -> impl Strategy<Value = RecordLimits> {
-    (0usize..6, 0usize..400, 0usize..80).prop_map(|(a, b, l)| RecordLimits {
-        max_actions: a,
-        max_bytes: b,
-        max_line_length: l,
+    (0usize..6, 0usize..400, 0usize..80).prop_map(|(a, b, l)| {
+        RecordLimits::default()
+            .with_max_actions(a)
+            .with_max_bytes(b)
+            .with_max_line_length(l)
     })
 }
 

@@ -133,8 +133,11 @@ fn engine_survives_a_huge_clock() {
                  start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
     let max = i64::MAX;
     let input = format!(
-        "rules {rules}\nclock {max} {max} {max} 5 5\nplay attackers\nclock {max}* {max}* {max} 5 5\nplay defenders\ngoodbye\n"
+        "rules {rules}\nclock {max} {max} {max} 5 5\nplay attackers\nclock {max}* {max}* {max} 5 5\nplay defenders\n"
     );
+    // No `goodbye`: sent with the rest before the answers, it would stop the searches (the
+    // host's input is read while the engine thinks); the end of the input ends the session
+    // once every line is handled.
     let mut child = Command::new(env!("CARGO_BIN_EXE_boardgames"))
         .args(["tafl", "engine", "--nodes", "200"])
         .stdin(Stdio::piped())

@@ -88,6 +88,7 @@ impl TryFrom<u8> for Die {
 
 /// Error of [`Die::from_str`] and `Die::try_from(u8)`.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ParseDieError {
     /// The text is not a die value `1..=6`.
     #[error("invalid die {0:?}: expected a digit from 1 to 6")]
@@ -298,6 +299,7 @@ impl fmt::Display for Throw {
 
 /// Error of [`Throw::from_str`].
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ParseThrowError {
     /// The text is not of the form `6-5`, `5-6` or `65`.
     #[error("invalid throw {0:?}: expected two dice such as \"6-5\", \"5-6\" or \"65\"")]

@@ -131,6 +131,7 @@ pub fn sample_chance<A: Copy>(outcomes: &[(A, f64)], rng: &mut (impl Rng + ?Size
 /// Why [`play_game`] or a [`Playout`](crate::Playout) stopped before the end, or why a
 /// [`PlayedGame`] refused an action.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum PlayGameError {
     /// The game was not over after the given number of actions.
     #[error("the game did not end within {0} actions")]

@@ -8,7 +8,7 @@ use thiserror::Error;
 ///
 /// ```
 /// use boardgames_common::{Record, RecordLimitError, RecordLimits};
-/// let limits = RecordLimits { max_actions: 2, ..RecordLimits::DEFAULT };
+/// let limits = RecordLimits::DEFAULT.with_max_actions(2);
 /// let text = "[Game \"Tafl\"]\n\n1. a1-a2\n2. b1-b2\n3. a2-a1\n";
 /// let e = Record::parse_with_limits(text, &limits).unwrap_err();
 /// assert_eq!(e.to_string(), "record line 5: more than 2 actions (the limit)");
@@ -20,6 +20,7 @@ use thiserror::Error;
 /// );
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct RecordLimits {
     /// The most actions (numbered lines). Default 100 000: far more than any real game (a
     /// trictrac partie has about a thousand actions, a sugoroku game is capped at 10 000
@@ -29,6 +30,31 @@ pub struct RecordLimits {
     pub max_bytes: usize,
     /// The longest line, in bytes (a tag, or an action with its comment). Default 64 KiB.
     pub max_line_length: usize,
+}
+
+/// Setters by value, one per field, for building options from their default: the struct is
+/// `#[non_exhaustive]` (fields may be added in a minor release), so code outside this crate
+/// writes `RecordLimits::default().with_…(…)` (or assigns the public fields of a value) instead of a
+/// struct expression.
+impl RecordLimits {
+    /// Returns `self` with [`RecordLimits::max_actions`] set to `max_actions`.
+    #[must_use]
+    pub const fn with_max_actions(mut self, max_actions: usize) -> RecordLimits {
+        self.max_actions = max_actions;
+        self
+    }
+    /// Returns `self` with [`RecordLimits::max_bytes`] set to `max_bytes`.
+    #[must_use]
+    pub const fn with_max_bytes(mut self, max_bytes: usize) -> RecordLimits {
+        self.max_bytes = max_bytes;
+        self
+    }
+    /// Returns `self` with [`RecordLimits::max_line_length`] set to `max_line_length`.
+    #[must_use]
+    pub const fn with_max_line_length(mut self, max_line_length: usize) -> RecordLimits {
+        self.max_line_length = max_line_length;
+        self
+    }
 }
 
 impl RecordLimits {
@@ -55,6 +81,7 @@ impl Default for RecordLimits {
 
 /// A record beyond one of its [`RecordLimits`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum RecordLimitError {
     /// More actions than [`RecordLimits::max_actions`].
     #[error("{count} actions, more than the limit of {max}")]

@@ -99,6 +99,7 @@ impl TryFrom<RawRecord> for Record {
 
 /// Why a tag, an action or a comment cannot be stored in a [`Record`].
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum RecordTextError {
     /// A tag name is empty or has a character other than ASCII letters, digits and `_`.
     #[error("invalid tag name {0:?}: use ASCII letters, digits and '_'")]

@@ -19,6 +19,7 @@ use crate::seed::{ParseSeedError, Seed};
 
 /// How [`Replay::from_record_with`] reads a record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct ReplayOptions {
     /// Bounds on the record, checked before any work ([`Record::check_limits`]). Default
     /// [`RecordLimits::NONE`] (a record of one's own); a server sets
@@ -28,6 +29,19 @@ pub struct ReplayOptions {
     /// ([`Game::apply_with_comment`]): for the engine's own commented records. Default
     /// `false`: comments are free text and are not read.
     pub strict_comments: bool,
+}
+
+/// Setters by value, one per field, for building options from their default: the struct is
+/// `#[non_exhaustive]` (fields may be added in a minor release), so code outside this crate
+/// writes `ReplayOptions::default().with_…(…)` (or assigns the public fields of a value) instead of a
+/// struct expression.
+impl ReplayOptions {
+    /// Returns `self` with [`ReplayOptions::strict_comments`] set to `strict_comments`.
+    #[must_use]
+    pub const fn with_strict_comments(mut self, strict_comments: bool) -> ReplayOptions {
+        self.strict_comments = strict_comments;
+        self
+    }
 }
 
 impl Default for ReplayOptions {
@@ -292,6 +306,7 @@ pub(crate) fn check_comment(
 /// Its `Display` prints the cause (`action 3: illegal move d1-d9: …`); `source()` is `None`,
 /// so that a chain of errors never prints a cause twice.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ReplayError<T, E> {
     /// The record is beyond [`ReplayOptions::limits`], refused before any work.
     #[error("record refused: {0}")]

@@ -363,6 +363,7 @@ pub struct Rating {
 
 /// Why [`elo_ratings`] has no answer.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum EloError {
     /// Fewer than two agents.
     #[error("Elo ratings need at least two agents, not {0}")]

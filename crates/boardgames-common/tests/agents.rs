@@ -136,11 +136,7 @@ fn close(a: f64, b: f64) -> bool {
 }
 
 fn expecti(depth: u32, bounds: Option<(f64, f64)>) -> Expectiminimax<Gamble> {
-    Expectiminimax::new(ExpectiminimaxConfig {
-        bounds,
-        ..ExpectiminimaxConfig::with_depth(depth)
-    })
-    .unwrap()
+    Expectiminimax::new(ExpectiminimaxConfig::with_depth(depth).with_bounds(bounds)).unwrap()
 }
 
 #[test]
@@ -373,10 +369,9 @@ fn pruning_matches_plain_expectiminimax_on_a_race() {
                 })
                 .fold(f64::NEG_INFINITY, f64::max);
             for bounds in [None, Some((-2.0, 2.0))] {
-                let mut search = Expectiminimax::new(ExpectiminimaxConfig {
-                    bounds,
-                    ..ExpectiminimaxConfig::with_depth(depth)
-                })
+                let mut search = Expectiminimax::new(
+                    ExpectiminimaxConfig::with_depth(depth).with_bounds(bounds),
+                )
                 .unwrap();
                 let found = search.search(&root, &legal).unwrap();
                 assert!(
@@ -491,20 +486,14 @@ fn zero_budgets_and_bad_constants_are_refused() {
     let err = Mcts::<Gamble>::new(MctsConfig::with_iterations(0), Seed(1)).unwrap_err();
     assert_eq!(err, ConfigError::ZeroBudget("iterations"));
     assert_eq!(err.to_string(), "the iterations budget must be at least 1");
-    let cfg = MctsConfig {
-        exploration: f64::NAN,
-        ..MctsConfig::default()
-    };
+    let cfg = MctsConfig::default().with_exploration(f64::NAN);
     assert!(matches!(
         Mcts::<Gamble>::new(cfg, Seed(1)),
         Err(ConfigError::Exploration(_))
     ));
     let err = Expectiminimax::<Gamble>::new(ExpectiminimaxConfig::with_depth(0)).unwrap_err();
     assert_eq!(err.to_string(), "the depth budget must be at least 1");
-    let cfg = ExpectiminimaxConfig {
-        bounds: Some((1.0, -1.0)),
-        ..ExpectiminimaxConfig::with_depth(2)
-    };
+    let cfg = ExpectiminimaxConfig::with_depth(2).with_bounds(Some((1.0, -1.0)));
     assert!(matches!(
         Expectiminimax::<Gamble>::new(cfg),
         Err(ConfigError::Bounds { .. })
@@ -516,19 +505,13 @@ fn the_node_budget_is_a_hard_limit() {
     let root = race_positions()[0];
     let mut legal = Vec::new();
     root.legal_actions(&mut legal);
-    let cfg = ExpectiminimaxConfig {
-        max_nodes: 100,
-        ..ExpectiminimaxConfig::with_depth(6)
-    };
+    let cfg = ExpectiminimaxConfig::with_depth(6).with_max_nodes(100);
     let mut e = Expectiminimax::new(cfg).unwrap();
     let found = e.search(&root, &legal).unwrap();
     // Past the budget every node is a leaf: at most the siblings still on the stack are
     // counted after it (6 levels of at most 21 outcomes).
     assert!(found.nodes <= 100 + 6 * 21, "{}", found.nodes);
-    let cfg = MctsConfig {
-        max_nodes: 10,
-        ..MctsConfig::with_iterations(500)
-    };
+    let cfg = MctsConfig::with_iterations(500).with_max_nodes(10);
     let mut m: Mcts<Race> = Mcts::new(cfg, Seed(1)).unwrap();
     assert!(legal.contains(&m.choose(&root, &legal)));
 }

@@ -1,13 +1,15 @@
-//! A seeded partie ordinaire of trictrac between two heuristic bots, printed turn by turn in
-//! trictrac style: the throw with its traditional name, the events and points, the marks, the
-//! decisions and the play; the board every few throws.
+//! A seeded partie ordinaire of trictrac between two bots (the heuristic ones by default, or
+//! the TD-trained ones: `--white tdbot --black bot`), printed turn by turn in trictrac style:
+//! the throw with its traditional name, the events and points, the marks, the decisions and
+//! the play; the board every few throws.
 //!
 //! ```text
-//! cargo run --example trictrac_game -- --seed 7 [--pavillon] [--trous 12] [--board-every 10]
+//! cargo run --example trictrac_game -- --seed 7 [--pavillon] [--trous 12] [--board-every 10] [--white tdbot]
 //! ```
 
+use boardgames::common::Agent;
 use boardgames::common::{ByPlayer, Game, Playout, Seed};
-use boardgames::trictrac::bot::Bot;
+use boardgames::trictrac::bot::{Bot, ExpectimaxBot, TdBot, TdExpectimaxBot};
 use boardgames::trictrac::partie::DefaultScorer;
 use boardgames::trictrac::{Action, GameOptions, Primaute, TrictracGame};
 use boardgames::trictrac::{Colour, diagram};
@@ -23,6 +25,59 @@ struct Args {
     pavillon: bool,
     trous: u8,
     board_every: u32,
+    bots: (BotName, BotName),
+}
+
+/// The bots that can play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum BotName {
+    /// The heuristic bot.
+    Bot,
+    /// Its expectimax over the opponent's 21 throws.
+    Searchbot,
+    /// The TD-trained network (trictrac-core's shipped weights).
+    Tdbot,
+    /// One ply of expectimax on the TD-trained network.
+    Tdsearchbot,
+}
+
+impl BotName {
+    fn name(self) -> &'static str {
+        match self {
+            BotName::Bot => "bot",
+            BotName::Searchbot => "searchbot",
+            BotName::Tdbot => "tdbot",
+            BotName::Tdsearchbot => "tdsearchbot",
+        }
+    }
+
+    fn agent(self) -> AnyBot {
+        match self {
+            BotName::Bot => AnyBot::Bot(Bot::default()),
+            BotName::Searchbot => AnyBot::Search(ExpectimaxBot::default()),
+            BotName::Tdbot => AnyBot::Td(TdBot::default()),
+            BotName::Tdsearchbot => AnyBot::TdSearch(TdExpectimaxBot::default()),
+        }
+    }
+}
+
+/// One of the bots.
+enum AnyBot {
+    Bot(Bot),
+    Search(ExpectimaxBot),
+    Td(TdBot<'static>),
+    TdSearch(TdExpectimaxBot<'static>),
+}
+
+impl Agent<TrictracGame> for AnyBot {
+    fn choose(&mut self, state: &TrictracGame, legal: &[Action]) -> Action {
+        match self {
+            AnyBot::Bot(b) => b.choose(state, legal),
+            AnyBot::Search(b) => b.choose(state, legal),
+            AnyBot::Td(b) => b.choose(state, legal),
+            AnyBot::TdSearch(b) => b.choose(state, legal),
+        }
+    }
 }
 
 /// A seeded partie ordinaire of trictrac between two heuristic bots, printed turn by turn.
@@ -41,6 +96,12 @@ struct Cli {
     /// Print the board after every N throws (0: never).
     #[arg(long, default_value_t = 10)]
     board_every: u32,
+    /// White's bot.
+    #[arg(long, value_enum, default_value = "bot")]
+    white: BotName,
+    /// Black's bot.
+    #[arg(long, value_enum, default_value = "bot")]
+    black: BotName,
 }
 
 fn parse_args() -> Args {
@@ -50,6 +111,7 @@ fn parse_args() -> Args {
         pavillon: cli.pavillon,
         trous: cli.trous,
         board_every: cli.board_every,
+        bots: (cli.white, cli.black),
     }
 }
 
@@ -63,23 +125,24 @@ fn fail(e: &dyn std::fmt::Display) -> ! {
 
 fn main() {
     let args = parse_args();
-    let options = GameOptions {
-        primaute: Primaute::OneDieEach,
-        pavillon: args.pavillon,
-        trous_to_win: args.trous,
-    };
+    let options = GameOptions::default()
+        .with_primaute(Primaute::OneDieEach)
+        .with_pavillon(args.pavillon)
+        .with_trous_to_win(args.trous);
     let game = TrictracGame::new(DefaultScorer::default(), options);
-    let (mut white, mut black) = (Bot::default(), Bot::default());
+    let (mut white, mut black) = (args.bots.0.agent(), args.bots.1.agent());
     let mut throws = 0u32;
     println!(
-        "Partie ordinaire to {} trous, seed {}{}: two bots (White, Black)",
+        "Partie ordinaire to {} trous, seed {}{}: two bots (White {}, Black {})",
         args.trous,
         args.seed,
         if args.pavillon {
             ", with the pavillon"
         } else {
             ""
-        }
+        },
+        args.bots.0.name(),
+        args.bots.1.name()
     );
     print!("{}", diagram(game.position().board()));
     let bots = ByPlayer::new(&mut white as _, &mut black as _);

@@ -141,10 +141,7 @@ fn sessions_write_the_records_of_play_game() {
         "tafl-fidchell-8.txt",
         &same_as_play_game(TaflGame::new(Ruleset::fidchell()), 8),
     );
-    let short = GameOptions {
-        trous_to_win: 1,
-        ..GameOptions::default()
-    };
+    let short = GameOptions::default().with_trous_to_win(1);
     fixture(
         "trictrac-trous1-5.txt",
         &same_as_play_game(Ordinaire::standard(short), 5),

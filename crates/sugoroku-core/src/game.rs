@@ -49,6 +49,7 @@ pub struct Sugoroku {
 
 /// Why [`Sugoroku::play_with_dice`] stopped before the end.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum DicePlayError {
     /// The dice source ran out (a [`ScriptedDice`](boardgames_common::ScriptedDice) at the
     /// end of its script) before the game was over.
@@ -65,6 +66,7 @@ pub enum DicePlayError {
 /// Why a record's own sugoroku tags cannot be read ([`Replay::from_tags`]; in a replay,
 /// [`ReplayError::Tags`]).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum TagError {
     /// The `Rules` tag is not a ruleset.
     #[error("Rules tag: {0}")]

@@ -31,6 +31,7 @@ impl Phase {
 
 /// Why a throw could not be applied, or a throw's text could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ThrowError {
     /// The game is already over: no more throws.
     #[error("the game is over ({0}); no more throws")]
@@ -307,8 +308,9 @@ impl Position {
     /// match. Precondition: the game is not over under `rules` (checked by the callers).
     /// Returns the end of the game if this throw ended it.
     ///
-    /// This is the only implementation of the rules: [`play_mut`](Self::play_mut) and
-    /// the simulator both call it.
+    /// The rule itself is [`throw_rule`], the only implementation of the rules:
+    /// [`play_mut`](Self::play_mut) (through here) and the simulator
+    /// ([`Position::play_out`]) both call it.
     #[inline(always)]
     pub(crate) fn step<S: Sink>(
         &mut self,
@@ -319,55 +321,13 @@ impl Position {
     ) -> Option<GameEnd> {
         let p = self.side;
         let o = p.other();
-        let shift = 4 * u32::from(sum & 0x0f);
-        let extra;
-        if self.reserves[p] > 0 {
-            // Phase 1: place a pawn on the sum point; a doublet throws again.
-            self.reserves[p] -= 1;
-            self.camps[p] += 1 << shift;
-            sink.event(Event::Placed {
-                player: p,
-                point: sum,
-            });
-            if self.reserves[p] == 0 {
-                sink.event(Event::PhaseChange { player: p });
-            }
-            extra = doublet;
-        } else {
-            // Phase 2, written as arithmetic on counts (selects, not branches: the dice make
-            // every branch here unpredictable).
-            let mine = ((self.camps[p] >> shift) & 0x0f) as u8;
-            let theirs = ((self.camps[o] >> shift) & 0x0f) as u8;
-            // A doublet on a lone own pawn facing an empty point: one captured pawn goes back
-            // instead of (default) or as well as (option) the removal of that pawn.
-            let single = doublet & (mine == 1) & (theirs == 0);
-            // Own point empty, enemy pawns opposite: all captured.
-            let captured = if mine == 0 { theirs } else { 0 };
-            // Doublet with both points empty: up to two captured pawns go back.
-            // (The two cases exclude each other: one own pawn, or none.)
-            let most = u8::from(single) | (u8::from(doublet & (mine == 0) & (theirs == 0)) << 1);
-            let returned = self.held[p].min(most);
-            // Whether the lone pawn of the single doublet stays on its point.
-            let stays = single
-                & match rules.single_doublet {
-                    SingleDoublet::Replaces => true,
-                    SingleDoublet::Removes => returned > 0,
-                    SingleDoublet::Adds => false,
-                };
-            // Own pawns on the point: all removed (unless the doublet rule replaces it).
-            let removed = if stays { 0 } else { mine };
-            // No nibble overflows or borrows: removed <= mine, captured <= theirs, and
-            // returned > 0 only onto an empty point.
-            self.camps[p] -= u64::from(removed) << shift;
-            self.camps[o] =
-                self.camps[o] - (u64::from(captured) << shift) + (u64::from(returned) << shift);
-            self.held[p] = self.held[p] + captured - returned;
-            self.captured[p] = self.captured[p].saturating_add(u32::from(captured));
-            sink.taking(p, sum, removed, captured, returned);
-            extra = doublet & rules.taking_doublet_extra_throw;
-        }
+        let mut me = Side::of(self, p);
+        let mut them = Side::of(self, o);
+        let extra = throw_rule(rules, &mut me, &mut them, p, sum, doublet, sink);
+        me.store(self, p);
+        them.store(self, o);
         self.throws += 1;
-        let emptied = self.camp_emptied(p) | self.camp_emptied(o);
+        let emptied = me.emptied() | them.emptied();
         if emptied | (self.throws >= rules.max_throws) {
             let end = GameEnd::new(self.held, self.captured, rules.winner, !emptied);
             sink.event(Event::GameOver(end));
@@ -378,6 +338,144 @@ impl Position {
         }
         self.side = if extra { p } else { o };
         None
+    }
+
+    /// Plays the game to its end with the throws `next()` gives (`(sum, doublet)`), no
+    /// events: the simulator's loop. The two sides live in local variables (the side to
+    /// throw first), swapped when the turn passes, so that the position stays in registers
+    /// instead of being indexed by the side to throw on every throw. The same throws give
+    /// the same position and end as [`step`](Self::step) throw by throw (both apply
+    /// [`throw_rule`]). Precondition: the game is not over under `rules`.
+    #[inline(always)]
+    pub(crate) fn play_out<S: Sink>(
+        &mut self,
+        rules: &Ruleset,
+        mut next: impl FnMut() -> (u8, bool),
+        sink: &mut S,
+    ) -> GameEnd {
+        let mut p = self.side;
+        let mut me = Side::of(self, p);
+        let mut them = Side::of(self, p.other());
+        let mut throws = self.throws;
+        let extra_on_taking = rules.taking_doublet_extra_throw;
+        loop {
+            let (sum, doublet) = next();
+            let placing = me.reserve > 0;
+            throw_rule(rules, &mut me, &mut them, p, sum, doublet, sink);
+            throws += 1;
+            let emptied = me.emptied() | them.emptied();
+            if emptied | (throws >= rules.max_throws) {
+                me.store(self, p);
+                them.store(self, p.other());
+                self.side = p;
+                self.throws = throws;
+                return GameEnd::new(self.held, self.captured, rules.winner, !emptied);
+            }
+            let extra = doublet & (placing | extra_on_taking);
+            // The turn passes unless the throw gives another: a select, not a branch (the
+            // dice make it unpredictable).
+            let (a, b) = if extra { (me, them) } else { (them, me) };
+            me = a;
+            them = b;
+            p = if extra { p } else { p.other() };
+        }
+    }
+}
+
+/// One side's part of a [`Position`]: its packed camp, reserve, the enemy pawns it holds and
+/// has captured.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Side {
+    camp: u64,
+    reserve: u8,
+    held: u8,
+    captured: u32,
+}
+
+impl Side {
+    #[inline(always)]
+    fn of(position: &Position, p: Player) -> Side {
+        Side {
+            camp: position.camps[p],
+            reserve: position.reserves[p],
+            held: position.held[p],
+            captured: position.captured[p],
+        }
+    }
+
+    #[inline(always)]
+    fn store(self, position: &mut Position, p: Player) {
+        position.camps[p] = self.camp;
+        position.reserves[p] = self.reserve;
+        position.held[p] = self.held;
+        position.captured[p] = self.captured;
+    }
+
+    /// In phase 2 with an empty camp: the end condition of the rules page ("End and result").
+    #[inline(always)]
+    fn emptied(&self) -> bool {
+        (self.reserve == 0) & (self.camp == 0)
+    }
+}
+
+/// The rule of one throw of sum `sum` (`2..=12`; `doublet` when both dice match) by `me`
+/// (the player `p`) against `them` (rules page, "Phase 1", "Phase 2"): the sides updated, the
+/// events given to `sink`, and whether the throw gives another throw. The end of the game is
+/// the caller's. This is the only implementation of the rules.
+#[inline(always)]
+fn throw_rule<S: Sink>(
+    rules: &Ruleset,
+    me: &mut Side,
+    them: &mut Side,
+    p: Player,
+    sum: u8,
+    doublet: bool,
+    sink: &mut S,
+) -> bool {
+    let shift = 4 * u32::from(sum & 0x0f);
+    if me.reserve > 0 {
+        // Phase 1: place a pawn on the sum point; a doublet throws again.
+        me.reserve -= 1;
+        me.camp += 1 << shift;
+        sink.event(Event::Placed {
+            player: p,
+            point: sum,
+        });
+        if me.reserve == 0 {
+            sink.event(Event::PhaseChange { player: p });
+        }
+        doublet
+    } else {
+        // Phase 2, written as arithmetic on counts (selects, not branches: the dice make
+        // every branch here unpredictable).
+        let mine = ((me.camp >> shift) & 0x0f) as u8;
+        let theirs = ((them.camp >> shift) & 0x0f) as u8;
+        // A doublet on a lone own pawn facing an empty point: one captured pawn goes back
+        // instead of (default) or as well as (option) the removal of that pawn.
+        let single = doublet & (mine == 1) & (theirs == 0);
+        // Own point empty, enemy pawns opposite: all captured.
+        let captured = if mine == 0 { theirs } else { 0 };
+        // Doublet with both points empty: up to two captured pawns go back.
+        // (The two cases exclude each other: one own pawn, or none.)
+        let most = u8::from(single) | (u8::from(doublet & (mine == 0) & (theirs == 0)) << 1);
+        let returned = me.held.min(most);
+        // Whether the lone pawn of the single doublet stays on its point.
+        let stays = single
+            & match rules.single_doublet {
+                SingleDoublet::Replaces => true,
+                SingleDoublet::Removes => returned > 0,
+                SingleDoublet::Adds => false,
+            };
+        // Own pawns on the point: all removed (unless the doublet rule replaces it).
+        let removed = if stays { 0 } else { mine };
+        // No nibble overflows or borrows: removed <= mine, captured <= theirs, and
+        // returned > 0 only onto an empty point.
+        me.camp -= u64::from(removed) << shift;
+        them.camp = them.camp - (u64::from(captured) << shift) + (u64::from(returned) << shift);
+        me.held = me.held + captured - returned;
+        me.captured = me.captured.saturating_add(u32::from(captured));
+        sink.taking(p, sum, removed, captured, returned);
+        doublet & rules.taking_doublet_extra_throw
     }
 }
 
@@ -498,6 +596,7 @@ pub struct PlayError {
 
 /// Error of [`Position::from_str`] and [`Setup::from_str`]: what was wrong and where.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ParsePositionError {
     /// Not four space-separated fields.
     #[error("expected 4 fields (white black side throws), found {0}")]

@@ -131,6 +131,7 @@ impl Winner {
     derive(serde::Serialize, serde::Deserialize),
     serde(into = "String", try_from = "String")
 )]
+#[non_exhaustive]
 pub struct Ruleset {
     /// The doublet on a point holding exactly one pawn in phase 2: the return of a captured
     /// pawn replaces the removal (default), replaces it only when a pawn is given back, or
@@ -149,6 +150,40 @@ pub struct Ruleset {
     /// "Length of a game": no bound exists, because captured pawns
     /// can be put back and a position can repeat). Default [`Ruleset::DEFAULT_MAX_THROWS`].
     pub max_throws: u32,
+}
+
+/// Setters by value, one per field, for building options from their default: the struct is
+/// `#[non_exhaustive]` (fields may be added in a minor release), so code outside this crate
+/// writes `Ruleset::default().with_…(…)` (or assigns the public fields of a value) instead of a
+/// struct expression.
+impl Ruleset {
+    /// Returns `self` with [`Ruleset::single_doublet`] set to `single_doublet`.
+    #[must_use]
+    pub const fn with_single_doublet(mut self, single_doublet: SingleDoublet) -> Ruleset {
+        self.single_doublet = single_doublet;
+        self
+    }
+    /// Returns `self` with [`Ruleset::taking_doublet_extra_throw`] set to `taking_doublet_extra_throw`.
+    #[must_use]
+    pub const fn with_taking_doublet_extra_throw(
+        mut self,
+        taking_doublet_extra_throw: bool,
+    ) -> Ruleset {
+        self.taking_doublet_extra_throw = taking_doublet_extra_throw;
+        self
+    }
+    /// Returns `self` with [`Ruleset::winner`] set to `winner`.
+    #[must_use]
+    pub const fn with_winner(mut self, winner: Winner) -> Ruleset {
+        self.winner = winner;
+        self
+    }
+    /// Returns `self` with [`Ruleset::max_throws`] set to `max_throws`.
+    #[must_use]
+    pub const fn with_max_throws(mut self, max_throws: u32) -> Ruleset {
+        self.max_throws = max_throws;
+        self
+    }
 }
 
 impl Ruleset {
@@ -192,6 +227,7 @@ impl fmt::Display for Ruleset {
 
 /// Error of [`Ruleset::from_str`].
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ParseRulesetError {
     /// A word is not of the form `key=value`.
     #[error("invalid ruleset item {0:?}: expected key=value (return=, extra=, winner=, cap=)")]

@@ -115,6 +115,7 @@ impl TryFrom<String> for Setup {
 
 /// Why a [`Setup`] is not a legal position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum SetupError {
     /// A pawn on point 1, which no throw of two dice reaches (the sum is at least 2).
     #[error("{} has pawns on point 1, which no throw reaches", colour(*.0))]

@@ -45,12 +45,7 @@ pub fn play_fast(rules: &Ruleset, seed: Seed) -> GameSummary {
     let end = match position.end(rules) {
         // Only with max_throws == 0.
         Some(end) => end,
-        None => loop {
-            let (sum, doublet) = dice.next_sum();
-            if let Some(end) = position.step(rules, sum, doublet, &mut Silent) {
-                break end;
-            }
-        },
+        None => position.play_out(rules, || dice.next_sum(), &mut Silent),
     };
     GameSummary {
         end,
@@ -66,6 +61,7 @@ pub fn play_fast(rules: &Ruleset, seed: Seed) -> GameSummary {
 
 /// Why a [`Simulation`] could not run.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum SimulationError {
     /// A shard `k/n` with `n == 0`, `k == 0` or `k > n`.
     #[error("invalid shard {index}/{count}: expected K/N with 1 <= K <= N")]

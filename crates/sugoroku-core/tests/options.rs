@@ -12,31 +12,19 @@ use sugoroku_core::{
 const W: Player = Player::First;
 
 fn adds() -> Ruleset {
-    Ruleset {
-        single_doublet: SingleDoublet::Adds,
-        ..Ruleset::default()
-    }
+    Ruleset::default().with_single_doublet(SingleDoublet::Adds)
 }
 
 fn removes() -> Ruleset {
-    Ruleset {
-        single_doublet: SingleDoublet::Removes,
-        ..Ruleset::default()
-    }
+    Ruleset::default().with_single_doublet(SingleDoublet::Removes)
 }
 
 fn captured() -> Ruleset {
-    Ruleset {
-        winner: Winner::Captured,
-        ..Ruleset::default()
-    }
+    Ruleset::default().with_winner(Winner::Captured)
 }
 
 fn extra() -> Ruleset {
-    Ruleset {
-        taking_doublet_extra_throw: true,
-        ..Ruleset::default()
-    }
+    Ruleset::default().with_taking_doublet_extra_throw(true)
 }
 
 #[test]
@@ -280,10 +268,7 @@ fn taking_doublet_extra_throw_gives_another_throw_in_phase_2_only() {
 #[test]
 fn max_throws_stops_the_game_and_scores_it() {
     // Throw 40 of a cap of 41: the next throw ends the game, scored on captures.
-    let rules = Ruleset {
-        max_throws: 41,
-        ..Ruleset::default()
-    };
+    let rules = Ruleset::default().with_max_throws(41);
     let mut pos = position(&[(9, 1)], &[(3, 1)], (0, 0), (3, 1), W);
     let events = pos.play_mut(&rules, t(4, 1)).unwrap();
     let end = GameEnd {
@@ -306,13 +291,7 @@ fn max_throws_stops_the_game_and_scores_it() {
             .is_empty()
     );
     // A position already at the cap is over.
-    assert_eq!(
-        pos.end(&Ruleset {
-            max_throws: 41,
-            ..rules
-        }),
-        Some(end)
-    );
+    assert_eq!(pos.end(&rules.with_max_throws(41)), Some(end));
 }
 
 /// Is the option's trigger met by `throw` at `pos`?
@@ -406,10 +385,7 @@ fn extra_throw_option_changes_only_its_case() {
 
 #[test]
 fn cap_option_changes_only_the_end() {
-    let capped = Ruleset {
-        max_throws: 60,
-        ..Ruleset::default()
-    };
+    let capped = Ruleset::default().with_max_throws(60);
     let n = lockstep(
         capped,
         |pos, _| pos.throws() == 59,

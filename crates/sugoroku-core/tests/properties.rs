@@ -10,12 +10,11 @@ use sugoroku_core::{Event, PAWNS, Position, Ruleset, SingleDoublet, Sugoroku, Wi
 
 fn any_rules() -> impl Strategy<Value = Ruleset> {
     (0usize..3, any::<bool>(), 0usize..2, 1u32..400).prop_map(|(single, extra, winner, cap)| {
-        Ruleset {
-            single_doublet: SingleDoublet::ALL[single],
-            taking_doublet_extra_throw: extra,
-            winner: Winner::ALL[winner],
-            max_throws: cap,
-        }
+        Ruleset::default()
+            .with_single_doublet(SingleDoublet::ALL[single])
+            .with_taking_doublet_extra_throw(extra)
+            .with_winner(Winner::ALL[winner])
+            .with_max_throws(cap)
     })
 }
 
@@ -124,10 +123,7 @@ fn a_position_can_repeat_forever() {
     assert_eq!(pos.side(), start.side());
     assert_eq!(pos.throws(), start.throws() + 1000);
     // The cap ends it.
-    let capped = Ruleset {
-        max_throws: 1100,
-        ..rules
-    };
+    let capped = rules.with_max_throws(1100);
     let mut n = 0;
     while pos.play_mut(&capped, t(2, 1)).is_ok() {
         n += 1;
@@ -154,10 +150,7 @@ fn serde_through_the_notation() {
     assert!(
         serde_json::from_str::<Position>("\"000000000000/16/0 000000000000/15/0 w 0\"").is_err()
     );
-    let rules = Ruleset {
-        max_throws: 9,
-        ..Ruleset::default()
-    };
+    let rules = Ruleset::default().with_max_throws(9);
     let json = serde_json::to_string(&rules).unwrap();
     assert_eq!(json, "\"return=replaces extra=no winner=held cap=9\"");
     assert_eq!(serde_json::from_str::<Ruleset>(&json).unwrap(), rules);

@@ -12,15 +12,10 @@ use sugoroku_core::{
 fn option_rules() -> [Ruleset; 3] {
     [
         Ruleset::default(),
-        Ruleset {
-            single_doublet: SingleDoublet::Adds,
-            ..Ruleset::default()
-        },
-        Ruleset {
-            taking_doublet_extra_throw: true,
-            max_throws: 120,
-            ..Ruleset::default()
-        },
+        Ruleset::default().with_single_doublet(SingleDoublet::Adds),
+        Ruleset::default()
+            .with_taking_doublet_extra_throw(true)
+            .with_max_throws(120),
     ]
 }
 
@@ -141,10 +136,7 @@ fn empty_and_zero_cap_simulations() {
         .unwrap();
     assert_eq!(s.games, 0);
     assert!(s.lengths.is_empty());
-    let zero = Ruleset {
-        max_throws: 0,
-        ..Ruleset::default()
-    };
+    let zero = Ruleset::default().with_max_throws(0);
     let s = Simulation::new(zero, Seed(1), 10).run().unwrap();
     assert_eq!((s.games, s.capped, s.draws, s.throws), (10, 10, 10, 0));
 }
@@ -346,15 +338,9 @@ fn replay_limits_refuse_before_replaying() {
     use boardgames_common::{RecordLimitError, RecordLimits};
     let played = Sugoroku::play_seeded(Ruleset::default(), Seed(3));
     let n = played.record.entries().len();
-    let fits = RecordLimits {
-        max_actions: n,
-        ..RecordLimits::DEFAULT
-    };
+    let fits = RecordLimits::DEFAULT.with_max_actions(n);
     assert!(Sugoroku::from_record_with(&played.record, &ReplayOptions::with_limits(fits)).is_ok());
-    let tight = RecordLimits {
-        max_actions: n - 1,
-        ..RecordLimits::DEFAULT
-    };
+    let tight = RecordLimits::DEFAULT.with_max_actions(n - 1);
     assert_eq!(
         Sugoroku::from_record_with(&played.record, &ReplayOptions::with_limits(tight)).unwrap_err(),
         ReplayError::Limit(RecordLimitError::Actions {

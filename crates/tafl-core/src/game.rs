@@ -65,6 +65,7 @@ struct Undo {
 
 /// Why [`TaflGame::apply`] or [`TaflGame::parse_action`] refused an action.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ActionError {
     /// The move is illegal.
     #[error(transparent)]
@@ -85,6 +86,7 @@ pub enum ActionError {
 /// Why a record's own tafl tags cannot be read ([`Replay::from_tags`]; in a replay,
 /// [`ReplayError::Tags`]).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum TagError {
     /// The record has no `Rules` tag.
     #[error("the record has no Rules tag")]

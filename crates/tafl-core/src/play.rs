@@ -26,6 +26,7 @@ pub struct MoveOutcome {
 
 /// Why a move is not legal in a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
 pub enum IllegalMoveReason {
     /// The game is already over.
     #[error("the game is over")]

@@ -55,6 +55,7 @@ pub struct Position {
 
 /// Why a [`Setup`] is not a legal position under some [`Rules`].
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum PositionError {
     /// The rules themselves are refused.
     #[error("invalid rules: {0}")]

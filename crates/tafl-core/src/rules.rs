@@ -235,6 +235,7 @@ pub struct Rules {
 
 /// Why a [`Rules`] value is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RulesError {
     /// The board size is outside 7..=11.
     #[error("board size {0} is not supported: use 7 to 11")]

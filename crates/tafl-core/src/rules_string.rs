@@ -44,6 +44,7 @@ use crate::square::{MAX_SIZE, MIN_SIZE, Square};
 
 /// Error of [`Ruleset::from_str`].
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum RulesStringError {
     /// A required key (`dim`, `start`) is missing.
     #[error("the rules string has no {0:?} key")]

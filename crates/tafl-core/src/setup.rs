@@ -252,6 +252,7 @@ impl Setup {
 
 /// Error of [`Setup::from_str`] and [`Setup::from_board_string`].
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ParseSetupError {
     /// The board does not start and end with `/`.
     #[error("an OpenTafl board must start and end with '/': {0:?}")]

@@ -36,6 +36,7 @@ pub struct TaflPosition {
 
 /// Why a text is not a [`TaflPosition`], or a setup not legal under the ruleset.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ParseTaflPositionError {
     /// No word starting with `/` (the board of the position) follows the rules.
     #[error("expected <rules> <position>: no board (a word starting with '/') after the rules")]

@@ -229,3 +229,28 @@ fn self_play(
     }
     (game, searchers.map(|s| s.nodes_searched()))
 }
+
+/// A raised stop flag ends the search at its first check (the 1024th node) however large the
+/// budget, with a legal move; lowered or removed, the same searcher searches its whole
+/// budget again.
+#[test]
+fn a_raised_stop_flag_stops_the_search_at_the_first_check() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let start = Ruleset::copenhagen().start_position();
+    let mut config = Level::Druid.config();
+    config.limits = SearchLimits::nodes(200_000);
+    let mut searcher = Searcher::new(config, Seed(3));
+    let flag = Arc::new(AtomicBool::new(true));
+    searcher.set_stop(Some(Arc::clone(&flag)));
+    let stopped = searcher.search(&start, &[]).expect("a move");
+    assert!(start.is_legal(stopped.best_move));
+    assert_eq!(stopped.nodes, 1024);
+    flag.store(false, Ordering::Relaxed);
+    let full = searcher.search(&start, &[]).expect("a move");
+    assert!(start.is_legal(full.best_move));
+    assert_eq!(full.nodes, 200_000);
+    searcher.set_stop(None);
+    flag.store(true, Ordering::Relaxed);
+    assert_eq!(searcher.search(&start, &[]).expect("a move").nodes, 200_000);
+}

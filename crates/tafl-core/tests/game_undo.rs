@@ -179,18 +179,12 @@ fn replay_limits_refuse_before_replaying() {
     for m in game.moves() {
         record.push_action(m.to_string()).unwrap();
     }
-    let fits = RecordLimits {
-        max_actions: 10,
-        ..RecordLimits::DEFAULT
-    };
+    let fits = RecordLimits::DEFAULT.with_max_actions(10);
     assert_eq!(
         TaflGame::from_record_with(&record, &ReplayOptions::with_limits(fits)).unwrap(),
         game
     );
-    let short_lines = RecordLimits {
-        max_line_length: 20,
-        ..RecordLimits::DEFAULT
-    };
+    let short_lines = RecordLimits::DEFAULT.with_max_line_length(20);
     // The Rules tag line is longer than 20 bytes.
     assert!(matches!(
         TaflGame::from_record_with(&record, &ReplayOptions::with_limits(short_lines)),
@@ -198,10 +192,7 @@ fn replay_limits_refuse_before_replaying() {
             RecordLimitError::Line { max: 20, .. }
         ))
     ));
-    let few = RecordLimits {
-        max_actions: 9,
-        ..RecordLimits::DEFAULT
-    };
+    let few = RecordLimits::DEFAULT.with_max_actions(9);
     assert_eq!(
         TaflGame::from_record_with(&record, &ReplayOptions::with_limits(few))
             .unwrap_err()

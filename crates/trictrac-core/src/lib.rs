@@ -1,6 +1,7 @@
 //! French grand trictrac: the board and its notation, every law of movement, the jans and
 //! their scoring, the marking, the partie ordinaire and the partie à écrire (at two, three or
-//! four players), a heuristic and a searching bot, and a referee for people who play by hand.
+//! four players), bots (a heuristic, its search, and one whose evaluation was learned by
+//! self-play), and a referee for people who play by hand.
 //!
 //! The crate is built in layers, each using only those below it:
 //!
@@ -38,7 +39,9 @@
 //!    and at three or four players ([`partie::table`]: à tourner, à la chouette, in teams)
 //!    the draw, the schedule of the marqués and the accounts per pair of interests.
 //! 6. [`bot`]: a heuristic player ([`bot::Bot`]) and its search over the opponent's 21
-//!    throws ([`bot::ExpectimaxBot`]).
+//!    throws ([`bot::ExpectimaxBot`]); the player of a network trained by TD(λ) self-play
+//!    ([`bot::TdBot`], its weights shipped with the crate in [`bot::TdNetwork::shipped`])
+//!    and its one-ply search ([`bot::TdExpectimaxBot`]).
 //! 7. [`referee`]: referee mode for people who mark and play by hand — the école, the fausse
 //!    case, the laws of the physical dice, driven by declared gestures
 //!    ([`referee::Referee`]).

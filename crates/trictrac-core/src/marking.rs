@@ -160,6 +160,7 @@ pub struct Marking {
 
 /// Why marks cannot be turned into a [`Marking`].
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum MarkingError {
     /// Points must be below 12.
     #[error("{colour} has {points} points marked; at most 11")]

@@ -11,10 +11,7 @@ use trictrac_core::{GameOptions, Primaute, TagError, TrictracGame};
 use trictrac_core::{Point, Position, Setup, Throw};
 
 fn short_partie(seed: u64) -> boardgames_common::PlayedGame<TrictracGame> {
-    let game = TrictracGame::standard(GameOptions {
-        trous_to_win: 1,
-        ..GameOptions::default()
-    });
+    let game = TrictracGame::standard(GameOptions::default().with_trous_to_win(1));
     let (mut a, mut b) = (RandomAgent::new(Seed(1)), RandomAgent::new(Seed(2)));
     play_game(game, Seed(seed), ByPlayer::new(&mut a, &mut b), 100_000).unwrap()
 }
@@ -34,10 +31,7 @@ fn from_record_needs_no_scorer_nor_annotation() {
 #[test]
 fn play_game_comments_are_those_of_apply_commented() {
     let played = short_partie(9);
-    let mut g = TrictracGame::standard(GameOptions {
-        trous_to_win: 1,
-        ..GameOptions::default()
-    });
+    let mut g = TrictracGame::standard(GameOptions::default().with_trous_to_win(1));
     for entry in played.record.entries() {
         let a = g.parse_action(&entry.action).unwrap();
         let comment = g.apply_commented(a).unwrap();

@@ -57,10 +57,7 @@ fn t(s: &str) -> Throw {
 }
 
 fn fixed() -> GameOptions {
-    GameOptions {
-        primaute: Primaute::Fixed(White),
-        ..GameOptions::default()
-    }
+    GameOptions::default().with_primaute(Primaute::Fixed(White))
 }
 
 fn play_first(g: &mut TrictracGame<Script>) {

@@ -13,10 +13,7 @@ fn throw(s: &str) -> Throw {
 
 /// The bot's play for `throw` in `position` (White to move, nothing scored).
 fn bot_play(position: &str, t: &str) -> (TrictracGame<RaceScorer>, Action) {
-    let options = GameOptions {
-        primaute: Primaute::Fixed(Colour::White),
-        ..GameOptions::default()
-    };
+    let options = GameOptions::default().with_primaute(Primaute::Fixed(Colour::White));
     let pos: Position = position.parse().unwrap();
     let mut g = TrictracGame::from_position(RaceScorer, options, pos).unwrap();
     g.apply(Action::Throw(throw(t))).unwrap();
@@ -113,10 +110,7 @@ fn bot_wins(n: u64, seed: u64) -> u64 {
     for i in 0..n {
         // The figures in
         // [trictrac-marking.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/trictrac-marking.md) were measured with this primauté.
-        let options = GameOptions {
-            primaute: Primaute::OneDieEach,
-            ..GameOptions::default()
-        };
+        let options = GameOptions::default().with_primaute(Primaute::OneDieEach);
         let game = TrictracGame::new(DefaultScorer::default(), options);
         let mut bot = Bot::default();
         let mut random = RandomAgent::new(Seed(seed).derive(2 * i));

@@ -63,10 +63,7 @@ fn t(s: &str) -> Throw {
 }
 
 fn fixed(c: Colour) -> GameOptions {
-    GameOptions {
-        primaute: Primaute::Fixed(c),
-        ..GameOptions::default()
-    }
+    GameOptions::default().with_primaute(Primaute::Fixed(c))
 }
 
 /// Plays the first legal play.
@@ -224,10 +221,7 @@ fn sortie_with_the_race_scorer() {
 
 #[test]
 fn primaute_one_die_each() {
-    let options = GameOptions {
-        primaute: Primaute::OneDieEach,
-        ..GameOptions::default()
-    };
+    let options = GameOptions::default().with_primaute(Primaute::OneDieEach);
     let mut g = TrictracGame::new(Script::default(), options);
     let mut outcomes = Vec::new();
     g.chance_outcomes(&mut outcomes);
@@ -249,10 +243,7 @@ fn primaute_one_die_each() {
 
 #[test]
 fn primaute_first_throw_from_the_dice() {
-    let options = GameOptions {
-        primaute: Primaute::FirstThrowFromDice,
-        ..GameOptions::default()
-    };
+    let options = GameOptions::default().with_primaute(Primaute::FirstThrowFromDice);
     let mut g = TrictracGame::new(Script::new(&[(0, 0)], &[]), options);
     let d = |v| Action::PrimauteDie(Die::new(v).unwrap());
     g.apply(d(5)).unwrap();
@@ -270,10 +261,7 @@ fn primaute_first_throw_from_the_dice() {
 
 #[test]
 fn the_partie_ends_at_the_trous_to_win_even_on_received_points() {
-    let options = GameOptions {
-        trous_to_win: 4,
-        ..fixed(White)
-    };
+    let options = fixed(White).with_trous_to_win(4);
     // Black reaches 4 trous with points White's throw gave him.
     let mut g = TrictracGame::new(Script::new(&[(0, 24)], &[]), options);
     g.apply(Action::Throw(t("6-5"))).unwrap();
@@ -296,11 +284,7 @@ fn the_partie_ends_at_the_trous_to_win_even_on_received_points() {
     ));
 
     // With the pavillon: won while the opponent has no trou, double.
-    let options = GameOptions {
-        trous_to_win: 4,
-        pavillon: true,
-        ..fixed(White)
-    };
+    let options = fixed(White).with_trous_to_win(4).with_pavillon(true);
     let mut g = TrictracGame::new(Script::new(&[(24, 0)], &[]), options);
     g.apply(Action::Throw(t("6-5"))).unwrap();
     assert_eq!(
@@ -315,11 +299,7 @@ fn the_partie_ends_at_the_trous_to_win_even_on_received_points() {
 
 #[test]
 fn pavillon_is_taken_by_the_second_and_lost_when_the_first_wins_again() {
-    let options = GameOptions {
-        trous_to_win: 6,
-        pavillon: true,
-        ..fixed(White)
-    };
+    let options = fixed(White).with_trous_to_win(6).with_pavillon(true);
     // White wins 2 trous (bredouille); Black then wins 2 (he takes the pavillon); White wins
     // a trou again: nobody can win the partie double any more.
     let script = Script::new(&[(12, 0), (0, 0), (0, 0), (0, 12), (12, 0)], &[]);
@@ -379,11 +359,9 @@ fn illegal_and_misplaced_actions_are_refused_without_change() {
 
 #[test]
 fn a_recorded_partie_replays_to_the_same_state() {
-    let options = GameOptions {
-        trous_to_win: 2,
-        pavillon: true,
-        ..GameOptions::default()
-    };
+    let options = GameOptions::default()
+        .with_trous_to_win(2)
+        .with_pavillon(true);
     let game = TrictracGame::new(RaceScorer, options);
     let (mut a, mut b) = (RandomAgent::new(Seed(11)), RandomAgent::new(Seed(12)));
     let played = play_game(game, Seed(5), ByPlayer::new(&mut a, &mut b), 1_000_000).unwrap();
@@ -434,10 +412,7 @@ fn replay_reports_the_bad_action() {
 
 #[test]
 fn a_partie_from_a_set_position_records_and_replays() {
-    let options = GameOptions {
-        trous_to_win: 1,
-        ..fixed(White)
-    };
+    let options = fixed(White).with_trous_to_win(1);
     let pos: Position = "B1:w13,B6:w1,B7:w1,N1:b15 b 1/0 0.4/0.2*".parse().unwrap();
     let game = TrictracGame::from_position(RaceScorer, options, pos).unwrap();
     let (mut a, mut b) = (RandomAgent::new(Seed(3)), RandomAgent::new(Seed(4)));
@@ -469,10 +444,7 @@ fn inconsistent_marks_are_refused() {
 #[test]
 fn par_puissance_play_left_by_the_fill_obligation_is_parsed_and_replayed() {
     use trictrac_core::partie::JanScorer;
-    let options = GameOptions {
-        primaute: Primaute::Fixed(White),
-        ..GameOptions::default()
-    };
+    let options = GameOptions::default().with_primaute(Primaute::Fixed(White));
     let throw: Throw = "6-4".parse().unwrap();
     let text = "6-4: B7-B12, B9-B12 (par puissance)";
     let effet: Position = "B1:w2,B6:w1,B7:w3,B8:w2,B9:w3,B10:w2,B11:w2,N1:b15 w 10/10 0.0/0.0"
@@ -588,9 +560,7 @@ fn jan_de_rencontre_scored_by_the_partie() {
     use trictrac_core::partie::JanScorer;
     use trictrac_core::scoring::ScoringRules;
     let on = JanScorer {
-        rules: ScoringRules {
-            jan_de_rencontre: true,
-        },
+        rules: ScoringRules::default().with_jan_de_rencontre(true),
     };
     let mut g = TrictracGame::new(on, fixed(White));
     g.apply(Action::Throw(t("5-3"))).unwrap();
@@ -616,10 +586,7 @@ fn jan_de_rencontre_scored_by_the_partie() {
     // Resumed after White's first throw: the opening comes with the partie, and the record
     // carries it.
     let after_one: Position = "B1:w13,B6:w1,B4:w1,N1:b15 b 1/0 0.0/0.0".parse().unwrap();
-    let short = GameOptions {
-        trous_to_win: 1,
-        ..fixed(White)
-    };
+    let short = fixed(White).with_trous_to_win(1);
     let g = TrictracGame::from_position(on, short, after_one)
         .unwrap()
         .with_opening(Some(t("5-3")));
@@ -650,11 +617,10 @@ fn jan_de_rencontre_scored_by_the_partie() {
 /// has the same marking.
 #[test]
 fn pavillon_resumes_from_the_position() {
-    let options = GameOptions {
-        pavillon: true,
-        primaute: Primaute::Fixed(White),
-        trous_to_win: 12,
-    };
+    let options = GameOptions::default()
+        .with_pavillon(true)
+        .with_primaute(Primaute::Fixed(White))
+        .with_trous_to_win(12);
     let mut found = 0;
     for seed in 0..40u64 {
         let mut game = TrictracGame::new(RaceScorer, options);
@@ -708,10 +674,7 @@ fn pavillon_resumes_from_the_position() {
 #[test]
 fn replay_with_limits_refuses_a_record_beyond_them_before_any_work() {
     use boardgames_common::{RecordLimitError, RecordLimits};
-    let options = GameOptions {
-        trous_to_win: 2,
-        ..GameOptions::default()
-    };
+    let options = GameOptions::default().with_trous_to_win(2);
     let (mut a, mut b) = (RandomAgent::new(Seed(21)), RandomAgent::new(Seed(22)));
     let played = play_game(
         TrictracGame::new(RaceScorer, options),
@@ -721,10 +684,7 @@ fn replay_with_limits_refuses_a_record_beyond_them_before_any_work() {
     )
     .unwrap();
     let n = played.record.actions().len();
-    let exact = RecordLimits {
-        max_actions: n,
-        ..RecordLimits::DEFAULT
-    };
+    let exact = RecordLimits::DEFAULT.with_max_actions(n);
     let replayed = TrictracGame::from_record_with_scorer(
         &played.record,
         RaceScorer,
@@ -732,10 +692,7 @@ fn replay_with_limits_refuses_a_record_beyond_them_before_any_work() {
     )
     .unwrap();
     assert_eq!(replayed, played.state);
-    let tight = RecordLimits {
-        max_actions: n - 1,
-        ..RecordLimits::DEFAULT
-    };
+    let tight = RecordLimits::DEFAULT.with_max_actions(n - 1);
     assert_eq!(
         TrictracGame::from_record_with_scorer(
             &played.record,

@@ -13,15 +13,14 @@ use trictrac_core::{GameOptions, Phase, Primaute, TrictracGame};
 const MAX_ACTIONS: usize = 2_000_000;
 
 fn options(primaute: u8, pavillon: bool, trous: u8) -> GameOptions {
-    GameOptions {
-        primaute: match primaute {
+    GameOptions::default()
+        .with_primaute(match primaute {
             0 => Primaute::OneDieEach,
             1 => Primaute::FirstThrowFromDice,
             _ => Primaute::Fixed(Colour::Black),
-        },
-        pavillon,
-        trous_to_win: trous,
-    }
+        })
+        .with_pavillon(pavillon)
+        .with_trous_to_win(trous)
 }
 
 proptest! {

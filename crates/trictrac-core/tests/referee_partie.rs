@@ -8,11 +8,10 @@ use referee_support::*;
 /// referee with correct gestures: no report, and the same marks and dames at the end.
 fn mistake_free(seed: u64, trous: u8) {
     use rand_chacha::rand_core::SeedableRng;
-    let options = GameOptions {
-        primaute: Primaute::Fixed(White),
-        pavillon: false,
-        trous_to_win: trous,
-    };
+    let options = GameOptions::default()
+        .with_primaute(Primaute::Fixed(White))
+        .with_pavillon(false)
+        .with_trous_to_win(trous);
     let mut game = TrictracGame::standard(options);
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut agents = ByPlayer::new(

@@ -208,7 +208,7 @@ proptest! {
         a in die(), b in die(),
     ) {
         let pos = walk(&moves);
-        let rules = ScoringRules { jan_de_rencontre: true };
+        let rules = ScoringRules::default().with_jan_de_rencontre(true);
         let x = ThrowAnalysis::new(&pos, throw(a, b), &rules);
         let y = ThrowAnalysis::new(&pos, throw(b, a), &rules);
         let text: Throw = format!("{b}-{a}").parse().expect("throw");

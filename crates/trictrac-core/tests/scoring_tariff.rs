@@ -346,9 +346,7 @@ fn jan_de_rencontre_only_when_chosen() {
         .parse()
         .expect("pos");
     let t: Throw = "6-5".parse().expect("throw");
-    let on = ScoringRules {
-        jan_de_rencontre: true,
-    };
+    let on = ScoringRules::default().with_jan_de_rencontre(true);
     let a = ThrowAnalysis::with_opening(&pos, t, &on, Some(t));
     assert_eq!(only(&a), (JanKind::JanDeRencontre, 1, 4));
     assert_eq!(before(&a), (0, 4));

@@ -7,10 +7,7 @@ use trictrac_core::{Action, GameOptions, Phase, TrictracGame};
 
 #[test]
 fn choices_are_legal_and_deterministic_on_random_parties() {
-    let options = GameOptions {
-        trous_to_win: 3,
-        ..GameOptions::default()
-    };
+    let options = GameOptions::default().with_trous_to_win(3);
     let mut choices = 0;
     let mut plays = 0;
     for seed in 0..6u64 {
@@ -58,10 +55,7 @@ fn choices_are_legal_and_deterministic_on_random_parties() {
 
 #[test]
 fn it_finishes_parties_against_the_heuristic_and_beats_the_random_agent() {
-    let options = GameOptions {
-        trous_to_win: 2,
-        ..GameOptions::default()
-    };
+    let options = GameOptions::default().with_trous_to_win(2);
     let mut wins = 0;
     for seed in 0..4u64 {
         let game = TrictracGame::standard(options);

@@ -5,6 +5,7 @@ pub(crate) mod numbers;
 pub(crate) mod settlement;
 pub(crate) mod table;
 pub(crate) mod tournament;
+pub(crate) mod train;
 
 use std::path::PathBuf;
 
@@ -121,6 +122,8 @@ pub(crate) enum TrictracCommand {
     },
     /// A partie à écrire at three or four players (à tourner, à la chouette, in teams).
     Table(table::TableArgs),
+    /// Learn the TD-trained bot's evaluation by self-play (docs/trictrac-bot.md).
+    Train(Box<train::TrainArgs>),
 }
 
 #[derive(Debug, Subcommand)]
@@ -339,6 +342,10 @@ pub(crate) enum PlayCommand {
         /// no trou, is won double); not for --form ecrire, whose marqués always keep it.
         #[arg(long)]
         pavillon: bool,
+        /// The bot: bot (the heuristic), searchbot, tdbot (the TD-trained network),
+        /// tdsearchbot, tdbot:FILE, tdsearchbot:FILE; --form ecrire plays the heuristic.
+        #[arg(long, default_value = "bot")]
+        bot: String,
     },
 }
 
@@ -404,6 +411,31 @@ pub(crate) enum SimulateCommand {
         #[arg(long, default_value_t = 1 << 22, value_parser = numbers::count::<u64>("games", 1),
               allow_hyphen_values = true)]
         checkpoint_every: u64,
+    },
+    /// Play many parties of trictrac between two agents and print their statistics.
+    Trictrac {
+        /// How many parties.
+        #[arg(long, default_value_t = 1000, value_parser = numbers::count::<u64>("games", 1),
+              allow_hyphen_values = true)]
+        games: u64,
+        /// The seed (decimal, or hexadecimal with 0x); party `i` is played from its
+        /// derivation `i`.
+        #[arg(long, default_value = "1", value_parser = parse_seed, allow_hyphen_values = true)]
+        seed: u64,
+        /// The two agents, first player first, as `tournament --agents` names them.
+        #[arg(long, value_delimiter = ',', default_value = "bot,bot")]
+        agents: Vec<String>,
+        /// Trous to win the partie.
+        #[arg(long, default_value_t = 12, value_parser = numbers::count::<u8>("trous", 1),
+              allow_hyphen_values = true)]
+        trous: u8,
+        /// Threads (0: one per core).
+        #[arg(long, default_value_t = 0, value_parser = numbers::count::<usize>("threads", 0),
+              allow_hyphen_values = true)]
+        threads: usize,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
     },
     /// Merge the --json results of the shards of one sugoroku simulation.
     Merge {

@@ -1,7 +1,8 @@
 //! The arguments of `boardgames tournament`.
 
 /// The games a tournament can be played at.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub(crate) enum TournamentGame {
     /// A partie ordinaire of trictrac.
     Trictrac,
@@ -17,7 +18,9 @@ pub(crate) struct TournamentArgs {
     pub(crate) game: TournamentGame,
     /// Comma-separated agents: random, mcts:N (N iterations), expecti:D (depth D); trictrac:
     /// bot (the heuristic), searchbot (its expectimax over the 21 throws; searchbot:B
-    /// searches the B best plays, default 8); tafl: bard, ovate, druid.
+    /// searches the B best plays, default 8), tdbot (the TD-trained network; tdbot:FILE
+    /// with the weights of FILE), tdsearchbot (one ply of expectimax on it;
+    /// tdsearchbot:FILE); tafl: bard, ovate, druid.
     #[arg(long, value_delimiter = ',', required = true)]
     pub(crate) agents: Vec<String>,
     /// Rounds per pair: each round is two games, the sides swapped.

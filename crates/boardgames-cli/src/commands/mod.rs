@@ -8,10 +8,12 @@ pub mod play_trictrac;
 pub mod referee;
 pub(crate) mod replay;
 pub(crate) mod selfplay;
+pub(crate) mod simulate_trictrac;
 pub(crate) mod sugoroku;
 pub(crate) mod table;
 pub(crate) mod tafl;
 pub(crate) mod tournament;
+pub(crate) mod train;
 pub(crate) mod trictrac;
 pub(crate) mod view;
 
@@ -48,6 +50,7 @@ pub(crate) fn run(cli: Cli) -> Result<(), CliError> {
             &trous_en_trop,
         ),
         Command::Trictrac(TrictracCommand::Table(args)) => table::run(&args),
+        Command::Trictrac(TrictracCommand::Train(args)) => train::run(&args),
         Command::Tafl(TaflCommand::Moves {
             position,
             rules,
@@ -145,6 +148,7 @@ pub(crate) fn run(cli: Cli) -> Result<(), CliError> {
             side,
             trous,
             pavillon,
+            bot,
         }) if settlement.first_given().is_none() => {
             play_trictrac::play(play_trictrac::TrictracPlay {
                 seed,
@@ -154,6 +158,7 @@ pub(crate) fn run(cli: Cli) -> Result<(), CliError> {
                 },
                 trous,
                 pavillon,
+                bot,
             })
         }
         Command::Play(PlayCommand::Trictrac {
@@ -168,6 +173,14 @@ pub(crate) fn run(cli: Cli) -> Result<(), CliError> {
                 ),
                 None => "--marques, --convention and --progression need --form ecrire".to_owned(),
             },
+        )),
+        Command::Play(PlayCommand::Trictrac {
+            form: FormArg::Ecrire,
+            bot,
+            ..
+        }) if bot != "bot" => Err(CliError::input(
+            "--bot",
+            "the partie à écrire is played against the heuristic bot (the TD-trained network learned the partie ordinaire)",
         )),
         Command::Play(PlayCommand::Trictrac {
             form: FormArg::Ecrire,
@@ -232,6 +245,14 @@ pub(crate) fn run(cli: Cli) -> Result<(), CliError> {
             checkpoint: checkpoint.as_deref(),
             block: checkpoint_every,
         }),
+        Command::Simulate(SimulateCommand::Trictrac {
+            games,
+            seed,
+            agents,
+            trous,
+            threads,
+            quiet,
+        }) => simulate_trictrac::simulate_trictrac(games, seed, &agents, trous, threads, quiet),
         Command::Simulate(SimulateCommand::Merge {
             files,
             json,

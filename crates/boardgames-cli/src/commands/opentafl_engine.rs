@@ -8,13 +8,18 @@
 //! `\r`; nothing is written to standard error (the host never reads it; `--log FILE` keeps a
 //! log instead); position records list rank 1 first; unknown commands and malformed lines
 //! are ignored, and lines are read with a bounded buffer, so no input can crash or stall the
-//! engine.
+//! engine. The host's input is read on its own thread while the engine thinks: `goodbye`,
+//! `finish`, a new `rules` or `position` stop the search at once (its move or analysis is
+//! then not sent).
 
 use boardgames_common::Seed;
 use std::collections::HashSet;
 use std::fs::File;
 use std::io::{BufRead, BufWriter, Write};
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::time::Duration;
 
 use tafl_core::ai::{Level, SearchConfig, Searcher, WIN_SCORE, evaluate};
@@ -134,7 +139,30 @@ pub struct Engine<W: Write> {
     /// Our last move the host accepted (the berserker, if the host says so with `error 4`).
     last_accepted: Option<Move>,
     simple_moves: bool,
+    /// Raised while a command that stops the search (`goodbye`, `finish`, `rules`,
+    /// `position`) has been read and not yet handled ([`Engine::session`]); every searcher
+    /// of the engine stops when it is raised.
+    stop: Arc<AtomicBool>,
+    /// How many such commands have been read and not yet handled.
+    stopping_pending: Arc<AtomicUsize>,
 }
+
+/// How many lines read and not yet handled the session holds ([`Engine::session`]).
+const QUEUED_LINES: usize = 16;
+
+/// Whether a line of the host is a command that stops a search in progress: `goodbye`,
+/// `finish`, a new `rules` or `position` (the game the search is for is over or replaced).
+fn stops_search(bytes: &[u8]) -> bool {
+    let line = String::from_utf8_lossy(bytes);
+    matches!(
+        line.split_whitespace().next(),
+        Some("goodbye" | "finish" | "rules" | "position")
+    )
+}
+
+/// What the reader thread of [`Engine::session`] passes on: a line (without its `\n`, and
+/// whether it was too long), or the end of the input, or a read error.
+type ReadLine = std::io::Result<Option<(Vec<u8>, bool)>>;
 
 /// Runs a session on standard input and output until `goodbye` or the end of the input.
 pub(crate) fn run(options: EngineOptions) -> Result<(), CliError> {
@@ -152,13 +180,12 @@ pub(crate) fn run(options: EngineOptions) -> Result<(), CliError> {
         })?)),
         None => None,
     };
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
+    let input = std::io::BufReader::new(std::io::stdin());
     let stdout = std::io::stdout();
     let mut engine = Engine::new(stdout.lock(), log, options);
     // A closed output pipe means the host has gone: end quietly. Any other failure (a full
     // disk, an unreadable input) is an I/O error.
-    match engine.session(&mut input) {
+    match engine.session(input) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
             Err(CliError::Output(e.to_string()))
         }
@@ -214,9 +241,11 @@ fn ascii(text: &str) -> String {
         .collect()
 }
 
-/// The longest analysis, in seconds, whatever `analyze` asks: the engine reads no input
-/// while it thinks, so a longer one would leave the host waiting (even for `goodbye`).
-pub(crate) const MAX_ANALYSIS_SECS: f64 = 120.0;
+/// The longest analysis, in seconds (a year): the engine reads the host's input while it
+/// thinks, so an analysis takes the time asked and the host stops it with its next
+/// `goodbye`, `finish`, `rules` or `position`; the bound only keeps the deadline's
+/// arithmetic from overflowing on an absurd or infinite request.
+pub(crate) const MAX_ANALYSIS_SECS: f64 = 365.0 * 24.0 * 3600.0;
 
 /// The time an `analyze <n> <seconds>` spends: four fifths of what is asked (the rest is a
 /// margin for the pipes and the extra lines), at least 0.04 s and at most four fifths of
@@ -270,7 +299,9 @@ impl<W: Write> Engine<W> {
     /// An engine that writes its commands to `out` (and its log to `log`, if any), before
     /// any line: call [`Engine::start`] to send `hello`, then [`Engine::line`] per line.
     pub fn new(out: W, log: Option<BufWriter<File>>, options: EngineOptions) -> Engine<W> {
-        let searcher = Searcher::new(options.level.config(), Seed(options.seed));
+        let mut searcher = Searcher::new(options.level.config(), Seed(options.seed));
+        let stop = Arc::new(AtomicBool::new(false));
+        searcher.set_stop(Some(Arc::clone(&stop)));
         Engine {
             out,
             log,
@@ -283,6 +314,8 @@ impl<W: Write> Engine<W> {
             refused: HashSet::new(),
             last_accepted: None,
             simple_moves: true,
+            stop,
+            stopping_pending: Arc::new(AtomicUsize::new(0)),
         }
     }
 
@@ -345,23 +378,72 @@ impl<W: Write> Engine<W> {
     /// 64 KiB of a line is kept; a longer one is skipped whole) until `goodbye` or the end
     /// of the input.
     ///
+    /// `input` is read on a thread of its own, so that the host's `goodbye`, `finish`, a
+    /// new `rules` or `position` stop a search in progress at once (the move or analysis
+    /// it was for is then not sent; the command is handled next, like every line, in the
+    /// order read). That thread ends at the end of the input, on a read error, or with the
+    /// first line read after the session has ended (it may stay blocked in a read until
+    /// then, or until the process exits).
+    ///
     /// # Errors
     /// When `input` cannot be read or `out` written.
-    pub fn session(&mut self, input: &mut impl BufRead) -> std::io::Result<()> {
+    pub fn session<R: BufRead + Send + 'static>(&mut self, input: R) -> std::io::Result<()> {
         self.start()?;
-        let mut buf = Vec::new();
-        while let Some(overlong) = read_line(input, &mut buf)? {
+        // Bounded: the reader waits while the session is behind (at most `QUEUED_LINES`
+        // lines of at most `MAX_LINE` bytes are held, 1 MiB), so that no input grows memory.
+        let (tx, rx) = mpsc::sync_channel::<ReadLine>(QUEUED_LINES);
+        let stop = Arc::clone(&self.stop);
+        let pending = Arc::clone(&self.stopping_pending);
+        std::thread::spawn(move || {
+            let mut input = input;
+            let mut buf = Vec::new();
+            loop {
+                let read = read_line(&mut input, &mut buf);
+                let end = !matches!(read, Ok(Some(_)));
+                if let Ok(Some(false)) = read
+                    && stops_search(&buf)
+                {
+                    // Counted before it is raised, and both before the line is passed on:
+                    // the session lowers the flag only when no such line is left to handle.
+                    pending.fetch_add(1, Ordering::SeqCst);
+                    stop.store(true, Ordering::SeqCst);
+                }
+                let message = read.map(|r| r.map(|overlong| (std::mem::take(&mut buf), overlong)));
+                if tx.send(message).is_err() || end {
+                    break;
+                }
+            }
+        });
+        // A reader thread that died without a word (it cannot panic) ends the input.
+        while let Ok(Some((line, overlong))) = rx.recv().unwrap_or(Ok(None)) {
+            if !overlong && stops_search(&line) {
+                self.stopping_pending.fetch_sub(1, Ordering::SeqCst);
+                self.stop.store(false, Ordering::SeqCst);
+                if self.stopping_pending.load(Ordering::SeqCst) > 0 {
+                    self.stop.store(true, Ordering::SeqCst);
+                }
+            }
             if overlong {
                 self.log(&format!(
                     "< (a line of more than {MAX_LINE} bytes, ignored)"
                 ));
                 continue;
             }
-            if !self.line(&buf)? {
+            if !self.line(&line)? {
                 break;
             }
         }
         Ok(())
+    }
+
+    /// Whether the host has sent a command that stops the search ([`Engine::session`]):
+    /// the answer of the search just ended is then dropped.
+    fn stopped_by_host(&mut self) -> bool {
+        let stopped = self.stop.load(Ordering::SeqCst);
+        if stopped {
+            self.log("  (search stopped by the host's next command: no answer sent)");
+        }
+        stopped
     }
 
     /// Handles one command; `false` after `goodbye`.
@@ -671,6 +753,9 @@ impl<W: Write> Engine<W> {
         let hash = pos.hash();
         self.searcher.set_limits(config.limits);
         let found = self.searcher.search(&pos, game.search_history());
+        if self.stopped_by_host() {
+            return Ok(());
+        }
         let chosen = match &found {
             Some(r) if !self.refused.contains(&(r.best_move, hash)) => Some(r.best_move),
             _ => self.fallback(&pos, hash),
@@ -771,7 +856,12 @@ impl<W: Write> Engine<W> {
         main.limits.time = Some(total.mul_f64(share));
         main.limits.nodes = self.options.nodes;
         let mut searcher = Searcher::new(main, Seed(self.options.seed));
-        let Some(best) = searcher.search(&pos, &history) else {
+        searcher.set_stop(Some(Arc::clone(&self.stop)));
+        let found = searcher.search(&pos, &history);
+        if self.stopped_by_host() {
+            return Ok(());
+        }
+        let Some(best) = found else {
             return self.send("analysis 0");
         };
         let mut lines = vec![(best.pv.clone(), best.score)];
@@ -807,6 +897,7 @@ impl<W: Write> Engine<W> {
                             -1
                         };
                         let mut s = Searcher::new(child_config, Seed(self.options.seed));
+                        s.set_stop(Some(Arc::clone(&self.stop)));
                         match s.search(&next, &history) {
                             Some(r) => {
                                 line.extend(r.pv);
@@ -818,6 +909,9 @@ impl<W: Write> Engine<W> {
                 };
                 lines.push((line, score));
             }
+        }
+        if self.stopped_by_host() {
+            return Ok(());
         }
         let mut text = format!("analysis {}", lines.len());
         for (line, score) in &lines {
@@ -843,8 +937,12 @@ mod tests {
     #[test]
     fn analysis_time_is_bounded() {
         assert_eq!(analysis_time(1.0), Duration::from_millis(800));
-        assert_eq!(analysis_time(1e12), Duration::from_secs(96));
-        assert_eq!(analysis_time(f64::INFINITY), Duration::from_secs(96));
+        // The time asked, past the two minutes the engine once capped it at.
+        assert_eq!(analysis_time(1000.0), Duration::from_secs(800));
+        // A year at most (four fifths of it spent): the deadline cannot overflow.
+        let year = Duration::from_secs(365 * 24 * 3600);
+        assert_eq!(analysis_time(1e12), year.mul_f64(0.8));
+        assert_eq!(analysis_time(f64::INFINITY), year.mul_f64(0.8));
         assert_eq!(analysis_time(-5.0), Duration::from_millis(40));
         assert_eq!(analysis_time(f64::NAN), Duration::from_millis(40));
     }

@@ -8,6 +8,7 @@ use boardgames_common::Player;
 use trictrac_core::partie::{DefaultScorer, action_text};
 use trictrac_core::{Action, Colour, GameOptions, TrictracGame};
 
+use crate::games::bots::TrictracBot;
 pub use crate::games::session::{Next, Session};
 pub use crate::games::trictrac::Partie;
 use crate::games::trictrac::{board, marks_for_people};
@@ -15,7 +16,7 @@ use crate::io::error::CliError;
 use crate::io::files::{Disk, Files};
 
 /// How a person plays `play trictrac` (a partie ordinaire).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct TrictracPlay {
     /// The dice seed.
     pub seed: u64,
@@ -25,6 +26,10 @@ pub struct TrictracPlay {
     pub trous: u8,
     /// Whether the pavillon is played.
     pub pavillon: bool,
+    /// The bot's name: `bot` (the heuristic), `searchbot` (its expectimax), `tdbot` (the
+    /// TD-trained network), `tdsearchbot` (one ply of expectimax on it), `tdbot:FILE` or
+    /// `tdsearchbot:FILE` (the network of a weights file).
+    pub bot: String,
 }
 
 /// `boardgames play trictrac`: [`ordinaire_session`] on standard input and output, files
@@ -51,17 +56,17 @@ pub fn ordinaire_session(
     if how.trous == 0 {
         return Err(CliError::input("--trous", "a partie needs at least 1 trou"));
     }
-    let options = GameOptions {
-        pavillon: how.pavillon,
-        trous_to_win: how.trous,
-        ..GameOptions::default()
-    };
+    let options = GameOptions::default()
+        .with_pavillon(how.pavillon)
+        .with_trous_to_win(how.trous);
     let human = how.human;
+    let bot = TrictracBot::parse(&how.bot, "--bot")?;
     let mut session = Session::new(
         TrictracGame::new(DefaultScorer::default(), options),
         how.seed,
         Player::from(human),
-    );
+    )
+    .with_bot(Box::new(bot));
     outln!(to out;
         "Partie ordinaire to {} trous{}: you are {human}, the bot is {}. Type help for help.",
         how.trous,

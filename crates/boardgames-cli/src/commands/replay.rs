@@ -29,10 +29,7 @@ pub(crate) fn replay(
     svg: Option<&Path>,
     strict: bool,
 ) -> Result<(), CliError> {
-    let limits = RecordLimits {
-        max_actions,
-        ..RecordLimits::DEFAULT
-    };
+    let limits = RecordLimits::DEFAULT.with_max_actions(max_actions);
     let text = read_record_text(path, limits.max_bytes)?;
     let record = Record::parse_with_limits(&text, &limits)
         .map_err(|e| CliError::Record(format!("{}: {e}", path.display())))?;
@@ -45,10 +42,7 @@ pub(crate) fn replay(
     })?;
     check_result_shape(&record)
         .map_err(|m| CliError::Record(format!("{}: {m}", path.display())))?;
-    let options = ReplayOptions {
-        limits,
-        strict_comments: strict,
-    };
+    let options = ReplayOptions::with_limits(limits).with_strict_comments(strict);
     // Every message names the file.
     let named = |e: CliError| match e {
         CliError::Record(m) => CliError::Record(format!("{}: {m}", path.display())),

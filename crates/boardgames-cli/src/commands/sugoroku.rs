@@ -7,11 +7,12 @@
 
 use std::path::{Path, PathBuf};
 
-use boardgames_common::{Player, Seed};
+use boardgames_common::Seed;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{Value, json};
 use sugoroku_core::{Ruleset, Simulation, Statistics};
 
+use crate::games::sugoroku::to_json;
 use crate::io::error::CliError;
 
 /// What `simulate sugoroku` is asked to do.
@@ -258,37 +259,6 @@ fn report(
         outln!(to out; "{stats}");
     }
     Ok(())
-}
-
-/// The JSON of a simulation: derived rates for people, and under `counts` the integer totals
-/// that `merge` adds up; `study_games` is the number of games of the whole study, so that
-/// `merge` can tell when a shard is missing.
-fn to_json(stats: &Statistics, first: u64, study_games: u64) -> Value {
-    let adv = stats.first_player_advantage();
-    json!({
-        "game": "sugoroku",
-        "rules": stats.rules.to_string(),
-        "seed": stats.seed.0,
-        "first_game": first,
-        "study_games": study_games,
-        "games": stats.games,
-        "wins": { "first": stats.wins.first, "second": stats.wins.second },
-        "draws": stats.draws,
-        "win_rate": {
-            "first": stats.win_rate(Player::First),
-            "second": stats.win_rate(Player::Second),
-        },
-        "draw_rate": stats.draw_rate(),
-        "first_player_advantage": { "estimate": adv.estimate, "low": adv.low, "high": adv.high },
-        "mean_length": stats.mean_length(),
-        "min_length": stats.min_length(),
-        "max_length": stats.max_length(),
-        "median_length": stats.length_quantile(0.5),
-        "captures_per_game": stats.captures_per_game(),
-        "other_winner_rate": stats.other_winner_rate(),
-        "lengths": stats.lengths,
-        "counts": stats,
-    })
 }
 
 /// The largest shard file `merge` reads, in bytes (a shard's JSON is a few KiB).

@@ -12,240 +12,17 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::Instant;
 
-use boardgames_common::agents::{Expectiminimax, ExpectiminimaxConfig, Mcts, MctsConfig};
-use boardgames_common::tournament::{Fixture, Rating, ResultTable, Wdl, elo_ratings, schedule};
-use boardgames_common::{Agent, ByPlayer, Game, Player, Playout, RandomAgent, Seed};
+use boardgames_common::ByPlayer;
+use boardgames_common::tournament::{Fixture, Rating, ResultTable, elo_ratings};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::json;
-use tafl_core::TaflGame;
-use tafl_core::ai::{Level, Searcher};
-use trictrac_core::bot::{Bot, ExpectimaxBot};
-use trictrac_core::{Colour, GameOptions, TrictracGame};
 
 use crate::args::tournament::{TournamentArgs, TournamentGame};
-use crate::games::tafl::ruleset;
+use crate::games::tournament::{Outcome, Setup};
 use crate::io::error::{CliError, print_json};
 use crate::io::log::Log;
-use crate::io::{length_counts, write_file};
-
-/// An agent named on the command line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Spec {
-    Random,
-    Mcts(u32),
-    Expecti(u32),
-    /// The trictrac heuristic.
-    Bot,
-    /// The trictrac expectimax bot searching this many plays.
-    SearchBot(usize),
-    /// A tafl level.
-    Level(Level),
-}
-
-const KNOWN: &str = "random, mcts:N, expecti:D, and bot, searchbot, searchbot:B (trictrac) or bard, ovate, druid (tafl)";
-
-fn parse_spec(text: &str, game: TournamentGame) -> Result<Spec, CliError> {
-    let bad = |m: String| CliError::input("--agents", m);
-    let budget = |rest: &str, what: &str| -> Result<u32, CliError> {
-        let n: u32 = rest.parse().map_err(|_| {
-            let name = text.strip_suffix(rest).unwrap_or(text);
-            bad(format!(
-                "{text}: the {what} must be a whole number from 1 to {}, like {name}{}",
-                if what == "depth" { 8 } else { u32::MAX },
-                if what == "iterations" { 1000 } else { 2 }
-            ))
-        })?;
-        if n == 0 {
-            return Err(bad(format!("{text}: the {what} budget must be at least 1")));
-        }
-        Ok(n)
-    };
-    let spec = match text {
-        "random" => Spec::Random,
-        "bot" => Spec::Bot,
-        "searchbot" => Spec::SearchBot(ExpectimaxBot::default().breadth),
-        _ => {
-            if let Some(rest) = text.strip_prefix("searchbot:") {
-                Spec::SearchBot(budget(rest, "breadth")? as usize)
-            } else if let Some(rest) = text.strip_prefix("mcts:") {
-                Spec::Mcts(budget(rest, "iterations")?)
-            } else if let Some(rest) = text.strip_prefix("expecti:") {
-                let d = budget(rest, "depth")?;
-                if d > 8 {
-                    return Err(bad(format!("{text}: depth at most 8")));
-                }
-                Spec::Expecti(d)
-            } else if let Ok(level) = text.parse::<Level>() {
-                Spec::Level(level)
-            } else {
-                return Err(bad(format!("unknown agent {text:?}: expected {KNOWN}")));
-            }
-        }
-    };
-    match (spec, game) {
-        (Spec::Bot | Spec::SearchBot(_), TournamentGame::Tafl) => {
-            Err(bad(format!("{text} plays trictrac only")))
-        }
-        (Spec::Level(_), TournamentGame::Trictrac) => Err(bad(format!("{text} plays tafl only"))),
-        _ => Ok(spec),
-    }
-}
-
-/// A mixed seed for agent `index` of a game seeded `seed`.
-fn agent_seed(seed: Seed, index: usize) -> Seed {
-    let mut z = seed.0 ^ (index as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 31)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    Seed(z ^ (z >> 29))
-}
-
-/// An agent that adds up the time of its decisions.
-struct Timed<G: Game> {
-    inner: Box<dyn Agent<G>>,
-    nanos: u64,
-    decisions: u64,
-    longest: u64,
-}
-
-impl<G: Game> Agent<G> for Timed<G> {
-    fn choose(&mut self, state: &G, legal: &[G::Action]) -> G::Action {
-        let start = Instant::now();
-        let a = self.inner.choose(state, legal);
-        let t = start.elapsed().as_nanos() as u64;
-        self.nanos += t;
-        self.longest = self.longest.max(t);
-        self.decisions += 1;
-        a
-    }
-}
-
-/// The result of one game: returns, and per side the decision time, count and longest.
-#[derive(Debug, Clone, Copy)]
-struct Outcome {
-    returns: ByPlayer<f64>,
-    /// Actions applied (dice throws included).
-    length: usize,
-    time: ByPlayer<(u64, u64, u64)>,
-}
-
-const MAX_ACTIONS: usize = 200_000;
-
-/// Plays `start` to the end (or `MAX_ACTIONS`, then the unfinished returns count): the
-/// returns and the number of actions applied. The family's one game loop
-/// ([`Playout`]), so that a tournament's game is the game `play_game` plays from the same
-/// seed and agents.
-fn play<G: Game>(
-    start: &G,
-    seed: Seed,
-    agents: ByPlayer<&mut dyn Agent<G>>,
-) -> (ByPlayer<f64>, usize) {
-    let mut playout = Playout::new(start.clone(), seed, agents, MAX_ACTIONS);
-    // A game that stops early (too long, or a game contradicting itself) counts as it stands.
-    let _ = playout.run();
-    (playout.state().returns(), playout.actions())
-}
-
-/// Trictrac's evaluation for expectiminimax: trous and points (12 to a trou) and the
-/// heuristic's positional evaluation, scaled into (−1, 1) by a partie's worth of points.
-fn trictrac_eval(game: &TrictracGame, player: Player) -> f64 {
-    let me = Colour::from(player);
-    let m = game.marking();
-    let bot = Bot::default();
-    let board = game.position().board();
-    let points = 12.0 * (f64::from(m.trous(me)) - f64::from(m.trous(me.other())))
-        + f64::from(m.points(me))
-        - f64::from(m.points(me.other()))
-        + bot.evaluate(board, me)
-        - bot.evaluate(board, me.other());
-    let scale = 12.0 * f64::from(game.options().trous_to_win.max(1)) + 12.0;
-    (points / scale).clamp(-0.99, 0.99)
-}
-
-/// Tafl's evaluation for expectiminimax: the searcher's static evaluation for `player`,
-/// 100 soldiers to the unit, into (−1, 1).
-fn tafl_eval(game: &TaflGame, player: Player) -> f64 {
-    let pos = game.position();
-    let v = f64::from(tafl_core::ai::evaluate(pos)) / 10_000.0;
-    let v = if Player::from(pos.side_to_move()) == player {
-        v
-    } else {
-        -v
-    };
-    v.clamp(-0.99, 0.99)
-}
-
-fn build_generic<G: Game + 'static>(
-    spec: Spec,
-    seed: Seed,
-    eval: fn(&G, Player) -> f64,
-) -> Option<Box<dyn Agent<G>>> {
-    Some(match spec {
-        Spec::Random => Box::new(RandomAgent::new(seed)),
-        Spec::Mcts(n) => Box::new(Mcts::<G>::new(MctsConfig::with_iterations(n), seed).ok()?),
-        Spec::Expecti(d) => Box::new(
-            Expectiminimax::with_evaluator(
-                ExpectiminimaxConfig {
-                    bounds: Some((-2.0, 2.0)),
-                    ..ExpectiminimaxConfig::with_depth(d)
-                },
-                eval,
-            )
-            .ok()?,
-        ),
-        _ => return None,
-    })
-}
-
-fn build_trictrac(spec: Spec, seed: Seed) -> Box<dyn Agent<TrictracGame>> {
-    match spec {
-        Spec::Bot => Box::new(Bot::default()),
-        Spec::SearchBot(b) => Box::new(ExpectimaxBot::new(Bot::default(), b)),
-        _ => build_generic(spec, seed, trictrac_eval)
-            .unwrap_or_else(|| Box::new(RandomAgent::new(seed))),
-    }
-}
-
-fn build_tafl(spec: Spec, seed: Seed) -> Box<dyn Agent<TaflGame>> {
-    match spec {
-        Spec::Level(level) => Box::new(Searcher::for_level(level, seed)),
-        _ => {
-            build_generic(spec, seed, tafl_eval).unwrap_or_else(|| Box::new(RandomAgent::new(seed)))
-        }
-    }
-}
-
-fn play_fixture<G: Game>(
-    start: &G,
-    f: &Fixture,
-    build: &(dyn Fn(Spec, Seed) -> Box<dyn Agent<G>> + Sync),
-    specs: &[Spec],
-) -> Outcome {
-    let mut a = Timed {
-        inner: build(specs[f.first], agent_seed(f.seed, f.first)),
-        nanos: 0,
-        decisions: 0,
-        longest: 0,
-    };
-    let mut b = Timed {
-        inner: build(specs[f.second], agent_seed(f.seed, f.second)),
-        nanos: 0,
-        decisions: 0,
-        longest: 0,
-    };
-    let (returns, length) = play(
-        start,
-        f.seed,
-        ByPlayer::new(&mut a as &mut dyn Agent<G>, &mut b as &mut dyn Agent<G>),
-    );
-    Outcome {
-        returns,
-        length,
-        time: ByPlayer::new(
-            (a.nanos, a.decisions, a.longest),
-            (b.nanos, b.decisions, b.longest),
-        ),
-    }
-}
+use crate::io::write_file;
 
 /// Plays the fixtures not in `done` (by index) on the current pool, appending each finished
 /// game to `log`, and returns every fixture's outcome in the order of `fixtures`.
@@ -261,7 +38,7 @@ fn play_all(
         .enumerate()
         .map(|(i, f)| {
             if let Some(o) = done.get(&i) {
-                return Ok(*o);
+                return Ok(o.clone());
             }
             let o = play(f);
             if let Some(log) = log {
@@ -331,6 +108,7 @@ fn parse_game_line(line: &str) -> Option<(usize, Outcome)> {
         Outcome {
             returns,
             length: usize::try_from(v.get("length")?.as_u64()?).ok()?,
+            record: None,
             time: ByPlayer::new(time(times.first()?)?, time(times.get(1)?)?),
         },
     ))
@@ -413,25 +191,15 @@ fn open_log(
 
 /// Runs the tournament and prints it.
 pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
-    if args.games == 0 {
-        return Err(CliError::input("--games", "must be at least 1"));
-    }
-    let mut specs = Vec::new();
-    for (i, name) in args.agents.iter().enumerate() {
-        let name = name.trim();
-        if args.agents[..i].iter().any(|n| n.trim() == name) {
-            return Err(CliError::input(
-                "--agents",
-                format!("{name} is named twice"),
-            ));
-        }
-        specs.push(parse_spec(name, args.game)?);
-    }
-    if specs.len() < 2 {
-        return Err(CliError::input("--agents", "name at least two agents"));
-    }
-    let names: Vec<String> = args.agents.iter().map(|n| n.trim().to_string()).collect();
-    let fixtures = schedule(specs.len(), args.games, Seed(args.seed));
+    let setup = Setup::new(
+        args.game,
+        &args.agents,
+        args.games,
+        args.seed,
+        args.trous,
+        args.rules.as_deref(),
+    )?;
+    let fixtures = &setup.fixtures;
     // More threads than games would only be started to idle (100 000 of them took minutes):
     // the results do not depend on the number of threads.
     let pool = rayon::ThreadPoolBuilder::new()
@@ -451,72 +219,27 @@ pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
     };
     let (done, log) = match &args.log {
         Some(path) => {
-            let (done, log) = open_log(path, &args, &names, fixtures.len())?;
+            let (done, log) = open_log(path, &args, &setup.names, fixtures.len())?;
             (done, Some(Mutex::new(log)))
         }
         None => (HashMap::new(), None),
     };
     bar.inc(done.len() as u64);
     let started = Instant::now();
-    let outcomes: Vec<Outcome> = match args.game {
-        TournamentGame::Trictrac => {
-            if args.rules.is_some() {
-                return Err(CliError::input(
-                    "--rules",
-                    "is for tafl; trictrac takes --trous",
-                ));
-            }
-            let trous = args.trous.unwrap_or(12);
-            if trous == 0 {
-                return Err(CliError::input("--trous", "must be at least 1"));
-            }
-            let start = TrictracGame::standard(GameOptions {
-                trous_to_win: trous,
-                ..GameOptions::default()
-            });
-            pool.install(|| {
-                play_all(&fixtures, &done, &log, &bar, |f| {
-                    play_fixture(&start, f, &build_trictrac, &specs)
-                })
-            })?
-        }
-        TournamentGame::Tafl => {
-            if args.trous.is_some() {
-                return Err(CliError::input(
-                    "--trous",
-                    "is for trictrac; tafl takes --rules",
-                ));
-            }
-            let ruleset = ruleset(args.rules.as_deref())?;
-            let start = TaflGame::new(ruleset);
-            pool.install(|| {
-                play_all(&fixtures, &done, &log, &bar, |f| {
-                    play_fixture(&start, f, &build_tafl, &specs)
-                })
-            })?
-        }
-    };
+    let outcomes: Vec<Outcome> =
+        pool.install(|| play_all(fixtures, &done, &log, &bar, |f| setup.play(f, false)))?;
     bar.finish_and_clear();
     let elapsed = started.elapsed().as_secs_f64();
-    let mut table = ResultTable::new(specs.len());
-    let mut time = vec![(0u64, 0u64, 0u64); specs.len()];
-    for (f, o) in fixtures.iter().zip(&outcomes) {
-        table.record(f.first, f.second, o.returns);
-        for (agent, t) in [(f.first, o.time.first), (f.second, o.time.second)] {
-            time[agent].0 += t.0;
-            time[agent].1 += t.1;
-            time[agent].2 = time[agent].2.max(t.2);
-        }
-    }
-    let elo = elo_ratings(&table, 1.0).map_err(|e| CliError::Output(e.to_string()))?;
-    let game_name = match args.game {
-        TournamentGame::Trictrac => "trictrac",
-        TournamentGame::Tafl => "tafl",
-    };
+    let mut table = ResultTable::new(setup.specs.len());
+    let mut time = vec![(0u64, 0u64, 0u64); setup.specs.len()];
+    let mut lengths = Vec::new();
+    setup.tally(0, &outcomes, &mut table, &mut time, &mut lengths);
+    let game_name = setup.game_name;
     if args.json {
-        print_json(&to_json(game_name, &args, &names, &table, &elo))?;
+        print_json(&setup.to_json(&table)?)?;
     } else {
-        print_text(game_name, &args, &names, &table, &elo, &time, elapsed)?;
+        let elo = elo_ratings(&table, 1.0).map_err(|e| CliError::Output(e.to_string()))?;
+        print_text(game_name, &args, &setup.names, &table, &elo, &time, elapsed)?;
     }
     match &args.svg {
         Some(file) => {
@@ -525,67 +248,12 @@ pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
                 outcomes.len(),
                 args.seed
             );
-            let plot = boardgames_common::svg::histogram(
-                &title,
-                "game length in actions",
-                &length_counts(outcomes.iter().map(|o| o.length)),
-            );
+            let plot =
+                boardgames_common::svg::histogram(&title, "game length in actions", &lengths);
             write_file(file, &plot)
         }
         None => Ok(()),
     }
-}
-
-fn interval_json(i: boardgames_common::tournament::Interval) -> serde_json::Value {
-    json!({ "estimate": i.estimate, "low": i.low, "high": i.high })
-}
-
-fn wdl_json(w: &Wdl) -> serde_json::Value {
-    json!({
-        "games": w.games(), "wins": w.wins, "draws": w.draws, "losses": w.losses,
-        "score": w.score(),
-        "win_rate": interval_json(w.win_rate()),
-        "draw_rate": interval_json(w.draw_rate()),
-        "loss_rate": interval_json(w.loss_rate()),
-    })
-}
-
-fn to_json(
-    game: &str,
-    args: &TournamentArgs,
-    names: &[String],
-    table: &ResultTable,
-    elo: &[Rating],
-) -> serde_json::Value {
-    let mut pairs = Vec::new();
-    for i in 0..names.len() {
-        for j in i + 1..names.len() {
-            let mut v = wdl_json(&table.get(i, j));
-            v["agent"] = json!(names[i]);
-            v["opponent"] = json!(names[j]);
-            pairs.push(v);
-        }
-    }
-    let ratings: Vec<_> = names
-        .iter()
-        .zip(elo)
-        .enumerate()
-        .map(|(i, (n, r))| {
-            json!({
-                "agent": n, "elo": r.elo, "se": r.se, "low": r.low, "high": r.high,
-                "results": wdl_json(&table.total(i)),
-            })
-        })
-        .collect();
-    json!({
-        "game": game,
-        "seed": args.seed,
-        "rounds_per_pair": args.games,
-        "agents": names,
-        "pairs": pairs,
-        "elo": ratings,
-        "elo_prior_draws": 1.0,
-    })
 }
 
 fn pct(i: boardgames_common::tournament::Interval) -> String {

@@ -1,9 +1,13 @@
 //! Layer 3, the per-game adapters: what turns a game's types into what the commands need
 //! (rulesets and positions from the options, replays of records, the partie sessions).
 
+pub(crate) mod bots;
 pub(crate) mod ecrire;
 pub(crate) mod session;
+pub mod shards;
+pub(crate) mod sugoroku;
 pub(crate) mod tafl;
+pub(crate) mod tournament;
 pub(crate) mod trictrac;
 
 use boardgames_common::{Record, ReplayError};

@@ -8,10 +8,10 @@ use std::io::{BufRead, Write};
 
 use boardgames_common::{Agent, PlayedGame, Player, Record, Seed, SeedRng, Turn, sample_chance};
 use trictrac_core::bot::Bot;
-use trictrac_core::partie::ThrowScore;
 use trictrac_core::partie::{Chronology, DefaultScorer, Form, action_text};
 use trictrac_core::{Action, TurnPhase};
 
+use crate::games::bots::Advisor;
 use crate::games::trictrac::{Partie, board};
 use crate::io::error::CliError;
 use crate::io::files::Files;
@@ -109,81 +109,6 @@ fn understand<F: Form>(
     }
 }
 
-/// The bot's choice for the side to move, and why: at a play, each candidate's points
-/// after the play and the bot's value of it (points for minus points against, plus its
-/// evaluation of the board after), best first; at a decision, the reste and what the
-/// opponent would mark. `choice` is the bot's choice among `legal` in `turns`.
-fn hint<F: Form>(
-    turns: &Chronology<DefaultScorer, F>,
-    legal: &[Action],
-    choice: Action,
-    bot: &Bot,
-) -> String {
-    let number = legal.iter().position(|&a| a == choice).map_or(0, |i| i + 1);
-    let mut text = format!("The bot would choose {number}. {}\n", action_text(choice));
-    match turns.phase() {
-        TurnPhase::Choice { mover, pending, .. } => {
-            text.push_str(&format!(
-                "  your points de reste: {}; the points your throw gives the opponent: {pending}\n",
-                turns.marking().points(mover)
-            ));
-        }
-        _ => {
-            let Some(analysis) = turns.analysis() else {
-                return text;
-            };
-            let position = turns.position();
-            let mover = position.side_to_move();
-            let mut rows: Vec<(f64, usize, u8)> = legal
-                .iter()
-                .enumerate()
-                .filter_map(|(i, a)| match a {
-                    Action::Play(p) => {
-                        let k = ThrowScore::legal_plays(analysis)
-                            .iter()
-                            .position(|q| q == p)?;
-                        let points = ThrowScore::after_play(analysis, k, None)[mover];
-                        Some((bot.value_of_play(turns.scorer(), position, p), i, points))
-                    }
-                    _ => None,
-                })
-                .collect();
-            rows.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-            let candidates = rows.len();
-            // As the bot chooses: with its lookahead, the best plays by the static value
-            // lose the opponent's expected reply, and the best of them is its choice.
-            let by = if bot.lookahead > 0 && rows.len() > 1 {
-                rows.truncate(bot.lookahead);
-                for row in &mut rows {
-                    if let Action::Play(p) = legal[row.1] {
-                        let mut after = *position;
-                        after.play_unchecked(&p);
-                        row.0 -= bot.expected_reply(turns.scorer(), &after);
-                    }
-                }
-                // Stable: ties keep the static order, as the bot's first best does.
-                rows.sort_by(|a, b| b.0.total_cmp(&a.0));
-                "the bot's value (points and board, less the opponent's expected reply)"
-            } else {
-                "the bot's value (points and board)"
-            };
-            let shown = rows.len().min(8);
-            text.push_str(&format!(
-                "  the {shown} best of {candidates} candidates by {by}:\n"
-            ));
-            for (value, i, points) in rows.iter().take(shown) {
-                text.push_str(&format!(
-                    "  {:>3}. {:<28} marks {points} more point{}, value {value:+.1}\n",
-                    i + 1,
-                    action_text(legal[*i]),
-                    if *points == 1 { "" } else { "s" }
-                ));
-            }
-        }
-    }
-    text
-}
-
 /// What the human's turn gave [`Session::next`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Next {
@@ -200,13 +125,13 @@ pub enum Next {
 /// A game of a human against the bot in the terminal: the dice from the seed (those taken
 /// back by an undo fall again in the same order), the bot's decisions, and the questions to
 /// the human with the commands both forms share.
-#[derive(Debug, Clone)]
-pub struct Session<G> {
+#[derive(Debug)]
+pub struct Session<G: Partie> {
     start: G,
     seed: u64,
     human: Player,
     game: G,
-    bot: Bot,
+    bot: Box<dyn Advisor<G>>,
     rng: SeedRng,
     /// Every action since the start (for undo and save).
     history: Vec<Action>,
@@ -216,6 +141,25 @@ pub struct Session<G> {
     again: VecDeque<Action>,
     legal: Vec<Action>,
     outcomes: Vec<(Action, f64)>,
+}
+
+// By hand: the bot is cloned through its box.
+impl<G: Partie> Clone for Session<G> {
+    fn clone(&self) -> Session<G> {
+        Session {
+            start: self.start.clone(),
+            seed: self.seed,
+            human: self.human,
+            game: self.game.clone(),
+            bot: self.bot.clone(),
+            rng: self.rng.clone(),
+            history: self.history.clone(),
+            chooser: self.chooser.clone(),
+            again: self.again.clone(),
+            legal: self.legal.clone(),
+            outcomes: self.outcomes.clone(),
+        }
+    }
 }
 
 impl<G: Partie> Session<G>
@@ -229,7 +173,7 @@ where
             start,
             seed,
             human,
-            bot: Bot::default(),
+            bot: Box::new(Bot::default()),
             rng: Seed(seed).rng(),
             history: Vec::new(),
             chooser: Vec::new(),
@@ -237,6 +181,12 @@ where
             legal: Vec::new(),
             outcomes: Vec::new(),
         }
+    }
+
+    /// The same session against `bot` instead of the heuristic.
+    pub(crate) fn with_bot(mut self, bot: Box<dyn Advisor<G>>) -> Session<G> {
+        self.bot = bot;
+        self
     }
 
     /// The game in play.
@@ -334,8 +284,8 @@ where
                 ("moves", "") => out!(to out; "{}", self.list()),
                 ("hint", "") => {
                     let choice = self.bot.choose(&self.game, &self.legal);
+                    out!(to out; "{}", self.bot.advice(&self.game, &self.legal, choice));
                     let turns = self.game.turns();
-                    out!(to out; "{}", hint(turns, &self.legal, choice, &self.bot));
                     if let TurnPhase::Choice { mover, .. } = turns.phase()
                         && let Some(note) = self.game.choice_note(mover)
                     {

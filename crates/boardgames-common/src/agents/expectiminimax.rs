@@ -42,6 +42,7 @@ impl<G: Game> Evaluator<G> for ReturnsEvaluator {
 
 /// The depth and bounds of [`Expectiminimax`].
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[non_exhaustive]
 pub struct ExpectiminimaxConfig {
     /// Decision plies searched (module docs); at least 1.
     pub depth: u32,
@@ -52,6 +53,25 @@ pub struct ExpectiminimaxConfig {
     /// A hard budget of nodes visited per decision; past it, nodes are valued by the
     /// evaluator. Default 50 000 000.
     pub max_nodes: u64,
+}
+
+/// Setters by value, one per field, for building options from their default: the struct is
+/// `#[non_exhaustive]` (fields may be added in a minor release), so code outside this crate
+/// writes `ExpectiminimaxConfig::default().with_…(…)` (or assigns the public fields of a value) instead of a
+/// struct expression.
+impl ExpectiminimaxConfig {
+    /// Returns `self` with [`ExpectiminimaxConfig::bounds`] set to `bounds`.
+    #[must_use]
+    pub const fn with_bounds(mut self, bounds: Option<(f64, f64)>) -> ExpectiminimaxConfig {
+        self.bounds = bounds;
+        self
+    }
+    /// Returns `self` with [`ExpectiminimaxConfig::max_nodes`] set to `max_nodes`.
+    #[must_use]
+    pub const fn with_max_nodes(mut self, max_nodes: u64) -> ExpectiminimaxConfig {
+        self.max_nodes = max_nodes;
+        self
+    }
 }
 
 impl ExpectiminimaxConfig {

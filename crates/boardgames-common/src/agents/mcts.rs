@@ -25,6 +25,7 @@ use crate::seed::Seed;
 
 /// The budget and constants of [`Mcts`].
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[non_exhaustive]
 pub struct MctsConfig {
     /// Iterations (one descent, one rollout) per decision; at least 1. Default 1000.
     pub iterations: u32,
@@ -37,6 +38,31 @@ pub struct MctsConfig {
     /// The tree holds at most this many nodes; past it, iterations roll out from the leaf
     /// they reach without adding nodes. Default 1 000 000.
     pub max_nodes: u32,
+}
+
+/// Setters by value, one per field, for building options from their default: the struct is
+/// `#[non_exhaustive]` (fields may be added in a minor release), so code outside this crate
+/// writes `MctsConfig::default().with_…(…)` (or assigns the public fields of a value) instead of a
+/// struct expression.
+impl MctsConfig {
+    /// Returns `self` with [`MctsConfig::exploration`] set to `exploration`.
+    #[must_use]
+    pub const fn with_exploration(mut self, exploration: f64) -> MctsConfig {
+        self.exploration = exploration;
+        self
+    }
+    /// Returns `self` with [`MctsConfig::max_rollout_actions`] set to `max_rollout_actions`.
+    #[must_use]
+    pub const fn with_max_rollout_actions(mut self, max_rollout_actions: u32) -> MctsConfig {
+        self.max_rollout_actions = max_rollout_actions;
+        self
+    }
+    /// Returns `self` with [`MctsConfig::max_nodes`] set to `max_nodes`.
+    #[must_use]
+    pub const fn with_max_nodes(mut self, max_nodes: u32) -> MctsConfig {
+        self.max_nodes = max_nodes;
+        self
+    }
 }
 
 impl Default for MctsConfig {

@@ -23,7 +23,7 @@
 //! #     fn action_text(&self, a: u8) -> String { a.to_string() }
 //! #     fn parse_action(&self, t: &str) -> Result<u8, No> { t.parse().map_err(|_| No) }
 //! # }
-//! let mut mcts = Mcts::new(MctsConfig { iterations: 200, ..MctsConfig::default() }, Seed(1)).unwrap();
+//! let mut mcts = Mcts::new(MctsConfig::with_iterations(200), Seed(1)).unwrap();
 //! let mut exp = Expectiminimax::new(ExpectiminimaxConfig::with_depth(2)).unwrap();
 //! let played = play_game(Pick(None), Seed(2), ByPlayer::new(&mut mcts, &mut exp), 10).unwrap();
 //! assert_eq!(played.state.returns().first, 1.0);
@@ -43,6 +43,7 @@ pub(crate) use random::RandomAgent;
 
 /// Why an agent's configuration was refused.
 #[derive(Debug, Clone, PartialEq, Error)]
+#[non_exhaustive]
 pub enum ConfigError {
     /// A budget (iterations, depth, nodes) of 0: the agent could not search at all.
     #[error("the {0} budget must be at least 1")]

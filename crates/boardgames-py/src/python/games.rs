@@ -202,11 +202,10 @@ impl PyTrictracGame {
                 if trous == 0 {
                     return Err(value_error("trous 0: a partie is won with 1 trou or more"));
                 }
-                let options = GameOptions {
-                    primaute: primaute_value,
-                    pavillon,
-                    trous_to_win: trous,
-                };
+                let options = GameOptions::default()
+                    .with_primaute(primaute_value)
+                    .with_pavillon(pavillon)
+                    .with_trous_to_win(trous);
                 (
                     TrictracStart::Ordinaire(Box::new(Ordinaire::standard(options))),
                     TRICTRAC_CUT,

@@ -8,6 +8,7 @@ use pyo3::prelude::*;
 use crate::session::{ActionIdError, RecordError};
 
 mod agent;
+mod distributed;
 mod games;
 mod render;
 mod states;
@@ -63,5 +64,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     agent::register(m)?;
     render::register(m)?;
     vector::register(m)?;
+    distributed::register(m)?;
     Ok(())
 }

@@ -3,6 +3,8 @@
 //! move ordering (table move, winning king moves, captures, killer moves, history), late
 //! move reductions, and a quiescence search of captures and winning king moves.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::Instant;
 
 use boardgames_common::{Agent, Seed, SeedRng};
@@ -77,6 +79,8 @@ pub struct Searcher {
     stack: Vec<u64>,
     /// Nodes of every search since the searcher was made.
     nodes_searched: u64,
+    /// A flag another thread may raise to stop the search at once ([`Searcher::set_stop`]).
+    stop: Option<Arc<AtomicBool>>,
 }
 
 /// The searcher as a player of the common game trait: it searches the game's position with
@@ -120,6 +124,8 @@ struct Context<'a> {
     node_limit: u64,
     deadline: Option<Instant>,
     stop: bool,
+    /// The flag of [`Searcher::set_stop`], read with the clock.
+    stop_flag: Option<&'a AtomicBool>,
     /// The evaluation's weights.
     weights: EvalWeights,
 }
@@ -136,6 +142,7 @@ impl Searcher {
             rng: seed.rng(),
             stack: Vec::with_capacity(1024),
             nodes_searched: 0,
+            stop: None,
         }
     }
 
@@ -155,6 +162,15 @@ impl Searcher {
     /// clock); the tables and the random generator are kept.
     pub fn set_limits(&mut self, limits: crate::ai::SearchLimits) {
         self.config.limits = limits;
+    }
+
+    /// Gives the searcher a flag that stops its searches when raised (`true`), checked with
+    /// the clock (every 1024 nodes): an engine that reads its host's input on another thread
+    /// raises it when the host ends the game or changes the position. A stopped search
+    /// returns what a search out of time returns (the best move of the deepest completed
+    /// iteration). The searcher never lowers the flag; `None` removes it.
+    pub fn set_stop(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.stop = flag;
     }
 
     /// The nodes of every search since the searcher was made ([`SearchResult::nodes`] summed;
@@ -223,6 +239,7 @@ impl Searcher {
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             deadline: limits.time.map(|t| Instant::now() + t),
             stop: false,
+            stop_flag: self.stop.as_deref(),
             weights: self.config.weights,
         };
 
@@ -353,11 +370,17 @@ impl Context<'_> {
         if self.nodes >= self.node_limit {
             self.stop = true;
         }
-        if self.nodes & 1023 == 0
-            && let Some(d) = self.deadline
-            && Instant::now() >= d
-        {
-            self.stop = true;
+        if self.nodes & 1023 == 0 {
+            if let Some(d) = self.deadline
+                && Instant::now() >= d
+            {
+                self.stop = true;
+            }
+            if let Some(flag) = self.stop_flag
+                && flag.load(AtomicOrdering::Relaxed)
+            {
+                self.stop = true;
+            }
         }
     }
 

@@ -227,6 +227,7 @@ impl fmt::Display for EvalWeights {
 
 /// Error of reading or setting [`EvalWeights`].
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum WeightsError {
     /// The name is none of [`EvalWeights::NAMES`].
     #[error("unknown evaluation weight {0:?} (the weights are listed in EvalWeights::NAMES)")]

@@ -125,6 +125,7 @@ impl fmt::Display for MarksText {
 
 /// Error of parsing the position notation: which field is wrong, and why.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ParsePositionError {
     /// Fewer than the four space-separated fields.
     #[error("missing field {0} (expected: board side throws marks)")]

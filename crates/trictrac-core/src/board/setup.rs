@@ -88,6 +88,7 @@ impl Setup {
 
 /// Why a [`Setup`] is not a legal position.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum PositionError {
     /// More than 15 dames of one colour on the board.
     #[error("{colour} has {count} dames on the board; at most 15")]

@@ -81,7 +81,7 @@ impl Default for Weights {
 /// use boardgames_common::{ByPlayer, Game, RandomAgent, Seed, play_game};
 /// use trictrac_core::bot::Bot;
 /// use trictrac_core::{GameOptions, TrictracGame};
-/// let game = TrictracGame::standard(GameOptions { trous_to_win: 1, ..GameOptions::default() });
+/// let game = TrictracGame::standard(GameOptions::default().with_trous_to_win(1));
 /// let (mut bot, mut random) = (Bot::default(), RandomAgent::new(Seed(2)));
 /// let played = play_game(game, Seed(3), ByPlayer::new(&mut bot, &mut random), 100_000).unwrap();
 /// assert!(played.state.is_terminal());
@@ -103,25 +103,35 @@ impl Default for Bot {
     }
 }
 
-/// Probability, by distance `d` (index, 0..=12), that a throw brings `d` by one die or by
-/// the sum of both (ordered throws out of 36).
-const REACH: [f64; 13] = {
-    let mut r = [0.0; 13];
+/// The ordered throws out of 36 that bring distance `d` (index 0..=12) by one die or by the
+/// sum of both: the one count the heuristic's and the TD network's chance tables share.
+pub(super) const REACH_THROWS: [u32; 13] = {
+    let mut r = [0; 13];
     let mut d = 1;
     while d <= 12 {
-        let mut n = 0;
         let mut a = 1;
         while a <= 6 {
             let mut b = 1;
             while b <= 6 {
                 if a == d || b == d || a + b == d {
-                    n += 1;
+                    r[d] += 1;
                 }
                 b += 1;
             }
             a += 1;
         }
-        r[d] = n as f64 / 36.0;
+        d += 1;
+    }
+    r
+};
+
+/// Probability, by distance `d` (index, 0..=12), that a throw brings `d` by one die or by
+/// the sum of both ([`REACH_THROWS`] out of 36).
+const REACH: [f64; 13] = {
+    let mut r = [0.0; 13];
+    let mut d = 0;
+    while d <= 12 {
+        r[d] = REACH_THROWS[d] as f64 / 36.0;
         d += 1;
     }
     r

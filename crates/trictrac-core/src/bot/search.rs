@@ -46,7 +46,7 @@ use crate::{Action, ChoiceStage, Phase, TrictracGame};
 /// use boardgames_common::{ByPlayer, Game, Seed, play_game};
 /// use trictrac_core::bot::{Bot, ExpectimaxBot};
 /// use trictrac_core::{GameOptions, TrictracGame};
-/// let game = TrictracGame::standard(GameOptions { trous_to_win: 1, ..GameOptions::default() });
+/// let game = TrictracGame::standard(GameOptions::default().with_trous_to_win(1));
 /// let (mut searcher, mut bot) = (ExpectimaxBot::default(), Bot::default());
 /// let played = play_game(game, Seed(3), ByPlayer::new(&mut searcher, &mut bot), 100_000).unwrap();
 /// assert!(played.state.is_terminal());

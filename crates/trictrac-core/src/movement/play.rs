@@ -14,6 +14,7 @@ use crate::movement::{LegalPlays, MovementOnly, MustFillOrKeep, Obligations};
 
 /// Why a play is not legal in its position (the law that refuses it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
 pub enum IllegalPlayReason {
     /// A move starts from a point holding no dame of the side to move, or goes backwards
     /// along his path: the moves cannot be made at all.
@@ -56,6 +57,7 @@ pub struct PlayError {
 
 /// Error of [`Position::parse_play`].
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ParsePlayError {
     /// The text does not start with a throw followed by `:`.
     #[error("play {0:?}: expected <throw>: <moves>, e.g. \"6-4: B5-B11, B5-B9\"")]

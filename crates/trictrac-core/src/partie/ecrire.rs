@@ -122,6 +122,7 @@ impl Form for MarqueForm {
 /// and whether the colours alternate with the primauté.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct EcrireOptions {
     /// Marqués, convention and settlement options.
     pub rules: EcrireRules,
@@ -130,6 +131,31 @@ pub struct EcrireOptions {
     /// Whether the colours alternate at each marqué with the primauté (the glossary:
     /// "la primauté et éventuellement la couleur des dames alternent"); default yes.
     pub alternate_colours: bool,
+}
+
+/// Setters by value, one per field, for building options from their default: the struct is
+/// `#[non_exhaustive]` (fields may be added in a minor release), so code outside this crate
+/// writes `EcrireOptions::default().with_…(…)` (or assigns the public fields of a value) instead of a
+/// struct expression.
+impl EcrireOptions {
+    /// Returns `self` with [`EcrireOptions::rules`] set to `rules`.
+    #[must_use]
+    pub const fn with_rules(mut self, rules: EcrireRules) -> EcrireOptions {
+        self.rules = rules;
+        self
+    }
+    /// Returns `self` with [`EcrireOptions::primaute`] set to `primaute`.
+    #[must_use]
+    pub const fn with_primaute(mut self, primaute: Primaute) -> EcrireOptions {
+        self.primaute = primaute;
+        self
+    }
+    /// Returns `self` with [`EcrireOptions::alternate_colours`] set to `alternate_colours`.
+    #[must_use]
+    pub const fn with_alternate_colours(mut self, alternate_colours: bool) -> EcrireOptions {
+        self.alternate_colours = alternate_colours;
+        self
+    }
 }
 
 impl EcrireOptions {

@@ -15,6 +15,7 @@ use crate::partie::settlement::SettlementError;
 /// be read ([`Game::parse_action`](boardgames_common::Game::parse_action)); the state is then
 /// unchanged.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ActionError {
     /// The action does not belong to the current phase (e.g. a play at a chance node).
     #[error("{action} is not possible now ({phase})")]
@@ -49,6 +50,7 @@ pub enum ActionError {
 /// `Pavillon`, `Trous`, `Position`, `Opening`; the partie à écrire's `Marques`,
 /// `Convention` and settlement options).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum TagError {
     /// A tag has a value the game does not know.
     #[error("{tag} tag: {value:?} is refused: {reason}")]

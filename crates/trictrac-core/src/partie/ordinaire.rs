@@ -27,6 +27,7 @@ use crate::partie::turn::{Action, Chronology, Form, Primaute, TurnPhase, action_
 /// Options of a partie ordinaire.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct GameOptions {
     /// How the primauté is decided.
     pub primaute: Primaute,
@@ -36,6 +37,31 @@ pub struct GameOptions {
     /// Trous that win the partie: 12 (the tour de trictrac); smaller values shorten tests
     /// (0 counts as 1).
     pub trous_to_win: u8,
+}
+
+/// Setters by value, one per field, for building options from their default: the struct is
+/// `#[non_exhaustive]` (fields may be added in a minor release), so code outside this crate
+/// writes `GameOptions::default().with_…(…)` (or assigns the public fields of a value) instead of a
+/// struct expression.
+impl GameOptions {
+    /// Returns `self` with [`GameOptions::primaute`] set to `primaute`.
+    #[must_use]
+    pub const fn with_primaute(mut self, primaute: Primaute) -> GameOptions {
+        self.primaute = primaute;
+        self
+    }
+    /// Returns `self` with [`GameOptions::pavillon`] set to `pavillon`.
+    #[must_use]
+    pub const fn with_pavillon(mut self, pavillon: bool) -> GameOptions {
+        self.pavillon = pavillon;
+        self
+    }
+    /// Returns `self` with [`GameOptions::trous_to_win`] set to `trous_to_win`.
+    #[must_use]
+    pub const fn with_trous_to_win(mut self, trous_to_win: u8) -> GameOptions {
+        self.trous_to_win = trous_to_win;
+        self
+    }
 }
 
 impl Default for GameOptions {
@@ -132,7 +158,7 @@ impl Form for Ordinaire {
 /// ```
 /// use boardgames_common::{ByPlayer, Game, RandomAgent, Seed, play_game};
 /// use trictrac_core::{GameOptions, TrictracGame};
-/// let game = TrictracGame::standard(GameOptions { trous_to_win: 1, ..GameOptions::default() });
+/// let game = TrictracGame::standard(GameOptions::default().with_trous_to_win(1));
 /// let (mut a, mut b) = (RandomAgent::new(Seed(1)), RandomAgent::new(Seed(2)));
 /// let played = play_game(game, Seed(7), ByPlayer::new(&mut a, &mut b), 100_000).unwrap();
 /// assert!(played.state.is_terminal());

@@ -78,6 +78,7 @@ pub fn check_naming(throw: Throw, said: &str) -> Result<(), NamingError> {
 
 /// Why a throw was not named by the law (NOMMER LES DÉS).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum NamingError {
     /// The higher die is named first.
     #[error("name the higher die first: \"{expected}\"")]

@@ -23,6 +23,7 @@ use crate::scoring::kind::{HowKept, JanKind};
 
 /// Error of [`ThrowAnalysis::after_play`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ScoringError {
     /// The play is of another throw than the one analysed.
     #[error("play {play} is not of the throw {expected} analysed")]

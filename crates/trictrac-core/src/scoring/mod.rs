@@ -26,7 +26,21 @@ pub use kind::{HowKept, JanKind, Table};
 /// ruleset").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct ScoringRules {
     /// Score the obsolete jan de rencontre (glossary JAN DE RENCONTRE): off by default.
     pub jan_de_rencontre: bool,
+}
+
+/// Setters by value, one per field, for building options from their default: the struct is
+/// `#[non_exhaustive]` (fields may be added in a minor release), so code outside this crate
+/// writes `ScoringRules::default().with_…(…)` (or assigns the public fields of a value) instead of a
+/// struct expression.
+impl ScoringRules {
+    /// Returns `self` with [`ScoringRules::jan_de_rencontre`] set to `jan_de_rencontre`.
+    #[must_use]
+    pub const fn with_jan_de_rencontre(mut self, jan_de_rencontre: bool) -> ScoringRules {
+        self.jan_de_rencontre = jan_de_rencontre;
+        self
+    }
 }

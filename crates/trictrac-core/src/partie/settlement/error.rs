@@ -4,6 +4,7 @@ use thiserror::Error;
 
 /// What was wrong with a settlement, its rules or its marqués.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum SettlementError {
     /// A partie à écrire is of at least one marqué.
     #[error("a partie à écrire needs at least 1 marqué, not 0")]

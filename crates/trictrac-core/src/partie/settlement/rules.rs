@@ -112,6 +112,7 @@ impl std::str::FromStr for RefaitProgression {
 /// not allow.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct EcrireRules {
     marques: u32,
     convention: Convention,

@@ -227,6 +227,7 @@ fn multiple_of_four(form: TableForm, marques: u32) -> String {
 
 /// What was wrong with a table, its draw, its schedule or a marqué recorded at it.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum TableError {
     /// The partie à écrire at a table is for 3 or 4 players (2 play the partie à deux).
     #[error("a partie à écrire at a table seats 3 or 4 players, not {0}")]

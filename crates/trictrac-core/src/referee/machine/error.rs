@@ -7,6 +7,7 @@ use crate::referee::Entry;
 
 /// Why a gesture was refused. The referee is then unchanged.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum RefereeError {
     /// Not this player's gesture now.
     #[error("`{gesture}` by {who} is not possible now: {why}")]

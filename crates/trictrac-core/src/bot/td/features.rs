@@ -1,0 +1,375 @@
+//! The inputs of the [`TdNetwork`](super::TdNetwork): a state before a throw (the position,
+//! its marks, the partie's trous to win and pavillon option) encoded for the player to throw
+//! ("me") and his opponent ("him"), as a sparse list of `(input, value)` pairs.
+//!
+//! The layout (feature set 1, [`NUM_INPUTS`] inputs; the design note is the repository's
+//! [trictrac-bot.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/trictrac-bot.md)):
+//!
+//! - the board, for me then for him, each along his own path: for each path position 1..=24
+//!   four units (exactly 1 dame, exactly 2, at least 3, and the dames beyond three / 6), then
+//!   the dames borne off / 15 (97 inputs a side);
+//! - hand-made units, for me then for him (9 a side): his petit jan, grand jan and jan de
+//!   retour full; his petit and grand jan still fillable (the opponent's jan interdit); all
+//!   his dames in the jan de retour (he may bear off); the points an opponent's throw is
+//!   expected to win by hitting his lone dames, / 8 (as the heuristic's exposure); his pips
+//!   advanced / 360; the numbers blocked to the opponent / 36;
+//! - the marks, for me then for him (29 a side): points exactly 1..=11, and points / 12;
+//!   trous still needed to win exactly 1..=11 or 12 and more, and min(needed, 12) / 12; en
+//!   bredouille (the next trou double); marking with the double jeton; partie en bredouille
+//!   (the pavillon series); holding the pavillon;
+//! - the partie (9): the pavillon option on; my throws since the relevé 0, 1, 2 or more;
+//!   his likewise.
+
+use crate::board::Colour;
+use crate::board::Position;
+use crate::board::can_fill_from;
+use crate::board::{Board, count_masks};
+use crate::board::{OFF, TALON};
+use crate::partie::ordinaire::Ordinaire;
+
+/// The version of the feature layout, written in the weights file: a network trained on
+/// another layout is refused.
+pub const FEATURE_SET: u16 = 1;
+
+/// Inputs per side for the board: 24 path positions × 4 units, and the dames off.
+const BOARD: usize = 24 * 4 + 1;
+/// Hand-made inputs per side.
+const HAND: usize = 9;
+/// Mark inputs per side.
+const MARKS: usize = 12 + 13 + 4;
+/// Inputs of the partie (the pavillon option, both players' throws since the relevé).
+const PARTIE: usize = 1 + 4 + 4;
+
+const BOARD_AT: usize = 0;
+const HAND_AT: usize = BOARD_AT + 2 * BOARD;
+const MARKS_AT: usize = HAND_AT + 2 * HAND;
+const PARTIE_AT: usize = MARKS_AT + 2 * MARKS;
+
+/// The number of inputs of feature set [`FEATURE_SET`].
+pub const NUM_INPUTS: usize = PARTIE_AT + PARTIE;
+
+/// At most this many inputs are not zero (the board at most 15 points a side with two
+/// units each and the dames off, every hand, mark and partie input): the capacity of
+/// [`Inputs`].
+pub(crate) const MAX_ACTIVE: usize = 2 * (15 * 2 + 1) + 2 * HAND + 2 * MARKS + PARTIE;
+
+/// The inputs of one state: the indices and values of those that are not zero.
+#[derive(Clone, Copy)]
+pub(crate) struct Inputs {
+    len: usize,
+    index: [u16; MAX_ACTIVE],
+    value: [f32; MAX_ACTIVE],
+}
+
+impl std::fmt::Debug for Inputs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl Inputs {
+    pub(crate) const fn new() -> Inputs {
+        Inputs {
+            len: 0,
+            index: [0; MAX_ACTIVE],
+            value: [0.0; MAX_ACTIVE],
+        }
+    }
+
+    /// The inputs of `pairs` (indices below [`NUM_INPUTS`], at most [`MAX_ACTIVE`]).
+    pub(crate) fn from_pairs(pairs: impl Iterator<Item = (usize, f32)>) -> Inputs {
+        let mut inputs = Inputs::new();
+        for (i, v) in pairs {
+            inputs.push(i, v);
+        }
+        inputs
+    }
+
+    #[inline]
+    fn push(&mut self, i: usize, v: f32) {
+        // Never more than MAX_ACTIVE (counted above); a full list drops nothing silently in
+        // tests (debug assertion) and never panics in release.
+        debug_assert!(self.len < MAX_ACTIVE && i < NUM_INPUTS);
+        if v != 0.0 && self.len < MAX_ACTIVE {
+            self.index[self.len] = i as u16;
+            self.value[self.len] = v;
+            self.len += 1;
+        }
+    }
+
+    #[inline]
+    fn flag(&mut self, i: usize, on: bool) {
+        if on {
+            self.push(i, 1.0);
+        }
+    }
+
+    /// The `(input, value)` pairs that are not zero.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (usize, f32)> + '_ {
+        self.index[..self.len]
+            .iter()
+            .zip(&self.value[..self.len])
+            .map(|(&i, &v)| (usize::from(i), v))
+    }
+
+    /// The inputs as a dense vector of [`NUM_INPUTS`] values.
+    #[cfg(test)]
+    pub(crate) fn dense(&self) -> [f32; NUM_INPUTS] {
+        let mut out = [0.0; NUM_INPUTS];
+        for (i, v) in self.iter() {
+            out[i] = v;
+        }
+        out
+    }
+}
+
+/// Probability, by distance `d` (index 0..=12), that a throw brings `d` by one die or by the
+/// sum of both (the heuristic's `REACH_THROWS` out of 36).
+const REACH: [f32; 13] = {
+    let mut r = [0.0; 13];
+    let mut d = 0;
+    while d <= 12 {
+        r[d] = crate::bot::heuristic::REACH_THROWS[d] as f32 / 36.0;
+        d += 1;
+    }
+    r
+};
+
+/// For each set of distances (bit `k` for distance `k + 1`), the sum of their [`REACH`]
+/// chances, capped at 1.
+static CHANCE: [f32; 4096] = {
+    let mut t = [0.0; 4096];
+    let mut m = 0;
+    while m < 4096 {
+        let mut chance = 0.0;
+        let mut k = 0;
+        while k < 12 {
+            if m & (1 << k) != 0 {
+                chance += REACH[k + 1];
+            }
+            k += 1;
+        }
+        t[m] = if chance > 1.0 { 1.0 } else { chance };
+        m += 1;
+    }
+    t
+};
+
+/// The expected points an opponent's throw wins by hitting `colour`'s lone dames (off the
+/// talon): each one's hit value (4 in the petit-jan table, 2 in the grand-jan table: rules
+/// page, "Scoring") times the chance that a throw brings one of the hitters' distances.
+/// `occupied` and `made` are `colour`'s points with at least one and two dames, `his` the
+/// opponent's with at least one (bit `p` for path position `p`, each on his own path).
+fn exposure_of(occupied: u32, made: u32, his: u32) -> f32 {
+    // His path q is our 25 - q: bit q to bit 25 - q by reversing the 32 bits.
+    let his_on_ours = his.reverse_bits() >> 6;
+    let mut lone = occupied & !made & !(1 << TALON);
+    let mut total = 0.0;
+    while lone != 0 {
+        let p = lone.trailing_zeros();
+        lone &= lone - 1;
+        let value = if p <= 6 || p >= 19 { 4.0 } else { 2.0 };
+        total += value * CHANCE[((his_on_ours >> (p + 1)) & 0xFFF) as usize];
+    }
+    total
+}
+
+#[cfg(test)]
+fn exposure(board: &Board, colour: Colour) -> f32 {
+    let (occupied, made) = count_masks(board.path_counts(colour));
+    exposure_of(
+        occupied,
+        made,
+        count_masks(board.path_counts(colour.other())).0,
+    )
+}
+
+/// The (opponent dame point, number) pairs whose landing point the player holds: the numbers
+/// he blocks to the opponent (`ours`, `his` as in [`exposure_of`]).
+fn blocked_of(ours: u32, his: u32) -> u32 {
+    let ours_on_his = ours.reverse_bits() >> 6;
+    let mut from = his & !(1 << 24);
+    let mut n = 0;
+    while from != 0 {
+        let q = from.trailing_zeros();
+        from &= from - 1;
+        n += ((ours_on_his >> (q + 1)) & 0x3F).count_ones();
+    }
+    n
+}
+
+fn board_side(inputs: &mut Inputs, board: &Board, colour: Colour, at: usize) {
+    let counts = board.path_counts(colour);
+    for (k, &n) in counts[1..=24].iter().enumerate() {
+        if n == 0 {
+            continue;
+        }
+        // Path position k + 1.
+        let base = at + k * 4;
+        inputs.push(base + usize::from(n.min(3)) - 1, 1.0);
+        if n > 3 {
+            inputs.push(base + 3, f32::from(n - 3) / 6.0);
+        }
+    }
+    inputs.push(at + 96, f32::from(counts[OFF as usize]) / 15.0);
+}
+
+fn hand_side(inputs: &mut Inputs, board: &Board, colour: Colour, at: usize) {
+    let counts = board.path_counts(colour);
+    let (occupied, made) = count_masks(counts);
+    let his = count_masks(board.path_counts(colour.other())).0;
+    // The jans by path position: petit 1..=6, grand 7..=12, de retour 19..=24.
+    let full = |first: u32| {
+        let span = 0x3F << first;
+        made & span == span
+    };
+    inputs.flag(at, full(1));
+    inputs.flag(at + 1, full(7));
+    inputs.flag(at + 2, full(19));
+    inputs.flag(at + 3, can_fill_from(counts, 1));
+    inputs.flag(at + 4, can_fill_from(counts, 7));
+    // Every dame on the board in the jan de retour (path 19..=24).
+    inputs.flag(at + 5, occupied != 0 && occupied & !(0x3F << 19) == 0);
+    inputs.push(at + 6, exposure_of(occupied, made, his) / 8.0);
+    let pips: u32 = (2..=25usize)
+        .map(|p| u32::from(counts[p]) * (p as u32 - 1))
+        .sum();
+    inputs.push(at + 7, pips as f32 / 360.0);
+    inputs.push(at + 8, blocked_of(occupied, his) as f32 / 36.0);
+}
+
+/// The inputs of `position` before its side to move throws, in a partie of `form`.
+pub(crate) fn encode(position: &Position, form: &Ordinaire) -> Inputs {
+    let mut inputs = Inputs::new();
+    encode_common(position, form, &mut inputs);
+    encode_varying(position, &mut inputs);
+    inputs
+}
+
+/// The inputs that the plays of one throw leave alike, when the opponent of the player who
+/// plays throws next and the play marks nothing: the board of the player to throw (who did
+/// not play), the marks, the partie.
+pub(crate) fn encode_common(position: &Position, form: &Ordinaire, inputs: &mut Inputs) {
+    let me = position.side_to_move();
+    board_side(inputs, position.board(), me, BOARD_AT);
+    let trous_to_win = form.trous_to_win.max(1);
+    for (k, c) in [me, me.other()].into_iter().enumerate() {
+        let at = MARKS_AT + k * MARKS;
+        let m = position.marks(c);
+        let o = position.marks(c.other());
+        if m.points > 0 {
+            inputs.push(at + usize::from(m.points.min(11)) - 1, 1.0);
+            inputs.push(at + 11, f32::from(m.points) / 12.0);
+        }
+        let needed = trous_to_win.saturating_sub(m.trous).clamp(1, 12);
+        inputs.push(at + 12 + usize::from(needed) - 1, 1.0);
+        inputs.push(at + 24, f32::from(needed) / 12.0);
+        inputs.flag(at + 25, m.bredouille);
+        // The double jeton: en bredouille while the opponent has points too.
+        inputs.flag(at + 26, m.bredouille && o.points > 0);
+        // The pavillon series: the first to win trous while the other has none, or the
+        // holder of the pavillon.
+        inputs.flag(at + 27, (m.trous > 0 && o.trous == 0) || m.pavillon);
+        inputs.flag(at + 28, m.pavillon);
+    }
+    inputs.flag(PARTIE_AT, form.pavillon);
+    for (k, c) in [me, me.other()].into_iter().enumerate() {
+        let throws = usize::from(position.throws_since_releve(c).min(3));
+        inputs.flag(PARTIE_AT + 1 + 4 * k + throws, true);
+    }
+}
+
+/// The inputs that differ between the plays of one throw: the board of the player who
+/// played (the opponent of the player to throw) and the hand-made units of both.
+pub(crate) fn encode_varying(position: &Position, inputs: &mut Inputs) {
+    let me = position.side_to_move();
+    let board = position.board();
+    board_side(inputs, board, me.other(), BOARD_AT + BOARD);
+    hand_side(inputs, board, me, HAND_AT);
+    hand_side(inputs, board, me.other(), HAND_AT + HAND);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::GameOptions;
+
+    #[test]
+    fn the_start_has_the_talons_and_the_phase() {
+        let form = Ordinaire::of(&GameOptions::default());
+        let inputs = encode(&Position::start(), &form);
+        let dense = inputs.dense();
+        // 15 dames on each talon: at least 3, and (15 - 3) / 6 = 2 beyond.
+        for at in [BOARD_AT, BOARD_AT + BOARD] {
+            assert_eq!(&dense[at..at + 4], &[0.0, 0.0, 1.0, 2.0]);
+        }
+        // Both petit and grand jans still fillable, nothing full, no pip advanced.
+        for at in [HAND_AT, HAND_AT + HAND] {
+            assert_eq!(
+                &dense[at..at + 9],
+                &[0.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0]
+            );
+        }
+        // No points; 12 trous needed.
+        for at in [MARKS_AT, MARKS_AT + MARKS] {
+            assert!(dense[at..at + 12].iter().all(|&v| v == 0.0));
+            assert!(dense[at + 12..at + 23].iter().all(|&v| v == 0.0));
+            assert_eq!(&dense[at + 23..at + 25], &[1.0, 1.0]);
+        }
+        // No throw yet for either player; pavillon off.
+        assert_eq!(
+            &dense[PARTIE_AT..],
+            &[0.0, 1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0]
+        );
+        assert_eq!(NUM_INPUTS, 279);
+    }
+
+    #[test]
+    fn the_marks_are_seen_from_the_player_to_throw() {
+        let form = Ordinaire::of(&GameOptions {
+            pavillon: true,
+            ..GameOptions::default()
+        });
+        // Black to throw: Black has 1 trou 4 points en bredouille (double jeton, White
+        // marked too) and holds the pavillon (White has 3 trous).
+        let pos: Position = "B1:w13,B3:w2,N1:b12,N12:b3 b 2/1 3.2/1.4*p"
+            .parse()
+            .unwrap();
+        let dense = encode(&pos, &form).dense();
+        let me = MARKS_AT;
+        let him = MARKS_AT + MARKS;
+        let points = |at: usize| dense[at..at + 11].iter().position(|&v| v == 1.0);
+        assert_eq!((points(me), points(him)), (Some(3), Some(1)));
+        assert_eq!((dense[me + 11], dense[him + 11]), (4.0 / 12.0, 2.0 / 12.0));
+        // 11 trous still needed by Black, 9 by White.
+        let needed = |at: usize| dense[at + 12..at + 24].iter().position(|&v| v == 1.0);
+        assert_eq!((needed(me), needed(him)), (Some(10), Some(8)));
+        assert_eq!(&dense[me + 25..me + 29], &[1.0, 1.0, 1.0, 1.0]);
+        assert_eq!(&dense[him + 25..him + 29], &[0.0, 0.0, 0.0, 0.0]);
+        assert_eq!(dense[PARTIE_AT], 1.0);
+        // Black has thrown once since the relevé, White twice.
+        assert_eq!(dense[PARTIE_AT + 1 + 1], 1.0);
+        assert_eq!(dense[PARTIE_AT + 5 + 2], 1.0);
+        // Black's coin (his path 12) holds 3 dames: at least 3, none beyond.
+        assert_eq!(
+            &dense[BOARD_AT + 11 * 4..BOARD_AT + 12 * 4],
+            &[0.0, 0.0, 1.0, 0.0]
+        );
+        // White's B3 (his path 3) holds 2.
+        let white = BOARD_AT + BOARD;
+        assert_eq!(&dense[white + 2 * 4..white + 3 * 4], &[0.0, 1.0, 0.0, 0.0]);
+    }
+
+    #[test]
+    fn a_lone_dame_in_reach_is_exposed() {
+        // White's lone dame on B3 (his path 3); Black's dames on B5 (Black's path 20, White's
+        // path 5): distance 2, brought by 12 throws of 36 (a 2 on either die, or 1-1).
+        let pos: Position = "B1:w14,B3:w1,N1:b14,B5:b1 w 0/0 0.0/0.0".parse().unwrap();
+        let e = exposure(pos.board(), Colour::White);
+        assert!((e - 4.0 * 12.0 / 36.0).abs() < 1e-6, "{e}");
+        // Black's lone dame on B5 (his jan de retour, the petit-jan table) is in reach of
+        // White's B3 (2) and B1 (4): 12 + 14 throws of 36.
+        let e = exposure(pos.board(), Colour::Black);
+        assert!((e - 4.0 * 26.0 / 36.0).abs() < 1e-6, "{e}");
+    }
+}
