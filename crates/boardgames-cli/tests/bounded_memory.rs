@@ -4,7 +4,7 @@
 //! (`BOARDGAMES_PEAK_MEMORY`), so the figure is the peak of the whole run, measured, not
 //! timed. Linux only (elsewhere the figure is missing and the test says so).
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -9,7 +9,7 @@ use trictrac_core::bot::Bot;
 use trictrac_core::partie::DefaultScorer;
 use trictrac_core::{GameOptions, TrictracGame};
 
-mod common;
+use crate::common;
 use common::{json, run, run_with_input, stderr, stdout, temp_file};
 
 #[test]

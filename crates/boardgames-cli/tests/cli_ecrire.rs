@@ -5,7 +5,7 @@ use boardgames_common::{Agent, ByPlayer, Seed, play_game};
 use trictrac_core::bot::Bot;
 use trictrac_core::partie::{EcrireGame, EcrireOptions, EcrireRules};
 
-mod common;
+use crate::common;
 use common::{run_with_input, stderr, stdout};
 
 #[test]

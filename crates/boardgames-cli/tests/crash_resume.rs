@@ -4,7 +4,7 @@
 //! that of a run never interrupted, and no file is left half-written (every line of the logs
 //! whole, the report either absent or complete, no temporary file left).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command, Stdio};

@@ -6,7 +6,7 @@ use std::process::{Command, Stdio};
 
 use boardgames_common::Record;
 
-mod common;
+use crate::common;
 use common::{run, run_with_input, stderr, stdout, temp_path};
 
 // Seed 1: White has the primauté and throws 3-1 (plays 1. B1-B4, B1-B2 and 2. B1-B4-B5);

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-mod common;
+use crate::common;
 use common::{run, run_with_input, stdout, temp_file};
 
 fn transcript() -> PathBuf {

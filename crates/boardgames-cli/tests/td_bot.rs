@@ -2,7 +2,7 @@
 //! network's values, its choice first), `tournament` agents `tdbot`, `tdsearchbot` and
 //! `tdbot:FILE`, and the errors of bad names.
 
-mod common;
+use crate::common;
 
 use common::{run, run_with_input, stderr, stdout, temp_path};
 

@@ -2,7 +2,7 @@
 //! with the very weights of an uninterrupted run of the same seed on one thread; a
 //! checkpoint of other settings is refused; the evaluations go to the log and the curve.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command, Stdio};

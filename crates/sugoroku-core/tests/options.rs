@@ -1,7 +1,7 @@
 //! Each option of the [`Ruleset`] changes exactly the behaviour it names: on hand-built
 //! positions, and over many seeded games played in lockstep with the default ruleset.
 
-mod common;
+use crate::common;
 
 use boardgames_common::{ByPlayer, DiceSource, Player, Seed, Throw};
 use common::{position, t};

@@ -1,7 +1,7 @@
 //! Properties over random games: conservation of pawns, the end of every game, replay of
 //! records, notation round-trips.
 
-mod common;
+use crate::common;
 
 use boardgames_common::{Game, Player, Record, Seed, Throw, UNORDERED_THROWS};
 use common::{position, t};

@@ -1,7 +1,7 @@
 //! Each rule of the rules page (the crate's RULES.md, from "Le Tric Trac Nippon") on a hand-built
 //! position, under the default ruleset.
 
-mod common;
+use crate::common;
 
 use boardgames_common::{ByPlayer, Game, Player};
 use common::{position, t};

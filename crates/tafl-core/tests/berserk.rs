@@ -3,7 +3,7 @@
 //! slow reference generator of `common/mod.rs`, random games compared with the reference,
 //! and hand-made positions for each rule.
 
-mod common;
+use crate::common;
 
 use common::RefBoard;
 use tafl_core::{

@@ -2,7 +2,7 @@
 //! and the expected captures are rotated/mirrored together, and the move lists of the
 //! transformed positions must be the transformed move lists.
 
-mod common;
+use crate::common;
 
 use common::{map_setup, map_square, sq};
 use tafl_core::{

@@ -1,7 +1,7 @@
 //! The endings of the seed's game, Fidchell (rules page, "The seed's game"), and of the
 //! repetition and no-capture rules, through [`Position`] and [`TaflGame`].
 
-mod common;
+use crate::common;
 
 use boardgames_common::{ByPlayer, Game, RandomAgent, Seed, Turn, play_game};
 use common::sq;

@@ -4,7 +4,7 @@
 //! (`spd`), attacker forts (`afor*`) and throne re-entry (`cenre`); and the ten rulesets
 //! OpenTafl ships, parsed and written back.
 
-mod common;
+use crate::common;
 
 use boardgames_common::{Agent, Game, Seed, Turn};
 use common::{map_setup, map_square, sq};

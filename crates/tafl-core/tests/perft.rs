@@ -2,7 +2,7 @@
 //! the slow array-based reference generator of `common/mod.rs`; and move generation,
 //! captures and endings compared with the reference along random games.
 
-mod common;
+use crate::common;
 
 use common::RefBoard;
 use tafl_core::{MoveList, Position, Rules, Ruleset, Setup, Status, WinReason, divide, perft};

@@ -42,9 +42,17 @@ pub fn json(o: &Output) -> serde_json::Value {
     serde_json::from_slice(&o.stdout).expect("valid JSON on stdout")
 }
 
-/// The path of `name` in this test run's temporary folder (created; the file is not).
+/// The path of `name` in this test's temporary folder (created; the file is not): one
+/// folder per test run and per test (the test harness names each test's thread after it),
+/// so that the tests of the one binary, run at the same time, never share a file.
 pub fn temp_path(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("boardgames-cli-test-{}", std::process::id()));
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("main")
+        .replace(|c: char| !c.is_ascii_alphanumeric() && c != '_', "-");
+    let dir = std::env::temp_dir()
+        .join(format!("boardgames-cli-test-{}", std::process::id()))
+        .join(test);
     std::fs::create_dir_all(&dir).expect("the temporary folder");
     dir.join(name)
 }

@@ -1,8 +1,8 @@
 //! Referee mode, the école: one test per entry of the section ÉCOLE of the French glossary
 //! of the laws of trictrac, built from the entry's own words.
 
-mod referee_support;
-use referee_support::*;
+use super::support;
+use support::*;
 
 #[test]
 fn definition_ecole_par_omission_claimed() {

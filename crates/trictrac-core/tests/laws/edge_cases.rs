@@ -1,6 +1,6 @@
 //! An independent audit of the laws of movement (rules page "Moving (laws)", glossary seed
 //! 002 LOIS, COINS, RETOUR, JAN INTERDIT, SORTIE, IMPUISSANCE): edge cases not pinned by
-//! `seed_laws.rs`, each expected set derived by hand from the source sentence quoted.
+//! `laws/glossary.rs`, each expected set derived by hand from the source sentence quoted.
 //!
 //! Positions are White to move unless said otherwise. White's path: `B1..B12` = 1..12,
 //! `N12..N1` = 13..24; Black's: `N1..N12` = 1..12, `B12..B1` = 13..24.

@@ -1,8 +1,8 @@
 //! Referee mode: the dice in the machine, bad input refused, and a partie without mistakes
 //! that ends with the automatic game's marks.
 
-mod referee_support;
-use referee_support::*;
+use super::support;
+use support::*;
 
 /// Plays an automatic partie (random players, seeded dice) and replays it through the
 /// referee with correct gestures: no report, and the same marks and dames at the end.

@@ -1,8 +1,8 @@
 //! Referee mode, the fausse case: one test per entry of the section FAUSSE CASE of the
 //! French glossary of the laws of trictrac, and DAMES EN TROP ou EN MOINS.
 
-mod referee_support;
-use referee_support::*;
+use super::support;
+use support::*;
 
 #[test]
 fn dame_mal_placee() {

@@ -3,7 +3,7 @@
 //! corners of the laws: coins of one, two or three dames, par puissance, rests in an interdit
 //! grand jan with the jan de retour open, sorties with blocked farthest dames.
 
-mod common;
+use crate::common;
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -4,7 +4,7 @@
 //! position notation round-tripping at every ply, and the generator equal to the slow
 //! reference generator of `tests/common` at every ply.
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};

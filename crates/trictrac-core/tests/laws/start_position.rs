@@ -1,7 +1,7 @@
 //! The start position: the exact number of distinct legal plays of each of the 21 throws,
 //! pinned, and cross-checked against the slow reference generator.
 
-mod common;
+use crate::common;
 
 use boardgames_common::UNORDERED_THROWS;
 use trictrac_core::Position;

@@ -3,8 +3,8 @@
 //! dame touched that cannot be played (FAUSSE CASE : DÉFINITION), from the French glossary
 //! of the laws of trictrac.
 
-mod referee_support;
-use referee_support::*;
+use super::support;
+use support::*;
 use trictrac_core::{Move, Point};
 
 fn pt(s: &str) -> Point {
