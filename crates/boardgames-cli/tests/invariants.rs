@@ -4,7 +4,7 @@
 //! This crate is the one that depends on all three games with their `serde` feature.
 
 #[path = "../../../fuzz/invariants.rs"]
-mod invariants;
+mod fuzz_invariants;
 
 use boardgames_common::RecordLimits;
 use proptest::prelude::*;
@@ -63,20 +63,20 @@ proptest! {
 
     #[test]
     fn dice_and_seeds(a in text(), b in text(), seed in any::<u64>(), n in 0u8..40) {
-        invariants::dice_and_seeds(&a, &b, seed, n);
+        fuzz_invariants::dice_and_seeds(&a, &b, seed, n);
     }
 
     #[test]
     fn record_text(t in text(), limits in limits()) {
-        invariants::record_text(&t, limits);
-        invariants::record_text(&t, RecordLimits::DEFAULT);
+        fuzz_invariants::record_text(&t, limits);
+        fuzz_invariants::record_text(&t, RecordLimits::DEFAULT);
     }
 
     #[test]
     fn tafl_rules(t in text()) {
-        invariants::tafl_rules(&t);
+        fuzz_invariants::tafl_rules(&t);
         // Near misses of a real rules string.
-        invariants::tafl_rules(&format!("dim:7 {t} start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"));
+        fuzz_invariants::tafl_rules(&format!("dim:7 {t} start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"));
     }
 
     #[test]
@@ -85,12 +85,12 @@ proptest! {
         t in text(),
         choices in prop::collection::vec(any::<(u8, u8, u8)>(), 0..40),
     ) {
-        invariants::tafl_position(preset, &t, &choices);
+        fuzz_invariants::tafl_position(preset, &t, &choices);
     }
 
     #[test]
     fn tafl_game(preset in any::<u8>(), picks in prop::collection::vec(any::<u8>(), 0..60)) {
-        invariants::tafl_game(preset, &picks);
+        fuzz_invariants::tafl_game(preset, &picks);
     }
 
     #[test]
@@ -99,15 +99,15 @@ proptest! {
         throw in any::<u8>(),
         moves in prop::collection::vec((text(), text()), 0..3),
     ) {
-        invariants::trictrac_position(&t, throw, &moves);
+        fuzz_invariants::trictrac_position(&t, throw, &moves);
         // The start position, always valid.
         let start = trictrac_core::Position::default().to_string();
-        invariants::trictrac_position(&start, throw, &moves);
+        fuzz_invariants::trictrac_position(&start, throw, &moves);
     }
 
     #[test]
     fn sugoroku(a in text(), b in text(), throws in prop::collection::vec(any::<u8>(), 0..200)) {
-        invariants::sugoroku(&a, &b, &throws);
+        fuzz_invariants::sugoroku(&a, &b, &throws);
     }
 }
 
@@ -214,7 +214,7 @@ fn play_line() -> impl Strategy<Value = String> {
     ]
 }
 
-fn outcome() -> impl Strategy<Value = invariants::Outcome> {
+fn outcome() -> impl Strategy<Value = fuzz_invariants::Outcome> {
     (
         any::<u8>(),
         0u8..40,
@@ -224,7 +224,7 @@ fn outcome() -> impl Strategy<Value = invariants::Outcome> {
         prop::bool::weighted(0.15),
     )
         .prop_map(|(winner, trous, opponent, quality, sans_lever, refait)| {
-            invariants::Outcome {
+            fuzz_invariants::Outcome {
                 winner,
                 trous,
                 opponent,
@@ -241,7 +241,7 @@ proptest! {
     #[test]
     fn otep_engine(lines in prop::collection::vec(otep_line(), 0..24), full in any::<bool>()) {
         let bytes: Vec<&[u8]> = lines.iter().map(|l| l.as_bytes()).collect();
-        invariants::otep_engine(&bytes, full);
+        fuzz_invariants::otep_engine(&bytes, full);
     }
 
     #[test]
@@ -251,7 +251,7 @@ proptest! {
         lines in prop::collection::vec(referee_line(), 0..60),
     ) {
         let position = if start { "" } else { "B1:w14,B8:w1,N1:b11,N11:b2,N12:b2 b 5/5 0.0/0.0" };
-        invariants::referee_transcript(position, trous, &lines.join("\n"));
+        fuzz_invariants::referee_transcript(position, trous, &lines.join("\n"));
     }
 
     #[test]
@@ -260,7 +260,7 @@ proptest! {
         attacks in any::<bool>(),
         lines in prop::collection::vec(play_line(), 0..30),
     ) {
-        invariants::play_tafl(preset, attacks, lines.join("\n").as_bytes());
+        fuzz_invariants::play_tafl(preset, attacks, lines.join("\n").as_bytes());
     }
 
     #[test]
@@ -270,7 +270,7 @@ proptest! {
         trous in 1u8..3,
         lines in prop::collection::vec(play_line(), 0..40),
     ) {
-        invariants::play_trictrac(ecrire, black, trous, lines.join("\n").as_bytes());
+        fuzz_invariants::play_trictrac(ecrire, black, trous, lines.join("\n").as_bytes());
     }
 }
 
@@ -283,7 +283,7 @@ proptest! {
         picks in any::<[u8; 4]>(),
         outcomes in prop::collection::vec(outcome(), 0..30),
     ) {
-        invariants::ecrire_ledger(marques, picks, &outcomes);
+        fuzz_invariants::ecrire_ledger(marques, picks, &outcomes);
     }
 
     #[test]
@@ -294,6 +294,6 @@ proptest! {
         picks in any::<[u8; 4]>(),
         outcomes in prop::collection::vec(outcome(), 0..40),
     ) {
-        invariants::table_ledger(form, seed, marques, picks, &outcomes);
+        fuzz_invariants::table_ledger(form, seed, marques, picks, &outcomes);
     }
 }
