@@ -10,6 +10,7 @@
 //! Scores are in hundredths of a soldier ("centisoldiers"), from the point of view of the
 //! side to move.
 
+use crate::ai::ordering::{anvils, backed, step};
 use crate::ai::weights::EvalWeights;
 use crate::bitboard::{Bitboard, SLIDE, geometry, line};
 use crate::piece::{Piece, Side};
@@ -149,7 +150,7 @@ fn king_forks(pos: &Position, board: &KingBoard, ring1: u128) -> i32 {
 
 /// Whether the square `sq` (or the edge, `None`) closes a capture of the `victim` soldier
 /// by a piece of `capturer` arriving on the other side.
-#[inline]
+#[cfg(test)]
 fn anvil(pos: &Position, sq: Option<Square>, victim: Piece, capturer: Side) -> bool {
     let Some(sq) = sq else {
         return pos.rules.edge_hostile.contains(victim);
@@ -165,8 +166,33 @@ fn anvil(pos: &Position, sq: Option<Square>, victim: Piece, capturer: Side) -> b
 }
 
 /// The soldiers of `side` that the other side can capture with its next move (an anvil on
-/// one side, an empty square the enemy can reach on the other).
+/// one side, an empty square the enemy can reach on the other), counted on bit sets: for each
+/// direction, the soldiers with an anvil ([`anvils`], or a hostile edge) on that side and a
+/// reachable empty square on the other.
 fn hanging(pos: &Position, side: Side, enemy_reach: u128) -> u32 {
+    let g = geometry(pos.rules.size);
+    let (soldiers, victim) = match side {
+        Side::Attackers => (pos.attackers, Piece::Attacker),
+        Side::Defenders => (pos.defenders, Piece::Defender),
+    };
+    if soldiers.is_empty() {
+        return 0;
+    }
+    let capturer = side.other();
+    let anvils = anvils(pos, capturer, victim);
+    let edge = pos.rules.edge_hostile.contains(victim);
+    let hammers = Bitboard(enemy_reach & g.board) & !pos.occupied();
+    let mut threatened = Bitboard::EMPTY;
+    for d in 0..4 {
+        // The anvil beyond `DIRECTIONS[d]`, the hammer's square on the opposite side.
+        threatened |= backed(soldiers, anvils, edge, d, g) & step(hammers, d, g);
+    }
+    threatened.count()
+}
+
+/// The reference form of [`hanging`], square by square (tests compare the two).
+#[cfg(test)]
+fn hanging_by_squares(pos: &Position, side: Side, enemy_reach: u128) -> u32 {
     let n = pos.rules.size;
     let (soldiers, victim) = match side {
         Side::Attackers => (pos.attackers, Piece::Attacker),
@@ -506,5 +532,55 @@ mod tests {
         let p = crate::Position::from_setup(&s, &rules).unwrap();
         assert_eq!(hanging(&p, Side::Attackers, reach(&p, Side::Defenders)), 1);
         assert_eq!(hanging(&p, Side::Defenders, reach(&p, Side::Attackers)), 0);
+    }
+
+    #[test]
+    fn hanging_on_bit_sets_counts_as_square_by_square() {
+        use crate::piece::PieceSet;
+        use crate::rules::KingArmed;
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut total = 0;
+        for ruleset in [
+            Ruleset::fidchell(),
+            Ruleset::brandubh(),
+            Ruleset::copenhagen(),
+            Ruleset::tablut(),
+            Ruleset::ard_ri(),
+        ] {
+            let start = ruleset.start_position().to_setup();
+            for variant in 0..4 {
+                let mut rules = *ruleset.rules();
+                if variant > 0 {
+                    rules.king_armed =
+                        [KingArmed::Anvil, KingArmed::No, KingArmed::Yes][variant - 1];
+                    rules.edge_hostile =
+                        [PieceSet::ALL, PieceSet::NONE, PieceSet::SOLDIERS][variant - 1];
+                    rules.corner.hostile =
+                        [PieceSet::NONE, PieceSet::ALL, PieceSet::ALL][variant - 1];
+                    rules.throne.hostile_empty =
+                        [PieceSet::ALL, PieceSet::NONE, PieceSet::ATTACKERS][variant - 1];
+                }
+                let Ok(mut pos) = crate::Position::from_setup(&start, &rules) else {
+                    continue;
+                };
+                for _ply in 0..300 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    for side in [Side::Attackers, Side::Defenders] {
+                        let r = reach(&pos, side.other());
+                        let n = hanging(&pos, side, r);
+                        assert_eq!(n, hanging_by_squares(&pos, side, r), "{}", pos.diagram());
+                        total += n;
+                    }
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    let _ = pos.play_unchecked(moves[(state % moves.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(total > 1000, "{total}");
     }
 }
