@@ -4,7 +4,7 @@
 //! Squares a piece may not stop on (king-only corners and throne) are masked out; an empty
 //! throne a piece may not pass over is added to the occupancy.
 
-use crate::bitboard::{Bitboard, POP11, SLIDE, geometry, line};
+use crate::bitboard::{Bitboard, FILE_A, FILE_K, POP11, SLIDE, fill_down, fill_up, geometry, line};
 use crate::moves::{Move, MoveList};
 use crate::piece::{Piece, Side};
 use crate::position::{Position, forbidden_stops};
@@ -185,8 +185,14 @@ impl Position {
             return self.count_legal_moves_berserk();
         }
         let mut n = 0;
+        let no_forts = self.rules.forts.squares.is_empty();
         for (pieces, piece) in self.groups(self.side) {
             if pieces.is_empty() {
+                continue;
+            }
+            if no_forts && piece != Piece::King && self.rules.speeds.of(piece) == 0 {
+                // Every soldier at once: four fills over the board.
+                n += self.count_slides(pieces, piece);
                 continue;
             }
             let c = self.contexts(piece);
@@ -196,6 +202,32 @@ impl Position {
             }
         }
         n
+    }
+
+    /// The number of slides of the pieces `pieces`, all of kind `piece`, under rules without
+    /// forts or a speed limit for `piece`: the squares each direction's fill reaches, less
+    /// those `piece` may not stop on. In one direction an empty square is reached from one
+    /// piece at most (the nearest on that side), so each direction's count is its number of
+    /// moves.
+    #[inline]
+    fn count_slides(&self, pieces: Bitboard, piece: Piece) -> usize {
+        let g = geometry(self.rules.size);
+        let mut occ = self.occupied().0;
+        if self.rules.has_throne && !self.rules.throne.passable.contains(piece) {
+            occ |= 1u128 << g.throne.index();
+        }
+        let empty = g.board & !occ;
+        let stops = empty & !forbidden_stops(&self.rules, g, piece);
+        let from = pieces.0;
+        let stride = u32::from(STRIDE);
+        let east = fill_up(from, empty & !FILE_A, 1);
+        let west = fill_down(from, empty & !FILE_K, 1);
+        let north = fill_up(from, empty, stride);
+        let south = fill_down(from, empty, stride);
+        ((east & stops).count_ones()
+            + (west & stops).count_ones()
+            + (north & stops).count_ones()
+            + (south & stops).count_ones()) as usize
     }
 
     /// The squares the piece on `from` may move to, its jumps included (empty if `from`
