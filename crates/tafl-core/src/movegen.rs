@@ -2,7 +2,9 @@
 //! of its file are read from one sliding table ([`SLIDE`]) indexed by the 11-bit occupancy
 //! of the line (the file's occupancy comes from the transposed occupancy the position keeps).
 //! Squares a piece may not stop on (king-only corners and throne) are masked out; an empty
-//! throne a piece may not pass over is added to the occupancy.
+//! throne a piece may not pass over is added to the occupancy. Counting without listing
+//! (perft's last ply) takes the soldiers of a kind all at once: four Kogge-Stone fills over
+//! the empty squares, one per direction.
 
 use crate::bitboard::{Bitboard, FILE_A, FILE_K, POP11, SLIDE, fill_down, fill_up, geometry, line};
 use crate::moves::{Move, MoveList};
@@ -156,6 +158,50 @@ impl Position {
             let c = self.contexts(piece);
             for from in pieces {
                 let (mut row, mut col) = lines(from, c.of(from));
+                let rank_base = u32::from(from.rank()) * u32::from(STRIDE);
+                while row != 0 {
+                    let f = row.trailing_zeros();
+                    row &= row - 1;
+                    out.push(Move::new(from, Square::from_index_unchecked(rank_base + f)));
+                }
+                let file = u32::from(from.file());
+                while col != 0 {
+                    let r = col.trailing_zeros();
+                    col &= col - 1;
+                    out.push(Move::new(
+                        from,
+                        Square::from_index_unchecked(r * u32::from(STRIDE) + file),
+                    ));
+                }
+            }
+        }
+    }
+
+    /// The legal moves whose destination is in `soldiers_to` for a soldier and in `king_to`
+    /// for the king, in the order of [`Position::legal_moves`] (its subsequence), into `out`
+    /// (cleared first): the searcher's quiescence asks only for its captures and king goals.
+    /// Not for Berserk's rules (`special`), whose moves are listed in another order.
+    pub(crate) fn legal_moves_to_into(&self, out: &mut MoveList, soldiers_to: u128, king_to: u128) {
+        out.clear();
+        if self.status.is_over() {
+            return;
+        }
+        debug_assert!(!self.special);
+        for (pieces, piece) in self.groups(self.side) {
+            let to = if piece == Piece::King {
+                king_to
+            } else {
+                soldiers_to
+            };
+            if pieces.is_empty() || to == 0 {
+                continue;
+            }
+            let to_t = Bitboard(to).transposed().0;
+            let c = self.contexts(piece);
+            for from in pieces {
+                let (mut row, mut col) = lines(from, c.of(from));
+                row &= line(to, from.rank());
+                col &= line(to_t, from.file());
                 let rank_base = u32::from(from.rank()) * u32::from(STRIDE);
                 while row != 0 {
                     let f = row.trailing_zeros();

@@ -236,6 +236,19 @@ impl MoveKinds {
         }
     }
 
+    /// The destinations of the moves that are not [`MoveKind::Quiet`]: a soldier's, the
+    /// king's; `None` under Berserk's rules (every move must then be classified).
+    #[inline]
+    pub(crate) fn loud_destinations(&self) -> Option<(u128, u128)> {
+        let s = self.sets.as_ref()?;
+        let king = if s.king_hammer {
+            s.goals | s.captures
+        } else {
+            s.goals
+        };
+        Some((s.captures.0, king.0))
+    }
+
     /// The kind of the legal move `m` of the position: [`move_kind`]`(pos, m)`.
     #[inline]
     pub(crate) fn kind(&self, pos: &Position, m: Move) -> MoveKind {
@@ -412,6 +425,16 @@ mod tests {
                         break;
                     }
                     let kinds = MoveKinds::new(&pos);
+                    if let Some((soldiers, king)) = kinds.loud_destinations() {
+                        let mut loud = crate::moves::MoveList::new();
+                        pos.legal_moves_to_into(&mut loud, soldiers, king);
+                        let expected: Vec<Move> = moves
+                            .iter()
+                            .copied()
+                            .filter(|&m| move_kind(&pos, m) != MoveKind::Quiet)
+                            .collect();
+                        assert_eq!(loud.to_vec(), expected, "{}", pos.diagram());
+                    }
                     for &m in &moves {
                         let k = move_kind(&pos, m);
                         assert_eq!(kinds.kind(&pos, m), k, "{m} in\n{}", pos.diagram());

@@ -16,7 +16,7 @@ use crate::ai::ordering::{MoveKind, MoveKinds, Ordering};
 use crate::ai::tt::{Bound, TranspositionTable};
 use crate::ai::weights::EvalWeights;
 use crate::game::TaflGame;
-use crate::moves::{MAX_MOVES, Move};
+use crate::moves::{MAX_MOVES, Move, MoveList};
 use crate::piece::Side;
 use crate::position::Position;
 use crate::rules::RepetitionResult;
@@ -657,8 +657,16 @@ impl Context<'_> {
             alpha = stand;
         }
         let mut best = stand;
-        let moves = pos.legal_moves();
         let kinds = MoveKinds::new(pos);
+        // Only the moves that are not quiet, in the order of the legal moves.
+        let moves = match kinds.loud_destinations() {
+            Some((soldiers, king)) => {
+                let mut loud = MoveList::new();
+                pos.legal_moves_to_into(&mut loud, soldiers, king);
+                loud
+            }
+            None => pos.legal_moves(),
+        };
         // Winning king moves first, then captures.
         for pass in [MoveKind::KingGoal, MoveKind::Capture] {
             for &m in moves.iter() {
