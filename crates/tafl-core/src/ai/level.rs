@@ -78,8 +78,8 @@ pub struct SearchConfig {
 ///
 /// Each budget is forty times the one below. Druid's was set as the most a move could take
 /// in about a second on one core when a release build searched about 560 000 nodes per
-/// second of CPU on 7×7; it now searches about 1.4 million on 7×7 and 0.9 million on 11×11,
-/// so a Druid move takes about 0.3 s of CPU on 7×7 and 0.45 s on 11×11. Its small margin only
+/// second of CPU on 7×7; it now searches about 2 million on 7×7 and 1.6 million on 11×11,
+/// so a Druid move takes about 0.2 s of CPU on 7×7 and 0.25 s on 11×11. Its small margin only
 /// breaks near-ties, so that games between Druids from different seeds differ. The repository's
 /// [tafl-ai.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/tafl-ai.md) gives the
 /// speeds and the self-play results.
