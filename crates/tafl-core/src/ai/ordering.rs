@@ -219,8 +219,8 @@ impl MoveKinds {
         let edge = rules.edge_hostile.contains(victim);
         let mut captures = Bitboard::EMPTY;
         if victims.any() {
-            for d in 0..4 {
-                captures |= step(backed(victims, anvils, edge, d, g), OPPOSITE[d], g);
+            for (d, &back) in OPPOSITE.iter().enumerate() {
+                captures |= step(backed(victims, anvils, edge, d, g), back, g);
             }
         }
         if side == Side::Attackers {
