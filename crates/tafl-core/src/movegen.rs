@@ -241,6 +241,15 @@ impl Position {
                 n += self.count_slides(pieces, piece);
                 continue;
             }
+            if no_forts {
+                // One context for every piece of the group (no fort to start inside).
+                let c = self.context(piece, false);
+                for from in pieces {
+                    let (row, col) = lines(from, &c);
+                    n += usize::from(POP11[row as usize]) + usize::from(POP11[col as usize]);
+                }
+                continue;
+            }
             let c = self.contexts(piece);
             for from in pieces {
                 let (row, col) = lines(from, c.of(from));
@@ -270,10 +279,15 @@ impl Position {
         let west = fill_down(from, empty & !FILE_K, 1);
         let north = fill_up(from, empty, stride);
         let south = fill_down(from, empty, stride);
-        ((east & stops).count_ones()
-            + (west & stops).count_ones()
-            + (north & stops).count_ones()
-            + (south & stops).count_ones()) as usize
+        // The four populations with three counts: a carry-save adder makes of the four sets
+        // a set of the squares counted an odd number of times and two of those counted twice
+        // more (every square is counted at most four times).
+        let (e, w, n, s) = (east & stops, west & stops, north & stops, south & stops);
+        let ones = e ^ w ^ n;
+        let twos = (e & w) | (n & (e ^ w));
+        let odd = ones ^ s;
+        let more = ones & s;
+        (odd.count_ones() + 2 * (twos.count_ones() + more.count_ones())) as usize
     }
 
     /// The squares the piece on `from` may move to, its jumps included (empty if `from`
