@@ -196,7 +196,7 @@ impl fmt::Debug for Bitboard {
 }
 
 /// File `a` of the 11-stride layout.
-const FILE_A: u128 = {
+pub(crate) const FILE_A: u128 = {
     let mut m = 0u128;
     let mut r = 0;
     while r < STRIDE {
@@ -206,7 +206,7 @@ const FILE_A: u128 = {
     m
 };
 /// File `k` (the 11th) of the 11-stride layout.
-const FILE_K: u128 = FILE_A << (STRIDE - 1);
+pub(crate) const FILE_K: u128 = FILE_A << (STRIDE - 1);
 
 /// Masks of one board size.
 #[derive(Debug, Clone, Copy)]
@@ -312,6 +312,41 @@ pub(crate) static POP11: [u8; 2048] = {
     }
     t
 };
+
+/// The squares reached from the squares of `from` by sliding over `empty` towards higher
+/// indices by steps of `shift` bits (1: east, `STRIDE`: north), `from` itself left out: a
+/// Kogge-Stone fill in four doublings, enough for the 10 steps of the longest line. `empty`
+/// holds squares of the board only (without file `a` for the eastward fill), so that no
+/// slide leaves the board or wraps to the next rank.
+#[inline(always)]
+pub(crate) const fn fill_up(from: u128, empty: u128, shift: u32) -> u128 {
+    let mut g = from;
+    let mut p = empty;
+    g |= p & (g << shift);
+    p &= p << shift;
+    g |= p & (g << (2 * shift));
+    p &= p << (2 * shift);
+    g |= p & (g << (4 * shift));
+    p &= p << (4 * shift);
+    g |= p & (g << (8 * shift));
+    g & !from
+}
+
+/// [`fill_up`] towards lower indices (west with `shift` 1, without file `k` in `empty`;
+/// south with `STRIDE`).
+#[inline(always)]
+pub(crate) const fn fill_down(from: u128, empty: u128, shift: u32) -> u128 {
+    let mut g = from;
+    let mut p = empty;
+    g |= p & (g >> shift);
+    p &= p >> shift;
+    g |= p & (g >> (2 * shift));
+    p &= p >> (2 * shift);
+    g |= p & (g >> (4 * shift));
+    p &= p >> (4 * shift);
+    g |= p & (g >> (8 * shift));
+    g & !from
+}
 
 /// The 11 bits of rank `rank` of `bb`.
 #[inline]

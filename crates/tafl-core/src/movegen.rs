@@ -2,9 +2,11 @@
 //! of its file are read from one sliding table ([`SLIDE`]) indexed by the 11-bit occupancy
 //! of the line (the file's occupancy comes from the transposed occupancy the position keeps).
 //! Squares a piece may not stop on (king-only corners and throne) are masked out; an empty
-//! throne a piece may not pass over is added to the occupancy.
+//! throne a piece may not pass over is added to the occupancy. Counting without listing
+//! (perft's last ply) takes the soldiers of a kind all at once: four Kogge-Stone fills over
+//! the empty squares, one per direction.
 
-use crate::bitboard::{Bitboard, POP11, SLIDE, geometry, line};
+use crate::bitboard::{Bitboard, FILE_A, FILE_K, POP11, SLIDE, fill_down, fill_up, geometry, line};
 use crate::moves::{Move, MoveList};
 use crate::piece::{Piece, Side};
 use crate::position::{Position, forbidden_stops};
@@ -175,6 +177,50 @@ impl Position {
         }
     }
 
+    /// The legal moves whose destination is in `soldiers_to` for a soldier and in `king_to`
+    /// for the king, in the order of [`Position::legal_moves`] (its subsequence), into `out`
+    /// (cleared first): the searcher's quiescence asks only for its captures and king goals.
+    /// Not for Berserk's rules (`special`), whose moves are listed in another order.
+    pub(crate) fn legal_moves_to_into(&self, out: &mut MoveList, soldiers_to: u128, king_to: u128) {
+        out.clear();
+        if self.status.is_over() {
+            return;
+        }
+        debug_assert!(!self.special);
+        for (pieces, piece) in self.groups(self.side) {
+            let to = if piece == Piece::King {
+                king_to
+            } else {
+                soldiers_to
+            };
+            if pieces.is_empty() || to == 0 {
+                continue;
+            }
+            let to_t = Bitboard(to).transposed().0;
+            let c = self.contexts(piece);
+            for from in pieces {
+                let (mut row, mut col) = lines(from, c.of(from));
+                row &= line(to, from.rank());
+                col &= line(to_t, from.file());
+                let rank_base = u32::from(from.rank()) * u32::from(STRIDE);
+                while row != 0 {
+                    let f = row.trailing_zeros();
+                    row &= row - 1;
+                    out.push(Move::new(from, Square::from_index_unchecked(rank_base + f)));
+                }
+                let file = u32::from(from.file());
+                while col != 0 {
+                    let r = col.trailing_zeros();
+                    col &= col - 1;
+                    out.push(Move::new(
+                        from,
+                        Square::from_index_unchecked(r * u32::from(STRIDE) + file),
+                    ));
+                }
+            }
+        }
+    }
+
     /// The number of legal moves, without listing them (bulk counting for perft).
     #[must_use]
     pub fn count_legal_moves(&self) -> usize {
@@ -185,8 +231,23 @@ impl Position {
             return self.count_legal_moves_berserk();
         }
         let mut n = 0;
+        let no_forts = self.rules.forts.squares.is_empty();
         for (pieces, piece) in self.groups(self.side) {
             if pieces.is_empty() {
+                continue;
+            }
+            if no_forts && piece != Piece::King && self.rules.speeds.of(piece) == 0 {
+                // Every soldier at once: four fills over the board.
+                n += self.count_slides(pieces, piece);
+                continue;
+            }
+            if no_forts {
+                // One context for every piece of the group (no fort to start inside).
+                let c = self.context(piece, false);
+                for from in pieces {
+                    let (row, col) = lines(from, &c);
+                    n += usize::from(POP11[row as usize]) + usize::from(POP11[col as usize]);
+                }
                 continue;
             }
             let c = self.contexts(piece);
@@ -196,6 +257,37 @@ impl Position {
             }
         }
         n
+    }
+
+    /// The number of slides of the pieces `pieces`, all of kind `piece`, under rules without
+    /// forts or a speed limit for `piece`: the squares each direction's fill reaches, less
+    /// those `piece` may not stop on. In one direction an empty square is reached from one
+    /// piece at most (the nearest on that side), so each direction's count is its number of
+    /// moves.
+    #[inline]
+    fn count_slides(&self, pieces: Bitboard, piece: Piece) -> usize {
+        let g = geometry(self.rules.size);
+        let mut occ = self.occupied().0;
+        if self.rules.has_throne && !self.rules.throne.passable.contains(piece) {
+            occ |= 1u128 << g.throne.index();
+        }
+        let empty = g.board & !occ;
+        let stops = empty & !forbidden_stops(&self.rules, g, piece);
+        let from = pieces.0;
+        let stride = u32::from(STRIDE);
+        let east = fill_up(from, empty & !FILE_A, 1);
+        let west = fill_down(from, empty & !FILE_K, 1);
+        let north = fill_up(from, empty, stride);
+        let south = fill_down(from, empty, stride);
+        // The four populations with three counts: a carry-save adder makes of the four sets
+        // a set of the squares counted an odd number of times and two of those counted twice
+        // more (every square is counted at most four times).
+        let (e, w, n, s) = (east & stops, west & stops, north & stops, south & stops);
+        let ones = e ^ w ^ n;
+        let twos = (e & w) | (n & (e ^ w));
+        let odd = ones ^ s;
+        let more = ones & s;
+        (odd.count_ones() + 2 * (twos.count_ones() + more.count_ones())) as usize
     }
 
     /// The squares the piece on `from` may move to, its jumps included (empty if `from`

@@ -33,7 +33,9 @@ fn perft_with(position: &Position, depth: u32, lists: &mut [MoveList]) -> u64 {
             let mut total = 0;
             for &m in list.iter() {
                 let mut next = *position;
-                let _ = next.play_unchecked(m);
+                // A side left without a move is found by the next node's move generation
+                // (no move, no leaf), so the status need not look for it.
+                let _ = next.play_unchecked_with(m, false);
                 total += perft_with(&next, depth - 1, rest);
             }
             total

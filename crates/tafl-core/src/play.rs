@@ -125,6 +125,16 @@ impl Position {
     /// memory safety); do not do it.
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) -> MoveOutcome {
+        self.play_unchecked_with(m, true)
+    }
+
+    /// [`Position::play_unchecked`] for counting move sequences (perft): when `no_move` is
+    /// false, a side left without a move keeps the status `Ongoing` instead of its win or
+    /// draw by "no move", which changes no count, since that position's move generation
+    /// finds no move either (it is done in full for Berserk's rules, whose "no move" looks
+    /// at jumps). Every other ending is decided as usual.
+    #[inline(always)]
+    pub(crate) fn play_unchecked_with(&mut self, m: Move, no_move: bool) -> MoveOutcome {
         let Some(piece) = self.piece_at(m.from) else {
             return MoveOutcome {
                 captures: Bitboard::EMPTY,
@@ -144,7 +154,7 @@ impl Position {
 
         self.side = side.other();
         self.hash ^= zobrist::side_key();
-        self.status = self.status_after(piece);
+        self.status = self.status_after_with(piece, no_move);
         MoveOutcome {
             captures,
             status: self.status,
@@ -211,6 +221,12 @@ impl Position {
     /// The status after `mover` moved (the side to move is already the opponent, or the
     /// mover's side again when a berserker moves on).
     pub(crate) fn status_after(&self, mover: Piece) -> Status {
+        self.status_after_with(mover, true)
+    }
+
+    /// [`Position::status_after`], the "no move" ending looked for only when `no_move`.
+    #[inline(always)]
+    fn status_after_with(&self, mover: Piece, no_move: bool) -> Status {
         let side = mover.side();
         let Some(king) = self.king else {
             return Status::Win {
@@ -238,7 +254,11 @@ impl Position {
                 reason: WinReason::Enclosure,
             };
         }
-        self.no_move_status()
+        if no_move {
+            self.no_move_status()
+        } else {
+            Status::Ongoing
+        }
     }
 
     /// The status when the side to move cannot move, else `Ongoing`.

@@ -10,8 +10,9 @@
 //! Scores are in hundredths of a soldier ("centisoldiers"), from the point of view of the
 //! side to move.
 
+use crate::ai::ordering::{anvils, backed, step};
 use crate::ai::weights::EvalWeights;
-use crate::bitboard::{Bitboard, SLIDE, geometry, line};
+use crate::bitboard::{Bitboard, FILE_A, FILE_K, SLIDE, fill_down, fill_up, geometry, line};
 use crate::piece::{Piece, Side};
 use crate::position::{Position, corner_index, forbidden_stops};
 use crate::rules::{Escape, KingStrength};
@@ -70,6 +71,41 @@ fn reach(pos: &Position, side: Side) -> u128 {
         if pieces.is_empty() {
             continue;
         }
+        let (occ, _) = occupancy(pos, piece);
+        let forbid = forbidden_stops(&pos.rules, g, piece);
+        // Every piece of the group at once: a fill over the empty squares in each direction.
+        let empty = g.board & !occ;
+        let from = pieces.0;
+        let stride = u32::from(STRIDE);
+        let slides = fill_up(from, empty & !FILE_A, 1)
+            | fill_down(from, empty & !FILE_K, 1)
+            | fill_up(from, empty, stride)
+            | fill_down(from, empty, stride);
+        out |= slides & !forbid;
+    }
+    out
+}
+
+/// The reference form of [`reach`], piece by piece through the sliding table (tests
+/// compare the two).
+#[cfg(test)]
+fn reach_by_pieces(pos: &Position, side: Side) -> u128 {
+    let g = geometry(pos.rules.size);
+    let mut out = 0u128;
+    for (pieces, piece) in [
+        match side {
+            Side::Attackers => (pos.attackers, Piece::Attacker),
+            Side::Defenders => (pos.defenders, Piece::Defender),
+        },
+        (
+            if side == Side::Defenders {
+                pos.king_bb()
+            } else {
+                Bitboard::EMPTY
+            },
+            Piece::King,
+        ),
+    ] {
         let (occ, occ_t) = occupancy(pos, piece);
         let forbid = forbidden_stops(&pos.rules, g, piece);
         for sq in pieces {
@@ -103,6 +139,19 @@ impl KingBoard {
     fn slide(&self, from: Square, g: &crate::bitboard::Geometry) -> u128 {
         slide(from, self.occ, self.occ_t, g.beyond) & !self.forbid
     }
+
+    /// The squares the king reaches in one move from any square of `from` (empty squares),
+    /// the squares of `from` left out.
+    #[inline]
+    fn slides_from(&self, from: u128, g: &crate::bitboard::Geometry) -> u128 {
+        let empty = g.board & !self.occ;
+        let stride = u32::from(STRIDE);
+        (fill_up(from, empty & !FILE_A, 1)
+            | fill_down(from, empty & !FILE_K, 1)
+            | fill_up(from, empty, stride)
+            | fill_down(from, empty, stride))
+            & !self.forbid
+    }
 }
 
 /// The number of rook moves the king needs to reach each square within `max` moves, as the
@@ -113,10 +162,9 @@ fn king_rings(pos: &Position, king: Square, board: &KingBoard, max: usize) -> [u
     let mut seen = 1u128 << king.index();
     let mut frontier = seen;
     for ring in rings.iter_mut().take(max.min(3)) {
-        let mut next = 0u128;
-        for sq in Bitboard(frontier) {
-            next |= board.slide(sq, g);
-        }
+        // The squares reached from any square of the frontier: one fill a direction (the
+        // squares of the frontier it leaves out are already seen).
+        let mut next = board.slides_from(frontier, g);
         next &= !seen;
         // Corners end the king's road: he wins or stops there, he does not slide on.
         seen |= next;
@@ -125,6 +173,26 @@ fn king_rings(pos: &Position, king: Square, board: &KingBoard, max: usize) -> [u
         if frontier == 0 {
             break;
         }
+    }
+    rings
+}
+
+/// The reference form of [`king_rings`], square by square (tests compare the two).
+#[cfg(test)]
+fn king_rings_by_squares(pos: &Position, king: Square, board: &KingBoard) -> [u128; 3] {
+    let g = geometry(pos.rules.size);
+    let mut rings = [0u128; 3];
+    let mut seen = 1u128 << king.index();
+    let mut frontier = seen;
+    for ring in &mut rings {
+        let mut next = 0u128;
+        for sq in Bitboard(frontier) {
+            next |= board.slide(sq, g);
+        }
+        next &= !seen;
+        seen |= next;
+        *ring = next;
+        frontier = next & !g.corners;
     }
     rings
 }
@@ -149,7 +217,7 @@ fn king_forks(pos: &Position, board: &KingBoard, ring1: u128) -> i32 {
 
 /// Whether the square `sq` (or the edge, `None`) closes a capture of the `victim` soldier
 /// by a piece of `capturer` arriving on the other side.
-#[inline]
+#[cfg(test)]
 fn anvil(pos: &Position, sq: Option<Square>, victim: Piece, capturer: Side) -> bool {
     let Some(sq) = sq else {
         return pos.rules.edge_hostile.contains(victim);
@@ -165,8 +233,33 @@ fn anvil(pos: &Position, sq: Option<Square>, victim: Piece, capturer: Side) -> b
 }
 
 /// The soldiers of `side` that the other side can capture with its next move (an anvil on
-/// one side, an empty square the enemy can reach on the other).
+/// one side, an empty square the enemy can reach on the other), counted on bit sets: for each
+/// direction, the soldiers with an anvil ([`anvils`], or a hostile edge) on that side and a
+/// reachable empty square on the other.
 fn hanging(pos: &Position, side: Side, enemy_reach: u128) -> u32 {
+    let g = geometry(pos.rules.size);
+    let (soldiers, victim) = match side {
+        Side::Attackers => (pos.attackers, Piece::Attacker),
+        Side::Defenders => (pos.defenders, Piece::Defender),
+    };
+    if soldiers.is_empty() {
+        return 0;
+    }
+    let capturer = side.other();
+    let anvils = anvils(pos, capturer, victim);
+    let edge = pos.rules.edge_hostile.contains(victim);
+    let hammers = Bitboard(enemy_reach & g.board) & !pos.occupied();
+    let mut threatened = Bitboard::EMPTY;
+    for d in 0..4 {
+        // The anvil beyond `DIRECTIONS[d]`, the hammer's square on the opposite side.
+        threatened |= backed(soldiers, anvils, edge, d, g) & step(hammers, d, g);
+    }
+    threatened.count()
+}
+
+/// The reference form of [`hanging`], square by square (tests compare the two).
+#[cfg(test)]
+fn hanging_by_squares(pos: &Position, side: Side, enemy_reach: u128) -> u32 {
     let n = pos.rules.size;
     let (soldiers, victim) = match side {
         Side::Attackers => (pos.attackers, Piece::Attacker),
@@ -506,5 +599,63 @@ mod tests {
         let p = crate::Position::from_setup(&s, &rules).unwrap();
         assert_eq!(hanging(&p, Side::Attackers, reach(&p, Side::Defenders)), 1);
         assert_eq!(hanging(&p, Side::Defenders, reach(&p, Side::Attackers)), 0);
+    }
+
+    #[test]
+    fn reach_and_hanging_on_bit_sets_are_the_square_by_square_ones() {
+        use crate::piece::PieceSet;
+        use crate::rules::KingArmed;
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut total = 0;
+        for ruleset in [
+            Ruleset::fidchell(),
+            Ruleset::brandubh(),
+            Ruleset::copenhagen(),
+            Ruleset::tablut(),
+            Ruleset::ard_ri(),
+        ] {
+            let start = ruleset.start_position().to_setup();
+            for variant in 0..4 {
+                let mut rules = *ruleset.rules();
+                if variant > 0 {
+                    rules.king_armed =
+                        [KingArmed::Anvil, KingArmed::No, KingArmed::Yes][variant - 1];
+                    rules.edge_hostile =
+                        [PieceSet::ALL, PieceSet::NONE, PieceSet::SOLDIERS][variant - 1];
+                    rules.corner.hostile =
+                        [PieceSet::NONE, PieceSet::ALL, PieceSet::ALL][variant - 1];
+                    rules.throne.hostile_empty =
+                        [PieceSet::ALL, PieceSet::NONE, PieceSet::ATTACKERS][variant - 1];
+                }
+                let Ok(mut pos) = crate::Position::from_setup(&start, &rules) else {
+                    continue;
+                };
+                for _ply in 0..300 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    if let Some(king) = pos.king {
+                        let board = KingBoard::new(&pos, king);
+                        assert_eq!(
+                            king_rings(&pos, king, &board, 3),
+                            king_rings_by_squares(&pos, king, &board)
+                        );
+                    }
+                    for side in [Side::Attackers, Side::Defenders] {
+                        assert_eq!(reach(&pos, side), reach_by_pieces(&pos, side));
+                        let r = reach(&pos, side.other());
+                        let n = hanging(&pos, side, r);
+                        assert_eq!(n, hanging_by_squares(&pos, side, r), "{}", pos.diagram());
+                        total += n;
+                    }
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    let _ = pos.play_unchecked(moves[(state % moves.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(total > 1000, "{total}");
     }
 }

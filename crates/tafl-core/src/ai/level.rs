@@ -76,11 +76,11 @@ pub struct SearchConfig {
 /// | [`Level::Ovate`] | Ovate | 10 000 | 60 | 15 |
 /// | [`Level::Druid`] | Drouiz | 400 000 | 60 | 3 |
 ///
-/// Each budget is forty times the one below. Druid's is the most a move can take in about
-/// a second on one core (a release build searches about 560 000 nodes per second of CPU on
-/// 7×7: Druid takes about 0.7 s a move, 0.85–0.96 s of CPU on a heavily loaded machine),
-/// its small margin only breaks near-ties, so that games between Druids from different seeds
-/// differ. The repository's
+/// Each budget is forty times the one below. Druid's was set as the most a move could take
+/// in about a second on one core when a release build searched about 560 000 nodes per
+/// second of CPU on 7×7; it now searches about 2 million on 7×7 and 1.6 million on 11×11,
+/// so a Druid move takes about 0.2 s of CPU on 7×7 and 0.25 s on 11×11. Its small margin only
+/// breaks near-ties, so that games between Druids from different seeds differ. The repository's
 /// [tafl-ai.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/tafl-ai.md) gives the
 /// speeds and the self-play results.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -3,6 +3,7 @@
 //! refuted a sibling), then the history heuristic (quiet moves that caused cut-offs before).
 
 use crate::ai::search::MAX_PLY;
+use crate::bitboard::{Bitboard, Geometry, geometry};
 use crate::moves::Move;
 use crate::piece::{Piece, Side};
 use crate::position::{Position, corner_index};
@@ -108,6 +109,168 @@ fn anvil_after(
     }
 }
 
+/// The set `b` moved one step in the direction `DIRECTIONS[d]`, kept on the board.
+#[inline]
+pub(crate) fn step(b: Bitboard, d: usize, g: &Geometry) -> Bitboard {
+    match d {
+        0 => b.east(g),
+        1 => b.west(g),
+        2 => b.north(g),
+        _ => b.south(g),
+    }
+}
+
+/// The index in `DIRECTIONS` of the opposite direction.
+pub(crate) const OPPOSITE: [usize; 4] = [1, 0, 3, 2];
+
+/// The squares that close a capture of the soldier `victim` by a piece of `capturer` arriving
+/// on the other side, as [`anvil_after`] and the evaluation read them (the square left by the
+/// moving piece aside): the pieces of `capturer` (its king only when armed as an anvil), and
+/// the empty throne and corners when hostile to `victim`.
+#[inline]
+pub(crate) fn anvils(pos: &Position, capturer: Side, victim: Piece) -> Bitboard {
+    let rules = pos.rules();
+    let g = geometry(rules.size);
+    let pieces = match capturer {
+        Side::Attackers => pos.attackers,
+        Side::Defenders if rules.king_armed.anvil() => pos.defenders | pos.king_bb(),
+        Side::Defenders => pos.defenders,
+    };
+    let mut squares = Bitboard::EMPTY;
+    if rules.has_throne && rules.throne.hostile_empty.contains(victim) {
+        squares.insert(g.throne);
+    }
+    if rules.has_corners && rules.corner.hostile.contains(victim) {
+        squares |= Bitboard(g.corners);
+    }
+    pieces | (squares & !pos.occupied())
+}
+
+/// The squares `v` of `victims` whose neighbour in the direction `DIRECTIONS[d]` is in
+/// `anvils`, or beyond the board when `edge` (the edge is hostile to the victims).
+#[inline]
+pub(crate) fn backed(
+    victims: Bitboard,
+    anvils: Bitboard,
+    edge: bool,
+    d: usize,
+    g: &Geometry,
+) -> Bitboard {
+    let back = OPPOSITE[d];
+    let mut ok = step(anvils, back, g);
+    if edge {
+        let board = Bitboard(g.board);
+        ok |= board & !step(board, back, g);
+    }
+    victims & ok
+}
+
+/// The kinds of the moves of one position ([`move_kind`] for each), read from sets
+/// computed once for the position: the king's goals and the destinations where a piece of
+/// the side to move may capture. Positions under Berserk's rules (commanders, knights,
+/// jumps) fall back on [`move_kind`] move by move.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct MoveKinds {
+    /// `None`: use [`move_kind`].
+    sets: Option<KindSets>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct KindSets {
+    king: Option<Square>,
+    /// The king's destinations that are [`MoveKind::KingGoal`].
+    goals: Bitboard,
+    /// Whether the king captures (hammer); if not his other moves are quiet.
+    king_hammer: bool,
+    /// The destinations where a piece of the side to move may capture ([`may_capture`]).
+    captures: Bitboard,
+}
+
+impl MoveKinds {
+    /// The sets of `pos`.
+    pub(crate) fn new(pos: &Position) -> MoveKinds {
+        if pos.special {
+            return MoveKinds { sets: None };
+        }
+        let rules = pos.rules();
+        let g = geometry(rules.size);
+        let side = pos.side_to_move();
+        let goals = match rules.escape {
+            Escape::Corner if rules.has_corners => Bitboard(g.corners),
+            Escape::Corner => Bitboard::EMPTY,
+            Escape::Edge => Bitboard(g.edge),
+            Escape::FourCorners => {
+                let mut open = Bitboard::EMPTY;
+                if rules.has_corners {
+                    for (i, c) in Bitboard(g.corners).enumerate() {
+                        if pos.visited >> i & 1 == 0 {
+                            open.insert(c);
+                        }
+                    }
+                }
+                open
+            }
+        };
+        let (victims, victim) = match side {
+            Side::Attackers => (pos.defenders, Piece::Defender),
+            Side::Defenders => (pos.attackers, Piece::Attacker),
+        };
+        let anvils = anvils(pos, side, victim);
+        let edge = rules.edge_hostile.contains(victim);
+        let mut captures = Bitboard::EMPTY;
+        if victims.any() {
+            for (d, &back) in OPPOSITE.iter().enumerate() {
+                captures |= step(backed(victims, anvils, edge, d, g), back, g);
+            }
+        }
+        if side == Side::Attackers {
+            captures |= pos.king_bb().neighbours(g);
+        }
+        MoveKinds {
+            sets: Some(KindSets {
+                king: pos.king(),
+                goals,
+                king_hammer: rules.king_armed.hammer(),
+                captures,
+            }),
+        }
+    }
+
+    /// The destinations of the moves that are not [`MoveKind::Quiet`]: a soldier's, the
+    /// king's; `None` under Berserk's rules (every move must then be classified).
+    #[inline]
+    pub(crate) fn loud_destinations(&self) -> Option<(u128, u128)> {
+        let s = self.sets.as_ref()?;
+        let king = if s.king_hammer {
+            s.goals | s.captures
+        } else {
+            s.goals
+        };
+        Some((s.captures.0, king.0))
+    }
+
+    /// The kind of the legal move `m` of the position: [`move_kind`]`(pos, m)`.
+    #[inline]
+    pub(crate) fn kind(&self, pos: &Position, m: Move) -> MoveKind {
+        let Some(s) = &self.sets else {
+            return move_kind(pos, m);
+        };
+        if s.king == Some(m.from) {
+            if s.goals.contains(m.to) {
+                return MoveKind::KingGoal;
+            }
+            if !s.king_hammer {
+                return MoveKind::Quiet;
+            }
+        }
+        if s.captures.contains(m.to) {
+            MoveKind::Capture
+        } else {
+            MoveKind::Quiet
+        }
+    }
+}
+
 const SQUARES: usize = 121;
 
 /// Killer moves per ply and the history table per side, from and to square.
@@ -156,11 +319,18 @@ impl Ordering {
 
     /// The ordering score of `m` at `ply` (higher first).
     #[inline]
-    pub(crate) fn score(&self, pos: &Position, m: Move, tt_move: Option<Move>, ply: usize) -> i32 {
+    pub(crate) fn score(
+        &self,
+        pos: &Position,
+        kinds: &MoveKinds,
+        m: Move,
+        tt_move: Option<Move>,
+        ply: usize,
+    ) -> i32 {
         if tt_move == Some(m) {
             return Self::TT_SCORE;
         }
-        match move_kind(pos, m) {
+        match kinds.kind(pos, m) {
             MoveKind::KingGoal => return Self::GOAL_SCORE,
             MoveKind::Capture => return Self::CAPTURE_SCORE,
             MoveKind::Quiet => {}
@@ -192,5 +362,92 @@ impl Ordering {
                 *h /= 2;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::piece::PieceSet;
+    use crate::rules::{KingArmed, Rules};
+    use crate::ruleset::Ruleset;
+
+    /// Rules of every preset, and variants of the options the kinds read: the king's arms,
+    /// hostile edges, corners and throne, the three escapes.
+    fn variants() -> Vec<(Rules, Position)> {
+        let mut out = Vec::new();
+        for ruleset in [
+            Ruleset::fidchell(),
+            Ruleset::brandubh(),
+            Ruleset::copenhagen(),
+            Ruleset::tablut(),
+            Ruleset::ard_ri(),
+        ] {
+            let start = ruleset.start_position().to_setup();
+            let base = *ruleset.rules();
+            let mut rules = vec![base];
+            for (i, armed) in [
+                KingArmed::Yes,
+                KingArmed::Hammer,
+                KingArmed::Anvil,
+                KingArmed::No,
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                let mut r = base;
+                r.king_armed = armed;
+                r.edge_hostile = [PieceSet::NONE, PieceSet::SOLDIERS, PieceSet::ALL][i % 3];
+                r.escape = [Escape::Edge, Escape::Corner, Escape::FourCorners][i % 3];
+                r.corner.hostile = [PieceSet::ALL, PieceSet::NONE][i % 2];
+                r.throne.hostile_empty = [PieceSet::NONE, PieceSet::ALL][i % 2];
+                rules.push(r);
+            }
+            for r in rules {
+                if let Ok(p) = Position::from_setup(&start, &r) {
+                    out.push((r, p));
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_kinds_from_sets_are_move_kind_move_by_move() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut checked = [0usize; 3];
+        for (_, start) in variants() {
+            for _game in 0..6 {
+                let mut pos = start;
+                for _ply in 0..200 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let kinds = MoveKinds::new(&pos);
+                    if let Some((soldiers, king)) = kinds.loud_destinations() {
+                        let mut loud = crate::moves::MoveList::new();
+                        pos.legal_moves_to_into(&mut loud, soldiers, king);
+                        let expected: Vec<Move> = moves
+                            .iter()
+                            .copied()
+                            .filter(|&m| move_kind(&pos, m) != MoveKind::Quiet)
+                            .collect();
+                        assert_eq!(loud.to_vec(), expected, "{}", pos.diagram());
+                    }
+                    for &m in &moves {
+                        let k = move_kind(&pos, m);
+                        assert_eq!(kinds.kind(&pos, m), k, "{m} in\n{}", pos.diagram());
+                        checked[k as usize] += 1;
+                    }
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    let _ = pos.play_unchecked(moves[(state % moves.len() as u64) as usize]);
+                }
+            }
+        }
+        // Every kind was met many times.
+        assert!(checked.iter().all(|&n| n > 1000), "{checked:?}");
     }
 }

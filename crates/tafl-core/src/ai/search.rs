@@ -12,11 +12,11 @@ use rand::RngExt;
 
 use crate::ai::eval::evaluate_with;
 use crate::ai::level::{Level, SearchConfig};
-use crate::ai::ordering::{MoveKind, Ordering, move_kind};
+use crate::ai::ordering::{MoveKind, MoveKinds, Ordering};
 use crate::ai::tt::{Bound, TranspositionTable};
 use crate::ai::weights::EvalWeights;
 use crate::game::TaflGame;
-use crate::moves::{MAX_MOVES, Move};
+use crate::moves::{MAX_MOVES, Move, MoveList};
 use crate::piece::Side;
 use crate::position::Position;
 use crate::rules::RepetitionResult;
@@ -247,7 +247,8 @@ impl Searcher {
         // scores.
         let mut root: Vec<(Move, i32)> = moves.iter().map(|&m| (m, 0)).collect();
         let tt_move = ctx.tt.probe(pos.hash()).and_then(|e| e.best_move());
-        root.sort_by_key(|&(m, _)| -ctx.ordering.score(pos, m, tt_move, 0));
+        let kinds = MoveKinds::new(pos);
+        root.sort_by_key(|&(m, _)| -ctx.ordering.score(pos, &kinds, m, tt_move, 0));
 
         let mut completed: Option<(Vec<(Move, i32)>, u8)> = None;
         let max_depth = limits.max_depth.clamp(1, 60);
@@ -547,9 +548,10 @@ impl Context<'_> {
         }
 
         let moves = pos.legal_moves();
+        let kinds = MoveKinds::new(pos);
         let mut keys = [0i32; MAX_MOVES];
         for (k, &m) in keys.iter_mut().zip(moves.iter()) {
-            *k = self.ordering.score(pos, m, tt_move, ply);
+            *k = self.ordering.score(pos, &kinds, m, tt_move, ply);
         }
         let n = moves.len();
         let mut order = [0u16; MAX_MOVES];
@@ -655,11 +657,20 @@ impl Context<'_> {
             alpha = stand;
         }
         let mut best = stand;
-        let moves = pos.legal_moves();
+        let kinds = MoveKinds::new(pos);
+        // Only the moves that are not quiet, in the order of the legal moves.
+        let moves = match kinds.loud_destinations() {
+            Some((soldiers, king)) => {
+                let mut loud = MoveList::new();
+                pos.legal_moves_to_into(&mut loud, soldiers, king);
+                loud
+            }
+            None => pos.legal_moves(),
+        };
         // Winning king moves first, then captures.
         for pass in [MoveKind::KingGoal, MoveKind::Capture] {
             for &m in moves.iter() {
-                if move_kind(pos, m) != pass {
+                if kinds.kind(pos, m) != pass {
                     continue;
                 }
                 let mut child = *pos;
