@@ -104,6 +104,18 @@ impl Inputs {
         }
     }
 
+    /// Forgets every input (an empty list, to be filled again).
+    #[inline]
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// The indices and values of the inputs that are not zero, in their order.
+    #[inline]
+    pub(crate) fn pairs(&self) -> (&[u16], &[f32]) {
+        (&self.index[..self.len], &self.value[..self.len])
+    }
+
     /// The `(input, value)` pairs that are not zero.
     pub(crate) fn iter(&self) -> impl Iterator<Item = (usize, f32)> + '_ {
         self.index[..self.len]
@@ -188,14 +200,9 @@ fn exposure(board: &Board, colour: Colour) -> f32 {
 /// he blocks to the opponent (`ours`, `his` as in [`exposure_of`]).
 fn blocked_of(ours: u32, his: u32) -> u32 {
     let ours_on_his = ours.reverse_bits() >> 6;
-    let mut from = his & !(1 << 24);
-    let mut n = 0;
-    while from != 0 {
-        let q = from.trailing_zeros();
-        from &= from - 1;
-        n += ((ours_on_his >> (q + 1)) & 0x3F).count_ones();
-    }
-    n
+    let from = his & !(1 << 24);
+    // The pairs (q, d): his dame on q, our point on q + d, for each number d.
+    (1..=6).map(|d| (from & (ours_on_his >> d)).count_ones()).sum()
 }
 
 fn board_side(inputs: &mut Inputs, board: &Board, colour: Colour, at: usize) {
@@ -218,23 +225,11 @@ fn hand_side(inputs: &mut Inputs, board: &Board, colour: Colour, at: usize) {
     let counts = board.path_counts(colour);
     let (occupied, made) = count_masks(counts);
     let his = count_masks(board.path_counts(colour.other())).0;
-    // The jans by path position: petit 1..=6, grand 7..=12, de retour 19..=24.
-    let full = |first: u32| {
-        let span = 0x3F << first;
-        made & span == span
-    };
-    inputs.flag(at, full(1));
-    inputs.flag(at + 1, full(7));
-    inputs.flag(at + 2, full(19));
-    inputs.flag(at + 3, can_fill_from(counts, 1));
-    inputs.flag(at + 4, can_fill_from(counts, 7));
-    // Every dame on the board in the jan de retour (path 19..=24).
-    inputs.flag(at + 5, occupied != 0 && occupied & !(0x3F << 19) == 0);
+    for (k, on) in hand_flags(counts, occupied, made).into_iter().enumerate() {
+        inputs.flag(at + k, on);
+    }
     inputs.push(at + 6, exposure_of(occupied, made, his) / 8.0);
-    let pips: u32 = (2..=25usize)
-        .map(|p| u32::from(counts[p]) * (p as u32 - 1))
-        .sum();
-    inputs.push(at + 7, pips as f32 / 360.0);
+    inputs.push(at + 7, pips(counts) as f32 / 360.0);
     inputs.push(at + 8, blocked_of(occupied, his) as f32 / 36.0);
 }
 
@@ -287,6 +282,97 @@ pub(crate) fn encode_varying(position: &Position, inputs: &mut Inputs) {
     board_side(inputs, board, me.other(), BOARD_AT + BOARD);
     hand_side(inputs, board, me, HAND_AT);
     hand_side(inputs, board, me.other(), HAND_AT + HAND);
+}
+
+/// The hand-made units of the player to throw that the plays of one throw leave alike (he
+/// did not play: his board is the same after each), and the masks of his points: what
+/// [`encode_varying_with`] needs of him.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ThrowerUnits {
+    /// His points with at least one and at least two dames (bit `p` for path position `p`).
+    occupied: u32,
+    made: u32,
+    /// His hand-made units 0 to 5 (the jans full, still fillable, all in the jan de retour).
+    flags: [bool; 6],
+    /// His hand-made unit 7 (the pips advanced / 360).
+    pips: f32,
+}
+
+impl ThrowerUnits {
+    /// The units of the side to move of `position` (the player to throw).
+    pub(crate) fn of(position: &Position) -> ThrowerUnits {
+        let me = position.side_to_move();
+        let counts = position.board().path_counts(me);
+        let (occupied, made) = count_masks(counts);
+        ThrowerUnits {
+            occupied,
+            made,
+            flags: hand_flags(counts, occupied, made),
+            pips: pips(counts) as f32 / 360.0,
+        }
+    }
+}
+
+/// The hand-made units 0 to 5 of a player of path counts `counts` (`occupied`, `made` as in
+/// [`exposure_of`]).
+#[inline]
+fn hand_flags(counts: &[u8; 26], occupied: u32, made: u32) -> [bool; 6] {
+    // The jans by path position: petit 1..=6, grand 7..=12, de retour 19..=24.
+    let full = |first: u32| {
+        let span = 0x3F << first;
+        made & span == span
+    };
+    [
+        full(1),
+        full(7),
+        full(19),
+        can_fill_from(counts, 1),
+        can_fill_from(counts, 7),
+        // Every dame on the board in the jan de retour (path 19..=24).
+        occupied != 0 && occupied & !(0x3F << 19) == 0,
+    ]
+}
+
+/// The pips advanced by the dames of path counts `counts` (a dame at path position `p`
+/// has advanced `p − 1`; the dames on the talon none).
+#[inline]
+fn pips(counts: &[u8; 26]) -> u32 {
+    (2..=25usize)
+        .map(|p| u32::from(counts[p]) * (p as u32 - 1))
+        .sum()
+}
+
+/// The inputs of [`encode_varying`] for `position` (the player to throw having `thrower`'s
+/// units): the same pairs in the same order, without computing again what the plays of one
+/// throw leave alike.
+pub(crate) fn encode_varying_with(
+    position: &Position,
+    thrower: &ThrowerUnits,
+    inputs: &mut Inputs,
+) {
+    let mover = position.side_to_move().other();
+    let board = position.board();
+    board_side(inputs, board, mover, BOARD_AT + BOARD);
+    let counts = board.path_counts(mover);
+    let (occupied, made) = count_masks(counts);
+    // The player to throw's units, against the mover's dames.
+    for (k, &on) in thrower.flags.iter().enumerate() {
+        inputs.flag(HAND_AT + k, on);
+    }
+    inputs.push(
+        HAND_AT + 6,
+        exposure_of(thrower.occupied, thrower.made, occupied) / 8.0,
+    );
+    inputs.push(HAND_AT + 7, thrower.pips);
+    inputs.push(HAND_AT + 8, blocked_of(thrower.occupied, occupied) as f32 / 36.0);
+    // The mover's units, against the thrower's dames.
+    let at = HAND_AT + HAND;
+    for (k, on) in hand_flags(counts, occupied, made).into_iter().enumerate() {
+        inputs.flag(at + k, on);
+    }
+    inputs.push(at + 6, exposure_of(occupied, made, thrower.occupied) / 8.0);
+    inputs.push(at + 7, pips(counts) as f32 / 360.0);
+    inputs.push(at + 8, blocked_of(occupied, thrower.occupied) as f32 / 36.0);
 }
 
 #[cfg(test)]
@@ -358,6 +444,80 @@ mod tests {
         // White's B3 (his path 3) holds 2.
         let white = BOARD_AT + BOARD;
         assert_eq!(&dense[white + 2 * 4..white + 3 * 4], &[0.0, 1.0, 0.0, 0.0]);
+    }
+
+    /// The numbers blocked counted by number are those counted by dame.
+    #[test]
+    fn blocked_numbers_counted_by_number_are_those_counted_by_dame() {
+        use rand::RngExt;
+        let mut rng = boardgames_common::Seed(5).rng();
+        for _ in 0..20_000 {
+            let (ours, his) = (
+                rng.random_range(0..1u32 << 25) & !1,
+                rng.random_range(0..1u32 << 25) & !1,
+            );
+            let mut by_dame = 0;
+            for q in 1..24u32 {
+                if his & (1 << q) != 0 {
+                    for d in 1..=6 {
+                        // Our point q + d of his path is our path position 25 - q - d.
+                        let p = 25 - i64::from(q + d);
+                        if p >= 1 && ours & (1 << p) != 0 {
+                            by_dame += 1;
+                        }
+                    }
+                }
+            }
+            assert_eq!(blocked_of(ours, his), by_dame, "{ours:#x} {his:#x}");
+        }
+    }
+
+    /// The varying inputs computed with the thrower's units kept are the very pairs of the
+    /// full encoding, after every play of random parties.
+    #[test]
+    fn the_thrower_units_kept_give_the_varying_inputs() {
+        use boardgames_common::{Game, Seed, Turn, sample_chance};
+        use rand::RngExt;
+
+        use crate::partie::ThrowScore;
+        use crate::{Phase, TrictracGame};
+
+        let mut compared = 0;
+        for g in 0..10u64 {
+            let mut game = TrictracGame::standard(GameOptions::default());
+            let mut rng = Seed(g).rng();
+            let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+            while game.turn() != Turn::Terminal {
+                if let (Phase::Play { .. }, Some(analysis)) = (game.phase(), game.analysis()) {
+                    let mover = game.position().side_to_move();
+                    let mut kept = None;
+                    for play in ThrowScore::legal_plays(analysis) {
+                        let mut after = *game.position();
+                        after.play_unchecked(play);
+                        // The opponent to throw next, as after the play.
+                        after.set_side_to_move(mover.other());
+                        let thrower = *kept.get_or_insert_with(|| ThrowerUnits::of(&after));
+                        let (mut full, mut fast) = (Inputs::new(), Inputs::new());
+                        encode_varying(&after, &mut full);
+                        encode_varying_with(&after, &thrower, &mut fast);
+                        assert_eq!(full.pairs(), fast.pairs());
+                        compared += 1;
+                    }
+                }
+                let action = match game.turn() {
+                    Turn::Chance => {
+                        game.chance_outcomes(&mut outcomes);
+                        sample_chance(&outcomes, &mut rng).unwrap()
+                    }
+                    _ => {
+                        game.legal_actions(&mut legal);
+                        legal[rng.random_range(0..legal.len())]
+                    }
+                };
+                game.apply(action).unwrap();
+            }
+        }
+        assert!(compared > 2000, "{compared}");
     }
 
     #[test]

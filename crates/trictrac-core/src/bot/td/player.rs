@@ -4,7 +4,7 @@
 use boardgames_common::{Agent, UNORDERED_OUTCOMES};
 
 use super::afterstate::{After, PlayAfter, after_play, finish, leave, mark};
-use super::features::{Inputs, encode_common, encode_varying};
+use super::features::{Inputs, ThrowerUnits, encode_common, encode_varying_with};
 use super::network::{Hidden, TdNetwork};
 use crate::board::Colour;
 use crate::board::Position;
@@ -50,8 +50,15 @@ impl Judge<'_> {
     /// The value for `me` (who played) of a play's afterstates, reusing in `common` the
     /// hidden layer's sums of the inputs the plays of one throw share (the board of the
     /// opponent, the marks, the partie) when the opponent throws next: the plays then differ
-    /// only by the inputs of [`encode_varying`].
-    fn play_value_shared(&self, after: &PlayAfter, me: Colour, common: &mut Option<Common>) -> f32 {
+    /// only by the inputs of [`encode_varying_with`] (the board of the player who played and
+    /// the hand-made units).
+    fn play_value_shared(
+        &self,
+        after: &PlayAfter,
+        me: Colour,
+        common: &mut Option<Common>,
+        inputs: &mut Inputs,
+    ) -> f32 {
         let (After::Throw { position, marking }, None) = (&after.hold, &after.leave) else {
             return self.play_value(after, me);
         };
@@ -63,22 +70,24 @@ impl Judge<'_> {
             position.throws_since_releve(Colour::White),
             position.throws_since_releve(Colour::Black),
         );
-        let base = match common {
-            Some(c) if c.key == key => c.sums,
-            _ => {
-                let mut inputs = Inputs::new();
-                encode_common(position, self.form, &mut inputs);
-                let mut sums = self.network.start();
-                self.network.accumulate(&inputs, &mut sums);
-                *common = Some(Common { key, sums });
-                sums
-            }
+        if common.as_ref().is_none_or(|c| c.key != key) {
+            inputs.clear();
+            encode_common(position, self.form, inputs);
+            let mut sums = self.network.start();
+            self.network.accumulate(inputs, &mut sums);
+            let thrower = ThrowerUnits::of(position);
+            *common = Some(Common {
+                key,
+                sums,
+                thrower,
+            });
+        }
+        let Some(base) = common.as_ref() else {
+            return self.play_value(after, me);
         };
-        let mut inputs = Inputs::new();
-        encode_varying(position, &mut inputs);
-        let mut sums = base;
-        self.network.accumulate(&inputs, &mut sums);
-        -self.network.finish(&sums).equity()
+        inputs.clear();
+        encode_varying_with(position, &base.thrower, inputs);
+        -self.network.forward_from(&base.sums.0, inputs).equity()
     }
 
     /// The value of every legal play of `analysis` for the side to move of `position`
@@ -98,10 +107,11 @@ impl Judge<'_> {
         let mut best: Option<usize> = None;
         let n = plays.len().min(MAX_PLAYS);
         let mut common = None;
+        let mut inputs = Inputs::new();
         for (i, play) in plays.iter().take(n).enumerate() {
             let points = analysis.after_play(i, None);
             let after = after_play(self.form, position, marking, pending, play, points);
-            values[i] = self.play_value_shared(&after, me, &mut common);
+            values[i] = self.play_value_shared(&after, me, &mut common, &mut inputs);
             if best.is_none_or(|b| values[i] > values[b]) {
                 best = Some(i);
             }
@@ -163,11 +173,13 @@ impl Judge<'_> {
 }
 
 /// The hidden layer's sums of the inputs shared by the plays of one throw, and what they
-/// were computed for (the marking and both players' throws since the relevé).
+/// were computed for (the marking and both players' throws since the relevé); the
+/// hand-made units of the player to throw that the plays leave alike.
 #[derive(Clone, Copy)]
 struct Common {
     key: (Marking, u8, u8),
     sums: Hidden,
+    thrower: ThrowerUnits,
 }
 
 /// The choice of a player between tenir and s'en aller, given the values of both.
