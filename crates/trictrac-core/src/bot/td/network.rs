@@ -216,6 +216,29 @@ fn lanes_sum(lanes: &[f32; 8]) -> f32 {
 /// registers (eight 4-lane or four 8-lane vector registers) while the inputs are added.
 const BLOCK: usize = 32;
 
+/// Adds the activations of a block of hidden units (of input sums `z`) times each output's
+/// weights `w` for them into the output's lanes of [`dot`] (unit `l` of the block into lane
+/// `l mod 8`, in the order of `l`).
+///
+/// Not inlined: the lanes and the constants of the sigmoid then stay out of the vector
+/// registers while a block's sums are accumulated.
+#[inline(never)]
+fn add_block_outputs(
+    lanes: &mut [[f32; 8]; OUTPUTS],
+    w: &[&[f32; BLOCK]; OUTPUTS],
+    z: &[f32; BLOCK],
+) {
+    let mut h = [0.0f32; BLOCK];
+    for l in 0..BLOCK {
+        h[l] = sigmoid(z[l]);
+    }
+    for (lane, w) in lanes.iter_mut().zip(w) {
+        for l in 0..BLOCK {
+            lane[l % 8] += w[l] * h[l];
+        }
+    }
+}
+
 /// The hidden layer's values (input sums or activations), the first `hidden` of them used.
 #[derive(Clone, Copy)]
 pub(crate) struct Hidden(pub(crate) [f32; MAX_HIDDEN]);
@@ -336,9 +359,44 @@ impl TdNetwork {
         z
     }
 
-    /// Adds the weighted `inputs` to the hidden layer's input sums `z`.
+    /// Adds the weighted `inputs` to the hidden layer's input sums `z` (each sum adding the
+    /// inputs in their order), [`BLOCK`] units at a time when the layer is made of blocks.
     #[inline]
     pub(crate) fn accumulate(&self, inputs: &Inputs, z: &mut Hidden) {
+        let n = self.hidden;
+        let (index, value) = inputs.pairs();
+        if n % BLOCK == 0 {
+            let blocks = n / BLOCK;
+            let (w1, _) = self.w1.as_chunks::<BLOCK>();
+            let (sums, _) = z.0[..n].as_chunks_mut::<BLOCK>();
+            for (b, sums) in sums.iter_mut().enumerate() {
+                let mut s = *sums;
+                for (&i, &v) in index.iter().zip(value) {
+                    let Some(w) = w1.get(usize::from(i) * blocks + b) else {
+                        continue;
+                    };
+                    // `1.0 * w` is `w` exactly.
+                    for l in 0..BLOCK {
+                        s[l] += v * w[l];
+                    }
+                }
+                *sums = s;
+            }
+            return;
+        }
+        let z = &mut z.0[..n];
+        for (&i, &v) in index.iter().zip(value) {
+            let column = &self.w1[usize::from(i) * n..(usize::from(i) + 1) * n];
+            for (a, &w) in z.iter_mut().zip(column) {
+                *a += v * w;
+            }
+        }
+    }
+
+    /// [`TdNetwork::accumulate`] one input after another, the weight itself added for an
+    /// input of 1 (the plain pass the blocked ones are checked against).
+    #[cfg(test)]
+    fn accumulate_plain(&self, inputs: &Inputs, z: &mut Hidden) {
         let n = self.hidden;
         let z = &mut z.0[..n];
         for (i, v) in inputs.iter() {
@@ -398,48 +456,44 @@ impl TdNetwork {
     /// unit `j` into lane `j mod 8` in the order of `j` (as [`dot`]): the same operations in
     /// the same order on each number, so the same bits; only the loops are turned inside
     /// out, so that a block's sums stay in registers while the inputs' weights stream past
-    /// (rather than each input's weights being added to sums loaded and stored again), and
-    /// the block's activations feed the outputs at once.
+    /// (rather than each input's weights being added to sums loaded and stored again).
     pub(crate) fn forward_from(&self, base: &[f32], inputs: &Inputs) -> TdEstimate {
         let n = self.hidden;
         let (index, value) = inputs.pairs();
         let mut lanes = [[0.0f32; 8]; OUTPUTS];
-        let blocks = n / BLOCK * BLOCK;
-        for s in (0..blocks).step_by(BLOCK) {
-            let Some(&start) = base.get(s..).and_then(<[f32]>::first_chunk::<BLOCK>) else {
-                break;
-            };
+        // Whole blocks when the layer is made of them (the weights of input `i` for block
+        // `b` are then the chunk `i · blocks + b`, those of output `k` the chunk
+        // `k · blocks + b`), else one unit at a time.
+        let (blocks, single) = if n % BLOCK == 0 {
+            (n / BLOCK, n)
+        } else {
+            (0, 0)
+        };
+        let (w1, _) = self.w1.as_chunks::<BLOCK>();
+        let (w2, _) = self.w2.as_chunks::<BLOCK>();
+        let (b1, _) = base.as_chunks::<BLOCK>();
+        for (&start, b) in b1.iter().zip(0..blocks) {
             let mut z = start;
             for (&i, &v) in index.iter().zip(value) {
-                let at = usize::from(i) * n + s;
-                let Some(w) = self.w1.get(at..).and_then(<[f32]>::first_chunk::<BLOCK>) else {
+                let Some(w) = w1.get(usize::from(i) * blocks + b) else {
                     continue;
                 };
-                // `1.0 * w` is `w` exactly: the sums of `accumulate`, which adds the weight
-                // itself for an input of 1.
+                // `1.0 * w` is `w` exactly: the sums of the plain pass, which adds the
+                // weight itself for an input of 1.
                 for l in 0..BLOCK {
                     z[l] += v * w[l];
                 }
             }
-            let mut h = [0.0f32; BLOCK];
-            for l in 0..BLOCK {
-                h[l] = sigmoid(z[l]);
-            }
-            for (k, lane) in lanes.iter_mut().enumerate() {
-                let Some(w) = self
-                    .w2
-                    .get(k * n + s..)
-                    .and_then(<[f32]>::first_chunk::<BLOCK>)
-                else {
-                    continue;
-                };
-                for l in 0..BLOCK {
-                    lane[l % 8] += w[l] * h[l];
+            let mut w = [&[0.0; BLOCK]; OUTPUTS];
+            for (k, w) in w.iter_mut().enumerate() {
+                if let Some(row) = w2.get(k * blocks + b) {
+                    *w = row;
                 }
             }
+            add_block_outputs(&mut lanes, &w, &z);
         }
-        // The units past the last whole block, one at a time.
-        for j in blocks..n {
+        // A layer not made of whole blocks, one unit at a time.
+        for j in single..n {
             let mut z = base.get(j).copied().unwrap_or(0.0);
             for (&i, &v) in index.iter().zip(value) {
                 let w = self.w1.get(usize::from(i) * n + j).copied().unwrap_or(0.0);
@@ -658,7 +712,8 @@ mod tests {
     }
 
     /// The blocked forward pass gives the very bits of the unit-after-unit one (the input
-    /// sums, then the activations, then each output's dot product), for every size of the
+    /// sums one input after another, the weight itself for an input of 1, then the
+    /// activations, then each output's dot product), for every size of the
     /// hidden layer around the block's, at the states of random parties, from the biases
     /// and from sums that already hold some inputs.
     #[test]
@@ -703,15 +758,24 @@ mod tests {
             for p in &states {
                 let inputs = encode(p, &form);
                 let mut z = n.start();
-                n.accumulate(&inputs, &mut z);
+                n.accumulate_plain(&inputs, &mut z);
                 let plain = n.finish(&z);
+                let mut blocked = n.start();
+                n.accumulate(&inputs, &mut blocked);
+                assert_eq!(z.0.map(f32::to_bits), blocked.0.map(f32::to_bits));
                 let blocked = n.forward(&inputs);
-                assert_eq!(plain.to_array().map(f32::to_bits), blocked.to_array().map(f32::to_bits));
+                assert_eq!(
+                    plain.to_array().map(f32::to_bits),
+                    blocked.to_array().map(f32::to_bits)
+                );
                 // From sums that hold the first half of the inputs.
                 let (index, value) = inputs.pairs();
                 let half = index.len() / 2;
                 let first = Inputs::from_pairs(
-                    index[..half].iter().zip(value).map(|(&i, &v)| (usize::from(i), v)),
+                    index[..half]
+                        .iter()
+                        .zip(value)
+                        .map(|(&i, &v)| (usize::from(i), v)),
                 );
                 let rest = Inputs::from_pairs(
                     index[half..]
@@ -722,7 +786,10 @@ mod tests {
                 let mut base = n.start();
                 n.accumulate(&first, &mut base);
                 let shared = n.forward_from(&base.0, &rest);
-                assert_eq!(plain.to_array().map(f32::to_bits), shared.to_array().map(f32::to_bits));
+                assert_eq!(
+                    plain.to_array().map(f32::to_bits),
+                    shared.to_array().map(f32::to_bits)
+                );
                 compared += 1;
             }
         }

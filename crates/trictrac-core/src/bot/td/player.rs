@@ -76,11 +76,7 @@ impl Judge<'_> {
             let mut sums = self.network.start();
             self.network.accumulate(inputs, &mut sums);
             let thrower = ThrowerUnits::of(position);
-            *common = Some(Common {
-                key,
-                sums,
-                thrower,
-            });
+            *common = Some(Common { key, sums, thrower });
         }
         let Some(base) = common.as_ref() else {
             return self.play_value(after, me);
