@@ -91,22 +91,31 @@ impl Inputs {
     /// follow the position, which no branch predictor learns.
     #[inline]
     fn push(&mut self, i: usize, v: f32) {
+        self.push_if(i, v, v != 0.0);
+    }
+
+    /// Adds input `i` of value `v` if `keep` (`v` is not zero then; `keep` false stands for
+    /// an input of 0), `keep` told by the caller from the integers or flags it has rather
+    /// than by comparing `v` with zero.
+    #[inline]
+    fn push_if(&mut self, i: usize, v: f32, keep: bool) {
         // Never more than MAX_ACTIVE (counted above); a full list drops nothing silently in
         // tests (debug assertion) and never panics in release.
         debug_assert!(self.len < MAX_ACTIVE && i < NUM_INPUTS);
+        debug_assert!(!keep || v != 0.0);
         // The spare place past MAX_ACTIVE takes the pair of a last zero.
         if let (Some(index), Some(value)) =
             (self.index.get_mut(self.len), self.value.get_mut(self.len))
         {
             *index = i as u16;
             *value = v;
-            self.len += usize::from(v != 0.0);
+            self.len += usize::from(keep);
         }
     }
 
     #[inline]
     fn flag(&mut self, i: usize, on: bool) {
-        self.push(i, f32::from(u8::from(on)));
+        self.push_if(i, 1.0, on);
     }
 
     /// Forgets every input (an empty list, to be filled again).
@@ -265,10 +274,11 @@ fn board_side_of(inputs: &mut Inputs, counts: &[u8; 26], occupied: u32, at: usiz
         let n = counts[p];
         // Path position p.
         let base = at + (p - 1) * 4;
-        inputs.push(base + usize::from(n.min(3)) - 1, 1.0);
-        inputs.push(base + 3, read(&BEYOND_THREE, usize::from(n)));
+        inputs.push_if(base + usize::from(n.min(3)) - 1, 1.0, true);
+        inputs.push_if(base + 3, read(&BEYOND_THREE, usize::from(n)), n > 3);
     }
-    inputs.push(at + 96, read(&OFF_15, usize::from(counts[OFF as usize])));
+    let off = counts[OFF as usize];
+    inputs.push_if(at + 96, read(&OFF_15, usize::from(off)), off > 0);
 }
 
 fn hand_side(inputs: &mut Inputs, board: &Board, colour: Colour, at: usize) {
@@ -279,11 +289,14 @@ fn hand_side(inputs: &mut Inputs, board: &Board, colour: Colour, at: usize) {
         inputs.flag(at + k, on);
     }
     inputs.push(at + 6, exposure_of(occupied, made, his) / 8.0);
-    inputs.push(at + 7, read(&PIPS_360, pips(counts) as usize));
-    inputs.push(
-        at + 8,
-        read(&BLOCKED_36, blocked_of(occupied, his) as usize),
-    );
+    push_count(inputs, at + 7, &PIPS_360, pips(counts));
+    push_count(inputs, at + 8, &BLOCKED_36, blocked_of(occupied, his));
+}
+
+/// Adds input `i` of value `table[count]` (a count over its scale) unless the count is 0.
+#[inline]
+fn push_count(inputs: &mut Inputs, i: usize, table: &[f32], count: u32) {
+    inputs.push_if(i, read(table, count as usize), count > 0);
 }
 
 /// The inputs of `position` before its side to move throws, in a partie of `form`.
@@ -430,9 +443,11 @@ pub(crate) fn encode_varying_with(
         exposure_of(thrower.occupied, thrower.made, occupied) / 8.0,
     );
     inputs.push(HAND_AT + 7, thrower.pips);
-    inputs.push(
+    push_count(
+        inputs,
         HAND_AT + 8,
-        read(&BLOCKED_36, blocked_of(thrower.occupied, occupied) as usize),
+        &BLOCKED_36,
+        blocked_of(thrower.occupied, occupied),
     );
     // The mover's units, against the thrower's dames.
     let at = HAND_AT + HAND;
@@ -440,10 +455,12 @@ pub(crate) fn encode_varying_with(
         inputs.flag(at + k, on);
     }
     inputs.push(at + 6, exposure_of(occupied, made, thrower.occupied) / 8.0);
-    inputs.push(at + 7, read(&PIPS_360, pips(counts) as usize));
-    inputs.push(
+    push_count(inputs, at + 7, &PIPS_360, pips(counts));
+    push_count(
+        inputs,
         at + 8,
-        read(&BLOCKED_36, blocked_of(occupied, thrower.occupied) as usize),
+        &BLOCKED_36,
+        blocked_of(occupied, thrower.occupied),
     );
 }
 
