@@ -365,7 +365,7 @@ impl TdNetwork {
     pub(crate) fn accumulate(&self, inputs: &Inputs, z: &mut Hidden) {
         let n = self.hidden;
         let (index, value) = inputs.pairs();
-        if n % BLOCK == 0 {
+        if n.is_multiple_of(BLOCK) {
             let blocks = n / BLOCK;
             let (w1, _) = self.w1.as_chunks::<BLOCK>();
             let (sums, _) = z.0[..n].as_chunks_mut::<BLOCK>();
@@ -464,7 +464,7 @@ impl TdNetwork {
         // Whole blocks when the layer is made of them (the weights of input `i` for block
         // `b` are then the chunk `i · blocks + b`, those of output `k` the chunk
         // `k · blocks + b`), else one unit at a time.
-        let (blocks, single) = if n % BLOCK == 0 {
+        let (blocks, single) = if n.is_multiple_of(BLOCK) {
             (n / BLOCK, n)
         } else {
             (0, 0)

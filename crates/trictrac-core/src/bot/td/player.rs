@@ -113,6 +113,9 @@ impl Judge<'_> {
     /// The best value for the thrower of throwing `throw` from the state before a throw
     /// `position` (`marking` its marking): he marks his before-play points, holds or
     /// leaves, and plays, each choice the best afterstate by the network.
+    // The search's buffers (the analysis, the values, the scratch) are passed down rather
+    // than bundled: the values are read back by the callers while the scratch is lent.
+    #[allow(clippy::too_many_arguments)]
     fn throw_value<S: ThrowScorer>(
         &self,
         scorer: &S,
