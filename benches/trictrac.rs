@@ -4,7 +4,9 @@
 //! positions and after every play of one throw (where the bot asks them), a whole partie
 //! ordinaire between two bots with its record, and
 //! whole parties without a record per throw (random agents, bots without and with
-//! lookahead), to compare a partie with its kernel (the analysis of one throw).
+//! lookahead), to compare a partie with its kernel (the analysis of one throw); the TD bots'
+//! decisions and parties, and their ratios (the one-ply search to the plain decision, a
+//! partie of TD bots to a random partie per throw) timed side by side in one bench each.
 //!
 //! Position set: every 4th throw position (the side to move about to throw) of 4 seeded
 //! parties ordinaires between two default [`Bot`]s (seeds 0 to 3): 349 positions.
@@ -13,6 +15,7 @@
 //! Run: `cargo bench --bench trictrac -- --warm-up-time 1 --measurement-time 3`.
 
 use std::hint::black_box;
+use std::time::{Duration, Instant};
 
 use boardgames_common::{
     Agent, ByPlayer, Game, RandomAgent, Seed, Throw, Turn, UNORDERED_OUTCOMES, play_game,
@@ -537,6 +540,37 @@ fn td_decisions(c: &mut Criterion) {
         });
     });
     group.finish();
+    // One iteration: the decisions of the set by the TdBot, then by the TdExpectimaxBot,
+    // each timed; the time reported is the ratio of the second to the first, as
+    // milliseconds (1 ms for 1×). Timed side by side, so that the load of a shared machine
+    // weighs on both alike.
+    let mut group = c.benchmark_group("trictrac");
+    group.sample_size(10);
+    group.bench_function("td expectimax to td bot decision, ratio as ms", |b| {
+        let (mut plain, mut searching) = (TdBot::default(), TdExpectimaxBot::default());
+        b.iter_custom(|iters| {
+            let (mut one, mut searched) = (Duration::ZERO, Duration::ZERO);
+            for _ in 0..iters {
+                let t = Instant::now();
+                for (game, legal) in black_box(&set) {
+                    black_box(plain.choose(game, legal));
+                }
+                one += t.elapsed();
+                let t = Instant::now();
+                for (game, legal) in black_box(&set) {
+                    black_box(searching.choose(game, legal));
+                }
+                searched += t.elapsed();
+            }
+            ratio_as_ms(searched.as_secs_f64() / one.as_secs_f64(), iters)
+        });
+    });
+    group.finish();
+}
+
+/// `ratio` reported as the time of `iters` iterations of `ratio` milliseconds each.
+fn ratio_as_ms(ratio: f64, iters: u64) -> Duration {
+    Duration::from_secs_f64(ratio * 1e-3 * iters as f64)
 }
 
 /// TdBot parties: seeds per iteration and pinned throws (the shipped network's parties).
@@ -576,6 +610,31 @@ fn td_parties_per_throw(c: &mut Criterion) {
             let n = td_parties();
             assert_eq!(n, TD_THROWS);
             n
+        });
+    });
+    group.finish();
+    // One iteration: the random parties of `random parties ordinaires, per throw`, then the
+    // td parties above, each timed; the time reported is the ratio of their costs per throw
+    // (td to random), as milliseconds (1 ms for 1×). Timed side by side, so that the load of
+    // a shared machine weighs on both alike.
+    let mut group = c.benchmark_group("trictrac");
+    group.sample_size(10);
+    group.bench_function("td bot to random parties per throw, ratio as ms", |b| {
+        b.iter_custom(|iters| {
+            let (mut random, mut td) = (Duration::ZERO, Duration::ZERO);
+            for _ in 0..iters {
+                let t = Instant::now();
+                assert_eq!(random_parties(1000), RANDOM_THROWS);
+                random += t.elapsed();
+                let t = Instant::now();
+                assert_eq!(td_parties(), TD_THROWS);
+                td += t.elapsed();
+            }
+            let per_throw = |d: Duration, throws: usize| d.as_secs_f64() / throws as f64;
+            ratio_as_ms(
+                per_throw(td, TD_THROWS) / per_throw(random, RANDOM_THROWS),
+                iters,
+            )
         });
     });
     group.finish();

@@ -22,6 +22,7 @@
 
 use crate::board::Colour;
 use crate::board::Position;
+#[cfg(test)]
 use crate::board::can_fill_from;
 use crate::board::{Board, count_masks};
 use crate::board::{OFF, TALON};
@@ -57,8 +58,8 @@ pub(crate) const MAX_ACTIVE: usize = 2 * (15 * 2 + 1) + 2 * HAND + 2 * MARKS + P
 #[derive(Clone, Copy)]
 pub(crate) struct Inputs {
     len: usize,
-    index: [u16; MAX_ACTIVE],
-    value: [f32; MAX_ACTIVE],
+    index: [u16; MAX_ACTIVE + 1],
+    value: [f32; MAX_ACTIVE + 1],
 }
 
 impl std::fmt::Debug for Inputs {
@@ -71,8 +72,8 @@ impl Inputs {
     pub(crate) const fn new() -> Inputs {
         Inputs {
             len: 0,
-            index: [0; MAX_ACTIVE],
-            value: [0.0; MAX_ACTIVE],
+            index: [0; MAX_ACTIVE + 1],
+            value: [0.0; MAX_ACTIVE + 1],
         }
     }
 
@@ -85,23 +86,48 @@ impl Inputs {
         inputs
     }
 
+    /// Adds input `i` of value `v` unless `v` is zero. Without a branch on `v` (the pair is
+    /// written in the next place either way, and kept only when `v` is not zero): the values
+    /// follow the position, which no branch predictor learns.
     #[inline]
     fn push(&mut self, i: usize, v: f32) {
+        self.push_if(i, v, v != 0.0);
+    }
+
+    /// Adds input `i` of value `v` if `keep` (`v` is not zero then; `keep` false stands for
+    /// an input of 0), `keep` told by the caller from the integers or flags it has rather
+    /// than by comparing `v` with zero.
+    #[inline]
+    fn push_if(&mut self, i: usize, v: f32, keep: bool) {
         // Never more than MAX_ACTIVE (counted above); a full list drops nothing silently in
         // tests (debug assertion) and never panics in release.
         debug_assert!(self.len < MAX_ACTIVE && i < NUM_INPUTS);
-        if v != 0.0 && self.len < MAX_ACTIVE {
-            self.index[self.len] = i as u16;
-            self.value[self.len] = v;
-            self.len += 1;
+        debug_assert!(!keep || v != 0.0);
+        // The spare place past MAX_ACTIVE takes the pair of a last zero.
+        if let (Some(index), Some(value)) =
+            (self.index.get_mut(self.len), self.value.get_mut(self.len))
+        {
+            *index = i as u16;
+            *value = v;
+            self.len += usize::from(keep);
         }
     }
 
     #[inline]
     fn flag(&mut self, i: usize, on: bool) {
-        if on {
-            self.push(i, 1.0);
-        }
+        self.push_if(i, 1.0, on);
+    }
+
+    /// Forgets every input (an empty list, to be filled again).
+    #[inline]
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// The indices and values of the inputs that are not zero, in their order.
+    #[inline]
+    pub(crate) fn pairs(&self) -> (&[u16], &[f32]) {
+        (&self.index[..self.len], &self.value[..self.len])
     }
 
     /// The `(input, value)` pairs that are not zero.
@@ -188,54 +214,89 @@ fn exposure(board: &Board, colour: Colour) -> f32 {
 /// he blocks to the opponent (`ours`, `his` as in [`exposure_of`]).
 fn blocked_of(ours: u32, his: u32) -> u32 {
     let ours_on_his = ours.reverse_bits() >> 6;
-    let mut from = his & !(1 << 24);
-    let mut n = 0;
-    while from != 0 {
-        let q = from.trailing_zeros();
-        from &= from - 1;
-        n += ((ours_on_his >> (q + 1)) & 0x3F).count_ones();
+    let from = his & !(1 << 24);
+    // The pairs (q, d): his dame on q, our point on q + d, for each number d.
+    (1..=6)
+        .map(|d| (from & (ours_on_his >> d)).count_ones())
+        .sum()
+}
+
+/// `k / d` for `k` in `0..N`: the quotients of the inputs' scales, read rather than
+/// divided (the very numbers: the same division, done when compiling).
+const fn quotients<const N: usize>(d: f32) -> [f32; N] {
+    let mut t = [0.0; N];
+    let mut k = 0;
+    while k < N {
+        t[k] = k as f32 / d;
+        k += 1;
     }
-    n
+    t
+}
+
+/// The dames beyond three on a point (`n − 3` for `n` dames, 0 up to three) / 6, by `n`.
+static BEYOND_THREE: [f32; 16] = {
+    let q = quotients::<16>(6.0);
+    let mut t = [0.0; 16];
+    let mut n = 4;
+    while n < 16 {
+        t[n] = q[n - 3];
+        n += 1;
+    }
+    t
+};
+/// The dames borne off / 15.
+static OFF_15: [f32; 16] = quotients(15.0);
+/// The pips advanced / 360 (at most 15 dames × 24).
+static PIPS_360: [f32; 361] = quotients(360.0);
+/// The numbers blocked / 36 (at most 15 dames × 6 numbers).
+static BLOCKED_36: [f32; 91] = quotients(36.0);
+
+/// `table[k]`, 0 past its end (never reached: the tables cover every count).
+#[inline]
+fn read(table: &[f32], k: usize) -> f32 {
+    table.get(k).copied().unwrap_or(0.0)
 }
 
 fn board_side(inputs: &mut Inputs, board: &Board, colour: Colour, at: usize) {
     let counts = board.path_counts(colour);
-    for (k, &n) in counts[1..=24].iter().enumerate() {
-        if n == 0 {
-            continue;
-        }
-        // Path position k + 1.
-        let base = at + k * 4;
-        inputs.push(base + usize::from(n.min(3)) - 1, 1.0);
-        if n > 3 {
-            inputs.push(base + 3, f32::from(n - 3) / 6.0);
-        }
+    board_side_of(inputs, counts, count_masks(counts).0, at);
+}
+
+/// The board inputs of the path counts `counts` (`occupied` their points with a dame, as in
+/// [`exposure_of`]): the points in the order of the path, each one's unit of 1, 2 or at
+/// least 3 dames and the dames beyond three.
+#[inline]
+fn board_side_of(inputs: &mut Inputs, counts: &[u8; 26], occupied: u32, at: usize) {
+    let mut left = occupied & (0xFF_FFFF << 1);
+    while left != 0 {
+        let p = left.trailing_zeros() as usize;
+        left &= left - 1;
+        let n = counts[p];
+        // Path position p.
+        let base = at + (p - 1) * 4;
+        inputs.push_if(base + usize::from(n.min(3)) - 1, 1.0, true);
+        inputs.push_if(base + 3, read(&BEYOND_THREE, usize::from(n)), n > 3);
     }
-    inputs.push(at + 96, f32::from(counts[OFF as usize]) / 15.0);
+    let off = counts[OFF as usize];
+    inputs.push_if(at + 96, read(&OFF_15, usize::from(off)), off > 0);
 }
 
 fn hand_side(inputs: &mut Inputs, board: &Board, colour: Colour, at: usize) {
     let counts = board.path_counts(colour);
     let (occupied, made) = count_masks(counts);
     let his = count_masks(board.path_counts(colour.other())).0;
-    // The jans by path position: petit 1..=6, grand 7..=12, de retour 19..=24.
-    let full = |first: u32| {
-        let span = 0x3F << first;
-        made & span == span
-    };
-    inputs.flag(at, full(1));
-    inputs.flag(at + 1, full(7));
-    inputs.flag(at + 2, full(19));
-    inputs.flag(at + 3, can_fill_from(counts, 1));
-    inputs.flag(at + 4, can_fill_from(counts, 7));
-    // Every dame on the board in the jan de retour (path 19..=24).
-    inputs.flag(at + 5, occupied != 0 && occupied & !(0x3F << 19) == 0);
+    for (k, on) in hand_flags(counts, occupied, made).into_iter().enumerate() {
+        inputs.flag(at + k, on);
+    }
     inputs.push(at + 6, exposure_of(occupied, made, his) / 8.0);
-    let pips: u32 = (2..=25usize)
-        .map(|p| u32::from(counts[p]) * (p as u32 - 1))
-        .sum();
-    inputs.push(at + 7, pips as f32 / 360.0);
-    inputs.push(at + 8, blocked_of(occupied, his) as f32 / 36.0);
+    push_count(inputs, at + 7, &PIPS_360, pips(counts));
+    push_count(inputs, at + 8, &BLOCKED_36, blocked_of(occupied, his));
+}
+
+/// Adds input `i` of value `table[count]` (a count over its scale) unless the count is 0.
+#[inline]
+fn push_count(inputs: &mut Inputs, i: usize, table: &[f32], count: u32) {
+    inputs.push_if(i, read(table, count as usize), count > 0);
 }
 
 /// The inputs of `position` before its side to move throws, in a partie of `form`.
@@ -287,6 +348,120 @@ pub(crate) fn encode_varying(position: &Position, inputs: &mut Inputs) {
     board_side(inputs, board, me.other(), BOARD_AT + BOARD);
     hand_side(inputs, board, me, HAND_AT);
     hand_side(inputs, board, me.other(), HAND_AT + HAND);
+}
+
+/// The hand-made units of the player to throw that the plays of one throw leave alike (he
+/// did not play: his board is the same after each), and the masks of his points: what
+/// [`encode_varying_with`] needs of him.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ThrowerUnits {
+    /// His points with at least one and at least two dames (bit `p` for path position `p`).
+    occupied: u32,
+    made: u32,
+    /// His hand-made units 0 to 5 (the jans full, still fillable, all in the jan de retour).
+    flags: [bool; 6],
+    /// His hand-made unit 7 (the pips advanced / 360).
+    pips: f32,
+}
+
+impl ThrowerUnits {
+    /// The units of the side to move of `position` (the player to throw).
+    pub(crate) fn of(position: &Position) -> ThrowerUnits {
+        let me = position.side_to_move();
+        let counts = position.board().path_counts(me);
+        let (occupied, made) = count_masks(counts);
+        ThrowerUnits {
+            occupied,
+            made,
+            flags: hand_flags(counts, occupied, made),
+            pips: read(&PIPS_360, pips(counts) as usize),
+        }
+    }
+}
+
+/// The hand-made units 0 to 5 of a player of path counts `counts` (`occupied`, `made` as in
+/// [`exposure_of`]).
+#[inline]
+fn hand_flags(counts: &[u8; 26], occupied: u32, made: u32) -> [bool; 6] {
+    // The jans by path position: petit 1..=6, grand 7..=12, de retour 19..=24.
+    let full = |first: u32| {
+        let span = 0x3F << first;
+        made & span == span
+    };
+    [
+        full(1),
+        full(7),
+        full(19),
+        fillable(counts, 1),
+        fillable(counts, 7),
+        // Every dame on the board in the jan de retour (path 19..=24).
+        (occupied != 0) & (occupied & !(0x3F << 19) == 0),
+    ]
+}
+
+/// [`can_fill_from`] (the player can still fill the jan of path positions `a..=a + 5`),
+/// without leaving the loop early: the counts follow the position, which no branch
+/// predictor learns.
+#[inline]
+fn fillable(counts: &[u8; 26], a: usize) -> bool {
+    let mut behind: u32 = counts[1..a].iter().map(|&c| u32::from(c)).sum();
+    let mut all = true;
+    for (k, &c) in counts[a..a + 6].iter().enumerate() {
+        behind += u32::from(c);
+        all &= behind >= 2 * (k as u32 + 1);
+    }
+    all
+}
+
+/// The pips advanced by the dames of path counts `counts` (a dame at path position `p`
+/// has advanced `p − 1`; the dames on the talon none).
+#[inline]
+fn pips(counts: &[u8; 26]) -> u32 {
+    (2..=25usize)
+        .map(|p| u32::from(counts[p]) * (p as u32 - 1))
+        .sum()
+}
+
+/// The inputs of [`encode_varying`] for `position` (the player to throw having `thrower`'s
+/// units): the same pairs in the same order, without computing again what the plays of one
+/// throw leave alike.
+pub(crate) fn encode_varying_with(
+    position: &Position,
+    thrower: &ThrowerUnits,
+    inputs: &mut Inputs,
+) {
+    let mover = position.side_to_move().other();
+    let counts = position.board().path_counts(mover);
+    let (occupied, made) = count_masks(counts);
+    board_side_of(inputs, counts, occupied, BOARD_AT + BOARD);
+    // The player to throw's units, against the mover's dames.
+    for (k, &on) in thrower.flags.iter().enumerate() {
+        inputs.flag(HAND_AT + k, on);
+    }
+    inputs.push(
+        HAND_AT + 6,
+        exposure_of(thrower.occupied, thrower.made, occupied) / 8.0,
+    );
+    inputs.push(HAND_AT + 7, thrower.pips);
+    push_count(
+        inputs,
+        HAND_AT + 8,
+        &BLOCKED_36,
+        blocked_of(thrower.occupied, occupied),
+    );
+    // The mover's units, against the thrower's dames.
+    let at = HAND_AT + HAND;
+    for (k, on) in hand_flags(counts, occupied, made).into_iter().enumerate() {
+        inputs.flag(at + k, on);
+    }
+    inputs.push(at + 6, exposure_of(occupied, made, thrower.occupied) / 8.0);
+    push_count(inputs, at + 7, &PIPS_360, pips(counts));
+    push_count(
+        inputs,
+        at + 8,
+        &BLOCKED_36,
+        blocked_of(occupied, thrower.occupied),
+    );
 }
 
 #[cfg(test)]
@@ -358,6 +533,129 @@ mod tests {
         // White's B3 (his path 3) holds 2.
         let white = BOARD_AT + BOARD;
         assert_eq!(&dense[white + 2 * 4..white + 3 * 4], &[0.0, 1.0, 0.0, 0.0]);
+    }
+
+    /// The tables are the divisions, and the board's units by the points occupied those of
+    /// every path position in turn; the jans still fillable are [`can_fill_from`].
+    #[test]
+    fn the_tables_and_loops_are_the_plain_ones() {
+        for n in 0..16u8 {
+            let beyond = if n > 3 { f32::from(n - 3) / 6.0 } else { 0.0 };
+            assert_eq!(BEYOND_THREE[usize::from(n)].to_bits(), beyond.to_bits());
+            assert_eq!(
+                OFF_15[usize::from(n)].to_bits(),
+                (f32::from(n) / 15.0).to_bits()
+            );
+        }
+        for k in 0..=360u32 {
+            assert_eq!(PIPS_360[k as usize].to_bits(), (k as f32 / 360.0).to_bits());
+        }
+        for k in 0..=90u32 {
+            assert_eq!(
+                BLOCKED_36[k as usize].to_bits(),
+                (k as f32 / 36.0).to_bits()
+            );
+        }
+        use rand::RngExt;
+        let mut rng = boardgames_common::Seed(8).rng();
+        for _ in 0..20_000 {
+            let mut counts = [0u8; 26];
+            for _ in 0..15 {
+                counts[rng.random_range(1..26usize)] += 1;
+            }
+            let mut plain = Inputs::new();
+            for (k, &n) in counts[1..=24].iter().enumerate() {
+                if n == 0 {
+                    continue;
+                }
+                let base = k * 4;
+                plain.push(base + usize::from(n.min(3)) - 1, 1.0);
+                if n > 3 {
+                    plain.push(base + 3, f32::from(n - 3) / 6.0);
+                }
+            }
+            plain.push(96, f32::from(counts[OFF as usize]) / 15.0);
+            let mut fast = Inputs::new();
+            board_side_of(&mut fast, &counts, count_masks(&counts).0, 0);
+            assert_eq!(plain.pairs(), fast.pairs(), "{counts:?}");
+            for a in [1, 7] {
+                assert_eq!(fillable(&counts, a), can_fill_from(&counts, a as u8));
+            }
+        }
+    }
+
+    /// The numbers blocked counted by number are those counted by dame.
+    #[test]
+    fn blocked_numbers_counted_by_number_are_those_counted_by_dame() {
+        use rand::RngExt;
+        let mut rng = boardgames_common::Seed(5).rng();
+        for _ in 0..20_000 {
+            let (ours, his) = (
+                rng.random_range(0..1u32 << 25) & !1,
+                rng.random_range(0..1u32 << 25) & !1,
+            );
+            let mut by_dame = 0;
+            for q in 1..24u32 {
+                if his & (1 << q) != 0 {
+                    for d in 1..=6 {
+                        // Our point q + d of his path is our path position 25 - q - d.
+                        let p = 25 - i64::from(q + d);
+                        if p >= 1 && ours & (1 << p) != 0 {
+                            by_dame += 1;
+                        }
+                    }
+                }
+            }
+            assert_eq!(blocked_of(ours, his), by_dame, "{ours:#x} {his:#x}");
+        }
+    }
+
+    /// The varying inputs computed with the thrower's units kept are the very pairs of the
+    /// full encoding, after every play of random parties.
+    #[test]
+    fn the_thrower_units_kept_give_the_varying_inputs() {
+        use boardgames_common::{Game, Seed, Turn, sample_chance};
+        use rand::RngExt;
+
+        use crate::partie::ThrowScore;
+        use crate::{Phase, TrictracGame};
+
+        let mut compared = 0;
+        for g in 0..10u64 {
+            let mut game = TrictracGame::standard(GameOptions::default());
+            let mut rng = Seed(g).rng();
+            let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+            while game.turn() != Turn::Terminal {
+                if let (Phase::Play { .. }, Some(analysis)) = (game.phase(), game.analysis()) {
+                    let mover = game.position().side_to_move();
+                    let mut kept = None;
+                    for play in ThrowScore::legal_plays(analysis) {
+                        let mut after = *game.position();
+                        after.play_unchecked(play);
+                        // The opponent to throw next, as after the play.
+                        after.set_side_to_move(mover.other());
+                        let thrower = *kept.get_or_insert_with(|| ThrowerUnits::of(&after));
+                        let (mut full, mut fast) = (Inputs::new(), Inputs::new());
+                        encode_varying(&after, &mut full);
+                        encode_varying_with(&after, &thrower, &mut fast);
+                        assert_eq!(full.pairs(), fast.pairs());
+                        compared += 1;
+                    }
+                }
+                let action = match game.turn() {
+                    Turn::Chance => {
+                        game.chance_outcomes(&mut outcomes);
+                        sample_chance(&outcomes, &mut rng).unwrap()
+                    }
+                    _ => {
+                        game.legal_actions(&mut legal);
+                        legal[rng.random_range(0..legal.len())]
+                    }
+                };
+                game.apply(action).unwrap();
+            }
+        }
+        assert!(compared > 2000, "{compared}");
     }
 
     #[test]

@@ -197,6 +197,12 @@ fn dot(a: &[f32], b: &[f32]) -> f32 {
     for (l, (x, y)) in a_rest.iter().zip(b_rest).enumerate() {
         lanes[l] += x * y;
     }
+    lanes_sum(&lanes)
+}
+
+/// The sum of the eight lanes of [`dot`], added pairwise.
+#[inline]
+fn lanes_sum(lanes: &[f32; 8]) -> f32 {
     let quads = [
         lanes[0] + lanes[4],
         lanes[1] + lanes[5],
@@ -204,6 +210,33 @@ fn dot(a: &[f32], b: &[f32]) -> f32 {
         lanes[3] + lanes[7],
     ];
     (quads[0] + quads[2]) + (quads[1] + quads[3])
+}
+
+/// The hidden units that [`TdNetwork::forward_from`] computes together: their sums stay in
+/// registers (eight 4-lane or four 8-lane vector registers) while the inputs are added.
+const BLOCK: usize = 32;
+
+/// Adds the activations of a block of hidden units (of input sums `z`) times each output's
+/// weights `w` for them into the output's lanes of [`dot`] (unit `l` of the block into lane
+/// `l mod 8`, in the order of `l`).
+///
+/// Not inlined: the lanes and the constants of the sigmoid then stay out of the vector
+/// registers while a block's sums are accumulated.
+#[inline(never)]
+fn add_block_outputs(
+    lanes: &mut [[f32; 8]; OUTPUTS],
+    w: &[&[f32; BLOCK]; OUTPUTS],
+    z: &[f32; BLOCK],
+) {
+    let mut h = [0.0f32; BLOCK];
+    for l in 0..BLOCK {
+        h[l] = sigmoid(z[l]);
+    }
+    for (lane, w) in lanes.iter_mut().zip(w) {
+        for l in 0..BLOCK {
+            lane[l % 8] += w[l] * h[l];
+        }
+    }
 }
 
 /// The hidden layer's values (input sums or activations), the first `hidden` of them used.
@@ -326,9 +359,44 @@ impl TdNetwork {
         z
     }
 
-    /// Adds the weighted `inputs` to the hidden layer's input sums `z`.
+    /// Adds the weighted `inputs` to the hidden layer's input sums `z` (each sum adding the
+    /// inputs in their order), [`BLOCK`] units at a time when the layer is made of blocks.
     #[inline]
     pub(crate) fn accumulate(&self, inputs: &Inputs, z: &mut Hidden) {
+        let n = self.hidden;
+        let (index, value) = inputs.pairs();
+        if n.is_multiple_of(BLOCK) {
+            let blocks = n / BLOCK;
+            let (w1, _) = self.w1.as_chunks::<BLOCK>();
+            let (sums, _) = z.0[..n].as_chunks_mut::<BLOCK>();
+            for (b, sums) in sums.iter_mut().enumerate() {
+                let mut s = *sums;
+                for (&i, &v) in index.iter().zip(value) {
+                    let Some(w) = w1.get(usize::from(i) * blocks + b) else {
+                        continue;
+                    };
+                    // `1.0 * w` is `w` exactly.
+                    for l in 0..BLOCK {
+                        s[l] += v * w[l];
+                    }
+                }
+                *sums = s;
+            }
+            return;
+        }
+        let z = &mut z.0[..n];
+        for (&i, &v) in index.iter().zip(value) {
+            let column = &self.w1[usize::from(i) * n..(usize::from(i) + 1) * n];
+            for (a, &w) in z.iter_mut().zip(column) {
+                *a += v * w;
+            }
+        }
+    }
+
+    /// [`TdNetwork::accumulate`] one input after another, the weight itself added for an
+    /// input of 1 (the plain pass the blocked ones are checked against).
+    #[cfg(test)]
+    fn accumulate_plain(&self, inputs: &Inputs, z: &mut Hidden) {
         let n = self.hidden;
         let z = &mut z.0[..n];
         for (i, v) in inputs.iter() {
@@ -364,8 +432,9 @@ impl TdNetwork {
         out
     }
 
-    /// The estimate from the hidden layer's input sums.
-    #[inline]
+    /// The estimate from the hidden layer's input sums, unit after unit (the reference
+    /// that [`TdNetwork::forward_from`] is checked against).
+    #[cfg(test)]
     pub(crate) fn finish(&self, z: &Hidden) -> TdEstimate {
         let mut h = Hidden([0.0; MAX_HIDDEN]);
         self.activate(z, &mut h);
@@ -375,9 +444,75 @@ impl TdNetwork {
     /// The estimate for encoded inputs.
     #[inline]
     pub(crate) fn forward(&self, inputs: &Inputs) -> TdEstimate {
-        let mut z = self.start();
-        self.accumulate(inputs, &mut z);
-        self.finish(&z)
+        self.forward_from(&self.b1, inputs)
+    }
+
+    /// The estimate from the hidden layer's input sums `base` (its first `hidden` values:
+    /// the biases, or the biases and inputs already added by [`TdNetwork::accumulate`])
+    /// plus the weighted `inputs`: the very numbers of `accumulate` then
+    /// [`TdNetwork::finish`], computed [`BLOCK`] hidden units at a time.
+    ///
+    /// Each unit's sum adds the inputs in their order, and each output's dot product adds
+    /// unit `j` into lane `j mod 8` in the order of `j` (as [`dot`]): the same operations in
+    /// the same order on each number, so the same bits; only the loops are turned inside
+    /// out, so that a block's sums stay in registers while the inputs' weights stream past
+    /// (rather than each input's weights being added to sums loaded and stored again).
+    pub(crate) fn forward_from(&self, base: &[f32], inputs: &Inputs) -> TdEstimate {
+        let n = self.hidden;
+        let (index, value) = inputs.pairs();
+        let mut lanes = [[0.0f32; 8]; OUTPUTS];
+        // Whole blocks when the layer is made of them (the weights of input `i` for block
+        // `b` are then the chunk `i · blocks + b`, those of output `k` the chunk
+        // `k · blocks + b`), else one unit at a time.
+        let (blocks, single) = if n.is_multiple_of(BLOCK) {
+            (n / BLOCK, n)
+        } else {
+            (0, 0)
+        };
+        let (w1, _) = self.w1.as_chunks::<BLOCK>();
+        let (w2, _) = self.w2.as_chunks::<BLOCK>();
+        let (b1, _) = base.as_chunks::<BLOCK>();
+        for (&start, b) in b1.iter().zip(0..blocks) {
+            let mut z = start;
+            for (&i, &v) in index.iter().zip(value) {
+                let Some(w) = w1.get(usize::from(i) * blocks + b) else {
+                    continue;
+                };
+                // `1.0 * w` is `w` exactly: the sums of the plain pass, which adds the
+                // weight itself for an input of 1.
+                for l in 0..BLOCK {
+                    z[l] += v * w[l];
+                }
+            }
+            let mut w = [&[0.0; BLOCK]; OUTPUTS];
+            for (k, w) in w.iter_mut().enumerate() {
+                if let Some(row) = w2.get(k * blocks + b) {
+                    *w = row;
+                }
+            }
+            add_block_outputs(&mut lanes, &w, &z);
+        }
+        // A layer not made of whole blocks, one unit at a time.
+        for j in single..n {
+            let mut z = base.get(j).copied().unwrap_or(0.0);
+            for (&i, &v) in index.iter().zip(value) {
+                let w = self.w1.get(usize::from(i) * n + j).copied().unwrap_or(0.0);
+                if v == 1.0 {
+                    z += w;
+                } else {
+                    z += v * w;
+                }
+            }
+            let h = sigmoid(z);
+            for (k, lane) in lanes.iter_mut().enumerate() {
+                lane[j % 8] += self.w2[k * n + j] * h;
+            }
+        }
+        let mut out = [0.0; OUTPUTS];
+        for (k, o) in out.iter_mut().enumerate() {
+            *o = sigmoid(self.b2[k] + lanes_sum(&lanes[k]));
+        }
+        TdEstimate::from_array(out)
     }
 
     /// One step of gradient descent on the cross-entropy of each output toward `target`
@@ -574,6 +709,91 @@ mod tests {
         assert!(after.win > before.win + 0.2, "{before:?} -> {after:?}");
         assert!(after.win_double < before.win_double);
         assert!(after.lose_double < before.lose_double);
+    }
+
+    /// The blocked forward pass gives the very bits of the unit-after-unit one (the input
+    /// sums one input after another, the weight itself for an input of 1, then the
+    /// activations, then each output's dot product), for every size of the
+    /// hidden layer around the block's, at the states of random parties, from the biases
+    /// and from sums that already hold some inputs.
+    #[test]
+    fn the_blocked_forward_pass_is_bit_for_bit_the_plain_one() {
+        use boardgames_common::{Game, Turn, sample_chance};
+
+        use crate::TrictracGame;
+
+        let form = Ordinaire::of(&GameOptions::default());
+        let mut states = Vec::new();
+        for g in 0..6u64 {
+            let mut game = TrictracGame::standard(GameOptions::default());
+            let mut rng = Seed(g).rng();
+            let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+            while game.turn() != Turn::Terminal && states.len() < 200 * (g as usize + 1) {
+                states.push(*game.position());
+                let action = match game.turn() {
+                    Turn::Chance => {
+                        game.chance_outcomes(&mut outcomes);
+                        sample_chance(&outcomes, &mut rng).unwrap()
+                    }
+                    _ => {
+                        game.legal_actions(&mut legal);
+                        legal[rng.random_range(0..legal.len())]
+                    }
+                };
+                game.apply(action).unwrap();
+            }
+        }
+        assert!(states.len() > 500, "{}", states.len());
+        let mut compared = 0;
+        for hidden in [1, 7, 8, 9, 31, 32, 33, 64, 70, 96, 256] {
+            let mut n = TdNetwork::new(hidden, Seed(hidden as u64)).unwrap();
+            // Biases and output weights not zero, some inputs' values not 1.
+            let mut rng = Seed(1000 + hidden as u64).rng();
+            for b in n.b1.iter_mut().chain(&mut n.b2) {
+                *b = rng.random_range(-0.5..0.5);
+            }
+            for w in &mut n.w2 {
+                *w = rng.random_range(-3.0..3.0);
+            }
+            for p in &states {
+                let inputs = encode(p, &form);
+                let mut z = n.start();
+                n.accumulate_plain(&inputs, &mut z);
+                let plain = n.finish(&z);
+                let mut blocked = n.start();
+                n.accumulate(&inputs, &mut blocked);
+                assert_eq!(z.0.map(f32::to_bits), blocked.0.map(f32::to_bits));
+                let blocked = n.forward(&inputs);
+                assert_eq!(
+                    plain.to_array().map(f32::to_bits),
+                    blocked.to_array().map(f32::to_bits)
+                );
+                // From sums that hold the first half of the inputs.
+                let (index, value) = inputs.pairs();
+                let half = index.len() / 2;
+                let first = Inputs::from_pairs(
+                    index[..half]
+                        .iter()
+                        .zip(value)
+                        .map(|(&i, &v)| (usize::from(i), v)),
+                );
+                let rest = Inputs::from_pairs(
+                    index[half..]
+                        .iter()
+                        .zip(&value[half..])
+                        .map(|(&i, &v)| (usize::from(i), v)),
+                );
+                let mut base = n.start();
+                n.accumulate(&first, &mut base);
+                let shared = n.forward_from(&base.0, &rest);
+                assert_eq!(
+                    plain.to_array().map(f32::to_bits),
+                    shared.to_array().map(f32::to_bits)
+                );
+                compared += 1;
+            }
+        }
+        assert!(compared > 5000, "{compared}");
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use boardgames_common::{Agent, UNORDERED_OUTCOMES};
 
 use super::afterstate::{After, PlayAfter, after_play, finish, leave, mark};
-use super::features::{Inputs, encode_common, encode_varying};
+use super::features::{Inputs, ThrowerUnits, encode_common, encode_varying_with};
 use super::network::{Hidden, TdNetwork};
 use crate::board::Colour;
 use crate::board::Position;
@@ -47,11 +47,12 @@ impl Judge<'_> {
         }
     }
 
-    /// The value for `me` (who played) of a play's afterstates, reusing in `common` the
+    /// The value for `me` (who played) of a play's afterstates, reusing in `scratch` the
     /// hidden layer's sums of the inputs the plays of one throw share (the board of the
     /// opponent, the marks, the partie) when the opponent throws next: the plays then differ
-    /// only by the inputs of [`encode_varying`].
-    fn play_value_shared(&self, after: &PlayAfter, me: Colour, common: &mut Option<Common>) -> f32 {
+    /// only by the inputs of [`encode_varying_with`] (the board of the player who played and
+    /// the hand-made units).
+    fn play_value_shared(&self, after: &PlayAfter, me: Colour, scratch: &mut Scratch) -> f32 {
         let (After::Throw { position, marking }, None) = (&after.hold, &after.leave) else {
             return self.play_value(after, me);
         };
@@ -62,23 +63,23 @@ impl Judge<'_> {
             *marking,
             position.throws_since_releve(Colour::White),
             position.throws_since_releve(Colour::Black),
+            *position.board().path_counts(position.side_to_move()),
         );
-        let base = match common {
-            Some(c) if c.key == key => c.sums,
-            _ => {
-                let mut inputs = Inputs::new();
-                encode_common(position, self.form, &mut inputs);
-                let mut sums = self.network.start();
-                self.network.accumulate(&inputs, &mut sums);
-                *common = Some(Common { key, sums });
-                sums
-            }
+        let Scratch { common, inputs } = scratch;
+        if common.as_ref().is_none_or(|c| c.key != key) {
+            inputs.clear();
+            encode_common(position, self.form, inputs);
+            let mut sums = self.network.start();
+            self.network.accumulate(inputs, &mut sums);
+            let thrower = ThrowerUnits::of(position);
+            *common = Some(Common { key, sums, thrower });
+        }
+        let Some(base) = common.as_ref() else {
+            return self.play_value(after, me);
         };
-        let mut inputs = Inputs::new();
-        encode_varying(position, &mut inputs);
-        let mut sums = base;
-        self.network.accumulate(&inputs, &mut sums);
-        -self.network.finish(&sums).equity()
+        inputs.clear();
+        encode_varying_with(position, &base.thrower, inputs);
+        -self.network.forward_from(&base.sums.0, inputs).equity()
     }
 
     /// The value of every legal play of `analysis` for the side to move of `position`
@@ -92,16 +93,16 @@ impl Judge<'_> {
         pending: u8,
         analysis: &A,
         values: &mut [f32; MAX_PLAYS],
+        scratch: &mut Scratch,
     ) -> (usize, Option<usize>) {
         let me = position.side_to_move();
         let plays = analysis.legal_plays();
         let mut best: Option<usize> = None;
         let n = plays.len().min(MAX_PLAYS);
-        let mut common = None;
         for (i, play) in plays.iter().take(n).enumerate() {
             let points = analysis.after_play(i, None);
             let after = after_play(self.form, position, marking, pending, play, points);
-            values[i] = self.play_value_shared(&after, me, &mut common);
+            values[i] = self.play_value_shared(&after, me, scratch);
             if best.is_none_or(|b| values[i] > values[b]) {
                 best = Some(i);
             }
@@ -112,6 +113,9 @@ impl Judge<'_> {
     /// The best value for the thrower of throwing `throw` from the state before a throw
     /// `position` (`marking` its marking): he marks his before-play points, holds or
     /// leaves, and plays, each choice the best afterstate by the network.
+    // The search's buffers (the analysis, the values, the scratch) are passed down rather
+    // than bundled: the values are read back by the callers while the scratch is lent.
+    #[allow(clippy::too_many_arguments)]
     fn throw_value<S: ThrowScorer>(
         &self,
         scorer: &S,
@@ -120,6 +124,7 @@ impl Judge<'_> {
         throw: boardgames_common::Throw,
         analysis: &mut S::Analysis,
         values: &mut [f32; MAX_PLAYS],
+        scratch: &mut Scratch,
     ) -> f32 {
         let thrower = position.side_to_move();
         scorer.analyse(position, throw, None, analysis);
@@ -130,7 +135,7 @@ impl Judge<'_> {
             return self.value(&After::Over(win), thrower);
         }
         let pending = before[thrower.other()];
-        let (_, best) = self.play_values(position, &m, pending, analysis, values);
+        let (_, best) = self.play_values(position, &m, pending, analysis, values, scratch);
         let hold = best.map_or(f32::NEG_INFINITY, |b| values[b]);
         if self.form.may_leave(&m, thrower, &gain) {
             hold.max(self.value(&leave(self.form, *position, m, thrower), thrower))
@@ -148,6 +153,7 @@ impl Judge<'_> {
         me: Colour,
         analysis: &mut S::Analysis,
         values: &mut [f32; MAX_PLAYS],
+        scratch: &mut Scratch,
     ) -> f32 {
         let After::Throw { position, marking } = after else {
             return self.value(after, me);
@@ -155,7 +161,7 @@ impl Judge<'_> {
         let thrower = position.side_to_move();
         let mut total = 0.0;
         for &(throw, p) in &UNORDERED_OUTCOMES {
-            let v = self.throw_value(scorer, position, marking, throw, analysis, values);
+            let v = self.throw_value(scorer, position, marking, throw, analysis, values, scratch);
             total += p as f32 * v;
         }
         if thrower == me { total } else { -total }
@@ -163,11 +169,32 @@ impl Judge<'_> {
 }
 
 /// The hidden layer's sums of the inputs shared by the plays of one throw, and what they
-/// were computed for (the marking and both players' throws since the relevé).
+/// were computed for (the marking, both players' throws since the relevé and the board of
+/// the player to throw); the hand-made units of the player to throw that the plays leave
+/// alike.
 #[derive(Clone, Copy)]
 struct Common {
-    key: (Marking, u8, u8),
+    key: (Marking, u8, u8, [u8; 26]),
     sums: Hidden,
+    thrower: ThrowerUnits,
+}
+
+/// What the values of afterstates reuse from one to the next (made once per decision, so
+/// that a decision allocates and clears nothing per play): the last [`Common`] (the
+/// throws of a search from one afterstate share it whenever they leave the marks alike)
+/// and the list of inputs.
+struct Scratch {
+    common: Option<Common>,
+    inputs: Inputs,
+}
+
+impl Scratch {
+    fn new() -> Scratch {
+        Scratch {
+            common: None,
+            inputs: Inputs::new(),
+        }
+    }
 }
 
 /// The choice of a player between tenir and s'en aller, given the values of both.
@@ -246,7 +273,14 @@ impl<'a> TdBot<'a> {
                     return Vec::new();
                 };
                 let mut values = [0.0; MAX_PLAYS];
-                let (n, _) = judge.play_values(position, marking, pending, analysis, &mut values);
+                let (n, _) = judge.play_values(
+                    position,
+                    marking,
+                    pending,
+                    analysis,
+                    &mut values,
+                    &mut Scratch::new(),
+                );
                 analysis
                     .legal_plays()
                     .iter()
@@ -287,8 +321,14 @@ impl<'a> TdBot<'a> {
             ChoiceStage::BeforePlay => match game.analysis() {
                 Some(analysis) => {
                     let mut values = [0.0; MAX_PLAYS];
-                    let (_, best) =
-                        judge.play_values(&position, &marking, pending, analysis, &mut values);
+                    let (_, best) = judge.play_values(
+                        &position,
+                        &marking,
+                        pending,
+                        analysis,
+                        &mut values,
+                        &mut Scratch::new(),
+                    );
                     best.map_or(f32::NEG_INFINITY, |b| values[b])
                 }
                 None => f32::NEG_INFINITY,
@@ -331,6 +371,7 @@ impl<S: ThrowScorer + Clone> Agent<TrictracGame<S>> for TdBot<'_> {
                     pending,
                     analysis,
                     &mut values,
+                    &mut Scratch::new(),
                 );
                 best.and_then(|b| play_action(analysis, b, legal))
                     .unwrap_or(first)
@@ -389,13 +430,14 @@ impl<'a> TdExpectimaxBot<'a> {
         state: &TrictracGame<S>,
         pending: u8,
         scratch: &mut S::Analysis,
+        reuse: &mut Scratch,
         searched: bool,
     ) -> Option<(usize, f32)> {
         let analysis = state.analysis()?;
         let (position, marking) = (state.position(), state.marking());
         let me = position.side_to_move();
         let mut values = [0.0; MAX_PLAYS];
-        let (n, best) = judge.play_values(position, marking, pending, analysis, &mut values);
+        let (n, best) = judge.play_values(position, marking, pending, analysis, &mut values, reuse);
         let best = best?;
         if n == 1 {
             return Some((best, values[best]));
@@ -429,9 +471,9 @@ impl<'a> TdExpectimaxBot<'a> {
             let points = analysis.after_play(i, None);
             let after = after_play(judge.form, position, marking, pending, play, points);
             let scorer = state.scorer();
-            let mut v = judge.searched_value(scorer, &after.hold, me, scratch, &mut replies);
+            let mut v = judge.searched_value(scorer, &after.hold, me, scratch, &mut replies, reuse);
             if let Some(l) = &after.leave {
-                v = v.max(judge.searched_value(scorer, l, me, scratch, &mut replies));
+                v = v.max(judge.searched_value(scorer, l, me, scratch, &mut replies, reuse));
             }
             if chosen.is_none_or(|(_, b)| v > b) {
                 chosen = Some((i, v));
@@ -451,6 +493,7 @@ impl<S: ThrowScorer + Clone> Agent<TrictracGame<S>> for TdExpectimaxBot<'_> {
             form: state.turns().form(),
         };
         let mut scratch = S::Analysis::default();
+        let mut reuse = Scratch::new();
         let mut replies = [0.0; MAX_PLAYS];
         let scorer = state.scorer();
         match state.phase() {
@@ -462,14 +505,28 @@ impl<S: ThrowScorer + Clone> Agent<TrictracGame<S>> for TdExpectimaxBot<'_> {
             } => {
                 let (position, marking) = (*state.position(), *state.marking());
                 let gone = leave(judge.form, position, marking, mover);
-                let leave = judge.searched_value(scorer, &gone, mover, &mut scratch, &mut replies);
+                let leave = judge.searched_value(
+                    scorer,
+                    &gone,
+                    mover,
+                    &mut scratch,
+                    &mut replies,
+                    &mut reuse,
+                );
                 let hold = match stage {
                     ChoiceStage::AfterPlay => {
                         let held = finish(judge.form, position, marking, mover, pending);
-                        judge.searched_value(scorer, &held, mover, &mut scratch, &mut replies)
+                        judge.searched_value(
+                            scorer,
+                            &held,
+                            mover,
+                            &mut scratch,
+                            &mut replies,
+                            &mut reuse,
+                        )
                     }
                     ChoiceStage::BeforePlay => self
-                        .best_play(&judge, state, pending, &mut scratch, true)
+                        .best_play(&judge, state, pending, &mut scratch, &mut reuse, true)
                         .map_or(f32::NEG_INFINITY, |(_, v)| v),
                 };
                 hold_or_leave(hold, leave)
@@ -481,7 +538,7 @@ impl<S: ThrowScorer + Clone> Agent<TrictracGame<S>> for TdExpectimaxBot<'_> {
                 let Some(analysis) = state.analysis() else {
                     return first;
                 };
-                self.best_play(&judge, state, pending, &mut scratch, false)
+                self.best_play(&judge, state, pending, &mut scratch, &mut reuse, false)
                     .and_then(|(b, _)| play_action(analysis, b, legal))
                     .unwrap_or(first)
             }
@@ -499,11 +556,12 @@ mod tests {
     use crate::GameOptions;
 
     /// The shared sums of the plays of one throw give the very values of the full
-    /// evaluation of each afterstate (the same sums in the same order).
+    /// evaluation of each afterstate (the same sums in the same order), with the sums kept
+    /// from one decision to the next.
     #[test]
     fn shared_sums_give_the_full_evaluation() {
         let network = TdNetwork::new(16, Seed(9)).unwrap();
-        let mut compared = 0;
+        let (mut compared, mut searched) = (0, 0);
         for g in 0..20u64 {
             let mut game = TrictracGame::standard(GameOptions {
                 trous_to_win: 2,
@@ -513,6 +571,10 @@ mod tests {
             let judge_form = *game.turns().form();
             let mut rng = Seed(g).rng();
             let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+            // One scratch for the whole partie: what it keeps from a decision must never
+            // serve another position.
+            let mut reuse = Scratch::new();
+            let mut search = Scratch::new();
             while game.turn() != Turn::Terminal {
                 if let (Phase::Play { pending, .. }, Some(analysis)) =
                     (game.phase(), game.analysis())
@@ -528,6 +590,7 @@ mod tests {
                         pending,
                         analysis,
                         &mut values,
+                        &mut reuse,
                     );
                     let me = game.position().side_to_move();
                     for (i, play) in analysis.legal_plays().iter().enumerate().take(n) {
@@ -542,6 +605,31 @@ mod tests {
                         );
                         assert_eq!(values[i], judge.play_value(&after, me));
                         compared += 1;
+                        // The search from each afterstate in turn, the scratch kept across
+                        // them (in the first parties: a search is 21 throws).
+                        if g < 3 {
+                            let scorer = game.scorer();
+                            let mut analysis = Default::default();
+                            let mut replies = [0.0; MAX_PLAYS];
+                            let kept = judge.searched_value(
+                                scorer,
+                                &after.hold,
+                                me,
+                                &mut analysis,
+                                &mut replies,
+                                &mut search,
+                            );
+                            let fresh = judge.searched_value(
+                                scorer,
+                                &after.hold,
+                                me,
+                                &mut analysis,
+                                &mut replies,
+                                &mut Scratch::new(),
+                            );
+                            assert_eq!(kept, fresh);
+                            searched += 1;
+                        }
                     }
                 }
                 let action = match game.turn() {
@@ -558,5 +646,6 @@ mod tests {
             }
         }
         assert!(compared > 1000, "{compared}");
+        assert!(searched > 100, "{searched}");
     }
 }
