@@ -184,7 +184,7 @@ impl TakeRule {
 /// point), so a removal or a capture is one subtraction. The common case (no doublet, or a
 /// doublet that does what any throw does) is a few masks and a select; the doublets that
 /// can give pawns back (the enemy point empty, the thrower's point holding at most one
-/// pawn: about one phase-2 throw in nine) take a branch of their own, which costs less
+/// pawn: about one phase-2 throw in ten) take a branch of their own, which costs less
 /// than computing their rule on every throw.
 #[inline(always)]
 pub(crate) fn take<S: Sink>(
