@@ -8,6 +8,11 @@
 //!
 //! Each benchmark first checks what it is about to time: the fast simulator's games are the
 //! games of the plain API (same seeds, same lengths, same results).
+//!
+//! On Linux the group `sugoroku cpu` times the complete games and their dice alone once more
+//! by the thread's CPU clock instead of the wall clock: per CPU-second, so that the time the
+//! thread waits for a core on a loaded machine is not counted (the ratio of the two is the
+//! target of one core: games at least half as fast as their dice).
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -49,12 +54,14 @@ fn games(c: &mut Criterion) {
 
     let mut group = c.benchmark_group("sugoroku");
     group.throughput(Throughput::Elements(BATCH));
-    // One iteration: BATCH complete games with play_fast, on the calling thread.
+    // One iteration: BATCH complete games with play_fast, on the calling thread. Each game's
+    // whole summary (end, length, captures, returns) goes through black_box, so that none
+    // of it can be left uncomputed.
     group.bench_function("play_fast 1000 games", |b| {
         b.iter(|| {
             let mut total = 0u64;
             for i in 0..BATCH {
-                total += u64::from(play_fast(black_box(&rules), seed.derive(i)).throws);
+                total += u64::from(black_box(play_fast(black_box(&rules), seed.derive(i))).throws);
             }
             assert_eq!(total, batch_throws);
             total
@@ -153,5 +160,148 @@ fn throws(c: &mut Criterion) {
     group.finish();
 }
 
+/// Criterion's measurement by the calling thread's CPU clock (Linux): the CPU time of each
+/// sample, in nanoseconds, so that the time the thread waits for a core is not counted.
+#[cfg(target_os = "linux")]
+mod cpu {
+    use std::time::Duration;
+
+    use criterion::Throughput;
+    use criterion::measurement::{Measurement, ValueFormatter};
+
+    /// The thread's CPU time ([`rustix::time::ClockId::ThreadCPUTime`]).
+    pub(crate) struct ThreadCpu;
+
+    fn now() -> Duration {
+        let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+        // A CPU clock is never negative.
+        Duration::new(
+            u64::try_from(t.tv_sec).unwrap_or(0),
+            u32::try_from(t.tv_nsec).unwrap_or(0),
+        )
+    }
+
+    impl Measurement for ThreadCpu {
+        type Intermediate = Duration;
+        type Value = Duration;
+
+        fn start(&self) -> Duration {
+            now()
+        }
+
+        fn end(&self, start: Duration) -> Duration {
+            now().saturating_sub(start)
+        }
+
+        fn add(&self, a: &Duration, b: &Duration) -> Duration {
+            *a + *b
+        }
+
+        fn zero(&self) -> Duration {
+            Duration::ZERO
+        }
+
+        fn to_f64(&self, value: &Duration) -> f64 {
+            value.as_nanos() as f64
+        }
+
+        fn formatter(&self) -> &dyn ValueFormatter {
+            &CpuFormatter
+        }
+    }
+
+    /// CPU times in ns, µs, ms or s of CPU; throughputs per CPU-second.
+    struct CpuFormatter;
+
+    impl ValueFormatter for CpuFormatter {
+        fn scale_values(&self, typical_ns: f64, values: &mut [f64]) -> &'static str {
+            let (divisor, unit) = match typical_ns {
+                t if t < 1e3 => (1.0, "ns cpu"),
+                t if t < 1e6 => (1e3, "µs cpu"),
+                t if t < 1e9 => (1e6, "ms cpu"),
+                _ => (1e9, "s cpu"),
+            };
+            values.iter_mut().for_each(|v| *v /= divisor);
+            unit
+        }
+
+        fn scale_throughputs(
+            &self,
+            typical_ns: f64,
+            throughput: &Throughput,
+            values: &mut [f64],
+        ) -> &'static str {
+            let per_ns = match *throughput {
+                Throughput::Elements(n) | Throughput::Bytes(n) | Throughput::BytesDecimal(n) => {
+                    n as f64
+                }
+                Throughput::ElementsAndBytes { elements, .. } => elements as f64,
+                Throughput::Bits(n) => n as f64,
+            };
+            // Units per CPU-second, in millions when the typical rate is above a million.
+            let millions = per_ns * 1e9 / typical_ns.max(1.0) >= 1e6;
+            for v in values.iter_mut() {
+                let rate = per_ns * 1e9 / v.max(1.0);
+                *v = if millions { rate / 1e6 } else { rate };
+            }
+            if millions { "M/cpu-s" } else { "/cpu-s" }
+        }
+
+        fn scale_for_machines(&self, _values: &mut [f64]) -> &'static str {
+            "ns cpu"
+        }
+    }
+}
+
+/// The games and their dice alone (as in [`games`]), timed by the thread's CPU clock.
+#[cfg(target_os = "linux")]
+fn games_cpu(c: &mut Criterion<cpu::ThreadCpu>) {
+    let rules = Ruleset::default();
+    let seed = Seed(0);
+    let batch_throws = check_fast_path(&rules, seed, BATCH);
+    let lengths: Vec<u32> = (0..BATCH)
+        .map(|i| play_fast(&rules, seed.derive(i)).throws)
+        .collect();
+    let mut group = c.benchmark_group("sugoroku cpu");
+    group.throughput(Throughput::Elements(BATCH));
+    // One iteration: as `sugoroku/play_fast 1000 games`.
+    group.bench_function("play_fast 1000 games", |b| {
+        b.iter(|| {
+            let mut total = 0u64;
+            for i in 0..BATCH {
+                total += u64::from(black_box(play_fast(black_box(&rules), seed.derive(i))).throws);
+            }
+            assert_eq!(total, batch_throws);
+            total
+        });
+    });
+    // One iteration: as `sugoroku/dice of 1000 games`.
+    group.bench_function("dice of 1000 games", |b| {
+        b.iter(|| {
+            let mut sums = 0u64;
+            let mut throws = 0u64;
+            for (i, &n) in lengths.iter().enumerate() {
+                let mut dice = SimDice::new(black_box(seed).derive(i as u64));
+                for _ in 0..n {
+                    sums += u64::from(dice.next_sum().0);
+                }
+                throws += u64::from(n);
+            }
+            assert_eq!(throws, batch_throws);
+            sums
+        });
+    });
+    group.finish();
+}
+
 criterion_group!(benches, games, throws);
+#[cfg(target_os = "linux")]
+criterion_group! {
+    name = cpu_benches;
+    config = Criterion::default().with_measurement(cpu::ThreadCpu);
+    targets = games_cpu
+}
+#[cfg(target_os = "linux")]
+criterion_main!(benches, cpu_benches);
+#[cfg(not(target_os = "linux"))]
 criterion_main!(benches);

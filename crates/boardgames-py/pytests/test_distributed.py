@@ -54,6 +54,102 @@ def test_shards_merge_in_any_order():
         _native.job_merge(p.text, shards[:-1])
 
 
+MERGE_JOBS = [
+    ({"kind": "sugoroku", "games": 5000, "seed": 5, "rules": "return=removes winner=captured"}, [0, 1, 999, 1000, 2500, 4999, 5000]),
+    ({"kind": "trictrac", "games": 10, "seed": 3, "agents": ["bot", "random"], "trous": 1}, [0, 1, 4, 5, 9, 10]),
+    (
+        {"kind": "tournament", "game": "tafl", "rules": "brandubh", "agents": ["random", "bard", "mcts:10"], "games": 1},
+        [0, 1, 2, 4, 5, 6],
+    ),
+]
+
+
+@pytest.mark.parametrize("job,cuts", MERGE_JOBS, ids=[j["kind"] for j, _ in MERGE_JOBS])
+def test_shards_merged_one_at_a_time_in_any_order_give_the_one_process_result(job, cuts):
+    import random
+
+    p = dist.plan(job)
+    assert cuts[-1] == p.units
+    shards = [_native.job_run(p.text, a, b - a) for a, b in zip(cuts, cuts[1:])]
+    one = dist.run_local(job)
+    assert _native.job_merge(p.text, shards) == one
+    orders = [list(range(len(shards))), list(range(len(shards)))[::-1]]
+    rng = random.Random(31)
+    for _ in range(6):
+        order = list(range(len(shards)))
+        rng.shuffle(order)
+        orders.append(order)
+    for order in orders:
+        merger = _native.JobMerger(p.text)
+        assert (merger.done, merger.units) == (0, p.units)
+        done = 0
+        for n in order:
+            merger.add(shards[n])
+            done += cuts[n + 1] - cuts[n]
+            assert merger.done == done
+        assert merger.finish() == one, order
+
+
+def test_the_merger_refuses_a_shard_it_cannot_add_and_keeps_its_totals():
+    job = {"kind": "sugoroku", "games": 3000, "seed": 8}
+    p = dist.plan(job)
+    a = _native.job_run(p.text, 0, 1000)
+    b = _native.job_run(p.text, 1000, 2000)
+    merger = _native.JobMerger(p.text)
+    merger.add(b)
+    with pytest.raises(ValueError, match="missing"):
+        merger.finish()
+    # The same shard again, and one that overlaps it: refused, nothing added.
+    with pytest.raises(ValueError, match="overlap the shard of units 1000 .. 3000"):
+        merger.add(b)
+    with pytest.raises(ValueError, match="overlap"):
+        merger.add(_native.job_run(p.text, 500, 1000))
+    other = dist.plan({"kind": "sugoroku", "games": 3000, "seed": 9})
+    with pytest.raises(ValueError, match="is not the job's"):
+        merger.add(_native.job_run(other.text, 0, 1000))
+    with pytest.raises(ValueError, match="not JSON"):
+        merger.add("{")
+    assert merger.done == 2000
+    merger.add(a)
+    assert merger.finish() == dist.run_local(job)
+    with pytest.raises(ValueError, match="--games: must be at least 1"):
+        _native.JobMerger(json.dumps({"kind": "sugoroku", "games": 0}))
+
+
+def test_the_driver_merges_each_task_as_it_finishes_and_shows_progress(cluster, monkeypatch, capsys):
+    job = {"kind": "sugoroku", "games": 120_000, "seed": 12}
+    one = dist.run_local(job)
+    seen = []
+    native = _native.JobMerger
+
+    class Watched:
+        """The native merger, recording how many units it holds after each shard."""
+
+        def __init__(self, text):
+            self.inner = native(text)
+
+        def add(self, shard):
+            self.inner.add(shard)
+            seen.append(self.inner.done)
+
+        def finish(self):
+            return self.inner.finish()
+
+    def no_bulk_merge(*args):
+        raise AssertionError("the driver merged all the shards at the end")
+
+    monkeypatch.setattr(_native, "JobMerger", Watched)
+    monkeypatch.setattr(_native, "job_merge", no_bulk_merge)
+    outcome = dist.run(job, tasks=6, progress=True)
+    assert outcome.text == one
+    # One merge per task as it came back, 20 000 games each.
+    assert seen == [20_000 * k for k in range(1, 7)]
+    err = capsys.readouterr().err
+    # The progress line (redrawn with \r): games done of all, games per second, ETA.
+    last = err.rstrip("\n").split("\r")[-1]
+    assert last.startswith("120000/120000 games, ") and " games/s, ETA " in last, last
+
+
 def test_trictrac_study_is_exact(cluster):
     job = {"kind": "trictrac", "games": 24, "seed": 4, "agents": ["bot", "random"], "trous": 2}
     one = dist.run_local(job)

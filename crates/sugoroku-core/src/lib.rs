@@ -49,6 +49,7 @@ mod dice;
 mod event;
 mod game;
 mod position;
+mod rule;
 mod ruleset;
 mod setup;
 mod simulate;

@@ -8,7 +8,8 @@ use boardgames_common::{ByPlayer, ParseThrowError, Player, Throw};
 use thiserror::Error;
 
 use crate::event::{Event, Events, GameEnd, colour};
-use crate::ruleset::{Ruleset, SingleDoublet};
+use crate::rule::{Side, Silent, Sink, TakeRule, place_either, take, throw_rule};
+use crate::ruleset::Ruleset;
 use crate::setup::{PAWNS, POINTS, Setup, SetupError};
 
 /// A player's phase (rules page, "Phase 1 — placing" and "Phase 2 — taking").
@@ -39,47 +40,6 @@ pub enum ThrowError {
     /// The text is not a throw such as `6-5`.
     #[error(transparent)]
     Parse(#[from] ParseThrowError),
-}
-
-/// Receives the events of a throw: [`Events`] for the public API, counters for the
-/// simulator (which the compiler reduces to nothing for the events it ignores).
-pub(crate) trait Sink {
-    fn event(&mut self, event: Event);
-
-    /// The outcome of a phase-2 throw of `player` on `point`, zeros included: by default the
-    /// `Removed`, `Captured`, `Returned` events of the non-zero counts, in that order. A
-    /// counting sink overrides it to add the counts without branching on them.
-    #[inline(always)]
-    fn taking(&mut self, player: Player, point: u8, removed: u8, captured: u8, returned: u8) {
-        if removed > 0 {
-            self.event(Event::Removed {
-                player,
-                point,
-                count: removed,
-            });
-        }
-        if captured > 0 {
-            self.event(Event::Captured {
-                player,
-                point,
-                count: captured,
-            });
-        }
-        if returned > 0 {
-            self.event(Event::Returned {
-                player,
-                point,
-                count: returned,
-            });
-        }
-    }
-}
-
-impl Sink for Events {
-    #[inline(always)]
-    fn event(&mut self, event: Event) {
-        self.push(event);
-    }
 }
 
 /// A validated position: both camps, reserves, captured pawns held, the side to throw and the
@@ -308,8 +268,8 @@ impl Position {
     /// match. Precondition: the game is not over under `rules` (checked by the callers).
     /// Returns the end of the game if this throw ended it.
     ///
-    /// The rule itself is [`throw_rule`], the only implementation of the rules:
-    /// [`play_mut`](Self::play_mut) (through here) and the simulator
+    /// The rule itself is [`throw_rule`] ([`place`] and [`take`]), the only implementation
+    /// of the rules: [`play_mut`](Self::play_mut) (through here) and the simulator
     /// ([`Position::play_out`]) both call it.
     #[inline(always)]
     pub(crate) fn step<S: Sink>(
@@ -341,141 +301,194 @@ impl Position {
     }
 
     /// Plays the game to its end with the throws `next()` gives (`(sum, doublet)`), no
-    /// events: the simulator's loop. The two sides live in local variables (the side to
-    /// throw first), swapped when the turn passes, so that the position stays in registers
-    /// instead of being indexed by the side to throw on every throw. The same throws give
-    /// the same position and end as [`step`](Self::step) throw by throw (both apply
-    /// [`throw_rule`]). Precondition: the game is not over under `rules`.
+    /// events: the simulator's loop. Precondition: the game is not over under `rules`.
+    ///
+    /// The same throws give the same position and end as [`step`](Self::step) throw by
+    /// throw; the loop is cut into the three stretches of a game so that the side to throw
+    /// is never a branch the dice decide:
+    ///
+    /// 1. while both players place, the two sides stay where they are (white's and black's
+    ///    in fixed registers) and the throw's pawn is added to the thrower's camp through a
+    ///    mask (the rule of [`place`], on both sides at once);
+    /// 2. while one places and the other takes (a few throws), or throughout phase 2 when a
+    ///    doublet gives another throw there, the sides live as the side to throw and its
+    ///    opponent, swapped by a select when the turn passes, and each throw is
+    ///    [`throw_rule`];
+    /// 3. once both take and no phase-2 throw gives another, the players alternate: white's
+    ///    throw and black's throw are written one after the other, each [`take`] on the
+    ///    fixed sides, and no side is chosen at all.
     #[inline(always)]
-    pub(crate) fn play_out<S: Sink>(
+    pub(crate) fn play_out(
         &mut self,
         rules: &Ruleset,
         mut next: impl FnMut() -> (u8, bool),
-        sink: &mut S,
     ) -> GameEnd {
-        let mut p = self.side;
-        let mut me = Side::of(self, p);
-        let mut them = Side::of(self, p.other());
-        let mut throws = self.throws;
+        let cap = rules.max_throws;
         let extra_on_taking = rules.taking_doublet_extra_throw;
-        loop {
-            let (sum, doublet) = next();
-            let placing = me.reserve > 0;
-            throw_rule(rules, &mut me, &mut them, p, sum, doublet, sink);
-            throws += 1;
-            let emptied = me.emptied() | them.emptied();
-            if emptied | (throws >= rules.max_throws) {
-                me.store(self, p);
-                them.store(self, p.other());
-                self.side = p;
-                self.throws = throws;
-                return GameEnd::new(self.held, self.captured, rules.winner, !emptied);
+        let rule = TakeRule::of(rules);
+        let mut white = Side::of(self, Player::First);
+        let mut black = Side::of(self, Player::Second);
+        let mut throws = self.throws;
+
+        // 1. Both place. `black_throws` is the side to throw as 0 (white) or 1 (black).
+        let mut black_throws = u8::from(self.side == Player::Second);
+        // Each throw places one pawn, so a reserve is empty within `pawns` throws: when the
+        // cap cannot come first (always, unless it is tiny), the loop does not test it.
+        let pawns = u32::from(white.reserve) + u32::from(black.reserve);
+        if cap.saturating_sub(throws) >= pawns {
+            while (white.reserve > 0) & (black.reserve > 0) {
+                let (sum, doublet) = next();
+                place_either(&mut white, &mut black, black_throws, sum);
+                throws += 1;
+                // A placing doublet throws again.
+                black_throws ^= u8::from(!doublet);
             }
-            let extra = doublet & (placing | extra_on_taking);
-            // The turn passes unless the throw gives another: a select, not a branch (the
-            // dice make it unpredictable).
-            let (a, b) = if extra { (me, them) } else { (them, me) };
-            me = a;
-            them = b;
-            p = if extra { p } else { p.other() };
+        } else {
+            while (white.reserve > 0) & (black.reserve > 0) {
+                let (sum, doublet) = next();
+                place_either(&mut white, &mut black, black_throws, sum);
+                throws += 1;
+                if throws >= cap {
+                    // No camp can be empty: both still had pawns to place before this throw.
+                    let side = Player::ALL[usize::from(black_throws)];
+                    return self.finish(rules, white, black, side, throws, false);
+                }
+                black_throws ^= u8::from(!doublet);
+            }
         }
+        let mut p = Player::ALL[usize::from(black_throws)];
+
+        // 2. One places, the other takes (or phase 2 with extra throws): the general loop.
+        if (white.reserve > 0) | (black.reserve > 0) | extra_on_taking {
+            let (mut me, mut them) = if p == Player::First {
+                (white, black)
+            } else {
+                (black, white)
+            };
+            loop {
+                let (sum, doublet) = next();
+                let extra = throw_rule(rules, &mut me, &mut them, p, sum, doublet, &mut Silent);
+                throws += 1;
+                let emptied = me.emptied() | them.emptied();
+                if emptied | (throws >= cap) {
+                    let (w, b) = Side::by_colour(p, me, them);
+                    return self.finish(rules, w, b, p, throws, emptied);
+                }
+                // The turn passes unless the throw gives another: a select, not a branch
+                // (the dice make it unpredictable).
+                let (a, b) = if extra { (me, them) } else { (them, me) };
+                me = a;
+                them = b;
+                p = if extra { p } else { p.other() };
+                if (me.reserve == 0) & (them.reserve == 0) & !extra_on_taking {
+                    (white, black) = Side::by_colour(p, me, them);
+                    break;
+                }
+            }
+        }
+
+        // 3. Both take, turn by turn. Both reserves are empty: a camp is emptied when it is
+        // 0. `left` counts the throws before the cap, tested once per pair of throws.
+        if p == Player::Second {
+            let (sum, doublet) = next();
+            take(rule, &mut black, &mut white, p, sum, doublet, &mut Silent);
+            throws += 1;
+            let emptied = (white.camp == 0) | (black.camp == 0);
+            if emptied | (throws >= cap) {
+                return self.finish(rules, white, black, p, throws, emptied);
+            }
+        }
+        let mut left = cap - throws;
+        while left >= 2 {
+            let (sum, doublet) = next();
+            take(
+                rule,
+                &mut white,
+                &mut black,
+                Player::First,
+                sum,
+                doublet,
+                &mut Silent,
+            );
+            if (white.camp == 0) | (black.camp == 0) {
+                let throws = cap - left + 1;
+                return self.finish(rules, white, black, Player::First, throws, true);
+            }
+            let (sum, doublet) = next();
+            take(
+                rule,
+                &mut black,
+                &mut white,
+                Player::Second,
+                sum,
+                doublet,
+                &mut Silent,
+            );
+            left -= 2;
+            if (white.camp == 0) | (black.camp == 0) {
+                return self.finish(rules, white, black, Player::Second, cap - left, true);
+            }
+        }
+        // One throw (white's) or none before the cap.
+        if left == 1 {
+            let (sum, doublet) = next();
+            take(
+                rule,
+                &mut white,
+                &mut black,
+                Player::First,
+                sum,
+                doublet,
+                &mut Silent,
+            );
+            let emptied = (white.camp == 0) | (black.camp == 0);
+            return self.finish(rules, white, black, Player::First, cap, emptied);
+        }
+        // The cap was reached by black's throw (`left` was even).
+        self.finish(rules, white, black, Player::Second, cap, false)
+    }
+
+    /// Stores the sides of [`play_out`](Self::play_out) back into the position (`side` the
+    /// player who threw last, `throws` the throws made) and returns the end of the game.
+    #[inline(always)]
+    fn finish(
+        &mut self,
+        rules: &Ruleset,
+        white: Side,
+        black: Side,
+        side: Player,
+        throws: u32,
+        emptied: bool,
+    ) -> GameEnd {
+        white.store(self, Player::First);
+        black.store(self, Player::Second);
+        self.side = side;
+        self.throws = throws;
+        GameEnd::new(self.held, self.captured, rules.winner, !emptied)
     }
 }
 
-/// One side's part of a [`Position`]: its packed camp, reserve, the enemy pawns it holds and
-/// has captured.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Side {
-    camp: u64,
-    reserve: u8,
-    held: u8,
-    captured: u32,
-}
-
+/// The sides of a position, read and written back by the rule of a throw.
 impl Side {
     #[inline(always)]
-    fn of(position: &Position, p: Player) -> Side {
+    pub(crate) fn of(position: &Position, p: Player) -> Side {
         Side {
             camp: position.camps[p],
             reserve: position.reserves[p],
             held: position.held[p],
-            captured: position.captured[p],
+            // A position never has fewer captured pawns than held ones (SetupError::CapturedBelowHeld).
+            given_back: position.captured[p].saturating_sub(u32::from(position.held[p])),
         }
     }
 
     #[inline(always)]
-    fn store(self, position: &mut Position, p: Player) {
+    pub(crate) fn store(self, position: &mut Position, p: Player) {
         position.camps[p] = self.camp;
         position.reserves[p] = self.reserve;
         position.held[p] = self.held;
-        position.captured[p] = self.captured;
-    }
-
-    /// In phase 2 with an empty camp: the end condition of the rules page ("End and result").
-    #[inline(always)]
-    fn emptied(&self) -> bool {
-        (self.reserve == 0) & (self.camp == 0)
-    }
-}
-
-/// The rule of one throw of sum `sum` (`2..=12`; `doublet` when both dice match) by `me`
-/// (the player `p`) against `them` (rules page, "Phase 1", "Phase 2"): the sides updated, the
-/// events given to `sink`, and whether the throw gives another throw. The end of the game is
-/// the caller's. This is the only implementation of the rules.
-#[inline(always)]
-fn throw_rule<S: Sink>(
-    rules: &Ruleset,
-    me: &mut Side,
-    them: &mut Side,
-    p: Player,
-    sum: u8,
-    doublet: bool,
-    sink: &mut S,
-) -> bool {
-    let shift = 4 * u32::from(sum & 0x0f);
-    if me.reserve > 0 {
-        // Phase 1: place a pawn on the sum point; a doublet throws again.
-        me.reserve -= 1;
-        me.camp += 1 << shift;
-        sink.event(Event::Placed {
-            player: p,
-            point: sum,
-        });
-        if me.reserve == 0 {
-            sink.event(Event::PhaseChange { player: p });
-        }
-        doublet
-    } else {
-        // Phase 2, written as arithmetic on counts (selects, not branches: the dice make
-        // every branch here unpredictable).
-        let mine = ((me.camp >> shift) & 0x0f) as u8;
-        let theirs = ((them.camp >> shift) & 0x0f) as u8;
-        // A doublet on a lone own pawn facing an empty point: one captured pawn goes back
-        // instead of (default) or as well as (option) the removal of that pawn.
-        let single = doublet & (mine == 1) & (theirs == 0);
-        // Own point empty, enemy pawns opposite: all captured.
-        let captured = if mine == 0 { theirs } else { 0 };
-        // Doublet with both points empty: up to two captured pawns go back.
-        // (The two cases exclude each other: one own pawn, or none.)
-        let most = u8::from(single) | (u8::from(doublet & (mine == 0) & (theirs == 0)) << 1);
-        let returned = me.held.min(most);
-        // Whether the lone pawn of the single doublet stays on its point.
-        let stays = single
-            & match rules.single_doublet {
-                SingleDoublet::Replaces => true,
-                SingleDoublet::Removes => returned > 0,
-                SingleDoublet::Adds => false,
-            };
-        // Own pawns on the point: all removed (unless the doublet rule replaces it).
-        let removed = if stays { 0 } else { mine };
-        // No nibble overflows or borrows: removed <= mine, captured <= theirs, and
-        // returned > 0 only onto an empty point.
-        me.camp -= u64::from(removed) << shift;
-        them.camp = them.camp - (u64::from(captured) << shift) + (u64::from(returned) << shift);
-        me.held = me.held + captured - returned;
-        me.captured = me.captured.saturating_add(u32::from(captured));
-        sink.taking(p, sum, removed, captured, returned);
-        doublet & rules.taking_doublet_extra_throw
+        // min(held + given back, MAX): the captured count with its saturation (when the
+        // given-back count saturated, so did the captured count).
+        position.captured[p] = u32::from(self.held).saturating_add(self.given_back);
     }
 }
 

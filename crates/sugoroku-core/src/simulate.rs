@@ -1,30 +1,17 @@
 //! The fast simulator: many games from a seed, on one thread or on all cores, without
 //! allocation per throw.
 
-use boardgames_common::{ByPlayer, Player, Seed};
+use boardgames_common::{ByPlayer, Seed};
 use thiserror::Error;
 
 use crate::dice::SimDice;
-use crate::event::Event;
-use crate::position::{Position, Sink};
+use crate::position::Position;
 use crate::ruleset::Ruleset;
 use crate::statistics::{GameSummary, Statistics};
 
 /// Games per unit of work: the progress callback is called once per chunk, and chunks are
 /// what the threads share out.
 pub const CHUNK: u64 = 1 << 14;
-
-/// Ignores the events (compiled away): the position counts the captures, and the pawns
-/// given back are the captured ones no longer held.
-struct Silent;
-
-impl Sink for Silent {
-    #[inline(always)]
-    fn event(&mut self, _event: Event) {}
-
-    #[inline(always)]
-    fn taking(&mut self, _player: Player, _point: u8, _removed: u8, _captured: u8, _returned: u8) {}
-}
 
 /// Plays one game from the empty board with [`SimDice`] from `seed`, as fast as the rules
 /// allow (no events list, no allocation), and returns its summary.
@@ -45,7 +32,7 @@ pub fn play_fast(rules: &Ruleset, seed: Seed) -> GameSummary {
     let end = match position.end(rules) {
         // Only with max_throws == 0.
         Some(end) => end,
-        None => position.play_out(rules, || dice.next_sum(), &mut Silent),
+        None => position.play_out(rules, || dice.next_sum()),
     };
     GameSummary {
         end,
@@ -265,5 +252,92 @@ impl Simulation {
                 Ok(pool.install(parallel))
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::event::{Events, GameEnd};
+    use crate::ruleset::{SingleDoublet, Winner};
+
+    /// Every reading of the rules, each with caps that stop games in each stretch of
+    /// `Position::play_out` (both placing: at most 29 throws; one placing; both taking).
+    fn rulesets() -> Vec<Ruleset> {
+        let mut all = Vec::new();
+        for single in SingleDoublet::ALL {
+            for extra in [false, true] {
+                for winner in Winner::ALL {
+                    for cap in [1, 2, 3, 15, 28, 29, 30, 31, 32, 35, 45, 60, 61, 90, 10_000] {
+                        all.push(
+                            Ruleset::default()
+                                .with_single_doublet(single)
+                                .with_taking_doublet_extra_throw(extra)
+                                .with_winner(winner)
+                                .with_max_throws(cap),
+                        );
+                    }
+                }
+            }
+        }
+        all
+    }
+
+    /// The game from `start` with the dice of `seed`, one `Position::step` (the rule with its
+    /// events) per throw.
+    fn stepped(rules: &Ruleset, start: Position, seed: Seed) -> (Position, GameEnd) {
+        let mut dice = SimDice::new(seed);
+        let mut pos = start;
+        loop {
+            let (sum, doublet) = dice.next_sum();
+            if let Some(end) = pos.step(rules, sum, doublet, &mut Events::new()) {
+                return (pos, end);
+            }
+        }
+    }
+
+    /// The simulator's loop, cut into stretches with fixed sides, plays the same games as
+    /// the rule applied throw by throw: the same final position (camps, reserves, held and
+    /// captured pawns, side, throws) and the same end, under every reading and cap, from
+    /// the start and from positions part-way through (so that each stretch is entered with
+    /// either side to throw).
+    #[test]
+    fn play_out_equals_the_rule_throw_by_throw() {
+        let mut games = 0;
+        let mut capped = 0;
+        for rules in rulesets() {
+            let count = if rules.max_throws == 10_000 { 300 } else { 40 };
+            for g in 0..count {
+                let seed = Seed(2026).derive(g);
+                let mut starts = vec![Position::start()];
+                for k in [4, 17, 28, 30, 31, 33, 36, 50] {
+                    // A start `k` throws in, with other dice.
+                    let mut dice = SimDice::new(Seed(7).derive(g));
+                    let mut pos = Position::start();
+                    let over = (0..k).any(|_| {
+                        let (sum, doublet) = dice.next_sum();
+                        pos.step(&rules, sum, doublet, &mut Events::new()).is_some()
+                    });
+                    if !over {
+                        starts.push(pos);
+                    }
+                }
+                for start in starts {
+                    let expected = stepped(&rules, start, seed);
+                    let mut pos = start;
+                    let mut dice = SimDice::new(seed);
+                    let end = pos.play_out(&rules, || dice.next_sum());
+                    assert_eq!((pos, end), expected, "{rules}, game {g}, from {start}");
+                    games += 1;
+                    capped += u32::from(end.capped);
+                }
+            }
+        }
+        // Both kinds of end were reached, many times.
+        assert!(games > 20_000, "{games} games");
+        assert!(
+            capped > 5_000 && games - capped > 5_000,
+            "{capped} of {games} capped"
+        );
     }
 }

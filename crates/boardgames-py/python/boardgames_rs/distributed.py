@@ -13,10 +13,11 @@ tournament``; ``selfplay`` plays a tournament's games and also writes every game
 Its *units* (games, or the tournament's fixtures in the order of the one-machine schedule)
 are cut into contiguous ranges; each Ray task plays one range in Rust with the GIL released
 (``_native.job_run``) and returns the shard's integer counts; the driver writes each shard to
-its output directory as it arrives (with a progress bar: games done, games per second, ETA)
-and merges them in Rust (``_native.job_merge``) into exactly the JSON that the one-machine
-command prints with ``--json``, whatever the number of workers and the order in which tasks
-finish.
+its output directory as it arrives and merges it at once in Rust (``_native.JobMerger``: the
+shard's counts added to running totals, integer sums that do not depend on the order), with
+a progress line on standard error (games done, games per second, ETA). The result is
+exactly the JSON that the one-machine command prints with ``--json``, whatever the number of
+workers and the order in which tasks finish.
 
 Faults: a task whose worker dies is run again by Ray (``max_retries``); a shard is a
 function of its range only and is kept once, so no game is counted twice or lost. A driver
@@ -307,7 +308,11 @@ def run(
     job_ref = ray.put(p.text)
     pending = {remote.remote(job_ref, first, count, _pause): (first, count) for first, count in ranges}
     bar = _Progress(p.units, p.units - missing, progress)
-    shards = dict(done)
+    # Merged as they come: the shards read back, then each task's as it finishes.
+    merger = _native.JobMerger(p.text)
+    for text in done.values():
+        merger.add(text)
+    merged = list(done)
     finished = 0
     try:
         while pending:
@@ -315,7 +320,8 @@ def run(
             for ref in ready:
                 first, count = pending.pop(ref)
                 text = ray.get(ref)
-                shards[(first, count)] = _keep(out_dir, p, first, count, text)
+                merger.add(_keep(out_dir, p, first, count, text))
+                merged.append((first, count))
                 finished += 1
                 bar.add(count)
                 if _stop_after is not None and finished >= _stop_after:
@@ -328,12 +334,12 @@ def run(
         raise
     finally:
         bar.close()
-    text = _native.job_merge(p.text, [shards[r] for r in sorted(shards)])
+    text = merger.finish()
     files: List[str] = []
     if out_dir is not None:
         _write_atomic(os.path.join(out_dir, "result.json"), text.encode())
         if p.kind == "selfplay":
-            files = _manifest(out_dir, p, list(shards))
+            files = _manifest(out_dir, p, merged)
     return Outcome(
         text=text,
         result=json.loads(text),
