@@ -6,7 +6,6 @@
 //! counts the games already there instead of playing them again (a stopped run resumes).
 
 use std::collections::HashMap;
-use std::io::{BufRead, Write};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -19,6 +18,7 @@ use tafl_core::ai::{EvalWeights, Level, SearchConfig, Searcher};
 use tafl_core::{BySide, Move, Ruleset, Side, TaflGame};
 
 use crate::io::error::{CliError, print_json};
+use crate::io::log::Log;
 
 /// What `tafl selfplay` was asked for.
 pub(crate) struct Request<'a> {
@@ -215,7 +215,7 @@ pub(crate) fn selfplay(req: &Request<'_>) -> Result<(), CliError> {
         .num_threads(req.threads)
         .build()
         .map_err(|e| CliError::input("--threads", e))?;
-    let log_error: Mutex<Option<std::io::Error>> = Mutex::new(None);
+    let log_error: Mutex<Option<CliError>> = Mutex::new(None);
     let log_file = Mutex::new(log_file.take());
     let started = Instant::now();
     // Games start in the order of their numbers (`par_bridge` hands them out one at a time
@@ -240,13 +240,11 @@ pub(crate) fn selfplay(req: &Request<'_>) -> Result<(), CliError> {
                 let mut g = play(&ruleset, players, seed, req.max_plies);
                 g.first_attacks = first_attacks;
                 if let Ok(mut file) = log_file.lock()
-                    && let Some(f) = file.as_mut()
+                    && let Some(log) = file.as_mut()
                 {
                     // One write of the whole line, then synced: a crash leaves at most the
-                    // last line torn, which the next run drops (`open_log`).
-                    let mut line = log_line(&pairing, &g);
-                    line.push('\n');
-                    if let Err(e) = f.write_all(line.as_bytes()).and_then(|()| f.sync_data())
+                    // last line torn, which the next run drops (`Log::open`).
+                    if let Err(e) = log.append(&log_line(&pairing, &g))
                         && let Ok(mut slot) = log_error.lock()
                     {
                         *slot = Some(e);
@@ -259,7 +257,7 @@ pub(crate) fn selfplay(req: &Request<'_>) -> Result<(), CliError> {
     });
     played.sort_unstable_by_key(|&(i, _)| i);
     if let Some(e) = log_error.into_inner().ok().flatten() {
-        return Err(CliError::Output(format!("--log: {e}")));
+        return Err(e);
     }
     let mut games: Vec<Played> = (0..total)
         .filter_map(|i| logged.remove(&game_of(i)))
@@ -463,92 +461,18 @@ fn parse_line(pairing: &str, line: &str) -> Option<Played> {
     })
 }
 
+/// The games of a log by side (the first level attacking) and seed.
+type Logged = HashMap<(bool, u64), Played>;
+
 /// The games of `pairing` already in the log at `path` (by side and seed; lines of other
-/// pairings are left alone), and the file opened for appending. A last line without its
-/// `\n` is the torn write of a run that was killed: it is cut off the file (its game is
-/// played again), so that the next line appended starts a line of its own.
-#[allow(clippy::type_complexity)]
-fn open_log(
-    path: &std::path::Path,
-    pairing: &str,
-) -> Result<(HashMap<(bool, u64), Played>, Option<std::fs::File>), CliError> {
-    let io = |source| CliError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let mut logged = HashMap::new();
-    // Where the whole lines end: a torn last line is cut off there.
-    let mut whole = 0u64;
-    let mut len = 0u64;
-    match std::fs::File::open(path) {
-        Ok(file) => {
-            let mut reader = std::io::BufReader::new(file);
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                // At most MAX_LOG_LINE bytes of a line are kept: bounded memory whatever the
-                // file (a longer line is no game of ours and is skipped).
-                let n = read_bounded_line(&mut reader, &mut buf).map_err(io)?;
-                if n == 0 {
-                    break;
-                }
-                len += n;
-                if buf.last() != Some(&b'\n') {
-                    break; // torn: no newline before the end of the file
-                }
-                whole = len;
-                if let Some(g) = std::str::from_utf8(&buf)
-                    .ok()
-                    .and_then(|line| parse_line(pairing, line.trim_end()))
-                {
-                    logged.insert((g.first_attacks, g.seed), g);
-                }
-            }
-        }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-        Err(e) => return Err(io(e)),
-    }
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(io)?;
-    if whole < len {
-        file.set_len(whole).map_err(io)?;
-    }
-    Ok((logged, Some(file)))
-}
-
-/// The longest line of a `--log` file kept, in bytes (a game's line is about 400).
-const MAX_LOG_LINE: usize = 64 * 1024;
-
-/// Reads one line into `buf` (with its `\n`), keeping at most [`MAX_LOG_LINE`] bytes of it
-/// (the rest is read and dropped, and the `\n` kept); returns the bytes read, 0 at the end.
-fn read_bounded_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<u64> {
-    let mut read = 0u64;
-    loop {
-        let chunk = match input.fill_buf() {
-            Ok(c) => c,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if chunk.is_empty() {
-            return Ok(read);
-        }
-        let (part, done) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (&chunk[..=i], true),
-            None => (chunk, false),
-        };
-        let room = MAX_LOG_LINE.saturating_sub(buf.len());
-        buf.extend_from_slice(&part[..part.len().min(room)]);
-        if done && buf.last() != Some(&b'\n') {
-            buf.push(b'\n');
-        }
-        let used = part.len();
-        read += used as u64;
-        input.consume(used);
-        if done {
-            return Ok(read);
-        }
-    }
+/// pairings are left alone), and the log opened for appending ([`Log`]: a torn last line,
+/// the write of a killed run, is cut off and its game played again).
+fn open_log(path: &std::path::Path, pairing: &str) -> Result<(Logged, Option<Log>), CliError> {
+    let (lines, log) = Log::open(path)?;
+    let logged = lines
+        .iter()
+        .filter_map(|line| parse_line(pairing, line.trim_end()))
+        .map(|g| ((g.first_attacks, g.seed), g))
+        .collect();
+    Ok((logged, Some(log)))
 }
