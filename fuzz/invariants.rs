@@ -366,7 +366,23 @@ pub fn otep_engine(lines: &[&[u8]], full_moves: bool) {
                 // notation (the option, or a `simple-moves off` line of its own).
                 // (OpenTafl's full notation writes the king's capture `xKe4`.)
                 let (mv, captures) = m.split_once('x').unwrap_or((m, ""));
-                assert_eq!(mv, pending.to_string(), "{m}");
+                // Full notation names the king, a commander or a knight by its letter first
+                // (`Kd4-d6`, `nd2-e2`; never a soldier, and a file letter follows the
+                // letter) and writes `^` for a jump, `=` for a berserk move.
+                let named = mv.len() > 1
+                    && mv.as_bytes()[0].is_ascii_alphabetic()
+                    && mv.as_bytes()[1].is_ascii_alphabetic();
+                let coordinates = if named { &mv[1..] } else { mv };
+                let coordinates = coordinates.replace("^=", "-").replace(['^', '='], "-");
+                assert_eq!(coordinates, pending.to_string(), "{m}");
+                let pos = game.position();
+                let officer = pos.piece_at(pending.from) == Some(tafl_core::Piece::King)
+                    || pos.officer_at(pending.from).is_some();
+                assert!(!named || officer, "{m}: a letter for a soldier in {pos}");
+                assert!(
+                    named || !officer || engine.simple_moves(),
+                    "{m}: the officer's letter is missing in {pos}"
+                );
                 assert!(
                     captures.is_empty() || !game.move_text(pending).captures.is_empty(),
                     "{m}"

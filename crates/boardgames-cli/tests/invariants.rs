@@ -235,6 +235,21 @@ fn outcome() -> impl Strategy<Value = fuzz_invariants::Outcome> {
         })
 }
 
+/// Found by the long fuzz run of 2 December 2026: in full notation the engine names a
+/// knight, commander or king by its letter (`nd2-e2`), which the invariant took for a wrong
+/// move. A Brandub whose attackers have a knight, the engine playing them.
+#[test]
+fn otep_engine_full_notation_names_the_officer_that_moves() {
+    let rules = "rules dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: \
+                 start:/3t3/3n3/3T3/ttTKTtt/3T3/3t3/3t3/";
+    let lines: [&[u8]; 3] = [
+        rules.as_bytes(),
+        b"clock 59492 side0 5 3 3",
+        b"play attackers",
+    ];
+    fuzz_invariants::otep_engine(&lines, true);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 

@@ -346,6 +346,12 @@ impl<W: Write> Engine<W> {
         self.pending.map(|(m, _)| m)
     }
 
+    /// Whether moves are sent in simple notation (`e5-e8`) rather than OpenTafl's full one
+    /// (the letters of the king, commanders and knights, jumps, berserk moves, captures).
+    pub const fn simple_moves(&self) -> bool {
+        self.simple_moves
+    }
+
     /// Sends the greeting: `hello`, and `simple-moves off` when full notation was asked.
     ///
     /// # Errors
