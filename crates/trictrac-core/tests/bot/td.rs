@@ -11,7 +11,10 @@ use trictrac_core::{Action, GameOptions, Ordinaire, Phase, TrictracGame};
 use trictrac_core::{Colour, Position};
 
 /// The crate's weights file, as `TdNetwork::shipped` reads it.
-static SHIPPED: &[u8] = include_bytes!("../../src/bot/td/td-network.bin");
+static SHIPPED: &[u8] = include_bytes!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/src/bot/td/td-network.bin"
+));
 
 fn form() -> Ordinaire {
     Ordinaire::of(&GameOptions::default())
