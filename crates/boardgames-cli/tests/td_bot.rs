@@ -112,3 +112,48 @@ fn td_bots_play_tournaments() {
             .all(|p| p["games"] == 4)
     );
 }
+
+/// Found by a newcomer: an unreadable weights file gave `cannot read /nonexistent` without
+/// the option; now the option is named, and the read is bounded (`/dev/zero` is refused,
+/// not read forever).
+#[test]
+fn an_unreadable_weights_file_names_its_option() {
+    for (args, flag) in [
+        (
+            vec![
+                "tournament",
+                "--game",
+                "trictrac",
+                "--agents",
+                "tdbot:/nonexistent,bot",
+            ],
+            "--agents: ",
+        ),
+        (
+            vec!["play", "trictrac", "--bot", "tdbot:/nonexistent"],
+            "--bot: ",
+        ),
+    ] {
+        let o = run_with_input(&args, "quit\n");
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(stderr(&o).contains(flag), "{}", stderr(&o));
+        assert!(
+            stderr(&o).contains("cannot read the weights file \"/nonexistent\""),
+            "{}",
+            stderr(&o)
+        );
+    }
+    let o = run(&[
+        "tournament",
+        "--game",
+        "trictrac",
+        "--agents",
+        "tdbot:/dev/zero,bot",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("is larger than 16777216 bytes"),
+        "{}",
+        stderr(&o)
+    );
+}

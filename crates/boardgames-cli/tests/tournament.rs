@@ -195,3 +195,96 @@ fn more_threads_than_games_are_not_started() {
     );
     assert_eq!(one.stdout, many.stdout);
 }
+
+/// Found by a newcomer: a `--log` written without `--trous` was refused by the same
+/// tournament with `--trous 12` spelled out (the default), and a game line whose returns'
+/// bits were NaN was counted.
+#[test]
+fn a_log_knows_the_defaults_and_refuses_forged_returns() {
+    let log = crate::common::temp_path("defaults.jsonl");
+    let _ = std::fs::remove_file(&log);
+    let log = log.to_str().expect("UTF-8");
+    let base = [
+        "tournament",
+        "--game",
+        "trictrac",
+        "--trous",
+        "1",
+        "--agents",
+        "random,bot",
+        "--games",
+        "1",
+        "--seed",
+        "3",
+        "--json",
+        "--log",
+        log,
+    ];
+    let first = json(&run(&base));
+    // A tournament at the default trous, without --trous and then with --trous 12: one log.
+    let twelve = [
+        "tournament",
+        "--game",
+        "trictrac",
+        "--agents",
+        "random,bot",
+        "--games",
+        "1",
+        "--seed",
+        "3",
+        "--json",
+        "--log",
+    ];
+    let log12 = crate::common::temp_path("defaults12.jsonl");
+    let _ = std::fs::remove_file(&log12);
+    let log12 = log12.to_str().expect("UTF-8");
+    let unnamed = json(&run(&[&twelve[..], &[log12]].concat()));
+    let named = json(&run(&[&twelve[..], &[log12, "--trous", "12"]].concat()));
+    assert_eq!(unnamed, named);
+    // A game line forged with NaN returns: refused, naming the line.
+    let text = std::fs::read_to_string(log).expect("the log");
+    let forged: Vec<String> = text
+        .lines()
+        .enumerate()
+        .map(|(i, line)| {
+            if i == 1 {
+                let mut v: serde_json::Value = serde_json::from_str(line).expect("a game line");
+                v["returns_bits"] = serde_json::json!([f64::NAN.to_bits(), f64::NAN.to_bits()]);
+                v.to_string()
+            } else {
+                line.to_owned()
+            }
+        })
+        .collect();
+    std::fs::write(log, forged.join("\n") + "\n").expect("the forged log");
+    let refused = run(&base);
+    assert_eq!(refused.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        message.contains("line 2 is no game of this tournament"),
+        "{message}"
+    );
+    assert!(first["pairs"].is_array());
+}
+
+/// Found by a newcomer: the largest `--games` built the whole schedule in memory (2 GiB)
+/// before any game; now refused before it is built.
+#[test]
+fn a_tournament_too_large_to_schedule_is_refused() {
+    let o = run(&[
+        "tournament",
+        "--game",
+        "trictrac",
+        "--agents",
+        "random,bot",
+        "--games",
+        "4294967295",
+        "--quiet",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        message.contains("--games: more than 67108864 games"),
+        "{message}"
+    );
+}

@@ -179,3 +179,25 @@ fn evaluations_go_to_the_log_and_the_curve() {
         stdout(&out)
     );
 }
+
+/// Found by a newcomer: `--output` naming a folder trained every partie, then failed. Now
+/// refused before the first partie, naming the option; nothing is written.
+#[test]
+fn an_output_that_is_a_folder_is_refused_at_once() {
+    let folder = temp_path("a-folder");
+    std::fs::create_dir_all(&folder).expect("the folder");
+    let o = run(&args(folder.to_str().expect("UTF-8"), "4"));
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--output: "), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("is a folder, not a file"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!folder.with_extension("checkpoint").exists());
+    let missing = temp_path("no-such-folder/weights.bin");
+    let o = run(&args(missing.to_str().expect("UTF-8"), "4"));
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--output: "), "{}", stderr(&o));
+    assert!(stderr(&o).contains(": no folder "), "{}", stderr(&o));
+}

@@ -65,8 +65,16 @@ fn log_header(args: &TournamentArgs, names: &[String]) -> serde_json::Value {
             "agents": names,
             "games": args.games,
             "seed": args.seed,
-            "trous": args.trous,
-            "rules": args.rules,
+            // The defaults written out, so that `--trous 12` and no `--trous` (or
+            // `--rules fidchell` and no `--rules`) are the same tournament's log.
+            "trous": match args.game {
+                TournamentGame::Trictrac => Some(args.trous.unwrap_or(12)),
+                TournamentGame::Tafl => args.trous,
+            },
+            "rules": match args.game {
+                TournamentGame::Tafl => Some(args.rules.as_deref().unwrap_or("fidchell")),
+                TournamentGame::Trictrac => args.rules.as_deref(),
+            },
         }
     })
 }
@@ -94,6 +102,14 @@ fn parse_game_line(line: &str) -> Option<(usize, Outcome)> {
         f64::from_bits(bits.first()?.as_u64()?),
         f64::from_bits(bits.get(1)?.as_u64()?),
     );
+    // A game's returns are finite, at most a partie's worth (a double win), and the bits
+    // say what the readable `returns` say: anything else is no line of ours.
+    let readable = v.get("returns")?.as_array()?;
+    for (value, shown) in [returns.first, returns.second].into_iter().zip(readable) {
+        if !value.is_finite() || value.abs() > 4.0 || shown.as_f64()? != value {
+            return None;
+        }
+    }
     let time = |x: &serde_json::Value| -> Option<(u64, u64, u64)> {
         let a = x.as_array()?;
         Some((

@@ -22,18 +22,37 @@ impl PartialEq for Network {
 
 impl Eq for Network {}
 
+/// The largest weights file read, in bytes (the largest network, 256 hidden units, is about
+/// 300 KiB).
+pub(crate) const MAX_WEIGHTS_FILE: u64 = 16 << 20;
+
 impl Network {
     /// The network shipped with trictrac-core.
     pub(crate) fn shipped() -> Network {
         Network(TdNetwork::shipped())
     }
 
-    /// The network of the weights file `path` (`what` names the option for errors).
+    /// The network of the weights file `path` (`what` names the option for errors). At most
+    /// [`MAX_WEIGHTS_FILE`] bytes are read (bounded memory whatever the path names).
+    ///
+    /// # Errors
+    /// [`CliError::Input`] naming the option: the file cannot be read, is larger than
+    /// [`MAX_WEIGHTS_FILE`], or holds no network.
     pub(crate) fn read(path: &str, what: &'static str) -> Result<Network, CliError> {
-        let bytes = std::fs::read(path).map_err(|source| CliError::Io {
-            path: path.into(),
-            source,
-        })?;
+        use std::io::Read as _;
+        let unreadable = |e: std::io::Error| {
+            CliError::input(what, format!("cannot read the weights file {path:?}: {e}"))
+        };
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|f| f.take(MAX_WEIGHTS_FILE + 1).read_to_end(&mut bytes))
+            .map_err(unreadable)?;
+        if bytes.len() as u64 > MAX_WEIGHTS_FILE {
+            return Err(CliError::input(
+                what,
+                format!("the weights file {path:?} is larger than {MAX_WEIGHTS_FILE} bytes"),
+            ));
+        }
         let network = TdNetwork::from_bytes(&bytes)
             .map_err(|e| CliError::input(what, format!("{path}: {e}")))?;
         Ok(Network(Box::leak(Box::new(network))))

@@ -99,9 +99,6 @@ struct TrictracStudy {
     trous: u8,
 }
 
-/// The most units a job may have (a tournament's fixtures are listed in memory).
-const MAX_FIXTURES: u64 = 1 << 26;
-
 impl Job {
     /// Reads and checks a job from its JSON text (see the [module](self) documentation).
     ///
@@ -175,13 +172,6 @@ impl Job {
             }
             JobSpec::Tournament(t) | JobSpec::Selfplay(t) => {
                 let records = text_kind_is_selfplay(text);
-                let pairs = (t.agents.len() as u64).saturating_mul(t.agents.len() as u64);
-                if pairs.saturating_mul(u64::from(t.games)) > MAX_FIXTURES {
-                    return Err(CliError::input(
-                        "--games",
-                        format!("more than {MAX_FIXTURES} games in one tournament"),
-                    ));
-                }
                 let setup = Setup::new(
                     t.game,
                     &t.agents,

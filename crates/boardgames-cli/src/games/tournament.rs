@@ -134,6 +134,9 @@ pub(crate) struct Outcome {
 
 pub(crate) const MAX_ACTIONS: usize = 200_000;
 
+/// The most games of one tournament (its fixtures are listed in memory): 2²⁶.
+pub(crate) const MAX_FIXTURES: u64 = 1 << 26;
+
 /// Plays `start` to the end (or `MAX_ACTIONS`, then the unfinished returns count): the
 /// returns and the number of actions applied. The family's one game loop
 /// ([`Playout`]), so that a tournament's game is the game `play_game` plays from the same
@@ -312,6 +315,14 @@ impl Setup {
         }
         if specs.len() < 2 {
             return Err(CliError::input("--agents", "name at least two agents"));
+        }
+        // The schedule is listed in memory (about 40 bytes a game): bounded before it is.
+        let n = specs.len() as u64;
+        if (n * n).saturating_mul(u64::from(rounds)) > MAX_FIXTURES {
+            return Err(CliError::input(
+                "--games",
+                format!("more than {MAX_FIXTURES} games in one tournament"),
+            ));
         }
         let names: Vec<String> = agents.iter().map(|n| n.trim().to_string()).collect();
         let (game_name, start) = match game {

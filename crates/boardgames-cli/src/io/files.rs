@@ -19,8 +19,25 @@ pub const MAX_LOAD: usize = boardgames_common::RecordLimits::DEFAULT.max_bytes;
 ///
 /// # Errors
 /// The system's error when the temporary file cannot be created, written, synced or
-/// renamed (the temporary file is then removed).
+/// renamed (the temporary file is then removed), or when `path` is a directory. A `path`
+/// that exists and is no regular file (a device such as `/dev/null`, a pipe) is written in
+/// place, never replaced.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    // What is there already and is no regular file is written in place, never renamed over:
+    // a device (`/dev/null`, `/dev/stdout`) or a pipe takes the bytes as they are; a
+    // directory is refused.
+    if let Ok(meta) = std::fs::metadata(path)
+        && !meta.is_file()
+    {
+        if meta.is_dir() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::IsADirectory,
+                "a directory, not a file",
+            ));
+        }
+        let mut file = std::fs::OpenOptions::new().write(true).open(path)?;
+        return file.write_all(bytes).and_then(|()| file.flush());
+    }
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -152,6 +169,42 @@ mod tests {
                 .unwrap_err()
                 .contains("more than 7 bytes")
         );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Found by a newcomer: `--output /dev/null` renamed a regular file over the device.
+    /// A device (here through a link to `/dev/null`) is written in place and stays what it
+    /// was, and so does the link; a directory is refused and left alone.
+    #[cfg(unix)]
+    #[test]
+    fn a_device_is_written_in_place_and_a_directory_refused() {
+        use std::os::unix::fs::FileTypeExt as _;
+        let dir = std::env::temp_dir().join(format!("boardgames-device-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let link = dir.join("null");
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink("/dev/null", &link).unwrap();
+        write_atomic(&link, b"into the device").unwrap();
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert!(
+            std::fs::metadata("/dev/null")
+                .unwrap()
+                .file_type()
+                .is_char_device()
+        );
+        let names: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, vec![std::ffi::OsString::from("null")]);
+        let error = write_atomic(&dir, b"x").unwrap_err();
+        assert_eq!(error.kind(), std::io::ErrorKind::IsADirectory);
+        assert!(dir.is_dir());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -157,7 +157,7 @@ pub enum ParsePositionError {
     BadMarks(String),
     /// The fields parse but do not make a legal position.
     #[error("illegal position: {0}")]
-    Illegal(#[from] PositionError),
+    Illegal(PositionError),
 }
 
 fn parse_board(s: &str, counts: &mut ByColour<[u8; 24]>) -> Result<(), ParsePositionError> {
@@ -291,6 +291,14 @@ impl<'de> serde::Deserialize<'de> for Position {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
         let s = <String as serde::Deserialize>::deserialize(d)?;
         s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+// By hand rather than `#[from]`, which would also make the cause the `source()` of an error
+// that already prints it.
+impl From<PositionError> for ParsePositionError {
+    fn from(e: PositionError) -> ParsePositionError {
+        ParsePositionError::Illegal(e)
     }
 }
 

@@ -64,7 +64,7 @@ pub enum ParsePlayError {
     Syntax(String),
     /// The throw is not valid.
     #[error("play throw: {0}")]
-    Throw(#[from] ParseThrowError),
+    Throw(ParseThrowError),
     /// A move names something other than a point or `off`.
     #[error("move {0:?}: expected <point>-<point or off>, e.g. B5-B11 or B1-B5-B11")]
     BadMove(String),
@@ -371,5 +371,13 @@ impl Position {
             }
         }
         Ok((throw, c))
+    }
+}
+
+// By hand rather than `#[from]`, which would also make the cause the `source()` of an error
+// that already prints it.
+impl From<ParseThrowError> for ParsePlayError {
+    fn from(e: ParseThrowError) -> ParsePlayError {
+        ParsePlayError::Throw(e)
     }
 }

@@ -239,6 +239,34 @@ fn save(path: &Path, state: &State, network: &TdNetwork) -> Result<(), CliError>
 /// Runs the training (module docs).
 pub(crate) fn run(args: &TrainArgs) -> Result<(), CliError> {
     args.check()?;
+    // Refused before hours of training rather than at the end: a file to write that is a
+    // folder, or in a folder that does not exist.
+    let cp = checkpoint_path(args);
+    for (flag, path) in [
+        ("--output", Some(args.output.as_path())),
+        ("--checkpoint", Some(cp.as_path())),
+        ("--log", args.log.as_deref()),
+        ("--svg", args.svg.as_deref()),
+    ] {
+        let Some(path) = path else { continue };
+        if path.is_dir() {
+            return Err(CliError::input(
+                flag,
+                format!("{} is a folder, not a file", path.display()),
+            ));
+        }
+        let folder = path.parent().filter(|d| !d.as_os_str().is_empty());
+        if folder.is_some_and(|d| !d.is_dir()) {
+            return Err(CliError::input(
+                flag,
+                format!(
+                    "{}: no folder {}",
+                    path.display(),
+                    folder.map_or(String::new(), |d| d.display().to_string())
+                ),
+            ));
+        }
+    }
     let threads = if args.threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {
@@ -249,7 +277,6 @@ pub(crate) fn run(args: &TrainArgs) -> Result<(), CliError> {
         .build()
         .map_err(|e| CliError::input("--threads", e))?;
     let asked = args.settings(threads);
-    let cp = checkpoint_path(args);
     let (mut state, mut network) = if cp.exists() {
         let (state, network) = checkpoint::read(&cp)?;
         let diff = differences(&state.settings, &asked);

@@ -296,7 +296,7 @@ pub enum TableError {
     UnknownForm(String),
     /// The settlement refused a marqué (too few trous, not ahead, an overflow…).
     #[error("settlement: {0}")]
-    Settlement(#[from] SettlementError),
+    Settlement(SettlementError),
     /// A marqué between bots could not be played to its end.
     #[error("marqué {number} between bots: {reason}")]
     Play {
@@ -305,4 +305,12 @@ pub enum TableError {
         /// What went wrong.
         reason: String,
     },
+}
+
+// By hand rather than `#[from]`, which would also make the cause the `source()` of an error
+// that already prints it.
+impl From<SettlementError> for TableError {
+    fn from(e: SettlementError) -> TableError {
+        TableError::Settlement(e)
+    }
 }

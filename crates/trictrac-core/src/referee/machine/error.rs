@@ -103,9 +103,17 @@ pub enum RefereeError {
     #[error("the partie is over")]
     Over,
     /// The dames counted on the tablier are not a legal position.
-    #[error("{0}")]
+    #[error(transparent)]
     Position(#[from] crate::board::PositionError),
     /// The marks of a starting position are inconsistent.
     #[error("marks of the starting position: {0}")]
-    Marks(#[from] crate::marking::MarkingError),
+    Marks(crate::marking::MarkingError),
+}
+
+// By hand rather than `#[from]`, which would also make the cause the `source()` of an error
+// that already prints it.
+impl From<crate::marking::MarkingError> for RefereeError {
+    fn from(e: crate::marking::MarkingError) -> RefereeError {
+        RefereeError::Marks(e)
+    }
 }
