@@ -656,3 +656,43 @@ fn error_4_makes_the_piece_of_our_last_move_the_berserker() {
     assert!(text.contains(&note), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_berserk_move_in_progress_survives_the_hosts_board() {
+    // Our game is in the middle of a berserk turn (the defenders' c2-c4 took d4; the piece
+    // on c4 moves again); the host then sends its board (OpenTafl's position records hold
+    // no berserker), which differs from ours elsewhere: the berserk move is kept, so the
+    // engine moves the piece on c4 and writes it as a berserk move (`=`).
+    let mid = berserk_game(&["c2-c4"]);
+    assert_eq!(mid.position().berserker(), Some("c4".parse().unwrap()));
+    let mut setup = mid.position().to_setup();
+    let (from, to) = ("a9".parse().unwrap(), "a8".parse().unwrap());
+    assert_eq!(
+        setup.piece_at(from),
+        Some(tafl_core::Piece::Attacker),
+        "{}",
+        board(&mid)
+    );
+    assert_eq!(setup.piece_at(to), None);
+    setup.remove(from);
+    setup.put(to, tafl_core::Piece::Attacker);
+    let host_board = setup.board_string();
+    assert_ne!(host_board, board(&mid));
+
+    let mut e = Engine::start(&["--nodes", "500", "--full-moves"]);
+    assert_eq!(e.line(), "hello");
+    assert_eq!(e.line(), "simple-moves off");
+    e.send(&format!("rules {BERSERK_TEST}"));
+    e.send("opponent-move Tc2-c4xd4");
+    e.send(&format!("position {host_board}"));
+    e.send("play defenders");
+    let line = e.line();
+    let text = line
+        .strip_prefix("move ")
+        .unwrap_or_else(|| panic!("{line}"));
+    assert!(
+        text.starts_with("c4=") || text.starts_with("Tc4="),
+        "the berserker's move: {text}"
+    );
+    e.goodbye();
+}

@@ -315,7 +315,12 @@ impl Position {
     /// The squares the piece `piece` on `from` may slide to.
     fn slides(&self, from: Square, piece: Piece) -> Bitboard {
         let from_fort = self.rules.forts.squares.contains(from);
-        let (mut row, mut col) = lines(from, &self.context(piece, from_fort));
+        let mut c = self.context(piece, from_fort);
+        if let Some(officer) = self.officer_at(from) {
+            // Berserk's commanders and knights have speeds of their own (`spd`).
+            c.speed = self.rules.speeds.of_officer(officer, piece.side());
+        }
+        let (mut row, mut col) = lines(from, &c);
         let mut out = Bitboard::EMPTY;
         while row != 0 {
             let f = row.trailing_zeros() as u8;

@@ -3,7 +3,7 @@
 //! and speed limits per kind of piece ([`SpeedLimits`], key `spd`).
 
 use crate::bitboard::Bitboard;
-use crate::piece::{Piece, PieceSet};
+use crate::piece::{BySide, Officer, Piece, PieceSet, Side};
 
 /// The attacker forts (OpenTafl key `afor`, Foteviken Tablut): squares with their own
 /// rules of passage, stopping, hostility and re-entry.
@@ -69,6 +69,11 @@ impl Default for Forts {
 
 /// How many squares each kind of piece may move at most (OpenTafl key `spd`; Magpie: the
 /// king one square). `0` means no limit.
+///
+/// OpenTafl gives each of its piece types its own limit ("OpenTafl Notation", section 3,
+/// key `spd`, in the order `t c n k m g T C N K M G`): the commanders and knights of
+/// Berserk ([`Officer`]) have theirs, apart from the soldiers of their side. (Mercenaries,
+/// guards and an attacking king are not pieces of this crate.)
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SpeedLimits {
@@ -78,6 +83,10 @@ pub struct SpeedLimits {
     pub defender: u8,
     /// The king.
     pub king: u8,
+    /// The commanders of each side (`c`, `C`).
+    pub commanders: BySide<u8>,
+    /// The knights of each side (`n`, `N`).
+    pub knights: BySide<u8>,
 }
 
 impl SpeedLimits {
@@ -86,7 +95,21 @@ impl SpeedLimits {
         attacker: 0,
         defender: 0,
         king: 0,
+        commanders: BySide::new(0, 0),
+        knights: BySide::new(0, 0),
     };
+
+    /// The same limit `speed` for every piece (`0`: none), as the one-number form of `spd`.
+    #[must_use]
+    pub const fn all(speed: u8) -> SpeedLimits {
+        SpeedLimits {
+            attacker: speed,
+            defender: speed,
+            king: speed,
+            commanders: BySide::new(speed, speed),
+            knights: BySide::new(speed, speed),
+        }
+    }
 
     /// The limit of `piece` (`0`: none).
     #[inline]
@@ -99,10 +122,31 @@ impl SpeedLimits {
         }
     }
 
+    /// The limit of an officer of `side` (`0`: none).
+    #[inline]
+    #[must_use]
+    pub const fn of_officer(self, officer: Officer, side: Side) -> u8 {
+        let by_side = match officer {
+            Officer::Commander => self.commanders,
+            Officer::Knight => self.knights,
+        };
+        match side {
+            Side::Attackers => by_side.attackers,
+            Side::Defenders => by_side.defenders,
+        }
+    }
+
     /// Whether some piece is limited.
     #[must_use]
     pub const fn any(self) -> bool {
-        self.attacker | self.defender | self.king != 0
+        self.attacker
+            | self.defender
+            | self.king
+            | self.commanders.attackers
+            | self.commanders.defenders
+            | self.knights.attackers
+            | self.knights.defenders
+            != 0
     }
 }
 

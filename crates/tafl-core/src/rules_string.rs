@@ -34,7 +34,7 @@ use thiserror::Error;
 
 use crate::berserk::{BerserkMode, Jump, Jumps};
 use crate::bitboard::{Bitboard, geometry};
-use crate::piece::{Officer, Piece, PieceSet, Side};
+use crate::piece::{BySide, Officer, Piece, PieceSet, Side};
 use crate::position::PositionError;
 use crate::rule_options::{Forts, SpeedLimits};
 use crate::rules::{Escape, KingArmed, KingStrength, RepetitionResult, Rules};
@@ -552,7 +552,9 @@ fn as_opentafl_hostility(set: PieceSet) -> PieceSet {
 
 /// The speed limits of `spd`: one number for every piece, or one per kind of piece in
 /// OpenTafl's order (12: `tcnkmgTCNKMG`; 10: `tcnkmTCNKM`; 8: `tcnkTCNK`), `-1` for no
-/// limit, a trailing comma allowed. The two-number form (attackers, defenders) is refused
+/// limit, a trailing comma allowed; the commanders and knights of each side get their own
+/// (the king's `k` of the attackers, mercenaries `m M` and guards `g G` are read and
+/// ignored: no such pieces exist here). The two-number form (attackers, defenders) is refused
 /// as unsupported: the notation specification gives it a meaning OpenTafl's code does not
 /// apply (it sets no limit).
 fn speed_limits(v: &str) -> Result<SpeedLimits, RulesStringError> {
@@ -567,18 +569,22 @@ fn speed_limits(v: &str) -> Result<SpeedLimits, RulesStringError> {
         };
         values.push(limit);
     }
-    let (t, d, k) = match values.len() {
-        1 => (values[0], values[0], values[0]),
-        12 => (values[0], values[6], values[9]),
-        10 => (values[0], values[5], values[8]),
-        8 => (values[0], values[4], values[7]),
+    // The indices of `t T K c C n N` in each form.
+    let at: [usize; 7] = match values.len() {
+        1 => [0; 7],
+        12 => [0, 6, 9, 1, 7, 2, 8],
+        10 => [0, 5, 8, 1, 6, 2, 7],
+        8 => [0, 4, 7, 1, 5, 2, 6],
         2 => return Err(unsupported("spd", v)),
         _ => return Err(bad("spd", v)),
     };
+    let [t, d, k, c, cc, n, nn] = at.map(|i| values[i]);
     Ok(SpeedLimits {
         attacker: t,
         defender: d,
         king: k,
+        commanders: BySide::new(c, cc),
+        knights: BySide::new(n, nn),
     })
 }
 
@@ -603,14 +609,14 @@ fn write_further_options(f: &mut fmt::Formatter<'_>, r: &Rules) -> fmt::Result {
         let s = r.speeds;
         let list = [
             v(s.attacker),
-            v(0),
-            v(0),
+            v(s.commanders.attackers),
+            v(s.knights.attackers),
             v(0),
             v(0),
             v(0),
             v(s.defender),
-            v(0),
-            v(0),
+            v(s.commanders.defenders),
+            v(s.knights.defenders),
             v(s.king),
             v(0),
             v(0),

@@ -7,8 +7,8 @@ use crate::common;
 
 use common::RefBoard;
 use tafl_core::{
-    BerserkMode, Jump, MoveList, Officer, Position, Ruleset, Setup, Side, Square, Status, TaflGame,
-    WinReason, perft,
+    BerserkMode, BySide, Jump, MoveList, Officer, Position, Ruleset, Setup, Side, Square, Status,
+    TaflGame, WinReason, perft,
 };
 
 /// OpenTafl's built-in Berserk, exactly as OpenTafl writes it.
@@ -25,6 +25,11 @@ fn sq(name: &str) -> Square {
 
 /// A Berserk position from a list of `letter square` words (`t c T N K`), `side` to move.
 fn position(pieces: &str, side: Side) -> Position {
+    position_in(&berserk(), pieces, side)
+}
+
+/// [`position`] under the rules of `ruleset` (an 11×11 ruleset with officers).
+fn position_in(ruleset: &Ruleset, pieces: &str, side: Side) -> Position {
     let mut setup = Setup::empty(11);
     let words: Vec<&str> = pieces.split_whitespace().collect();
     for pair in words.chunks(2) {
@@ -34,12 +39,14 @@ fn position(pieces: &str, side: Side) -> Position {
             "T" => setup.put(s, tafl_core::Piece::Defender),
             "K" => setup.put(s, tafl_core::Piece::King),
             "c" => setup.put_officer(s, Side::Attackers, Officer::Commander),
+            "n" => setup.put_officer(s, Side::Attackers, Officer::Knight),
+            "C" => setup.put_officer(s, Side::Defenders, Officer::Commander),
             "N" => setup.put_officer(s, Side::Defenders, Officer::Knight),
             other => panic!("letter {other}"),
         }
     }
     setup.side_to_move = side;
-    Position::from_setup(&setup, berserk().rules()).unwrap()
+    Position::from_setup(&setup, ruleset.rules()).unwrap()
 }
 
 fn moves_from(p: &Position, from: &str) -> Vec<String> {
@@ -396,4 +403,66 @@ fn a_game_with_berserk_moves_round_trips_through_its_record() {
     assert_eq!(back.position(), game.position());
     assert_eq!(back.plies(), 3);
     assert_eq!(back.position().side_to_move(), Side::Defenders);
+}
+
+/// Berserk with a speed for each of OpenTafl's piece types (`spd`, "OpenTafl Notation",
+/// section 3: twelve numbers in the order `t c n k m g T C N K M G`, `-1` for no limit):
+/// attacking soldiers unlimited, attacking commanders 2, defending soldiers 3, defending
+/// knights 1, the king unlimited.
+const BERSERK_SPEEDS: &str = "dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c \
+    spd:-1,2,-1,-1,-1,-1,3,-1,1,-1,-1,-1, \
+    start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/";
+
+#[test]
+fn officers_have_their_own_speeds() {
+    let ruleset = Ruleset::from_opentafl(BERSERK_SPEEDS).unwrap();
+    let s = ruleset.rules().speeds;
+    assert_eq!(
+        (s.attacker, s.defender, s.king),
+        (0, 3, 0),
+        "soldiers and king"
+    );
+    assert_eq!(s.commanders, BySide::new(2, 0));
+    assert_eq!(s.knights, BySide::new(0, 1));
+    assert_eq!(s.of_officer(Officer::Commander, Side::Attackers), 2);
+    assert_eq!(s.of_officer(Officer::Knight, Side::Defenders), 1);
+    // OpenTafl writes the twelve numbers back, each officer's own.
+    assert!(
+        ruleset
+            .to_string()
+            .contains("spd:-1,2,-1,-1,-1,-1,3,-1,1,-1,-1,-1,")
+    );
+    assert_eq!(
+        Ruleset::from_opentafl(&ruleset.to_string()).unwrap(),
+        ruleset
+    );
+
+    // On an open board: the commander on e4 goes two squares each way, the soldier on b2
+    // as far as the board and the pieces let it.
+    let p = position_in(&ruleset, "c e4 t b2 T k10 N b10 K j2", Side::Attackers);
+    assert_eq!(
+        moves_from(&p, "e4"),
+        ["c4", "d4", "e2", "e3", "e5", "e6", "f4", "g4"]
+    );
+    assert_eq!(moves_from(&p, "b2").len(), 16, "b1, b3 to b9, a2, c2 to i2");
+    // The defending knight moves one square, its soldiers three.
+    let p = position_in(&ruleset, "c e4 t b2 T k10 N b10 K j2", Side::Defenders);
+    assert_eq!(moves_from(&p, "b10"), ["a10", "b11", "b9", "c10"]);
+    assert_eq!(
+        moves_from(&p, "k10"),
+        ["h10", "i10", "j10", "k7", "k8", "k9"],
+        "not the corner k11"
+    );
+    // The eight-number form (`t c n k T C N K`) gives the same officers' speeds.
+    let eight = BERSERK_SPEEDS.replace(
+        "spd:-1,2,-1,-1,-1,-1,3,-1,1,-1,-1,-1,",
+        "spd:-1,2,-1,-1,3,-1,1,-1",
+    );
+    let r8 = Ruleset::from_opentafl(&eight).unwrap();
+    assert_eq!(r8.rules().speeds, s);
+    // One number limits every piece, the officers too.
+    let one = BERSERK_SPEEDS.replace("spd:-1,2,-1,-1,-1,-1,3,-1,1,-1,-1,-1,", "spd:1");
+    let r1 = Ruleset::from_opentafl(&one).unwrap();
+    let p = position_in(&r1, "c e4 t b2 T k10 N b10 K j2", Side::Attackers);
+    assert_eq!(moves_from(&p, "e4"), ["d4", "e3", "e5", "f4"]);
 }

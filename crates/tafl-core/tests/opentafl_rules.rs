@@ -126,7 +126,8 @@ fn magpie_king_moves_one_square_and_is_captured_against_the_edge() {
         SpeedLimits {
             attacker: 0,
             defender: 0,
-            king: 1
+            king: 1,
+            ..SpeedLimits::NONE
         }
     );
     // The king on c4 of an empty board reaches only its four neighbours.
@@ -231,9 +232,10 @@ fn speed_limits_read_every_form_of_the_key() {
         attacker,
         defender,
         king,
+        ..SpeedLimits::NONE
     };
     assert_eq!(speeds("-1"), Ok(SpeedLimits::NONE));
-    assert_eq!(speeds("3"), Ok(s(3, 3, 3)));
+    assert_eq!(speeds("3"), Ok(SpeedLimits::all(3)));
     assert_eq!(speeds("2,-1,-1,-1,-1,-1,4,-1,-1,1,-1,-1,"), Ok(s(2, 4, 1)));
     assert_eq!(speeds("2,-1,-1,-1,-1,4,-1,-1,1,-1"), Ok(s(2, 4, 1)));
     assert_eq!(speeds("2,-1,-1,-1,4,-1,-1,1"), Ok(s(2, 4, 1)));

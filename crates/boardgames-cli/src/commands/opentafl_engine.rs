@@ -558,6 +558,40 @@ impl<W: Write> Engine<W> {
         TaflGame::from_setup(ruleset, &setup).ok()
     }
 
+    /// [`Engine::game_from_board`], keeping a berserk move in progress: when our game had
+    /// `berserker` (its square and side) and the host's board, with that side to move, still
+    /// holds a piece of that side there, that piece is still the berserker (OpenTafl's
+    /// `position` records carry no berserker, "OpenTafl Engine Protocol", `position`).
+    /// Without it, or if that position has no move, the board is taken as it is.
+    fn game_from_board_keeping(
+        &self,
+        board: &str,
+        side: Side,
+        berserker: Option<(Square, Side)>,
+    ) -> Option<TaflGame> {
+        if let Some((b, owner)) = berserker
+            && owner == side
+            && let Some(game) = &self.game
+            && let Ok(mut setup) = Setup::from_board_string(board)
+            && setup.piece_at(b).is_some_and(|p| p.side() == side)
+        {
+            setup.side_to_move = side;
+            setup.berserker = Some(b);
+            if let Ok(g) = TaflGame::from_setup(game.ruleset().clone(), &setup)
+                && g.position().count_legal_moves() > 0
+            {
+                return Some(g);
+            }
+        }
+        self.game_from_board(board, side)
+    }
+
+    /// The berserker of our game with its side, if a berserk move is in progress.
+    fn berserker(&self) -> Option<(Square, Side)> {
+        let pos = self.game.as_ref()?.position();
+        pos.berserker().map(|b| (b, pos.side_to_move()))
+    }
+
     /// Whether our board is the host's.
     fn board_matches(&self, board: &str) -> bool {
         let Some(g) = &self.game else {
@@ -584,7 +618,13 @@ impl<W: Write> Engine<W> {
             .game
             .as_ref()
             .map_or(Side::Attackers, |g| g.position().side_to_move());
-        if let Some(g) = self.game_from_board(board, side) {
+        let berserker = self.berserker();
+        if let Some(g) = self.game_from_board_keeping(board, side, berserker) {
+            if let Some(b) = g.position().berserker() {
+                self.log(&format!(
+                    "  (the host's board taken; the berserk move of the piece on {b} kept)"
+                ));
+            }
             self.game = Some(g);
         }
     }
@@ -712,8 +752,13 @@ impl<W: Write> Engine<W> {
             && !self.board_matches(board)
         {
             self.log("  (the host's board differs from ours: taken)");
-            let side = self.side.map_or(Side::Attackers, Side::other);
-            if let Some(g) = self.game_from_board(board, side) {
+            // Our move captured and gives a berserk move: still our side to move.
+            let berserker = self.berserker().filter(|&(_, s)| Some(s) == self.side);
+            let side = match berserker {
+                Some((_, s)) => s,
+                None => self.side.map_or(Side::Attackers, Side::other),
+            };
+            if let Some(g) = self.game_from_board_keeping(board, side, berserker) {
                 self.game = Some(g);
             }
         }

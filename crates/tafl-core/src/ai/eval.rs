@@ -318,6 +318,11 @@ pub(crate) fn evaluate_with(pos: &Position, w: &EvalWeights) -> i32 {
 
     def += w.defender * pos.defenders.count() as i32;
     def -= w.attacker * pos.attackers.count() as i32;
+    if pos.officers.any() {
+        // Berserk's commanders and knights are worth more than soldiers.
+        def += w.officer * (pos.officers & pos.defenders).count() as i32;
+        def -= w.officer * (pos.officers & pos.attackers).count() as i32;
+    }
 
     let att_reach = reach(pos, Side::Attackers);
     let def_reach = reach(pos, Side::Defenders);
@@ -526,6 +531,25 @@ mod tests {
         let mut w = EvalWeights::DEFAULT;
         w.set(name, value).unwrap();
         evaluate_with(pos, &w)
+    }
+
+    #[test]
+    fn berserk_officers_are_worth_more_than_soldiers() {
+        // OpenTafl's Berserk start: four attacking commanders, one defending knight, the
+        // defenders to move.
+        let p = Ruleset::from_opentafl(
+            "dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c \
+             start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/",
+        )
+        .unwrap()
+        .start_position();
+        assert_eq!(p.side_to_move(), Side::Defenders);
+        // One knight less four commanders: three officers' worth against the side to move.
+        assert_eq!(with(&p, "officer", 100) - with(&p, "officer", 0), -300);
+        assert_eq!(evaluate(&p) - with(&p, "officer", 0), -180);
+        // Without officers the term is silent.
+        let q = Ruleset::brandubh().start_position();
+        assert_eq!(with(&q, "officer", 100), evaluate(&q));
     }
 
     #[test]

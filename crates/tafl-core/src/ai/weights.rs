@@ -81,6 +81,11 @@ pub struct EvalWeights {
     pub soldier_mobility: i32,
     /// Tempo: a bonus for the side to move (default 0).
     pub tempo: i32,
+    /// What a commander or knight of OpenTafl's Berserk is worth beyond a soldier of its
+    /// side, per officer (default 60): it may jump (and a knight capture by jumping), cannot
+    /// be jumped over, and only the attackers' officers take a strong king. No term where
+    /// the rules have no officers.
+    pub officer: i32,
 }
 
 impl EvalWeights {
@@ -111,6 +116,7 @@ impl EvalWeights {
         edge_exposed: 0,
         soldier_mobility: 5,
         tempo: 0,
+        officer: 60,
     };
 
     /// The largest magnitude a weight may have (no sum of terms can overflow; the
@@ -118,7 +124,7 @@ impl EvalWeights {
     pub const MAX_WEIGHT: i32 = 2_000;
 
     /// The names of the fields, in the order [`fmt::Display`] writes them.
-    pub const NAMES: [&'static str; 25] = [
+    pub const NAMES: [&'static str; 26] = [
         "attacker",
         "defender",
         "corner_visited",
@@ -144,6 +150,7 @@ impl EvalWeights {
         "edge_exposed",
         "soldier_mobility",
         "tempo",
+        "officer",
     ];
 
     /// The weight called `name` (one of [`EvalWeights::NAMES`]).
@@ -200,6 +207,7 @@ impl EvalWeights {
             "edge_exposed" => &mut self.edge_exposed,
             "soldier_mobility" => &mut self.soldier_mobility,
             "tempo" => &mut self.tempo,
+            "officer" => &mut self.officer,
             _ => return None,
         })
     }
