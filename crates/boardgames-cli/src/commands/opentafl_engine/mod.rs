@@ -26,6 +26,9 @@ use tafl_core::ai::{Level, SearchConfig, Searcher, WIN_SCORE, evaluate};
 use tafl_core::{Move, MoveList, Piece, Position, Ruleset, Setup, Side, Square, Status, TaflGame};
 
 use crate::io::error::CliError;
+use clock::Clock;
+
+mod clock;
 
 /// The longest command line kept, in bytes; longer lines are skipped whole (a rules string
 /// for 11×11 is about 300 bytes).
@@ -47,76 +50,6 @@ pub struct EngineOptions {
     pub log: Option<PathBuf>,
     /// Ask the host for full OpenTafl move notation (`simple-moves off`).
     pub full_moves: bool,
-}
-
-/// One side's time as the host's `clock` command gives it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct SideClock {
-    /// Milliseconds left (of the main time, or of the current overtime period); negative:
-    /// untimed.
-    millis: i64,
-    /// Whether the main time is spent (the host marks the number with `*`).
-    in_overtime: bool,
-    /// Overtime periods left.
-    overtimes: i64,
-}
-
-/// The last `clock` command.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Clock {
-    attackers: SideClock,
-    defenders: SideClock,
-    /// The length of an overtime period, in seconds.
-    overtime_secs: i64,
-}
-
-impl Clock {
-    /// Reads `<att-ms>[*] <def-ms>[*] <overtime-s> <att-overtimes> <def-overtimes>`.
-    fn parse(args: &[&str]) -> Option<Clock> {
-        let millis = |t: &str| -> Option<(i64, bool)> {
-            let star = t.ends_with('*');
-            Some((t.trim_end_matches('*').parse().ok()?, star))
-        };
-        let (am, ao) = millis(args.first()?)?;
-        let (dm, d_o) = millis(args.get(1)?)?;
-        let num = |i: usize| args.get(i).and_then(|t| t.parse::<i64>().ok()).unwrap_or(0);
-        Some(Clock {
-            attackers: SideClock {
-                millis: am,
-                in_overtime: ao,
-                overtimes: num(3),
-            },
-            defenders: SideClock {
-                millis: dm,
-                in_overtime: d_o,
-                overtimes: num(4),
-            },
-            overtime_secs: num(2),
-        })
-    }
-
-    /// The time to spend on one move of `side`: a fortieth of the main time plus half an
-    /// overtime period when periods are left, or half of the current period in overtime,
-    /// less a margin for the pipes; `None` when the side is untimed.
-    fn budget(&self, side: Side) -> Option<Duration> {
-        let c = match side {
-            Side::Attackers => self.attackers,
-            Side::Defenders => self.defenders,
-        };
-        if c.millis < 0 {
-            return None;
-        }
-        // Saturating: the host's numbers may be as large as an i64 holds.
-        let period = self.overtime_secs.max(0).saturating_mul(1000);
-        let ms = if c.in_overtime {
-            c.millis.min(if period > 0 { period } else { c.millis }) / 2
-        } else {
-            let extra = if c.overtimes > 0 { period / 2 } else { 0 };
-            (c.millis / 40).saturating_add(extra)
-        };
-        let ms = (ms - 100).max(10);
-        Some(Duration::from_millis(u64::try_from(ms).unwrap_or(10)))
-    }
 }
 
 /// The state of a session: the game as the engine knows it, the side it plays, the clock,
@@ -996,23 +929,5 @@ mod tests {
         assert_eq!(analysis_time(f64::INFINITY), year.mul_f64(0.8));
         assert_eq!(analysis_time(-5.0), Duration::from_millis(40));
         assert_eq!(analysis_time(f64::NAN), Duration::from_millis(40));
-    }
-
-    #[test]
-    fn clock_budgets_never_exceed_the_time_left() {
-        let c = Clock::parse(&["60000", "30000*", "10", "2", "1"]).unwrap();
-        assert_eq!(c.defenders.millis, 30000);
-        assert!(c.defenders.in_overtime);
-        // 60 s main time: 1.5 s plus half of a 10 s period, less 0.1 s.
-        assert_eq!(c.budget(Side::Attackers), Some(Duration::from_millis(6400)));
-        // In overtime: half of what is left of the period (at most the period).
-        assert_eq!(c.budget(Side::Defenders), Some(Duration::from_millis(4900)));
-        let short = Clock::parse(&["200", "-1", "0", "0", "0"]).unwrap();
-        assert_eq!(
-            short.budget(Side::Attackers),
-            Some(Duration::from_millis(10))
-        );
-        assert_eq!(short.budget(Side::Defenders), None);
-        assert_eq!(Clock::parse(&["x"]), None);
     }
 }
