@@ -267,6 +267,82 @@ fn simulate_killed_at_random_moments_resumes_to_the_same_result() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A checkpoint line whose counts were edited (they no longer add up, or are another
+/// block's) is not trusted: its block is played again with a warning, and the report is
+/// that of a run never interrupted (as `simulate merge` refuses such counts in a shard).
+#[test]
+fn simulate_plays_again_a_checkpoint_block_whose_counts_do_not_add_up() {
+    let dir = fresh_dir("simulate-forged-checkpoint");
+    let checkpoint = dir.join("blocks.jsonl");
+    let study = [
+        "simulate",
+        "sugoroku",
+        "--games",
+        "3000",
+        "--seed",
+        "9",
+        "--single-thread",
+    ];
+    let fresh = finish(&study);
+    let mut args = study.to_vec();
+    args.extend([
+        "--checkpoint",
+        checkpoint.to_str().expect("UTF-8"),
+        "--checkpoint-every",
+        "1000",
+    ]);
+    assert_eq!(finish(&args), fresh);
+    assert_eq!(assert_whole_json_lines(&checkpoint), 3);
+    let lines: Vec<serde_json::Value> = std::fs::read_to_string(&checkpoint)
+        .expect("the checkpoint")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    // Block 0: one more draw than games (the outcomes no longer add up); block 1: the counts
+    // of 500 games (not the block's 1000), internally consistent; block 2 left alone.
+    let mut forged = lines.clone();
+    let draws = forged[0]["counts"]["draws"].as_u64().expect("draws");
+    forged[0]["counts"]["draws"] = (draws + 1).into();
+    let c = &mut forged[1]["counts"];
+    let half = |v: &serde_json::Value| v.as_u64().expect("a count") / 2;
+    c["games"] = 500.into();
+    c["draws"] = 0.into();
+    c["wins"]["first"] = 500.into();
+    c["wins"]["second"] = 0.into();
+    let lengths: Vec<u64> = c["lengths"]
+        .as_array()
+        .expect("lengths")
+        .iter()
+        .map(|_| 0)
+        .collect();
+    c["lengths"] = lengths.into();
+    c["lengths"][0] = 500.into();
+    c["throws"] = half(&c["throws"]).into();
+    let text: String = forged.iter().map(|v| format!("{v}\n")).collect();
+    std::fs::write(&checkpoint, text).expect("write the forged checkpoint");
+    let o = Command::new(env!("CARGO_BIN_EXE_boardgames"))
+        .args(&args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(String::from_utf8(o.stdout).expect("UTF-8"), fresh);
+    let stderr = String::from_utf8(o.stderr).expect("UTF-8");
+    for block in [0, 1] {
+        assert!(
+            stderr.contains(&format!(
+                "the counts of block {block} are not those of a run"
+            )),
+            "{stderr}"
+        );
+    }
+    assert!(!stderr.contains("block 2"), "{stderr}");
+    // The two blocks played again are appended whole; a third run trusts them.
+    assert_eq!(assert_whole_json_lines(&checkpoint), 5);
+    assert_eq!(finish(&args), fresh);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The standard error of `args`, which must be refused (exit 2).
 fn fail(args: &[&str]) -> String {
     let o = Command::new(env!("CARGO_BIN_EXE_boardgames"))

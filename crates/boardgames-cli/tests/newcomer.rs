@@ -178,3 +178,91 @@ fn engine_output_on_a_full_disk_is_exit_3() {
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
     assert!(stderr(&o).contains("output:"), "{}", stderr(&o));
 }
+
+/// Found by a newcomer: a `--log` or `--checkpoint` file that could not be created said
+/// "cannot read" and did not name its option; now the message names the option, the file
+/// and what failed (exit 3, nothing played).
+#[test]
+fn a_results_file_that_cannot_be_created_names_its_option() {
+    let dir = std::env::temp_dir().join("boardgames-cli-newcomer-missing-folder");
+    let _ = std::fs::remove_dir_all(&dir);
+    let file = dir.join("out.jsonl");
+    let file = file.to_str().unwrap();
+    for (args, option) in [
+        (
+            vec!["tafl", "selfplay", "--games", "1", "--log", file],
+            "--log",
+        ),
+        (
+            vec![
+                "tournament",
+                "--game",
+                "tafl",
+                "--agents",
+                "random,bard",
+                "--games",
+                "1",
+                "--log",
+                file,
+            ],
+            "--log",
+        ),
+        (
+            vec![
+                "simulate",
+                "sugoroku",
+                "--games",
+                "10",
+                "--checkpoint",
+                file,
+            ],
+            "--checkpoint",
+        ),
+    ] {
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(3), "{args:?}: {}", stderr(&o));
+        let want = format!("error: {option} {file}: cannot create it or open it to append: ");
+        assert!(stderr(&o).starts_with(&want), "{args:?}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("cannot read"), "{}", stderr(&o));
+    }
+}
+
+/// Found by a newcomer: `--checkpoint-every 0` was taken as 1 without a word; it is refused
+/// with the option's name (exit 2) by `simulate sugoroku` and `trictrac train`.
+#[test]
+fn checkpoint_every_zero_is_refused() {
+    let out = std::env::temp_dir().join("boardgames-cli-newcomer-every-zero");
+    let out = out.to_str().unwrap();
+    for args in [
+        vec![
+            "simulate",
+            "sugoroku",
+            "--games",
+            "10",
+            "--checkpoint",
+            out,
+            "--checkpoint-every",
+            "0",
+        ],
+        vec![
+            "trictrac",
+            "train",
+            "--parties",
+            "1",
+            "--output",
+            out,
+            "--checkpoint-every",
+            "0",
+        ],
+    ] {
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert_eq!(
+            stderr(&o).trim_end(),
+            "error: --checkpoint-every: must be at least 1",
+            "{args:?}"
+        );
+        assert!(o.stdout.is_empty(), "{args:?}");
+    }
+    assert!(!std::path::Path::new(out).exists(), "nothing written");
+}

@@ -222,9 +222,9 @@ pub(crate) fn referee(
     let mut refused = 0usize;
     match script {
         Some(path) => {
-            let io = |source| CliError::Io {
+            let io = |error| CliError::Io {
                 path: path.to_path_buf(),
-                source,
+                error,
             };
             // A script is read whole, but at most MAX_SCRIPT bytes: bounded memory and work.
             let mut bytes = Vec::new();

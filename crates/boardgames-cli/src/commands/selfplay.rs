@@ -468,7 +468,7 @@ type Logged = HashMap<(bool, u64), Played>;
 /// pairings are left alone), and the log opened for appending ([`Log`]: a torn last line,
 /// the write of a killed run, is cut off and its game played again).
 fn open_log(path: &std::path::Path, pairing: &str) -> Result<(Logged, Option<Log>), CliError> {
-    let (lines, log) = Log::open(path)?;
+    let (lines, log) = Log::open("--log", path)?;
     let logged = lines
         .iter()
         .filter_map(|line| parse_line(pairing, line.trim_end()))

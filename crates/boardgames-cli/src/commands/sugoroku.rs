@@ -54,6 +54,9 @@ pub(crate) fn simulate(args: &SimulateArgs<'_>) -> Result<(), CliError> {
     if args.games == 0 {
         return Err(CliError::input("--games", "must be at least 1"));
     }
+    if args.block == 0 {
+        return Err(CliError::input("--checkpoint-every", "must be at least 1"));
+    }
     let rules: Ruleset = match args.rules {
         Some(text) => text.parse().map_err(|e| CliError::input("--rules", e))?,
         None => Ruleset::default(),
@@ -134,11 +137,13 @@ fn run_blocks(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Statistics, CliError> {
     use std::io::{BufRead as _, Write as _};
-    let io = |source| CliError::Io {
-        path: path.to_path_buf(),
-        source,
+    let failed = |what: &str, e: std::io::Error| {
+        CliError::File(format!(
+            "--checkpoint {}: cannot {what}: {e}",
+            path.display()
+        ))
     };
-    let block = block.max(1);
+    let io = |e| failed("read it", e);
     let key = study_key(sim, study_games);
     let mut done: std::collections::HashMap<u64, Statistics> = std::collections::HashMap::new();
     let (mut whole, mut len) = (0u64, 0u64);
@@ -191,9 +196,10 @@ fn run_blocks(
         .create(true)
         .append(true)
         .open(path)
-        .map_err(io)?;
+        .map_err(|e| failed("create it or open it to append", e))?;
     if whole < len {
-        file.set_len(whole).map_err(io)?;
+        file.set_len(whole)
+            .map_err(|e| failed("cut its torn last line", e))?;
     }
     let blocks = sim.games.div_ceil(block);
     let mut total = Statistics::new(sim.rules, sim.seed);
@@ -204,12 +210,31 @@ fn run_blocks(
             games: block.min(sim.games - from),
             ..*sim
         };
-        let stats = match done.remove(&b) {
-            Some(stats) if stats.games == part.games => {
+        // A block's line is kept only if it is what a run writes: the block's games, the
+        // study's rules and seed, counts that add up and can be added to the total (a line
+        // edited by hand or damaged is played again, with a warning, rather than trusted).
+        let kept = done.remove(&b).filter(|stats| {
+            let ours = stats.games == part.games
+                && stats.rules == sim.rules
+                && stats.seed == sim.seed
+                && counts_add_up(stats)
+                && adds_up(&total, stats);
+            if !ours {
+                eprintln!(
+                    "warning: --checkpoint {}: the counts of block {b} are not those of a run \
+                     (they do not add up, or not to the block's {} games): playing it again",
+                    path.display(),
+                    part.games
+                );
+            }
+            ours
+        });
+        let stats = match kept {
+            Some(stats) => {
                 progress(stats.games);
                 stats
             }
-            _ => {
+            None => {
                 let stats = part
                     .run_with_progress(progress)
                     .map_err(|e| CliError::Output(e.to_string()))?;
@@ -220,7 +245,7 @@ fn run_blocks(
                 line.push('\n');
                 file.write_all(line.as_bytes())
                     .and_then(|()| file.sync_data())
-                    .map_err(|e| CliError::Output(format!("--checkpoint: {e}")))?;
+                    .map_err(|e| failed("write to it", e))?;
                 stats
             }
         };
@@ -280,9 +305,9 @@ fn read_part(path: &Path) -> Result<Part, CliError> {
             use std::io::Read as _;
             f.take(MAX_SHARD_FILE as u64 + 1).read_to_end(&mut bytes)
         })
-        .map_err(|source| CliError::Io {
+        .map_err(|error| CliError::Io {
             path: path.to_path_buf(),
-            source,
+            error,
         })?;
     if bytes.len() > MAX_SHARD_FILE {
         return Err(CliError::Record(format!(
@@ -319,11 +344,7 @@ fn read_part(path: &Path) -> Result<Part, CliError> {
     let stats = file
         .counts
         .ok_or_else(|| bad("counts: missing (the \"counts\" of the shard)".into()))?;
-    // In u128: forged counts must not wrap around to the number of games.
-    let lengths: u128 = stats.lengths.iter().map(|&n| u128::from(n)).sum();
-    let outcomes =
-        u128::from(stats.wins.first) + u128::from(stats.wins.second) + u128::from(stats.draws);
-    if lengths != u128::from(stats.games) || outcomes != u128::from(stats.games) {
+    if !counts_add_up(&stats) {
         return Err(bad("counts do not add up to the number of games".into()));
     }
     if first
@@ -341,6 +362,16 @@ fn read_part(path: &Path) -> Result<Part, CliError> {
         study_games,
         stats,
     })
+}
+
+/// Whether the game lengths and the outcomes (wins and draws) of `stats` each add up to its
+/// number of games, as those of a real run do (in u128: forged counts must not wrap around
+/// to the number of games).
+fn counts_add_up(stats: &Statistics) -> bool {
+    let lengths: u128 = stats.lengths.iter().map(|&n| u128::from(n)).sum();
+    let outcomes =
+        u128::from(stats.wins.first) + u128::from(stats.wins.second) + u128::from(stats.draws);
+    lengths == u128::from(stats.games) && outcomes == u128::from(stats.games)
 }
 
 /// Whether every count of `b` can be added to that of `a` without overflow.

@@ -136,14 +136,14 @@ fn parse_game_line(line: &str) -> Option<(usize, Outcome)> {
 /// # Errors
 /// [`CliError::Input`] (`--log`) for a file whose first line is not a tournament's header,
 /// one written by other arguments (naming those that differ, with both values), or a line
-/// that is no game of this tournament; [`CliError::Io`] when it cannot be read or written.
+/// that is no game of this tournament; [`CliError::File`] when it cannot be read or written (naming `--log`).
 fn open_log(
     path: &std::path::Path,
     args: &TournamentArgs,
     names: &[String],
     fixtures: usize,
 ) -> Result<(HashMap<usize, Outcome>, Log), CliError> {
-    let (lines, mut log) = Log::open(path)?;
+    let (lines, mut log) = Log::open("--log", path)?;
     let header = log_header(args, names);
     let mut done = HashMap::new();
     let Some(first) = lines.first() else {

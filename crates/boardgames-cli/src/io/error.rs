@@ -15,14 +15,19 @@ pub enum CliError {
         /// What was wrong with it.
         message: String,
     },
-    /// A file could not be read.
-    #[error("cannot read {path}: {source}")]
+    /// A file could not be read. The system's reason is printed, not exposed as a
+    /// `source()` too (each cause of a chain printed once).
+    #[error("cannot read {path}: {error}")]
     Io {
         /// The file.
         path: PathBuf,
         /// The system's reason.
-        source: std::io::Error,
+        error: std::io::Error,
     },
+    /// A file named by an option (`--log`, `--checkpoint`) could not be read, created or
+    /// written: the message names the option, the file and what failed.
+    #[error("{0}")]
+    File(String),
     /// A record is malformed or names an unknown game.
     #[error("{0}")]
     Record(String),
@@ -48,7 +53,7 @@ impl CliError {
         match self {
             CliError::Input { .. } | CliError::Record(_) => 2,
             CliError::Illegal(_) => 1,
-            CliError::Io { .. } | CliError::Output(_) => 3,
+            CliError::Io { .. } | CliError::File(_) | CliError::Output(_) => 3,
         }
     }
 }

@@ -14,22 +14,25 @@ pub(crate) const MAX_LOG_LINE: usize = 64 * 1024;
 
 /// A log opened for appending, with the whole lines it held.
 pub(crate) struct Log {
+    option: &'static str,
     path: PathBuf,
     file: std::fs::File,
 }
 
 impl Log {
-    /// Opens (or creates) the log at `path`: its whole lines (without their `\n`; at most
-    /// [`MAX_LOG_LINE`] bytes of each, not UTF-8 replaced) and the log, its torn last line
-    /// cut off.
+    /// Opens (or creates) the log at `path`, given by the option `option` (`--log`): its
+    /// whole lines (without their `\n`; at most [`MAX_LOG_LINE`] bytes of each, not UTF-8
+    /// replaced) and the log, its torn last line cut off.
     ///
     /// # Errors
-    /// [`CliError::Io`] when the file cannot be read, created or cut.
-    pub(crate) fn open(path: &Path) -> Result<(Vec<String>, Log), CliError> {
-        let io = |source| CliError::Io {
-            path: path.to_path_buf(),
-            source,
+    /// [`CliError::File`] when the file cannot be read, created or cut, naming the option,
+    /// the file and which of the three failed (`--log out/games.jsonl: cannot create it: No
+    /// such file or directory`).
+    pub(crate) fn open(option: &'static str, path: &Path) -> Result<(Vec<String>, Log), CliError> {
+        let failed = |what: &str, e: std::io::Error| {
+            CliError::File(format!("{option} {}: cannot {what}: {e}", path.display()))
         };
+        let io = |e| failed("read it", e);
         let mut lines = Vec::new();
         let mut whole = 0u64;
         let mut len = 0u64;
@@ -59,13 +62,15 @@ impl Log {
             .create(true)
             .append(true)
             .open(path)
-            .map_err(io)?;
+            .map_err(|e| failed("create it or open it to append", e))?;
         if whole < len {
-            file.set_len(whole).map_err(io)?;
+            file.set_len(whole)
+                .map_err(|e| failed("cut its torn last line", e))?;
         }
         Ok((
             lines,
             Log {
+                option,
                 path: path.to_path_buf(),
                 file,
             },
@@ -75,7 +80,7 @@ impl Log {
     /// Appends `line` and its `\n` in one write, synced to the disk.
     ///
     /// # Errors
-    /// [`CliError::Output`] when the file cannot be written.
+    /// [`CliError::File`] when the file cannot be written, naming the option and the file.
     pub(crate) fn append(&mut self, line: &str) -> Result<(), CliError> {
         let mut bytes = Vec::with_capacity(line.len() + 1);
         bytes.extend_from_slice(line.as_bytes());
@@ -83,7 +88,13 @@ impl Log {
         self.file
             .write_all(&bytes)
             .and_then(|()| self.file.sync_data())
-            .map_err(|e| CliError::Output(format!("cannot write {}: {e}", self.path.display())))
+            .map_err(|e| {
+                CliError::File(format!(
+                    "{} {}: cannot write to it: {e}",
+                    self.option,
+                    self.path.display()
+                ))
+            })
     }
 }
 
@@ -126,13 +137,41 @@ mod tests {
     fn a_torn_last_line_is_cut_and_the_next_append_starts_a_line() {
         let path = std::env::temp_dir().join(format!("boardgames-log-{}", std::process::id()));
         std::fs::write(&path, "one\ntwo\nthr").unwrap();
-        let (lines, mut log) = Log::open(&path).unwrap();
+        let (lines, mut log) = Log::open("--log", &path).unwrap();
         assert_eq!(lines, ["one", "two"]);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "one\ntwo\n");
         log.append("three").unwrap();
         drop(log);
-        let (lines, _) = Log::open(&path).unwrap();
+        let (lines, _) = Log::open("--log", &path).unwrap();
         assert_eq!(lines, ["one", "two", "three"]);
         let _ = std::fs::remove_file(&path);
+    }
+
+    /// Found by a newcomer: a log that could not be created said "cannot read" without
+    /// naming the option; now the message names the option, the file and what failed.
+    #[test]
+    fn an_unusable_log_names_the_option_the_file_and_what_failed() {
+        let missing = Path::new("/nonexistent-boardgames-dir/games.jsonl");
+        let Err(e) = Log::open("--log", missing) else {
+            panic!("a log in a missing folder opened")
+        };
+        let text = e.to_string();
+        assert!(
+            text.starts_with(
+                "--log /nonexistent-boardgames-dir/games.jsonl: cannot create it or open it to \
+                 append: "
+            ),
+            "{text}"
+        );
+        assert_eq!(e.exit_code(), 3);
+        let dir = std::env::temp_dir();
+        let Err(e) = Log::open("--log", &dir) else {
+            panic!("a folder opened as a log")
+        };
+        assert!(
+            e.to_string()
+                .starts_with(&format!("--log {}: cannot read it: ", dir.display())),
+            "{e}"
+        );
     }
 }

@@ -17,9 +17,9 @@ use error::CliError;
 /// Reads at most `max_bytes` bytes of `path` (`-`: standard input); more is refused without
 /// reading it.
 pub(crate) fn read_record_text(path: &Path, max_bytes: usize) -> Result<String, CliError> {
-    let io = |source| CliError::Io {
+    let io = |error| CliError::Io {
         path: path.to_path_buf(),
-        source,
+        error,
     };
     let mut bytes = Vec::new();
     let limit = u64::try_from(max_bytes)

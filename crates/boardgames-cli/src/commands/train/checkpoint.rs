@@ -81,9 +81,9 @@ pub(crate) fn encode(state: &State, network: &TdNetwork) -> Result<Vec<u8>, CliE
 
 /// Reads the checkpoint at `path`.
 pub(crate) fn read(path: &Path) -> Result<(State, TdNetwork), CliError> {
-    let bytes = std::fs::read(path).map_err(|source| CliError::Io {
+    let bytes = std::fs::read(path).map_err(|error| CliError::Io {
         path: path.to_path_buf(),
-        source,
+        error,
     })?;
     let bad = |m: String| CliError::input("--checkpoint", format!("{}: {m}", path.display()));
     if bytes.len() < 8 || &bytes[..4] != MAGIC {

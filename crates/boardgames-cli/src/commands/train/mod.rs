@@ -86,6 +86,9 @@ impl TrainArgs {
         if self.trous == 0 {
             return Err(CliError::input("--trous", "must be at least 1"));
         }
+        if self.checkpoint_every == 0 {
+            return Err(CliError::input("--checkpoint-every", "must be at least 1"));
+        }
         if self.threads > 256 {
             return Err(CliError::input("--threads", "at most 256"));
         }
