@@ -239,3 +239,53 @@ fn merge_shard_files_stay_under_their_bound() {
         b"",
     );
 }
+
+/// The files a long command resumes from (`tafl selfplay --log`, `simulate sugoroku
+/// --checkpoint`) are read a line at a time, none kept but what it records: 16 MiB of empty
+/// lines (16 million lines: kept as strings they took 400 MiB) or of one long line stay
+/// under the bound, and the command still runs to its end.
+#[test]
+fn result_logs_and_checkpoints_stay_under_their_bound() {
+    let cases: [(&str, Vec<u8>); 2] = [
+        ("empty lines", hostile("\n")),
+        ("one long line", {
+            let mut s = hostile("x");
+            s.push(b'\n');
+            s
+        }),
+    ];
+    for (what, bytes) in &cases {
+        let log = file_of("hostile-selfplay.jsonl", bytes);
+        let (peak, code) = peak_mib(
+            &[
+                "tafl", "selfplay", "--games", "1", "--nodes", "50,50", "--quiet", "--log", &log,
+            ],
+            b"",
+        );
+        eprintln!("tafl selfplay --log: {what}: peak {peak:.1} MiB, exit {code:?}");
+        assert_eq!(code, Some(0), "{what}");
+        assert!(
+            peak < 40.0,
+            "tafl selfplay --log: {what}: peak {peak:.1} MiB"
+        );
+        let checkpoint = file_of("hostile-checkpoint.jsonl", bytes);
+        let (peak, code) = peak_mib(
+            &[
+                "simulate",
+                "sugoroku",
+                "--games",
+                "100",
+                "--quiet",
+                "--checkpoint",
+                &checkpoint,
+            ],
+            b"",
+        );
+        eprintln!("simulate --checkpoint: {what}: peak {peak:.1} MiB, exit {code:?}");
+        assert_eq!(code, Some(0), "{what}");
+        assert!(
+            peak < 40.0,
+            "simulate --checkpoint: {what}: peak {peak:.1} MiB"
+        );
+    }
+}

@@ -468,11 +468,12 @@ type Logged = HashMap<(bool, u64), Played>;
 /// pairings are left alone), and the log opened for appending ([`Log`]: a torn last line,
 /// the write of a killed run, is cut off and its game played again).
 fn open_log(path: &std::path::Path, pairing: &str) -> Result<(Logged, Option<Log>), CliError> {
-    let (lines, log) = Log::open("--log", path)?;
-    let logged = lines
-        .iter()
-        .filter_map(|line| parse_line(pairing, line.trim_end()))
-        .map(|g| ((g.first_attacks, g.seed), g))
-        .collect();
+    let mut logged = Logged::new();
+    let log = Log::open("--log", path, |_, line| {
+        if let Some(g) = parse_line(pairing, line.trim_end()) {
+            logged.insert((g.first_attacks, g.seed), g);
+        }
+        Ok(())
+    })?;
     Ok((logged, Some(log)))
 }

@@ -14,6 +14,7 @@ use sugoroku_core::{Ruleset, Simulation, Statistics};
 
 use crate::games::sugoroku::to_json;
 use crate::io::error::CliError;
+use crate::io::log::Log;
 
 /// What `simulate sugoroku` is asked to do.
 #[derive(Debug)]
@@ -120,15 +121,13 @@ fn study_key(sim: &Simulation, study_games: u64) -> String {
     )
 }
 
-/// The longest line of a checkpoint file kept, in bytes (a block's line is about 2 KiB).
-const MAX_CHECKPOINT_LINE: usize = 1 << 20;
-
 /// Plays `sim` block by block (`block` games each, in order), appending each finished
-/// block's counts to the checkpoint file `path` as one JSON line (one write, then synced),
-/// and counts the blocks of the same study already there instead of playing them again.
-/// The statistics are exactly those of one run: the counts are integers and add up. A last
-/// line without its `\n` (a run killed while writing it) is cut off the file; lines of
-/// other studies or blocks are left alone.
+/// block's counts to the checkpoint file `path` as one JSON line (a [`Log`]: one write, then
+/// synced), and counts the blocks of the same study already there instead of playing them
+/// again. The statistics are exactly those of one run: the counts are integers and add up.
+/// A last line without its `\n` (a run killed while writing it) is cut off the file; lines
+/// of other studies or blocks are left alone (a block's line is about 2 KiB; a line longer
+/// than the log's bound is no line of ours).
 fn run_blocks(
     sim: &Simulation,
     study_games: u64,
@@ -136,71 +135,23 @@ fn run_blocks(
     block: u64,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Statistics, CliError> {
-    use std::io::{BufRead as _, Write as _};
-    let failed = |what: &str, e: std::io::Error| {
-        CliError::File(format!(
-            "--checkpoint {}: cannot {what}: {e}",
-            path.display()
-        ))
-    };
-    let io = |e| failed("read it", e);
     let key = study_key(sim, study_games);
     let mut done: std::collections::HashMap<u64, Statistics> = std::collections::HashMap::new();
-    let (mut whole, mut len) = (0u64, 0u64);
-    match std::fs::File::open(path) {
-        Ok(file) => {
-            let mut reader = std::io::BufReader::new(file);
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                let n = std::io::Read::take(&mut reader, MAX_CHECKPOINT_LINE as u64)
-                    .read_until(b'\n', &mut buf)
-                    .map_err(io)?;
-                if n == 0 {
-                    break;
-                }
-                len += n as u64;
-                if buf.last() != Some(&b'\n') {
-                    if n == MAX_CHECKPOINT_LINE {
-                        // Not a line of ours: skip the rest of it.
-                        let mut rest = Vec::new();
-                        let m = reader.read_until(b'\n', &mut rest).map_err(io)?;
-                        len += m as u64;
-                        if rest.last() == Some(&b'\n') {
-                            whole = len;
-                            continue;
-                        }
-                    }
-                    break; // torn
-                }
-                whole = len;
-                let Ok(v) = serde_json::from_slice::<Value>(&buf) else {
-                    continue;
-                };
-                if v["study"] != key.as_str() || v["block_games"] != block {
-                    continue;
-                }
-                let (Some(b), Ok(stats)) = (
-                    v["block"].as_u64(),
-                    serde_json::from_value::<Statistics>(v["counts"].clone()),
-                ) else {
-                    continue;
-                };
-                done.insert(b, stats);
-            }
+    let mut file = Log::open("--checkpoint", path, |_, line| {
+        let Ok(v) = serde_json::from_str::<Value>(line) else {
+            return Ok(());
+        };
+        if v["study"] != key.as_str() || v["block_games"] != block {
+            return Ok(());
         }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-        Err(e) => return Err(io(e)),
-    }
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(|e| failed("create it or open it to append", e))?;
-    if whole < len {
-        file.set_len(whole)
-            .map_err(|e| failed("cut its torn last line", e))?;
-    }
+        if let (Some(b), Ok(stats)) = (
+            v["block"].as_u64(),
+            serde_json::from_value::<Statistics>(v["counts"].clone()),
+        ) {
+            done.insert(b, stats);
+        }
+        Ok(())
+    })?;
     let blocks = sim.games.div_ceil(block);
     let mut total = Statistics::new(sim.rules, sim.seed);
     for b in 0..blocks {
@@ -238,14 +189,12 @@ fn run_blocks(
                 let stats = part
                     .run_with_progress(progress)
                     .map_err(|e| CliError::Output(e.to_string()))?;
-                let mut line = json!({
-                    "study": key, "block_games": block, "block": b, "counts": stats,
-                })
-                .to_string();
-                line.push('\n');
-                file.write_all(line.as_bytes())
-                    .and_then(|()| file.sync_data())
-                    .map_err(|e| failed("write to it", e))?;
+                file.append(
+                    &json!({
+                        "study": key, "block_games": block, "block": b, "counts": stats,
+                    })
+                    .to_string(),
+                )?;
                 stats
             }
         };

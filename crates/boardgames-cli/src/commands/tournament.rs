@@ -143,19 +143,43 @@ fn open_log(
     names: &[String],
     fixtures: usize,
 ) -> Result<(HashMap<usize, Outcome>, Log), CliError> {
-    let (lines, mut log) = Log::open("--log", path)?;
     let header = log_header(args, names);
-    let mut done = HashMap::new();
-    let Some(first) = lines.first() else {
-        log.append(&header.to_string())?;
-        return Ok((done, log));
-    };
     let bad = |message: String| CliError::input("--log", format!("{}: {message}", path.display()));
+    let mut done = HashMap::new();
+    let mut any = false;
+    // Each line is checked as it is read (none is kept): memory stays bounded whatever the
+    // file.
+    let mut log = Log::open("--log", path, |n, line| {
+        any = true;
+        if n == 0 {
+            return check_header(line, &header).map_err(bad);
+        }
+        match parse_game_line(line) {
+            Some((i, o)) if i < fixtures => {
+                done.entry(i).or_insert(o);
+                Ok(())
+            }
+            _ => Err(bad(format!(
+                "line {} is no game of this tournament (expected {{\"fixture\": 0 to {}, ...}})",
+                n + 1,
+                fixtures - 1
+            ))),
+        }
+    })?;
+    if !any {
+        log.append(&header.to_string())?;
+    }
+    Ok((done, log))
+}
+
+/// Checks the first line of a tournament's log against the `header` of this one; the
+/// message says what differs (the arguments, with both values).
+fn check_header(first: &str, header: &serde_json::Value) -> Result<(), String> {
     let theirs: serde_json::Value = serde_json::from_str(first)
         .ok()
         .filter(|v: &serde_json::Value| v.get("tournament").is_some_and(|t| t.is_object()))
         .ok_or_else(|| {
-            bad("not a tournament's log (its first line is not the header of one)".into())
+            "not a tournament's log (its first line is not the header of one)".to_owned()
         })?;
     let (ours, theirs) = (&header["tournament"], &theirs["tournament"]);
     let flag = |key: &str| match key {
@@ -182,27 +206,14 @@ fn open_log(
             )
         })
         .collect();
-    if !differ.is_empty() {
-        return Err(bad(format!(
+    if differ.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
             "written by a tournament of other arguments ({}): give another file, or the same arguments",
             differ.join("; ")
-        )));
+        ))
     }
-    for (n, line) in lines.iter().enumerate().skip(1) {
-        match parse_game_line(line) {
-            Some((i, o)) if i < fixtures => {
-                done.entry(i).or_insert(o);
-            }
-            _ => {
-                return Err(bad(format!(
-                    "line {} is no game of this tournament (expected {{\"fixture\": 0 to {}, ...}})",
-                    n + 1,
-                    fixtures - 1
-                )));
-            }
-        }
-    }
-    Ok((done, log))
 }
 
 /// Runs the tournament and prints it.

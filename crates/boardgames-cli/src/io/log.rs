@@ -3,10 +3,11 @@
 //! that was killed and is cut off the file when it is opened again, so that it is never
 //! counted.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::io::error::CliError;
+use crate::io::lines::read_bounded_line;
 
 /// The longest line of a log kept, in bytes; the rest of a longer line is dropped (such a
 /// line is no line of ours).
@@ -20,39 +21,42 @@ pub(crate) struct Log {
 }
 
 impl Log {
-    /// Opens (or creates) the log at `path`, given by the option `option` (`--log`): its
-    /// whole lines (without their `\n`; at most [`MAX_LOG_LINE`] bytes of each, not UTF-8
-    /// replaced) and the log, its torn last line cut off.
+    /// Opens (or creates) the log at `path`, given by the option `option` (`--log`): each
+    /// of its whole lines is handed to `visit` with its number from 0 (without its `\n`;
+    /// at most [`MAX_LOG_LINE`] bytes of it, bytes that are not UTF-8 replaced), none is
+    /// kept, and the log is returned, its torn last line cut off.
     ///
     /// # Errors
-    /// [`CliError::File`] when the file cannot be read, created or cut, naming the option,
-    /// the file and which of the three failed (`--log out/games.jsonl: cannot create it: No
-    /// such file or directory`).
-    pub(crate) fn open(option: &'static str, path: &Path) -> Result<(Vec<String>, Log), CliError> {
+    /// The first error of `visit` (the file is then left as it was); [`CliError::File`]
+    /// when the file cannot be read, created or cut, naming the option, the file and which
+    /// of the three failed (`--log out/games.jsonl: cannot create it or open it to append:
+    /// No such file or directory`).
+    pub(crate) fn open(
+        option: &'static str,
+        path: &Path,
+        mut visit: impl FnMut(usize, &str) -> Result<(), CliError>,
+    ) -> Result<Log, CliError> {
         let failed = |what: &str, e: std::io::Error| {
             CliError::File(format!("{option} {}: cannot {what}: {e}", path.display()))
         };
         let io = |e| failed("read it", e);
-        let mut lines = Vec::new();
+        let mut number = 0;
         let mut whole = 0u64;
         let mut len = 0u64;
         match std::fs::File::open(path) {
             Ok(file) => {
                 let mut reader = std::io::BufReader::new(file);
                 let mut buf = Vec::new();
-                loop {
-                    buf.clear();
-                    let n = read_bounded_line(&mut reader, &mut buf).map_err(io)?;
-                    if n == 0 {
-                        break;
-                    }
-                    len += n;
-                    if buf.last() != Some(&b'\n') {
+                while let Some(line) =
+                    read_bounded_line(&mut reader, MAX_LOG_LINE, &mut buf).map_err(io)?
+                {
+                    len += line.read;
+                    if !line.ended {
                         break; // torn: no newline before the end of the file
                     }
                     whole = len;
-                    buf.pop();
-                    lines.push(String::from_utf8_lossy(&buf).into_owned());
+                    visit(number, &String::from_utf8_lossy(&buf))?;
+                    number += 1;
                 }
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
@@ -67,14 +71,11 @@ impl Log {
             file.set_len(whole)
                 .map_err(|e| failed("cut its torn last line", e))?;
         }
-        Ok((
-            lines,
-            Log {
-                option,
-                path: path.to_path_buf(),
-                file,
-            },
-        ))
+        Ok(Log {
+            option,
+            path: path.to_path_buf(),
+            file,
+        })
     }
 
     /// Appends `line` and its `\n` in one write, synced to the disk.
@@ -98,37 +99,6 @@ impl Log {
     }
 }
 
-/// Reads one line into `buf` (with its `\n`), keeping at most [`MAX_LOG_LINE`] bytes of it
-/// (the rest is read and dropped, and the `\n` kept); returns the bytes read, 0 at the end.
-fn read_bounded_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<u64> {
-    let mut read = 0u64;
-    loop {
-        let chunk = match input.fill_buf() {
-            Ok(c) => c,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if chunk.is_empty() {
-            return Ok(read);
-        }
-        let (part, done) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (&chunk[..=i], true),
-            None => (chunk, false),
-        };
-        let room = MAX_LOG_LINE.saturating_sub(buf.len());
-        buf.extend_from_slice(&part[..part.len().min(room)]);
-        if done && buf.last() != Some(&b'\n') {
-            buf.push(b'\n');
-        }
-        let used = part.len();
-        read += used as u64;
-        input.consume(used);
-        if done {
-            return Ok(read);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -137,13 +107,23 @@ mod tests {
     fn a_torn_last_line_is_cut_and_the_next_append_starts_a_line() {
         let path = std::env::temp_dir().join(format!("boardgames-log-{}", std::process::id()));
         std::fs::write(&path, "one\ntwo\nthr").unwrap();
-        let (lines, mut log) = Log::open("--log", &path).unwrap();
-        assert_eq!(lines, ["one", "two"]);
+        let lines = |path| {
+            let mut lines = Vec::new();
+            let log = Log::open("--log", path, |n, l| {
+                lines.push((n, l.to_owned()));
+                Ok(())
+            })
+            .unwrap();
+            (lines, log)
+        };
+        let (seen, mut log) = lines(&path);
+        assert_eq!(seen, [(0, "one".to_owned()), (1, "two".to_owned())]);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "one\ntwo\n");
         log.append("three").unwrap();
         drop(log);
-        let (lines, _) = Log::open("--log", &path).unwrap();
-        assert_eq!(lines, ["one", "two", "three"]);
+        let (seen, _) = lines(&path);
+        let texts: Vec<&str> = seen.iter().map(|(_, l)| l.as_str()).collect();
+        assert_eq!(texts, ["one", "two", "three"]);
         let _ = std::fs::remove_file(&path);
     }
 
@@ -152,7 +132,7 @@ mod tests {
     #[test]
     fn an_unusable_log_names_the_option_the_file_and_what_failed() {
         let missing = Path::new("/nonexistent-boardgames-dir/games.jsonl");
-        let Err(e) = Log::open("--log", missing) else {
+        let Err(e) = Log::open("--log", missing, |_, _| Ok(())) else {
             panic!("a log in a missing folder opened")
         };
         let text = e.to_string();
@@ -165,7 +145,7 @@ mod tests {
         );
         assert_eq!(e.exit_code(), 3);
         let dir = std::env::temp_dir();
-        let Err(e) = Log::open("--log", &dir) else {
+        let Err(e) = Log::open("--log", &dir, |_, _| Ok(())) else {
             panic!("a folder opened as a log")
         };
         assert!(

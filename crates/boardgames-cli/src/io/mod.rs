@@ -5,6 +5,7 @@ pub mod error;
 pub mod files;
 
 pub(crate) mod color;
+pub(crate) mod lines;
 pub(crate) mod log;
 pub(crate) mod progress;
 pub(crate) mod prompt;

@@ -3,6 +3,7 @@
 use std::io::{BufRead, Write};
 
 use crate::io::error::CliError;
+use crate::io::lines::read_bounded_line;
 
 /// The longest line read from a player, in bytes: the rest of a longer line is skipped, so
 /// that a line of any length costs bounded memory (the line is then simply not understood).
@@ -17,26 +18,11 @@ pub(crate) fn read_line(input: &mut impl BufRead) -> Result<Option<String>, CliE
         message: e.to_string(),
     };
     let mut line = Vec::new();
-    let n = std::io::Read::take(&mut *input, MAX_LINE as u64)
-        .read_until(b'\n', &mut line)
-        .map_err(error)?;
-    if n == 0 {
+    if read_bounded_line(input, MAX_LINE, &mut line)
+        .map_err(error)?
+        .is_none()
+    {
         return Ok(None);
-    }
-    if n == MAX_LINE && line.last() != Some(&b'\n') {
-        // Skip the rest of the line without keeping it.
-        loop {
-            let buf = input.fill_buf().map_err(error)?;
-            if buf.is_empty() {
-                break;
-            }
-            if let Some(i) = buf.iter().position(|&b| b == b'\n') {
-                input.consume(i + 1);
-                break;
-            }
-            let len = buf.len();
-            input.consume(len);
-        }
     }
     Ok(Some(String::from_utf8_lossy(&line).trim().to_string()))
 }

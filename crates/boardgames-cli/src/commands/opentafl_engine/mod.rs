@@ -26,6 +26,7 @@ use tafl_core::ai::{Level, SearchConfig, Searcher, WIN_SCORE, evaluate};
 use tafl_core::{Move, MoveList, Piece, Position, Ruleset, Setup, Side, Square, Status, TaflGame};
 
 use crate::io::error::CliError;
+use crate::io::lines::read_bounded_line;
 use clock::Clock;
 
 mod clock;
@@ -130,34 +131,7 @@ pub(crate) fn run(options: EngineOptions) -> Result<(), CliError> {
 /// rest of a longer line is read and dropped. `Ok(None)` at the end of the input, else
 /// whether the line was too long.
 fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Option<bool>> {
-    buf.clear();
-    let mut overlong = false;
-    let mut any = false;
-    loop {
-        let chunk = match input.fill_buf() {
-            Ok(c) => c,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if chunk.is_empty() {
-            return Ok(any.then_some(overlong));
-        }
-        any = true;
-        let (part, done) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (&chunk[..i], Some(i + 1)),
-            None => (chunk, None),
-        };
-        let room = MAX_LINE.saturating_sub(buf.len());
-        if part.len() > room {
-            overlong = true;
-        }
-        buf.extend_from_slice(&part[..part.len().min(room)]);
-        let used = done.unwrap_or(chunk.len());
-        input.consume(used);
-        if done.is_some() {
-            return Ok(Some(overlong));
-        }
-    }
+    Ok(read_bounded_line(input, MAX_LINE, buf)?.map(|line| line.overlong))
 }
 
 /// Replaces what is not printable ASCII, so that messages to the host stay on one line.
