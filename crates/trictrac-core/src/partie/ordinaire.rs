@@ -195,7 +195,9 @@ impl TrictracGame<DefaultScorer> {
         <TrictracGame<DefaultScorer> as Replay>::from_record(record)
     }
 
-    /// [`Replay::from_record_with`] with the [`DefaultScorer`], without the trait.
+    /// The partie a record describes, read with `options` (limits, strict comments) and
+    /// scored by the [`DefaultScorer`] ([`Replay::from_record_with`]; here so that it needs
+    /// neither the trait nor a type annotation).
     ///
     /// # Errors
     ///
@@ -204,7 +206,7 @@ impl TrictracGame<DefaultScorer> {
         record: &Record,
         options: &ReplayOptions,
     ) -> Result<TrictracGame<DefaultScorer>, ReplayError<TagError, ActionError>> {
-        TrictracGame::from_record_with_scorer(record, DefaultScorer::default(), options)
+        <TrictracGame<DefaultScorer> as Replay>::from_record_with(record, options)
     }
 }
 
