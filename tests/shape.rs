@@ -192,3 +192,68 @@ fn every_fieldless_enum_has_all_and_num() {
     check_all(sugoroku_core::Winner::ALL, sugoroku_core::Winner::NUM);
     check_all(sugoroku_core::Phase::ALL, sugoroku_core::Phase::NUM);
 }
+
+/// The game in place without the trait (`play_mut`), the same as `Game::apply`, in the
+/// three games; and the replay functions without the trait where the game has them.
+#[test]
+fn the_games_play_in_place_as_game_apply() {
+    use boardgames_common::{Game, Turn};
+    fn step<G: Game>(g: &G, i: usize) -> G::Action {
+        let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+        match g.turn() {
+            Turn::Chance => {
+                g.chance_outcomes(&mut outcomes);
+                outcomes[(7 * i + 3) % outcomes.len()].0
+            }
+            _ => {
+                g.legal_actions(&mut legal);
+                legal[(5 * i + 1) % legal.len()]
+            }
+        }
+    }
+    let mut t = trictrac_core::TrictracGame::standard(trictrac_core::GameOptions::default());
+    let mut t2 = t.clone();
+    for i in 0..12 {
+        let a = step(&t, i);
+        t.play_mut(a).unwrap();
+        Game::apply(&mut t2, a).unwrap();
+        assert_eq!(t.position(), t2.position());
+    }
+    assert_ne!(t.position(), &trictrac_core::Position::start());
+
+    let mut k = tafl_core::TaflGame::new(tafl_core::Ruleset::brandubh());
+    for i in 0..4 {
+        let m = step(&k, i);
+        let _outcome = k.play_mut(m).unwrap();
+    }
+    assert_eq!(k.to_record().actions().len(), 4);
+
+    let mut s = sugoroku_core::Sugoroku::default();
+    let mut played = boardgames_common::PlayedGame::new(s.clone(), None).unwrap();
+    for i in 0..6 {
+        let throw = step(&s, i);
+        s.play_mut(throw).unwrap();
+        played.apply(throw).unwrap();
+    }
+    let record = played.to_record();
+    assert_eq!(
+        sugoroku_core::Sugoroku::from_record_with(
+            &record,
+            &boardgames_common::ReplayOptions::strict()
+        )
+        .unwrap()
+        .position(),
+        s.position()
+    );
+}
+
+/// `Debug` of small values prints what a person reads (docs/api.md's last row).
+#[test]
+fn debug_of_small_values_is_what_a_person_reads() {
+    let point: trictrac_core::Point = "B6".parse().unwrap();
+    assert_eq!(format!("{point:?}"), "Point(B6)");
+    let throw: boardgames_common::Throw = "6-5".parse().unwrap();
+    assert_eq!(format!("{throw:?}"), "Throw(6-5)");
+    let square: tafl_core::Square = "d4".parse().unwrap();
+    assert_eq!(format!("{square:?}"), "Square(d4)");
+}

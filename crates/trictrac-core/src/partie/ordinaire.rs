@@ -312,6 +312,17 @@ impl<S: ThrowScorer + Clone> TrictracGame<S> {
         s
     }
 
+    /// Applies `action` in place ([`Game::apply`], here without the trait, as
+    /// `TaflGame::play_mut` and `Sugoroku::play_mut`): a die of the primauté, a throw, a
+    /// play, or a decision (tenir or s'en aller).
+    ///
+    /// # Errors
+    /// [`ActionError::WrongPhase`] for an action of another phase, [`ActionError::IllegalPlay`]
+    /// for a play that is not legal; the state is then unchanged.
+    pub fn play_mut(&mut self, action: Action) -> Result<(), ActionError> {
+        self.turns.apply(action, None)
+    }
+
     /// Applies `action` and returns the comment a record gives it: the events and points,
     /// the decisions' consequences, and the marks after them (`marks 0.4*/0.0`).
     ///
