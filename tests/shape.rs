@@ -229,7 +229,7 @@ fn the_games_play_in_place_as_game_apply() {
     assert_eq!(k.to_record().actions().len(), 4);
 
     let mut s = sugoroku_core::Sugoroku::default();
-    let mut played = boardgames_common::PlayedGame::new(s.clone(), None).unwrap();
+    let mut played = boardgames_common::PlayedGame::new(s, None).unwrap();
     for i in 0..6 {
         let throw = step(&s, i);
         s.play_mut(throw).unwrap();
