@@ -3,8 +3,8 @@
 
 use boardgames_common::result_tag;
 use boardgames_common::{
-    ByPlayer, DiceSource, Game, PlayedGame, Record, RecordTextError, Replay, ReplayError, Seed,
-    Throw, Turn, UNORDERED_OUTCOMES,
+    ByPlayer, DiceSource, Game, PlayedGame, Record, RecordTextError, Replay, ReplayError,
+    ReplayOptions, Seed, Throw, Turn, UNORDERED_OUTCOMES,
 };
 use thiserror::Error;
 
@@ -161,6 +161,19 @@ impl Sugoroku {
     /// As [`Replay::from_record_with`].
     pub fn from_record(record: &Record) -> Result<Sugoroku, ReplayError<TagError, ThrowError>> {
         <Sugoroku as Replay>::from_record(record)
+    }
+
+    /// The game a [`Record`] describes, read with `options` ([`Replay::from_record_with`]:
+    /// limits, strict comments), for callers that do not import the trait.
+    ///
+    /// # Errors
+    ///
+    /// As [`Replay::from_record_with`].
+    pub fn from_record_with(
+        record: &Record,
+        options: &ReplayOptions,
+    ) -> Result<Sugoroku, ReplayError<TagError, ThrowError>> {
+        <Sugoroku as Replay>::from_record_with(record, options)
     }
 
     /// The record's `Result` text: `1-0`, `0-1`, `1/2-1/2`, or `*` while unfinished.

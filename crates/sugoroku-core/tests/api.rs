@@ -2,7 +2,7 @@
 //! serde of `Setup` and `Position`, errors that are `std::error::Error`.
 
 use boardgames_common::{
-    ByPlayer, Player, RandomAgent, Record, Replay, ReplayOptions, Seed, Throw, play_game,
+    ByPlayer, Player, RandomAgent, Record, ReplayOptions, Seed, Throw, play_game,
 };
 use sugoroku_core::{Position, Ruleset, Setup, Sugoroku, ThrowError};
 
@@ -173,10 +173,10 @@ fn the_seed_tag_must_be_a_seed() {
 }
 
 /// The docs' path: `PlayedGame::new(game, seed)?`, `apply(..)?`, `to_record()`, back with
-/// the inherent `from_record` (no trait import) and `Replay::from_record_with`, errors through
-/// `?` into `Box<dyn Error>` (the repository's API table).
+/// the inherent `from_record` and `from_record_with` (no trait import), errors through `?`
+/// into `Box<dyn Error>` (the repository's API table).
 mod as_documented {
-    use boardgames_common::{PlayedGame, Record, Replay, ReplayOptions, Seed, Throw};
+    use boardgames_common::{PlayedGame, Record, ReplayOptions, Seed, Throw};
     use sugoroku_core::{Ruleset, Sugoroku};
 
     #[test]

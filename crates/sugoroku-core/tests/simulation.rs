@@ -3,7 +3,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use boardgames_common::{
-    ByPlayer, Game, Player, RandomAgent, Replay, ReplayOptions, Seed, Turn, play_game,
+    ByPlayer, Game, Player, RandomAgent, ReplayOptions, Seed, Turn, play_game,
 };
 use sugoroku_core::{
     DICE_TAG, Ruleset, Simulation, SingleDoublet, Statistics, Sugoroku, play_fast,

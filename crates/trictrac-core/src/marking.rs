@@ -68,6 +68,13 @@ pub enum Jeton {
     Double,
 }
 
+impl Jeton {
+    /// Every `Jeton`, in the order of its declaration.
+    pub const ALL: [Jeton; 3] = [Jeton::None, Jeton::Single, Jeton::Double];
+    /// The number of `Jeton`s.
+    pub const NUM: usize = 3;
+}
+
 /// The bredouille state of a series for both players: who marks with which jeton.
 ///
 /// A player is en bredouille (wins the series double) when he marks with the double jeton,

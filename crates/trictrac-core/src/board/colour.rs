@@ -95,6 +95,12 @@ impl fmt::Display for Colour {
 /// One value per [`Colour`], indexed by the colour: the shape of
 /// [`boardgames_common::ByPlayer`] (White is `first`), into which it converts both ways.
 ///
+/// The public fields, [`new`](Self::new), [`from_fn`](Self::from_fn), [`map`](Self::map),
+/// [`as_ref`](Self::as_ref), [`as_mut`](Self::as_mut), [`into_array`](Self::into_array),
+/// [`iter`](Self::iter), `IntoIterator` by value and by reference, `Index`/`IndexMut` by
+/// [`Colour`], `Default`, and `From` both ways with `[T; 2]` (`[white, black]`) and with
+/// `ByPlayer<T>`.
+///
 /// ```
 /// use boardgames_common::{ByPlayer, Player};
 /// use trictrac_core::{ByColour, Colour};
@@ -182,6 +188,38 @@ impl<T> From<ByPlayer<T>> for ByColour<T> {
     }
 }
 
+impl<T> From<[T; 2]> for ByColour<T> {
+    /// `[white, black]` (the order of [`Colour::ALL`]).
+    fn from([white, black]: [T; 2]) -> ByColour<T> {
+        ByColour::new(white, black)
+    }
+}
+
+impl<T> From<ByColour<T>> for [T; 2] {
+    /// `[white, black]` (the order of [`Colour::ALL`]).
+    fn from(b: ByColour<T>) -> [T; 2] {
+        b.into_array()
+    }
+}
+
+impl<T> IntoIterator for ByColour<T> {
+    type Item = T;
+    type IntoIter = std::array::IntoIter<T, 2>;
+    /// The values, White's first.
+    fn into_iter(self) -> Self::IntoIter {
+        self.into_array().into_iter()
+    }
+}
+
+impl<'a, T> IntoIterator for &'a ByColour<T> {
+    type Item = &'a T;
+    type IntoIter = std::array::IntoIter<&'a T, 2>;
+    /// References to the values, White's first.
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
 impl<T> Index<Colour> for ByColour<T> {
     type Output = T;
     #[inline]
@@ -230,5 +268,9 @@ mod tests {
         assert_eq!(m.as_ref().map(|v| *v * 2), ByColour::new(0, 22));
         assert_eq!(m.iter().copied().collect::<Vec<_>>(), [0, 11]);
         assert_eq!(ByColour::<u8>::default(), ByColour::new(0, 0));
+        assert_eq!(ByColour::from([3, 4]), ByColour::new(3, 4));
+        assert_eq!(<[u8; 2]>::from(ByColour::new(5, 6)), [5, 6]);
+        assert_eq!(ByColour::new(7, 8).into_iter().collect::<Vec<_>>(), [7, 8]);
+        assert_eq!((&ByColour::new(7, 8)).into_iter().sum::<i32>(), 15);
     }
 }

@@ -22,6 +22,8 @@ pub enum Jan {
 impl Jan {
     /// The three jans a player can fill.
     pub const ALL: [Jan; 3] = [Jan::PetitJan, Jan::GrandJan, Jan::JanDeRetour];
+    /// The number of jans.
+    pub const NUM: usize = 3;
 
     /// First path position of the jan.
     #[must_use]

@@ -62,6 +62,13 @@ pub enum Side {
     N,
 }
 
+impl Side {
+    /// Every `Side`, in the order of its declaration.
+    pub const ALL: [Side; 2] = [Side::B, Side::N];
+    /// The number of `Side`s.
+    pub const NUM: usize = 2;
+}
+
 impl Point {
     /// Number of points on the board.
     pub const NUM: usize = 24;

@@ -38,11 +38,29 @@ pub struct TooManyMovesError {
     pub count: usize,
 }
 
-const FILLER: Move = Move {
-    from: Point::ALL[0],
-    to: Dest::Off,
-    die: Die::ACE,
-};
+/// The moves of a [`Play`] as the three cases the rules allow (none, one, two) rather
+/// than an array and a length: a `Play` is in [`crate::Action`], which is `Copy`
+/// (`boardgames_common::Game::Action`), and an `ArrayVec` is not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Moves {
+    /// Nothing playable.
+    None,
+    /// One number played.
+    One(Move),
+    /// Both numbers played, in the order played.
+    Two([Move; 2]),
+}
+
+impl Moves {
+    #[inline]
+    fn as_slice(&self) -> &[Move] {
+        match self {
+            Moves::None => &[],
+            Moves::One(m) => std::slice::from_ref(m),
+            Moves::Two(m) => m,
+        }
+    }
+}
 
 /// The moves of one throw, in the order played: 0 moves (nothing playable), 1 (one number
 /// played, the other unplayable: impuissance) or 2 (both numbers; a doublet is two numbers,
@@ -65,8 +83,7 @@ const FILLER: Move = Move {
 )]
 pub struct Play {
     throw: Throw,
-    moves: [Move; 2],
-    len: u8,
+    moves: Moves,
     par_puissance: bool,
 }
 
@@ -88,13 +105,14 @@ impl Play {
     /// [`Play::new`] for at most two moves (the callers' lists are built so).
     #[inline]
     pub(crate) fn of(throw: Throw, moves: &[Move]) -> Play {
-        let mut m = [FILLER; 2];
-        let len = moves.len().min(2);
-        m[..len].copy_from_slice(&moves[..len]);
+        let moves = match *moves {
+            [] => Moves::None,
+            [m] => Moves::One(m),
+            [a, b, ..] => Moves::Two([a, b]),
+        };
         Play {
             throw,
-            moves: m,
-            len: len as u8,
+            moves,
             par_puissance: false,
         }
     }
@@ -113,7 +131,7 @@ impl Play {
     /// The moves in the order played.
     #[must_use]
     pub fn moves(&self) -> &[Move] {
-        &self.moves[..self.len as usize]
+        self.moves.as_slice()
     }
 
     /// Whether the play takes the coin par puissance (law 4): two dames that could have
@@ -144,7 +162,7 @@ impl Play {
     /// first ended); its rest is then `moves()[0].to`.
     #[must_use]
     pub fn is_tout_d_une(&self) -> bool {
-        self.len == 2 && self.moves[0].to == Dest::Point(self.moves[1].from)
+        matches!(self.moves, Moves::Two([a, b]) if a.to == Dest::Point(b.from))
     }
 }
 
@@ -184,14 +202,14 @@ impl TryFrom<PlayParts> for Play {
 impl fmt::Display for Play {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: ", self.throw)?;
-        match self.len {
-            0 => f.write_str("-")?,
-            1 => write!(f, "{}", self.moves[0])?,
-            _ => {
+        match self.moves {
+            Moves::None => f.write_str("-")?,
+            Moves::One(m) => write!(f, "{m}")?,
+            Moves::Two([a, b]) => {
                 if self.is_tout_d_une() {
-                    write!(f, "{}-{}", self.moves[0], self.moves[1].to)?;
+                    write!(f, "{a}-{}", b.to)?;
                 } else {
-                    write!(f, "{}, {}", self.moves[0], self.moves[1])?;
+                    write!(f, "{a}, {b}")?;
                 }
             }
         }
@@ -209,6 +227,6 @@ mod tests {
     #[test]
     fn sizes() {
         assert_eq!(std::mem::size_of::<Move>(), 4);
-        assert_eq!(std::mem::size_of::<Play>(), 12);
+        assert_eq!(std::mem::size_of::<Play>(), 11);
     }
 }

@@ -34,6 +34,17 @@ pub enum IllegalPlayReason {
     MustFillOrKeep,
 }
 
+impl IllegalPlayReason {
+    /// Every `IllegalPlayReason`, in the order of its declaration.
+    pub const ALL: [IllegalPlayReason; 3] = [
+        IllegalPlayReason::Impossible,
+        IllegalPlayReason::Movement,
+        IllegalPlayReason::MustFillOrKeep,
+    ];
+    /// The number of `IllegalPlayReason`s.
+    pub const NUM: usize = 3;
+}
+
 /// A play refused, and the law that refuses it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
 #[error("illegal play {play}: {reason}")]

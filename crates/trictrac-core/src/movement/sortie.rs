@@ -21,6 +21,17 @@ pub enum SortieNumber {
     Excedant,
 }
 
+impl SortieNumber {
+    /// Every `SortieNumber`, in the order of its declaration.
+    pub const ALL: [SortieNumber; 3] = [
+        SortieNumber::Sortant,
+        SortieNumber::Defaillant,
+        SortieNumber::Excedant,
+    ];
+    /// The number of `SortieNumber`s.
+    pub const NUM: usize = 3;
+}
+
 impl Position {
     /// The kind of number `die` is for the side to move, considered alone on the current
     /// board, or `None` if not all his dames on the board are in his jan de retour, or if the

@@ -50,6 +50,17 @@ pub enum Quality {
 }
 
 impl Quality {
+    /// Every `Quality`, in the order of its declaration.
+    pub const ALL: [Quality; 3] = [
+        Quality::Simple,
+        Quality::PetiteBredouille,
+        Quality::GrandeBredouille,
+    ];
+    /// The number of `Quality`s.
+    pub const NUM: usize = 3;
+}
+
+impl Quality {
     /// The French name as players write it: `simple`, `petite bredouille`,
     /// `grande bredouille`.
     #[must_use]
@@ -94,6 +105,13 @@ pub enum Progression {
     Arithmetic,
     /// 4, 8, 16, 32, … (octuple at 18 trous, 16 times at 24, 32 times at 30).
     Geometric,
+}
+
+impl Progression {
+    /// Every `Progression`, in the order of its declaration.
+    pub const ALL: [Progression; 2] = [Progression::Arithmetic, Progression::Geometric];
+    /// The number of `Progression`s.
+    pub const NUM: usize = 2;
 }
 
 /// The convention of value agreed at the start of a partie à écrire (glossary, LA PARTIE À

@@ -75,6 +75,13 @@ pub enum SheetStyle {
     GainsAndLosses,
 }
 
+impl SheetStyle {
+    /// Every `SheetStyle`, in the order of its declaration.
+    pub const ALL: [SheetStyle; 2] = [SheetStyle::Losses, SheetStyle::GainsAndLosses];
+    /// The number of `SheetStyle`s.
+    pub const NUM: usize = 2;
+}
+
 /// The ledger of a partie à écrire: its rules and every marqué played.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

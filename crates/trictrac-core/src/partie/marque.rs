@@ -60,6 +60,13 @@ pub enum Advice {
     Board,
 }
 
+impl Advice {
+    /// Every `Advice`, in the order of its declaration.
+    pub const ALL: [Advice; 3] = [Advice::Tenir, Advice::SenAller, Advice::Board];
+    /// The number of `Advice`s.
+    pub const NUM: usize = 3;
+}
+
 /// Trous short of the next step of value within which the bot holds for it.
 pub const HOLD_FOR_STEP: u32 = 2;
 

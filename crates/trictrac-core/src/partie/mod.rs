@@ -50,3 +50,12 @@ pub use settlement::{
     settle_marque_in, to_fiches,
 };
 pub use turn::{Chronology, Form, action_text};
+
+// `ChoiceStage`'s constants (the type is declared in `turn`).
+impl turn::ChoiceStage {
+    /// Every `ChoiceStage`, in the order of its declaration.
+    pub const ALL: [turn::ChoiceStage; 2] =
+        [turn::ChoiceStage::BeforePlay, turn::ChoiceStage::AfterPlay];
+    /// The number of `ChoiceStage`s.
+    pub const NUM: usize = 2;
+}

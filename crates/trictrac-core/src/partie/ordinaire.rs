@@ -195,7 +195,9 @@ impl TrictracGame<DefaultScorer> {
         <TrictracGame<DefaultScorer> as Replay>::from_record(record)
     }
 
-    /// [`Replay::from_record_with`] with the [`DefaultScorer`], without the trait.
+    /// The partie a record describes, read with `options` (limits, strict comments) and
+    /// scored by the [`DefaultScorer`] ([`Replay::from_record_with`]; here so that it needs
+    /// neither the trait nor a type annotation).
     ///
     /// # Errors
     ///
@@ -204,7 +206,7 @@ impl TrictracGame<DefaultScorer> {
         record: &Record,
         options: &ReplayOptions,
     ) -> Result<TrictracGame<DefaultScorer>, ReplayError<TagError, ActionError>> {
-        TrictracGame::from_record_with_scorer(record, DefaultScorer::default(), options)
+        <TrictracGame<DefaultScorer> as Replay>::from_record_with(record, options)
     }
 }
 
@@ -308,6 +310,17 @@ impl<S: ThrowScorer + Clone> TrictracGame<S> {
         let mut s = String::new();
         self.turns.form().write_marks(self.turns.marking(), &mut s);
         s
+    }
+
+    /// Applies `action` in place ([`Game::apply`], here without the trait, as
+    /// `TaflGame::play_mut` and `Sugoroku::play_mut`): a die of the primauté, a throw, a
+    /// play, or a decision (tenir or s'en aller).
+    ///
+    /// # Errors
+    /// [`ActionError::WrongPhase`] for an action of another phase, [`ActionError::IllegalPlay`]
+    /// for a play that is not legal; the state is then unchanged.
+    pub fn play_mut(&mut self, action: Action) -> Result<(), ActionError> {
+        self.turns.apply(action, None)
     }
 
     /// Applies `action` and returns the comment a record gives it: the events and points,

@@ -22,6 +22,13 @@ pub enum Support {
     Jeton,
 }
 
+impl Support {
+    /// Every `Support`, in the order of its declaration.
+    pub const ALL: [Support; 3] = [Support::Band, Support::Dame, Support::Jeton];
+    /// The number of `Support`s.
+    pub const NUM: usize = 3;
+}
+
 /// How one die came to rest, as the players see it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -100,6 +107,13 @@ pub enum Rompu {
     ForAFault,
     /// For any other reason (dice badly thrown, fear of a good throw): no longer allowed.
     WithoutCause,
+}
+
+impl Rompu {
+    /// Every `Rompu`, in the order of its declaration.
+    pub const ALL: [Rompu; 2] = [Rompu::ForAFault, Rompu::WithoutCause];
+    /// The number of `Rompu`s.
+    pub const NUM: usize = 2;
 }
 
 /// The circumstances of one throw, as the players declare them (JETER LES DÉS, RELEVER LES

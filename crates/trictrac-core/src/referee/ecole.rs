@@ -137,6 +137,13 @@ pub enum TrousEnTrop {
     ByTrous,
 }
 
+impl TrousEnTrop {
+    /// Every `TrousEnTrop`, in the order of its declaration.
+    pub const ALL: [TrousEnTrop; 2] = [TrousEnTrop::ByJeux, TrousEnTrop::ByTrous];
+    /// The number of `TrousEnTrop`s.
+    pub const NUM: usize = 2;
+}
+
 impl std::fmt::Display for TrousEnTrop {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {

@@ -132,6 +132,75 @@ pub enum Entry {
 }
 
 impl Entry {
+    /// Every `Entry`, in the order of its declaration.
+    pub const ALL: [Entry; 61] = [
+        Entry::EcoleDefinition,
+        Entry::EcoleConsommee,
+        Entry::EcoleParImpatience,
+        Entry::QuandEtCommentMarquerLEcole,
+        Entry::EcoleDEcole,
+        Entry::EcoleMarqueePartiellement,
+        Entry::EcoleADessein,
+        Entry::EcoleInterdite,
+        Entry::DoubleMarque,
+        Entry::MarquerSesPointsParErreur,
+        Entry::OublierDeDemarquerSesPoints,
+        Entry::OublierDeDemarquerLesPointsDeLAdversaire,
+        Entry::EffacerLesPointsDeLAdversaireParErreur,
+        Entry::MarquerLeTrouParErreur,
+        Entry::EcoleDeTrou,
+        Entry::EcoleDePoints,
+        Entry::EcoleSansEcole,
+        Entry::EcoleQuiEnProvoqueUneAutre,
+        Entry::EcoleDesPointsDonnes,
+        Entry::SEnAllerSurUneEcole,
+        Entry::RompreSonJeuParErreur,
+        Entry::EcoleRetroactive,
+        Entry::EcoleDePrivilege,
+        Entry::FausseEcole,
+        Entry::AugmentationDEcole,
+        Entry::EcoleImpossibleAMarquer,
+        Entry::EcolePerpetuelle,
+        Entry::FausseCaseDefinition,
+        Entry::FausseCaseConsommation,
+        Entry::FausseCaseResolution,
+        Entry::DameMalPlacee,
+        Entry::DameJoueeToutDUne,
+        Entry::DameSeulePlaceeSurUnCoin,
+        Entry::DameJoueeEnTrop,
+        Entry::DameCouverteParFausseCase,
+        Entry::DamePasseeAuRetour,
+        Entry::FausseSortie,
+        Entry::ReprendreUneDame,
+        Entry::DamesAuTalon,
+        Entry::FausseCaseAvecLesDeuxDames,
+        Entry::RemplirEtConserver,
+        Entry::PrendreSonCoin,
+        Entry::FausseCaseNeFaitPasEcole,
+        Entry::DameToucheeDameJouee,
+        Entry::JeterLesDes,
+        Entry::NommerLesDes,
+        Entry::Relever,
+        Entry::DeRompu,
+        Entry::DeCasse,
+        Entry::DeCouvert,
+        Entry::DeEnLAir,
+        Entry::DeHorsDuTablier,
+        Entry::DeIncline,
+        Entry::DeNiche,
+        Entry::DePirouettant,
+        Entry::DeSurSonCube,
+        Entry::DeSurUnJeton,
+        Entry::DeSurUneBande,
+        Entry::DeSurUneDame,
+        Entry::DeTouche,
+        Entry::DamesEnTropOuEnMoins,
+    ];
+    /// The number of `Entry`s.
+    pub const NUM: usize = 61;
+}
+
+impl Entry {
     /// The entry's title in the glossary.
     #[must_use]
     pub const fn title(self) -> &'static str {
@@ -233,6 +302,21 @@ pub enum Fault {
     DamesEnTropOuEnMoins,
 }
 
+impl Fault {
+    /// Every `Fault`, in the order of its declaration.
+    pub const ALL: [Fault; 7] = [
+        Fault::EcoleParOmission,
+        Fault::EcoleParExces,
+        Fault::EcoleMixte,
+        Fault::MarqueARectifier,
+        Fault::FausseCase,
+        Fault::MauvaisCoupDeDes,
+        Fault::DamesEnTropOuEnMoins,
+    ];
+    /// The number of `Fault`s.
+    pub const NUM: usize = 7;
+}
+
 impl fmt::Display for Fault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -255,6 +339,13 @@ pub enum WhichJeton {
     Old,
     /// The jeton just taken from the talon.
     New,
+}
+
+impl WhichJeton {
+    /// Every `WhichJeton`, in the order of its declaration.
+    pub const ALL: [WhichJeton; 2] = [WhichJeton::Old, WhichJeton::New];
+    /// The number of `WhichJeton`s.
+    pub const NUM: usize = 2;
 }
 
 /// An option a report gives (usually to the opponent of the player at fault); choosing it

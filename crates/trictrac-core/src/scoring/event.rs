@@ -36,33 +36,48 @@ pub struct HitWay {
 pub struct Hit {
     /// The point of the hit dame (an opponent's demi-case).
     pub dame: Point,
-    ways: [HitWay; 3],
-    len: u8,
+    ways: Ways,
+}
+
+/// The ways of a [`Hit`] as the four cases the rules allow (none yet, one, two, three)
+/// rather than an array and a length: a [`JanEvent`] is `Copy` and small (the events of a
+/// throw are copied with every analysis), which an `ArrayVec` is not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Ways {
+    None,
+    One([HitWay; 1]),
+    Two([HitWay; 2]),
+    Three([HitWay; 3]),
 }
 
 impl Hit {
     pub(crate) fn new(dame: Point) -> Hit {
         Hit {
             dame,
-            ways: [HitWay {
-                from: dame,
-                number: Number::Sum,
-            }; 3],
-            len: 0,
+            ways: Ways::None,
         }
     }
 
+    /// Adds a way; a fourth is dropped (at most three: the two dice and the sum; only a
+    /// serde form can give more).
     pub(crate) fn push(&mut self, way: HitWay) {
-        if let Some(slot) = self.ways.get_mut(self.len as usize) {
-            *slot = way;
-            self.len += 1;
-        }
+        self.ways = match self.ways {
+            Ways::None => Ways::One([way]),
+            Ways::One([a]) => Ways::Two([a, way]),
+            Ways::Two([a, b]) => Ways::Three([a, b, way]),
+            full @ Ways::Three(_) => full,
+        };
     }
 
     /// The ways, in the order: higher die, lower die, sum.
     #[must_use]
     pub fn ways(&self) -> &[HitWay] {
-        &self.ways[..self.len as usize]
+        match &self.ways {
+            Ways::None => &[],
+            Ways::One(w) => w,
+            Ways::Two(w) => w,
+            Ways::Three(w) => w,
+        }
     }
 }
 
@@ -227,7 +242,7 @@ mod tests {
     fn sizes() {
         // Events are copied into fixed-capacity lists: keep them small.
         assert_eq!(std::mem::size_of::<HitWay>(), 3);
-        assert_eq!(std::mem::size_of::<Hit>(), 11);
-        assert!(std::mem::size_of::<JanEvent>() <= 20);
+        assert_eq!(std::mem::size_of::<Hit>(), 10);
+        assert_eq!(std::mem::size_of::<JanEvent>(), 15);
     }
 }

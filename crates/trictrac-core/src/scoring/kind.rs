@@ -15,6 +15,13 @@ pub enum Table {
     GrandJan,
 }
 
+impl Table {
+    /// Every `Table`, in the order of its declaration.
+    pub const ALL: [Table; 2] = [Table::PetitJan, Table::GrandJan];
+    /// The number of `Table`s.
+    pub const NUM: usize = 2;
+}
+
 /// How a full jan was kept (*conserver*; glossary CONSERVER *).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -30,6 +37,18 @@ pub enum HowKept {
     /// The grand jan kept by passing surplus dames beyond it, into the opponent's jans
     /// (*conserver en outrepassant*).
     EnOutrepassant,
+}
+
+impl HowKept {
+    /// Every `HowKept`, in the order of its declaration.
+    pub const ALL: [HowKept; 4] = [
+        HowKept::Normally,
+        HowKept::ParImpuissance,
+        HowKept::EnSortant,
+        HowKept::EnOutrepassant,
+    ];
+    /// The number of `HowKept`s.
+    pub const NUM: usize = 4;
 }
 
 /// One kind of scoring event (rules page, "Scoring: the jans (tariff)"; glossary BATTRE,

@@ -20,6 +20,8 @@
 //! - the partie (9): the pavillon option on; my throws since the relevé 0, 1, 2 or more;
 //!   his likewise.
 
+use arrayvec::ArrayVec;
+
 use crate::board::Colour;
 use crate::board::Position;
 #[cfg(test)]
@@ -54,12 +56,10 @@ pub const NUM_INPUTS: usize = PARTIE_AT + PARTIE;
 /// [`Inputs`].
 pub(crate) const MAX_ACTIVE: usize = 2 * (15 * 2 + 1) + 2 * HAND + 2 * MARKS + PARTIE;
 
-/// The inputs of one state: the indices and values of those that are not zero.
-#[derive(Clone, Copy)]
+/// The inputs of one state: the index and value of each of those that are not zero.
+#[derive(Clone)]
 pub(crate) struct Inputs {
-    len: usize,
-    index: [u16; MAX_ACTIVE + 1],
-    value: [f32; MAX_ACTIVE + 1],
+    pairs: ArrayVec<(u16, f32), { MAX_ACTIVE + 1 }>,
 }
 
 impl std::fmt::Debug for Inputs {
@@ -71,9 +71,7 @@ impl std::fmt::Debug for Inputs {
 impl Inputs {
     pub(crate) const fn new() -> Inputs {
         Inputs {
-            len: 0,
-            index: [0; MAX_ACTIVE + 1],
-            value: [0.0; MAX_ACTIVE + 1],
+            pairs: ArrayVec::new_const(),
         }
     }
 
@@ -101,16 +99,13 @@ impl Inputs {
     fn push_if(&mut self, i: usize, v: f32, keep: bool) {
         // Never more than MAX_ACTIVE (counted above); a full list drops nothing silently in
         // tests (debug assertion) and never panics in release.
-        debug_assert!(self.len < MAX_ACTIVE && i < NUM_INPUTS);
+        let len = self.pairs.len();
+        debug_assert!(len < MAX_ACTIVE && i < NUM_INPUTS);
         debug_assert!(!keep || v != 0.0);
-        // The spare place past MAX_ACTIVE takes the pair of a last zero.
-        if let (Some(index), Some(value)) =
-            (self.index.get_mut(self.len), self.value.get_mut(self.len))
-        {
-            *index = i as u16;
-            *value = v;
-            self.len += usize::from(keep);
-        }
+        // The pair is pushed either way (the spare place past MAX_ACTIVE takes the pair of a
+        // last zero) and taken back unless `keep`.
+        let _ = self.pairs.try_push((i as u16, v));
+        self.pairs.truncate(len + usize::from(keep));
     }
 
     #[inline]
@@ -121,21 +116,18 @@ impl Inputs {
     /// Forgets every input (an empty list, to be filled again).
     #[inline]
     pub(crate) fn clear(&mut self) {
-        self.len = 0;
+        self.pairs.clear();
     }
 
-    /// The indices and values of the inputs that are not zero, in their order.
+    /// The index and value of each input that is not zero, in their order.
     #[inline]
-    pub(crate) fn pairs(&self) -> (&[u16], &[f32]) {
-        (&self.index[..self.len], &self.value[..self.len])
+    pub(crate) fn pairs(&self) -> &[(u16, f32)] {
+        &self.pairs
     }
 
     /// The `(input, value)` pairs that are not zero.
     pub(crate) fn iter(&self) -> impl Iterator<Item = (usize, f32)> + '_ {
-        self.index[..self.len]
-            .iter()
-            .zip(&self.value[..self.len])
-            .map(|(&i, &v)| (usize::from(i), v))
+        self.pairs.iter().map(|&(i, v)| (usize::from(i), v))
     }
 
     /// The inputs as a dense vector of [`NUM_INPUTS`] values.

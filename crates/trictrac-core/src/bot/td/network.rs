@@ -364,14 +364,14 @@ impl TdNetwork {
     #[inline]
     pub(crate) fn accumulate(&self, inputs: &Inputs, z: &mut Hidden) {
         let n = self.hidden;
-        let (index, value) = inputs.pairs();
+        let pairs = inputs.pairs();
         if n.is_multiple_of(BLOCK) {
             let blocks = n / BLOCK;
             let (w1, _) = self.w1.as_chunks::<BLOCK>();
             let (sums, _) = z.0[..n].as_chunks_mut::<BLOCK>();
             for (b, sums) in sums.iter_mut().enumerate() {
                 let mut s = *sums;
-                for (&i, &v) in index.iter().zip(value) {
+                for &(i, v) in pairs {
                     let Some(w) = w1.get(usize::from(i) * blocks + b) else {
                         continue;
                     };
@@ -385,7 +385,7 @@ impl TdNetwork {
             return;
         }
         let z = &mut z.0[..n];
-        for (&i, &v) in index.iter().zip(value) {
+        for &(i, v) in pairs {
             let column = &self.w1[usize::from(i) * n..(usize::from(i) + 1) * n];
             for (a, &w) in z.iter_mut().zip(column) {
                 *a += v * w;
@@ -459,7 +459,7 @@ impl TdNetwork {
     /// (rather than each input's weights being added to sums loaded and stored again).
     pub(crate) fn forward_from(&self, base: &[f32], inputs: &Inputs) -> TdEstimate {
         let n = self.hidden;
-        let (index, value) = inputs.pairs();
+        let pairs = inputs.pairs();
         let mut lanes = [[0.0f32; 8]; OUTPUTS];
         // Whole blocks when the layer is made of them (the weights of input `i` for block
         // `b` are then the chunk `i · blocks + b`, those of output `k` the chunk
@@ -474,7 +474,7 @@ impl TdNetwork {
         let (b1, _) = base.as_chunks::<BLOCK>();
         for (&start, b) in b1.iter().zip(0..blocks) {
             let mut z = start;
-            for (&i, &v) in index.iter().zip(value) {
+            for &(i, v) in pairs {
                 let Some(w) = w1.get(usize::from(i) * blocks + b) else {
                     continue;
                 };
@@ -495,7 +495,7 @@ impl TdNetwork {
         // A layer not made of whole blocks, one unit at a time.
         for j in single..n {
             let mut z = base.get(j).copied().unwrap_or(0.0);
-            for (&i, &v) in index.iter().zip(value) {
+            for &(i, v) in pairs {
                 let w = self.w1.get(usize::from(i) * n + j).copied().unwrap_or(0.0);
                 if v == 1.0 {
                     z += w;
@@ -769,20 +769,12 @@ mod tests {
                     blocked.to_array().map(f32::to_bits)
                 );
                 // From sums that hold the first half of the inputs.
-                let (index, value) = inputs.pairs();
-                let half = index.len() / 2;
-                let first = Inputs::from_pairs(
-                    index[..half]
-                        .iter()
-                        .zip(value)
-                        .map(|(&i, &v)| (usize::from(i), v)),
-                );
-                let rest = Inputs::from_pairs(
-                    index[half..]
-                        .iter()
-                        .zip(&value[half..])
-                        .map(|(&i, &v)| (usize::from(i), v)),
-                );
+                let pairs = inputs.pairs();
+                let half = pairs.len() / 2;
+                let first =
+                    Inputs::from_pairs(pairs[..half].iter().map(|&(i, v)| (usize::from(i), v)));
+                let rest =
+                    Inputs::from_pairs(pairs[half..].iter().map(|&(i, v)| (usize::from(i), v)));
                 let mut base = n.start();
                 n.accumulate(&first, &mut base);
                 let shared = n.forward_from(&base.0, &rest);

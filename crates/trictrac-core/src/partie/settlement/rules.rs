@@ -17,6 +17,13 @@ pub enum Remainder {
     Nothing,
 }
 
+impl Remainder {
+    /// Every `Remainder`, in the order of its declaration.
+    pub const ALL: [Remainder; 2] = [Remainder::HalfCounts, Remainder::Nothing];
+    /// The number of `Remainder`s.
+    pub const NUM: usize = 2;
+}
+
 impl std::fmt::Display for Remainder {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
@@ -64,6 +71,14 @@ pub enum RefaitProgression {
     /// devait se jouer, la consolation serait quadruplée" read literally, "triplée" after
     /// the second not).
     ByRefait,
+}
+
+impl RefaitProgression {
+    /// Every `RefaitProgression`, in the order of its declaration.
+    pub const ALL: [RefaitProgression; 2] =
+        [RefaitProgression::PlusOne, RefaitProgression::ByRefait];
+    /// The number of `RefaitProgression`s.
+    pub const NUM: usize = 2;
 }
 
 impl RefaitProgression {

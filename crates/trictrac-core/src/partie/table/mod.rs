@@ -115,6 +115,18 @@ pub enum TableForm {
 }
 
 impl TableForm {
+    /// Every `TableForm`, in the order of its declaration.
+    pub const ALL: [TableForm; 4] = [
+        TableForm::Tourner,
+        TableForm::Chouette,
+        TableForm::Teams,
+        TableForm::TournerAQuatre,
+    ];
+    /// The number of `TableForm`s.
+    pub const NUM: usize = 4;
+}
+
+impl TableForm {
     /// The players it seats: 3, or 4 in teams.
     #[must_use]
     pub const fn players(self) -> usize {
