@@ -22,12 +22,12 @@ const TROUS_CAP: u8 = u8::MAX;
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MarqueForm {
     /// The convention (the sans lever one does not write the partie ordinaire's pavillon in
-    /// the marks: its pavillon marks who has not left, see [`Marque::pavillon_sans_lever`]).
+    /// the marks: its pavillon marks who has not left, see [`Marque::pavillon_sans_lever`](crate::partie::Marque::pavillon_sans_lever)).
     pub convention: Convention,
 }
 
 /// How the chronology of a marqué ended: the colour whose s'en aller ended it (or who filled
-/// the fichet). Who won, and how, is [`Marque::s_en_aller`]'s [`Ending`].
+/// the fichet). Who won, and how, is [`Marque::s_en_aller`](crate::partie::Marque::s_en_aller)'s [`Ending`](crate::partie::Ending).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MarqueOver {
