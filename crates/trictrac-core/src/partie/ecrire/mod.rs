@@ -23,6 +23,11 @@
 //! marqué. The fichet of a marqué holds at most 255 trous; a player reaching them wins the
 //! marqué as if he left (no partie comes near).
 //!
+//! The files: `form` (a marqué as a [`Form`] of the chronology: [`MarqueForm`],
+//! [`MarqueOver`]), `options` ([`EcrireOptions`] and the tags that give them,
+//! [`options_from_tags`]); the game is here. The bot's play in a partie à écrire is the
+//! bot's (`trictrac_core::bot`), a layer above.
+//!
 //! ```
 //! use boardgames_common::{ByPlayer, Game, Seed, play_game};
 //! use trictrac_core::bot::Bot;
