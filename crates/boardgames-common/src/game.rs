@@ -1,9 +1,11 @@
 //! The [`Game`] trait: any two-player game with chance nodes, in the OpenSpiel manner.
 //!
 //! A game state is at a decision node of one [`Player`], at a chance node (dice), or
-//! terminal. Generic agents ([`RandomAgent`](crate::RandomAgent), the searches of [`crate::agents`], or the
-//! caller's own) play every game of the family through this trait; [`play_game`] plays one game to the end from a [`Seed`] and
-//! returns its [`Record`].
+//! terminal. Generic agents ([`RandomAgent`](crate::RandomAgent), the searches of
+//! [`crate::agents`], or the caller's own) play every game of the family through this trait;
+//! [`PlayedGame`] is a game with its [`Record`]. The loop that plays a game with agents and a
+//! [`Seed`] is the [`Playout`](crate::Playout) ([`play_game`](crate::play_game) runs one to
+//! its end).
 
 use std::fmt;
 
@@ -60,8 +62,8 @@ pub trait Game: Clone {
 
     /// Applies `action` as [`Game::apply`] does and returns the comment a record gives it
     /// (trictrac: the events, points and marks; sugoroku: the events), or `None` for a game
-    /// that writes no comments. [`play_game`] and [`PlayedGame::apply`] record this comment,
-    /// and a strict replay ([`crate::ReplayOptions::strict_comments`]) compares it with the
+    /// that writes no comments. [`play_game`](crate::play_game) and [`PlayedGame::apply`]
+    /// record this comment, and a strict replay ([`crate::ReplayOptions::strict_comments`]) compares it with the
     /// record's. The default applies the action and writes no comment.
     ///
     /// # Errors
@@ -128,8 +130,8 @@ pub fn sample_chance<A: Copy>(outcomes: &[(A, f64)], rng: &mut (impl Rng + ?Size
     Some(last)
 }
 
-/// Why [`play_game`] or a [`Playout`](crate::Playout) stopped before the end, or why a
-/// [`PlayedGame`] refused an action.
+/// Why [`play_game`](crate::play_game) or a [`Playout`](crate::Playout) stopped before the
+/// end, or why a [`PlayedGame`] refused an action.
 #[derive(Debug, Error)]
 #[non_exhaustive]
 pub enum PlayGameError {
@@ -139,6 +141,14 @@ pub enum PlayGameError {
     /// A player to act had no legal action and the game was not terminal (a bug of the game).
     #[error("no legal action at action {index} although the game is not over")]
     NoLegalAction {
+        /// Index of the action in the game, from 0.
+        index: usize,
+    },
+    /// The outcomes of chance given to a playout
+    /// ([`Playout::with_chance`](crate::Playout::with_chance): dice, a script) ran out before
+    /// the end of the game.
+    #[error("no outcome of chance was given for action {index}, before the end of the game")]
+    ChanceExhausted {
         /// Index of the action in the game, from 0.
         index: usize,
     },
@@ -164,7 +174,7 @@ pub enum PlayGameError {
 
 /// A game with its record: the state, and the [`Record`] of every action applied to it
 /// since its start, each with the comment the game gives it ([`Game::apply_with_comment`]).
-/// [`play_game`] returns one for a game played to its end; [`PlayedGame::new`] and
+/// [`play_game`](crate::play_game) returns one for a game played to its end; [`PlayedGame::new`] and
 /// [`PlayedGame::apply`] keep one for a game played move by move (a server, an interactive
 /// game), and [`PlayedGame::to_record`] writes it out.
 ///
@@ -198,7 +208,7 @@ pub enum PlayGameError {
 /// ```
 #[derive(Debug, Clone)]
 pub struct PlayedGame<G: Game> {
-    /// The current state (terminal for a game returned by [`play_game`]).
+    /// The current state (terminal for a game returned by [`play_game`](crate::play_game)).
     pub state: G,
     /// The record: `Game`, `Seed` (when known), the game's own tags, `Result` (once the game
     /// is over), and every action.
@@ -293,26 +303,6 @@ impl<G: Game> PlayedGame<G> {
     }
 }
 
-/// Plays `start` to the end: chance outcomes are drawn from `seed`'s generator (see
-/// [`sample_chance`]), decisions are asked of `agents`. At most `max_actions` actions are
-/// applied. The record's actions carry the game's comments ([`Game::apply_with_comment`]).
-/// This is [`Playout::recorded`](crate::Playout::recorded) run to the end.
-///
-/// # Errors
-///
-/// [`PlayGameError`] if the game is not over after `max_actions`, or if the game
-/// contradicts itself (a listed action refused, no action at a decision node).
-pub fn play_game<G: Game>(
-    start: G,
-    seed: Seed,
-    agents: ByPlayer<&mut dyn Agent<G>>,
-    max_actions: usize,
-) -> Result<PlayedGame<G>, PlayGameError> {
-    let mut playout = crate::Playout::recorded(start, seed, agents, max_actions)?;
-    playout.run()?;
-    Ok(playout.into_played())
-}
-
 /// The `Result` tag for per-player returns: `"1-0"`, `"0-1"`, `"1/2-1/2"`; a scaled win keeps
 /// its scale (`"2-0"`).
 #[must_use]
@@ -338,8 +328,8 @@ fn fmt_num(x: f64) -> String {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::RandomAgent;
     use crate::dice::{Throw, UNORDERED_OUTCOMES};
+    use crate::{RandomAgent, play_game};
 
     /// A toy race for tests of the trait: each player throws in turn (chance), then decides
     /// to advance by the high die or by the low die; the first to reach 20 wins.

@@ -58,12 +58,10 @@ pub use dice::{
     Die, ORDERED_OUTCOMES, ORDERED_PROBABILITY, ParseDieError, ParseThrowError, Throw,
     UNORDERED_OUTCOMES, UNORDERED_THROWS,
 };
-pub use game::{
-    Agent, Game, PlayGameError, PlayedGame, Turn, play_game, result_text, sample_chance,
-};
+pub use game::{Agent, Game, PlayGameError, PlayedGame, Turn, result_text, sample_chance};
 pub use limits::{RecordLimitError, RecordLimits};
 pub use player::{ByPlayer, Player};
-pub use playout::{Playout, Step};
+pub use playout::{Playout, Step, play_game};
 pub use record::{Entry, ParseRecordError, ParseRecordErrorKind, Record, RecordTextError};
 pub use replay::{
     CommentError, OtherGameError, Replay, ReplayError, ReplayOptions, ResultTagError, names_game,

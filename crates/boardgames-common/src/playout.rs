@@ -6,6 +6,9 @@ use crate::player::ByPlayer;
 use crate::record::Record;
 use crate::seed::{Seed, SeedRng};
 
+/// The outcomes of chance given to a [`Playout`] (see [`Playout::with_chance`]).
+type GivenChance<'a, G> = &'a mut dyn FnMut(&G) -> Option<<G as Game>::Action>;
+
 /// One action applied by a [`Playout`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Step<A> {
@@ -20,7 +23,7 @@ pub struct Step<A> {
 
 /// A game played by `agents` from `start`, chance outcomes drawn from a [`Seed`]'s pinned
 /// generator ([`sample_chance`] over [`Game::chance_outcomes`]): the loop of every sample
-/// game, example, tournament and [`crate::play_game`] of the family, so that the same seed
+/// game, example, tournament and [`play_game`] of the family, so that the same seed
 /// and agents give the same game wherever it is played.
 ///
 /// A `Playout` is an [`Iterator`] of the [`Step`]s it applies, each an `Ok` until the game is
@@ -67,6 +70,9 @@ pub struct Playout<'a, G: Game> {
     recording: bool,
     agents: ByPlayer<&'a mut dyn Agent<G>>,
     rng: SeedRng,
+    /// The outcomes of chance when they are given ([`Playout::with_chance`]) rather than
+    /// drawn from `rng`.
+    chance: Option<GivenChance<'a, G>>,
     max_actions: usize,
     index: usize,
     finished: bool,
@@ -101,6 +107,7 @@ impl<'a, G: Game> Playout<'a, G> {
             recording: false,
             agents,
             rng: seed.rng(),
+            chance: None,
             max_actions,
             index: 0,
             finished: false,
@@ -123,10 +130,67 @@ impl<'a, G: Game> Playout<'a, G> {
         agents: ByPlayer<&'a mut dyn Agent<G>>,
         max_actions: usize,
     ) -> Result<Playout<'a, G>, PlayGameError> {
-        let mut playout = Playout::new(start, seed, agents, max_actions);
-        playout.played = PlayedGame::new(playout.played.state, Some(seed))?;
+        let played = PlayedGame::new(start, Some(seed))?;
+        Ok(Playout::continuing(played, seed, agents, max_actions))
+    }
+
+    /// A playout that goes on from `played`: its state, and its record, to which every step
+    /// is appended with the game's comment (the record's tags are kept as they are: a game
+    /// whose record holds tags of its own, such as the dice a seed stands for). Chance from
+    /// `seed`'s generator, decisions from `agents`, at most `max_actions` actions more.
+    #[must_use]
+    pub fn continuing(
+        played: PlayedGame<G>,
+        seed: Seed,
+        agents: ByPlayer<&'a mut dyn Agent<G>>,
+        max_actions: usize,
+    ) -> Playout<'a, G> {
+        let mut playout = Playout::new(played.state, seed, agents, max_actions);
+        playout.played.record = played.record;
         playout.recording = true;
-        Ok(playout)
+        playout
+    }
+
+    /// The playout with the outcomes of chance given by `chance` (for the state at each
+    /// chance node: dice thrown by a [`DiceSource`](crate::DiceSource), a script of
+    /// throws, a replay's actions) instead of drawn from the seed. A `None` from `chance`
+    /// stops the playout with [`PlayGameError::ChanceExhausted`]; an outcome the game
+    /// refuses stops it with [`PlayGameError::Refused`].
+    ///
+    /// ```
+    /// use boardgames_common::{ByPlayer, DiceSource, Playout, RandomAgent, ScriptedDice, Seed};
+    /// # use boardgames_common::{Game, Player, Throw, Turn};
+    /// # // Each throw adds its sum; the game is over at 12 or more.
+    /// # #[derive(Clone, Debug)]
+    /// # struct Sum(u8);
+    /// # #[derive(Debug, thiserror::Error)]
+    /// # #[error("over")]
+    /// # struct Over;
+    /// # impl Game for Sum {
+    /// #     type Action = Throw;
+    /// #     type Error = Over;
+    /// #     const NAME: &'static str = "Sum";
+    /// #     fn turn(&self) -> Turn { if self.0 >= 12 { Turn::Terminal } else { Turn::Chance } }
+    /// #     fn legal_actions(&self, out: &mut Vec<Throw>) { out.clear(); }
+    /// #     fn chance_outcomes(&self, out: &mut Vec<(Throw, f64)>) { out.clear(); out.extend_from_slice(&boardgames_common::UNORDERED_OUTCOMES); }
+    /// #     fn apply(&mut self, t: Throw) -> Result<(), Over> { if self.0 >= 12 { return Err(Over) } self.0 += t.sum(); Ok(()) }
+    /// #     fn returns(&self) -> ByPlayer<f64> { ByPlayer::new(0.0, 0.0) }
+    /// #     fn action_text(&self, t: Throw) -> String { t.to_string() }
+    /// #     fn parse_action(&self, s: &str) -> Result<Throw, Over> { s.parse().map_err(|_| Over) }
+    /// # }
+    /// let mut dice = ScriptedDice::from_throws(["6-5".parse().unwrap(), "4-3".parse().unwrap()]);
+    /// let mut throw = |_: &Sum| dice.throw();
+    /// let (mut a, mut b) = (RandomAgent::new(Seed(1)), RandomAgent::new(Seed(2)));
+    /// let mut playout = Playout::new(Sum(0), Seed(0), ByPlayer::new(&mut a, &mut b), 10)
+    ///     .with_chance(&mut throw);
+    /// playout.run().unwrap();
+    /// assert_eq!(playout.state().0, 18);
+    /// assert_eq!(playout.actions(), 2);
+    /// ```
+    #[must_use]
+    pub fn with_chance(mut self, chance: &'a mut dyn FnMut(&G) -> Option<G::Action>) -> Self {
+        self.chance = Some(chance);
+        self
     }
 
     /// The state after the steps applied so far.
@@ -193,13 +257,19 @@ impl<G: Game> Iterator for Playout<'_, G> {
             _ if index >= self.max_actions => {
                 return self.stop(PlayGameError::TooLong(self.max_actions));
             }
-            Turn::Chance => {
-                state.chance_outcomes(&mut self.outcomes);
-                match sample_chance(&self.outcomes, &mut self.rng) {
+            Turn::Chance => match self.chance.as_mut() {
+                Some(chance) => match chance(state) {
                     Some(a) => a,
-                    None => return self.stop(PlayGameError::NoLegalAction { index }),
+                    None => return self.stop(PlayGameError::ChanceExhausted { index }),
+                },
+                None => {
+                    state.chance_outcomes(&mut self.outcomes);
+                    match sample_chance(&self.outcomes, &mut self.rng) {
+                        Some(a) => a,
+                        None => return self.stop(PlayGameError::NoLegalAction { index }),
+                    }
                 }
-            }
+            },
             Turn::Player(p) => {
                 state.legal_actions(&mut self.legal);
                 if self.legal.is_empty() {
@@ -230,4 +300,24 @@ impl<G: Game> Iterator for Playout<'_, G> {
             action,
         }))
     }
+}
+
+/// Plays `start` to the end: chance outcomes are drawn from `seed`'s generator (see
+/// [`sample_chance`]), decisions are asked of `agents`. At most `max_actions` actions are
+/// applied. The record's actions carry the game's comments ([`Game::apply_with_comment`]).
+/// This is [`Playout::recorded`] run to the end.
+///
+/// # Errors
+///
+/// [`PlayGameError`] if the game is not over after `max_actions`, or if the game
+/// contradicts itself (a listed action refused, no action at a decision node).
+pub fn play_game<G: Game>(
+    start: G,
+    seed: Seed,
+    agents: ByPlayer<&mut dyn Agent<G>>,
+    max_actions: usize,
+) -> Result<PlayedGame<G>, PlayGameError> {
+    let mut playout = Playout::recorded(start, seed, agents, max_actions)?;
+    playout.run()?;
+    Ok(playout.into_played())
 }

@@ -4,8 +4,11 @@
 //!   checks the same things in the same order (see [`Replay::from_record_with`]).
 //! - [`ReplayOptions`]: the limits a server sets, and whether comments must be the engine's
 //!   own ([`ReplayOptions::strict_comments`]; by default a comment is free text for people).
-//! - [`check_game_tag`], [`check_result_tag`], [`check_comment`]: the checks shared by the
-//!   games' implementations.
+//! - [`replay_record`]: the one loop behind every game's `from_record_with`, checking in
+//!   this order the record's limits, its `Game` and `Seed` tags, the game's own tags
+//!   ([`Replay::from_tags`]), every action (and, strictly, every comment), and the `Result`
+//!   tag with the game's final tags; [`names_game`] and [`result_tag`] are two of its
+//!   checks, public for the games and the command line.
 //! - The other way, game to record: [`PlayedGame`](crate::PlayedGame) keeps the record of a
 //!   game as it is played ([`PlayedGame::new`](crate::PlayedGame::new) then
 //!   [`PlayedGame::apply`](crate::PlayedGame::apply)).

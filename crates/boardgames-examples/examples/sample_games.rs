@@ -29,7 +29,9 @@ use std::process::ExitCode;
 use boardgames_examples::{Failure, emit, finish, level_name, parse_seed, tafl_diagram};
 use clap::{Parser, ValueEnum};
 
-use boardgames::common::{Agent, ByPlayer, Game, Player, Record, Seed, play_game};
+use boardgames::common::{
+    Agent, ByPlayer, Game, PlayGameError, PlayedGame, Player, Playout, Record, Seed,
+};
 use boardgames::sugoroku::{self, Sugoroku};
 use boardgames::tafl::ai::{Level, Searcher};
 use boardgames::tafl::{BySide, Ruleset, Side, TaflGame};
@@ -102,24 +104,26 @@ fn trictrac(seed: Seed) -> Result<Played, String> {
     let (mut white, mut black) = (Bot::default(), Bot::default());
     let agents: ByPlayer<&mut dyn Agent<TrictracGame<DefaultScorer>>> =
         ByPlayer::new(&mut white, &mut black);
-    let played =
-        play_game(start.clone(), seed, agents, 100_000).map_err(|e| format!("trictrac: {e}"))?;
     let title =
         format!("== Trictrac: a partie ordinaire to 12 trous between two bots (seed {seed})");
     let _ = writeln!(out, "{title}\n");
     let _ = write!(out, "{}", diagram(start.position().board()));
-    // Replay the record to print it with boards: this also checks it replays.
-    let mut game = start;
+    // The game is printed as it is played, step by step, each action with its record entry.
+    let mut playout =
+        Playout::recorded(start, seed, agents, 100_000).map_err(|e| format!("trictrac: {e}"))?;
     let mut throws = 0u32;
     // The throws that marked the most points: (points, throw number, what happened).
     let mut best: Vec<(u32, u32, String)> = Vec::new();
-    for entry in played.record.entries() {
-        let action = game
-            .parse_action(&entry.action)
-            .map_err(|e| format!("trictrac replay: {e}"))?;
-        let mover = game.position().side_to_move();
-        game.apply(action)
-            .map_err(|e| format!("trictrac replay: {e}"))?;
+    loop {
+        let mover = playout.state().position().side_to_move();
+        let action = match playout.next() {
+            None => break,
+            Some(step) => step.map_err(|e| format!("trictrac: {e}"))?.action,
+        };
+        let game = playout.state();
+        let Some(entry) = playout.record().and_then(|r| r.entries().last()) else {
+            return Err("trictrac: the playout kept no record".to_string());
+        };
         let comment = entry.comment.as_deref().unwrap_or("");
         // The record's comment ends with the marks in the notation's form; people read
         // them in words.
@@ -157,12 +161,14 @@ fn trictrac(seed: Seed) -> Result<Played, String> {
             }
         }
     }
+    let played = playout.into_played();
+    let game = &played.state;
     let board = diagram(game.position().board());
     let _ = write!(out, "{board}");
     let result = match game.winner() {
         Some(w) => format!(
             "{w} wins the partie after {throws} throws; marks: {}",
-            marks_for_people(&game)
+            marks_for_people(game)
         ),
         None => "the partie did not end".to_string(),
     };
@@ -187,14 +193,6 @@ fn tafl(seed: Seed) -> Result<Played, String> {
     // Each side's searcher draws from its own stream of the seed.
     let mut attacking = Searcher::for_level(attackers, seed.derive(1));
     let mut defending = Searcher::for_level(defenders, seed.derive(2));
-    let played = play_game(
-        TaflGame::new(ruleset.clone()),
-        seed,
-        ByPlayer::new(&mut attacking, &mut defending),
-        1_000,
-    )
-    .map_err(|e| format!("tafl: {e}"))?;
-    let moves = played.state.moves();
     let title = format!(
         "== Tafl: {} (the seed's game), {} for the attackers, {} for the defenders (seed {seed})",
         ruleset.name(),
@@ -202,49 +200,50 @@ fn tafl(seed: Seed) -> Result<Played, String> {
         level_name(defenders)
     );
     let _ = writeln!(out, "{title}\n");
-    let mut game = TaflGame::new(ruleset);
-    let mut record = Record::new(TaflGame::NAME);
-    let tag = |r: &mut Record, k: &str, v: &str| r.set_tag(k, v).map_err(|e| format!("tafl: {e}"));
-    tag(&mut record, "Seed", &seed.to_string())?;
-    for (k, v) in game.record_tags() {
-        tag(&mut record, &k, &v)?;
+    // The record names the levels; the game is printed as it is played, move by move.
+    let tafl_error = |e: PlayGameError| format!("tafl: {e}");
+    let mut played = PlayedGame::new(TaflGame::new(ruleset), Some(seed)).map_err(tafl_error)?;
+    for (k, v) in [
+        ("Attackers", attackers.name()),
+        ("Defenders", defenders.name()),
+    ] {
+        played
+            .record
+            .set_tag(k, v)
+            .map_err(|e| format!("tafl: {e}"))?;
     }
-    tag(&mut record, "Attackers", attackers.name())?;
-    tag(&mut record, "Defenders", defenders.name())?;
-    let _ = write!(out, "{}", game.position().diagram());
+    let _ = write!(out, "{}", played.state.position().diagram());
     let mut captured = BySide {
         attackers: 0u32,
         defenders: 0u32,
     };
-    for (i, mv) in moves.iter().enumerate() {
-        let text = mv.to_string();
-        let action = game
-            .parse_action(&text)
-            .map_err(|e| format!("tafl replay of {text}: {e}"))?;
-        let side = game.position().side_to_move();
-        game.apply(action)
-            .map_err(|e| format!("tafl replay of {text}: {e}"))?;
-        let taken = mv.captures.count();
+    let agents: ByPlayer<&mut dyn Agent<TaflGame>> = ByPlayer::new(&mut attacking, &mut defending);
+    let mut playout = Playout::continuing(played, seed, agents, 1_000);
+    loop {
+        let side = playout.state().position().side_to_move();
+        let Some(step) = playout.next() else { break };
+        let i = step.map_err(tafl_error)?.index;
+        let game = playout.state();
+        let Some(mv) = game.moves().last() else {
+            return Err("tafl: a move was played but not kept".to_string());
+        };
         match side {
-            Side::Attackers => captured.attackers += taken,
-            Side::Defenders => captured.defenders += taken,
+            Side::Attackers => captured.attackers += mv.captures.count(),
+            Side::Defenders => captured.defenders += mv.captures.count(),
         }
-        record
-            .push_action(text.clone())
-            .map_err(|e| format!("tafl: {e}"))?;
-        let _ = writeln!(out, "{:>4}. {side:<9} {text}", i + 1);
-        if (i + 1).is_multiple_of(10) && i + 1 < moves.len() {
+        let _ = writeln!(out, "{:>4}. {side:<9} {mv}", i + 1);
+        // A board every ten plies, but not after the last (the final board follows).
+        if (i + 1).is_multiple_of(10) && !game.is_terminal() {
             let _ = write!(out, "{}", game.position().diagram());
         }
     }
+    let PlayedGame {
+        state: game,
+        record,
+    } = playout.into_played();
     let board = tafl_diagram(&game);
     let _ = write!(out, "{board}");
-    tag(
-        &mut record,
-        "Result",
-        &boardgames::common::result_text(game.returns()),
-    )?;
-    let result = format!("{} after {} plies", game.status(), moves.len());
+    let result = format!("{} after {} plies", game.status(), game.moves().len());
     let _ = writeln!(out, "Result: {result}\n");
     let summary = format!(
         "{title}\nResult: {result}\n{board}Captures: the attackers took {} pieces, the defenders {}\n",

@@ -4,15 +4,16 @@
 //! cargo run --example sugoroku_game -- [--seed N] [--rules TEXT] [--record]
 //! ```
 //!
-//! The dice are [`SimDice`] from the seed: the game is the one the simulator plays for that
-//! seed (`sugoroku_stats --seed S` plays game `i` from `S.derive(i)`). `--record` prints the
-//! game record (the shared format) instead of the table.
+//! The game is played by boardgames-common's one game loop (`Playout`) with the dice of
+//! [`SimDice`] from the seed: the game is the one the simulator plays for that seed
+//! (`sugoroku_stats --seed S` plays game `i` from `S.derive(i)`). `--record` prints the game
+//! record (the shared format) instead of the table.
 
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::process::ExitCode;
 
-use boardgames_common::{DiceSource, Seed};
+use boardgames_common::{Agent, ByPlayer, DiceSource, Playout, RandomAgent, Seed};
 use boardgames_examples::parse_seed;
 use clap::Parser;
 use sugoroku_core::{Phase, Ruleset, SimDice, Sugoroku, colour};
@@ -55,32 +56,51 @@ fn main() -> ExitCode {
         "{:>4}  {:<5} {:<4} {:<7} events",
         "n", "who", "dice", "phase"
     );
-    let mut game = Sugoroku::new(args.rules);
+    // The family's one game loop, its chance given by the simulator's dice; the agents are
+    // never asked (the game has no decisions).
     let mut dice = SimDice::new(args.seed);
-    while game.end().is_none() {
-        let Some(throw) = dice.throw() else { break };
-        let who = game.position().side();
-        let phase = match game.position().phase(who) {
+    let mut throw = |_: &Sugoroku| dice.throw();
+    let (mut a, mut b) = (RandomAgent::new(args.seed), RandomAgent::new(args.seed));
+    let agents = ByPlayer::new(&mut a as &mut dyn Agent<Sugoroku>, &mut b);
+    let start = Sugoroku::new(args.rules);
+    let mut playout = match Playout::recorded(start, args.seed, agents, usize::MAX) {
+        Ok(playout) => playout.with_chance(&mut throw),
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    loop {
+        let who = playout.state().position().side();
+        let phase = match playout.state().position().phase(who) {
             Phase::Placing => "placing",
             Phase::Taking => "taking",
         };
-        match game.play_mut(throw) {
-            Ok(events) => {
+        match playout.next() {
+            None => break,
+            Some(Ok(step)) => {
+                // The record's comment of the throw is its events.
+                let events = playout
+                    .record()
+                    .and_then(|r| r.entries().last())
+                    .and_then(|e| e.comment.as_deref())
+                    .unwrap_or_default();
                 let _ = writeln!(
                     out,
                     "{:>4}  {:<5} {:<4} {:<7} {events}",
-                    game.position().throws(),
+                    playout.state().position().throws(),
                     colour(who),
-                    throw.to_string(),
+                    step.action.to_string(),
                     phase
                 );
             }
-            Err(e) => {
+            Some(Err(e)) => {
                 eprintln!("error: {e}");
                 return ExitCode::FAILURE;
             }
         }
     }
+    let game = *playout.state();
     let _ = writeln!(out, "final position: {}", game.position());
     if let Some(end) = game.end() {
         let _ = writeln!(out, "{end}");

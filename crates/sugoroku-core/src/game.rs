@@ -3,8 +3,8 @@
 
 use boardgames_common::result_tag;
 use boardgames_common::{
-    ByPlayer, DiceSource, Game, PlayedGame, Record, RecordTextError, Replay, ReplayError,
-    ReplayOptions, Seed, Throw, Turn, UNORDERED_OUTCOMES,
+    Agent, ByPlayer, DiceSource, Game, PlayGameError, PlayedGame, Playout, Record, RecordTextError,
+    Replay, ReplayError, ReplayOptions, Seed, Throw, Turn, UNORDERED_OUTCOMES,
 };
 use thiserror::Error;
 
@@ -132,7 +132,9 @@ impl Sugoroku {
         self.position.play_mut(&self.rules, throw)
     }
 
-    /// The game after `throws` from `start` under `rules`.
+    /// The game after `throws` from `start` under `rules`, played by the family's one game
+    /// loop ([`Playout`], its chance given by `throws`); fewer throws than a whole game give
+    /// the game so far.
     ///
     /// # Errors
     ///
@@ -143,14 +145,28 @@ impl Sugoroku {
         start: Position,
         throws: impl IntoIterator<Item = Throw>,
     ) -> Result<Sugoroku, ReplayError<TagError, ThrowError>> {
-        let mut game = Sugoroku::from_position(rules, start);
-        for (i, t) in throws.into_iter().enumerate() {
-            game.play_mut(t).map_err(|error| ReplayError::Action {
-                index: i + 1,
-                error,
-            })?;
+        let mut throws = throws.into_iter();
+        let mut next = |_: &Sugoroku| throws.next();
+        let (mut a, mut b) = (NoDecision, NoDecision);
+        let mut playout = Playout::new(
+            Sugoroku::from_position(rules, start),
+            Seed(0),
+            ByPlayer::new(&mut a as &mut dyn Agent<Sugoroku>, &mut b),
+            usize::MAX,
+        )
+        .with_chance(&mut next);
+        // The game refuses no throw before its end: the playout stops at the end, or when
+        // the throws run out (ChanceExhausted), which is the game so far.
+        let _ = playout.run();
+        let (game, applied) = (*playout.state(), playout.actions());
+        drop(playout);
+        match (game.end(), throws.next()) {
+            (Some(end), Some(_)) => Err(ReplayError::Action {
+                index: applied + 1,
+                error: ThrowError::GameOver(end),
+            }),
+            _ => Ok(game),
         }
-        Ok(game)
     }
 
     /// The game a [`Record`] describes ([`Replay::from_record`]), for callers that do not
@@ -182,7 +198,8 @@ impl Sugoroku {
         result_tag(self)
     }
 
-    /// Plays the game to its end with `dice`, recording each throw commented with its events.
+    /// Plays the game to its end with `dice`, recording each throw commented with its events:
+    /// the family's one game loop ([`Playout`]) with its chance given by `dice`.
     ///
     /// # Errors
     ///
@@ -191,27 +208,12 @@ impl Sugoroku {
         self,
         dice: &mut impl DiceSource,
     ) -> Result<PlayedGame<Sugoroku>, DicePlayError> {
-        let mut game = self;
         let mut record = Record::new(<Sugoroku as Game>::NAME);
-        for (k, v) in game.record_tags() {
+        for (k, v) in self.record_tags() {
             record.set_tag(&k, &v)?;
         }
-        let mut throws = 0;
-        while game.end().is_none() {
-            let throw = dice
-                .throw()
-                .ok_or(DicePlayError::DiceExhausted { throws })?;
-            // The game is not over, so the throw applies.
-            if let Ok(events) = game.play_mut(throw) {
-                record.push_commented(throw.to_string(), events.to_string())?;
-            }
-            throws += 1;
-        }
-        record.set_tag("Result", &game.result_tag())?;
-        Ok(PlayedGame {
-            state: game,
-            record,
-        })
+        let (played, outcome) = self.play_recorded(record, dice);
+        outcome.map(|()| played)
     }
 
     /// Plays a game from the empty board with [`SimDice`] from `seed`: the same game as game
@@ -219,27 +221,66 @@ impl Sugoroku {
     /// record carries `Seed` and `Dice` tags.
     #[must_use]
     pub fn play_seeded(rules: Ruleset, seed: Seed) -> PlayedGame<Sugoroku> {
-        let mut dice = SimDice::new(seed);
-        let mut game = Sugoroku::new(rules);
+        let game = Sugoroku::new(rules);
         let mut record = Record::new(<Sugoroku as Game>::NAME);
         // Tag names and values here are fixed, valid texts, and the comments never hold
-        // braces or line breaks, so the record calls cannot fail.
+        // braces or line breaks, so the record calls cannot fail; SimDice never runs out.
         let _ = record.set_tag("Seed", &seed.to_string());
         let _ = record.set_tag("Dice", DICE_TAG);
         for (k, v) in game.record_tags() {
             let _ = record.set_tag(&k, &v);
         }
-        while game.end().is_none() {
-            let Some(throw) = dice.throw() else { break };
-            if let Ok(events) = game.play_mut(throw) {
-                let _ = record.push_commented(throw.to_string(), events.to_string());
-            }
-        }
-        let _ = record.set_tag("Result", &game.result_tag());
-        PlayedGame {
-            state: game,
+        game.play_recorded(record, &mut SimDice::new(seed)).0
+    }
+
+    /// The game played from `self` by the [`Playout`] with the throws of `dice`, appended to
+    /// `record` (which holds the tags), with the `Result` tag; and why it stopped before the
+    /// end, if it did (the game is then where it stopped).
+    fn play_recorded(
+        self,
+        record: Record,
+        dice: &mut impl DiceSource,
+    ) -> (PlayedGame<Sugoroku>, Result<(), DicePlayError>) {
+        let mut throw = |_: &Sugoroku| dice.throw();
+        let (mut a, mut b) = (NoDecision, NoDecision);
+        let played = PlayedGame {
+            state: self,
             record,
+        };
+        let mut playout = Playout::continuing(
+            played,
+            Seed(0),
+            ByPlayer::new(&mut a as &mut dyn Agent<Sugoroku>, &mut b),
+            usize::MAX,
+        )
+        .with_chance(&mut throw);
+        let mut outcome = match playout.run() {
+            Err(PlayGameError::ChanceExhausted { index }) => {
+                Err(DicePlayError::DiceExhausted { throws: index })
+            }
+            Err(PlayGameError::BadText { error, .. }) => Err(DicePlayError::Record(error)),
+            // No throw is refused before the end and there is no decision: nothing else
+            // stops a sugoroku playout.
+            _ => Ok(()),
+        };
+        let mut played = playout.into_played();
+        let result = played.state.result_tag();
+        if let Err(error) = played.record.set_tag("Result", &result) {
+            outcome = outcome.and(Err(DicePlayError::Record(error)));
         }
+        (played, outcome)
+    }
+}
+
+/// The agent of a game without decisions: the [`Playout`] asks it nothing (every node of
+/// [`Sugoroku`] is chance or terminal).
+#[derive(Debug, Clone, Copy)]
+struct NoDecision;
+
+impl Agent<Sugoroku> for NoDecision {
+    /// Never called: a playout asks an agent only at a decision node, with a legal action.
+    fn choose(&mut self, _: &Sugoroku, legal: &[Throw]) -> Throw {
+        legal[0]
     }
 }
 

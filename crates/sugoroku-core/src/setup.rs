@@ -1,7 +1,6 @@
 //! [`Setup`]: an unvalidated description of a position, turned into a
-//! [`Position`](crate::Position) by `Position::try_from(setup)`.
-
-use std::fmt;
+//! [`Position`](crate::Position) by `Position::try_from(setup)`. Its text form is the
+//! position's notation (in the position's `notation` file).
 
 use boardgames_common::{ByPlayer, Player};
 use thiserror::Error;
@@ -77,39 +76,6 @@ impl Default for Setup {
             side: Player::First,
             throws: 0,
         }
-    }
-}
-
-impl fmt::Display for Setup {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for p in Player::ALL {
-            for &n in &self.camps[p] {
-                write!(f, "{n:x}")?;
-            }
-            write!(f, "/{}/{}", self.reserves[p], self.held[p])?;
-            if self.captured[p] != u32::from(self.held[p]) {
-                write!(f, "/{}", self.captured[p])?;
-            }
-            f.write_str(" ")?;
-        }
-        let side = match self.side {
-            Player::First => 'w',
-            Player::Second => 'b',
-        };
-        write!(f, "{side} {}", self.throws)
-    }
-}
-
-impl From<Setup> for String {
-    fn from(s: Setup) -> String {
-        s.to_string()
-    }
-}
-
-impl TryFrom<String> for Setup {
-    type Error = crate::position::ParsePositionError;
-    fn try_from(s: String) -> Result<Setup, Self::Error> {
-        s.parse()
     }
 }
 

@@ -3,6 +3,7 @@
 
 mod api;
 mod common;
+mod game_loop;
 mod options;
 mod properties;
 mod rules;

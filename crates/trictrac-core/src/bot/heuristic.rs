@@ -37,7 +37,7 @@ use crate::board::Position;
 use crate::board::{Board, count_masks};
 use crate::board::{ByColour, Colour};
 use crate::movement::Play;
-use crate::partie::{Chronology, Form};
+use crate::partie::{Advice, Chronology, EcrireGame, Form};
 use crate::partie::{ThrowScore, ThrowScorer};
 use crate::{Action, ChoiceStage, TrictracGame};
 
@@ -393,6 +393,28 @@ impl Bot {
 
 impl<S: ThrowScorer + Clone> Agent<TrictracGame<S>> for Bot {
     fn choose(&mut self, state: &TrictracGame<S>, legal: &[Action]) -> Action {
+        self.choose_in(state.turns(), legal)
+    }
+}
+
+/// The bot in a partie à écrire: plays as in the partie ordinaire; decides tenir or s'en
+/// aller by [`Marque::advice`](crate::partie::Marque::advice) (the trou d'obligation, the
+/// bredouilles at stake), and by its board rule ([`Bot::holds`]) when the marqué does not
+/// decide.
+impl<S: ThrowScorer + Clone> Agent<EcrireGame<S>> for Bot {
+    fn choose(&mut self, state: &EcrireGame<S>, legal: &[Action]) -> Action {
+        if let TurnPhase::Choice { mover, .. } = state.turns().phase() {
+            match state
+                .marque()
+                .advice(mover, state.options().rules.convention())
+            {
+                Advice::Tenir if legal.contains(&Action::Tenir) => return Action::Tenir,
+                Advice::SenAller if legal.contains(&Action::SenAller) => {
+                    return Action::SenAller;
+                }
+                _ => {}
+            }
+        }
         self.choose_in(state.turns(), legal)
     }
 }

@@ -1,9 +1,9 @@
 //! One function per entry of the glossary's section FAUSSE CASE, named after the entry and
-//! quoting the sentence it applies; [`super::judge`] asks them in its order. Each returns
+//! quoting the sentence it applies, and [`judge`], which asks them in its order. Each returns
 //! the entry's [`Judgement`] when the entry applies to the physical play, `None` otherwise.
 
-use super::{Judgement, Judging, Unit, all, coin, play_lands, play_moves_from};
-use crate::board::{Dest, Jan, OFF, OWN_COIN, Point, TALON};
+use super::{Judgement, Judging, PhysicalMove, Unit, all, coin, play_lands, play_moves_from};
+use crate::board::{Dest, Jan, OFF, OWN_COIN, Point, Position, TALON};
 use crate::movement::Play;
 use crate::referee::{Entry, Remedy};
 use crate::scoring::{JanKind, ThrowAnalysis};
@@ -579,4 +579,50 @@ pub(super) fn dame_passee_au_retour_numbers_left(cx: &Judging<'_>) -> Judgement 
         ),
         cx.obliged(&all),
     )
+}
+
+/// Judges the physical play of the side to move of the analysed position: `None` if it is
+/// one of the legal plays and no touched dame was left unplayed or touched where no number
+/// can play it, otherwise the fausse case (the glossary's FAUSSE CASE entries: DÉFINITION,
+/// DAME MAL PLACÉE, DAME JOUÉE TOUT D'UNE, DAME SEULE PLACÉE SUR UN COIN by sub-case, DAME
+/// JOUÉE EN TROP, DAME COUVERTE PAR FAUSSE CASE, DAME PASSÉE AU RETOUR, FAUSSE SORTIE,
+/// FAUSSE CASE AVEC LES DEUX DAMES, REMPLIR et CONSERVER, PRENDRE SON COIN, ÉCOLE DE
+/// PRIVILÈGE, DAME TOUCHÉE DAME JOUÉE).
+///
+/// `touched` are the points where the player touched a dame without saying "J'adoube !"
+/// (the origins of his moves count as touched).
+///
+/// The entries are asked in this order, the first that applies deciding: for a legal play,
+/// the dames touched and not played; otherwise DAME JOUÉE EN TROP, DAME SEULE PLACÉE SUR UN
+/// COIN, DAME PASSÉE AU RETOUR (a jan the opponent can still fill), PRENDRE SON COIN,
+/// REMPLIR et CONSERVER, DAME JOUÉE TOUT D'UNE, FAUSSE SORTIE, DAME PASSÉE AU RETOUR (the
+/// passing number played otherwise), FAUSSE CASE AVEC LES DEUX DAMES, DAME COUVERTE PAR
+/// FAUSSE CASE, DAME MAL PLACÉE, and last a number left unplayed.
+#[must_use]
+pub fn judge(
+    analysis: &ThrowAnalysis,
+    position: &Position,
+    moves: &[PhysicalMove],
+    touched: &[Point],
+) -> Option<Judgement> {
+    let mut cx = Judging::new(analysis, position, moves, touched)?;
+    if let Some(i) = cx.legal.index_of_board(&cx.counts) {
+        // A legal play: every dame touched (outside the talon) must have been played.
+        return touched_and_not_played(&cx, i);
+    }
+    // Every legal play by the generic rule of RÉSOLUTION: moving only touched dames,
+    // keeping the dames played correctly where possible.
+    cx.well_placed = cx.played_correctly();
+    dame_jouee_en_trop(&cx)
+        .or_else(|| dame_seule_placee_sur_un_coin(&cx))
+        .or_else(|| dame_passee_au_retour_into_a_jan_he_can_fill(&cx))
+        .or_else(|| prendre_son_coin(&cx))
+        .or_else(|| remplir_et_conserver(&cx))
+        .or_else(|| dame_jouee_tout_d_une(&cx))
+        .or_else(|| fausse_sortie(&cx))
+        .or_else(|| dame_passee_au_retour_number_played_otherwise(&cx))
+        .or_else(|| fausse_case_avec_les_deux_dames(&cx))
+        .or_else(|| dame_couverte_par_fausse_case(&cx))
+        .or_else(|| dame_mal_placee(&cx))
+        .or_else(|| Some(dame_passee_au_retour_numbers_left(&cx)))
 }

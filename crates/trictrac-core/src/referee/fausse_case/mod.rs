@@ -13,11 +13,14 @@
 //! can still fill) send the dames back for the offender to play again freely.
 //!
 //! One function per glossary entry, named after it, in `entries` (DAME SEULE PLACÉE SUR UN
-//! COIN, sub-case by sub-case, in `coin`); [`judge`] asks them in order. RÉSOLUTION (what
-//! the opponent may impose) is [`Judging::imposable_by`] here.
+//! COIN, sub-case by sub-case, in `coin`), where [`judge`] asks them in order. What every
+//! entry looks at ([`Judging`]) and RÉSOLUTION (what the opponent may impose,
+//! [`Judging::imposable_by`]) are here.
 
 mod coin;
 mod entries;
+
+pub use entries::judge;
 
 use crate::board::PathCounts;
 use crate::board::Position;
@@ -332,52 +335,6 @@ impl<'a> Judging<'a> {
 /// Every play (the filter of [`Judging::imposable_by`] that keeps them all).
 fn all(_: &Play) -> bool {
     true
-}
-
-/// Judges the physical play of the side to move of the analysed position: `None` if it is
-/// one of the legal plays and no touched dame was left unplayed or touched where no number
-/// can play it, otherwise the fausse case (the glossary's FAUSSE CASE entries: DÉFINITION,
-/// DAME MAL PLACÉE, DAME JOUÉE TOUT D'UNE, DAME SEULE PLACÉE SUR UN COIN by sub-case, DAME
-/// JOUÉE EN TROP, DAME COUVERTE PAR FAUSSE CASE, DAME PASSÉE AU RETOUR, FAUSSE SORTIE,
-/// FAUSSE CASE AVEC LES DEUX DAMES, REMPLIR et CONSERVER, PRENDRE SON COIN, ÉCOLE DE
-/// PRIVILÈGE, DAME TOUCHÉE DAME JOUÉE).
-///
-/// `touched` are the points where the player touched a dame without saying "J'adoube !"
-/// (the origins of his moves count as touched).
-///
-/// The entries are asked in this order, the first that applies deciding: for a legal play,
-/// the dames touched and not played; otherwise DAME JOUÉE EN TROP, DAME SEULE PLACÉE SUR UN
-/// COIN, DAME PASSÉE AU RETOUR (a jan the opponent can still fill), PRENDRE SON COIN,
-/// REMPLIR et CONSERVER, DAME JOUÉE TOUT D'UNE, FAUSSE SORTIE, DAME PASSÉE AU RETOUR (the
-/// passing number played otherwise), FAUSSE CASE AVEC LES DEUX DAMES, DAME COUVERTE PAR
-/// FAUSSE CASE, DAME MAL PLACÉE, and last a number left unplayed.
-#[must_use]
-pub fn judge(
-    analysis: &ThrowAnalysis,
-    position: &Position,
-    moves: &[PhysicalMove],
-    touched: &[Point],
-) -> Option<Judgement> {
-    let mut cx = Judging::new(analysis, position, moves, touched)?;
-    if let Some(i) = cx.legal.index_of_board(&cx.counts) {
-        // A legal play: every dame touched (outside the talon) must have been played.
-        return entries::touched_and_not_played(&cx, i);
-    }
-    // Every legal play by the generic rule of RÉSOLUTION: moving only touched dames,
-    // keeping the dames played correctly where possible.
-    cx.well_placed = cx.played_correctly();
-    entries::dame_jouee_en_trop(&cx)
-        .or_else(|| entries::dame_seule_placee_sur_un_coin(&cx))
-        .or_else(|| entries::dame_passee_au_retour_into_a_jan_he_can_fill(&cx))
-        .or_else(|| entries::prendre_son_coin(&cx))
-        .or_else(|| entries::remplir_et_conserver(&cx))
-        .or_else(|| entries::dame_jouee_tout_d_une(&cx))
-        .or_else(|| entries::fausse_sortie(&cx))
-        .or_else(|| entries::dame_passee_au_retour_number_played_otherwise(&cx))
-        .or_else(|| entries::fausse_case_avec_les_deux_dames(&cx))
-        .or_else(|| entries::dame_couverte_par_fausse_case(&cx))
-        .or_else(|| entries::dame_mal_placee(&cx))
-        .or_else(|| Some(entries::dame_passee_au_retour_numbers_left(&cx)))
 }
 
 /// The path counts of the mover after `play` from `position`.

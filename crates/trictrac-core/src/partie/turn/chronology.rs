@@ -1,39 +1,11 @@
-//! The chronology of a throw, written once for every form of game ([`Chronology`]): the
-//! primauté, the throw, the marking of the thrower's points, tenir or s'en aller, the play,
-//! the points it gives, the relevé. A form of game ([`Form`]: the partie ordinaire, a marqué
-//! of the partie à écrire) decides when the game ends, who may leave and how marks are
-//! written; the trous are unlimited here.
-//!
-//! Sources: rules page, "Marking" (chronology of a turn, primauté, tenir ou s'en aller);
-//! the French glossary of the laws of trictrac, CHRONOLOGIE DÉTAILLÉE D'UN COUP ("la
-//! chronologie s'interrompt dès qu'un joueur a gagné régulièrement et marqué le nombre de
-//! trous qui lui font gagner la partie ou le marqué") and SORTIE (the relevé).
-//!
-//! One turn of the side to move, as [`Action`]s:
-//!
-//! 1. (The points the opponent's last throw gave him were marked at the end of that throw.)
-//! 2. Chance: the throw ([`Action::Throw`]). The [`ThrowScorer`] analyses it once; the
-//!    analysis is kept until the play. The thrower marks his own points at once.
-//! 3. If these points won a trou and the form lets him: decision [`Action::Tenir`] or
-//!    [`Action::SenAller`]. S'en aller keeps the trous, drops the reste and both jetons,
-//!    cancels what the throw gave the opponent, relève the dames, and the same player throws
-//!    again (or the form ends the game: a marqué).
-//! 4. Decision: the play ([`Action::Play`]). The points it adds (the sortie of the last dame)
-//!    are marked; if they win a trou, decision tenir / s'en aller again.
-//! 5. The opponent marks what the throw gave him (he may not s'en aller on them). After the
-//!    last dame is borne off, the dames are relevées and the same player throws again.
-//!
-//! After every marking the form may end the game ([`Form::after_mark`]); after s'en aller
-//! too ([`Form::after_leave`]).
-//!
-//! Comments (the text a record gives each action) are written only when asked for:
-//! [`Chronology::apply`] takes an optional buffer.
+//! The state of a game between throws and within one ([`Chronology`]) and its steps: the
+//! throw, the marking, tenir or s'en aller, the play, the relevé.
 
 use std::fmt::{self, Write as _};
 
 use boardgames_common::{Die, Throw, Turn, UNORDERED_OUTCOMES};
-use thiserror::Error;
 
+use super::{Action, ChoiceStage, Form, Primaute, TurnPhase, action_text};
 use crate::board::Position;
 use crate::board::{ByColour, Colour};
 use crate::marking::{Gain, Marking, MarkingError};
@@ -42,162 +14,6 @@ use crate::movement::ParsePlayError;
 use crate::movement::Play;
 use crate::partie::error::ActionError;
 use crate::partie::scorer::{ThrowScore, ThrowScorer};
-
-/// How the primauté (who throws first) is decided (rules page, "Marking", primauté; the
-/// Breton encyclopaedia article on trictrac describes both methods). The default is
-/// [`Primaute::FirstThrowFromDice`]: the French glossary of the laws of trictrac (JAN DE
-/// RENCONTRE) states that "une partie ne peut pas être commencée par un doublet".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Primaute {
-    /// Each player throws one die (White, then Black; equal dice are thrown again); the
-    /// higher starts with a fresh throw of both dice, so he may start with a doublet.
-    OneDieEach,
-    /// Each player throws one die (equal dice are thrown again); the higher starts and plays
-    /// the two dice as his first throw: no partie starts with a doublet (the default).
-    #[default]
-    FirstThrowFromDice,
-    /// No primauté: this colour throws first (for tests and set positions).
-    Fixed(Colour),
-}
-
-impl fmt::Display for Primaute {
-    /// The `Primaute` tag of records: `one die each`, `first throw`, `White`, `Black`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Primaute::OneDieEach => f.write_str("one die each"),
-            Primaute::FirstThrowFromDice => f.write_str("first throw"),
-            Primaute::Fixed(c) => c.fmt(f),
-        }
-    }
-}
-
-/// Error of [`Primaute::from_str`](std::str::FromStr): the text is none of `one die each`,
-/// `first throw`, `White`, `Black`.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("unknown primauté {0:?}: expected one die each, first throw, White or Black")]
-pub struct ParsePrimauteError(pub String);
-
-impl std::str::FromStr for Primaute {
-    type Err = ParsePrimauteError;
-    fn from_str(s: &str) -> Result<Primaute, ParsePrimauteError> {
-        match s {
-            "one die each" => Ok(Primaute::OneDieEach),
-            "first throw" => Ok(Primaute::FirstThrowFromDice),
-            "White" => Ok(Primaute::Fixed(Colour::White)),
-            "Black" => Ok(Primaute::Fixed(Colour::Black)),
-            _ => Err(ParsePrimauteError(s.to_string())),
-        }
-    }
-}
-
-/// A decision of a player or an outcome of chance.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Action {
-    /// Chance: one die for the primauté (White's, then Black's). Written `primauté 5`.
-    PrimauteDie(Die),
-    /// Chance: the throw of the side to move. Written `6-5`.
-    Throw(Throw),
-    /// Decision after a trou won with one's own points: hold and play on. Written `tenir`.
-    Tenir,
-    /// Decision after a trou won with one's own points: leave (*s'en aller*). Written
-    /// `s'en aller`.
-    SenAller,
-    /// Decision: the play of the throw, in the play notation `6-5: B1-B7, B1-B6`. It must be
-    /// one of the plays of [`boardgames_common::Game::legal_actions`] as listed (two move orders reaching the
-    /// same board are one play, listed once); [`boardgames_common::Game::parse_action`] maps any writing of a
-    /// legal play to the listed one.
-    Play(Play),
-}
-
-/// When the tenir / s'en aller choice comes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum ChoiceStage {
-    /// The trou was won by the points of the throw, before playing it.
-    BeforePlay,
-    /// The trou was won by the points of the play (the sortie of the last dame).
-    AfterPlay,
-}
-
-/// Where the chronology of a turn stands; `O` is the outcome of the form of game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum TurnPhase<O> {
-    /// Chance: a die for the primauté; `white` is White's die once thrown.
-    Primaute {
-        /// White's die, once thrown.
-        white: Option<Die>,
-    },
-    /// Chance: the side to move throws.
-    Throw,
-    /// `mover` chooses tenir or s'en aller.
-    Choice {
-        /// The player who won the trou with his own points.
-        mover: Colour,
-        /// The throw.
-        throw: Throw,
-        /// Before or after the play.
-        stage: ChoiceStage,
-        /// Points the throw gives the opponent, marked after the play if `mover` holds.
-        pending: u8,
-    },
-    /// The side to move chooses the play of `throw`.
-    Play {
-        /// The throw.
-        throw: Throw,
-        /// Points the throw gives the opponent, marked after the play.
-        pending: u8,
-    },
-    /// The game (partie, marqué) is over, with the form's outcome.
-    Over(O),
-}
-
-/// A form of game as the chronology needs it: when the game ends, who may leave, and how the
-/// marks are written in comments. The partie ordinaire ([`crate::Ordinaire`])
-/// ends at its trous; a marqué of the partie à écrire ends when a player holding the trou
-/// d'obligation s'en va.
-pub trait Form: Clone + fmt::Debug + PartialEq + Eq {
-    /// How a game of this form ends (winner, double or not, …).
-    type Outcome: Copy + fmt::Debug + PartialEq + Eq + std::hash::Hash;
-
-    /// Called after every marking of a positive amount: `colour` marked `gain` (already in
-    /// `marking`); `own` is whether the points came from his own throw (not given by the
-    /// opponent). `Some` ends the game now.
-    fn after_mark(
-        &self,
-        marking: &Marking,
-        colour: Colour,
-        gain: &Gain,
-        own: bool,
-    ) -> Option<Self::Outcome>;
-
-    /// Whether `colour`, who has just won trous with the points of his own throw (`gain`),
-    /// is offered tenir or s'en aller. Default: whenever he won a trou (rules page, tenir ou
-    /// s'en aller).
-    fn may_leave(&self, marking: &Marking, colour: Colour, gain: &Gain) -> bool {
-        let _ = (marking, colour);
-        gain.trous > 0
-    }
-
-    /// Called when `colour` s'en va (`marking` already wiped of points and jetons, before the
-    /// relevé). `Some` ends the game (a marqué ended by its trou d'obligation); default never.
-    fn after_leave(&self, marking: &Marking, colour: Colour) -> Option<Self::Outcome> {
-        let _ = (marking, colour);
-        None
-    }
-
-    /// Appends the marks as comments give them. Default: [`Marking`]'s `Display`
-    /// (`0.4*/1.0`, the pavillon holder with `p`).
-    fn write_marks(&self, marking: &Marking, out: &mut String) {
-        let _ = write!(out, "{marking}");
-    }
-
-    /// Appends the comment of the end of the game, e.g. `White wins the partie`.
-    fn write_outcome(&self, outcome: &Self::Outcome, out: &mut String);
-
-    /// The returns of both players once the game is over (White is [`Player::First`](boardgames_common::Player::First)).
-    fn returns(&self, outcome: &Self::Outcome) -> boardgames_common::ByPlayer<f64>;
-}
 
 /// A comment being written, or nothing when none is asked for (then nothing is formatted).
 struct Log<'a>(Option<&'a mut String>);
@@ -728,17 +544,5 @@ impl<S: ThrowScorer, F: Form> Chronology<S, F> {
             form.write_marks(marking, s);
         });
         Ok(())
-    }
-}
-
-/// The text of an action: `primauté 5`, `6-5`, `tenir`, `s'en aller`, or the play.
-#[must_use]
-pub fn action_text(action: Action) -> String {
-    match action {
-        Action::PrimauteDie(d) => format!("primauté {}", d.get()),
-        Action::Throw(t) => t.to_string(),
-        Action::Tenir => "tenir".to_string(),
-        Action::SenAller => "s'en aller".to_string(),
-        Action::Play(p) => p.to_string(),
     }
 }

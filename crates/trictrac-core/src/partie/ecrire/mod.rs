@@ -23,6 +23,11 @@
 //! marqué. The fichet of a marqué holds at most 255 trous; a player reaching them wins the
 //! marqué as if he left (no partie comes near).
 //!
+//! The files: `form` (a marqué as a [`Form`] of the chronology: [`MarqueForm`],
+//! [`MarqueOver`]), `options` ([`EcrireOptions`] and the tags that give them,
+//! [`options_from_tags`]); the game is here. The bot's play in a partie à écrire is the
+//! bot's (`trictrac_core::bot`), a layer above.
+//!
 //! ```
 //! use boardgames_common::{ByPlayer, Game, Seed, play_game};
 //! use trictrac_core::bot::Bot;
@@ -41,134 +46,23 @@
 use std::fmt::Write as _;
 
 use boardgames_common::{
-    Agent, ByPlayer, Game, Player, Record, Replay, ReplayError, ReplayOptions, Turn, replay_record,
+    ByPlayer, Game, Player, Record, Replay, ReplayError, ReplayOptions, Turn, replay_record,
 };
 
 use crate::board::{ByColour, Colour};
-use crate::bot::Bot;
-use crate::marking::{Gain, Marking};
 use crate::partie::convention::Convention;
 use crate::partie::error::{ActionError, TagError};
 use crate::partie::ledger::{Ledger, MarqueResult, sheet_name as name};
-use crate::partie::marque::{Advice, Ending, Marque};
+use crate::partie::marque::{Ending, Marque};
 use crate::partie::scorer::{DefaultScorer, ThrowScorer};
-use crate::partie::settlement::{EcrireRules, RefaitProgression, Remainder, TROU_D_OBLIGATION};
+use crate::partie::settlement::RefaitProgression;
 use crate::partie::turn::{Action, Chronology, Form, Primaute, TurnPhase, action_text};
 
-/// Trous the fichet of a marqué can hold (the marking counts trous in a `u8`).
-const TROUS_CAP: u8 = u8::MAX;
+mod form;
+mod options;
 
-/// A marqué of the partie à écrire as a [`Form`] of the chronology of a throw: trous are not
-/// limited (but for the fichet's 255); the marqué ends when a player s'en va while either
-/// player holds the trou d'obligation (6 trous), never on points given by the opponent.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct MarqueForm {
-    /// The convention (the sans lever one does not write the partie ordinaire's pavillon in
-    /// the marks: its pavillon marks who has not left, see [`Marque::pavillon_sans_lever`]).
-    pub convention: Convention,
-}
-
-/// How the chronology of a marqué ended: the colour whose s'en aller ended it (or who filled
-/// the fichet). Who won, and how, is [`Marque::s_en_aller`]'s [`Ending`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct MarqueOver {
-    /// The colour who left (or reached 255 trous).
-    pub leaver: Colour,
-}
-
-impl Form for MarqueForm {
-    type Outcome = MarqueOver;
-
-    fn after_mark(
-        &self,
-        marking: &Marking,
-        colour: Colour,
-        _: &Gain,
-        _: bool,
-    ) -> Option<MarqueOver> {
-        (marking.trous(colour) == TROUS_CAP).then_some(MarqueOver { leaver: colour })
-    }
-
-    fn after_leave(&self, marking: &Marking, colour: Colour) -> Option<MarqueOver> {
-        let most = marking
-            .trous(Colour::White)
-            .max(marking.trous(Colour::Black));
-        (u32::from(most) >= TROU_D_OBLIGATION).then_some(MarqueOver { leaver: colour })
-    }
-
-    fn write_marks(&self, marking: &Marking, out: &mut String) {
-        let start = out.len();
-        let _ = write!(out, "{marking}");
-        if self.convention == Convention::SansLever {
-            let tail: String = out[start..].chars().filter(|&c| c != 'p').collect();
-            out.truncate(start);
-            out.push_str(&tail);
-        }
-    }
-
-    fn write_outcome(&self, o: &MarqueOver, out: &mut String) {
-        let _ = write!(out, "{} ends the marqué", o.leaver);
-    }
-
-    fn returns(&self, _: &MarqueOver) -> ByPlayer<f64> {
-        // A marqué's value is the ledger's; the partie's returns are the décompte's.
-        ByPlayer::new(0.0, 0.0)
-    }
-}
-
-/// Options of a partie à écrire: the settlement's rules, how the first primauté is drawn,
-/// and whether the colours alternate with the primauté.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[non_exhaustive]
-pub struct EcrireOptions {
-    /// Marqués, convention and settlement options.
-    pub rules: EcrireRules,
-    /// The drawing of the primauté of the first marqué (as in the partie ordinaire).
-    pub primaute: Primaute,
-    /// Whether the colours alternate at each marqué with the primauté (the glossary:
-    /// "la primauté et éventuellement la couleur des dames alternent"); default yes.
-    pub alternate_colours: bool,
-}
-
-/// Setters by value, one per field, for building options from their default: the struct is
-/// `#[non_exhaustive]` (fields may be added in a minor release), so code outside this crate
-/// writes `EcrireOptions::default().with_…(…)` (or assigns the public fields of a value) instead of a
-/// struct expression.
-impl EcrireOptions {
-    /// Returns `self` with [`EcrireOptions::rules`] set to `rules`.
-    #[must_use]
-    pub const fn with_rules(mut self, rules: EcrireRules) -> EcrireOptions {
-        self.rules = rules;
-        self
-    }
-    /// Returns `self` with [`EcrireOptions::primaute`] set to `primaute`.
-    #[must_use]
-    pub const fn with_primaute(mut self, primaute: Primaute) -> EcrireOptions {
-        self.primaute = primaute;
-        self
-    }
-    /// Returns `self` with [`EcrireOptions::alternate_colours`] set to `alternate_colours`.
-    #[must_use]
-    pub const fn with_alternate_colours(mut self, alternate_colours: bool) -> EcrireOptions {
-        self.alternate_colours = alternate_colours;
-        self
-    }
-}
-
-impl EcrireOptions {
-    /// `rules` with the partie ordinaire's primauté and alternating colours.
-    #[must_use]
-    pub fn new(rules: EcrireRules) -> EcrireOptions {
-        EcrireOptions {
-            rules,
-            primaute: Primaute::default(),
-            alternate_colours: true,
-        }
-    }
-}
+pub use form::{MarqueForm, MarqueOver};
+pub use options::{EcrireOptions, options_from_tags};
 
 /// The game name of records: `Trictrac à écrire`.
 pub const NAME: &str = "Trictrac à écrire";
@@ -499,87 +393,6 @@ fn person(white: Player, colour: Colour) -> Player {
     }
 }
 
-fn bad_tag(tag: &'static str, value: &str, reason: impl ToString) -> TagError {
-    TagError::bad(tag, value, reason)
-}
-
-/// The options a record's tags give (`Marques`, `Convention`, `JetonsDeMarque`, `Fiche`,
-/// `Remainder`, `QueueDesJetons`, `QueueGenerale`, `Refaits`, `Primaute`, `Colours`); absent
-/// tags take the defaults.
-///
-/// # Errors
-/// [`TagError::BadTag`] for a value the laws or this crate do not know.
-pub fn options_from_tags(record: &Record) -> Result<EcrireOptions, TagError> {
-    // A whole number from 0 to `max`; the refusal says so (not the integer conversion's own
-    // words).
-    let number = |tag: &'static str, v: &str, max: u64| -> Result<u64, TagError> {
-        v.parse::<u64>()
-            .ok()
-            .filter(|n| *n <= max)
-            .ok_or_else(|| bad_tag(tag, v, format!("expected a whole number from 0 to {max}")))
-    };
-    let max32 = u64::from(u32::MAX);
-    let marques = match record.tag("Marques") {
-        Some(v) => u32::try_from(number("Marques", v, max32)?).unwrap_or(u32::MAX),
-        None => 8,
-    };
-    let mut rules = EcrireRules::new(marques)
-        .map_err(|e| bad_tag("Marques", record.tag("Marques").unwrap_or("0"), e))?;
-    if let Some(v) = record.tag("Convention") {
-        rules = rules.with_convention(v.parse().map_err(|e| bad_tag("Convention", v, e))?);
-    }
-    if let Some(v) = record.tag("JetonsDeMarque") {
-        let n = u32::try_from(number("JetonsDeMarque", v, max32)?).unwrap_or(u32::MAX);
-        rules = rules
-            .with_jetons_de_marque(n)
-            .map_err(|e| bad_tag("JetonsDeMarque", v, e))?;
-    }
-    let remainder = match record.tag("Remainder") {
-        Some(v) => v
-            .parse::<Remainder>()
-            .map_err(|e| bad_tag("Remainder", v, e))?,
-        None => rules.remainder(),
-    };
-    let fiche = match record.tag("Fiche") {
-        Some(v) => u32::try_from(number("Fiche", v, max32)?).unwrap_or(u32::MAX),
-        None => rules.fiche(),
-    };
-    rules = rules
-        .with_fiche(fiche, remainder)
-        .map_err(|e| bad_tag("Fiche", record.tag("Fiche").unwrap_or(""), e))?;
-    if let Some(v) = record.tag("QueueDesJetons") {
-        rules = rules.with_queue_des_jetons(match v {
-            "counted" => true,
-            "ignored" => false,
-            _ => return Err(bad_tag("QueueDesJetons", v, "expected counted or ignored")),
-        });
-    }
-    if let Some(v) = record.tag("QueueGenerale") {
-        rules = rules.with_queue_generale(number("QueueGenerale", v, u64::MAX)?);
-    }
-    if let Some(v) = record.tag("Refaits") {
-        rules = rules.with_refait_progression(v.parse().map_err(|e| bad_tag("Refaits", v, e))?);
-    }
-    let mut options = EcrireOptions::new(rules);
-    if let Some(v) = record.tag("Primaute") {
-        options.primaute = v.parse().map_err(|_| {
-            bad_tag(
-                "Primaute",
-                v,
-                "expected one die each, first throw, White or Black",
-            )
-        })?;
-    }
-    if let Some(v) = record.tag("Colours") {
-        options.alternate_colours = match v {
-            "alternate" => true,
-            "kept" => false,
-            _ => return Err(bad_tag("Colours", v, "expected alternate or kept")),
-        };
-    }
-    Ok(options)
-}
-
 impl<S: ThrowScorer + Clone> Game for EcrireGame<S> {
     type Action = Action;
     type Error = ActionError;
@@ -681,23 +494,5 @@ impl<S: ThrowScorer + Clone> Game for EcrireGame<S> {
             tags.push(("Refaits".to_owned(), r.refait_progression().to_string()));
         }
         tags
-    }
-}
-
-/// The bot in a partie à écrire: plays as in the partie ordinaire; decides tenir or s'en
-/// aller by [`Marque::advice`] (the trou d'obligation, the bredouilles at stake), and by its
-/// board rule ([`Bot::holds`]) when the marqué does not decide.
-impl<S: ThrowScorer + Clone> Agent<EcrireGame<S>> for Bot {
-    fn choose(&mut self, state: &EcrireGame<S>, legal: &[Action]) -> Action {
-        if let TurnPhase::Choice { mover, .. } = state.inner.phase() {
-            match state.marque.advice(mover, state.options.rules.convention()) {
-                Advice::Tenir if legal.contains(&Action::Tenir) => return Action::Tenir,
-                Advice::SenAller if legal.contains(&Action::SenAller) => {
-                    return Action::SenAller;
-                }
-                _ => {}
-            }
-        }
-        self.choose_in(&state.inner, legal)
     }
 }

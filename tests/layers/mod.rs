@@ -1,0 +1,168 @@
+//! The layers of each library crate and no import circle between the files of one crate
+//! (docs/architecture.md, "The layers of each crate"), read from the crates' sources.
+//!
+//! The check (`check.rs`) is the root package's, so that no published crate's tests read
+//! outside their package: [`Graph::read`] takes a crate's `src` folder, and
+//! [`Graph::assert_no_circle`] and [`Graph::assert_layers`] fail naming the files, the path
+//! and its line. The CLI has its own check of its layers (crates/boardgames-cli/tests/layers.rs).
+
+mod check;
+
+use std::path::{Path, PathBuf};
+
+use check::Graph;
+
+/// The `src` folder of the workspace's crate `krate`.
+fn src(krate: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("crates")
+        .join(krate)
+        .join("src")
+}
+
+/// The crate's graph, checked to hold the files `expected` (so that a renamed file is not a
+/// check passed on nothing).
+fn graph(krate: &str, expected: &[&str]) -> Graph {
+    let graph = Graph::read(&src(krate));
+    for m in expected {
+        assert!(graph.files.contains_key(*m), "{krate} has no module {m}");
+    }
+    graph
+}
+
+#[test]
+fn boardgames_common_has_layers_and_no_import_circle() {
+    let graph = graph("boardgames-common", &["game", "playout", "agents::random"]);
+    graph.assert_no_circle();
+    graph.assert_layers(&[
+        ("values", &["dice", "player", "limits", "svg"]),
+        ("seeds", &["seed"]),
+        ("records", &["record"]),
+        ("the game", &["game"]),
+        ("playing", &["playout", "agents", "replay", "tournament"]),
+        ("the root", &[""]),
+    ]);
+    // The loop is above the trait it drives, and the agents do not drive it.
+    assert!(graph.imports["playout"].contains_key("game"));
+    assert!(!graph.imports["game"].contains_key("playout"));
+    assert!(!graph.imports["agents::random"].contains_key("playout"));
+}
+
+#[test]
+fn trictrac_core_has_layers_and_no_import_circle() {
+    let graph = graph(
+        "trictrac-core",
+        &[
+            "board::position",
+            "partie::turn::chronology",
+            "bot::heuristic",
+        ],
+    );
+    graph.assert_no_circle();
+    graph.assert_layers(&[
+        ("the board", &["board"]),
+        ("the laws of movement", &["movement"]),
+        ("scoring", &["scoring"]),
+        ("marking", &["marking"]),
+        ("the referee and the pictures", &["referee", "svg"]),
+        ("the partie", &["partie"]),
+        ("the bots", &["bot"]),
+        ("the root", &[""]),
+    ]);
+}
+
+#[test]
+fn sugoroku_core_has_layers_and_no_import_circle() {
+    let graph = graph(
+        "sugoroku-core",
+        &["setup", "position", "position::throw", "position::notation"],
+    );
+    graph.assert_no_circle();
+    graph.assert_layers(&[
+        ("the rules' options and the dice", &["ruleset", "dice"]),
+        ("events", &["event"]),
+        ("the rule of a throw and the setup", &["rule", "setup"]),
+        ("the position", &["position"]),
+        (
+            "games, simulation and pictures",
+            &["game", "statistics", "simulate", "svg"],
+        ),
+        ("the root", &[""]),
+    ]);
+    assert!(!graph.imports["setup"].contains_key("position::notation"));
+}
+
+/// A crate of four files: the root re-exports, `a` uses `b` through the root and `c` through
+/// a grouped `use`, `c` uses `a` back only in its tests and comments.
+const SOURCES: [(&str, &str); 5] = [
+    (
+        "lib.rs",
+        "mod a;\nmod b;\nmod c;\npub use b::{Bee, make};\npub use c::*;\n",
+    ),
+    (
+        "a.rs",
+        "use crate::{Bee, c::{Sea, self}};\n/// [`crate::b`] in a doc\npub struct A(Bee, Sea);\nfn f() { let s = \"crate::b\"; super::make(); }\n",
+    ),
+    ("b.rs", "pub struct Bee;\npub fn make() {}\n"),
+    (
+        "c.rs",
+        "pub struct Sea;\n// crate::a::A\n#[cfg(test)]\nmod tests {\n    use crate::a::A;\n}\n#[cfg(test)]\nmod more;\n",
+    ),
+    ("c/more.rs", "use crate::a::A;\n"),
+];
+
+#[test]
+fn the_check_resolves_re_exports_and_grouped_uses_and_leaves_out_tests() {
+    let graph = Graph::from_sources(SOURCES);
+    let to = |m: &str| graph.imports[m].keys().cloned().collect::<Vec<_>>();
+    // `crate::Bee` is b's (through the root's re-export), `crate::c::Sea` c's, `super::make`
+    // b's; the doc comment and the string are not paths.
+    assert_eq!(to("a"), ["b", "c"]);
+    assert_eq!(graph.imports["a"]["b"].path, "crate::Bee");
+    assert_eq!(graph.imports["a"]["b"].line, 1);
+    // The root only re-exports; c's tests and comment import nothing, and c/more.rs is
+    // c's tests (`#[cfg(test)] mod more;`), in no graph.
+    assert!(to("").is_empty());
+    assert!(to("c").is_empty());
+    assert!(!graph.files.contains_key("c::more"));
+    assert!(graph.circles().is_empty());
+}
+
+#[test]
+fn the_check_names_a_circle_and_an_import_against_the_layers() {
+    let mut sources = SOURCES.to_vec();
+    sources[3].1 = "pub struct Sea(crate::a::A);\n#[cfg(test)]\nmod more;\n";
+    let graph = Graph::from_sources(sources.clone());
+    let circles = graph.circles();
+    assert_eq!(circles.len(), 1);
+    assert_eq!(circles[0].0, ["a", "c"]);
+    assert_eq!(circles[0].1, ["a", "c", "a"]);
+    assert_eq!(
+        graph.describe(&circles[0].1),
+        "    a imports c (a.rs:1: crate::c::Sea)\n    c imports a (c.rs:1: crate::a::A)\n"
+    );
+    let failed = std::panic::catch_unwind(|| graph.assert_no_circle()).unwrap_err();
+    let message = failed.downcast_ref::<String>().unwrap();
+    assert!(
+        message.starts_with("an import circle between a, c: a -> c -> a\n"),
+        "{message}"
+    );
+    // b below c below a: c importing a is against the layers.
+    let layered = std::panic::catch_unwind(|| {
+        graph.assert_layers(&[("low", &["b"]), ("middle", &["c"]), ("high", &["a", ""])]);
+    })
+    .unwrap_err();
+    let message = layered.downcast_ref::<String>().unwrap();
+    assert_eq!(
+        message,
+        "against the layers:\nc (layer middle) imports a (layer high) at c.rs:1: crate::a::A"
+    );
+    let unplaced =
+        std::panic::catch_unwind(|| graph.assert_layers(&[("all", &["a", "b"])])).unwrap_err();
+    assert!(
+        unplaced
+            .downcast_ref::<String>()
+            .unwrap()
+            .contains("c (c.rs) is in no layer")
+    );
+}
