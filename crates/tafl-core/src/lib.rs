@@ -68,7 +68,6 @@ pub mod svg;
 mod tafl_position;
 mod zobrist;
 
-pub use berserk::{BerserkMode, Jump, Jumps};
 pub use bitboard::Bitboard;
 pub use game::{ActionError, TaflGame, TagError};
 pub use moves::{MAX_MOVES, Move, MoveList, MoveText, ParseMoveError};
@@ -76,7 +75,7 @@ pub use perft::{divide, perft};
 pub use piece::{BySide, Officer, ParsePieceSetError, Piece, PieceSet, Side};
 pub use play::{IllegalMove, IllegalMoveReason, MoveOutcome, PlayError};
 pub use position::{MAX_DISTINCT_RULES, Position, PositionError};
-pub use rule_options::{Forts, SpeedLimits};
+pub use rule_options::{BerserkMode, Forts, Jump, Jumps, SpeedLimits};
 pub use rules::{
     CornerRules, Escape, KingArmed, KingStrength, Repetition, RepetitionResult, Rules, RulesError,
     ThroneRules,

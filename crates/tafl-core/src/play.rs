@@ -68,7 +68,7 @@ pub struct PlayError {
     /// What was wrong.
     pub error: IllegalMove,
     /// The position, unchanged.
-    pub position: Box<Position>,
+    pub position: Position,
 }
 
 impl Position {
@@ -103,7 +103,7 @@ impl Position {
             Ok(outcome) => Ok((self, outcome)),
             Err(error) => Err(PlayError {
                 error,
-                position: Box::new(self),
+                position: self,
             }),
         }
     }

@@ -301,7 +301,7 @@ impl Position {
             }
         }
         if let Some(b) = setup.berserker
-            && (rules.berserk == crate::berserk::BerserkMode::None
+            && (rules.berserk == crate::rule_options::BerserkMode::None
                 || !b.on_board(rules.size)
                 || setup
                     .piece_at(b)
@@ -319,8 +319,8 @@ impl Position {
             berserker: setup.berserker,
             special: rules.officers.attackers.is_some()
                 || rules.officers.defenders.is_some()
-                || rules.jumps.king != crate::berserk::Jump::None
-                || rules.berserk != crate::berserk::BerserkMode::None,
+                || rules.jumps.king != crate::rule_options::Jump::None
+                || rules.berserk != crate::rule_options::BerserkMode::None,
             king: Some(king),
             side: setup.side_to_move,
             visited,

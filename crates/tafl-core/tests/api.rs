@@ -93,6 +93,19 @@ fn position_play_returns_the_captures_as_play_mut_does() {
     );
 }
 
+/// `PlayError` hands the position back by value (not boxed), as trictrac's and sugoroku's
+/// do, and stays under clippy's `result_large_err` bound (128 bytes).
+#[test]
+fn play_error_holds_the_position_by_value() {
+    let start = Ruleset::brandubh().start_position();
+    let m = tafl_core::Move::from_otn("a1-a2").unwrap();
+    let error = start.play(m).unwrap_err();
+    let position: tafl_core::Position = error.position;
+    assert_eq!(position, start);
+    assert_eq!(error.error.reason, tafl_core::IllegalMoveReason::NoPiece);
+    assert!(std::mem::size_of::<tafl_core::PlayError>() <= 128);
+}
+
 #[test]
 fn tafl_position_text_and_serde() {
     let setup: Setup = "/7/7/7/3K3/7/7/7/ d a1,g7".parse().unwrap();

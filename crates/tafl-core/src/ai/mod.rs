@@ -37,8 +37,8 @@ mod search;
 mod tt;
 mod weights;
 
-pub use level::{Level, ParseLevelError, SearchConfig, SearchLimits};
-pub use search::{MAX_PLY, SearchResult, Searcher, WIN_SCORE, WIN_THRESHOLD};
+pub use level::{Level, MAX_PLY, ParseLevelError, SearchConfig, SearchLimits};
+pub use search::{SearchResult, Searcher, WIN_SCORE, WIN_THRESHOLD};
 pub use weights::{EvalWeights, WeightsError};
 
 /// The static evaluation of `pos` for the side to move, in centisoldiers (1/100 of a

@@ -2,7 +2,7 @@
 //! win or reach a corner still to visit, then captures, then killer moves (quiet moves that
 //! refuted a sibling), then the history heuristic (quiet moves that caused cut-offs before).
 
-use crate::ai::search::MAX_PLY;
+use crate::ai::level::MAX_PLY;
 use crate::bitboard::{Bitboard, Geometry, geometry};
 use crate::moves::Move;
 use crate::piece::{Piece, Side};

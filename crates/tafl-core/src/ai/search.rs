@@ -11,7 +11,7 @@ use boardgames_common::{Agent, Seed, SeedRng};
 use rand::RngExt;
 
 use crate::ai::eval::evaluate_with;
-use crate::ai::level::{Level, SearchConfig};
+use crate::ai::level::{Level, MAX_PLY, SearchConfig};
 use crate::ai::ordering::{MoveKind, MoveKinds, Ordering};
 use crate::ai::tt::{Bound, TranspositionTable};
 use crate::ai::weights::EvalWeights;
@@ -25,8 +25,6 @@ use crate::status::Status;
 /// The score of a won game at the root, in centisoldiers; a win found `n` plies ahead
 /// scores `WIN_SCORE - n`.
 pub const WIN_SCORE: i32 = 30_000;
-/// The deepest ply searched (quiescence included).
-pub const MAX_PLY: usize = 64;
 /// Scores above this (or below its negation) announce a forced win (loss).
 pub const WIN_THRESHOLD: i32 = WIN_SCORE - MAX_PLY as i32 - 1;
 /// The score of a position repeated during the search when the ruleset makes the repeater
