@@ -211,7 +211,7 @@ fn tafl(seed: Seed) -> Result<Played, String> {
     }
     tag(&mut record, "Attackers", attackers.name())?;
     tag(&mut record, "Defenders", defenders.name())?;
-    let _ = write!(out, "{}", game.position().diagram());
+    let _ = write!(out, "{}", game.position().diagram(game.rules()));
     let mut captured = BySide {
         attackers: 0u32,
         defenders: 0u32,
@@ -234,7 +234,7 @@ fn tafl(seed: Seed) -> Result<Played, String> {
             .map_err(|e| format!("tafl: {e}"))?;
         let _ = writeln!(out, "{:>4}. {side:<9} {text}", i + 1);
         if (i + 1).is_multiple_of(10) && i + 1 < moves.len() {
-            let _ = write!(out, "{}", game.position().diagram());
+            let _ = write!(out, "{}", game.position().diagram(game.rules()));
         }
     }
     let board = tafl_diagram(&game);

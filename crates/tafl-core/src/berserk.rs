@@ -27,7 +27,7 @@ use crate::bitboard::{Bitboard, geometry};
 use crate::moves::{Move, MoveList};
 use crate::piece::{Officer, Piece, Side};
 use crate::play::MoveOutcome;
-use crate::position::{Position, forbidden_stops};
+use crate::position::{Position, Ruled, forbidden_stops};
 use crate::rule_options::{BerserkMode, Jump};
 use crate::rules::KingStrength;
 use crate::square::{DIRECTIONS, Square};
@@ -51,7 +51,7 @@ impl Position {
         } else {
             Side::Defenders
         };
-        self.rules.officers[side]
+        self.officer_kinds[side]
     }
 
     /// The piece that captured on the last move and moves again (berserk moves), if any:
@@ -61,7 +61,9 @@ impl Position {
     pub const fn berserker(&self) -> Option<Square> {
         self.berserker
     }
+}
 
+impl Ruled<'_> {
     /// Whether some piece may jump here (the king by the rules, or an officer on the board).
     #[inline]
     pub(crate) fn has_jumps(&self) -> bool {
@@ -94,7 +96,7 @@ impl Position {
         let n = self.rules.size;
         let g = geometry(n);
         let from_fort = self.rules.forts.squares.contains(from);
-        let mut forbid = forbidden_stops(&self.rules, g, piece);
+        let mut forbid = forbidden_stops(self.rules, g, piece);
         if self.rules.forts.squares.any() {
             forbid |= self.rules.forts.forbids(piece, from_fort);
         }

@@ -1,6 +1,7 @@
 //! [`Rules`]: every option of a tafl variant that move generation, captures and endings need
-//! (a small `Copy` value held by each [`Position`](crate::Position)). The named variants with
-//! their start positions are [`Ruleset`](crate::Ruleset)s.
+//! (a small `Copy` value held by the game and the searcher, and passed as `&Rules` to the
+//! methods of [`Position`](crate::Position) that need it). The named variants with their start
+//! positions are [`Ruleset`](crate::Ruleset)s.
 
 use crate::bitboard::{Bitboard, geometry};
 use crate::piece::{BySide, Officer, Piece, PieceSet, Side};

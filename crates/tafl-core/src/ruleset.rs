@@ -26,6 +26,7 @@ use crate::setup::Setup;
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Ruleset {
     name: String,
+    rules: Rules,
     start: Position,
 }
 
@@ -102,6 +103,7 @@ impl Ruleset {
         }
         Ok(Ruleset {
             name: name.to_string(),
+            rules,
             start: position,
         })
     }
@@ -188,7 +190,7 @@ impl Ruleset {
     /// The rules.
     #[must_use]
     pub fn rules(&self) -> &Rules {
-        self.start.rules()
+        &self.rules
     }
 
     /// The start position (the side to move is [`Rules::first`]).

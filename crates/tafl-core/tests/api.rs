@@ -65,7 +65,8 @@ fn a_free_comment_replays_but_not_strictly() {
 
 #[test]
 fn position_play_returns_the_captures_as_play_mut_does() {
-    let start = Ruleset::brandubh().start_position();
+    let brandubh = Ruleset::brandubh();
+    let start = brandubh.start_position();
     let mut game = TaflGame::new(Ruleset::brandubh());
     let mut position = start;
     let mut capture_seen = false;
@@ -76,12 +77,12 @@ fn position_play_returns_the_captures_as_play_mut_does() {
             break;
         }
         let m = searcher
-            .search(game.position(), game.search_history())
+            .search(game.position(), game.rules(), game.search_history())
             .unwrap()
             .best_move;
         let mut in_place = position;
-        let outcome = in_place.play_mut(m).unwrap();
-        let (by_value, outcome2) = position.play(m).unwrap();
+        let outcome = in_place.play_mut(brandubh.rules(), m).unwrap();
+        let (by_value, outcome2) = position.play(brandubh.rules(), m).unwrap();
         assert_eq!((by_value, outcome2), (in_place, outcome));
         capture_seen |= !outcome.captures.is_empty();
         position = by_value;
@@ -97,9 +98,10 @@ fn position_play_returns_the_captures_as_play_mut_does() {
 /// do, and stays under clippy's `result_large_err` bound (128 bytes).
 #[test]
 fn play_error_holds_the_position_by_value() {
-    let start = Ruleset::brandubh().start_position();
+    let brandubh = Ruleset::brandubh();
+    let start = brandubh.start_position();
     let m = tafl_core::Move::from_otn("a1-a2").unwrap();
-    let error = start.play(m).unwrap_err();
+    let error = start.play(brandubh.rules(), m).unwrap_err();
     let position: tafl_core::Position = error.position;
     assert_eq!(position, start);
     assert_eq!(error.error.reason, tafl_core::IllegalMoveReason::NoPiece);
@@ -222,8 +224,11 @@ fn errors_print_their_cause_once() {
     let game = TaflGame::new(Ruleset::brandubh());
     let illegal = game.parse_action("a1-a2").unwrap_err();
     once(&illegal, "illegal move a1-a2");
-    let start = Ruleset::brandubh().start_position();
-    let refused = start.play("a1-a2".parse().unwrap()).unwrap_err();
+    let brandubh = Ruleset::brandubh();
+    let start = brandubh.start_position();
+    let refused = start
+        .play(brandubh.rules(), "a1-a2".parse().unwrap())
+        .unwrap_err();
     once(&refused, "illegal move a1-a2");
     for e in [
         &"q9".parse::<Square>().unwrap_err() as &dyn std::error::Error,
