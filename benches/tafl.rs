@@ -14,7 +14,7 @@ use std::path::PathBuf;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use tafl_core::ai::{Level, SearchConfig, Searcher};
-use tafl_core::{MoveList, MoveText, Position, Ruleset, perft};
+use tafl_core::{MoveList, MoveText, Position, Rules, Ruleset, perft};
 
 /// Every 10th position (plies 0, 10, 20, ...) of the games of a data file.
 fn real_positions(file: &str, ruleset: &Ruleset) -> Vec<Position> {
@@ -33,7 +33,7 @@ fn real_positions(file: &str, ruleset: &Ruleset) -> Vec<Position> {
             let Ok(m) = word.parse::<MoveText>() else {
                 break; // `timeout`
             };
-            if pos.play_mut(m.mv).is_err() {
+            if pos.play_mut(ruleset.rules(), m.mv).is_err() {
                 break;
             }
         }
@@ -49,7 +49,7 @@ fn random_positions(ruleset: &Ruleset) -> Vec<Position> {
     for _ in 0..40 {
         let mut pos = ruleset.start_position();
         for ply in 0..400 {
-            pos.legal_moves_into(&mut moves);
+            pos.legal_moves_into(ruleset.rules(), &mut moves);
             if moves.is_empty() {
                 break;
             }
@@ -59,24 +59,38 @@ fn random_positions(ruleset: &Ruleset) -> Vec<Position> {
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
-            let _ = pos.play_unchecked(moves[(state % moves.len() as u64) as usize]);
+            let _ = pos.play_unchecked(
+                ruleset.rules(),
+                moves[(state % moves.len() as u64) as usize],
+            );
         }
     }
     out
 }
 
-fn position_sets() -> Vec<(&'static str, Vec<Position>)> {
+/// Each preset's name, ruleset and positions.
+fn position_sets() -> Vec<(&'static str, Ruleset, Vec<Position>)> {
+    let (fidchell, brandubh, copenhagen) = (
+        Ruleset::fidchell(),
+        Ruleset::brandubh(),
+        Ruleset::copenhagen(),
+    );
     vec![
-        ("fidchell", random_positions(&Ruleset::fidchell())),
+        ("fidchell", random_positions(&fidchell), fidchell),
         (
             "brandubh",
-            real_positions("brandubh-games.csv", &Ruleset::brandubh()),
+            real_positions("brandubh-games.csv", &brandubh),
+            brandubh,
         ),
         (
             "copenhagen",
-            real_positions("copenhagen-games.csv", &Ruleset::copenhagen()),
+            real_positions("copenhagen-games.csv", &copenhagen),
+            copenhagen,
         ),
     ]
+    .into_iter()
+    .map(|(name, positions, ruleset)| (name, ruleset, positions))
+    .collect()
 }
 
 /// Pinned (positions, legal moves, captures over all moves) of each set.
@@ -87,7 +101,7 @@ const SET_COUNTS: [(&str, usize, usize, u32); 3] = [
 ];
 
 fn movegen_and_play(c: &mut Criterion) {
-    for ((name, positions), &(pinned_name, n_pos, n_moves, n_caps)) in
+    for ((name, ruleset, positions), &(pinned_name, n_pos, n_moves, n_caps)) in
         position_sets().into_iter().zip(SET_COUNTS.iter())
     {
         assert_eq!(name, pinned_name);
@@ -95,18 +109,18 @@ fn movegen_and_play(c: &mut Criterion) {
         let total: usize = positions
             .iter()
             .map(|p| {
-                p.legal_moves_into(&mut list);
+                p.legal_moves_into(ruleset.rules(), &mut list);
                 list.len()
             })
             .sum();
         let captures: u32 = positions
             .iter()
             .map(|p| {
-                p.legal_moves_into(&mut list);
+                p.legal_moves_into(ruleset.rules(), &mut list);
                 list.iter()
                     .map(|&m| {
                         let mut q = *p;
-                        q.play_unchecked(m).captures.count()
+                        q.play_unchecked(ruleset.rules(), m).captures.count()
                     })
                     .sum::<u32>()
             })
@@ -121,7 +135,7 @@ fn movegen_and_play(c: &mut Criterion) {
             b.iter(|| {
                 let mut n = 0;
                 for p in &positions {
-                    black_box(p).legal_moves_into(&mut list);
+                    black_box(p).legal_moves_into(ruleset.rules(), &mut list);
                     n += list.len();
                 }
                 black_box(n)
@@ -134,10 +148,10 @@ fn movegen_and_play(c: &mut Criterion) {
             b.iter(|| {
                 let mut caps = 0;
                 for p in &positions {
-                    p.legal_moves_into(&mut list);
+                    p.legal_moves_into(ruleset.rules(), &mut list);
                     for &m in list.iter() {
                         let mut q = *black_box(p);
-                        caps += q.play_unchecked(m).captures.count();
+                        caps += q.play_unchecked(ruleset.rules(), m).captures.count();
                     }
                 }
                 black_box(caps)
@@ -154,14 +168,14 @@ fn perft_bench(c: &mut Criterion) {
         (Ruleset::copenhagen(), 3, 806_344),
     ] {
         let start = ruleset.start_position();
-        assert_eq!(perft(&start, depth), leaves);
+        assert_eq!(perft(&start, ruleset.rules(), depth), leaves);
         let mut group = c.benchmark_group(format!("tafl_perft/{}", ruleset.name()));
         group.sample_size(10);
         group.throughput(Throughput::Elements(leaves));
         // One iteration: perft to `depth` (bulk counting at the last ply); throughput in
         // leaf nodes.
         group.bench_function(format!("depth_{depth}"), |b| {
-            b.iter(|| perft(black_box(&start), depth));
+            b.iter(|| perft(black_box(&start), ruleset.rules(), depth));
         });
         group.finish();
     }
@@ -180,18 +194,20 @@ const SEARCH_NODES: [(&str, u64, u64); 3] = [
 
 /// Searches every position once from a cleared searcher (empty transposition and ordering
 /// tables, so each search is the same every time) and returns the nodes visited.
-fn search_all(searcher: &mut Searcher, positions: &[Position]) -> u64 {
+fn search_all(searcher: &mut Searcher, rules: &Rules, positions: &[Position]) -> u64 {
     positions
         .iter()
         .map(|p| {
             searcher.clear();
-            searcher.search(black_box(p), &[]).map_or(0, |r| r.nodes)
+            searcher
+                .search(black_box(p), rules, &[])
+                .map_or(0, |r| r.nodes)
         })
         .sum()
 }
 
 fn search_bench(c: &mut Criterion) {
-    for ((name, set), &(pinned_name, ovate, druid)) in
+    for ((name, ruleset, set), &(pinned_name, ovate, druid)) in
         position_sets().into_iter().zip(SEARCH_NODES.iter())
     {
         assert_eq!(name, pinned_name);
@@ -211,7 +227,7 @@ fn search_bench(c: &mut Criterion) {
                 ..level.config()
             };
             let mut searcher = Searcher::new(config, Seed(1));
-            let nodes = search_all(&mut searcher, &positions);
+            let nodes = search_all(&mut searcher, ruleset.rules(), &positions);
             assert_eq!((name, level, nodes), (name, level, pinned));
             group.throughput(Throughput::Elements(nodes));
             // One iteration: SEARCH_POSITIONS searches, each from cleared tables, with the
@@ -220,7 +236,7 @@ fn search_bench(c: &mut Criterion) {
             let limit = config.limits.nodes.unwrap_or(0);
             group.bench_function(format!("{limit}_nodes"), |b| {
                 b.iter(|| {
-                    let n = search_all(&mut searcher, &positions);
+                    let n = search_all(&mut searcher, ruleset.rules(), &positions);
                     assert_eq!(n, nodes);
                     n
                 });

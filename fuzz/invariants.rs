@@ -58,7 +58,7 @@ pub fn record_text(text: &str, limits: RecordLimits) {
 /// Replays `record` as each of the three games (most refuse it): no panic; a tafl or
 /// sugoroku game that replays writes a record that replays to the same game.
 pub fn replay_everywhere(record: &Record, limits: &RecordLimits) {
-    use boardgames_common::{Game, Replay, ReplayOptions};
+    use boardgames_common::{Game, ReplayOptions};
     let options = ReplayOptions::with_limits(*limits);
     if let Ok(game) = tafl_core::TaflGame::from_record_with(record, &options) {
         let again = rewrite(&game, game.moves().iter().map(ToString::to_string));
@@ -126,9 +126,12 @@ pub fn tafl_position(preset: u8, setup_text: &str, choices: &[(u8, u8, u8)]) {
         if position.status().is_over() {
             break;
         }
-        position.legal_moves_into(&mut list);
+        position.legal_moves_into(ruleset.rules(), &mut list);
         for &m in list.iter() {
-            assert!(position.is_legal(m), "{m} generated but not legal");
+            assert!(
+                position.is_legal(ruleset.rules(), m),
+                "{m} generated but not legal"
+            );
         }
         // An arbitrary move: legal exactly when generated.
         let square = |b: u8| {
@@ -140,11 +143,11 @@ pub fn tafl_position(preset: u8, setup_text: &str, choices: &[(u8, u8, u8)]) {
             )
         };
         if let Ok(m) = format!("{}-{}", square(from), square(to)).parse::<tafl_core::Move>() {
-            let legal = position.is_legal(m);
+            let legal = position.is_legal(ruleset.rules(), m);
             assert_eq!(legal, list.contains(&m), "{m} in {position}");
             if !legal {
                 let before = position;
-                assert!(position.play_mut(m).is_err());
+                assert!(position.play_mut(ruleset.rules(), m).is_err());
                 assert_eq!(position, before, "an illegal move changed the position");
             }
         }
@@ -152,7 +155,9 @@ pub fn tafl_position(preset: u8, setup_text: &str, choices: &[(u8, u8, u8)]) {
             break;
         }
         let m = list[usize::from(pick) % list.len()];
-        let _ = position.play_mut(m).expect("a generated move plays");
+        let _ = position
+            .play_mut(ruleset.rules(), m)
+            .expect("a generated move plays");
     }
 }
 
@@ -168,7 +173,7 @@ pub fn tafl_game(preset: u8, picks: &[u8]) {
         if game.status().is_over() {
             break;
         }
-        game.position().legal_moves_into(&mut list);
+        game.position().legal_moves_into(game.rules(), &mut list);
         if list.is_empty() {
             break;
         }
@@ -360,7 +365,7 @@ pub fn otep_engine(lines: &[&[u8]], full_moves: bool) {
             if let Some(m) = answer.strip_prefix("move ") {
                 let game = engine.game().expect("a move is sent for a game");
                 let pending = engine.pending().expect("the move sent is awaited");
-                let legal = game.position().legal_moves();
+                let legal = game.position().legal_moves(game.rules());
                 assert!(legal.contains(&pending), "{pending} in {}", game.position());
                 // The text is the move, with its captures when the host asked for full
                 // notation (the option, or a `simple-moves off` line of its own).
@@ -399,7 +404,10 @@ pub fn otep_engine(lines: &[&[u8]], full_moves: bool) {
                     let first = pair[0].split('|').next().unwrap_or("");
                     let first = first.split_once('x').map_or(first, |(mv, _)| mv);
                     let m: tafl_core::Move = first.parse().expect("a move");
-                    assert!(game.position().is_legal(m), "{first} in {answer}");
+                    assert!(
+                        game.position().is_legal(game.rules(), m),
+                        "{first} in {answer}"
+                    );
                 }
             }
         }

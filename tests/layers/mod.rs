@@ -92,6 +92,64 @@ fn sugoroku_core_has_layers_and_no_import_circle() {
     assert!(!graph.imports["setup"].contains_key("position::notation"));
 }
 
+#[test]
+fn tafl_core_has_layers_and_no_import_circle() {
+    let graph = graph(
+        "tafl-core",
+        &[
+            "position",
+            "rules",
+            "berserk",
+            "ruleset",
+            "rules_string",
+            "ai::search",
+        ],
+    );
+    graph.assert_no_circle();
+    graph.assert_layers(&[
+        (
+            "squares, pieces and the AI's weights",
+            &["square", "piece", "repetition", "ai::weights"],
+        ),
+        (
+            "bitboards, statuses, hashing and the levels",
+            &["bitboard", "status", "zobrist", "ai::level"],
+        ),
+        (
+            "moves, setups, the rules' options and the table of the search",
+            &["moves", "setup", "rule_options", "ai::tt"],
+        ),
+        ("the rules", &["rules"]),
+        ("the position", &["position"]),
+        (
+            "move generation, captures, play and what is built on them",
+            &[
+                "movegen",
+                "capture",
+                "play",
+                "fort",
+                "perft",
+                "svg",
+                "ruleset",
+                "ai::ordering",
+            ],
+        ),
+        (
+            "berserk, the rules' text, the evaluation and serde",
+            &["berserk", "rules_string", "ai::eval", "serde_impls"],
+        ),
+        (
+            "the game and the position's text",
+            &["game", "tafl_position"],
+        ),
+        ("the search", &["ai::search"]),
+        ("the root and the AI's module", &["", "ai"]),
+    ]);
+    // The rules are below the position that is played under them, and the search on top.
+    assert!(!graph.imports["rules"].contains_key("position"));
+    assert!(!graph.imports["ai::ordering"].contains_key("ai::search"));
+}
+
 /// A crate of four files: the root re-exports, `a` uses `b` through the root and `c` through
 /// a grouped `use`, `c` uses `a` back only in its tests and comments.
 const SOURCES: [(&str, &str); 5] = [

@@ -128,7 +128,7 @@ fn legal_move(game: &TaflGame, line: &str) -> Move {
         .unwrap_or_else(|| panic!("expected a move, got {line:?}"));
     let m: Move = text.parse().unwrap_or_else(|e| panic!("{line}: {e}"));
     assert!(
-        game.position().is_legal(m),
+        game.position().is_legal(game.rules(), m),
         "illegal {m} in {}",
         game.position()
     );
@@ -168,7 +168,7 @@ fn a_whole_game_of_brandub_with_every_engine_move_legal() {
             e.send(&format!("move {}", board(&game)));
         } else {
             let mut moves = MoveList::new();
-            game.position().legal_moves_into(&mut moves);
+            game.position().legal_moves_into(game.rules(), &mut moves);
             let m = moves[(next(&mut state) % moves.len() as u64) as usize];
             let _ = game.play_mut(m).unwrap();
             e.send(&format!("opponent-move {m} {}", board(&game)));
@@ -197,7 +197,7 @@ fn the_engine_plays_the_defenders_and_keeps_in_step_with_full_notation() {
             break;
         }
         let mut moves = MoveList::new();
-        game.position().legal_moves_into(&mut moves);
+        game.position().legal_moves_into(game.rules(), &mut moves);
         let m = moves[0];
         let full = game.move_text(m).to_string();
         let _ = game.play_mut(m).unwrap();
@@ -443,7 +443,7 @@ fn move_lists_and_notices_without_a_position_keep_the_engine_in_step() {
     // rulesets do not have): the host's board is taken, with the other side to move.
     let mut host = game.clone();
     let mut moves = MoveList::new();
-    host.position().legal_moves_into(&mut moves);
+    host.position().legal_moves_into(host.rules(), &mut moves);
     let first = moves[0];
     let _ = host.play_mut(first).unwrap();
     let mut setup = host.position().to_setup();

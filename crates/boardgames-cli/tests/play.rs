@@ -209,9 +209,10 @@ fn play_tafl_hint_suggests_a_legal_move_and_changes_nothing() {
         .and_then(|rest| rest.split_whitespace().next())
         .unwrap_or_else(|| panic!("no hint in {with_hint}"));
     let mv = hint.parse::<MoveText>().expect("a move").mv;
-    let start = *TaflGame::new(Ruleset::fidchell()).position();
+    let fidchell = Ruleset::fidchell();
+    let start = *TaflGame::new(fidchell.clone()).position();
     let mut legal = MoveList::new();
-    start.legal_moves_into(&mut legal);
+    start.legal_moves_into(fidchell.rules(), &mut legal);
     assert!(legal.contains(&mv), "{hint} is not legal");
     assert_eq!(with_hint.matches("Hint (Bard): ").count(), 2, "{with_hint}");
     // The computer's reply is the same with or without hints.

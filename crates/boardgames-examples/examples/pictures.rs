@@ -115,6 +115,7 @@ fn tafl_pictures(dir: &Path) -> Result<(), String> {
     let mut game = TaflGame::new(Ruleset::fidchell());
     let start = boardgames::tafl::svg::render(
         game.position(),
+        game.rules(),
         &boardgames::tafl::svg::SvgOptions {
             last_move: None,
             title: Some("Fidchell: the start"),
@@ -133,6 +134,7 @@ fn tafl_pictures(dir: &Path) -> Result<(), String> {
     );
     let middle = boardgames::tafl::svg::render(
         game.position(),
+        game.rules(),
         &boardgames::tafl::svg::SvgOptions {
             last_move: game.moves().last().copied(),
             title: Some(&title),

@@ -113,7 +113,7 @@ fn main() -> ExitCode {
     while !game.status().is_over() {
         let pos = *game.position();
         if pos.side_to_move() != o.human {
-            let Some(found) = ai.search(&pos, game.search_history()) else {
+            let Some(found) = ai.search(&pos, game.rules(), game.search_history()) else {
                 break;
             };
             match game.play_mut(found.best_move) {
@@ -165,7 +165,7 @@ fn main() -> ExitCode {
             }
             "moves" => {
                 let mut moves = MoveList::new();
-                pos.legal_moves_into(&mut moves);
+                pos.legal_moves_into(game.rules(), &mut moves);
                 let list: Vec<String> = moves.iter().map(ToString::to_string).collect();
                 println!("{} legal moves: {}", list.len(), list.join(" "));
                 continue;
@@ -200,10 +200,10 @@ fn main() -> ExitCode {
             continue;
         }
         let mut check = pos;
-        match check.play_mut(text.mv) {
+        match check.play_mut(game.rules(), text.mv) {
             Err(e) => {
                 let dest: Vec<String> = pos
-                    .destinations(text.mv.from)
+                    .destinations(game.rules(), text.mv.from)
                     .map(|s| s.to_string())
                     .collect();
                 if dest.is_empty() {

@@ -212,7 +212,11 @@ fn tafl(seed: Seed) -> Result<Played, String> {
             .set_tag(k, v)
             .map_err(|e| format!("tafl: {e}"))?;
     }
-    let _ = write!(out, "{}", played.state.position().diagram());
+    let _ = write!(
+        out,
+        "{}",
+        played.state.position().diagram(played.state.rules())
+    );
     let mut captured = BySide {
         attackers: 0u32,
         defenders: 0u32,
@@ -234,7 +238,7 @@ fn tafl(seed: Seed) -> Result<Played, String> {
         let _ = writeln!(out, "{:>4}. {side:<9} {mv}", i + 1);
         // A board every ten plies, but not after the last (the final board follows).
         if (i + 1).is_multiple_of(10) && !game.is_terminal() {
-            let _ = write!(out, "{}", game.position().diagram());
+            let _ = write!(out, "{}", game.position().diagram(game.rules()));
         }
     }
     let PlayedGame {

@@ -92,7 +92,7 @@ pub fn parse_tafl_rules(text: &str) -> Result<tafl_core::Ruleset, String> {
 /// ended (the position's own diagram names the side to move even then).
 #[must_use]
 pub fn tafl_diagram(game: &tafl_core::TaflGame) -> String {
-    let text = game.position().diagram();
+    let text = game.position().diagram(game.rules());
     if !game.status().is_over() {
         return text;
     }

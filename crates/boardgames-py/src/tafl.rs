@@ -8,7 +8,7 @@
 //! no chance.
 
 use boardgames_common::{Game, Player, Record};
-use tafl_core::{Move, MoveList, Position, Ruleset, Side, Square, TaflGame};
+use tafl_core::{Move, MoveList, Position, Rules, Ruleset, Side, Square, TaflGame};
 
 /// The planes of the observation ([`Planes::write`]), in order.
 pub const PLANES: [&str; 12] = [
@@ -83,24 +83,24 @@ pub fn id_move(size: u8, id: usize) -> Option<Move> {
     Some(Move::new(from, to))
 }
 
-/// The legal moves of `position` (the crate's generator).
+/// The legal moves of `position` under `rules`, its game's (the crate's generator).
 #[must_use]
-pub fn legal_moves(position: &Position) -> MoveList {
+pub fn legal_moves(position: &Position, rules: &Rules) -> MoveList {
     let mut list = MoveList::new();
-    legal_moves_into(position, &mut list);
+    legal_moves_into(position, rules, &mut list);
     list
 }
 
-/// The legal moves of `position` written into `list` (cleared first).
-pub fn legal_moves_into(position: &Position, list: &mut MoveList) {
-    position.legal_moves_into(list);
+/// The legal moves of `position` under `rules` written into `list` (cleared first).
+pub fn legal_moves_into(position: &Position, rules: &Rules, list: &mut MoveList) {
+    position.legal_moves_into(rules, list);
 }
 
 /// The observation's values for the game's counters: the repetitions of the position over
 /// the rule's count, the plies since the last capture over the no-capture limit (0 without).
 #[must_use]
 pub fn counters(game: &TaflGame) -> (f32, f32) {
-    let rules = game.position().rules();
+    let rules = game.rules();
     let count = f32::from(rules.repetition.count.max(1));
     #[allow(clippy::cast_precision_loss)]
     let repetitions = (game.repetitions() as f32 / count).min(1.0);
@@ -123,9 +123,9 @@ pub struct Planes {
 }
 
 impl Planes {
-    /// The planes of `position`'s rules.
+    /// The planes of `position` under `rules` (its game's).
     #[must_use]
-    pub fn of(position: &Position) -> Planes {
+    pub fn of(position: &Position, rules: &Rules) -> Planes {
         let n = usize::from(position.size());
         let (mut throne, mut corners) = (Vec::new(), Vec::new());
         for rank in 0..position.size() {
@@ -134,15 +134,14 @@ impl Planes {
                     continue;
                 };
                 let i = usize::from(rank) * n + usize::from(file);
-                if position.is_throne(sq) {
+                if position.is_throne(rules, sq) {
                     throne.push(i);
                 }
-                if position.is_corner(sq) {
+                if position.is_corner(rules, sq) {
                     corners.push(i);
                 }
             }
         }
-        let rules = position.rules();
         Planes {
             n,
             throne,
@@ -278,7 +277,7 @@ impl crate::Encoded for TaflGame {
             return None;
         }
         let m = id_move(self.position().size(), id)?;
-        self.position().is_legal(m).then_some(m)
+        self.position().is_legal(self.rules(), m).then_some(m)
     }
 
     fn observation_shape(&self) -> Vec<usize> {
@@ -287,7 +286,12 @@ impl crate::Encoded for TaflGame {
     }
 
     fn write_observation(&self, player: Player, out: &mut [f32]) {
-        Planes::of(self.position()).write(self, Side::from(player), out, counters(self));
+        Planes::of(self.position(), self.rules()).write(
+            self,
+            Side::from(player),
+            out,
+            counters(self),
+        );
     }
 
     fn replay(record: &Record) -> Result<TaflGame, String> {
@@ -300,13 +304,14 @@ impl crate::Encoded for TaflGame {
     }
 
     fn diagram(&self) -> String {
-        self.position().diagram()
+        self.position().diagram(self.rules())
     }
 
     fn svg(&self, _last: Option<Move>) -> String {
         let last = self.moves().last().copied();
         tafl_core::svg::render(
             self.position(),
+            self.rules(),
             &tafl_core::svg::SvgOptions {
                 last_move: last,
                 ..Default::default()

@@ -91,7 +91,7 @@ impl TaflVector {
     #[must_use]
     pub fn new(ruleset: Ruleset, num_envs: usize, seed: u64, max_length: u32) -> TaflVector {
         let game = TaflGame::new(ruleset.clone());
-        let legal = legal_moves(game.position());
+        let legal = legal_moves(game.position(), game.rules());
         let size = game.position().size();
         let mut table = vec![u16::MAX; Square::NUM * Square::NUM];
         for (from, row) in table.chunks_exact_mut(Square::NUM).enumerate() {
@@ -112,7 +112,7 @@ impl TaflVector {
         TaflVector {
             ids: vec![ids; num_envs],
             table,
-            planes: Planes::of(game.position()),
+            planes: Planes::of(game.position(), game.rules()),
             ready: false,
             size: game.position().size(),
             games: vec![game; num_envs],
@@ -184,7 +184,11 @@ impl TaflVector {
 
     /// Lists game `i`'s legal moves and their ids.
     fn list(&mut self, i: usize) {
-        legal_moves_into(self.games[i].position(), &mut self.legal[i]);
+        legal_moves_into(
+            self.games[i].position(),
+            self.games[i].rules(),
+            &mut self.legal[i],
+        );
         let table = &self.table;
         let ids = &mut self.ids[i];
         ids.clear();

@@ -5,14 +5,14 @@
 
 use crate::bitboard::{Bitboard, geometry};
 use crate::piece::{Piece, Side};
-use crate::position::Position;
+use crate::position::Ruled;
 use crate::rules::KingStrength;
 use crate::square::{DIRECTIONS, Square};
 
 /// A (file, rank) step.
 type Step = (i8, i8);
 
-impl Position {
+impl Ruled<'_> {
     /// Whether the empty or occupied square `sq` (or the edge, `None`) acts against `victim`
     /// in a capture made by `capturer`.
     fn anvil(&self, sq: Option<Square>, victim: Piece, capturer: Side) -> bool {
@@ -223,7 +223,7 @@ impl Position {
 }
 
 // OpenTafl's further captures: relaxed shieldwalls (`swf:n`) and Linnaean capture (`linc:y`).
-impl Position {
+impl Ruled<'_> {
     /// Whether `sq` (beyond a shieldwall of `side`'s enemies) closes it for `side`: a piece
     /// of `side` (the king only if armed as an anvil), or an empty corner hostile to the
     /// enemy soldiers.

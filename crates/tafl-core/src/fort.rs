@@ -10,7 +10,8 @@
 
 use crate::bitboard::{Bitboard, Geometry, geometry};
 use crate::piece::Piece;
-use crate::position::{Position, forbidden_stops};
+use crate::position::{Position, Ruled, forbidden_stops};
+use crate::rules::Rules;
 use crate::square::Square;
 
 /// The two lines through a square, as pairs of opposite steps.
@@ -38,11 +39,18 @@ impl Position {
     /// // King f1, defenders e1 g1 e2 g2 e3 f3: e3 and f3 guard each other, e2 stands between
     /// // e1 and e3, so nothing can be captured and the king can move to f2.
     /// let setup: Setup = "/4TKT4/4T1T4/4TT5/11/11/t9t/11/11/11/11/5t5/ a".parse().unwrap();
-    /// let pos = Ruleset::copenhagen().position(&setup).unwrap();
-    /// assert!(pos.edge_fort());
+    /// let copenhagen = Ruleset::copenhagen();
+    /// let pos = copenhagen.position(&setup).unwrap();
+    /// assert!(pos.edge_fort(copenhagen.rules()));
     /// ```
     #[must_use]
-    pub fn edge_fort(&self) -> bool {
+    pub fn edge_fort(&self, rules: &Rules) -> bool {
+        Ruled::new(*self, rules).edge_fort()
+    }
+}
+
+impl Ruled<'_> {
+    pub(crate) fn edge_fort(&self) -> bool {
         let Some(king) = self.king else {
             return false;
         };
@@ -106,7 +114,7 @@ impl Position {
             }
             reach = next;
         }
-        reach & !Bitboard(forbidden_stops(&self.rules, g, Piece::Attacker))
+        reach & !Bitboard(forbidden_stops(self.rules, g, Piece::Attacker))
     }
 
     /// Whether a square (or the edge, `None`) can act as the far side of a capture of a

@@ -5,7 +5,9 @@
 
 use std::sync::Arc;
 
-use boardgames_common::{ByPlayer, Game, Record, Replay, ReplayError, Turn, result_tag};
+use boardgames_common::{
+    ByPlayer, Game, Record, Replay, ReplayError, ReplayOptions, Turn, result_tag,
+};
 use thiserror::Error;
 
 use crate::moves::{Move, MoveText, ParseMoveError};
@@ -13,7 +15,7 @@ use crate::piece::Side;
 use crate::play::{IllegalMove, MoveOutcome};
 use crate::position::{Position, PositionError};
 use crate::repetition::PositionCounts;
-use crate::rules::RepetitionResult;
+use crate::rules::{RepetitionResult, Rules};
 use crate::rules_string::RulesStringError;
 use crate::ruleset::Ruleset;
 use crate::setup::{ParseSetupError, Setup};
@@ -147,6 +149,19 @@ impl TaflGame {
         <TaflGame as Replay>::from_record(record)
     }
 
+    /// The game a record describes, read with `options` ([`Replay::from_record_with`]:
+    /// limits, strict comments), for callers that do not import the trait.
+    ///
+    /// # Errors
+    ///
+    /// As [`Replay::from_record_with`].
+    pub fn from_record_with(
+        record: &Record,
+        options: &ReplayOptions,
+    ) -> Result<TaflGame, ReplayError<TagError, ActionError>> {
+        <TaflGame as Replay>::from_record_with(record, options)
+    }
+
     /// The record of the game so far: `Game`, the [`Game::record_tags`] (`Variant`, `Rules`,
     /// and `Position` when the game did not start from the ruleset's start), `Result` (`*`
     /// while the game is not over), and the moves with their captures. It replays to this
@@ -169,6 +184,13 @@ impl TaflGame {
     #[must_use]
     pub fn ruleset(&self) -> &Ruleset {
         &self.ruleset
+    }
+
+    /// The rules the game is played under (its ruleset's): what the position's methods
+    /// and the searcher take, `game.position().legal_moves(game.rules())`.
+    #[must_use]
+    pub fn rules(&self) -> &Rules {
+        self.ruleset.rules()
     }
 
     /// The start position.
@@ -253,7 +275,7 @@ impl TaflGame {
             status: self.status,
         };
         let mover = self.position.side_to_move();
-        let outcome = self.position.play_mut(m)?;
+        let outcome = self.position.play_mut(self.ruleset.rules(), m)?;
         self.undo.push(before);
         self.moves.push(MoveText {
             mv: m,
@@ -268,7 +290,7 @@ impl TaflGame {
         } else {
             self.counts.add(hash)
         };
-        let rules = *self.position.rules();
+        let rules = *self.ruleset.rules();
         let mut status = outcome.status;
         // OpenTafl: "threefold repetition cannot occur as the result of a berserk move".
         if !status.is_over()
@@ -338,8 +360,8 @@ impl TaflGame {
     #[must_use]
     pub fn move_text(&self, m: Move) -> MoveText {
         let mut next = self.position;
-        let captures = if self.position.is_legal(m) {
-            next.play_unchecked(m).captures
+        let captures = if self.position.is_legal(self.ruleset.rules(), m) {
+            next.play_unchecked(self.ruleset.rules(), m).captures
         } else {
             crate::bitboard::Bitboard::EMPTY
         };
@@ -365,7 +387,7 @@ impl Game for TaflGame {
         if self.status.is_over() {
             return;
         }
-        out.extend_from_slice(&self.position.legal_moves());
+        out.extend_from_slice(&self.position.legal_moves(self.ruleset.rules()));
     }
 
     fn chance_outcomes(&self, out: &mut Vec<(Move, f64)>) {
@@ -394,7 +416,7 @@ impl Game for TaflGame {
     fn parse_action(&self, text: &str) -> Result<Move, ActionError> {
         let written: MoveText = text.parse()?;
         let m = written.mv;
-        self.position.check_move(m)?;
+        self.position.check_move(self.ruleset.rules(), m)?;
         if self.status.is_over() {
             return Err(IllegalMove {
                 mv: m,
@@ -465,7 +487,6 @@ impl Replay for TaflGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Rules;
 
     /// Brandubh with repetitions ignored, so that a shuffle can go on without end.
     fn shuffling_game() -> TaflGame {
@@ -517,7 +538,7 @@ mod tests {
             if game.status().is_over() {
                 break;
             }
-            let list = game.position().legal_moves();
+            let list = game.position().legal_moves(game.rules());
             // The first capturing move if any, else the first move.
             let m = list
                 .iter()

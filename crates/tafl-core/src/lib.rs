@@ -22,9 +22,10 @@
 //!
 //! ```
 //! use tafl_core::{Ruleset, Status};
-//! let start = Ruleset::fidchell().start_position();
-//! let moves = start.legal_moves();
-//! let (next, outcome) = start.play(moves[0]).unwrap();
+//! let fidchell = Ruleset::fidchell();
+//! let start = fidchell.start_position();
+//! let moves = start.legal_moves(fidchell.rules());
+//! let (next, outcome) = start.play(fidchell.rules(), moves[0]).unwrap();
 //! assert!(outcome.captures.is_empty());
 //! assert_eq!(next.status(), Status::Ongoing);
 //! ```
@@ -68,15 +69,14 @@ pub mod svg;
 mod tafl_position;
 mod zobrist;
 
-pub use berserk::{BerserkMode, Jump, Jumps};
 pub use bitboard::Bitboard;
 pub use game::{ActionError, TaflGame, TagError};
 pub use moves::{MAX_MOVES, Move, MoveList, MoveText, ParseMoveError};
 pub use perft::{divide, perft};
 pub use piece::{BySide, Officer, ParsePieceSetError, Piece, PieceSet, Side};
 pub use play::{IllegalMove, IllegalMoveReason, MoveOutcome, PlayError};
-pub use position::{MAX_DISTINCT_RULES, Position, PositionError};
-pub use rule_options::{Forts, SpeedLimits};
+pub use position::{Position, PositionError};
+pub use rule_options::{BerserkMode, Forts, Jump, Jumps, SpeedLimits};
 pub use rules::{
     CornerRules, Escape, KingArmed, KingStrength, Repetition, RepetitionResult, Rules, RulesError,
     ThroneRules,

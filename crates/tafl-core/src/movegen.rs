@@ -9,8 +9,9 @@
 use crate::bitboard::{Bitboard, FILE_A, FILE_K, POP11, SLIDE, fill_down, fill_up, geometry, line};
 use crate::moves::{Move, MoveList};
 use crate::piece::{Piece, Side};
-use crate::position::{Position, forbidden_stops};
+use crate::position::{Position, Ruled, forbidden_stops};
 use crate::rule_options::reach_mask;
+use crate::rules::Rules;
 use crate::square::{STRIDE, Square};
 
 /// What a kind of piece sees: occupancy (normal and transposed), forbidden stops (normal
@@ -60,6 +61,54 @@ fn lines(from: Square, c: &Context) -> (u16, u16) {
 }
 
 impl Position {
+    /// Every legal move of the side to move: none once the game is over. Order: by origin
+    /// square (rank 1 first), then along the rank, then along the file, each by destination
+    /// square.
+    ///
+    /// With jumps or a berserker to move (Berserk), the moves are listed by origin, then by
+    /// destination square, and a berserker alone moves.
+    ///
+    /// ```
+    /// use tafl_core::Ruleset;
+    /// let fidchell = Ruleset::fidchell();
+    /// let start = fidchell.start_position();
+    /// let moves = start.legal_moves(fidchell.rules());
+    /// assert!(moves.iter().all(|&m| start.is_legal(fidchell.rules(), m)));
+    /// ```
+    #[must_use]
+    pub fn legal_moves(&self, rules: &Rules) -> MoveList {
+        Ruled::new(*self, rules).legal_moves()
+    }
+
+    /// [`Position::legal_moves`] written into `out` (cleared first), for a caller that keeps
+    /// one list per ply.
+    pub fn legal_moves_into(&self, rules: &Rules, out: &mut MoveList) {
+        Ruled::new(*self, rules).legal_moves_into(out)
+    }
+
+    /// The number of legal moves, without listing them (bulk counting for perft).
+    #[must_use]
+    pub fn count_legal_moves(&self, rules: &Rules) -> usize {
+        Ruled::new(*self, rules).count_legal_moves()
+    }
+
+    /// The squares the piece on `from` may move to, its jumps included (empty if `from`
+    /// holds no piece of the side to move, or another piece than the berserker, or the game
+    /// is over).
+    #[must_use]
+    pub fn destinations(&self, rules: &Rules, from: Square) -> Bitboard {
+        Ruled::new(*self, rules).destinations(from)
+    }
+
+    /// Whether `m` is legal here: the game is not over, a piece of the side to move stands
+    /// on `m.from`, and it can slide to `m.to` under the ruleset.
+    #[must_use]
+    pub fn is_legal(&self, rules: &Rules, m: Move) -> bool {
+        Ruled::new(*self, rules).is_legal(m)
+    }
+}
+
+impl Ruled<'_> {
     #[inline]
     fn context(&self, piece: Piece, from_fort: bool) -> Context {
         let g = geometry(self.rules.size);
@@ -71,7 +120,7 @@ impl Position {
             occ |= t;
             occ_t |= t;
         }
-        let mut forbid = forbidden_stops(&self.rules, g, piece);
+        let mut forbid = forbidden_stops(self.rules, g, piece);
         let mut forbid_t = forbid;
         let forts = &self.rules.forts;
         if forts.squares.any() {
@@ -121,29 +170,13 @@ impl Position {
         }
     }
 
-    /// Every legal move of the side to move: none once the game is over. Order: by origin
-    /// square (rank 1 first), then along the rank, then along the file, each by destination
-    /// square.
-    ///
-    /// With jumps or a berserker to move (Berserk), the moves are listed by origin, then by
-    /// destination square, and a berserker alone moves.
-    ///
-    /// ```
-    /// use tafl_core::Ruleset;
-    /// let start = Ruleset::fidchell().start_position();
-    /// let moves = start.legal_moves();
-    /// assert!(moves.iter().all(|&m| start.is_legal(m)));
-    /// ```
-    #[must_use]
-    pub fn legal_moves(&self) -> MoveList {
+    pub(crate) fn legal_moves(&self) -> MoveList {
         let mut out = MoveList::new();
         self.legal_moves_into(&mut out);
         out
     }
 
-    /// [`Position::legal_moves`] written into `out` (cleared first), for a caller that keeps
-    /// one list per ply.
-    pub fn legal_moves_into(&self, out: &mut MoveList) {
+    pub(crate) fn legal_moves_into(&self, out: &mut MoveList) {
         out.clear();
         if self.status.is_over() {
             return;
@@ -221,9 +254,7 @@ impl Position {
         }
     }
 
-    /// The number of legal moves, without listing them (bulk counting for perft).
-    #[must_use]
-    pub fn count_legal_moves(&self) -> usize {
+    pub(crate) fn count_legal_moves(&self) -> usize {
         if self.status.is_over() {
             return 0;
         }
@@ -272,7 +303,7 @@ impl Position {
             occ |= 1u128 << g.throne.index();
         }
         let empty = g.board & !occ;
-        let stops = empty & !forbidden_stops(&self.rules, g, piece);
+        let stops = empty & !forbidden_stops(self.rules, g, piece);
         let from = pieces.0;
         let stride = u32::from(STRIDE);
         let east = fill_up(from, empty & !FILE_A, 1);
@@ -290,11 +321,7 @@ impl Position {
         (odd.count_ones() + 2 * (twos.count_ones() + more.count_ones())) as usize
     }
 
-    /// The squares the piece on `from` may move to, its jumps included (empty if `from`
-    /// holds no piece of the side to move, or another piece than the berserker, or the game
-    /// is over).
-    #[must_use]
-    pub fn destinations(&self, from: Square) -> Bitboard {
+    pub(crate) fn destinations(&self, from: Square) -> Bitboard {
         if self.status.is_over() || !from.on_board(self.rules.size) {
             return Bitboard::EMPTY;
         }
@@ -339,10 +366,7 @@ impl Position {
         out
     }
 
-    /// Whether `m` is legal here: the game is not over, a piece of the side to move stands
-    /// on `m.from`, and it can slide to `m.to` under the ruleset.
-    #[must_use]
-    pub fn is_legal(&self, m: Move) -> bool {
+    pub(crate) fn is_legal(&self, m: Move) -> bool {
         self.destinations(m.from).contains(m.to)
     }
 
@@ -356,7 +380,7 @@ impl Position {
             if self.rules.forts.squares.any() {
                 break; // forts: the full look below
             }
-            let mut stops = empty & !Bitboard(forbidden_stops(&self.rules, g, piece));
+            let mut stops = empty & !Bitboard(forbidden_stops(self.rules, g, piece));
             if self.rules.has_throne && !self.rules.throne.passable.contains(piece) {
                 stops.remove(g.throne); // an impassable throne is a blocker
             }

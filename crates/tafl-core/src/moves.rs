@@ -228,7 +228,8 @@ pub const MAX_MOVES: usize = 332;
 ///
 /// ```
 /// use tafl_core::{MoveList, Ruleset};
-/// let moves: MoveList = Ruleset::brandubh().start_position().legal_moves();
+/// let brandubh = Ruleset::brandubh();
+/// let moves: MoveList = brandubh.start_position().legal_moves(brandubh.rules());
 /// assert_eq!(moves.len(), 40);
 /// assert!(moves.contains(&"d6-f6".parse().unwrap()));
 /// ```

@@ -8,8 +8,8 @@ use thiserror::Error;
 use crate::bitboard::{Bitboard, geometry};
 use crate::moves::Move;
 use crate::piece::{Piece, Side};
-use crate::position::{Position, corner_index};
-use crate::rules::Escape;
+use crate::position::{Position, Ruled, corner_index};
+use crate::rules::{Escape, Rules};
 use crate::square::Square;
 use crate::status::{DrawReason, Status, WinReason};
 use crate::zobrist;
@@ -68,16 +68,70 @@ pub struct PlayError {
     /// What was wrong.
     pub error: IllegalMove,
     /// The position, unchanged.
-    pub position: Box<Position>,
+    pub position: Position,
 }
 
 impl Position {
+    /// Plays `m` and returns the new position (whose [`Position::status`] tells whether the
+    /// game ended) with the move's captures and status, as [`Position::play_mut`] does.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError`] if `m` is illegal, holding the reason and this position unchanged.
+    pub fn play(mut self, rules: &Rules, m: Move) -> Result<(Position, MoveOutcome), PlayError> {
+        match self.play_mut(rules, m) {
+            Ok(outcome) => Ok((self, outcome)),
+            Err(error) => Err(PlayError {
+                error,
+                position: self,
+            }),
+        }
+    }
+
     /// Why `m` is illegal, or `Ok(())`.
     ///
     /// # Errors
     ///
     /// [`IllegalMove`] with the reason.
-    pub fn check_move(&self, m: Move) -> Result<(), IllegalMove> {
+    pub fn check_move(&self, rules: &Rules, m: Move) -> Result<(), IllegalMove> {
+        Ruled::new(*self, rules).check_move(m)
+    }
+
+    /// Plays `m` in place and returns its captures and the new status.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMove`] if `m` is illegal; the position is then unchanged.
+    pub fn play_mut(&mut self, rules: &Rules, m: Move) -> Result<MoveOutcome, IllegalMove> {
+        let mut ruled = Ruled::new(*self, rules);
+        let result = ruled.play_mut(m);
+        *self = ruled.pos;
+        result
+    }
+
+    /// Plays `m` without checking it, for search over moves from
+    /// [`Position::legal_moves`].
+    ///
+    /// Playing an illegal move leaves a position that may break the invariants (though never
+    /// memory safety); do not do it.
+    #[inline]
+    pub fn play_unchecked(&mut self, rules: &Rules, m: Move) -> MoveOutcome {
+        let mut ruled = Ruled::new(*self, rules);
+        let result = ruled.play_unchecked(m);
+        *self = ruled.pos;
+        result
+    }
+
+    /// Whether the attackers enclose every defender and the king: no defending piece can be
+    /// reached from the edge through squares free of attackers.
+    #[must_use]
+    pub fn enclosed(&self, rules: &Rules) -> bool {
+        Ruled::new(*self, rules).enclosed()
+    }
+}
+
+impl Ruled<'_> {
+    pub(crate) fn check_move(&self, m: Move) -> Result<(), IllegalMove> {
         let reason = if self.status.is_over() {
             IllegalMoveReason::GameOver
         } else if !m.from.on_board(self.rules.size)
@@ -92,39 +146,13 @@ impl Position {
         Err(IllegalMove { mv: m, reason })
     }
 
-    /// Plays `m` and returns the new position (whose [`Position::status`] tells whether the
-    /// game ended) with the move's captures and status, as [`Position::play_mut`] does.
-    ///
-    /// # Errors
-    ///
-    /// [`PlayError`] if `m` is illegal, holding the reason and this position unchanged.
-    pub fn play(mut self, m: Move) -> Result<(Position, MoveOutcome), PlayError> {
-        match self.play_mut(m) {
-            Ok(outcome) => Ok((self, outcome)),
-            Err(error) => Err(PlayError {
-                error,
-                position: Box::new(self),
-            }),
-        }
-    }
-
-    /// Plays `m` in place and returns its captures and the new status.
-    ///
-    /// # Errors
-    ///
-    /// [`IllegalMove`] if `m` is illegal; the position is then unchanged.
-    pub fn play_mut(&mut self, m: Move) -> Result<MoveOutcome, IllegalMove> {
+    pub(crate) fn play_mut(&mut self, m: Move) -> Result<MoveOutcome, IllegalMove> {
         self.check_move(m)?;
         Ok(self.play_unchecked(m))
     }
 
-    /// Plays `m` without checking it, for search over moves from
-    /// [`Position::legal_moves`].
-    ///
-    /// Playing an illegal move leaves a position that may break the invariants (though never
-    /// memory safety); do not do it.
     #[inline]
-    pub fn play_unchecked(&mut self, m: Move) -> MoveOutcome {
+    pub(crate) fn play_unchecked(&mut self, m: Move) -> MoveOutcome {
         self.play_unchecked_with(m, true)
     }
 
@@ -166,7 +194,7 @@ impl Position {
     #[inline]
     pub(crate) fn visit_corner(&mut self, piece: Piece, to: Square) {
         if piece == Piece::King
-            && let Some(i) = corner_index(to, &self.rules)
+            && let Some(i) = corner_index(to, self.rules)
             && self.visited >> i & 1 == 0
         {
             self.visited |= 1 << i;
@@ -328,10 +356,7 @@ impl Position {
         self.no_move_status()
     }
 
-    /// Whether the attackers enclose every defender and the king: no defending piece can be
-    /// reached from the edge through squares free of attackers.
-    #[must_use]
-    pub fn enclosed(&self) -> bool {
+    pub(crate) fn enclosed(&self) -> bool {
         // Grown from the defenders (reachability is symmetric), stopping as soon as the
         // edge is touched, which is usually after a few steps.
         let g = geometry(self.rules.size);

@@ -4,28 +4,27 @@
 //! Move generation is in `movegen.rs`, captures in `capture.rs`, playing a move and the
 //! endings in `play.rs`.
 
-use std::collections::HashMap;
 use std::fmt;
-use std::sync::{Mutex, OnceLock, PoisonError};
 
 use thiserror::Error;
 
 use crate::bitboard::{Bitboard, Geometry, geometry};
-use crate::piece::{Piece, Side};
-use crate::rules::{RepetitionResult, Rules, RulesError};
+use crate::piece::{BySide, Officer, Piece, Side};
+use crate::rules::{Rules, RulesError};
 use crate::setup::Setup;
 use crate::square::Square;
 use crate::status::Status;
 use crate::zobrist;
 
-/// A legal tafl position, built only from a checked [`Setup`].
+/// A legal tafl position, built only from a checked [`Setup`] under some [`Rules`].
 ///
-/// Holds a reference to its [`Rules`] so that it can generate and play moves by itself;
-/// positions are copied to make moves (copy-make), so they are kept small (96 bytes): the
-/// rules, with the attacker forts' bitboard, live in a table shared by every position of the
-/// process, one entry per distinct [`Rules`] value (the presets' and at most
-/// [`MAX_DISTINCT_RULES`] others). The repetition history is not
-/// part of a position: [`TaflGame`](crate::TaflGame) keeps it.
+/// A position does not hold its rules: the game ([`TaflGame`](crate::TaflGame)) and the
+/// searcher do, and every method that needs them (move generation, play, the endings) takes
+/// them as `&Rules`, as sugoroku's `Position::play` takes its ruleset. Those rules must be the
+/// ones the position was built under (its [`Ruleset`](crate::Ruleset)'s); others give
+/// meaningless moves (never a panic in release builds, a failed debug assertion when the size
+/// differs). Positions are copied to make moves (copy-make), so they are kept small (at most
+/// 96 bytes) and `Copy`. The repetition history is not part of a position: the game keeps it.
 ///
 /// `Display` writes the [`Setup`] text: the OpenTafl board, the side to move and the corners
 /// visited: `/2ttt2/7/t1TTT1t/t1TKT1t/t1TTT1t/7/2ttt2/ a`.
@@ -36,7 +35,10 @@ pub struct Position {
     /// Occupancy of every piece in the transposed layout (bit `file * 11 + rank`).
     pub(crate) occ_t: u128,
     pub(crate) hash: u64,
-    pub(crate) rules: SharedRules,
+    /// The board size `n` (of the rules).
+    pub(crate) size: u8,
+    /// The kind of each side's officers (of the rules).
+    pub(crate) officer_kinds: BySide<Option<Officer>>,
     /// The commanders and knights (Berserk), of both sides: each is also in `attackers` or
     /// `defenders`, and its kind is its side's in the rules.
     pub(crate) officers: Bitboard,
@@ -102,11 +104,6 @@ pub enum PositionError {
         "ruleset name {0:?} cannot be written in a rules string: no '_' and no whitespace other than spaces"
     )]
     RulesetName(String),
-    /// More than [`MAX_DISTINCT_RULES`] distinct [`Rules`] values were used in this process
-    /// (positions share one table of the rules they are played under, and its entries are
-    /// never freed, so it is bounded).
-    #[error("more than {MAX_DISTINCT_RULES} distinct tafl rules were used in this process")]
-    TooManyRules,
     /// A commander or knight the rules do not have: the officers of a side are of the one
     /// kind its start position holds (or the square holds no soldier, or is marked both).
     #[error(
@@ -116,7 +113,7 @@ pub enum PositionError {
         /// The square.
         square: Square,
         /// The kind of officer.
-        officer: crate::piece::Officer,
+        officer: Officer,
     },
     /// A ruleset whose [`Rules::officers`] differ from the commanders and knights its start
     /// holds (a side's kind of officer is read from its start; [`Ruleset::new`](crate::Ruleset::new)).
@@ -143,70 +140,47 @@ impl From<RulesError> for PositionError {
     }
 }
 
-/// How many distinct [`Rules`] values the positions of one process may be played under
-/// ([`PositionError::TooManyRules`] beyond): each distinct value is stored once (about 64
-/// bytes) for the life of the process, so that a position holds only a reference to it.
-pub const MAX_DISTINCT_RULES: usize = 4096;
+/// A position with the rules it is played under: the form in which the crate's own code
+/// generates and plays moves (the searcher keeps its positions so). It reads the position's
+/// fields through `Deref`, and the rules through its own field.
+#[derive(Clone, Copy)]
+pub(crate) struct Ruled<'r> {
+    pub(crate) pos: Position,
+    pub(crate) rules: &'r Rules,
+}
 
-/// A position's rules: an entry of the shared table, read through `Deref`. Compared and
-/// hashed by value, like the `Rules` it refers to.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) struct SharedRules(&'static Rules);
+impl<'r> Ruled<'r> {
+    /// `pos` under `rules` (those it was built under).
+    #[inline]
+    pub(crate) fn new(pos: Position, rules: &'r Rules) -> Ruled<'r> {
+        debug_assert_eq!(
+            pos.size, rules.size,
+            "a position under rules of another size"
+        );
+        Ruled { pos, rules }
+    }
+}
 
-impl std::ops::Deref for SharedRules {
-    type Target = Rules;
+impl std::ops::Deref for Ruled<'_> {
+    type Target = Position;
 
     #[inline]
-    fn deref(&self) -> &Rules {
-        self.0
+    fn deref(&self) -> &Position {
+        &self.pos
     }
 }
 
-impl fmt::Debug for SharedRules {
+impl std::ops::DerefMut for Ruled<'_> {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut Position {
+        &mut self.pos
+    }
+}
+
+impl fmt::Debug for Ruled<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(f)
+        self.pos.fmt(f)
     }
-}
-
-/// The table's entries for the presets (six rules, each with and without repetitions).
-const PRESET_ENTRIES: usize = 12;
-
-/// The shared table of the rules positions are played under.
-static RULES_TABLE: OnceLock<Mutex<HashMap<Rules, &'static Rules>>> = OnceLock::new();
-
-/// The table's entry for `rules`, added if new. The presets' rules (with and without their
-/// repetition rule) are in the table from the start, so they never meet the bound.
-fn shared_rules(rules: &Rules) -> Result<&'static Rules, PositionError> {
-    let table = RULES_TABLE.get_or_init(|| {
-        let mut map = HashMap::new();
-        for preset in [
-            Rules::fidchell(),
-            Rules::fidchell_throne_hostile_to_all(),
-            Rules::brandubh(),
-            Rules::copenhagen(),
-            Rules::tablut(),
-            Rules::ard_ri(),
-        ] {
-            let mut without = preset;
-            without.repetition.result = RepetitionResult::Ignored;
-            for r in [preset, without] {
-                map.entry(r).or_insert_with(|| &*Box::leak(Box::new(r)));
-            }
-        }
-        Mutex::new(map)
-    });
-    // A panic elsewhere while the lock was held cannot leave the map half-updated: the
-    // only update is one `insert` of a finished value.
-    let mut map = table.lock().unwrap_or_else(PoisonError::into_inner);
-    if let Some(&shared) = map.get(rules) {
-        return Ok(shared);
-    }
-    if map.len() >= MAX_DISTINCT_RULES + PRESET_ENTRIES {
-        return Err(PositionError::TooManyRules);
-    }
-    let shared: &'static Rules = Box::leak(Box::new(*rules));
-    map.insert(*rules, shared);
-    Ok(shared)
 }
 
 /// The piece of [`PositionError::Restricted`] as its message names it.
@@ -227,8 +201,8 @@ impl Position {
     /// # Errors
     ///
     /// [`PositionError`]: bad rules, size mismatch, pieces off the board or overlapping, no
-    /// king, a soldier on a king-only square, a visited corner that is not a corner, more
-    /// than [`MAX_DISTINCT_RULES`] distinct rules in this process.
+    /// king, a soldier on a king-only square, a visited corner that is not a corner, an
+    /// officer or a berserker the rules do not have.
     pub fn from_setup(setup: &Setup, rules: &Rules) -> Result<Position, PositionError> {
         rules.check()?;
         if setup.size != rules.size {
@@ -278,8 +252,8 @@ impl Position {
         }
         let soldiers = setup.attackers | setup.defenders;
         for (marked, officer) in [
-            (setup.commanders, crate::piece::Officer::Commander),
-            (setup.knights, crate::piece::Officer::Knight),
+            (setup.commanders, Officer::Commander),
+            (setup.knights, Officer::Knight),
         ] {
             for square in marked {
                 let side = if setup.attackers.contains(square) {
@@ -287,7 +261,7 @@ impl Position {
                 } else {
                     Side::Defenders
                 };
-                let other = if officer == crate::piece::Officer::Commander {
+                let other = if officer == Officer::Commander {
                     setup.knights
                 } else {
                     setup.commanders
@@ -301,7 +275,7 @@ impl Position {
             }
         }
         if let Some(b) = setup.berserker
-            && (rules.berserk == crate::berserk::BerserkMode::None
+            && (rules.berserk == crate::rule_options::BerserkMode::None
                 || !b.on_board(rules.size)
                 || setup
                     .piece_at(b)
@@ -314,20 +288,21 @@ impl Position {
             defenders: setup.defenders,
             occ_t: all.transposed().0,
             hash: 0,
-            rules: SharedRules(shared_rules(rules)?),
+            size: rules.size,
+            officer_kinds: rules.officers,
             officers: setup.commanders | setup.knights,
             berserker: setup.berserker,
             special: rules.officers.attackers.is_some()
                 || rules.officers.defenders.is_some()
-                || rules.jumps.king != crate::berserk::Jump::None
-                || rules.berserk != crate::berserk::BerserkMode::None,
+                || rules.jumps.king != crate::rule_options::Jump::None
+                || rules.berserk != crate::rule_options::BerserkMode::None,
             king: Some(king),
             side: setup.side_to_move,
             visited,
             status: Status::Ongoing,
         };
         pos.hash = pos.zobrist_recomputed();
-        pos.status = pos.static_status();
+        pos.status = Ruled::new(pos, rules).static_status();
         Ok(pos)
     }
 
@@ -339,13 +314,13 @@ impl Position {
         let mut knights = Bitboard::EMPTY;
         for sq in self.officers {
             match self.officer_at(sq) {
-                Some(crate::piece::Officer::Commander) => commanders.insert(sq),
-                Some(crate::piece::Officer::Knight) => knights.insert(sq),
+                Some(Officer::Commander) => commanders.insert(sq),
+                Some(Officer::Knight) => knights.insert(sq),
                 None => {}
             }
         }
         Setup {
-            size: self.rules.size,
+            size: self.size,
             attackers: self.attackers,
             defenders: self.defenders,
             king: self.king,
@@ -357,18 +332,11 @@ impl Position {
         }
     }
 
-    /// The rules this position is played under.
-    #[inline]
-    #[must_use]
-    pub const fn rules(&self) -> &Rules {
-        self.rules.0
-    }
-
     /// Board size `n`.
     #[inline]
     #[must_use]
     pub const fn size(&self) -> u8 {
-        self.rules.0.size
+        self.size
     }
 
     /// The side to move.
@@ -459,7 +427,7 @@ impl Position {
     /// The corners the king has visited.
     #[must_use]
     pub fn corners_visited(&self) -> Bitboard {
-        let g = geometry(self.rules.size);
+        let g = geometry(self.size);
         Bitboard(g.corners)
             .enumerate()
             .filter(|&(i, _)| self.visited >> i & 1 != 0)
@@ -467,16 +435,16 @@ impl Position {
             .collect()
     }
 
-    /// Whether `sq` is the throne of this board.
+    /// Whether `sq` is the throne of this board under `rules` (the position's).
     #[must_use]
-    pub fn is_throne(&self, sq: Square) -> bool {
-        self.rules.has_throne && geometry(self.rules.size).throne == sq
+    pub fn is_throne(&self, rules: &Rules, sq: Square) -> bool {
+        Ruled::new(*self, rules).is_throne(sq)
     }
 
-    /// Whether `sq` is a corner square of this board.
+    /// Whether `sq` is a corner square of this board under `rules` (the position's).
     #[must_use]
-    pub fn is_corner(&self, sq: Square) -> bool {
-        self.rules.has_corners && Bitboard(geometry(self.rules.size).corners).contains(sq)
+    pub fn is_corner(&self, rules: &Rules, sq: Square) -> bool {
+        Ruled::new(*self, rules).is_corner(sq)
     }
 
     /// The hash computed from scratch (tests compare it with [`Position::hash`]).
@@ -515,14 +483,16 @@ impl Position {
     ///
     /// ```
     /// use tafl_core::Ruleset;
-    /// let d = Ruleset::brandubh().start_position().diagram();
+    /// let brandubh = Ruleset::brandubh();
+    /// let d = brandubh.start_position().diagram(brandubh.rules());
     /// assert!(d.starts_with(" 7 # . . t . . #\n"));
     /// assert!(d.contains(" 4 t t T K T t t\n"));
     /// assert!(d.contains("   a b c d e f g\n"));
     /// ```
     #[must_use]
-    pub fn diagram(&self) -> String {
-        let n = self.rules.size;
+    pub fn diagram(&self, rules: &Rules) -> String {
+        let ruled = Ruled::new(*self, rules);
+        let n = self.size;
         let mut s = String::new();
         for rank in (0..n).rev() {
             s.push_str(&format!("{:>2}", rank + 1));
@@ -535,8 +505,8 @@ impl Position {
                         self.officer_at(sq).map_or(p.char(), |o| o.char(p.side()))
                     }
                     Some(p) => p.char(),
-                    None if self.is_corner(sq) => '#',
-                    None if self.is_throne(sq) => '+',
+                    None if ruled.is_corner(sq) => '#',
+                    None if ruled.is_throne(sq) => '+',
                     None => '.',
                 };
                 s.push(' ');
@@ -558,6 +528,20 @@ impl Position {
         }
         s.push('\n');
         s
+    }
+}
+
+impl Ruled<'_> {
+    /// Whether `sq` is the throne of this board.
+    #[inline]
+    pub(crate) fn is_throne(&self, sq: Square) -> bool {
+        self.rules.has_throne && geometry(self.rules.size).throne == sq
+    }
+
+    /// Whether `sq` is a corner square of this board.
+    #[inline]
+    pub(crate) fn is_corner(&self, sq: Square) -> bool {
+        self.rules.has_corners && Bitboard(geometry(self.rules.size).corners).contains(sq)
     }
 }
 
@@ -601,13 +585,15 @@ mod tests {
 
     #[test]
     fn position_is_small_for_copy_make() {
-        // Four u128 bitboards (the fourth for Berserk's commanders and knights), the hash,
-        // a reference to the rules and a few bytes: the rules (with the attacker forts'
-        // bitboard) are shared, not copied with each move.
+        // Four u128 bitboards (the fourth for Berserk's commanders and knights), the hash
+        // and a few bytes: the rules (with the attacker forts' bitboard) are not part of a
+        // position, so they are not copied with each move.
         assert!(
             std::mem::size_of::<Position>() <= 96,
             "{}",
             std::mem::size_of::<Position>()
         );
+        // The crate's own form with its borrowed rules: 16 bytes more (alignment of u128).
+        assert!(std::mem::size_of::<Ruled<'static>>() <= 112);
     }
 }

@@ -1,6 +1,8 @@
 //! Further options of OpenTafl's rules strings ("OpenTafl Notation", section 3, "Rules
 //! Records"): attacker forts ([`Forts`], keys `afor`, `aforp`, `afors`, `aforh`, `aforre`)
-//! and speed limits per kind of piece ([`SpeedLimits`], key `spd`).
+//! speed limits per kind of piece ([`SpeedLimits`], key `spd`), and Berserk's jumps
+//! ([`Jump`], [`Jumps`], keys `kj`, `nj`, `cj`) and berserk moves ([`BerserkMode`], key `ber`),
+//! whose moves are generated and played in `berserk.rs`.
 
 use crate::bitboard::Bitboard;
 use crate::piece::{BySide, Officer, Piece, PieceSet, Side};
@@ -165,6 +167,100 @@ pub(crate) const fn reach_mask(at: u8, speed: u8) -> u16 {
     };
     let width = hi - lo + 1;
     (((1u32 << width) - 1) << lo) as u16
+}
+
+/// Whether and how a kind of piece jumps (OpenTafl keys `kj`, `nj`, `cj`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Jump {
+    /// No jumps (`n`).
+    None,
+    /// Jumps that start or end on the throne, a corner or a fort, capturing nothing by the
+    /// jump itself (`r`).
+    Restricted,
+    /// Jumps over an enemy soldier, capturing nothing by the jump itself (`j`).
+    Standard,
+    /// Jumps that capture the soldier jumped over (`c`).
+    Capture,
+}
+
+impl Jump {
+    /// Every value, in the order of declaration.
+    pub const ALL: [Jump; 4] = [Jump::None, Jump::Restricted, Jump::Standard, Jump::Capture];
+    /// Number of values.
+    pub const NUM: usize = 4;
+
+    /// The OpenTafl letter: `n`, `r`, `j` or `c`.
+    #[must_use]
+    pub const fn letter(self) -> char {
+        match self {
+            Jump::None => 'n',
+            Jump::Restricted => 'r',
+            Jump::Standard => 'j',
+            Jump::Capture => 'c',
+        }
+    }
+
+    /// The jump of an OpenTafl letter.
+    #[must_use]
+    pub fn from_letter(text: &str) -> Option<Jump> {
+        match text {
+            "n" => Some(Jump::None),
+            "r" => Some(Jump::Restricted),
+            "j" => Some(Jump::Standard),
+            "c" => Some(Jump::Capture),
+            _ => None,
+        }
+    }
+}
+
+/// The jumps of the king, the knights and the commanders.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Jumps {
+    /// The king's (`kj`, OpenTafl's default `n`).
+    pub king: Jump,
+    /// The knights' (`nj`, default `c`).
+    pub knight: Jump,
+    /// The commanders' (`cj`, default `j`).
+    pub commander: Jump,
+}
+
+impl Jumps {
+    /// OpenTafl's defaults: the king does not jump, knights jump and capture, commanders
+    /// jump without capturing.
+    pub const OPENTAFL: Jumps = Jumps {
+        king: Jump::None,
+        knight: Jump::Capture,
+        commander: Jump::Standard,
+    };
+}
+
+/// Berserk moves (OpenTafl key `ber`, "OpenTafl Notation", section 3, as OpenTafl's referee
+/// applies it): after a move that captures, the piece that moved (the berserker,
+/// [`Position::berserker`](crate::Position::berserker)) moves again before the other side, then only it may move (any of
+/// its moves), and a move of it that captures nothing ends the turn. The repetition rule is
+/// not applied to a position with a berserker to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum BerserkMode {
+    /// None (`n`, the default).
+    None,
+    /// After a capture the piece moves again if it has a capturing move (`c`).
+    Capture,
+    /// After a capture the piece moves again if it has any move (`m`).
+    AnyMove,
+}
+
+impl BerserkMode {
+    /// Every value, in the order of declaration.
+    pub const ALL: [BerserkMode; 3] = [
+        BerserkMode::None,
+        BerserkMode::Capture,
+        BerserkMode::AnyMove,
+    ];
+    /// Number of values.
+    pub const NUM: usize = 3;
 }
 
 #[cfg(test)]

@@ -1,11 +1,11 @@
 //! [`Rules`]: every option of a tafl variant that move generation, captures and endings need
-//! (a small `Copy` value held by each [`Position`](crate::Position)). The named variants with
-//! their start positions are [`Ruleset`](crate::Ruleset)s.
+//! (a small `Copy` value held by the game and the searcher, and passed as `&Rules` to the
+//! methods of [`Position`](crate::Position) that need it). The named variants with their start
+//! positions are [`Ruleset`](crate::Ruleset)s.
 
-use crate::berserk::{BerserkMode, Jumps};
 use crate::bitboard::{Bitboard, geometry};
 use crate::piece::{BySide, Officer, Piece, PieceSet, Side};
-use crate::rule_options::{Forts, SpeedLimits};
+use crate::rule_options::{BerserkMode, Forts, Jumps, SpeedLimits};
 use crate::square::{MAX_SIZE, MIN_SIZE};
 
 /// Whether the king takes part in captures of enemy soldiers (OpenTafl key `ka`).

@@ -32,11 +32,10 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::berserk::{BerserkMode, Jump, Jumps};
 use crate::bitboard::{Bitboard, geometry};
 use crate::piece::{BySide, Officer, Piece, PieceSet, Side};
 use crate::position::PositionError;
-use crate::rule_options::{Forts, SpeedLimits};
+use crate::rule_options::{BerserkMode, Forts, Jump, Jumps, SpeedLimits};
 use crate::rules::{Escape, KingArmed, KingStrength, RepetitionResult, Rules};
 use crate::ruleset::Ruleset;
 use crate::setup::{ParseSetupError, Setup};
@@ -279,6 +278,53 @@ impl Ruleset {
     /// value, or rules and start refused by [`Ruleset::new`].
     pub fn from_opentafl(s: &str) -> Result<Ruleset, RulesStringError> {
         parse(s, false)
+    }
+
+    /// A preset's name followed by options, as a record's `Rules` tag may give it:
+    /// `copenhagen`, `copenhagen repetition:none`. The only option is `repetition:none`
+    /// ([`Ruleset::without_repetition`]). `None` when the first word is not a preset's name
+    /// (the text may then be a rules string).
+    ///
+    /// ```
+    /// use tafl_core::{RepetitionResult, Ruleset};
+    /// let r = Ruleset::preset_with_options("copenhagen repetition:none").unwrap().unwrap();
+    /// assert_eq!(r.rules().repetition.result, RepetitionResult::Ignored);
+    /// assert!(Ruleset::preset_with_options("copenhagen repetition:twice").unwrap().is_err());
+    /// assert!(Ruleset::preset_with_options("dim:7 start:/7/").is_none());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// Inside the `Some`: [`RulesStringError::UnknownKey`] for an option other than
+    /// `repetition`, [`RulesStringError::BadValue`] for a value other than `none`,
+    /// [`RulesStringError::Duplicate`] for an option given twice.
+    #[must_use]
+    pub fn preset_with_options(text: &str) -> Option<Result<Ruleset, RulesStringError>> {
+        let mut words = text.split_whitespace();
+        let mut ruleset = Ruleset::preset_named(words.next()?)?;
+        let mut seen = false;
+        for word in words {
+            let result = match word.split_once(':') {
+                Some(("repetition", _)) if seen => {
+                    Err(RulesStringError::Duplicate("repetition".to_string()))
+                }
+                Some(("repetition", "none")) => {
+                    seen = true;
+                    ruleset = ruleset.without_repetition();
+                    Ok(())
+                }
+                Some(("repetition", value)) => Err(RulesStringError::BadValue {
+                    key: "repetition".to_string(),
+                    value: value.to_string(),
+                }),
+                Some((key, _)) => Err(RulesStringError::UnknownKey(key.to_string())),
+                None => Err(RulesStringError::Token(word.to_string())),
+            };
+            if let Err(e) = result {
+                return Some(Err(e));
+            }
+        }
+        Some(Ok(ruleset))
     }
 }
 

@@ -2,11 +2,10 @@
 //! `fidchell` (the default, the game of the Breton Fidchell page), `brandubh`, `copenhagen`,
 //! `tablut`, `ard_ri`.
 
-use crate::berserk::Jumps;
 use crate::piece::{Officer, Side};
 use crate::position::{Position, PositionError};
+use crate::rule_options::Jumps;
 use crate::rules::{RepetitionResult, Rules};
-use crate::rules_string::RulesStringError;
 use crate::setup::Setup;
 
 /// A tafl variant: a name, the rules and the validated start position.
@@ -27,6 +26,7 @@ use crate::setup::Setup;
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Ruleset {
     name: String,
+    rules: Rules,
     start: Position,
 }
 
@@ -103,6 +103,7 @@ impl Ruleset {
         }
         Ok(Ruleset {
             name: name.to_string(),
+            rules,
             start: position,
         })
     }
@@ -189,7 +190,7 @@ impl Ruleset {
     /// The rules.
     #[must_use]
     pub fn rules(&self) -> &Rules {
-        self.start.rules()
+        &self.rules
     }
 
     /// The start position (the side to move is [`Rules::first`]).
@@ -224,53 +225,6 @@ impl Ruleset {
             Err(_) => self.clone(),
         }
     }
-
-    /// A preset's name followed by options, as a record's `Rules` tag may give it:
-    /// `copenhagen`, `copenhagen repetition:none`. The only option is `repetition:none`
-    /// ([`Ruleset::without_repetition`]). `None` when the first word is not a preset's name
-    /// (the text may then be a rules string).
-    ///
-    /// ```
-    /// use tafl_core::{RepetitionResult, Ruleset};
-    /// let r = Ruleset::preset_with_options("copenhagen repetition:none").unwrap().unwrap();
-    /// assert_eq!(r.rules().repetition.result, RepetitionResult::Ignored);
-    /// assert!(Ruleset::preset_with_options("copenhagen repetition:twice").unwrap().is_err());
-    /// assert!(Ruleset::preset_with_options("dim:7 start:/7/").is_none());
-    /// ```
-    ///
-    /// # Errors
-    ///
-    /// Inside the `Some`: [`RulesStringError::UnknownKey`] for an option other than
-    /// `repetition`, [`RulesStringError::BadValue`] for a value other than `none`,
-    /// [`RulesStringError::Duplicate`] for an option given twice.
-    #[must_use]
-    pub fn preset_with_options(text: &str) -> Option<Result<Ruleset, RulesStringError>> {
-        let mut words = text.split_whitespace();
-        let mut ruleset = Ruleset::preset_named(words.next()?)?;
-        let mut seen = false;
-        for word in words {
-            let result = match word.split_once(':') {
-                Some(("repetition", _)) if seen => {
-                    Err(RulesStringError::Duplicate("repetition".to_string()))
-                }
-                Some(("repetition", "none")) => {
-                    seen = true;
-                    ruleset = ruleset.without_repetition();
-                    Ok(())
-                }
-                Some(("repetition", value)) => Err(RulesStringError::BadValue {
-                    key: "repetition".to_string(),
-                    value: value.to_string(),
-                }),
-                Some((key, _)) => Err(RulesStringError::UnknownKey(key.to_string())),
-                None => Err(RulesStringError::Token(word.to_string())),
-            };
-            if let Err(e) = result {
-                return Some(Err(e));
-            }
-        }
-        Some(Ok(ruleset))
-    }
 }
 
 impl Default for Ruleset {
@@ -284,6 +238,7 @@ impl Default for Ruleset {
 mod tests {
     use super::*;
     use crate::piece::Side;
+    use crate::rules_string::RulesStringError;
 
     #[test]
     fn presets_build() {

@@ -17,7 +17,8 @@
 //! ```
 //! use tafl_core::Ruleset;
 //! use tafl_core::svg::{SvgOptions, render};
-//! let svg = render(&Ruleset::brandubh().start_position(), &SvgOptions::default());
+//! let brandubh = Ruleset::brandubh();
+//! let svg = render(&brandubh.start_position(), brandubh.rules(), &SvgOptions::default());
 //! assert_eq!(svg.matches("class=\"piece attacker\"").count(), 8);
 //! assert_eq!(svg.matches("class=\"piece defender\"").count(), 4);
 //! assert_eq!(svg.matches("class=\"piece king\"").count(), 1);
@@ -28,6 +29,7 @@ use boardgames_common::svg::Svg;
 use crate::moves::MoveText;
 use crate::piece::{Officer, Piece, Side};
 use crate::position::Position;
+use crate::rules::Rules;
 use crate::square::Square;
 use crate::status::Status;
 
@@ -55,9 +57,10 @@ fn cell_size(size: u8) -> f64 {
 /// Draws `position` as a self-contained SVG document, with what `options` add. See the
 /// [module docs](self) for what is drawn and the classes.
 ///
-/// The work is bounded by the board's size (at most 11×11).
+/// `rules` are the position's (they mark its corners and throne). The work is bounded by
+/// the board's size (at most 11×11).
 #[must_use]
-pub fn render(position: &Position, options: &SvgOptions<'_>) -> String {
+pub fn render(position: &Position, rules: &Rules, options: &SvgOptions<'_>) -> String {
     let n = position.size();
     let s = cell_size(n);
     let heading = if options.title.is_some() { 30.0 } else { 0.0 };
@@ -113,9 +116,9 @@ pub fn render(position: &Position, options: &SvgOptions<'_>) -> String {
                  stroke-width=\"1\""
             ),
         );
-        let special = if position.is_corner(sq) {
+        let special = if position.is_corner(rules, sq) {
             Some("corner")
-        } else if position.is_throne(sq) {
+        } else if position.is_throne(rules, sq) {
             Some("throne")
         } else {
             None

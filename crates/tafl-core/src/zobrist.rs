@@ -1,17 +1,14 @@
 //! Zobrist keys: one random 64-bit key per (piece kind, square), one for the defenders to
 //! move, one per corner visited. A position's hash is the XOR of the keys of its features
 //! and is updated incrementally by `play`.
+//!
+//! The keys are the family's one SplitMix64 stream, [`Seed::derive`] of a pinned seed: key
+//! `k` is `Seed(ZOBRIST_SEED).derive(k)`, computed at compile time.
+
+use boardgames_common::Seed;
 
 use crate::piece::Piece;
 use crate::square::Square;
-
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
 
 struct Keys {
     pieces: [[u64; Square::NUM]; Piece::NUM],
@@ -21,29 +18,30 @@ struct Keys {
     berserkers: [u64; Square::NUM],
 }
 
-/// Pinned keys: changing the seed changes every stored hash.
+/// The seed of the keys. Pinned: changing it changes every stored hash.
+const ZOBRIST_SEED: Seed = Seed(0x7AF1_0003_0E34_1F99);
+
+/// Pinned keys: key number `k`, in the order below, is `ZOBRIST_SEED.derive(k)`.
 const KEYS: Keys = {
-    let mut state = 0x7AF1_0003_0E34_1F99u64;
+    let mut k = 0u64;
     let mut pieces = [[0u64; Square::NUM]; Piece::NUM];
     let mut p = 0;
     while p < Piece::NUM {
         let mut s = 0;
         while s < Square::NUM {
-            let (st, k) = splitmix(state);
-            state = st;
-            pieces[p][s] = k;
+            pieces[p][s] = ZOBRIST_SEED.derive(k).0;
+            k += 1;
             s += 1;
         }
         p += 1;
     }
-    let (st, defenders_to_move) = splitmix(state);
-    state = st;
+    let defenders_to_move = ZOBRIST_SEED.derive(k).0;
+    k += 1;
     let mut corners = [0u64; 4];
     let mut c = 0;
     while c < 4 {
-        let (st, k) = splitmix(state);
-        state = st;
-        corners[c] = k;
+        corners[c] = ZOBRIST_SEED.derive(k).0;
+        k += 1;
         c += 1;
     }
     // Drawn after the others, which keep their values.
@@ -51,12 +49,9 @@ const KEYS: Keys = {
     let mut berserkers = [0u64; Square::NUM];
     let mut s = 0;
     while s < Square::NUM {
-        let (st, k) = splitmix(state);
-        state = st;
-        officers[s] = k;
-        let (st, k) = splitmix(state);
-        state = st;
-        berserkers[s] = k;
+        officers[s] = ZOBRIST_SEED.derive(k).0;
+        berserkers[s] = ZOBRIST_SEED.derive(k + 1).0;
+        k += 2;
         s += 1;
     }
     Keys {
@@ -114,5 +109,16 @@ mod tests {
         all.dedup();
         assert_eq!(all.len(), n);
         assert_eq!(n, 3 * 121 + 1 + 4 + 2 * 121);
+    }
+
+    /// The keys did not change when the crate's own SplitMix64 gave way to
+    /// `Seed::derive` (the same generator: state `seed + (k + 1) × γ`, then the mix), so
+    /// every hash stored before, and every search, is unchanged.
+    #[test]
+    fn keys_are_pinned() {
+        // The former generator's first, 364th and last outputs from the same state.
+        assert_eq!(KEYS.pieces[0][0], 0x0cbe_618f_9633_62c7);
+        assert_eq!(KEYS.defenders_to_move, 0xd445_6c47_447d_eecc);
+        assert_eq!(KEYS.berserkers[120], 0xc3e4_d257_2580_4d3a);
     }
 }

@@ -24,7 +24,7 @@ fn allocations(ruleset: &Ruleset, nodes: u64) -> (u64, u64) {
     let mut searcher = Searcher::new(config, Seed(1));
     let pos = ruleset.start_position();
     let region = Region::new(GLOBAL);
-    let r = searcher.search(&pos, &[]).expect("a move");
+    let r = searcher.search(&pos, ruleset.rules(), &[]).expect("a move");
     let stats = region.change();
     ((stats.allocations + stats.reallocations) as u64, r.nodes)
 }

@@ -24,8 +24,8 @@ fn check(rules: &str) {
     for level in Level::ALL {
         let budget = level.config().limits.nodes.unwrap();
         let mut s = Searcher::for_level(level, Seed(5));
-        let r = s.search(&pos, &[]).expect("a move");
-        assert!(pos.is_legal(r.best_move), "{level}: {r:?}");
+        let r = s.search(&pos, ruleset.rules(), &[]).expect("a move");
+        assert!(pos.is_legal(ruleset.rules(), r.best_move), "{level}: {r:?}");
         assert!(
             r.nodes <= budget + SLACK,
             "{level} on {}: {} nodes for a budget of {budget}",
@@ -42,9 +42,9 @@ fn check(rules: &str) {
             weights: tafl_core::ai::EvalWeights::DEFAULT,
         };
         let r = Searcher::new(config, Seed(1))
-            .search(&pos, &[])
+            .search(&pos, ruleset.rules(), &[])
             .expect("a move");
-        assert!(pos.is_legal(r.best_move));
+        assert!(pos.is_legal(ruleset.rules(), r.best_move));
         assert!(r.nodes <= nodes + SLACK, "{} nodes for {nodes}", r.nodes);
         assert_eq!(r.depth, 0);
     }

@@ -4,11 +4,15 @@
 use boardgames_common::{Agent, Game, Seed, Turn};
 use rand::{RngExt, SeedableRng};
 use tafl_core::ai::{Level, SearchConfig, SearchLimits, Searcher, WIN_SCORE};
-use tafl_core::{BySide, Move, MoveList, Position, Ruleset, Setup, Side, Status, TaflGame};
+use tafl_core::{BySide, Move, MoveList, Position, Rules, Ruleset, Setup, Side, Status, TaflGame};
+
+/// Fidchell's rules, those of the positions of `fidchell`.
+static FIDCHELL: std::sync::LazyLock<Rules> =
+    std::sync::LazyLock::new(|| *Ruleset::fidchell().rules());
 
 fn fidchell(text: &str) -> Position {
     let setup: Setup = text.parse().expect("setup");
-    Position::from_setup(&setup, Ruleset::fidchell().rules()).expect("position")
+    Position::from_setup(&setup, &FIDCHELL).expect("position")
 }
 
 fn mv(text: &str) -> Move {
@@ -27,10 +31,10 @@ fn forced_win(pos: &Position, plies: u32, me: Side) -> bool {
         return false;
     }
     let mut moves = MoveList::new();
-    pos.legal_moves_into(&mut moves);
+    pos.legal_moves_into(&FIDCHELL, &mut moves);
     let wins = |m: &Move| {
         let mut child = *pos;
-        let _ = child.play_unchecked(*m);
+        let _ = child.play_unchecked(&FIDCHELL, *m);
         forced_win(&child, plies - 1, me)
     };
     if pos.side_to_move() == me {
@@ -63,11 +67,11 @@ fn assert_finds_win(pos: &Position, plies: u32) {
     let mut searchers = vec![Searcher::new(small(20_000), Seed(1))];
     searchers.extend(Level::ALL.iter().map(|&l| Searcher::for_level(l, Seed(3))));
     for s in &mut searchers {
-        let r = s.search(pos, &[]).expect("a move");
+        let r = s.search(pos, &FIDCHELL, &[]).expect("a move");
         assert_eq!(r.score, WIN_SCORE - plies as i32, "{:?}: {r:?}", s.config());
-        assert!(pos.is_legal(r.best_move));
+        assert!(pos.is_legal(&FIDCHELL, r.best_move));
         let mut child = *pos;
-        let _ = child.play_unchecked(r.best_move);
+        let _ = child.play_unchecked(&FIDCHELL, r.best_move);
         assert!(forced_win(&child, plies - 1, me), "{:?}: {r:?}", s.config());
     }
 }
@@ -79,7 +83,7 @@ fn defenders_win_in_one_king_reaches_his_last_corner() {
     let pos = fidchell("/7/4t2/4T2/6K/2t4/t6/7/ d a1,g1,a7");
     assert_finds_win(&pos, 1);
     let r = Searcher::for_level(Level::Druid, Seed(9))
-        .search(&pos, &[])
+        .search(&pos, &FIDCHELL, &[])
         .unwrap();
     assert_eq!(r.best_move, mv("g4-g7"));
 }
@@ -91,7 +95,7 @@ fn attackers_win_in_one_king_taken_on_four_sides() {
     let pos = fidchell("/7/2t4/1tKt3/7/7/2t2T1/7/ a");
     assert_finds_win(&pos, 1);
     let r = Searcher::for_level(Level::Bard, Seed(9))
-        .search(&pos, &[])
+        .search(&pos, &FIDCHELL, &[])
         .unwrap();
     assert_eq!(r.best_move, mv("c6-c4"));
 }
@@ -123,12 +127,12 @@ fn never_an_illegal_move_on_random_positions() {
         let plies = rng.random_range(0..60);
         let mut moves = MoveList::new();
         for _ in 0..plies {
-            pos.legal_moves_into(&mut moves);
+            pos.legal_moves_into(ruleset.rules(), &mut moves);
             if moves.is_empty() {
                 break;
             }
             let m = moves[rng.random_range(0..moves.len())];
-            let _ = pos.play_unchecked(m);
+            let _ = pos.play_unchecked(ruleset.rules(), m);
         }
         let mut s = Searcher::new(
             SearchConfig {
@@ -139,10 +143,18 @@ fn never_an_illegal_move_on_random_positions() {
             },
             Seed(round as u64),
         );
-        match s.search(&pos, &[]) {
+        match s.search(&pos, ruleset.rules(), &[]) {
             Some(r) => {
-                assert!(pos.is_legal(r.best_move), "{pos}: {}", r.best_move);
-                assert!(pos.is_legal(r.pv[0]), "{pos}: pv {:?}", r.pv);
+                assert!(
+                    pos.is_legal(ruleset.rules(), r.best_move),
+                    "{pos}: {}",
+                    r.best_move
+                );
+                assert!(
+                    pos.is_legal(ruleset.rules(), r.pv[0]),
+                    "{pos}: pv {:?}",
+                    r.pv
+                );
                 searched += 1;
             }
             None => assert!(pos.status().is_over(), "no move in a live game: {pos}"),
@@ -172,8 +184,8 @@ fn deterministic_for_a_seed_and_a_node_limit() {
     // The searcher alone: the same result twice from the same seed.
     let mut s1 = Searcher::for_level(Level::Ovate, Seed(5));
     let mut s2 = Searcher::for_level(Level::Ovate, Seed(5));
-    let r1 = s1.search(&start, &[]).unwrap();
-    assert_eq!(r1, s2.search(&start, &[]).unwrap());
+    let r1 = s1.search(&start, game.rules(), &[]).unwrap();
+    assert_eq!(r1, s2.search(&start, game.rules(), &[]).unwrap());
     // The node limit holds: the search stops on reaching it once depth 1 is done (depth 1
     // from the start costs about 500 nodes).
     let budget = Level::Ovate.config().limits.nodes.unwrap_or(0);
@@ -188,7 +200,7 @@ fn weaker_levels_vary_with_the_seed() {
     let mut bard_moves = std::collections::BTreeSet::new();
     for seed in 0..12 {
         let r = Searcher::for_level(Level::Bard, Seed(seed))
-            .search(&start, &[])
+            .search(&start, &FIDCHELL, &[])
             .unwrap();
         assert!(r.candidates >= 1);
         bard_moves.insert(r.best_move);
@@ -198,7 +210,7 @@ fn weaker_levels_vary_with_the_seed() {
     let firsts: std::collections::BTreeSet<Move> = (0..4)
         .map(|seed| {
             Searcher::new(small(600), Seed(seed))
-                .search(&start, &[])
+                .search(&start, &FIDCHELL, &[])
                 .unwrap()
                 .best_move
         })
@@ -237,20 +249,31 @@ fn self_play(
 fn a_raised_stop_flag_stops_the_search_at_the_first_check() {
     use std::sync::Arc;
     use std::sync::atomic::{AtomicBool, Ordering};
-    let start = Ruleset::copenhagen().start_position();
+    let copenhagen = Ruleset::copenhagen();
+    let start = copenhagen.start_position();
     let mut config = Level::Druid.config();
     config.limits = SearchLimits::nodes(200_000);
     let mut searcher = Searcher::new(config, Seed(3));
     let flag = Arc::new(AtomicBool::new(true));
     searcher.set_stop(Some(Arc::clone(&flag)));
-    let stopped = searcher.search(&start, &[]).expect("a move");
-    assert!(start.is_legal(stopped.best_move));
+    let stopped = searcher
+        .search(&start, copenhagen.rules(), &[])
+        .expect("a move");
+    assert!(start.is_legal(copenhagen.rules(), stopped.best_move));
     assert_eq!(stopped.nodes, 1024);
     flag.store(false, Ordering::Relaxed);
-    let full = searcher.search(&start, &[]).expect("a move");
-    assert!(start.is_legal(full.best_move));
+    let full = searcher
+        .search(&start, copenhagen.rules(), &[])
+        .expect("a move");
+    assert!(start.is_legal(copenhagen.rules(), full.best_move));
     assert_eq!(full.nodes, 200_000);
     searcher.set_stop(None);
     flag.store(true, Ordering::Relaxed);
-    assert_eq!(searcher.search(&start, &[]).expect("a move").nodes, 200_000);
+    assert_eq!(
+        searcher
+            .search(&start, copenhagen.rules(), &[])
+            .expect("a move")
+            .nodes,
+        200_000
+    );
 }

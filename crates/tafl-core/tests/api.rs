@@ -2,7 +2,7 @@
 //! `Position::play` with its captures, the position with its rules as text and serde, typed
 //! errors, readable `Debug`, the searcher's seed.
 
-use boardgames_common::{Game, Record, Replay, ReplayError, ReplayOptions, Seed};
+use boardgames_common::{Game, Record, ReplayError, ReplayOptions, Seed};
 use tafl_core::ai::{Level, Searcher};
 use tafl_core::{ParsePieceSetError, PieceSet, Ruleset, Setup, Square, TaflGame, TaflPosition};
 
@@ -65,7 +65,8 @@ fn a_free_comment_replays_but_not_strictly() {
 
 #[test]
 fn position_play_returns_the_captures_as_play_mut_does() {
-    let start = Ruleset::brandubh().start_position();
+    let brandubh = Ruleset::brandubh();
+    let start = brandubh.start_position();
     let mut game = TaflGame::new(Ruleset::brandubh());
     let mut position = start;
     let mut capture_seen = false;
@@ -76,12 +77,12 @@ fn position_play_returns_the_captures_as_play_mut_does() {
             break;
         }
         let m = searcher
-            .search(game.position(), game.search_history())
+            .search(game.position(), game.rules(), game.search_history())
             .unwrap()
             .best_move;
         let mut in_place = position;
-        let outcome = in_place.play_mut(m).unwrap();
-        let (by_value, outcome2) = position.play(m).unwrap();
+        let outcome = in_place.play_mut(brandubh.rules(), m).unwrap();
+        let (by_value, outcome2) = position.play(brandubh.rules(), m).unwrap();
         assert_eq!((by_value, outcome2), (in_place, outcome));
         capture_seen |= !outcome.captures.is_empty();
         position = by_value;
@@ -91,6 +92,20 @@ fn position_play_returns_the_captures_as_play_mut_does() {
         capture_seen,
         "the game should capture something in 40 plies"
     );
+}
+
+/// `PlayError` hands the position back by value (not boxed), as trictrac's and sugoroku's
+/// do, and stays under clippy's `result_large_err` bound (128 bytes).
+#[test]
+fn play_error_holds_the_position_by_value() {
+    let brandubh = Ruleset::brandubh();
+    let start = brandubh.start_position();
+    let m = tafl_core::Move::from_otn("a1-a2").unwrap();
+    let error = start.play(brandubh.rules(), m).unwrap_err();
+    let position: tafl_core::Position = error.position;
+    assert_eq!(position, start);
+    assert_eq!(error.error.reason, tafl_core::IllegalMoveReason::NoPiece);
+    assert!(std::mem::size_of::<tafl_core::PlayError>() <= 128);
 }
 
 #[test]
@@ -138,7 +153,7 @@ fn errors_are_std_errors_and_debug_is_readable() {
 /// the inherent `from_record` (no trait import) and `Replay::from_record_with`, errors through
 /// `?` into `Box<dyn Error>` (the repository's API table).
 mod as_documented {
-    use boardgames_common::{PlayedGame, Record, Replay, ReplayOptions};
+    use boardgames_common::{PlayedGame, Record, ReplayOptions};
     use tafl_core::{Ruleset, TaflGame};
 
     #[test]
@@ -209,8 +224,11 @@ fn errors_print_their_cause_once() {
     let game = TaflGame::new(Ruleset::brandubh());
     let illegal = game.parse_action("a1-a2").unwrap_err();
     once(&illegal, "illegal move a1-a2");
-    let start = Ruleset::brandubh().start_position();
-    let refused = start.play("a1-a2".parse().unwrap()).unwrap_err();
+    let brandubh = Ruleset::brandubh();
+    let start = brandubh.start_position();
+    let refused = start
+        .play(brandubh.rules(), "a1-a2".parse().unwrap())
+        .unwrap_err();
     once(&refused, "illegal move a1-a2");
     for e in [
         &"q9".parse::<Square>().unwrap_err() as &dyn std::error::Error,

@@ -7,8 +7,8 @@ use crate::common;
 
 use common::RefBoard;
 use tafl_core::{
-    BerserkMode, BySide, Jump, MoveList, Officer, Position, Ruleset, Setup, Side, Square, Status,
-    TaflGame, WinReason, perft,
+    BerserkMode, BySide, Jump, MoveList, Officer, Position, Rules, Ruleset, Setup, Side, Square,
+    Status, TaflGame, WinReason, perft,
 };
 
 /// OpenTafl's built-in Berserk, exactly as OpenTafl writes it.
@@ -18,6 +18,9 @@ const BERSERK: &str = "dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c \
 fn berserk() -> Ruleset {
     Ruleset::from_opentafl(BERSERK).unwrap()
 }
+
+/// The rules of [`berserk`], those of the positions of [`position`].
+static BERSERK_RULES: std::sync::LazyLock<Rules> = std::sync::LazyLock::new(|| *berserk().rules());
 
 fn sq(name: &str) -> Square {
     name.parse().unwrap()
@@ -50,8 +53,13 @@ fn position_in(ruleset: &Ruleset, pieces: &str, side: Side) -> Position {
 }
 
 fn moves_from(p: &Position, from: &str) -> Vec<String> {
+    moves_from_in(&BERSERK_RULES, p, from)
+}
+
+/// [`moves_from`] under `rules` (the position's).
+fn moves_from_in(rules: &Rules, p: &Position, from: &str) -> Vec<String> {
     let mut list = MoveList::new();
-    p.legal_moves_into(&mut list);
+    p.legal_moves_into(rules, &mut list);
     let mut out: Vec<String> = list
         .iter()
         .filter(|m| m.from == sq(from))
@@ -63,9 +71,11 @@ fn moves_from(p: &Position, from: &str) -> Vec<String> {
 
 /// Plays `m`, checks it against the reference and the hash, returns the captures.
 fn play(p: &mut Position, m: &str) -> Vec<String> {
-    let mut reference = RefBoard::from_position(p);
+    let mut reference = RefBoard::from_position(p, &BERSERK_RULES);
     let mv = m.parse().unwrap();
-    let outcome = p.play_mut(mv).unwrap_or_else(|e| panic!("{m}: {e}"));
+    let outcome = p
+        .play_mut(&BERSERK_RULES, mv)
+        .unwrap_or_else(|e| panic!("{m}: {e}"));
     let caps: Vec<Square> = outcome.captures.collect();
     let mut want = reference.play(mv);
     want.sort();
@@ -126,10 +136,14 @@ const PINNED: [u64; 3] = [60, 6_910, 440_948];
 #[test]
 fn perft_from_the_start_is_pinned_and_matches_the_reference() {
     let start = berserk().start_position();
-    let reference = RefBoard::from_position(&start);
+    let reference = RefBoard::from_position(&start, &BERSERK_RULES);
     for (d, &expected) in PINNED.iter().enumerate() {
         let depth = d as u32 + 1;
-        assert_eq!(perft(&start, depth), expected, "depth {depth}");
+        assert_eq!(
+            perft(&start, &BERSERK_RULES, depth),
+            expected,
+            "depth {depth}"
+        );
         // Depth 3 agrees too (6 s here at the test profile's opt-level 1: checked by hand).
         if depth <= 2 {
             assert_eq!(reference.perft(depth), expected, "reference depth {depth}");
@@ -148,13 +162,13 @@ fn random_games_agree_with_the_reference() {
             if p.status().is_over() {
                 break;
             }
-            let reference = RefBoard::from_position(&p);
+            let reference = RefBoard::from_position(&p, &BERSERK_RULES);
             let mut list = MoveList::new();
-            p.legal_moves_into(&mut list);
+            p.legal_moves_into(&BERSERK_RULES, &mut list);
             let mut fast: Vec<_> = list.iter().copied().collect();
             fast.sort();
             assert_eq!(fast, reference.moves(), "moves in {p}");
-            assert_eq!(p.count_legal_moves(), fast.len());
+            assert_eq!(p.count_legal_moves(&BERSERK_RULES), fast.len());
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
@@ -162,7 +176,7 @@ fn random_games_agree_with_the_reference() {
             let mut capturing = Vec::new();
             for &m in &fast {
                 let mut q = p;
-                if q.play_unchecked(m).captures.any() {
+                if q.play_unchecked(&BERSERK_RULES, m).captures.any() {
                     capturing.push(m);
                 }
             }
@@ -291,7 +305,7 @@ fn a_capture_gives_a_berserk_move_while_another_capture_is_available() {
     assert_eq!(p.berserker(), Some(sq("c4")));
     assert!(p.to_string().ends_with(" d =c4"), "{p}");
     let mut list = MoveList::new();
-    p.legal_moves_into(&mut list);
+    p.legal_moves_into(game.rules(), &mut list);
     assert!(list.iter().all(|m| m.from == sq("c4")));
     assert!(game.play_mut("e4-e5".parse().unwrap()).is_err());
     // The berserk move takes c6; no capture is left: the attackers move.
@@ -344,18 +358,30 @@ fn the_search_keeps_the_sign_across_a_berserk_move() {
     );
     let mut searcher = Searcher::new(Level::Ovate.config(), Seed(1));
     // (f5-c5 takes c6 and gives c5-c4, which takes d4, as good.)
-    let r = searcher.search(&p, &[]).unwrap();
+    let r = searcher.search(&p, &BERSERK_RULES, &[]).unwrap();
     assert!(
         ["c2-c4", "f5-c5"].contains(&r.best_move.to_string().as_str()),
         "{}",
         r.best_move
     );
     let mut q = p;
-    assert_eq!(q.play_mut(r.best_move).unwrap().captures.count(), 1);
+    assert_eq!(
+        q.play_mut(&BERSERK_RULES, r.best_move)
+            .unwrap()
+            .captures
+            .count(),
+        1
+    );
     assert_eq!(q.side_to_move(), Side::Defenders);
     assert!(q.berserker().is_some());
-    let r = searcher.search(&q, &[]).unwrap();
-    assert_eq!(q.play_mut(r.best_move).unwrap().captures.count(), 1);
+    let r = searcher.search(&q, &BERSERK_RULES, &[]).unwrap();
+    assert_eq!(
+        q.play_mut(&BERSERK_RULES, r.best_move)
+            .unwrap()
+            .captures
+            .count(),
+        1
+    );
     assert!(r.score > 0, "{}", r.score);
 }
 
@@ -366,18 +392,20 @@ fn berserk_any_move_mode_gives_the_extra_move_without_a_capture_in_sight() {
     let r = Ruleset::from_opentafl(text).unwrap();
     assert_eq!(r.rules().berserk, BerserkMode::AnyMove);
     let mut p = r.start_position();
-    let outcome = p.play_mut("c2-c4".parse().unwrap()).unwrap();
+    let outcome = p.play_mut(r.rules(), "c2-c4".parse().unwrap()).unwrap();
     assert_eq!(outcome.captures.count(), 1);
     assert_eq!(p.side_to_move(), Side::Defenders);
     assert_eq!(p.berserker(), Some(sq("c4")));
-    let reference = RefBoard::from_position(&r.start_position());
+    let reference = RefBoard::from_position(&r.start_position(), r.rules());
     let mut reference = reference;
     let _ = reference.play("c2-c4".parse().unwrap());
     assert_eq!(reference.berserker, Some((2, 3)));
     // Under `ber:c` the same capture passes the turn (no other capture from c4).
     let strict = Ruleset::from_opentafl(&text.replace("ber:m", "ber:c")).unwrap();
     let mut q = strict.start_position();
-    let _ = q.play_mut("c2-c4".parse().unwrap()).unwrap();
+    let _ = q
+        .play_mut(strict.rules(), "c2-c4".parse().unwrap())
+        .unwrap();
     assert_eq!(q.side_to_move(), Side::Attackers);
 }
 
@@ -441,15 +469,22 @@ fn officers_have_their_own_speeds() {
     // as far as the board and the pieces let it.
     let p = position_in(&ruleset, "c e4 t b2 T k10 N b10 K j2", Side::Attackers);
     assert_eq!(
-        moves_from(&p, "e4"),
+        moves_from_in(ruleset.rules(), &p, "e4"),
         ["c4", "d4", "e2", "e3", "e5", "e6", "f4", "g4"]
     );
-    assert_eq!(moves_from(&p, "b2").len(), 16, "b1, b3 to b9, a2, c2 to i2");
+    assert_eq!(
+        moves_from_in(ruleset.rules(), &p, "b2").len(),
+        16,
+        "b1, b3 to b9, a2, c2 to i2"
+    );
     // The defending knight moves one square, its soldiers three.
     let p = position_in(&ruleset, "c e4 t b2 T k10 N b10 K j2", Side::Defenders);
-    assert_eq!(moves_from(&p, "b10"), ["a10", "b11", "b9", "c10"]);
     assert_eq!(
-        moves_from(&p, "k10"),
+        moves_from_in(ruleset.rules(), &p, "b10"),
+        ["a10", "b11", "b9", "c10"]
+    );
+    assert_eq!(
+        moves_from_in(ruleset.rules(), &p, "k10"),
         ["h10", "i10", "j10", "k7", "k8", "k9"],
         "not the corner k11"
     );
@@ -464,5 +499,8 @@ fn officers_have_their_own_speeds() {
     let one = BERSERK_SPEEDS.replace("spd:-1,2,-1,-1,-1,-1,3,-1,1,-1,-1,-1,", "spd:1");
     let r1 = Ruleset::from_opentafl(&one).unwrap();
     let p = position_in(&r1, "c e4 t b2 T k10 N b10 K j2", Side::Attackers);
-    assert_eq!(moves_from(&p, "e4"), ["d4", "e3", "e5", "f4"]);
+    assert_eq!(
+        moves_from_in(r1.rules(), &p, "e4"),
+        ["d4", "e3", "e5", "f4"]
+    );
 }

@@ -36,13 +36,13 @@ fn check(rules: &Rules, setup: &Setup, mv: &str, captures: &[&str], status: Stat
     let n = setup.size;
     let base = Position::from_setup(setup, rules).unwrap();
     let mut base_moves = MoveList::new();
-    base.legal_moves_into(&mut base_moves);
+    base.legal_moves_into(rules, &mut base_moves);
     for t in 0..8 {
         let s = map_setup(setup, t);
         let pos = Position::from_setup(&s, rules).unwrap();
         // The move list is the transformed move list.
         let mut moves = MoveList::new();
-        pos.legal_moves_into(&mut moves);
+        pos.legal_moves_into(rules, &mut moves);
         let mut got: Vec<Move> = moves.to_vec();
         got.sort();
         let mut want: Vec<Move> = base_moves
@@ -54,20 +54,20 @@ fn check(rules: &Rules, setup: &Setup, mv: &str, captures: &[&str], status: Stat
         let tm = Move::new(map_square(m.from, t, n), map_square(m.to, t, n));
         let mut after = pos;
         let outcome = after
-            .play_mut(tm)
-            .unwrap_or_else(|e| panic!("symmetry {t}: {e}\n{}", pos.diagram()));
+            .play_mut(rules, tm)
+            .unwrap_or_else(|e| panic!("symmetry {t}: {e}\n{}", pos.diagram(rules)));
         let expected: Bitboard = captures.iter().map(|c| map_square(sq(c), t, n)).collect();
         assert_eq!(
             outcome.captures,
             expected,
             "symmetry {t}, {tm}\n{}",
-            pos.diagram()
+            pos.diagram(rules)
         );
         assert_eq!(
             outcome.status,
             status,
             "symmetry {t}, {tm}\n{}",
-            pos.diagram()
+            pos.diagram(rules)
         );
         assert_eq!(after.hash(), after.zobrist_recomputed());
     }
@@ -190,13 +190,13 @@ fn passing_over_the_empty_throne() {
         let pos = Position::from_setup(&s, &fidchell()).unwrap();
         let on_throne = Move::new(map_square(sq("d2"), t, 7), map_square(sq("d4"), t, 7));
         let across = Move::new(map_square(sq("d2"), t, 7), map_square(sq("d7"), t, 7));
-        assert!(!pos.is_legal(on_throne));
-        assert!(pos.is_legal(across));
+        assert!(!pos.is_legal(&fidchell(), on_throne));
+        assert!(pos.is_legal(&fidchell(), across));
         // When only the king may pass, the throne blocks.
         let mut blocked = fidchell();
         blocked.throne.passable = tafl_core::PieceSet::KING;
         let pos = Position::from_setup(&s, &blocked).unwrap();
-        assert!(!pos.is_legal(across));
+        assert!(!pos.is_legal(&blocked, across));
     }
     // The king may stop on the throne and return to it.
     check(

@@ -28,17 +28,23 @@ fn the_king_must_visit_all_four_corners() {
     // King on g6, corners a1, g1, a7 visited: reaching g7 wins.
     let pos = fidchell_position("/2t4/7/7/7/7/6K/7/ d a1,g1,a7");
     assert_eq!(pos.status(), Status::Ongoing);
-    let won = pos.play(mv("g6-g7")).unwrap().0;
+    let won = pos.play(&Rules::fidchell(), mv("g6-g7")).unwrap().0;
     assert_eq!(won.status(), CORNERS_WIN);
     assert_eq!(won.corners_visited().count(), 4);
     // With only a1 and g1 visited, reaching a corner is not a win.
     let pos = fidchell_position("/2t4/7/7/7/7/6K/7/ d a1,g1");
-    let next = pos.play(mv("g6-g7")).unwrap().0;
+    let next = pos.play(&Rules::fidchell(), mv("g6-g7")).unwrap().0;
     assert_eq!(next.status(), Status::Ongoing);
     assert_eq!(next.corners_visited().count(), 3);
     // Reaching one corner alone (the Brandubh escape) does not win Fidchell.
     let pos = fidchell_position("/2t4/7/7/7/7/6K/7/ d");
-    assert_eq!(pos.play(mv("g6-g7")).unwrap().0.status(), Status::Ongoing);
+    assert_eq!(
+        pos.play(&Rules::fidchell(), mv("g6-g7"))
+            .unwrap()
+            .0
+            .status(),
+        Status::Ongoing
+    );
 }
 
 #[test]
@@ -47,12 +53,12 @@ fn visiting_the_same_corner_twice_counts_once() {
     // The king starts on a1: visited.
     assert_eq!(pos.corners_visited().count(), 1);
     let hash_on_a1 = pos.hash();
-    let pos = pos.play(mv("a1-a2")).unwrap().0;
-    let pos = pos.play(mv("d7-e7")).unwrap().0;
-    let pos = pos.play(mv("a2-a1")).unwrap().0;
+    let pos = pos.play(&Rules::fidchell(), mv("a1-a2")).unwrap().0;
+    let pos = pos.play(&Rules::fidchell(), mv("d7-e7")).unwrap().0;
+    let pos = pos.play(&Rules::fidchell(), mv("a2-a1")).unwrap().0;
     assert_eq!(pos.corners_visited().count(), 1);
     assert_eq!(pos.status(), Status::Ongoing);
-    let pos = pos.play(mv("e7-d7")).unwrap().0;
+    let pos = pos.play(&Rules::fidchell(), mv("e7-d7")).unwrap().0;
     assert_eq!(pos.hash(), hash_on_a1);
     assert_eq!(pos.hash(), pos.zobrist_recomputed());
 }
@@ -76,7 +82,7 @@ fn corners_visited_survive_the_notation() {
 fn all_attackers_captured_wins_for_the_defenders() {
     // The last attacker, on c3, is taken by c5-c4 against the defender on c2.
     let pos = fidchell_position("/7/2T4/2t4/7/2T4/7/5K1/ d");
-    let after = pos.play(mv("c5-c4")).unwrap().0;
+    let after = pos.play(&Rules::fidchell(), mv("c5-c4")).unwrap().0;
     assert!(after.attackers().is_empty());
     assert_eq!(
         after.status(),
@@ -92,7 +98,7 @@ fn no_legal_move_loses() {
     // The attacker on a2 is boxed in by a3, b2 and the king-only corner a1.
     let boxed = fidchell_position("/7/tT5/T6/7/7/7/5K1/ a");
     let mut moves = MoveList::new();
-    boxed.legal_moves_into(&mut moves);
+    boxed.legal_moves_into(&Rules::fidchell(), &mut moves);
     assert!(moves.is_empty());
     assert_eq!(
         boxed.status(),
@@ -103,7 +109,7 @@ fn no_legal_move_loses() {
     );
     // Reached by a move: the king on the edge (not capturable there) is boxed in.
     let open = fidchell_position("/7/7/t6/K6/t6/1t5/7/ a");
-    let closed = open.play(mv("b6-b4")).unwrap().0;
+    let closed = open.play(&Rules::fidchell(), mv("b6-b4")).unwrap().0;
     assert_eq!(closed.king(), Some(sq("a4")));
     assert_eq!(
         closed.status(),
@@ -174,12 +180,12 @@ fn two_hundred_plies_without_capture_draw_in_fidchell() {
     while !g.status().is_over() {
         assert!(g.plies() < 3000, "the walk does not end");
         let mut moves = MoveList::new();
-        g.position().legal_moves_into(&mut moves);
+        g.position().legal_moves_into(g.rules(), &mut moves);
         let start = (next(&mut state) % moves.len() as u64) as usize;
         let rotated = (0..moves.len()).map(|i| moves[(start + i) % moves.len()]);
         let quiet = rotated.clone().find(|&m| {
             let mut p = *g.position();
-            let o = p.play_unchecked(m);
+            let o = p.play_unchecked(g.rules(), m);
             o.captures.is_empty()
                 && !o.status.is_over()
                 && seen.get(&p.hash()).copied().unwrap_or(0) < 2
@@ -241,9 +247,12 @@ fn enclosure_wins_for_the_attackers_in_brandubh() {
     let setup: Setup = "/7/7/3t3/2tKt2/2tTt2/7/3t3/ a".parse().unwrap();
     let pos = Position::from_setup(&setup, Ruleset::brandubh().rules()).unwrap();
     assert_eq!(pos.status(), Status::Ongoing);
-    assert!(!pos.enclosed());
-    let after = pos.play(mv("d7-d6")).unwrap().0;
-    assert!(after.enclosed());
+    assert!(!pos.enclosed(Ruleset::brandubh().rules()));
+    let after = pos
+        .play(Ruleset::brandubh().rules(), mv("d7-d6"))
+        .unwrap()
+        .0;
+    assert!(after.enclosed(Ruleset::brandubh().rules()));
     assert_eq!(
         after.status(),
         Status::Win {
@@ -254,7 +263,10 @@ fn enclosure_wins_for_the_attackers_in_brandubh() {
     // Fidchell has no enclosure rule: here the defenders lose because they cannot move.
     let pos = Position::from_setup(&setup, &Rules::fidchell()).unwrap();
     assert_eq!(
-        pos.play(mv("d7-d6")).unwrap().0.status(),
+        pos.play(&Rules::fidchell(), mv("d7-d6"))
+            .unwrap()
+            .0
+            .status(),
         Status::Win {
             side: Side::Attackers,
             reason: WinReason::NoMoves
@@ -269,9 +281,13 @@ fn edge_fort_wins_for_the_defenders_in_copenhagen() {
     let setup: Setup = text.parse().unwrap();
     let rules = Ruleset::copenhagen();
     let pos = rules.position(&setup).unwrap();
-    assert!(!pos.edge_fort());
-    let after = pos.play(mv("d5-d3")).unwrap().0;
-    assert!(after.edge_fort(), "{}", after.diagram());
+    assert!(!pos.edge_fort(rules.rules()));
+    let after = pos.play(rules.rules(), mv("d5-d3")).unwrap().0;
+    assert!(
+        after.edge_fort(rules.rules()),
+        "{}",
+        after.diagram(rules.rules())
+    );
     assert_eq!(
         after.status(),
         Status::Win {
@@ -284,7 +300,13 @@ fn edge_fort_wins_for_the_defenders_in_copenhagen() {
         .parse()
         .unwrap();
     let open = rules.position(&open).unwrap();
-    assert!(!open.play(mv("d5-d3")).unwrap().0.edge_fort());
+    assert!(
+        !open
+            .play(rules.rules(), mv("d5-d3"))
+            .unwrap()
+            .0
+            .edge_fort(rules.rules())
+    );
 }
 
 #[test]
@@ -295,8 +317,8 @@ fn a_fort_held_by_guards_outside_its_wall_is_unbreakable() {
     let rules = Ruleset::copenhagen();
     let text = "/4TKT4/4T1T4/4T3T2/11/11/t9t/11/11/11/11/5t5/ d";
     let pos = rules.position(&text.parse().unwrap()).unwrap();
-    assert!(!pos.edge_fort());
-    let after = pos.play(mv("i3-f3")).unwrap().0;
+    assert!(!pos.edge_fort(rules.rules()));
+    let after = pos.play(rules.rules(), mv("i3-f3")).unwrap().0;
     assert_eq!(
         after.status(),
         Status::Win {
@@ -304,22 +326,30 @@ fn a_fort_held_by_guards_outside_its_wall_is_unbreakable() {
             reason: WinReason::EdgeFort
         },
         "{}",
-        after.diagram()
+        after.diagram(rules.rules())
     );
     // Without the guard e3, attackers on e3 and g3 take f3: no fort.
     let text = "/4TKT4/4T1T4/8T2/11/11/t9t/11/11/11/11/5t5/ d";
     let pos = rules.position(&text.parse().unwrap()).unwrap();
-    let after = pos.play(mv("i3-f3")).unwrap().0;
-    assert!(!after.edge_fort(), "{}", after.diagram());
+    let after = pos.play(rules.rules(), mv("i3-f3")).unwrap().0;
+    assert!(
+        !after.edge_fort(rules.rules()),
+        "{}",
+        after.diagram(rules.rules())
+    );
     assert_eq!(after.status(), Status::Ongoing);
     // A closed fort where the king cannot move is not a fort.
     let text = "/4TKT4/5T5/11/11/11/t9t/11/11/11/11/5t5/ a";
     let pos = rules.position(&text.parse().unwrap()).unwrap();
-    assert!(!pos.edge_fort());
+    assert!(!pos.edge_fort(rules.rules()));
     // An attacker already next to the wall (h3 beside an empty g3) and no guard: f3 falls.
     let text = "/4TKT4/4T1T4/5T1t3/11/11/t9t/11/11/11/11/5t5/ a";
     let pos = rules.position(&text.parse().unwrap()).unwrap();
-    assert!(!pos.edge_fort(), "{}", pos.diagram());
+    assert!(
+        !pos.edge_fort(rules.rules()),
+        "{}",
+        pos.diagram(rules.rules())
+    );
 }
 
 #[test]

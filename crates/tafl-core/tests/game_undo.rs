@@ -2,7 +2,7 @@
 //! history, and an undo that restores the exact earlier state (position, status, plies since
 //! the last capture, history), over random games of every preset.
 
-use boardgames_common::{Replay, ReplayOptions};
+use boardgames_common::ReplayOptions;
 use rand::{RngExt, SeedableRng};
 use tafl_core::{DrawReason, Move, MoveList, Ruleset, Status, TaflGame, WinReason};
 
@@ -21,7 +21,7 @@ fn random_game(
         if game.status().is_over() {
             break;
         }
-        game.position().legal_moves_into(&mut moves);
+        game.position().legal_moves_into(game.rules(), &mut moves);
         let m = moves[rng.random_range(0..moves.len().min(spread))];
         let outcome = game.play_mut(m).expect("legal");
         assert_eq!(
@@ -64,7 +64,7 @@ fn undoing_every_move_returns_to_each_earlier_state() {
             assert_eq!(game.status(), earlier.status());
             assert_eq!(game.history(), earlier.history());
             assert_eq!(game.plies_since_capture(), earlier.plies_since_capture());
-            assert!(game.position().is_legal(undone.mv));
+            assert!(game.position().is_legal(game.rules(), undone.mv));
         }
         assert_eq!(game, TaflGame::new(ruleset.clone()));
         assert_eq!(game.undo(), None);
@@ -169,7 +169,7 @@ fn replay_limits_refuse_before_replaying() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
     let mut moves = MoveList::new();
     for _ in 0..10 {
-        game.position().legal_moves_into(&mut moves);
+        game.position().legal_moves_into(game.rules(), &mut moves);
         let _ = game.play_mut(moves[rng.random_range(0..moves.len())]);
     }
     let mut record = boardgames_common::Record::new(TaflGame::NAME);

@@ -46,7 +46,7 @@ fn captures_everywhere(ruleset: &Ruleset, s: &Setup, mv: &str) -> Vec<Bitboard> 
             let pos = ruleset.position(&map_setup(s, t)).unwrap();
             let tm = Move::new(map_square(m.from, t, n), map_square(m.to, t, n));
             let mut after = pos;
-            let captures = after.play_mut(tm).unwrap().captures;
+            let captures = after.play_mut(ruleset.rules(), tm).unwrap().captures;
             // Mapped back to the untransformed board.
             captures
                 .map(|c| {
@@ -135,7 +135,7 @@ fn magpie_king_moves_one_square_and_is_captured_against_the_edge() {
         .position(&setup(7, "b7", "g2", "c4", Side::Defenders))
         .unwrap();
     let mut moves = MoveList::new();
-    pos.legal_moves_into(&mut moves);
+    pos.legal_moves_into(magpie.rules(), &mut moves);
     let king: Vec<String> = moves
         .iter()
         .filter(|m| m.from == sq("c4"))
@@ -146,7 +146,7 @@ fn magpie_king_moves_one_square_and_is_captured_against_the_edge() {
     // (three sides and the edge); a strong king (Copenhagen's reading) would survive.
     let s = setup(7, "b1 d1 e2 b7", "g5", "c1", Side::Attackers);
     let pos = magpie.position(&s).unwrap();
-    let (after, outcome) = pos.play("e2-c2".parse().unwrap()).unwrap();
+    let (after, outcome) = pos.play(magpie.rules(), "e2-c2".parse().unwrap()).unwrap();
     assert_eq!(outcome.status, after.status());
     assert_eq!(
         after.status(),
@@ -159,7 +159,7 @@ fn magpie_king_moves_one_square_and_is_captured_against_the_edge() {
     let after = strong
         .position(&s)
         .unwrap()
-        .play("e2-c2".parse().unwrap())
+        .play(strong.rules(), "e2-c2".parse().unwrap())
         .unwrap()
         .0;
     assert_eq!(after.status(), Status::Ongoing);
@@ -178,7 +178,7 @@ fn foteviken_forts_keep_outsiders_out_and_let_their_attackers_leave_only() {
     // From the start, no move enters a fort from outside.
     let start = fot.start_position();
     let mut moves = MoveList::new();
-    start.legal_moves_into(&mut moves);
+    start.legal_moves_into(fot.rules(), &mut moves);
     for m in moves.iter() {
         let into_fort = r.forts.squares.contains(m.to);
         let from_fort = r.forts.squares.contains(m.from);
@@ -187,23 +187,23 @@ fn foteviken_forts_keep_outsiders_out_and_let_their_attackers_leave_only() {
     // An attacker that has left its fort may not come back; one inside may move within.
     let s = setup(9, "a4 a6 c5 e8", "g7", "g3", Side::Attackers);
     let pos = fot.position(&s).unwrap();
-    assert!(!pos.is_legal("c5-b5".parse().unwrap())); // b5 is a fort, c5 is not
-    assert!(pos.is_legal("a4-a5".parse().unwrap())); // fort to fort
-    assert!(pos.is_legal("a6-b6".parse().unwrap())); // out of the fort
+    assert!(!pos.is_legal(fot.rules(), "c5-b5".parse().unwrap())); // b5 is a fort, c5 is not
+    assert!(pos.is_legal(fot.rules(), "a4-a5".parse().unwrap())); // fort to fort
+    assert!(pos.is_legal(fot.rules(), "a6-b6".parse().unwrap())); // out of the fort
     // A defender may not enter a fort nor slide over one.
     let s = setup(9, "a9 i1", "c4 d2", "g7", Side::Defenders);
     let pos = fot.position(&s).unwrap();
-    assert!(!pos.is_legal("c4-a4".parse().unwrap()));
-    assert!(pos.is_legal("c4-b4".parse().unwrap()));
-    assert!(!pos.is_legal("d2-g2".parse().unwrap())); // over the fort e2
-    assert!(pos.is_legal("d2-d3".parse().unwrap()));
+    assert!(!pos.is_legal(fot.rules(), "c4-a4".parse().unwrap()));
+    assert!(pos.is_legal(fot.rules(), "c4-b4".parse().unwrap()));
+    assert!(!pos.is_legal(fot.rules(), "d2-g2".parse().unwrap())); // over the fort e2
+    assert!(pos.is_legal(fot.rules(), "d2-d3".parse().unwrap()));
     // An empty fort is hostile to the king (`aforh:K`): the king on b4 between the forts a4
     // and b5 falls to two attackers.
     let s = setup(9, "c4 b2", "h8", "b4", Side::Attackers);
     let after = fot
         .position(&s)
         .unwrap()
-        .play("b2-b3".parse().unwrap())
+        .play(fot.rules(), "b2-b3".parse().unwrap())
         .unwrap()
         .0;
     assert_eq!(
@@ -216,7 +216,7 @@ fn foteviken_forts_keep_outsiders_out_and_let_their_attackers_leave_only() {
     // Not to soldiers: a defender on b4 against the fort a4 is not taken.
     let s = setup(9, "c2", "b4 h8", "g7", Side::Attackers);
     let mut pos = fot.position(&s).unwrap();
-    let outcome = pos.play_mut("c2-c4".parse().unwrap()).unwrap();
+    let outcome = pos.play_mut(fot.rules(), "c2-c4".parse().unwrap()).unwrap();
     assert_eq!(outcome.captures, Bitboard::EMPTY);
 }
 
@@ -414,7 +414,7 @@ fn hostility_lists_are_read_as_opentafl_referees_them() {
     s.side_to_move = Side::Attackers;
     let mv: Move = "e6-d6".parse().unwrap();
     let mut pos = host.position(&s).unwrap();
-    assert!(pos.play_mut(mv).unwrap().captures.is_empty());
+    assert!(pos.play_mut(host.rules(), mv).unwrap().captures.is_empty());
     assert_eq!(pos.status(), Status::Ongoing);
     assert_eq!(pos.king(), Some(sq("d5")));
     assert_eq!(
@@ -426,7 +426,7 @@ fn hostility_lists_are_read_as_opentafl_referees_them() {
     let ours: Ruleset = rules_string.parse().unwrap();
     assert!(ours.rules().throne.hostile_empty.contains(Piece::King));
     let mut pos = ours.position(&s).unwrap();
-    let _ = pos.play_mut(mv).unwrap();
+    let _ = pos.play_mut(ours.rules(), mv).unwrap();
     assert!(matches!(
         pos.status(),
         Status::Win {

@@ -20,11 +20,12 @@ const PINNED: [(&str, &[u64], u32); 5] = [
 #[test]
 fn perft_matches_the_reference() {
     for (name, counts, reference_depth) in PINNED {
-        let start = Ruleset::preset_named(name).unwrap().start_position();
-        let reference = RefBoard::from_position(&start);
+        let ruleset = Ruleset::preset_named(name).unwrap();
+        let start = ruleset.start_position();
+        let reference = RefBoard::from_position(&start, ruleset.rules());
         for (d, &expected) in counts.iter().enumerate() {
             let depth = d as u32 + 1;
-            let fast = perft(&start, depth);
+            let fast = perft(&start, ruleset.rules(), depth);
             if depth <= reference_depth {
                 assert_eq!(fast, reference.perft(depth), "{name} depth {depth}");
             }
@@ -49,10 +50,10 @@ fn perft_counts_the_fidchell_throne_reading() {
         ),
     ] {
         let pos = Position::from_setup(&setup, &rules).unwrap();
-        let reference = RefBoard::from_position(&pos);
+        let reference = RefBoard::from_position(&pos, &rules);
         for (d, &expected) in counts.iter().enumerate() {
             let depth = d as u32 + 1;
-            assert_eq!(perft(&pos, depth), expected, "depth {depth}");
+            assert_eq!(perft(&pos, &rules, depth), expected, "depth {depth}");
             if depth <= 3 {
                 assert_eq!(reference.perft(depth), expected, "reference depth {depth}");
             }
@@ -62,13 +63,17 @@ fn perft_counts_the_fidchell_throne_reading() {
 
 #[test]
 fn divide_sums_to_perft() {
-    let start = Ruleset::fidchell().start_position();
-    let parts = divide(&start, 2);
+    let fidchell = Ruleset::fidchell();
+    let start = fidchell.start_position();
+    let parts = divide(&start, fidchell.rules(), 2);
     let mut moves = MoveList::new();
-    start.legal_moves_into(&mut moves);
+    start.legal_moves_into(fidchell.rules(), &mut moves);
     assert_eq!(parts.len(), moves.len());
-    assert_eq!(parts.iter().map(|&(_, n)| n).sum::<u64>(), perft(&start, 2));
-    assert!(divide(&start, 0).is_empty());
+    assert_eq!(
+        parts.iter().map(|&(_, n)| n).sum::<u64>(),
+        perft(&start, fidchell.rules(), 2)
+    );
+    assert!(divide(&start, fidchell.rules(), 0).is_empty());
 }
 
 /// A small deterministic generator (xorshift) for the random games of this test.
@@ -127,10 +132,10 @@ fn opentafl_builtin_perft_matches_the_reference() {
     for (name, counts, reference_depth) in PINNED_OPENTAFL {
         let ruleset = &builtins.iter().find(|(n, _)| n == name).unwrap().1;
         let start = ruleset.start_position();
-        let reference = RefBoard::from_position(&start);
+        let reference = RefBoard::from_position(&start, ruleset.rules());
         for (d, &expected) in counts.iter().enumerate() {
             let depth = d as u32 + 1;
-            let fast = perft(&start, depth);
+            let fast = perft(&start, ruleset.rules(), depth);
             if depth <= reference_depth {
                 assert_eq!(fast, reference.perft(depth), "{name} depth {depth}");
             }
@@ -154,9 +159,9 @@ fn random_games(ruleset: &Ruleset, games: usize, seed: &mut u64) {
         for _game in 0..games {
             let mut pos: Position = ruleset.start_position();
             for _ply in 0..300 {
-                let reference = RefBoard::from_position(&pos);
+                let reference = RefBoard::from_position(&pos, ruleset.rules());
                 let mut list = MoveList::new();
-                pos.legal_moves_into(&mut list);
+                pos.legal_moves_into(ruleset.rules(), &mut list);
                 let mut fast: Vec<_> = list.to_vec();
                 fast.sort();
                 if pos.status()
@@ -172,9 +177,9 @@ fn random_games(ruleset: &Ruleset, games: usize, seed: &mut u64) {
                     reference.moves(),
                     "{}\n{}",
                     ruleset.name(),
-                    pos.diagram()
+                    pos.diagram(ruleset.rules())
                 );
-                assert_eq!(pos.count_legal_moves(), fast.len());
+                assert_eq!(pos.count_legal_moves(ruleset.rules()), fast.len());
                 if fast.is_empty() {
                     break;
                 }
@@ -182,14 +187,14 @@ fn random_games(ruleset: &Ruleset, games: usize, seed: &mut u64) {
                 let mut r2 = reference.clone();
                 let ref_caps = r2.play(m);
                 let before = pos;
-                let outcome = pos.play_mut(m).unwrap();
+                let outcome = pos.play_mut(ruleset.rules(), m).unwrap();
                 let caps: Vec<_> = outcome.captures.collect();
                 assert_eq!(
                     caps,
                     ref_caps,
                     "{} {m}\n{}",
                     ruleset.name(),
-                    before.diagram()
+                    before.diagram(ruleset.rules())
                 );
                 if outcome.status
                     != (Status::Win {
@@ -203,7 +208,7 @@ fn random_games(ruleset: &Ruleset, games: usize, seed: &mut u64) {
                         "{} {m} {}\n{}",
                         ruleset.name(),
                         outcome.status,
-                        before.diagram()
+                        before.diagram(ruleset.rules())
                     );
                 }
                 assert_eq!(pos.hash(), pos.zobrist_recomputed());
@@ -244,22 +249,22 @@ fn densest_positions() {
             inner_defenders
         ),
     ] {
-        let pos = text
+        let (ruleset, pos) = text
             .parse::<tafl_core::TaflPosition>()
             .unwrap_or_else(|e| panic!("{text}: {e}"))
-            .position()
-            .to_owned();
+            .into_parts();
+        let rules = *ruleset.rules();
         assert_eq!(pos.status(), Status::Ongoing, "{text}");
-        let moves = pos.legal_moves();
+        let moves = pos.legal_moves(&rules);
         assert_eq!(moves.len(), 330, "{text}");
-        assert_eq!(pos.count_legal_moves(), 330);
+        assert_eq!(pos.count_legal_moves(&rules), 330);
         assert!(moves.len() <= tafl_core::MAX_MOVES);
         let mut distinct = moves.to_vec();
         distinct.sort();
         distinct.dedup();
         assert_eq!(distinct.len(), 330);
-        assert!(moves.iter().all(|&m| pos.is_legal(m)));
-        let mut reference = RefBoard::from_position(&pos).moves();
+        assert!(moves.iter().all(|&m| pos.is_legal(&rules, m)));
+        let mut reference = RefBoard::from_position(&pos, &rules).moves();
         reference.sort();
         assert_eq!(distinct, reference, "{text}");
     }

@@ -36,8 +36,8 @@ fn replay(ruleset: &Ruleset, line: &str) -> Result<(Status, usize), String> {
         let side = pos.side_to_move();
         let before = pos;
         let outcome = pos
-            .play_mut(text.mv)
-            .map_err(|e| format!("ply {ply} {word}: {e}\n{}", before.diagram()))?;
+            .play_mut(ruleset.rules(), text.mv)
+            .map_err(|e| format!("ply {ply} {word}: {e}\n{}", before.diagram(ruleset.rules())))?;
         let mut made = outcome.captures;
         // A capture of the king is not marked in the records.
         if let (
@@ -54,7 +54,7 @@ fn replay(ruleset: &Ruleset, line: &str) -> Result<(Status, usize), String> {
             return Err(format!(
                 "ply {ply} {word}: captures made {made:?}, marked {:?}\n{}",
                 text.captures,
-                before.diagram()
+                before.diagram(ruleset.rules())
             ));
         }
         // The count fields count marks, a square marked twice counting twice.

@@ -25,8 +25,9 @@ fn squares<'a>(doc: &'a Document<'_>, class: &str) -> Vec<&'a str> {
 
 #[test]
 fn fidchell_start_shows_every_piece_on_its_square() {
-    let start = Ruleset::fidchell().start_position();
-    let svg = render(&start, &SvgOptions::default());
+    let fidchell = Ruleset::fidchell();
+    let start = fidchell.start_position();
+    let svg = render(&start, fidchell.rules(), &SvgOptions::default());
     let doc = parse(&svg);
     let pos_attackers: Vec<String> = start.attackers().map(|s| s.to_string()).collect();
     let mut expected: Vec<&str> = pos_attackers.iter().map(String::as_str).collect();
@@ -58,6 +59,7 @@ fn fidchell_start_shows_every_piece_on_its_square() {
 fn copenhagen_has_eleven_files() {
     let svg = render(
         &Ruleset::copenhagen().start_position(),
+        Ruleset::copenhagen().rules(),
         &SvgOptions::default(),
     );
     let doc = parse(&svg);
@@ -79,6 +81,7 @@ fn last_move_arrow_and_captured_squares() {
     assert_eq!(last.to_string(), "c5-c6xc7");
     let svg = render(
         game.position(),
+        game.rules(),
         &SvgOptions {
             last_move: Some(last),
             title: Some("After c5-c6"),
@@ -99,8 +102,9 @@ fn last_move_arrow_and_captured_squares() {
 fn visited_corners_are_marked() {
     // Fidchell's four-corner win: the king at d4 has visited a1 and g7 (the setup's notation).
     let setup: tafl_core::Setup = "/1t5/7/7/3K3/7/7/5T1/ d a1,g7".parse().unwrap();
-    let pos = Ruleset::fidchell().position(&setup).unwrap();
-    let svg = render(&pos, &SvgOptions::default());
+    let fidchell = Ruleset::fidchell();
+    let pos = fidchell.position(&setup).unwrap();
+    let svg = render(&pos, fidchell.rules(), &SvgOptions::default());
     let doc = parse(&svg);
     assert_eq!(squares(&doc, "visited"), ["a1", "g7"]);
     assert_eq!(squares(&doc, "piece king"), ["d4"]);
@@ -123,7 +127,7 @@ fn berserk_officers_carry_their_letter() {
     )
     .unwrap();
     let start = rules.start_position();
-    let doc_text = render(&start, &SvgOptions::default());
+    let doc_text = render(&start, rules.rules(), &SvgOptions::default());
     let doc = parse(&doc_text);
     let commanders = squares(&doc, "officer commander");
     let knights = squares(&doc, "officer knight");
@@ -140,6 +144,7 @@ fn berserk_officers_carry_their_letter() {
     // Soldiers of a ruleset without officers carry no letter.
     let plain = render(
         &Ruleset::copenhagen().start_position(),
+        Ruleset::copenhagen().rules(),
         &SvgOptions::default(),
     );
     assert!(!plain.contains("officer"));

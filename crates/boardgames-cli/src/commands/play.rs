@@ -99,7 +99,7 @@ fn save_tafl(
 
 /// A tafl diagram whose last line names the side to move, or says the game is over.
 fn tafl_diagram(game: &TaflGame) -> String {
-    let text = game.position().diagram();
+    let text = game.position().diagram(game.rules());
     if game.status() == Status::Ongoing {
         return text;
     }
@@ -266,7 +266,11 @@ pub fn tafl_session(
         }
         let pos = *session.game.position();
         if pos.side_to_move() != human {
-            let Some(found) = session.ai.search(&pos, session.game.search_history()) else {
+            let Some(found) =
+                session
+                    .ai
+                    .search(&pos, session.game.rules(), session.game.search_history())
+            else {
                 outln!(to out; "The computer has no move.");
                 return Ok(session.game);
             };
@@ -295,7 +299,7 @@ pub fn tafl_session(
                 return Ok(session.game);
             }
             "help" | "?" => outln!(to out; "{TAFL_HELP}"),
-            "board" => out!(to out; "{}", crate::io::color::tafl(&pos.diagram())),
+            "board" => out!(to out; "{}", crate::io::color::tafl(&pos.diagram(game.rules()))),
             "position" => outln!(to out; "{pos}"),
             "save" => outln!(to out; "save needs a file name: save FILE"),
             "load" => outln!(to out; "load needs a file name: load FILE"),
@@ -311,9 +315,12 @@ pub fn tafl_session(
             load if load.starts_with("load ") => {
                 session.load(load["load ".len()..].trim(), files, out)?;
             }
-            "hint" => match session.adviser.search(&pos, game.search_history()) {
+            "hint" => match session
+                .adviser
+                .search(&pos, game.rules(), game.search_history())
+            {
                 Some(found) => {
-                    let text = crate::games::tafl::move_text(&pos, found.best_move);
+                    let text = crate::games::tafl::move_text(&pos, game.rules(), found.best_move);
                     let value = if found.score >= WIN_THRESHOLD {
                         "a win found".to_string()
                     } else if found.score <= -WIN_THRESHOLD {
@@ -331,10 +338,10 @@ pub fn tafl_session(
             },
             "moves" => {
                 let mut list = MoveList::new();
-                pos.legal_moves_into(&mut list);
+                pos.legal_moves_into(game.rules(), &mut list);
                 let texts: Vec<String> = list
                     .iter()
-                    .map(|&m| crate::games::tafl::move_text(&pos, m).to_string())
+                    .map(|&m| crate::games::tafl::move_text(&pos, game.rules(), m).to_string())
                     .collect();
                 outln!(to out; "{} legal moves: {}", texts.len(), texts.join(" "));
             }

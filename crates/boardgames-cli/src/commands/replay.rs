@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use boardgames_common::names_game;
-use boardgames_common::{Game, Record, RecordLimits, Replay, ReplayOptions};
+use boardgames_common::{Game, Record, RecordLimits, ReplayOptions};
 use serde_json::json;
 use sugoroku_core::Sugoroku;
 use tafl_core::TaflGame;
@@ -110,9 +110,10 @@ fn replay_tafl(record: &Record, options: &ReplayOptions) -> Result<Replayed, Cli
         actions: record.actions().len(),
         result: game.status().to_string(),
         state: game.position().to_string(),
-        board: game.position().diagram(),
+        board: game.position().diagram(game.rules()),
         picture: tafl_core::svg::render(
             game.position(),
+            game.rules(),
             &tafl_core::svg::SvgOptions {
                 last_move: game.moves().last().copied(),
                 title: None,

@@ -15,10 +15,10 @@ pub(crate) fn moves(
     let ruleset = ruleset(rules)?;
     let pos = position(&ruleset, position_text)?;
     let mut list = MoveList::new();
-    pos.legal_moves_into(&mut list);
+    pos.legal_moves_into(ruleset.rules(), &mut list);
     let texts: Vec<String> = list
         .iter()
-        .map(|&m| move_text(&pos, m).to_string())
+        .map(|&m| move_text(&pos, ruleset.rules(), m).to_string())
         .collect();
     if json {
         print_json(&json!({
@@ -31,7 +31,7 @@ pub(crate) fn moves(
             "moves": texts,
         }))
     } else {
-        out!("{}", pos.diagram());
+        out!("{}", pos.diagram(ruleset.rules()));
         outln!("{} legal moves ({})", texts.len(), pos.status());
         for t in &texts {
             outln!("{t}");
@@ -71,15 +71,15 @@ pub(crate) fn perft(
     let slow = depth + 2 > max_depth;
     let (total, parts) = if (show_divide || slow) && depth > 1 {
         let mut moves = MoveList::new();
-        pos.legal_moves_into(&mut moves);
+        pos.legal_moves_into(ruleset.rules(), &mut moves);
         let bar =
             crate::io::progress::bar(moves.len() as u64, "first moves", quiet || json || !slow);
         let parts: Vec<_> = moves
             .iter()
             .map(|&m| {
                 let mut next = pos;
-                let _ = next.play_unchecked(m);
-                let n = count_perft(&next, depth - 1);
+                let _ = next.play_unchecked(ruleset.rules(), m);
+                let n = count_perft(&next, ruleset.rules(), depth - 1);
                 bar.inc(1);
                 (m, n)
             })
@@ -88,10 +88,10 @@ pub(crate) fn perft(
         let total = parts.iter().map(|&(_, n)| n).sum();
         (total, if show_divide { parts } else { Vec::new() })
     } else if show_divide {
-        let parts = divide(&pos, depth);
+        let parts = divide(&pos, ruleset.rules(), depth);
         (parts.iter().map(|&(_, n)| n).sum(), parts)
     } else {
-        (count_perft(&pos, depth), Vec::new())
+        (count_perft(&pos, ruleset.rules(), depth), Vec::new())
     };
     let seconds = start.elapsed().as_secs_f64();
     if json {
@@ -134,6 +134,10 @@ pub(crate) fn moves_svg(
 ) -> Result<(), CliError> {
     let ruleset = ruleset(rules)?;
     let pos = position(&ruleset, position_text)?;
-    let svg = tafl_core::svg::render(&pos, &tafl_core::svg::SvgOptions::default());
+    let svg = tafl_core::svg::render(
+        &pos,
+        ruleset.rules(),
+        &tafl_core::svg::SvgOptions::default(),
+    );
     crate::io::write_file(file, &svg)
 }

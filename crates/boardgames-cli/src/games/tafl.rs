@@ -38,10 +38,10 @@ pub(crate) fn position(ruleset: &Ruleset, text: Option<&str>) -> Result<Position
         .map_err(|e| CliError::input("--position", e))
 }
 
-/// The move with the captures it makes in `pos`.
-pub(crate) fn move_text(pos: &Position, m: tafl_core::Move) -> MoveText {
+/// The move with the captures it makes in `pos` (under `rules`, the position's).
+pub(crate) fn move_text(pos: &Position, rules: &tafl_core::Rules, m: tafl_core::Move) -> MoveText {
     let mut after = *pos;
-    let outcome = after.play_unchecked(m);
+    let outcome = after.play_unchecked(rules, m);
     MoveText {
         mv: m,
         captures: outcome.captures,

@@ -182,7 +182,7 @@ fn trictrac_eval(game: &TrictracGame, player: Player) -> f64 {
 /// 100 soldiers to the unit, into (−1, 1).
 fn tafl_eval(game: &TaflGame, player: Player) -> f64 {
     let pos = game.position();
-    let v = f64::from(tafl_core::ai::evaluate(pos)) / 10_000.0;
+    let v = f64::from(tafl_core::ai::evaluate(pos, game.rules())) / 10_000.0;
     let v = if Player::from(pos.side_to_move()) == player {
         v
     } else {

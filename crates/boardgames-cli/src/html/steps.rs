@@ -175,6 +175,7 @@ fn tafl(record: &Record) -> Result<Replay, StepsError> {
     let picture = |game: &TaflGame| {
         tafl_core::svg::render(
             game.position(),
+            game.rules(),
             &tafl_core::svg::SvgOptions {
                 last_move: game.moves().last().copied(),
                 title: None,

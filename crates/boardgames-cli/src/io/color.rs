@@ -129,7 +129,8 @@ mod tests {
 
     #[test]
     fn tafl_pieces_become_unicode_in_colour_and_keep_their_columns() {
-        let ascii = tafl_core::Ruleset::fidchell().start_position().diagram();
+        let fidchell = tafl_core::Ruleset::fidchell();
+        let ascii = fidchell.start_position().diagram(fidchell.rules());
         let pretty = tafl_pretty(&ascii);
         let plain = anstream::adapter::strip_str(&pretty).to_string();
         assert!(plain.contains("♔"), "{plain}");

@@ -19,7 +19,10 @@ struct LevelAgent(Searcher);
 
 impl GameAgent<TaflGame> for LevelAgent {
     fn choose(&mut self, state: &TaflGame, legal: &[Move]) -> Move {
-        match self.0.search(state.position(), state.search_history()) {
+        match self
+            .0
+            .search(state.position(), state.rules(), state.search_history())
+        {
             Some(r) if legal.contains(&r.best_move) => r.best_move,
             _ => legal[0],
         }

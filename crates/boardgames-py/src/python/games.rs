@@ -20,7 +20,7 @@ use crate::{Encoded, Session};
 /// more than the pieces it can capture.
 fn tafl_bound(game: &TaflGame) -> Option<usize> {
     let position = game.position();
-    let limit = usize::from(position.rules().no_capture_limit?);
+    let limit = usize::from(game.rules().no_capture_limit?);
     let pieces = (position.attackers().count() + position.defenders().count()) as usize;
     Some((pieces + 1) * limit)
 }

@@ -14,7 +14,7 @@ use crate::ai::ordering::{anvils, backed, step};
 use crate::ai::weights::EvalWeights;
 use crate::bitboard::{Bitboard, FILE_A, FILE_K, SLIDE, fill_down, fill_up, geometry, line};
 use crate::piece::{Piece, Side};
-use crate::position::{Position, corner_index, forbidden_stops};
+use crate::position::{Ruled, corner_index, forbidden_stops};
 use crate::rules::{Escape, KingStrength};
 use crate::square::{DIRECTIONS, STRIDE, Square};
 
@@ -41,7 +41,7 @@ fn slide(from: Square, occ: u128, occ_t: u128, beyond: u16) -> u128 {
 /// Occupancy for a moving `piece`: the board, with the throne added when the piece may not
 /// pass over it (the throne lies on the diagonal, the same bit in both layouts).
 #[inline]
-fn occupancy(pos: &Position, piece: Piece) -> (u128, u128) {
+fn occupancy(pos: &Ruled<'_>, piece: Piece) -> (u128, u128) {
     let mut occ = pos.occupied().0;
     let mut occ_t = pos.occ_t;
     if pos.rules.has_throne && !pos.rules.throne.passable.contains(piece) {
@@ -54,7 +54,7 @@ fn occupancy(pos: &Position, piece: Piece) -> (u128, u128) {
 
 /// Every square `side` can move a piece to (its attack map), and the king's own
 /// destinations.
-fn reach(pos: &Position, side: Side) -> u128 {
+fn reach(pos: &Ruled<'_>, side: Side) -> u128 {
     let g = geometry(pos.rules.size);
     let mut out = 0u128;
     let groups: [(Bitboard, Piece); 2] = match side {
@@ -72,7 +72,7 @@ fn reach(pos: &Position, side: Side) -> u128 {
             continue;
         }
         let (occ, _) = occupancy(pos, piece);
-        let forbid = forbidden_stops(&pos.rules, g, piece);
+        let forbid = forbidden_stops(pos.rules, g, piece);
         // Every piece of the group at once: a fill over the empty squares in each direction.
         let empty = g.board & !occ;
         let from = pieces.0;
@@ -89,7 +89,7 @@ fn reach(pos: &Position, side: Side) -> u128 {
 /// The reference form of [`reach`], piece by piece through the sliding table (tests
 /// compare the two).
 #[cfg(test)]
-fn reach_by_pieces(pos: &Position, side: Side) -> u128 {
+fn reach_by_pieces(pos: &Ruled<'_>, side: Side) -> u128 {
     let g = geometry(pos.rules.size);
     let mut out = 0u128;
     for (pieces, piece) in [
@@ -107,7 +107,7 @@ fn reach_by_pieces(pos: &Position, side: Side) -> u128 {
         ),
     ] {
         let (occ, occ_t) = occupancy(pos, piece);
-        let forbid = forbidden_stops(&pos.rules, g, piece);
+        let forbid = forbidden_stops(pos.rules, g, piece);
         for sq in pieces {
             out |= slide(sq, occ, occ_t, g.beyond) & !forbid;
         }
@@ -124,13 +124,13 @@ struct KingBoard {
 }
 
 impl KingBoard {
-    fn new(pos: &Position, king: Square) -> KingBoard {
+    fn new(pos: &Ruled<'_>, king: Square) -> KingBoard {
         let g = geometry(pos.rules.size);
         let (occ, occ_t) = occupancy(pos, Piece::King);
         KingBoard {
             occ: occ & !(1u128 << king.index()),
             occ_t: occ_t & !(1u128 << king.transposed().index()),
-            forbid: forbidden_stops(&pos.rules, g, Piece::King),
+            forbid: forbidden_stops(pos.rules, g, Piece::King),
         }
     }
 
@@ -156,7 +156,7 @@ impl KingBoard {
 
 /// The number of rook moves the king needs to reach each square within `max` moves, as the
 /// sets of squares first reached at 1, 2, ... `max` moves (other pieces standing still).
-fn king_rings(pos: &Position, king: Square, board: &KingBoard, max: usize) -> [u128; 3] {
+fn king_rings(pos: &Ruled<'_>, king: Square, board: &KingBoard, max: usize) -> [u128; 3] {
     let g = geometry(pos.rules.size);
     let mut rings = [0u128; 3];
     let mut seen = 1u128 << king.index();
@@ -179,7 +179,7 @@ fn king_rings(pos: &Position, king: Square, board: &KingBoard, max: usize) -> [u
 
 /// The reference form of [`king_rings`], square by square (tests compare the two).
 #[cfg(test)]
-fn king_rings_by_squares(pos: &Position, king: Square, board: &KingBoard) -> [u128; 3] {
+fn king_rings_by_squares(pos: &Ruled<'_>, king: Square, board: &KingBoard) -> [u128; 3] {
     let g = geometry(pos.rules.size);
     let mut rings = [0u128; 3];
     let mut seen = 1u128 << king.index();
@@ -200,7 +200,7 @@ fn king_rings_by_squares(pos: &Position, king: Square, board: &KingBoard) -> [u1
 /// Escape forks: the squares of `ring1` (the king's one-move destinations, corners left
 /// out) from which the king, moved there, reaches a corner with one more slide, at most
 /// four counted.
-fn king_forks(pos: &Position, board: &KingBoard, ring1: u128) -> i32 {
+fn king_forks(pos: &Ruled<'_>, board: &KingBoard, ring1: u128) -> i32 {
     let g = geometry(pos.rules.size);
     let mut forks = 0;
     // A rook slide reaches a corner only along an edge line: the other squares cannot fork.
@@ -218,7 +218,7 @@ fn king_forks(pos: &Position, board: &KingBoard, ring1: u128) -> i32 {
 /// Whether the square `sq` (or the edge, `None`) closes a capture of the `victim` soldier
 /// by a piece of `capturer` arriving on the other side.
 #[cfg(test)]
-fn anvil(pos: &Position, sq: Option<Square>, victim: Piece, capturer: Side) -> bool {
+fn anvil(pos: &Ruled<'_>, sq: Option<Square>, victim: Piece, capturer: Side) -> bool {
     let Some(sq) = sq else {
         return pos.rules.edge_hostile.contains(victim);
     };
@@ -236,7 +236,7 @@ fn anvil(pos: &Position, sq: Option<Square>, victim: Piece, capturer: Side) -> b
 /// one side, an empty square the enemy can reach on the other), counted on bit sets: for each
 /// direction, the soldiers with an anvil ([`anvils`], or a hostile edge) on that side and a
 /// reachable empty square on the other.
-fn hanging(pos: &Position, side: Side, enemy_reach: u128) -> u32 {
+fn hanging(pos: &Ruled<'_>, side: Side, enemy_reach: u128) -> u32 {
     let g = geometry(pos.rules.size);
     let (soldiers, victim) = match side {
         Side::Attackers => (pos.attackers, Piece::Attacker),
@@ -259,7 +259,7 @@ fn hanging(pos: &Position, side: Side, enemy_reach: u128) -> u32 {
 
 /// The reference form of [`hanging`], square by square (tests compare the two).
 #[cfg(test)]
-fn hanging_by_squares(pos: &Position, side: Side, enemy_reach: u128) -> u32 {
+fn hanging_by_squares(pos: &Ruled<'_>, side: Side, enemy_reach: u128) -> u32 {
     let n = pos.rules.size;
     let (soldiers, victim) = match side {
         Side::Attackers => (pos.attackers, Piece::Attacker),
@@ -287,7 +287,7 @@ fn hanging_by_squares(pos: &Position, side: Side, enemy_reach: u128) -> u32 {
 
 /// Whether the neighbour `sq` of the king (or the edge) counts against him.
 #[inline]
-fn against_king(pos: &Position, sq: Option<Square>) -> bool {
+fn against_king(pos: &Ruled<'_>, sq: Option<Square>) -> bool {
     let Some(sq) = sq else {
         return pos.rules.edge_hostile.contains(Piece::King);
     };
@@ -302,7 +302,7 @@ fn against_king(pos: &Position, sq: Option<Square>) -> bool {
 
 /// The evaluation of `pos` for the side to move with the default weights, in centisoldiers.
 #[must_use]
-pub(crate) fn evaluate(pos: &Position) -> i32 {
+pub(crate) fn evaluate(pos: &Ruled<'_>) -> i32 {
     evaluate_with(pos, &EvalWeights::DEFAULT)
 }
 
@@ -310,7 +310,7 @@ pub(crate) fn evaluate(pos: &Position) -> i32 {
 /// clamped to ±[`EVAL_LIMIT`]. Positions whose game is over are scored by the searcher, not
 /// here.
 #[must_use]
-pub(crate) fn evaluate_with(pos: &Position, w: &EvalWeights) -> i32 {
+pub(crate) fn evaluate_with(pos: &Ruled<'_>, w: &EvalWeights) -> i32 {
     let rules = &pos.rules;
     let g = geometry(rules.size);
     let n = rules.size;
@@ -498,8 +498,14 @@ mod tests {
         let base: Setup = "/7/7/7/3K3/7/1t5/7/ a".parse().unwrap();
         let mut more = base;
         more.attackers.insert("f2".parse().unwrap());
-        let b = evaluate(&crate::Position::from_setup(&base, &rules).unwrap());
-        let m = evaluate(&crate::Position::from_setup(&more, &rules).unwrap());
+        let b = evaluate(&Ruled::new(
+            crate::Position::from_setup(&base, &rules).unwrap(),
+            &rules,
+        ));
+        let m = evaluate(&Ruled::new(
+            crate::Position::from_setup(&more, &rules).unwrap(),
+            &rules,
+        ));
         assert!((60..=160).contains(&(m - b)), "{b} {m}");
     }
 
@@ -508,10 +514,13 @@ mod tests {
         let rules = *Ruleset::fidchell().rules();
         let mut with: Setup = "/7/7/7/3K3/7/1t5/7/ a a1,g1,a7".parse().unwrap();
         with.king = "g4".parse().ok();
-        let p = crate::Position::from_setup(&with, &rules).unwrap();
+        let p = Ruled::new(crate::Position::from_setup(&with, &rules).unwrap(), &rules);
         let mut without = with;
         without.corners_visited = Bitboard::EMPTY;
-        let q = crate::Position::from_setup(&without, &rules).unwrap();
+        let q = Ruled::new(
+            crate::Position::from_setup(&without, &rules).unwrap(),
+            &rules,
+        );
         assert!(
             evaluate(&p) < evaluate(&q) - 500,
             "{} {}",
@@ -520,14 +529,20 @@ mod tests {
         );
     }
 
-    fn fidchell(text: &str) -> crate::Position {
-        let rules = *Ruleset::fidchell().rules();
+    /// Fidchell's rules, for the positions the tests build.
+    static FIDCHELL: std::sync::LazyLock<crate::Rules> =
+        std::sync::LazyLock::new(|| *Ruleset::fidchell().rules());
+
+    fn fidchell(text: &str) -> Ruled<'static> {
         let s: Setup = text.parse().unwrap();
-        crate::Position::from_setup(&s, &rules).unwrap()
+        Ruled::new(
+            crate::Position::from_setup(&s, &FIDCHELL).unwrap(),
+            &FIDCHELL,
+        )
     }
 
     /// The evaluation with the defaults and `name` set to `value`.
-    fn with(pos: &crate::Position, name: &str, value: i32) -> i32 {
+    fn with(pos: &Ruled<'_>, name: &str, value: i32) -> i32 {
         let mut w = EvalWeights::DEFAULT;
         w.set(name, value).unwrap();
         evaluate_with(pos, &w)
@@ -537,24 +552,26 @@ mod tests {
     fn berserk_officers_are_worth_more_than_soldiers() {
         // OpenTafl's Berserk start: four attacking commanders, one defending knight, the
         // defenders to move.
-        let p = Ruleset::from_opentafl(
+        let berserk = Ruleset::from_opentafl(
             "dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c \
              start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/",
         )
-        .unwrap()
-        .start_position();
+        .unwrap();
+        let p = Ruled::new(berserk.start_position(), berserk.rules());
         assert_eq!(p.side_to_move(), Side::Defenders);
         // One knight less four commanders: three officers' worth against the side to move.
         assert_eq!(with(&p, "officer", 100) - with(&p, "officer", 0), -300);
         assert_eq!(evaluate(&p) - with(&p, "officer", 0), -180);
         // Without officers the term is silent.
-        let q = Ruleset::brandubh().start_position();
+        let q_ruleset = Ruleset::brandubh();
+        let q = Ruled::new(q_ruleset.start_position(), q_ruleset.rules());
         assert_eq!(with(&q, "officer", 100), evaluate(&q));
     }
 
     #[test]
     fn the_defaults_are_the_levels_evaluation() {
-        let p = Ruleset::brandubh().start_position();
+        let p_ruleset = Ruleset::brandubh();
+        let p = Ruled::new(p_ruleset.start_position(), p_ruleset.rules());
         assert_eq!(evaluate(&p), evaluate_with(&p, &EvalWeights::DEFAULT));
     }
 
@@ -574,7 +591,7 @@ mod tests {
         // Brandubh's are not: the term is silent there.
         let rules = *Ruleset::brandubh().rules();
         let s: Setup = "/7/7/7/3KT2/3T3/7/2t4/ a".parse().unwrap();
-        let q = crate::Position::from_setup(&s, &rules).unwrap();
+        let q = Ruled::new(crate::Position::from_setup(&s, &rules).unwrap(), &rules);
         assert_eq!(with(&q, "edge_exposed", 30), evaluate(&q));
         // Brandubh escapes at a corner: the king on d4 reaches the edge squares d1 and a4
         // (d7 and g4 are blocked by d5 and e4): 2 squares.
@@ -589,7 +606,7 @@ mod tests {
         let text = "/7/7/2K2t1/7/7/2t4/7/ a";
         let rules = *Ruleset::brandubh().rules();
         let s: Setup = text.parse().unwrap();
-        let q = crate::Position::from_setup(&s, &rules).unwrap();
+        let q = Ruled::new(crate::Position::from_setup(&s, &rules).unwrap(), &rules);
         let c3 = "c3".parse().unwrap();
         let board = KingBoard::new(&q, c3);
         assert_eq!(king_forks(&q, &board, king_rings(&q, c3, &board, 1)[0]), 2);
@@ -598,7 +615,7 @@ mod tests {
         assert_eq!(evaluate(&q) - with(&q, "king_fork", 0), -120);
         // Without the attackers the four lines are open: c1, c7, a3 and g3.
         let open: Setup = "/7/7/2K4/7/7/7/7/ a".parse().unwrap();
-        let o = crate::Position::from_setup(&open, &rules).unwrap();
+        let o = Ruled::new(crate::Position::from_setup(&open, &rules).unwrap(), &rules);
         assert_eq!(with(&o, "king_fork", 10) - with(&o, "king_fork", 0), -40);
         // Fidchell's goal is every corner in turn: the term is silent there.
         let p = fidchell(text);
@@ -607,7 +624,8 @@ mod tests {
 
     #[test]
     fn the_evaluation_stays_below_the_win_scores() {
-        let p = Ruleset::copenhagen().start_position();
+        let p_ruleset = Ruleset::copenhagen();
+        let p = Ruled::new(p_ruleset.start_position(), p_ruleset.rules());
         let mut w = EvalWeights::DEFAULT;
         w.attacker = EvalWeights::MAX_WEIGHT;
         w.defender = -EvalWeights::MAX_WEIGHT;
@@ -620,7 +638,7 @@ mod tests {
         // c2; the defender on e2 can slide there.
         let rules = *Ruleset::fidchell().rules();
         let s: Setup = "/2t4/4T2/7/3K3/7/7/7/ d".parse().unwrap();
-        let p = crate::Position::from_setup(&s, &rules).unwrap();
+        let p = Ruled::new(crate::Position::from_setup(&s, &rules).unwrap(), &rules);
         assert_eq!(hanging(&p, Side::Attackers, reach(&p, Side::Defenders)), 1);
         assert_eq!(hanging(&p, Side::Defenders, reach(&p, Side::Attackers)), 0);
     }
@@ -651,9 +669,10 @@ mod tests {
                     rules.throne.hostile_empty =
                         [PieceSet::ALL, PieceSet::NONE, PieceSet::ATTACKERS][variant - 1];
                 }
-                let Ok(mut pos) = crate::Position::from_setup(&start, &rules) else {
+                let Ok(pos) = crate::Position::from_setup(&start, &rules) else {
                     continue;
                 };
+                let mut pos = Ruled::new(pos, &rules);
                 for _ply in 0..300 {
                     let moves = pos.legal_moves();
                     if moves.is_empty() {
@@ -670,7 +689,12 @@ mod tests {
                         assert_eq!(reach(&pos, side), reach_by_pieces(&pos, side));
                         let r = reach(&pos, side.other());
                         let n = hanging(&pos, side, r);
-                        assert_eq!(n, hanging_by_squares(&pos, side, r), "{}", pos.diagram());
+                        assert_eq!(
+                            n,
+                            hanging_by_squares(&pos, side, r),
+                            "{}",
+                            pos.diagram(pos.rules)
+                        );
                         total += n;
                     }
                     state ^= state << 13;

@@ -10,6 +10,10 @@ use thiserror::Error;
 
 use crate::ai::weights::EvalWeights;
 
+/// The deepest ply searched (quiescence included): a hard limit of every search, whatever
+/// its [`SearchLimits`].
+pub const MAX_PLY: usize = 64;
+
 /// When a search stops: at the first limit reached, checked at every node (the first
 /// iteration and the quiescence search included), so a search never visits more than a few
 /// nodes beyond its budget. It plays the result of the last completed depth or, when even

@@ -25,7 +25,7 @@
 //! use tafl_core::ai::{Level, Searcher};
 //! let mut game = TaflGame::new(Ruleset::fidchell());
 //! let mut bard = Searcher::for_level(Level::Bard, Seed(1));
-//! let found = bard.search(game.position(), game.search_history()).unwrap();
+//! let found = bard.search(game.position(), game.rules(), game.search_history()).unwrap();
 //! let _ = game.play_mut(found.best_move).unwrap();
 //! assert_eq!(game.moves()[0].mv, found.best_move);
 //! ```
@@ -37,21 +37,21 @@ mod search;
 mod tt;
 mod weights;
 
-pub use level::{Level, ParseLevelError, SearchConfig, SearchLimits};
-pub use search::{MAX_PLY, SearchResult, Searcher, WIN_SCORE, WIN_THRESHOLD};
+pub use level::{Level, MAX_PLY, ParseLevelError, SearchConfig, SearchLimits};
+pub use search::{SearchResult, Searcher, WIN_SCORE, WIN_THRESHOLD};
 pub use weights::{EvalWeights, WeightsError};
 
 /// The static evaluation of `pos` for the side to move, in centisoldiers (1/100 of a
 /// soldier), with the default weights ([`EvalWeights::DEFAULT`]): what the levels' searches
-/// score at their leaves. Finished games are not scored here.
+/// score at their leaves. Finished games are not scored here. `rules` are the position's.
 #[must_use]
-pub fn evaluate(pos: &crate::Position) -> i32 {
-    eval::evaluate(pos)
+pub fn evaluate(pos: &crate::Position, rules: &crate::Rules) -> i32 {
+    eval::evaluate(&crate::position::Ruled::new(*pos, rules))
 }
 
 /// The static evaluation of `pos` for the side to move with the weights `weights`, in
-/// centisoldiers, clamped to ±20 000 (below [`WIN_THRESHOLD`]).
+/// centisoldiers, clamped to ±20 000 (below [`WIN_THRESHOLD`]). `rules` are the position's.
 #[must_use]
-pub fn evaluate_with(pos: &crate::Position, weights: &EvalWeights) -> i32 {
-    eval::evaluate_with(pos, weights)
+pub fn evaluate_with(pos: &crate::Position, rules: &crate::Rules, weights: &EvalWeights) -> i32 {
+    eval::evaluate_with(&crate::position::Ruled::new(*pos, rules), weights)
 }

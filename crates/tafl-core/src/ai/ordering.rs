@@ -2,11 +2,11 @@
 //! win or reach a corner still to visit, then captures, then killer moves (quiet moves that
 //! refuted a sibling), then the history heuristic (quiet moves that caused cut-offs before).
 
-use crate::ai::search::MAX_PLY;
+use crate::ai::level::MAX_PLY;
 use crate::bitboard::{Bitboard, Geometry, geometry};
 use crate::moves::Move;
 use crate::piece::{Piece, Side};
-use crate::position::{Position, corner_index};
+use crate::position::{Ruled, corner_index};
 use crate::rules::Escape;
 use crate::square::{DIRECTIONS, Square};
 
@@ -26,11 +26,11 @@ pub(crate) enum MoveKind {
 
 /// The kind of the legal move `m` in `pos`.
 #[inline]
-pub(crate) fn move_kind(pos: &Position, m: Move) -> MoveKind {
+pub(crate) fn move_kind(pos: &Ruled<'_>, m: Move) -> MoveKind {
     let Some(piece) = pos.piece_at(m.from) else {
         return MoveKind::Quiet;
     };
-    let rules = pos.rules();
+    let rules = pos.rules;
     if piece == Piece::King {
         let goal = match rules.escape {
             Escape::Corner => pos.is_corner(m.to),
@@ -58,8 +58,8 @@ pub(crate) fn move_kind(pos: &Position, m: Move) -> MoveKind {
 
 /// Whether `piece` moving by `m` may capture.
 #[inline]
-fn may_capture(pos: &Position, m: Move, piece: Piece) -> bool {
-    let n = pos.rules().size;
+fn may_capture(pos: &Ruled<'_>, m: Move, piece: Piece) -> bool {
+    let n = pos.rules.size;
     let side = piece.side();
     for &(df, dr) in &DIRECTIONS {
         let Some(n1) = m.to.offset(df, dr, n) else {
@@ -88,13 +88,13 @@ fn may_capture(pos: &Position, m: Move, piece: Piece) -> bool {
 /// `from` has left it.
 #[inline]
 fn anvil_after(
-    pos: &Position,
+    pos: &Ruled<'_>,
     sq: Option<Square>,
     from: Square,
     victim: Piece,
     capturer: Side,
 ) -> bool {
-    let rules = pos.rules();
+    let rules = pos.rules;
     let Some(sq) = sq else {
         return rules.edge_hostile.contains(victim);
     };
@@ -128,8 +128,8 @@ pub(crate) const OPPOSITE: [usize; 4] = [1, 0, 3, 2];
 /// moving piece aside): the pieces of `capturer` (its king only when armed as an anvil), and
 /// the empty throne and corners when hostile to `victim`.
 #[inline]
-pub(crate) fn anvils(pos: &Position, capturer: Side, victim: Piece) -> Bitboard {
-    let rules = pos.rules();
+pub(crate) fn anvils(pos: &Ruled<'_>, capturer: Side, victim: Piece) -> Bitboard {
+    let rules = pos.rules;
     let g = geometry(rules.size);
     let pieces = match capturer {
         Side::Attackers => pos.attackers,
@@ -188,11 +188,11 @@ struct KindSets {
 
 impl MoveKinds {
     /// The sets of `pos`.
-    pub(crate) fn new(pos: &Position) -> MoveKinds {
+    pub(crate) fn new(pos: &Ruled<'_>) -> MoveKinds {
         if pos.special {
             return MoveKinds { sets: None };
         }
-        let rules = pos.rules();
+        let rules = pos.rules;
         let g = geometry(rules.size);
         let side = pos.side_to_move();
         let goals = match rules.escape {
@@ -251,7 +251,7 @@ impl MoveKinds {
 
     /// The kind of the legal move `m` of the position: [`move_kind`]`(pos, m)`.
     #[inline]
-    pub(crate) fn kind(&self, pos: &Position, m: Move) -> MoveKind {
+    pub(crate) fn kind(&self, pos: &Ruled<'_>, m: Move) -> MoveKind {
         let Some(s) = &self.sets else {
             return move_kind(pos, m);
         };
@@ -313,7 +313,7 @@ impl Ordering {
     }
 
     #[inline]
-    fn history_index(pos: &Position, m: Move) -> usize {
+    fn history_index(pos: &Ruled<'_>, m: Move) -> usize {
         (pos.side_to_move().index() * SQUARES + m.from.index()) * SQUARES + m.to.index()
     }
 
@@ -321,7 +321,7 @@ impl Ordering {
     #[inline]
     pub(crate) fn score(
         &self,
-        pos: &Position,
+        pos: &Ruled<'_>,
         kinds: &MoveKinds,
         m: Move,
         tt_move: Option<Move>,
@@ -348,7 +348,7 @@ impl Ordering {
 
     /// A quiet move `m` caused a cut-off at `ply` with `depth` plies left.
     #[inline]
-    pub(crate) fn cutoff(&mut self, pos: &Position, m: Move, ply: usize, depth: i32) {
+    pub(crate) fn cutoff(&mut self, pos: &Ruled<'_>, m: Move, ply: usize, depth: i32) {
         if let Some(k) = self.killers.get_mut(ply)
             && k[0] != Some(m)
         {
@@ -369,6 +369,7 @@ impl Ordering {
 mod tests {
     use super::*;
     use crate::piece::PieceSet;
+    use crate::position::Position;
     use crate::rules::{KingArmed, Rules};
     use crate::ruleset::Ruleset;
 
@@ -416,9 +417,9 @@ mod tests {
     fn the_kinds_from_sets_are_move_kind_move_by_move() {
         let mut state = 0x9E37_79B9_7F4A_7C15u64;
         let mut checked = [0usize; 3];
-        for (_, start) in variants() {
+        for (rules, start) in variants() {
             for _game in 0..6 {
-                let mut pos = start;
+                let mut pos = Ruled::new(start, &rules);
                 for _ply in 0..200 {
                     let moves = pos.legal_moves();
                     if moves.is_empty() {
@@ -433,11 +434,11 @@ mod tests {
                             .copied()
                             .filter(|&m| move_kind(&pos, m) != MoveKind::Quiet)
                             .collect();
-                        assert_eq!(loud.to_vec(), expected, "{}", pos.diagram());
+                        assert_eq!(loud.to_vec(), expected, "{}", pos.diagram(&rules));
                     }
                     for &m in &moves {
                         let k = move_kind(&pos, m);
-                        assert_eq!(kinds.kind(&pos, m), k, "{m} in\n{}", pos.diagram());
+                        assert_eq!(kinds.kind(&pos, m), k, "{m} in\n{}", pos.diagram(&rules));
                         checked[k as usize] += 1;
                     }
                     state ^= state << 13;

@@ -11,22 +11,20 @@ use boardgames_common::{Agent, Seed, SeedRng};
 use rand::RngExt;
 
 use crate::ai::eval::evaluate_with;
-use crate::ai::level::{Level, SearchConfig};
+use crate::ai::level::{Level, MAX_PLY, SearchConfig};
 use crate::ai::ordering::{MoveKind, MoveKinds, Ordering};
 use crate::ai::tt::{Bound, TranspositionTable};
 use crate::ai::weights::EvalWeights;
 use crate::game::TaflGame;
 use crate::moves::{MAX_MOVES, Move, MoveList};
 use crate::piece::Side;
-use crate::position::Position;
-use crate::rules::RepetitionResult;
+use crate::position::{Position, Ruled};
+use crate::rules::{RepetitionResult, Rules};
 use crate::status::Status;
 
 /// The score of a won game at the root, in centisoldiers; a win found `n` plies ahead
 /// scores `WIN_SCORE - n`.
 pub const WIN_SCORE: i32 = 30_000;
-/// The deepest ply searched (quiescence included).
-pub const MAX_PLY: usize = 64;
 /// Scores above this (or below its negation) announce a forced win (loss).
 pub const WIN_THRESHOLD: i32 = WIN_SCORE - MAX_PLY as i32 - 1;
 /// The score of a position repeated during the search when the ruleset makes the repeater
@@ -65,10 +63,11 @@ pub struct SearchResult {
 /// use boardgames_common::Seed;
 /// use tafl_core::Ruleset;
 /// use tafl_core::ai::{Level, Searcher};
-/// let start = Ruleset::fidchell().start_position();
+/// let fidchell = Ruleset::fidchell();
+/// let start = fidchell.start_position();
 /// let mut bard = Searcher::for_level(Level::Bard, Seed(7));
-/// let result = bard.search(&start, &[]).unwrap();
-/// assert!(start.is_legal(result.best_move));
+/// let result = bard.search(&start, fidchell.rules(), &[]).unwrap();
+/// assert!(start.is_legal(fidchell.rules(), result.best_move));
 /// ```
 #[derive(Debug, Clone)]
 pub struct Searcher {
@@ -107,7 +106,11 @@ pub struct Searcher {
 /// ```
 impl Agent<TaflGame> for Searcher {
     fn choose(&mut self, state: &TaflGame, legal: &[Move]) -> Move {
-        match self.search(state.position(), state.search_history()) {
+        match self.search(
+            state.position(),
+            state.ruleset().rules(),
+            state.search_history(),
+        ) {
             Some(found) if legal.contains(&found.best_move) => found.best_move,
             _ => legal[0],
         }
@@ -195,16 +198,23 @@ impl Searcher {
     /// since the last capture, oldest first, without `pos` itself (earlier ones cannot
     /// recur): the search scores a return to one of them, or to a position of its own
     /// path, by the ruleset's repetition rule, and counts its length towards the
-    /// no-capture limit. Pass `&[]` to ignore the game's history.
-    pub fn search(&mut self, pos: &Position, history: &[u64]) -> Option<SearchResult> {
-        let result = self.search_unaccounted(pos, history);
+    /// no-capture limit. Pass `&[]` to ignore the game's history. `rules` are the
+    /// position's (its game's, [`TaflGame::ruleset`]): the searcher borrows them for the
+    /// search.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        rules: &Rules,
+        history: &[u64],
+    ) -> Option<SearchResult> {
+        let result = self.search_unaccounted(&Ruled::new(*pos, rules), history);
         if let Some(r) = &result {
             self.nodes_searched = self.nodes_searched.saturating_add(r.nodes);
         }
         result
     }
 
-    fn search_unaccounted(&mut self, pos: &Position, history: &[u64]) -> Option<SearchResult> {
+    fn search_unaccounted(&mut self, pos: &Ruled<'_>, history: &[u64]) -> Option<SearchResult> {
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return None;
@@ -306,7 +316,7 @@ impl Searcher {
     }
 
     /// The principal variation: `first`, then the table's best moves while they are legal.
-    fn principal_variation(&self, pos: &Position, first: Move, depth: u8) -> Vec<Move> {
+    fn principal_variation(&self, pos: &Ruled<'_>, first: Move, depth: u8) -> Vec<Move> {
         let mut pv = vec![first];
         let mut p = *pos;
         let _ = p.play_unchecked(first);
@@ -350,7 +360,7 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 
 /// The score of a finished game for the side to move, `ply` plies from the root.
 #[inline]
-fn terminal_score(pos: &Position, ply: usize) -> Option<i32> {
+fn terminal_score(pos: &Ruled<'_>, ply: usize) -> Option<i32> {
     match pos.status() {
         Status::Ongoing => None,
         Status::Draw { .. } => Some(0),
@@ -388,8 +398,8 @@ impl Context<'_> {
     /// The score of the position on top of the stack if it repeats an earlier one (same
     /// side to move, within the last `quiet` plies), by the ruleset's repetition rule.
     #[inline]
-    fn repetition(&self, pos: &Position, quiet: u16) -> Option<i32> {
-        let result = pos.rules().repetition.result;
+    fn repetition(&self, pos: &Ruled<'_>, quiet: u16) -> Option<i32> {
+        let result = pos.rules.repetition.result;
         if result == RepetitionResult::Ignored {
             return None;
         }
@@ -424,7 +434,7 @@ impl Context<'_> {
     /// to the end before the stop.
     fn root(
         &mut self,
-        pos: &Position,
+        pos: &Ruled<'_>,
         root: &[(Move, i32)],
         depth: i32,
         margin: i32,
@@ -481,7 +491,7 @@ impl Context<'_> {
     #[inline]
     fn child(
         &mut self,
-        child: &Position,
+        child: &Ruled<'_>,
         again: bool,
         depth: i32,
         alpha: i32,
@@ -499,7 +509,7 @@ impl Context<'_> {
     /// Negamax with null windows below the first move.
     fn negamax(
         &mut self,
-        pos: &Position,
+        pos: &Ruled<'_>,
         depth: i32,
         mut alpha: i32,
         beta: i32,
@@ -515,7 +525,7 @@ impl Context<'_> {
             return s;
         }
         if pos
-            .rules()
+            .rules
             .no_capture_limit
             .is_some_and(|limit| quiet >= limit)
         {
@@ -636,7 +646,7 @@ impl Context<'_> {
     /// chains of captures otherwise grow the tree without bound.
     fn quiescence(
         &mut self,
-        pos: &Position,
+        pos: &Ruled<'_>,
         mut alpha: i32,
         beta: i32,
         ply: usize,

@@ -62,7 +62,8 @@ pub struct RefBoard {
 }
 
 impl RefBoard {
-    pub fn from_position(p: &Position) -> RefBoard {
+    /// The board of `p` under `rules` (the position's).
+    pub fn from_position(p: &Position, rules: &Rules) -> RefBoard {
         let n = i32::from(p.size());
         let mut cells = vec![None; (n * n) as usize];
         for r in 0..n {
@@ -74,7 +75,7 @@ impl RefBoard {
             n,
             cells,
             side: p.side_to_move(),
-            rules: *p.rules(),
+            rules: *rules,
             visited: p
                 .corners_visited()
                 .map(|s| (i32::from(s.file()), i32::from(s.rank())))

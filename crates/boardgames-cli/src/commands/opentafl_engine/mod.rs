@@ -23,7 +23,9 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use tafl_core::ai::{Level, SearchConfig, Searcher, WIN_SCORE, evaluate};
-use tafl_core::{Move, MoveList, Piece, Position, Ruleset, Setup, Side, Square, Status, TaflGame};
+use tafl_core::{
+    Move, MoveList, Piece, Position, Rules, Ruleset, Setup, Side, Square, Status, TaflGame,
+};
 
 use crate::io::error::CliError;
 use crate::io::lines::read_bounded_line;
@@ -485,7 +487,7 @@ impl<W: Write> Engine<W> {
             setup.side_to_move = side;
             setup.berserker = Some(b);
             if let Ok(g) = TaflGame::from_setup(game.ruleset().clone(), &setup)
-                && g.position().count_legal_moves() > 0
+                && g.position().count_legal_moves(g.rules()) > 0
             {
                 return Some(g);
             }
@@ -708,21 +710,22 @@ impl<W: Write> Engine<W> {
             return Ok(());
         };
         let pos = *game.position();
+        let rules = *game.rules();
         let hash = pos.hash();
         self.searcher.set_limits(config.limits);
-        let found = self.searcher.search(&pos, game.search_history());
+        let found = self.searcher.search(&pos, &rules, game.search_history());
         if self.stopped_by_host() {
             return Ok(());
         }
         let chosen = match &found {
             Some(r) if !self.refused.contains(&(r.best_move, hash)) => Some(r.best_move),
-            _ => self.fallback(&pos, hash),
+            _ => self.fallback(&pos, &rules, hash),
         };
         let Some(m) = chosen else {
             return self.send("error -1 no legal move left to play");
         };
         self.pending = Some((m, hash));
-        let text = self.move_text(&pos, m);
+        let text = self.move_text(&pos, &rules, m);
         if let Some(r) = &found {
             let line = format!(
                 "  searched: best {} score {} depth {} nodes {}",
@@ -734,23 +737,25 @@ impl<W: Write> Engine<W> {
     }
 
     /// The best legal move by a one-ply look, among those the host has not refused.
-    fn fallback(&self, pos: &Position, hash: u64) -> Option<Move> {
+    fn fallback(&self, pos: &Position, rules: &Rules, hash: u64) -> Option<Move> {
         let mut moves = MoveList::new();
-        pos.legal_moves_into(&mut moves);
+        pos.legal_moves_into(rules, &mut moves);
         moves
             .iter()
             .copied()
             .filter(|&m| !self.refused.contains(&(m, hash)))
             .max_by_key(|&m| {
                 let mut next = *pos;
-                let outcome = next.play_unchecked(m);
+                let outcome = next.play_unchecked(rules, m);
                 match outcome.status {
                     Status::Win { side, .. } if side == pos.side_to_move() => WIN_SCORE,
                     Status::Win { .. } => -WIN_SCORE,
                     Status::Draw { .. } => 0,
                     // A berserk move: the same side moves again.
-                    Status::Ongoing if next.side_to_move() == pos.side_to_move() => evaluate(&next),
-                    Status::Ongoing => -evaluate(&next),
+                    Status::Ongoing if next.side_to_move() == pos.side_to_move() => {
+                        evaluate(&next, rules)
+                    }
+                    Status::Ongoing => -evaluate(&next, rules),
                 }
             })
     }
@@ -758,7 +763,7 @@ impl<W: Write> Engine<W> {
     /// `m` in the notation the host asked for: simple (`e5-e8`, jumps too), or OpenTafl's
     /// full notation with the letters of the king, commanders and knights, `^` for a jump,
     /// `=` for a berserk move (`Ne6^=e8xe7/f8`).
-    fn move_text(&self, pos: &Position, m: Move) -> String {
+    fn move_text(&self, pos: &Position, rules: &Rules, m: Move) -> String {
         if self.simple_moves {
             return m.to_string();
         }
@@ -774,11 +779,11 @@ impl<W: Write> Engine<W> {
             pos.officer_at(sq).map(|o| o.char(piece.side()))
         };
         let mut next = *pos;
-        let outcome = next.play_unchecked(m);
+        let outcome = next.play_unchecked(rules, m);
         let mut text = String::new();
         text.extend(letter(m.from));
         text.push_str(&m.from.to_string());
-        let jump = pos.destinations(m.from).contains(m.to) && is_jump(pos, m);
+        let jump = pos.destinations(rules, m.from).contains(m.to) && is_jump(pos, m);
         if jump {
             text.push('^');
         }
@@ -804,6 +809,7 @@ impl<W: Write> Engine<W> {
             return self.send("error 0 no supported ruleset to analyze");
         };
         let pos = *game.position();
+        let rules = *game.rules();
         let mut history = game.search_history().to_vec();
         let mut config = self.config(pos.side_to_move());
         config.random_margin = 0;
@@ -815,7 +821,7 @@ impl<W: Write> Engine<W> {
         main.limits.nodes = self.options.nodes;
         let mut searcher = Searcher::new(main, Seed(self.options.seed));
         searcher.set_stop(Some(Arc::clone(&self.stop)));
-        let found = searcher.search(&pos, &history);
+        let found = searcher.search(&pos, &rules, &history);
         if self.stopped_by_host() {
             return Ok(());
         }
@@ -826,13 +832,13 @@ impl<W: Write> Engine<W> {
         if n > 1 {
             history.push(pos.hash());
             let mut moves = MoveList::new();
-            pos.legal_moves_into(&mut moves);
+            pos.legal_moves_into(&rules, &mut moves);
             let mut others: Vec<Move> =
                 moves.iter().copied().filter(|&m| m != best.pv[0]).collect();
             others.sort_by_key(|&m| {
                 let mut next = pos;
-                let _ = next.play_unchecked(m);
-                evaluate(&next)
+                let _ = next.play_unchecked(&rules, m);
+                evaluate(&next, &rules)
             });
             others.truncate(n - 1);
             let each = others.len().max(1) as f64;
@@ -841,7 +847,7 @@ impl<W: Write> Engine<W> {
             child_config.limits.nodes = self.options.nodes.map(|x| (x / 4).max(1));
             for m in others {
                 let mut next = pos;
-                let outcome = next.play_unchecked(m);
+                let outcome = next.play_unchecked(&rules, m);
                 let mut line = vec![m];
                 let score = match outcome.status {
                     Status::Win { side, .. } if side == pos.side_to_move() => WIN_SCORE - 1,
@@ -856,12 +862,12 @@ impl<W: Write> Engine<W> {
                         };
                         let mut s = Searcher::new(child_config, Seed(self.options.seed));
                         s.set_stop(Some(Arc::clone(&self.stop)));
-                        match s.search(&next, &history) {
+                        match s.search(&next, &rules, &history) {
                             Some(r) => {
                                 line.extend(r.pv);
                                 sign * r.score
                             }
-                            None => sign * evaluate(&next),
+                            None => sign * evaluate(&next, &rules),
                         }
                     }
                 };
@@ -877,8 +883,8 @@ impl<W: Write> Engine<W> {
             let moves: Vec<String> = line
                 .iter()
                 .map(|&m| {
-                    let t = self.move_text(&p, m);
-                    let _ = p.play_unchecked(m);
+                    let t = self.move_text(&p, &rules, m);
+                    let _ = p.play_unchecked(&rules, m);
                     t
                 })
                 .collect();

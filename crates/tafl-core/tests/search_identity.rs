@@ -1,0 +1,83 @@
+//! The search node for node: self-play games pinned from the build before the rules left the
+//! process-wide table (issue 33, section 1), so that owning the rules in the game changed no
+//! move and no node count of the searcher.
+
+use boardgames_common::{ByPlayer, Seed, play_game};
+use tafl_core::ai::{Level, SearchLimits, Searcher};
+use tafl_core::{Ruleset, TaflGame};
+
+/// A pinned game: the ruleset, the seed, the plies, the moves, the nodes of the attackers' and
+/// the defenders' searchers.
+type PinnedGame = (Ruleset, u64, usize, &'static str, (u64, u64));
+
+#[test]
+fn self_play_games_are_the_pinned_ones_node_for_node() {
+    // Ovate's configuration at 2 000 nodes a move, seeds `Seed(s).derive(1)` and `derive(2)`,
+    // as printed by the same program built from the code before the change.
+    let pinned: [PinnedGame; 3] = [
+        (
+            Ruleset::fidchell(),
+            1,
+            34,
+            "c7-c6 d3-d2xd1 g5-f5 d2-c2xc1 e1-c1 d4-d1 g4-f4 e3-f3xg3 f4-g4 e4-f4xg4 f5-g5 \
+             f4-f5xg5 c6-d6 d1-g1 a3-b3 e5-e6xe7 a5-b5 g1-g7 a4-a3 c4-b4 d7-e7 c5-c6xd6 b3-b2 \
+             c3-b3xa3 b5-b6 d5-d7 c1-d1 c2-d2xd1 b2-b1 d2-b2xb1 b6-a6 c6-b6xa6 e7-f7 f5-f6xf7",
+            (32001, 30650),
+        ),
+        (
+            Ruleset::brandubh(),
+            2,
+            18,
+            "f4-f5 e4-e3 f5-e5 e3-e1 d2-c2 d3-f3 d6-f6 f3-f2 b4-b1 e1-e4 e5-g5 e4-e2 c2-c1 \
+             d4-d3 a4-a3 d3-g3 a3-a4 g3-g1",
+            (18000, 14263),
+        ),
+        (
+            Ruleset::copenhagen(),
+            3,
+            154,
+            "e1-e3 d6-d3 d1-d2 d3-d7 d11-d8 d7-d6 e11-e8 f8-g8 d8-d7 d6-d5 h11-h8 g8-g9 e8-c8 \
+             g7-h7 h8-h9 g9-d9 c8-c9 d9-d11 d7-d9 f7-g7 f10-f7 e7-d7 f7-f8 e6-e10 b6-d6 f4-d4 \
+             f11-e11 e10-c10 c9-c4 d4-f4 d9-a9 e5-e6 c4-c8 d5-c5 c8-d8xd7 c10-c6xd6 a7-c7 \
+             d11-d10 d8-d6 h6-h3 e11-d11 d10-f10 h9-h8 e6-e9 d11-f11 f10-e10 a5-b5 e9-h9xh8 \
+             a6-b6xc6 c5-c4 b5-b4 c4-c1 f1-d1 c1-c3 f2-h2 f4-h4 k4-i4 g7-f7 g11-g9 h9-j9 \
+             f11-e11 e10-f10 k8-k9 j9-i9 d2-d3 c3-c6 a9-f9 f10-c10 c7-e7 g6-g8 d6-d10 c6-c8 \
+             d3-d8 c8-c7 d8-d7 c10-c8 d10-d8 c8-c9 b6-b9 c9-c10 k9-j9 i9-i7 e11-h11 g8-g7 \
+             g9-g8 h7-h6 h11-h7 h6-g6 k7-j7xi7 c7-b7 b9-b8 f5-b5 e7-e6 b7-b6 b8-b10 c10-g10 \
+             g8-h8 g10-i10 f9-i9 i10-f10 i9-f9 g5-g4 i4-i3 g4-g3 j9-j11 f10-i10 j11-f11 g6-g4 \
+             f9-i9 i10-g10 a4-a5 b5-i5 j6-i6 i5-d5 e6-d6 f6-e6 f8-e8 b6-c6xd6 f11-f8xf7 g7-f7 \
+             d7-e7 g10-g7 d8-d6 e6-f6 b10-b6xc6 d5-h5 b4-f4 h5-c5 h8-g8 c5-e5 i6-g6xg7 \
+             e5-e4xf4 g8-g7xf7 f6-f2 d6-d2 f2-e2xe3 a5-a3 e2-e3 a3-d3 e4-c4 e7-e4 c4-c3xd3 \
+             d2-d3 c3-c5 e4-c4 e3-e7 a8-a7 e7-e5 d3-d5 e5-j5 h7-h5 j5-j1 j7-j5 j1-k1",
+            (154000, 150496),
+        ),
+    ];
+    for (ruleset, seed, plies, moves, nodes) in pinned {
+        let name = ruleset.name().to_string();
+        let mut config = Level::Ovate.config();
+        config.limits = SearchLimits::nodes(2_000);
+        let mut attackers = Searcher::new(config, Seed(seed).derive(1));
+        let mut defenders = Searcher::new(config, Seed(seed).derive(2));
+        let played = play_game(
+            TaflGame::new(ruleset),
+            Seed(seed),
+            ByPlayer::new(&mut attackers, &mut defenders),
+            1_000,
+        )
+        .unwrap();
+        let played_moves: Vec<String> = played
+            .state
+            .moves()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(played_moves.len(), plies, "{name}");
+        assert_eq!(played_moves.join(" "), moves, "{name}");
+        assert_eq!(
+            (attackers.nodes_searched(), defenders.nodes_searched()),
+            nodes,
+            "{name}"
+        );
+        assert!(played.state.status().is_over(), "{name}");
+    }
+}
