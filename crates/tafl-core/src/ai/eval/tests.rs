@@ -1,0 +1,216 @@
+use super::*;
+use crate::ruleset::Ruleset;
+use crate::setup::Setup;
+
+#[test]
+fn an_extra_attacker_is_worth_about_a_soldier() {
+    let rules = *Ruleset::fidchell().rules();
+    let base: Setup = "/7/7/7/3K3/7/1t5/7/ a".parse().unwrap();
+    let mut more = base;
+    more.attackers.insert("f2".parse().unwrap());
+    let b = evaluate(&Ruled::new(
+        crate::Position::from_setup(&base, &rules).unwrap(),
+        &rules,
+    ));
+    let m = evaluate(&Ruled::new(
+        crate::Position::from_setup(&more, &rules).unwrap(),
+        &rules,
+    ));
+    assert!((60..=160).contains(&(m - b)), "{b} {m}");
+}
+
+#[test]
+fn king_next_to_the_last_corner_is_a_threat() {
+    let rules = *Ruleset::fidchell().rules();
+    let mut with: Setup = "/7/7/7/3K3/7/1t5/7/ a a1,g1,a7".parse().unwrap();
+    with.king = "g4".parse().ok();
+    let p = Ruled::new(crate::Position::from_setup(&with, &rules).unwrap(), &rules);
+    let mut without = with;
+    without.corners_visited = Bitboard::EMPTY;
+    let q = Ruled::new(
+        crate::Position::from_setup(&without, &rules).unwrap(),
+        &rules,
+    );
+    assert!(
+        evaluate(&p) < evaluate(&q) - 500,
+        "{} {}",
+        evaluate(&p),
+        evaluate(&q)
+    );
+}
+
+/// Fidchell's rules, for the positions the tests build.
+static FIDCHELL: std::sync::LazyLock<crate::Rules> =
+    std::sync::LazyLock::new(|| *Ruleset::fidchell().rules());
+
+fn fidchell(text: &str) -> Ruled<'static> {
+    let s: Setup = text.parse().unwrap();
+    Ruled::new(
+        crate::Position::from_setup(&s, &FIDCHELL).unwrap(),
+        &FIDCHELL,
+    )
+}
+
+/// The evaluation with the defaults and `name` set to `value`.
+fn with(pos: &Ruled<'_>, name: &str, value: i32) -> i32 {
+    let mut w = EvalWeights::DEFAULT;
+    w.set(name, value).unwrap();
+    evaluate_with(pos, &w)
+}
+
+#[test]
+fn berserk_officers_are_worth_more_than_soldiers() {
+    // OpenTafl's Berserk start: four attacking commanders, one defending knight, the
+    // defenders to move.
+    let berserk = Ruleset::from_opentafl(
+        "dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c \
+         start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/",
+    )
+    .unwrap();
+    let p = Ruled::new(berserk.start_position(), berserk.rules());
+    assert_eq!(p.side_to_move(), Side::Defenders);
+    // One knight less four commanders: three officers' worth against the side to move.
+    assert_eq!(with(&p, "officer", 100) - with(&p, "officer", 0), -300);
+    assert_eq!(evaluate(&p) - with(&p, "officer", 0), -180);
+    // Without officers the term is silent.
+    let q_ruleset = Ruleset::brandubh();
+    let q = Ruled::new(q_ruleset.start_position(), q_ruleset.rules());
+    assert_eq!(with(&q, "officer", 100), evaluate(&q));
+}
+
+#[test]
+fn the_defaults_are_the_levels_evaluation() {
+    let p_ruleset = Ruleset::brandubh();
+    let p = Ruled::new(p_ruleset.start_position(), p_ruleset.rules());
+    assert_eq!(evaluate(&p), evaluate_with(&p, &EvalWeights::DEFAULT));
+}
+
+#[test]
+fn each_new_term_counts_what_it_says() {
+    // King d4 with defenders d5 and e4 beside him, the attackers to move.
+    let p = fidchell("/7/7/7/3KT2/3T3/7/2t4/ a");
+    // Tempo: the side to move gains exactly the weight.
+    assert_eq!(with(&p, "tempo", 25) - evaluate(&p), 25);
+    // The escort: two defenders beside the king, for the defenders (the attackers move).
+    assert_eq!(with(&p, "king_escort", 10) - evaluate(&p), -20);
+    // Fidchell's edges are hostile to soldiers: the attacker on c7 stands exposed.
+    assert_eq!(with(&p, "edge_exposed", 30) - evaluate(&p), -30);
+    // Fidchell's goals are its corners too: the king reaches the edge squares d1 and a4
+    // (d7 and g4 are blocked by d5 and e4).
+    assert_eq!(with(&p, "king_edge_reach", 10) - evaluate(&p), -20);
+    // Brandubh's are not: the term is silent there.
+    let rules = *Ruleset::brandubh().rules();
+    let s: Setup = "/7/7/7/3KT2/3T3/7/2t4/ a".parse().unwrap();
+    let q = Ruled::new(crate::Position::from_setup(&s, &rules).unwrap(), &rules);
+    assert_eq!(with(&q, "edge_exposed", 30), evaluate(&q));
+    // Brandubh escapes at a corner: the king on d4 reaches the edge squares d1 and a4
+    // (d7 and g4 are blocked by d5 and e4): 2 squares.
+    assert_eq!(with(&q, "king_edge_reach", 10) - evaluate(&q), -20);
+}
+
+#[test]
+fn escape_forks_count_the_kings_squares_with_a_corner_in_reach() {
+    // Brandubh, king c3, attackers c6 and f3, the attackers to move. The king reaches
+    // c1 (then a1 or g1) and a3 (then a1 or a7); c7 and g3 are cut off by c6 and f3, and
+    // his other squares (c2, c4, c5, b3, d3, e3) see no corner.
+    let text = "/7/7/2K2t1/7/7/2t4/7/ a";
+    let rules = *Ruleset::brandubh().rules();
+    let s: Setup = text.parse().unwrap();
+    let q = Ruled::new(crate::Position::from_setup(&s, &rules).unwrap(), &rules);
+    let c3 = "c3".parse().unwrap();
+    let board = KingBoard::new(&q, c3);
+    assert_eq!(king_forks(&q, &board, king_rings(&q, c3, &board, 1)[0]), 2);
+    assert_eq!(with(&q, "king_fork", 10) - with(&q, "king_fork", 0), -20);
+    // The default weight, 60 a fork, for the defenders (the attackers move).
+    assert_eq!(evaluate(&q) - with(&q, "king_fork", 0), -120);
+    // Without the attackers the four lines are open: c1, c7, a3 and g3.
+    let open: Setup = "/7/7/2K4/7/7/7/7/ a".parse().unwrap();
+    let o = Ruled::new(crate::Position::from_setup(&open, &rules).unwrap(), &rules);
+    assert_eq!(with(&o, "king_fork", 10) - with(&o, "king_fork", 0), -40);
+    // Fidchell's goal is every corner in turn: the term is silent there.
+    let p = fidchell(text);
+    assert_eq!(with(&p, "king_fork", 0), evaluate(&p));
+}
+
+#[test]
+fn the_evaluation_stays_below_the_win_scores() {
+    let p_ruleset = Ruleset::copenhagen();
+    let p = Ruled::new(p_ruleset.start_position(), p_ruleset.rules());
+    let mut w = EvalWeights::DEFAULT;
+    w.attacker = EvalWeights::MAX_WEIGHT;
+    w.defender = -EvalWeights::MAX_WEIGHT;
+    assert_eq!(evaluate_with(&p, &w).abs(), EVAL_LIMIT);
+}
+
+#[test]
+fn hanging_soldier_on_the_edge() {
+    // Fidchell: an attacker on c1 is taken against the edge by a defender arriving on
+    // c2; the defender on e2 can slide there.
+    let rules = *Ruleset::fidchell().rules();
+    let s: Setup = "/2t4/4T2/7/3K3/7/7/7/ d".parse().unwrap();
+    let p = Ruled::new(crate::Position::from_setup(&s, &rules).unwrap(), &rules);
+    assert_eq!(hanging(&p, Side::Attackers, reach(&p, Side::Defenders)), 1);
+    assert_eq!(hanging(&p, Side::Defenders, reach(&p, Side::Attackers)), 0);
+}
+
+#[test]
+fn reach_and_hanging_on_bit_sets_are_the_square_by_square_ones() {
+    use crate::piece::PieceSet;
+    use crate::rules::KingArmed;
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut total = 0;
+    for ruleset in [
+        Ruleset::fidchell(),
+        Ruleset::brandubh(),
+        Ruleset::copenhagen(),
+        Ruleset::tablut(),
+        Ruleset::ard_ri(),
+    ] {
+        let start = ruleset.start_position().to_setup();
+        for variant in 0..4 {
+            let mut rules = *ruleset.rules();
+            if variant > 0 {
+                rules.king_armed = [KingArmed::Anvil, KingArmed::No, KingArmed::Yes][variant - 1];
+                rules.edge_hostile =
+                    [PieceSet::ALL, PieceSet::NONE, PieceSet::SOLDIERS][variant - 1];
+                rules.corner.hostile = [PieceSet::NONE, PieceSet::ALL, PieceSet::ALL][variant - 1];
+                rules.throne.hostile_empty =
+                    [PieceSet::ALL, PieceSet::NONE, PieceSet::ATTACKERS][variant - 1];
+            }
+            let Ok(pos) = crate::Position::from_setup(&start, &rules) else {
+                continue;
+            };
+            let mut pos = Ruled::new(pos, &rules);
+            for _ply in 0..300 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                if let Some(king) = pos.king {
+                    let board = KingBoard::new(&pos, king);
+                    assert_eq!(
+                        king_rings(&pos, king, &board, 3),
+                        king_rings_by_squares(&pos, king, &board)
+                    );
+                }
+                for side in [Side::Attackers, Side::Defenders] {
+                    assert_eq!(reach(&pos, side), reach_by_pieces(&pos, side));
+                    let r = reach(&pos, side.other());
+                    let n = hanging(&pos, side, r);
+                    assert_eq!(
+                        n,
+                        hanging_by_squares(&pos, side, r),
+                        "{}",
+                        pos.diagram(pos.rules)
+                    );
+                    total += n;
+                }
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let _ = pos.play_unchecked(moves[(state % moves.len() as u64) as usize]);
+            }
+        }
+    }
+    assert!(total > 1000, "{total}");
+}
