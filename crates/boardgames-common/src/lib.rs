@@ -64,8 +64,8 @@ pub use player::{ByPlayer, Player};
 pub use playout::{Playout, Step, play_game};
 pub use record::{Entry, ParseRecordError, ParseRecordErrorKind, Record, RecordTextError};
 pub use replay::{
-    CommentError, OtherGameError, Replay, ReplayError, ReplayOptions, ResultTagError, names_game,
-    replay_record, result_tag,
+    CommentError, OtherGameError, Replay, ReplayError, ReplayOptions, ReplayStep, ReplaySteps,
+    ResultTagError, names_game, replay_record, result_tag,
 };
 pub use seed::{DiceSource, ParseSeedError, RngDice, ScriptedDice, Seed, SeedRng, SeededDice};
 
