@@ -78,6 +78,17 @@ fn check<G: Replay + std::fmt::Debug>(record: &Record) {
         let finished = G::replay_steps(record, &options).unwrap().finish().unwrap();
         assert_eq!(format!("{finished:?}"), format!("{end:?}"));
     }
+    // The game's own comments, asked for: those its record was written with (the records
+    // here are the engine's own); not asked for, none.
+    let own: Vec<Option<String>> = G::replay_steps(record, &ReplayOptions::default())
+        .unwrap()
+        .with_game_comments()
+        .map(|s| s.unwrap().game_comment)
+        .collect();
+    let written: Vec<Option<String>> = record.entries().iter().map(|e| e.comment.clone()).collect();
+    assert_eq!(own, written);
+    let mut plain = G::replay_steps(record, &ReplayOptions::default()).unwrap();
+    assert!(plain.all(|s| s.unwrap().game_comment.is_none()));
     // A bad action: refused at the same number, after the same good steps.
     let bad_at = n / 2 + 1;
     let bad = rebuilt(

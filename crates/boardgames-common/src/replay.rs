@@ -405,7 +405,7 @@ pub fn replay_record<G: Game, T>(
 
 /// One action of a record replayed by [`ReplaySteps`]: the state after it is
 /// [`ReplaySteps::state`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReplayStep<'r, A> {
     /// The action's number in the record, from 1 (the `index` of a [`ReplayError::Action`]
     /// or [`ReplayError::Comment`] at this action).
@@ -418,6 +418,11 @@ pub struct ReplayStep<'r, A> {
     /// [`ReplayOptions::strict_comments`], checked to be the game's own
     /// ([`Game::apply_with_comment`]).
     pub comment: Option<&'r str>,
+    /// The game's own comment of the action ([`Game::apply_with_comment`]: trictrac's
+    /// events and marks, sugoroku's events), when the walk applies with comments
+    /// ([`ReplaySteps::with_game_comments`], or [`ReplayOptions::strict_comments`]); `None`
+    /// otherwise, or when the game writes none.
+    pub game_comment: Option<String>,
 }
 
 /// A record replayed one action at a time: the one loop of the family behind
@@ -482,6 +487,8 @@ pub struct ReplayStep<'r, A> {
 pub struct ReplaySteps<'r, G: Game, T> {
     record: &'r Record,
     strict_comments: bool,
+    /// Whether each action is applied with [`Game::apply_with_comment`].
+    game_comments: bool,
     game: G,
     /// The number of actions applied.
     applied: usize,
@@ -515,11 +522,23 @@ impl<'r, G: Game, T> ReplaySteps<'r, G, T> {
         Ok(ReplaySteps {
             record,
             strict_comments: options.strict_comments,
+            game_comments: options.strict_comments,
             game,
             applied: 0,
             done: false,
             tags: std::marker::PhantomData,
         })
+    }
+
+    /// The walk that applies each action with [`Game::apply_with_comment`] and gives the
+    /// game's comment in [`ReplayStep::game_comment`] (for a log or a page of every step),
+    /// comparing it with the record's only with [`ReplayOptions::strict_comments`]. A strict
+    /// walk gives them already; by default a walk applies with [`Game::apply`], which is
+    /// cheaper.
+    #[must_use]
+    pub fn with_game_comments(mut self) -> ReplaySteps<'r, G, T> {
+        self.game_comments = true;
+        self
     }
 
     /// The state: the start before the first step, then the state after the last step.
@@ -572,18 +591,22 @@ impl<'r, G: Game, T> ReplaySteps<'r, G, T> {
             .game
             .parse_action(&entry.action)
             .map_err(|error| ReplayError::Action { index, error })?;
-        if self.strict_comments {
+        let game_comment = if self.game_comments {
             let actual = self
                 .game
                 .apply_with_comment(action)
                 .map_err(|error| ReplayError::Action { index, error })?;
-            check_comment(entry.comment.as_deref(), actual.as_deref())
-                .map_err(|error| ReplayError::Comment { index, error })?;
+            if self.strict_comments {
+                check_comment(entry.comment.as_deref(), actual.as_deref())
+                    .map_err(|error| ReplayError::Comment { index, error })?;
+            }
+            actual
         } else {
             self.game
                 .apply(action)
                 .map_err(|error| ReplayError::Action { index, error })?;
-        }
+            None
+        };
         self.done = false;
         self.applied = index;
         Ok(Some(ReplayStep {
@@ -591,6 +614,7 @@ impl<'r, G: Game, T> ReplaySteps<'r, G, T> {
             text: &entry.action,
             action,
             comment: entry.comment.as_deref(),
+            game_comment,
         }))
     }
 
