@@ -419,7 +419,8 @@ your last decision; board, position, load FILE, quit.";
     ///
     /// # Errors
     /// A message for the person: the text is not a record, is of another game or another
-    /// partie (its tags differ), or an action does not replay.
+    /// partie (its tags differ), an action does not replay, or its `Result` tag is not the
+    /// replayed partie's (the checks of the one replay loop, `ReplaySteps`).
     pub fn load(&mut self, text: &str) -> Result<(), String> {
         let record: Record = text.parse().map_err(|e| format!("{e}"))?;
         if let Some(name) = record.tag("Game")

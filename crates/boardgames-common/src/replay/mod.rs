@@ -7,8 +7,8 @@
 //! - [`ReplaySteps`] ([`Replay::replay_steps`]): the one loop, a record walked one action
 //!   at a time with the state after each ([`ReplaySteps::state`]), for pictures and logs of
 //!   every position.
-//! - [`replay_record`]: that loop run to its end, behind every game's `from_record_with`, checking in
-//!   this order the record's limits, its `Game` and `Seed` tags, the game's own tags
+//! - [`replay_record`]: that loop run to its end, behind every game's `from_record_with`,
+//!   checking in this order the record's limits, its `Game` and `Seed` tags, the game's own tags
 //!   ([`Replay::from_tags`]), every action (and, strictly, every comment), and the `Result`
 //!   tag with the game's final tags; [`names_game`] and [`result_tag`] are two of its
 //!   checks, public for the games and the command line.
