@@ -13,8 +13,9 @@
 //! - The OpenSpiel-style [`Game`] trait, [`Turn`], [`Agent`], [`RandomAgent`] and
 //!   [`play_game`].
 //! - Records: the [`Record`] format shared by trictrac, tafl and sugoroku; records to games
-//!   ([`Replay::from_record`]: one loop, [`replay_record`], the same checks in every game,
-//!   one [`ReplayError`]) and games to records ([`PlayedGame`]).
+//!   ([`Replay::from_record`]: one loop, [`ReplaySteps`] walked to its end by
+//!   [`replay_record`], the same checks in every game, one [`ReplayError`]; the walk step by
+//!   step for every intermediate state) and games to records ([`PlayedGame`]).
 //! - [`Playout`]: the one game loop, agents for the decisions and a seed for chance, an
 //!   iterator of [`Step`]s ([`play_game`] runs one to the end).
 //! - [`agents`]: generic players of every game besides [`RandomAgent`]:
@@ -64,8 +65,8 @@ pub use player::{ByPlayer, Player};
 pub use playout::{Playout, Step, play_game};
 pub use record::{Entry, ParseRecordError, ParseRecordErrorKind, Record, RecordTextError};
 pub use replay::{
-    CommentError, OtherGameError, Replay, ReplayError, ReplayOptions, ResultTagError, names_game,
-    replay_record, result_tag,
+    CommentError, OtherGameError, Replay, ReplayError, ReplayOptions, ReplayStep, ReplaySteps,
+    ResultTagError, names_game, replay_record, result_tag,
 };
 pub use seed::{DiceSource, ParseSeedError, RngDice, ScriptedDice, Seed, SeedRng, SeededDice};
 

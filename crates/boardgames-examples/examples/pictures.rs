@@ -20,7 +20,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use boardgames::common::svg::histogram;
-use boardgames::common::{Agent, ByPlayer, Game, Seed, play_game};
+use boardgames::common::{Agent, ByPlayer, Game, Replay, ReplayOptions, Seed, play_game};
 use boardgames::sugoroku::{self, Sugoroku};
 use boardgames::tafl::{Ruleset, TaflGame};
 use boardgames::trictrac::bot::Bot;
@@ -69,26 +69,25 @@ fn trictrac_pictures(dir: &Path) -> Result<(), String> {
         ByPlayer::new(&mut white, &mut black);
     let played =
         play_game(new(), Seed(1), agents, 100_000).map_err(|e| format!("trictrac: {e}"))?;
-    let entries = played.record.entries();
-    let mut game = new();
-    for (i, entry) in entries.iter().enumerate() {
-        let action = game
-            .parse_action(&entry.action)
-            .map_err(|e| format!("trictrac replay: {e}"))?;
-        game.apply(action)
-            .map_err(|e| format!("trictrac replay: {e}"))?;
+    let entries = played.record.entries().len();
+    let replay_error = |e| format!("trictrac replay: {e}");
+    let mut steps =
+        TrictracGame::<DefaultScorer>::replay_steps(&played.record, &ReplayOptions::default())
+            .map_err(replay_error)?;
+    while let Some(step) = steps.step().map_err(replay_error)? {
+        let game = steps.state();
         let pos = game.position();
         let both_marked = pos.marks(trictrac::Colour::White).points > 0
             && pos.marks(trictrac::Colour::Black).points > 0;
         let (Phase::Play { throw, .. }, true) = (game.phase(), both_marked) else {
             continue;
         };
-        if i < entries.len() / 2 {
+        if step.index <= entries / 2 {
             continue;
         }
-        let play = entries
-            .get(i + 1)
-            .and_then(|next| match game.parse_action(&next.action) {
+        let play = steps
+            .next_text()
+            .and_then(|next| match game.parse_action(next) {
                 Ok(Action::Play(p)) => Some(p),
                 _ => None,
             });
@@ -155,13 +154,15 @@ fn sugoroku_pictures(dir: &Path) -> Result<(), String> {
     write(dir, "sugoroku-start.svg", &start)?;
     // The game of `sample_games` (seed 1), after its 44th throw.
     let played = Sugoroku::play_seeded(rules, Seed(1));
-    let mut game = Sugoroku::new(rules);
+    // Replayed strictly: each comment is then the throw's events.
+    let mut steps = Sugoroku::replay_steps(&played.record, &ReplayOptions::strict())
+        .map_err(|e| format!("sugoroku: {e}"))?;
     let mut last = None;
-    for entry in played.record.entries().iter().take(44) {
-        let throw = entry.action.parse().map_err(|e| format!("sugoroku: {e}"))?;
-        let events = game.play_mut(throw).map_err(|e| format!("sugoroku: {e}"))?;
-        last = Some((throw, events.to_string()));
+    for step in steps.by_ref().take(44) {
+        let step = step.map_err(|e| format!("sugoroku: {e}"))?;
+        last = Some((step.action, step.comment.unwrap_or_default().to_string()));
     }
+    let game = steps.into_state();
     let (throw, events) = last.ok_or("sugoroku: the game is shorter than 44 throws")?;
     let middle = sugoroku::svg::render(
         game.position(),

@@ -30,7 +30,8 @@ use boardgames_examples::{Failure, emit, finish, level_name, parse_seed, tafl_di
 use clap::{Parser, ValueEnum};
 
 use boardgames::common::{
-    Agent, ByPlayer, Game, PlayGameError, PlayedGame, Player, Playout, Record, Seed,
+    Agent, ByPlayer, Game, PlayGameError, PlayedGame, Player, Playout, Record, Replay,
+    ReplayOptions, Seed,
 };
 use boardgames::sugoroku::{self, Sugoroku};
 use boardgames::tafl::ai::{Level, Searcher};
@@ -300,25 +301,27 @@ fn sugoroku(seed: Seed) -> Result<Played, String> {
         "== Sugoroku (Tric Trac Nippon): placing then capturing (seed {seed}, rules {rules})"
     );
     let _ = writeln!(out, "{title}\n");
-    let mut game = Sugoroku::new(rules);
+    // The record replayed throw by throw, strictly: each comment is then the throw's events.
+    let replay_error = |e| format!("sugoroku replay: {e}");
+    let mut steps =
+        Sugoroku::replay_steps(&played.record, &ReplayOptions::strict()).map_err(replay_error)?;
     let mut placing = None;
-    for (i, entry) in played.record.entries().iter().enumerate() {
-        let throw = entry
-            .action
-            .parse()
-            .map_err(|e| format!("sugoroku replay: {e}"))?;
-        let side = sugoroku::colour(game.position().side());
-        let events = game
-            .play_mut(throw)
-            .map_err(|e| format!("sugoroku replay: {e}"))?;
-        let _ = writeln!(out, "{:>4}. {side:<5} throws {throw}: {events}", i + 1);
+    loop {
+        let side = sugoroku::colour(steps.state().position().side());
+        let Some(step) = steps.step().map_err(replay_error)? else {
+            break;
+        };
+        let (i, throw, game) = (step.index, step.action, steps.state());
+        let events = step.comment.unwrap_or_default();
+        let _ = writeln!(out, "{i:>4}. {side:<5} throws {throw}: {events}");
         if placing.is_none() && Player::ALL.iter().all(|&p| game.position().reserve(p) == 0) {
-            placing = Some(i + 1);
+            placing = Some(i);
         }
-        if (i + 1).is_multiple_of(20) {
+        if i.is_multiple_of(20) {
             let _ = write!(out, "{}", camps(game.position()));
         }
     }
+    let game = steps.into_state();
     let board = camps(game.position());
     let _ = write!(out, "{board}");
     let result = match game.end() {

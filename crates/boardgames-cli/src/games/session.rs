@@ -6,7 +6,10 @@
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
 
-use boardgames_common::{Agent, PlayedGame, Player, Record, Seed, SeedRng, Turn, sample_chance};
+use boardgames_common::{
+    Agent, PlayedGame, Player, Record, ReplayOptions, ReplaySteps, Seed, SeedRng, Turn,
+    sample_chance,
+};
 use trictrac_core::bot::Bot;
 use trictrac_core::partie::{Chronology, DefaultScorer, Form, action_text};
 use trictrac_core::{Action, TurnPhase};
@@ -416,7 +419,8 @@ your last decision; board, position, load FILE, quit.";
     ///
     /// # Errors
     /// A message for the person: the text is not a record, is of another game or another
-    /// partie (its tags differ), or an action does not replay.
+    /// partie (its tags differ), an action does not replay, or its `Result` tag is not the
+    /// replayed partie's (the checks of the one replay loop, `ReplaySteps`).
     pub fn load(&mut self, text: &str) -> Result<(), String> {
         let record: Record = text.parse().map_err(|e| format!("{e}"))?;
         if let Some(name) = record.tag("Game")
@@ -438,20 +442,30 @@ your last decision; board, position, load FILE, quit.";
             .map_err(|e| format!("{e}"))?
             .map_or(self.seed, |s| s.0);
         let mut loaded = Session::new(self.start.clone(), seed, self.human);
-        for (i, text) in record.actions().enumerate() {
-            let action = loaded
-                .game
-                .parse_action(text)
-                .map_err(|e| format!("action {}: {text:?}: {e}", i + 1))?;
-            if loaded.game.turn() == Turn::Chance {
+        // The family's one replay loop (its checks, the `Result` tag's too), from this
+        // session's start (the record's tags are checked above).
+        let start = self.start.clone();
+        let mut walk = ReplaySteps::new(&record, &ReplayOptions::default(), |_| {
+            Ok::<G, std::convert::Infallible>(start)
+        })
+        .map_err(|e| format!("{e}"))?;
+        loop {
+            let turn = walk.state().turn();
+            if turn == Turn::Chance {
                 // The dice of the seed move on by one throw, as if it had fallen here.
-                loaded.game.chance_outcomes(&mut loaded.outcomes);
+                walk.state().chance_outcomes(&mut loaded.outcomes);
                 let _ = sample_chance(&loaded.outcomes, &mut loaded.rng);
             }
-            loaded
-                .apply(action)
-                .map_err(|e| format!("action {}: {e}", i + 1))?;
+            let Some(step) = walk.step().map_err(|e| format!("{e}"))? else {
+                break;
+            };
+            loaded.history.push(step.action);
+            loaded.chooser.push(match turn {
+                Turn::Player(p) => Some(p),
+                _ => None,
+            });
         }
+        loaded.game = walk.into_state();
         *self = loaded;
         Ok(())
     }

@@ -2,7 +2,7 @@
 //! SVG pictures, with the action, who made it and what it did.
 
 use boardgames_common::names_game;
-use boardgames_common::{Game, Record};
+use boardgames_common::{Game, Record, Replay as GameReplay, ReplayOptions, ReplaySteps};
 use sugoroku_core::Sugoroku;
 use tafl_core::TaflGame;
 use trictrac_core::partie::DefaultScorer;
@@ -51,8 +51,8 @@ pub enum StepsError {
 /// Replays `record` (a record of any of the three games, chosen by its `Game` tag) and
 /// draws every step.
 ///
-/// The record is first checked whole by the game's own replay (so that the errors are the
-/// ones `boardgames replay` gives), then stepped through from its start.
+/// The record is walked by the game's own replay loop ([`ReplaySteps`]), so that the checks
+/// and the errors are the ones `boardgames replay` gives, at the same action.
 ///
 /// # Errors
 /// [`StepsError::Record`] for a record without a known `Game` tag or with tags the game
@@ -68,18 +68,6 @@ pub fn replay_steps(record: &Record) -> Result<Replay, StepsError> {
         ))),
         None => Err(StepsError::Record("the record has no Game tag".to_string())),
     }
-}
-
-/// The record's tags without its actions nor its `Result`: the start of the game.
-fn start_of(record: &Record, game: &str) -> Record {
-    let mut start = Record::new(game);
-    for (k, v) in record.tags() {
-        if k != "Game" && k != "Result" {
-            // The tags come from a parsed record, so they are valid again.
-            let _ = start.set_tag(k, v);
-        }
-    }
-    start
 }
 
 fn trictrac_picture(game: &TrictracGame<DefaultScorer>, next: Option<&str>) -> String {
@@ -123,40 +111,46 @@ fn classify<T: std::fmt::Display, E: std::fmt::Display>(
     }
 }
 
+/// The walk of `record` by the game's one replay loop, each step with the game's comment.
+fn walk<G: GameReplay>(record: &Record) -> Result<ReplaySteps<'_, G, G::TagError>, StepsError> {
+    Ok(G::replay_steps(record, &ReplayOptions::default())
+        .map_err(classify)?
+        .with_game_comments())
+}
+
 fn trictrac(record: &Record) -> Result<Replay, StepsError> {
-    let end = TrictracGame::from_record(record).map_err(classify)?;
-    let mut game = TrictracGame::from_record(&start_of(record, <TrictracGame as Game>::NAME))
-        .map_err(classify)?;
-    let entries = record.entries();
-    let mut steps = Vec::with_capacity(entries.len() + 1);
+    let mut walk = walk::<TrictracGame<DefaultScorer>>(record)?;
+    let mut steps = Vec::with_capacity(record.entries().len() + 1);
+    let game = walk.state();
     steps.push(Step {
         action: None,
         actor: String::new(),
         details: vec![format!("marks {}", game.marks_text())],
-        svg: trictrac_picture(&game, entries.first().map(|e| e.action.as_str())),
+        svg: trictrac_picture(game, walk.next_text()),
     });
-    for (i, entry) in entries.iter().enumerate() {
-        let illegal =
-            |e: trictrac_core::ActionError| StepsError::Illegal(format!("action {}: {e}", i + 1));
-        let action = game.parse_action(&entry.action).map_err(illegal)?;
-        let actor = match action {
-            Action::PrimauteDie(_) => "chance".to_string(),
-            _ => game.position().side_to_move().to_string(),
+    loop {
+        let side = walk.state().position().side_to_move();
+        let Some(step) = walk.step().map_err(classify)? else {
+            break;
         };
-        let comment = game.apply_commented(action).map_err(illegal)?;
+        let actor = match step.action {
+            Action::PrimauteDie(_) => "chance".to_string(),
+            _ => side.to_string(),
+        };
         let mut details = Vec::new();
-        if let Action::Throw(t) = action {
+        if let Action::Throw(t) = step.action {
             details.push(format!("throw {t} ({})", t.name()));
         }
+        let comment = step.game_comment.unwrap_or_default();
         details.extend(comment.split("; ").map(str::to_string));
-        let next = entries.get(i + 1).map(|e| e.action.as_str());
         steps.push(Step {
-            action: Some(entry.action.clone()),
+            action: Some(step.text.to_string()),
             actor,
             details,
-            svg: trictrac_picture(&game, next),
+            svg: trictrac_picture(walk.state(), walk.next_text()),
         });
     }
+    let end = walk.into_state();
     let result = match end.winner() {
         Some(c) => format!("{c} wins, marks {}", end.marks_text()),
         None => format!("unfinished, marks {}", end.marks_text()),
@@ -170,8 +164,7 @@ fn trictrac(record: &Record) -> Result<Replay, StepsError> {
 }
 
 fn tafl(record: &Record) -> Result<Replay, StepsError> {
-    let end = TaflGame::from_record(record).map_err(classify)?;
-    let mut game = TaflGame::from_record(&start_of(record, TaflGame::NAME)).map_err(classify)?;
+    let mut walk = walk::<TaflGame>(record)?;
     let picture = |game: &TaflGame| {
         tafl_core::svg::render(
             game.position(),
@@ -185,18 +178,25 @@ fn tafl(record: &Record) -> Result<Replay, StepsError> {
     let mut steps = vec![Step {
         action: None,
         actor: String::new(),
-        details: vec![format!("{} to move", game.position().side_to_move())],
-        svg: picture(&game),
+        details: vec![format!(
+            "{} to move",
+            walk.state().position().side_to_move()
+        )],
+        svg: picture(walk.state()),
     }];
-    for (i, text) in record.actions().enumerate() {
-        let illegal = |e: String| StepsError::Illegal(format!("action {}: {e}", i + 1));
-        let actor = game.position().side_to_move().to_string();
-        let mv = game
-            .parse_action(text)
-            .map_err(|e| illegal(e.to_string()))?;
-        let outcome = game.play_mut(mv).map_err(|e| illegal(e.to_string()))?;
+    loop {
+        let actor = walk.state().position().side_to_move().to_string();
+        let Some(step) = walk.step().map_err(classify)? else {
+            break;
+        };
+        let game = walk.state();
         let mut details = Vec::new();
-        let captured: Vec<String> = outcome.captures.map(|sq| sq.to_string()).collect();
+        // The captures of the move just played, as the game keeps them with it.
+        let captured: Vec<String> = game
+            .moves()
+            .last()
+            .map(|m| m.captures.map(|sq| sq.to_string()).collect())
+            .unwrap_or_default();
         if !captured.is_empty() {
             details.push(format!("captures {}", captured.join(", ")));
         }
@@ -206,23 +206,22 @@ fn tafl(record: &Record) -> Result<Replay, StepsError> {
             details.push(format!("{} to move", game.position().side_to_move()));
         }
         steps.push(Step {
-            action: Some(text.to_string()),
+            action: Some(step.text.to_string()),
             actor,
             details,
-            svg: picture(&game),
+            svg: picture(game),
         });
     }
     Ok(Replay {
         game: "Tafl",
         tags: record.tags().to_vec(),
         steps,
-        result: end.status().to_string(),
+        result: walk.state().status().to_string(),
     })
 }
 
 fn sugoroku(record: &Record) -> Result<Replay, StepsError> {
-    let end = Sugoroku::from_record(record).map_err(classify)?;
-    let mut game = Sugoroku::from_record(&start_of(record, Sugoroku::NAME)).map_err(classify)?;
+    let mut walk = walk::<Sugoroku>(record)?;
     let picture = |game: &Sugoroku, throw, note: Option<&str>| {
         sugoroku_core::svg::render(
             game.position(),
@@ -238,25 +237,24 @@ fn sugoroku(record: &Record) -> Result<Replay, StepsError> {
         action: None,
         actor: String::new(),
         details: Vec::new(),
-        svg: picture(&game, None, None),
+        svg: picture(walk.state(), None, None),
     }];
-    for (i, text) in record.actions().enumerate() {
-        let illegal = |e: String| StepsError::Illegal(format!("throw {}: {e}", i + 1));
-        let actor = sugoroku_core::colour(game.position().side()).to_string();
-        let throw: boardgames_common::Throw = text.parse().map_err(|e| illegal(format!("{e}")))?;
-        let events = game
-            .play_mut(throw)
-            .map_err(|e| illegal(e.to_string()))?
-            .to_string();
+    loop {
+        let actor = sugoroku_core::colour(walk.state().position().side()).to_string();
+        let Some(step) = walk.step().map_err(classify)? else {
+            break;
+        };
+        // The game's comment of a throw is its events.
+        let events = step.game_comment.unwrap_or_default();
         let details: Vec<String> = events.split("; ").map(str::to_string).collect();
         steps.push(Step {
-            action: Some(text.to_string()),
+            action: Some(step.text.to_string()),
             actor,
             details,
-            svg: picture(&game, Some(throw), Some(&events)),
+            svg: picture(walk.state(), Some(step.action), Some(&events)),
         });
     }
-    let result = match end.end() {
+    let result = match walk.state().end() {
         Some(e) => e.to_string(),
         None => "unfinished".to_string(),
     };
