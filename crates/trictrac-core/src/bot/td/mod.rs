@@ -36,3 +36,29 @@ pub use train::{TdEpisode, TdLearning};
 
 #[cfg(test)]
 mod tests;
+
+/// The tests' random games: applies one action to `game`, a chance outcome drawn with
+/// [`boardgames_common::sample_chance`] or a legal action picked uniformly, from `rng`
+/// (`legal` and `outcomes` are the caller's buffers).
+#[cfg(test)]
+fn random_step<G: boardgames_common::Game>(
+    game: &mut G,
+    rng: &mut impl rand::Rng,
+    legal: &mut Vec<G::Action>,
+    outcomes: &mut Vec<(G::Action, f64)>,
+) where
+    G::Error: std::fmt::Debug,
+{
+    use rand::RngExt;
+    let action = match game.turn() {
+        boardgames_common::Turn::Chance => {
+            game.chance_outcomes(outcomes);
+            boardgames_common::sample_chance(outcomes, rng).unwrap()
+        }
+        _ => {
+            game.legal_actions(legal);
+            legal[rng.random_range(0..legal.len())]
+        }
+    };
+    game.apply(action).unwrap();
+}

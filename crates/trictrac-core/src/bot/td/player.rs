@@ -549,8 +549,7 @@ impl<S: ThrowScorer + Clone> Agent<TrictracGame<S>> for TdExpectimaxBot<'_> {
 
 #[cfg(test)]
 mod tests {
-    use boardgames_common::{Game, Seed, Turn, sample_chance};
-    use rand::RngExt;
+    use boardgames_common::{Game, Seed, Turn};
 
     use super::*;
     use crate::GameOptions;
@@ -632,17 +631,7 @@ mod tests {
                         }
                     }
                 }
-                let action = match game.turn() {
-                    Turn::Chance => {
-                        game.chance_outcomes(&mut outcomes);
-                        sample_chance(&outcomes, &mut rng).unwrap()
-                    }
-                    _ => {
-                        game.legal_actions(&mut legal);
-                        legal[rng.random_range(0..legal.len())]
-                    }
-                };
-                game.apply(action).unwrap();
+                super::super::random_step(&mut game, &mut rng, &mut legal, &mut outcomes);
             }
         }
         assert!(compared > 1000, "{compared}");

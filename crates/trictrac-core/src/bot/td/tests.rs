@@ -2,8 +2,7 @@
 //! [`after_play`](super::afterstate::after_play) predicts is the state the game reaches
 //! before the next throw (holding and leaving), and likewise for s'en aller before the play.
 
-use boardgames_common::{Game, Seed, Turn, sample_chance};
-use rand::RngExt;
+use boardgames_common::{Game, Seed, Turn};
 
 use super::afterstate::{After, after_play, leave};
 use crate::partie::{ThrowScore, ThrowScorer};
@@ -81,17 +80,7 @@ fn afterstates_are_the_states_the_game_reaches() {
                 }
                 _ => {}
             }
-            let action = match game.turn() {
-                Turn::Chance => {
-                    game.chance_outcomes(&mut outcomes);
-                    sample_chance(&outcomes, &mut rng).unwrap()
-                }
-                _ => {
-                    game.legal_actions(&mut legal);
-                    legal[rng.random_range(0..legal.len())]
-                }
-            };
-            game.apply(action).unwrap();
+            super::random_step(&mut game, &mut rng, &mut legal, &mut outcomes);
         }
     }
     // Plays, plays whose points won a trou (leaving after the play: none in random parties,

@@ -146,8 +146,7 @@ fn blocked_numbers_counted_by_number_are_those_counted_by_dame() {
 /// full encoding, after every play of random parties.
 #[test]
 fn the_thrower_units_kept_give_the_varying_inputs() {
-    use boardgames_common::{Game, Seed, Turn, sample_chance};
-    use rand::RngExt;
+    use boardgames_common::{Game, Seed, Turn};
 
     use crate::partie::ThrowScore;
     use crate::{Phase, TrictracGame};
@@ -174,17 +173,7 @@ fn the_thrower_units_kept_give_the_varying_inputs() {
                     compared += 1;
                 }
             }
-            let action = match game.turn() {
-                Turn::Chance => {
-                    game.chance_outcomes(&mut outcomes);
-                    sample_chance(&outcomes, &mut rng).unwrap()
-                }
-                _ => {
-                    game.legal_actions(&mut legal);
-                    legal[rng.random_range(0..legal.len())]
-                }
-            };
-            game.apply(action).unwrap();
+            super::super::random_step(&mut game, &mut rng, &mut legal, &mut outcomes);
         }
     }
     assert!(compared > 2000, "{compared}");

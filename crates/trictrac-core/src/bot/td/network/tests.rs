@@ -58,7 +58,7 @@ fn learning_moves_the_estimate_toward_the_target() {
 /// and from sums that already hold some inputs.
 #[test]
 fn the_blocked_forward_pass_is_bit_for_bit_the_plain_one() {
-    use boardgames_common::{Game, Turn, sample_chance};
+    use boardgames_common::{Game, Turn};
 
     use crate::TrictracGame;
 
@@ -70,17 +70,7 @@ fn the_blocked_forward_pass_is_bit_for_bit_the_plain_one() {
         let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
         while game.turn() != Turn::Terminal && states.len() < 200 * (g as usize + 1) {
             states.push(*game.position());
-            let action = match game.turn() {
-                Turn::Chance => {
-                    game.chance_outcomes(&mut outcomes);
-                    sample_chance(&outcomes, &mut rng).unwrap()
-                }
-                _ => {
-                    game.legal_actions(&mut legal);
-                    legal[rng.random_range(0..legal.len())]
-                }
-            };
-            game.apply(action).unwrap();
+            super::super::random_step(&mut game, &mut rng, &mut legal, &mut outcomes);
         }
     }
     assert!(states.len() > 500, "{}", states.len());
