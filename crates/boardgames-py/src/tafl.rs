@@ -146,7 +146,7 @@ impl Planes {
             n,
             throne,
             corners,
-            officers: rules.officers.attackers.is_some() || rules.officers.defenders.is_some(),
+            officers: !rules.officers.attackers.is_empty() || !rules.officers.defenders.is_empty(),
         }
     }
 

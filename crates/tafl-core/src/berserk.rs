@@ -40,18 +40,33 @@ impl Position {
         self.officers
     }
 
-    /// The officer on `sq`, if any (its side is that of the piece on `sq`).
+    /// The knights on the board, of both sides (among [`Position::officers`]; the other
+    /// officers are commanders).
+    #[inline]
+    #[must_use]
+    pub const fn knights(&self) -> Bitboard {
+        self.knights
+    }
+
+    /// The commanders on the board, of both sides.
+    #[inline]
+    #[must_use]
+    pub fn commanders(&self) -> Bitboard {
+        Bitboard(self.officers.0 & !self.knights.0)
+    }
+
+    /// The officer on `sq`, if any (its side is that of the piece on `sq`): each officer
+    /// square carries its own kind.
+    #[inline]
     #[must_use]
     pub fn officer_at(&self, sq: Square) -> Option<Officer> {
         if !self.officers.contains(sq) {
-            return None;
-        }
-        let side = if self.attackers.contains(sq) {
-            Side::Attackers
+            None
+        } else if self.knights.contains(sq) {
+            Some(Officer::Knight)
         } else {
-            Side::Defenders
-        };
-        self.officer_kinds[side]
+            Some(Officer::Commander)
+        }
     }
 
     /// The piece that captured on the last move and moves again (berserk moves), if any:
@@ -161,10 +176,11 @@ impl Ruled<'_> {
     }
 
     /// Whether the attackers take a strong king by the officers' rule: their start held
-    /// commanders or knights and the king is strong (`ks:s`, or `ks:c`; not the
+    /// commanders or knights (either kind, as OpenTafl's side asks whether it has
+    /// commanders or has knights) and the king is strong (`ks:s`, or `ks:c`; not the
     /// middleweight king).
     pub(crate) fn officers_take_the_king(&self) -> bool {
-        self.rules.officers.attackers.is_some()
+        !self.rules.officers.attackers.is_empty()
             && match self.rules.king_strength {
                 KingStrength::StrongNearThrone => true,
                 KingStrength::Strong => !self.rules.edge_hostile.contains(Piece::King),
@@ -254,15 +270,19 @@ impl Ruled<'_> {
         }
     }
 
-    /// Removes the officer marks (and their keys in the hash) of the squares of `captures`,
-    /// before [`Position::remove_captured`] takes the pieces off.
+    /// Removes the officer marks (and their keys in the hash, with the knights' own) of the
+    /// squares of `captures`, before [`Position::remove_captured`] takes the pieces off.
     #[inline]
     fn remove_officer_marks(&mut self, captures: Bitboard) {
         let marked = Bitboard(self.officers.0 & captures.0);
         for sq in marked {
             self.hash ^= crate::zobrist::officer_key(sq);
+            if self.knights.contains(sq) {
+                self.hash ^= crate::zobrist::knight_key(sq);
+            }
         }
         self.officers = Bitboard(self.officers.0 & !captures.0);
+        self.knights = Bitboard(self.knights.0 & !captures.0);
     }
 
     /// [`Position::play_unchecked`] under rules with commanders, knights, jumps or berserk
@@ -271,11 +291,15 @@ impl Ruled<'_> {
     pub(crate) fn play_berserk(&mut self, m: Move, piece: Piece) -> MoveOutcome {
         let side = piece.side();
         let officer = self.officers.contains(m.from);
+        let knight = self.knights.contains(m.from);
         self.shift_piece(m, piece);
         self.hash ^=
             crate::zobrist::piece_key(piece, m.from) ^ crate::zobrist::piece_key(piece, m.to);
         if officer {
             self.hash ^= crate::zobrist::officer_key(m.from) ^ crate::zobrist::officer_key(m.to);
+        }
+        if knight {
+            self.hash ^= crate::zobrist::knight_key(m.from) ^ crate::zobrist::knight_key(m.to);
         }
         if let Some(b) = self.berserker.take() {
             self.hash ^= crate::zobrist::berserker_key(b);

@@ -73,7 +73,7 @@ pub use bitboard::Bitboard;
 pub use game::{ActionError, TaflGame, TagError};
 pub use moves::{MAX_MOVES, Move, MoveList, MoveText, ParseMoveError};
 pub use perft::{divide, perft};
-pub use piece::{BySide, Officer, ParsePieceSetError, Piece, PieceSet, Side};
+pub use piece::{BySide, Officer, OfficerSet, ParsePieceSetError, Piece, PieceSet, Side};
 pub use play::{IllegalMove, IllegalMoveReason, MoveOutcome, PlayError};
 pub use position::{Position, PositionError};
 pub use rule_options::{BerserkMode, Forts, Jump, Jumps, SpeedLimits};

@@ -290,6 +290,65 @@ impl Officer {
     }
 }
 
+/// The kinds of officer a side has ([`Rules::officers`](crate::Rules::officers)): none,
+/// commanders, knights, or both, read from the side's start ("OpenTafl Notation",
+/// section 1: a side knows from its start whether it has commanders and whether it has
+/// knights).
+///
+/// ```
+/// use tafl_core::{Officer, OfficerSet};
+/// let both = OfficerSet::NONE.with(Officer::Commander).with(Officer::Knight);
+/// assert_eq!(both, OfficerSet::BOTH);
+/// assert!(both.contains(Officer::Knight));
+/// assert!(!OfficerSet::COMMANDERS.contains(Officer::Knight));
+/// assert!(OfficerSet::NONE.is_empty());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct OfficerSet(u8);
+
+impl OfficerSet {
+    /// No officer.
+    pub const NONE: OfficerSet = OfficerSet(0);
+    /// Commanders only.
+    pub const COMMANDERS: OfficerSet = OfficerSet(1);
+    /// Knights only.
+    pub const KNIGHTS: OfficerSet = OfficerSet(2);
+    /// Commanders and knights.
+    pub const BOTH: OfficerSet = OfficerSet(3);
+
+    /// The set of `officer` alone.
+    #[must_use]
+    pub const fn of(officer: Officer) -> OfficerSet {
+        OfficerSet(1 << officer as u8)
+    }
+
+    /// Whether `officer` is in the set.
+    #[inline]
+    #[must_use]
+    pub const fn contains(self, officer: Officer) -> bool {
+        self.0 >> officer as u8 & 1 != 0
+    }
+
+    /// The set with `officer` added.
+    #[must_use]
+    pub const fn with(self, officer: Officer) -> OfficerSet {
+        OfficerSet(self.0 | OfficerSet::of(officer).0)
+    }
+
+    /// Whether the set holds no kind.
+    #[inline]
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.0 & OfficerSet::BOTH.0 == 0
+    }
+
+    /// The kinds in the set, commanders first.
+    pub fn iter(self) -> impl Iterator<Item = Officer> {
+        Officer::ALL.into_iter().filter(move |&o| self.contains(o))
+    }
+}
+
 /// A set of piece kinds, as in the OpenTafl rules keys `corh:tTK` (the corners are hostile
 /// to these pieces) or `cens:K` (only the king may stop on the throne).
 ///

@@ -242,7 +242,11 @@ impl Ruled<'_> {
     pub(crate) fn shift_piece(&mut self, m: Move, piece: Piece) {
         self.move_bits(m, piece);
         if self.officers.contains(m.from) {
-            self.officers ^= Bitboard::from_square(m.from) | Bitboard::from_square(m.to);
+            let both = Bitboard::from_square(m.from) | Bitboard::from_square(m.to);
+            self.officers ^= both;
+            if self.knights.contains(m.from) {
+                self.knights ^= both;
+            }
         }
     }
 

@@ -9,7 +9,7 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::bitboard::{Bitboard, Geometry, geometry};
-use crate::piece::{BySide, Officer, Piece, Side};
+use crate::piece::{Officer, Piece, Side};
 use crate::rules::{Rules, RulesError};
 use crate::setup::Setup;
 use crate::square::Square;
@@ -24,7 +24,7 @@ use crate::zobrist;
 /// ones the position was built under (its [`Ruleset`](crate::Ruleset)'s); others give
 /// meaningless moves (never a panic in release builds, a failed debug assertion when the size
 /// differs). Positions are copied to make moves (copy-make), so they are kept small (at most
-/// 96 bytes) and `Copy`. The repetition history is not part of a position: the game keeps it.
+/// 112 bytes) and `Copy`. The repetition history is not part of a position: the game keeps it.
 ///
 /// `Display` writes the [`Setup`] text: the OpenTafl board, the side to move and the corners
 /// visited: `/2ttt2/7/t1TTT1t/t1TKT1t/t1TTT1t/7/2ttt2/ a`.
@@ -37,11 +37,12 @@ pub struct Position {
     pub(crate) hash: u64,
     /// The board size `n` (of the rules).
     pub(crate) size: u8,
-    /// The kind of each side's officers (of the rules).
-    pub(crate) officer_kinds: BySide<Option<Officer>>,
     /// The commanders and knights (Berserk), of both sides: each is also in `attackers` or
-    /// `defenders`, and its kind is its side's in the rules.
+    /// `defenders`.
     pub(crate) officers: Bitboard,
+    /// The knights among `officers` (the other officers are commanders): each officer
+    /// square carries its own kind, so a side may hold both.
+    pub(crate) knights: Bitboard,
     pub(crate) king: Option<Square>,
     /// The piece that moves again after a capture (berserk moves).
     pub(crate) berserker: Option<Square>,
@@ -104,10 +105,10 @@ pub enum PositionError {
         "ruleset name {0:?} cannot be written in a rules string: no '_' and no whitespace other than spaces"
     )]
     RulesetName(String),
-    /// A commander or knight the rules do not have: the officers of a side are of the one
-    /// kind its start position holds (or the square holds no soldier, or is marked both).
+    /// A commander or knight the rules do not have: the officers of a side are of the kinds
+    /// its start position holds (or the square holds no soldier, or is marked both).
     #[error(
-        "the {officer:?} on {square} is not in these rules (a side's officers are of the kind its start holds)"
+        "the {officer:?} on {square} is not in these rules (a side's officers are of the kinds its start holds)"
     )]
     Officer {
         /// The square.
@@ -115,10 +116,10 @@ pub enum PositionError {
         /// The kind of officer.
         officer: Officer,
     },
-    /// A ruleset whose [`Rules::officers`] differ from the commanders and knights its start
-    /// holds (a side's kind of officer is read from its start; [`Ruleset::new`](crate::Ruleset::new)).
+    /// A ruleset whose [`Rules::officers`] differ from the kinds of officer its start holds
+    /// (a side's kinds of officer are read from its start; [`Ruleset::new`](crate::Ruleset::new)).
     #[error(
-        "a ruleset's commanders and knights must be those of its start, one kind a side (the rules string carries them through the start only)"
+        "a ruleset's kinds of commanders and knights must be those of its start (the rules string carries them through the start only)"
     )]
     OfficersAtStart,
     /// A ruleset's start with a berserker: the rules string's start key holds the board only
@@ -268,7 +269,7 @@ impl Position {
                 };
                 if !soldiers.contains(square)
                     || other.contains(square)
-                    || rules.officers[side] != Some(officer)
+                    || !rules.officers[side].contains(officer)
                 {
                     return Err(PositionError::Officer { square, officer });
                 }
@@ -289,11 +290,11 @@ impl Position {
             occ_t: all.transposed().0,
             hash: 0,
             size: rules.size,
-            officer_kinds: rules.officers,
             officers: setup.commanders | setup.knights,
+            knights: setup.knights,
             berserker: setup.berserker,
-            special: rules.officers.attackers.is_some()
-                || rules.officers.defenders.is_some()
+            special: !rules.officers.attackers.is_empty()
+                || !rules.officers.defenders.is_empty()
                 || rules.jumps.king != crate::rule_options::Jump::None
                 || rules.berserk != crate::rule_options::BerserkMode::None,
             king: Some(king),
@@ -466,6 +467,9 @@ impl Position {
         for sq in self.officers {
             h ^= zobrist::officer_key(sq);
         }
+        for sq in self.knights {
+            h ^= zobrist::knight_key(sq);
+        }
         if let Some(b) = self.berserker {
             h ^= zobrist::berserker_key(b);
         }
@@ -585,15 +589,15 @@ mod tests {
 
     #[test]
     fn position_is_small_for_copy_make() {
-        // Four u128 bitboards (the fourth for Berserk's commanders and knights), the hash
-        // and a few bytes: the rules (with the attacker forts' bitboard) are not part of a
-        // position, so they are not copied with each move.
+        // Five u128 bitboards (the fourth and fifth for Berserk's officers and which of them
+        // are knights), the hash and a few bytes: the rules (with the attacker forts'
+        // bitboard) are not part of a position, so they are not copied with each move.
         assert!(
-            std::mem::size_of::<Position>() <= 96,
+            std::mem::size_of::<Position>() <= 112,
             "{}",
             std::mem::size_of::<Position>()
         );
         // The crate's own form with its borrowed rules: 16 bytes more (alignment of u128).
-        assert!(std::mem::size_of::<Ruled<'static>>() <= 112);
+        assert!(std::mem::size_of::<Ruled<'static>>() <= 128);
     }
 }

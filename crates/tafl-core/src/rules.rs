@@ -4,7 +4,7 @@
 //! positions are [`Ruleset`](crate::Ruleset)s.
 
 use crate::bitboard::{Bitboard, geometry};
-use crate::piece::{BySide, Officer, Piece, PieceSet, Side};
+use crate::piece::{BySide, OfficerSet, Piece, PieceSet, Side};
 use crate::rule_options::{BerserkMode, Forts, Jumps, SpeedLimits};
 use crate::square::{MAX_SIZE, MIN_SIZE};
 
@@ -224,9 +224,10 @@ pub struct Rules {
     /// The most squares each kind of piece may move (`spd`).
     pub speeds: SpeedLimits,
     // OpenTafl's Berserk (`berserk.rs`).
-    /// The kind of each side's commanders or knights, if its start position holds any
-    /// (OpenTafl reads a side's officers from its start: letters `c n` / `C N`).
-    pub officers: BySide<Option<Officer>>,
+    /// The kinds of officer of each side: commanders, knights, both or none, those its start
+    /// position holds (OpenTafl reads a side's officers from its start: letters `c n` /
+    /// `C N`).
+    pub officers: BySide<OfficerSet>,
     /// The jumps of the king, the knights and the commanders (`kj`, `nj`, `cj`).
     pub jumps: Jumps,
     /// Berserk moves (`ber`).
@@ -308,8 +309,8 @@ impl Rules {
             forts: Forts::NONE,
             speeds: SpeedLimits::NONE,
             officers: BySide {
-                attackers: None,
-                defenders: None,
+                attackers: OfficerSet::NONE,
+                defenders: OfficerSet::NONE,
             },
             jumps: Jumps::OPENTAFL,
             berserk: BerserkMode::None,

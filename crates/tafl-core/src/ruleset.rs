@@ -54,7 +54,7 @@ impl Ruleset {
     /// them; [`PositionError::VisitedCornersAtStart`] if `start` has visited corners other
     /// than the one the king stands on; [`PositionError::RulesetName`] if `name` holds `_`
     /// or whitespace other than spaces; [`PositionError::OfficersAtStart`] if
-    /// [`Rules::officers`] is not the kind of commanders or knights each side's start holds
+    /// [`Rules::officers`] are not the kinds of officer each side's start holds
     /// (the rules string carries them through the start only);
     /// [`PositionError::BerserkerAtStart`] if `start` has a berserker. The jumps of a kind of
     /// officer absent from the start change nothing and are set to OpenTafl's defaults, so
@@ -71,21 +71,11 @@ impl Ruleset {
         }
         let mut rules = rules;
         for side in Side::ALL {
-            let soldiers = start.pieces_of(side);
-            let kind = match (
-                (start.commanders & soldiers).any(),
-                (start.knights & soldiers).any(),
-            ) {
-                (false, false) => None,
-                (true, false) => Some(Officer::Commander),
-                (false, true) => Some(Officer::Knight),
-                (true, true) => return Err(PositionError::OfficersAtStart),
-            };
-            if rules.officers[side] != kind {
+            if rules.officers[side] != start.officer_kinds(side) {
                 return Err(PositionError::OfficersAtStart);
             }
         }
-        let has = |kind| Side::ALL.iter().any(|&s| rules.officers[s] == Some(kind));
+        let has = |kind| Side::ALL.iter().any(|&s| rules.officers[s].contains(kind));
         if !has(Officer::Knight) {
             rules.jumps.knight = Jumps::OPENTAFL.knight;
         }

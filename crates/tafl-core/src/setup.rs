@@ -17,7 +17,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use crate::bitboard::Bitboard;
-use crate::piece::{Officer, Piece, Side};
+use crate::piece::{Officer, OfficerSet, Piece, Side};
 use crate::square::{MAX_SIZE, MIN_SIZE, Square};
 
 /// A position that is not necessarily legal: public fields, no invariants
@@ -86,6 +86,21 @@ impl Setup {
         } else {
             None
         }
+    }
+
+    /// The kinds of officer among the soldiers of `side`: what
+    /// [`Rules::officers`](crate::Rules::officers) holds for a side whose start this is.
+    #[must_use]
+    pub fn officer_kinds(&self, side: Side) -> OfficerSet {
+        let soldiers = self.pieces_of(side);
+        let mut kinds = OfficerSet::NONE;
+        if (self.commanders & soldiers).any() {
+            kinds = kinds.with(Officer::Commander);
+        }
+        if (self.knights & soldiers).any() {
+            kinds = kinds.with(Officer::Knight);
+        }
+        kinds
     }
 
     /// Puts a commander or a knight of `side` on `sq` (replacing what was there).

@@ -1,5 +1,6 @@
 //! Zobrist keys: one random 64-bit key per (piece kind, square), one for the defenders to
-//! move, one per corner visited. A position's hash is the XOR of the keys of its features
+//! move, one per corner visited, and for Berserk one per square for an officer, a knight and
+//! a berserker. A position's hash is the XOR of the keys of its features
 //! and is updated incrementally by `play`.
 //!
 //! The keys are the family's one SplitMix64 stream, [`Seed::derive`] of a pinned seed: key
@@ -16,6 +17,7 @@ struct Keys {
     corners: [u64; 4],
     officers: [u64; Square::NUM],
     berserkers: [u64; Square::NUM],
+    knights: [u64; Square::NUM],
 }
 
 /// The seed of the keys. Pinned: changing it changes every stored hash.
@@ -54,12 +56,21 @@ const KEYS: Keys = {
         k += 2;
         s += 1;
     }
+    // Drawn last (the knights got a key of their own when a side could hold both kinds).
+    let mut knights = [0u64; Square::NUM];
+    let mut s = 0;
+    while s < Square::NUM {
+        knights[s] = ZOBRIST_SEED.derive(k).0;
+        k += 1;
+        s += 1;
+    }
     Keys {
         pieces,
         defenders_to_move,
         corners,
         officers,
         berserkers,
+        knights,
     }
 };
 
@@ -87,6 +98,13 @@ pub(crate) const fn officer_key(sq: Square) -> u64 {
     KEYS.officers[sq.index()]
 }
 
+/// The key XORed in for a knight on `sq` (on top of its soldier's and its officer key): a
+/// commander and a knight on the same square hash apart.
+#[inline]
+pub(crate) const fn knight_key(sq: Square) -> u64 {
+    KEYS.knights[sq.index()]
+}
+
 /// The key XORed in while the piece on `sq` is a berserker to move again.
 #[inline]
 pub(crate) const fn berserker_key(sq: Square) -> u64 {
@@ -104,11 +122,12 @@ mod tests {
         all.extend(KEYS.corners);
         all.extend(KEYS.officers);
         all.extend(KEYS.berserkers);
+        all.extend(KEYS.knights);
         let n = all.len();
         all.sort_unstable();
         all.dedup();
         assert_eq!(all.len(), n);
-        assert_eq!(n, 3 * 121 + 1 + 4 + 2 * 121);
+        assert_eq!(n, 3 * 121 + 1 + 4 + 3 * 121);
     }
 
     /// The keys did not change when the crate's own SplitMix64 gave way to

@@ -7,8 +7,8 @@ use crate::common;
 
 use common::RefBoard;
 use tafl_core::{
-    BerserkMode, BySide, Jump, MoveList, Officer, Position, Rules, Ruleset, Setup, Side, Square,
-    Status, TaflGame, WinReason, perft,
+    BerserkMode, BySide, Jump, MoveList, Officer, OfficerSet, Position, Rules, Ruleset, Setup,
+    Side, Square, Status, TaflGame, WinReason, perft,
 };
 
 /// OpenTafl's built-in Berserk, exactly as OpenTafl writes it.
@@ -98,8 +98,8 @@ fn the_ruleset_string_parses_and_round_trips_exactly() {
     assert_eq!(r.to_string(), BERSERK);
     assert_eq!(BERSERK.parse::<Ruleset>().unwrap(), r);
     let rules = r.rules();
-    assert_eq!(rules.officers.attackers, Some(Officer::Commander));
-    assert_eq!(rules.officers.defenders, Some(Officer::Knight));
+    assert_eq!(rules.officers.attackers, OfficerSet::COMMANDERS);
+    assert_eq!(rules.officers.defenders, OfficerSet::KNIGHTS);
     assert_eq!(rules.jumps.king, Jump::Restricted);
     assert_eq!(rules.jumps.knight, Jump::Capture);
     assert_eq!(rules.jumps.commander, Jump::Standard);

@@ -17,11 +17,10 @@
 //! captured against the edge), `spd` (speed limits), `afor aforp afors aforh aforre`
 //! (attacker forts), `cenre` (re-entry of the throne), `tfr:w`/`tfr:l` (under `w` the side
 //! that makes the repetition loses), and Berserk's `kj nj cj` (jumps) and `ber` (berserk
-//! moves) with the commanders and knights of the start (`c n C N`). Keys for pieces or
-//! squares this crate does not have (mercenaries, guards, defender forts, corner re-entry)
-//! are accepted only with values that change nothing, and refused otherwise
-//! ([`RulesStringError::Unsupported`]), as is a side whose start holds both commanders and
-//! knights.
+//! moves) with the commanders and knights of the start (`c n C N`, either kind or both on a
+//! side). Keys for pieces or squares this crate does not have (mercenaries, guards, defender
+//! forts, corner re-entry) are accepted only with values that change nothing, and refused
+//! otherwise ([`RulesStringError::Unsupported`]).
 //!
 //! [`Ruleset::from_str`](crate::Ruleset#method.from_str) refuses keys it does not know; [`Ruleset::from_opentafl`](crate::Ruleset::from_opentafl) ignores
 //! them as OpenTafl does (a host may send keys of a newer version).

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::str::FromStr;
 
 use crate::bitboard::{Bitboard, geometry};
-use crate::piece::{BySide, Officer, Piece, PieceSet, Side};
+use crate::piece::{BySide, Piece, PieceSet, Side};
 use crate::rule_options::{BerserkMode, Forts, Jump, SpeedLimits};
 use crate::rules::{Escape, KingArmed, KingStrength, RepetitionResult, Rules};
 use crate::ruleset::Ruleset;
@@ -335,23 +335,10 @@ fn parse(s: &str, strict: bool) -> Result<Ruleset, RulesStringError> {
         r.forts.hostile = as_opentafl_hostility(r.forts.hostile);
     }
     let setup = start?;
-    // A side's officers are of the kind its start holds (OpenTafl's sides know whether they
-    // have commanders or knights from their start).
+    // A side's kinds of officer are those its start holds (OpenTafl's sides know whether they
+    // have commanders and whether they have knights from their start).
     for side in Side::ALL {
-        let soldiers = setup.pieces_of(side);
-        let commanders = (setup.commanders & soldiers).any();
-        let knights = (setup.knights & soldiers).any();
-        r.officers[side] = match (commanders, knights) {
-            (false, false) => None,
-            (true, false) => Some(Officer::Commander),
-            (false, true) => Some(Officer::Knight),
-            (true, true) => {
-                return Err(RulesStringError::Unsupported {
-                    key: "start".to_string(),
-                    value: format!("commanders and knights on the {side}' side"),
-                });
-            }
-        };
+        r.officers[side] = setup.officer_kinds(side);
     }
     Ok(Ruleset::new(&name, r, &setup)?)
 }

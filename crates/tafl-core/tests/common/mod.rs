@@ -55,8 +55,8 @@ pub struct RefBoard {
     pub rules: Rules,
     pub visited: Vec<(i32, i32)>,
     pub over: bool,
-    /// Commanders and knights (Berserk): the kind is the side's in the rules.
-    pub officers: Vec<bool>,
+    /// Commanders and knights (Berserk): the kind of each square's officer.
+    pub officers: Vec<Option<Officer>>,
     /// The piece that moves again (berserk moves).
     pub berserker: Option<(i32, i32)>,
 }
@@ -83,8 +83,14 @@ impl RefBoard {
             over: p.status().is_over(),
             officers: (0..n * n)
                 .map(|i| {
-                    p.officers()
-                        .contains(Square::new((i % n) as u8, (i / n) as u8).unwrap())
+                    let sq = Square::new((i % n) as u8, (i / n) as u8).unwrap();
+                    if p.knights().contains(sq) {
+                        Some(Officer::Knight)
+                    } else if p.commanders().contains(sq) {
+                        Some(Officer::Commander)
+                    } else {
+                        None
+                    }
                 })
                 .collect(),
             berserker: p
@@ -93,21 +99,25 @@ impl RefBoard {
         }
     }
 
-    fn officer(&self, f: i32, r: i32) -> bool {
-        self.on(f, r)
-            && self.cells[(r * self.n + f) as usize].is_some()
-            && self.officers[(r * self.n + f) as usize]
+    /// The kind of the officer on (f, r), if any.
+    fn officer_kind(&self, f: i32, r: i32) -> Option<Officer> {
+        if self.on(f, r) && self.cells[(r * self.n + f) as usize].is_some() {
+            self.officers[(r * self.n + f) as usize]
+        } else {
+            None
+        }
     }
 
-    /// The jump rule of the piece on (f, r).
+    fn officer(&self, f: i32, r: i32) -> bool {
+        self.officer_kind(f, r).is_some()
+    }
+
+    /// The jump rule of the piece on (f, r): the king's, or its own kind's for an officer.
     fn jump(&self, f: i32, r: i32) -> Jump {
-        match self.at(f, r) {
-            Some(Piece::King) => self.rules.jumps.king,
-            Some(p) if self.officer(f, r) => match self.rules.officers[Self::side_of(p)] {
-                Some(Officer::Knight) => self.rules.jumps.knight,
-                Some(Officer::Commander) => self.rules.jumps.commander,
-                None => Jump::None,
-            },
+        match (self.at(f, r), self.officer_kind(f, r)) {
+            (Some(Piece::King), _) => self.rules.jumps.king,
+            (Some(_), Some(Officer::Knight)) => self.rules.jumps.knight,
+            (Some(_), Some(Officer::Commander)) => self.rules.jumps.commander,
             _ => Jump::None,
         }
     }
@@ -194,10 +204,18 @@ impl RefBoard {
                 .contains(Square::new(f as u8, r as u8).unwrap())
     }
 
-    fn speed(&self, p: Piece) -> i32 {
-        match self.rules.speeds.of(p) {
+    /// The most squares the piece `p` on (f, r) may slide: its kind's limit (an officer's
+    /// own, by its side), unlimited for 0.
+    fn speed(&self, f: i32, r: i32, p: Piece) -> i32 {
+        let s = self.rules.speeds;
+        let limit = match self.officer_kind(f, r) {
+            Some(Officer::Commander) => s.commanders[Self::side_of(p)],
+            Some(Officer::Knight) => s.knights[Self::side_of(p)],
+            None => s.of(p),
+        };
+        match limit {
             0 => i32::MAX,
-            s => i32::from(s),
+            l => i32::from(l),
         }
     }
 
@@ -234,7 +252,7 @@ impl RefBoard {
                     let mut steps = 0;
                     while self.on(x, y) && self.at(x, y).is_none() {
                         steps += 1;
-                        if steps > self.speed(p) {
+                        if steps > self.speed(f, r, p) {
                             break;
                         }
                         if self.throne(x, y) && !self.rules.throne.passable.contains(p) {
@@ -328,10 +346,11 @@ impl RefBoard {
         let side = Self::side_of(p);
         let was_jump = self.jumps_of(ff, fr).contains(&(tf, tr));
         let jump_mode = self.jump(ff, fr);
-        let officer = self.officer(ff, fr);
+        let kind = self.officer_kind(ff, fr);
+        let officer = kind.is_some();
         let n = self.n;
-        self.officers[(fr * n + ff) as usize] = false;
-        self.officers[(tr * n + tf) as usize] = officer;
+        self.officers[(fr * n + ff) as usize] = None;
+        self.officers[(tr * n + tf) as usize] = kind;
         self.set(ff, fr, None);
         self.set(tf, tr, Some(p));
         if p == Piece::King && self.corner(tf, tr) && !self.visited.contains(&(tf, tr)) {
@@ -368,7 +387,7 @@ impl RefBoard {
         let mut king_taken = false;
         let middleweight = self.rules.king_strength == KingStrength::Strong
             && self.rules.edge_hostile.contains(Piece::King);
-        let officer_rule = self.rules.officers.attackers.is_some()
+        let officer_rule = !self.rules.officers.attackers.is_empty()
             && (self.rules.king_strength == KingStrength::StrongNearThrone
                 || (self.rules.king_strength == KingStrength::Strong && !middleweight));
         if side == Side::Attackers && officer_rule {
@@ -426,7 +445,7 @@ impl RefBoard {
         caps.dedup();
         for &(f, r) in &caps {
             self.set(f, r, None);
-            self.officers[(r * n + f) as usize] = false;
+            self.officers[(r * n + f) as usize] = None;
         }
         let king_alive = self.cells.contains(&Some(Piece::King));
         self.berserker = None;
