@@ -696,3 +696,79 @@ fn a_berserk_move_in_progress_survives_the_hosts_board() {
     );
     e.goodbye();
 }
+
+#[test]
+fn a_berserk_move_in_progress_survives_a_differing_board_with_the_repeated_opponent_move() {
+    // OpenTafl's quirk of `the_engine_makes_its_berserk_moves_when_the_host_asks_again`:
+    // after our capture that gives a berserk move, the host accepts it (`move <board>`), then
+    // repeats our move as an `opponent-move` with its board. Here that board differs from
+    // ours elsewhere (an attacker on k9 stands on k10): the board is taken, and the berserk
+    // move kept, so the engine moves the berserker again and writes it as one (`=`).
+    let dir = std::env::temp_dir().join(format!("otep-berserk-kept-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("engine.log");
+    let mut e = Engine::start(&[
+        "--nodes",
+        "3000",
+        "--full-moves",
+        "--log",
+        log.to_str().unwrap(),
+    ]);
+    assert_eq!(e.line(), "hello");
+    assert_eq!(e.line(), "simple-moves off");
+    e.send(&format!("rules {BERSERK_TEST}"));
+    let mut game = berserk_game(&[]);
+    e.send("play defenders");
+    let line = e.line();
+    let text = line
+        .strip_prefix("move ")
+        .unwrap_or_else(|| panic!("{line}"));
+    // The engine's first move here (this seed and node limit) is c2-c4 or another capture
+    // that gives a berserk move (`the_engine_makes_its_berserk_moves_when_the_host_asks_again`).
+    let m = legal_move(&game, &format!("move {}", simple(text)));
+    let _ = game.play_mut(m).unwrap();
+    let berserker = game
+        .position()
+        .berserker()
+        .unwrap_or_else(|| panic!("{text} gave no berserk move"));
+    assert_eq!(game.position().side_to_move(), Side::Defenders);
+    e.send(&format!("move {}", board(&game)));
+    // The host's board: ours with the attacker on k9 moved to k10.
+    let mut setup = game.position().to_setup();
+    let (k9, k10) = ("k9".parse().unwrap(), "k10".parse().unwrap());
+    assert_eq!(setup.piece_at(k9), Some(tafl_core::Piece::Attacker));
+    assert_eq!(setup.piece_at(k10), None);
+    setup.remove(k9);
+    setup.put(k10, tafl_core::Piece::Attacker);
+    let host_board = setup.board_string();
+    assert_ne!(host_board, board(&game));
+    e.send(&format!("opponent-move {m} {host_board}"));
+    e.send("play defenders");
+    let line = e.line();
+    let text = line
+        .strip_prefix("move ")
+        .unwrap_or_else(|| panic!("{line}"));
+    let next: Move = simple(text).parse().unwrap();
+    assert_eq!(next.from, berserker, "the berserker's move: {text}");
+    assert!(text.contains('='), "written as a berserk move: {text}");
+    // Legal in the host's position with that berserker.
+    setup.berserker = Some(berserker);
+    let host = TaflGame::from_setup(game.ruleset().clone(), &setup).unwrap();
+    let _ = legal_move(&host, &format!("move {next}"));
+    e.goodbye();
+    let text = std::fs::read_to_string(&log).unwrap();
+    let note =
+        format!("(the host's board taken; the berserk move of the piece on {berserker} kept)");
+    assert!(text.contains(&note), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The `from-to` of a move in OpenTafl's full notation (`Tc4=c5xc6` gives `c4-c5`).
+fn simple(text: &str) -> String {
+    let start = text.find(|c: char| c.is_ascii_digit()).unwrap() - 1;
+    let rest = &text[start..];
+    let sep = rest.find(['-', '^', '=']).unwrap();
+    let after = rest[sep..].trim_start_matches(['-', '^', '=']);
+    let to = &after[..after.find(['x', '+', '-']).unwrap_or(after.len())];
+    format!("{}-{to}", &rest[..sep])
+}

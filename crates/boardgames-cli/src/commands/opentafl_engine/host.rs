@@ -75,6 +75,20 @@ impl<W: Write> Engine<W> {
         self.game_from_board(board, side)
     }
 
+    /// Takes the host's board with `side` to move as our game, keeping `berserker` as
+    /// [`Engine::game_from_board_keeping`] does (and saying so in the log); our game stays
+    /// if the board cannot be read.
+    fn take_board_keeping(&mut self, board: &str, side: Side, berserker: Option<(Square, Side)>) {
+        if let Some(g) = self.game_from_board_keeping(board, side, berserker) {
+            if let Some(b) = g.position().berserker() {
+                self.log(&format!(
+                    "  (the host's board taken; the berserk move of the piece on {b} kept)"
+                ));
+            }
+            self.game = Some(g);
+        }
+    }
+
     /// The berserker of our game with its side, if a berserk move is in progress.
     pub(super) fn berserker(&self) -> Option<(Square, Side)> {
         let pos = self.game.as_ref()?.position();
@@ -108,14 +122,7 @@ impl<W: Write> Engine<W> {
             .as_ref()
             .map_or(Side::Attackers, |g| g.position().side_to_move());
         let berserker = self.berserker();
-        if let Some(g) = self.game_from_board_keeping(board, side, berserker) {
-            if let Some(b) = g.position().berserker() {
-                self.log(&format!(
-                    "  (the host's board taken; the berserk move of the piece on {b} kept)"
-                ));
-            }
-            self.game = Some(g);
-        }
+        self.take_board_keeping(board, side, berserker);
     }
 
     /// Makes `side` the side to move (a new game from the board if it is not).
@@ -137,7 +144,9 @@ impl<W: Write> Engine<W> {
     /// from the host's (a repeated notice, or a move we cannot play), the host's board is
     /// taken. A move that cannot be read or played is logged; when no readable position
     /// follows to recover from, the engine keeps its state as it was before the command and
-    /// tells the host with a non-critical `error 0`.
+    /// tells the host with a non-critical `error 0`. A berserk move of ours in progress (our
+    /// capture accepted, the host repeating our move as OpenTafl does) survives a board taken
+    /// so, as it does `position`.
     pub(super) fn opponent_move(&mut self, args: &[&str]) -> std::io::Result<()> {
         self.pending = None;
         let Some(game) = &self.game else {
@@ -197,9 +206,10 @@ impl<W: Write> Engine<W> {
                 .as_ref()
                 .map_or(Side::Attackers, |g| g.position().side_to_move().other()),
         };
-        if let Some(g) = self.game_from_board(board, side) {
-            self.game = Some(g);
-        }
+        // Our game is the one before the command again: a berserker of ours there still moves
+        // (the host's `opponent-move` repeated the move that made it one).
+        let berserker = self.berserker();
+        self.take_board_keeping(board, side, berserker);
         Ok(())
     }
 
@@ -247,9 +257,7 @@ impl<W: Write> Engine<W> {
                 Some((_, s)) => s,
                 None => self.side.map_or(Side::Attackers, Side::other),
             };
-            if let Some(g) = self.game_from_board_keeping(board, side, berserker) {
-                self.game = Some(g);
-            }
+            self.take_board_keeping(board, side, berserker);
         }
     }
 }
