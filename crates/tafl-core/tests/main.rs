@@ -6,6 +6,7 @@ mod ai_budget;
 mod ai_search;
 mod api;
 mod berserk;
+mod berserk_mixed;
 mod captures;
 mod common;
 mod endings;
