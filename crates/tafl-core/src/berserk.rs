@@ -74,7 +74,7 @@ impl Position {
     #[inline]
     #[must_use]
     pub const fn berserker(&self) -> Option<Square> {
-        self.berserker
+        self.berserker.get()
     }
 }
 
@@ -153,7 +153,7 @@ impl Ruled<'_> {
     /// Every legal move with jumps or a berserker: the slides and jumps of each piece of the
     /// side to move (only the berserker's when there is one), by origin then destination.
     pub(crate) fn legal_moves_berserk(&self, out: &mut MoveList) {
-        let pieces = match self.berserker {
+        let pieces = match self.berserker.get() {
             Some(b) => Bitboard::from_square(b),
             None => self.pieces(self.side),
         };
@@ -166,7 +166,7 @@ impl Ruled<'_> {
 
     /// The number of moves of [`Position::legal_moves_berserk`].
     pub(crate) fn count_legal_moves_berserk(&self) -> usize {
-        let pieces = match self.berserker {
+        let pieces = match self.berserker.get() {
             Some(b) => Bitboard::from_square(b),
             None => self.pieces(self.side),
         };
@@ -329,7 +329,7 @@ impl Ruled<'_> {
             && self.king.is_some()
             && self.berserk_continues(m.to, piece)
         {
-            self.berserker = Some(m.to);
+            self.berserker = crate::position::MaybeSquare::from_option(Some(m.to));
             self.hash ^= crate::zobrist::berserker_key(m.to);
         } else {
             self.side = side.other();

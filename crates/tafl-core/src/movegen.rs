@@ -328,7 +328,7 @@ impl Ruled<'_> {
         let Some(piece) = self.piece_at(from) else {
             return Bitboard::EMPTY;
         };
-        if piece.side() != self.side || self.berserker.is_some_and(|b| b != from) {
+        if piece.side() != self.side || self.berserker.get().is_some_and(|b| b != from) {
             return Bitboard::EMPTY;
         }
         let slides = self.slides(from, piece);

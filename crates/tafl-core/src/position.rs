@@ -24,7 +24,7 @@ use crate::zobrist;
 /// ones the position was built under (its [`Ruleset`](crate::Ruleset)'s); others give
 /// meaningless moves (never a panic in release builds, a failed debug assertion when the size
 /// differs). Positions are copied to make moves (copy-make), so they are kept small (at most
-/// 112 bytes) and `Copy`. The repetition history is not part of a position: the game keeps it.
+/// 96 bytes) and `Copy`. The repetition history is not part of a position: the game keeps it.
 ///
 /// `Display` writes the [`Setup`] text: the OpenTafl board, the side to move and the corners
 /// visited: `/2ttt2/7/t1TTT1t/t1TKT1t/t1TTT1t/7/2ttt2/ a`.
@@ -45,10 +45,7 @@ pub struct Position {
     pub(crate) knights: Bitboard,
     pub(crate) king: Option<Square>,
     /// The piece that moves again after a capture (berserk moves).
-    pub(crate) berserker: Option<Square>,
-    /// Whether the rules have commanders, knights, king jumps or berserk moves:
-    /// moves are then generated and played by the slower code of `berserk.rs`.
-    pub(crate) special: bool,
+    pub(crate) berserker: MaybeSquare,
     pub(crate) side: Side,
     /// Bit `i` set when the king has visited corner `i` (a1, the other rank-1 corner, the
     /// other file-a corner, the far corner).
@@ -141,6 +138,49 @@ impl From<RulesError> for PositionError {
     }
 }
 
+/// A square or none in one byte (`u8::MAX` for none), where `Option<Square>` takes two: it
+/// keeps [`Position`] at 96 bytes.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct MaybeSquare(u8);
+
+impl MaybeSquare {
+    /// No square.
+    pub(crate) const NONE: MaybeSquare = MaybeSquare(u8::MAX);
+
+    /// `sq`, or none.
+    #[inline]
+    pub(crate) const fn from_option(sq: Option<Square>) -> MaybeSquare {
+        match sq {
+            Some(s) => MaybeSquare(s.index() as u8),
+            None => MaybeSquare::NONE,
+        }
+    }
+
+    /// The square, if any.
+    #[inline]
+    pub(crate) const fn get(self) -> Option<Square> {
+        if self.0 == u8::MAX {
+            None
+        } else {
+            Some(Square::from_index_unchecked(self.0 as u32))
+        }
+    }
+
+    /// The square, if any, leaving none.
+    #[inline]
+    pub(crate) fn take(&mut self) -> Option<Square> {
+        let sq = self.get();
+        *self = MaybeSquare::NONE;
+        sq
+    }
+}
+
+impl fmt::Debug for MaybeSquare {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.get().fmt(f)
+    }
+}
+
 /// A position with the rules it is played under: the form in which the crate's own code
 /// generates and plays moves (the searcher keeps its positions so). It reads the position's
 /// fields through `Deref`, and the rules through its own field.
@@ -148,6 +188,10 @@ impl From<RulesError> for PositionError {
 pub(crate) struct Ruled<'r> {
     pub(crate) pos: Position,
     pub(crate) rules: &'r Rules,
+    /// Whether the rules have commanders, knights, king jumps or berserk moves: moves are
+    /// then generated and played by the slower code of `berserk.rs` (kept here, not in the
+    /// position, whose every byte is copied with each move).
+    pub(crate) special: bool,
 }
 
 impl<'r> Ruled<'r> {
@@ -158,7 +202,14 @@ impl<'r> Ruled<'r> {
             pos.size, rules.size,
             "a position under rules of another size"
         );
-        Ruled { pos, rules }
+        Ruled {
+            pos,
+            rules,
+            special: !rules.officers.attackers.is_empty()
+                || !rules.officers.defenders.is_empty()
+                || rules.jumps.king != crate::rule_options::Jump::None
+                || rules.berserk != crate::rule_options::BerserkMode::None,
+        }
     }
 }
 
@@ -292,11 +343,7 @@ impl Position {
             size: rules.size,
             officers: setup.commanders | setup.knights,
             knights: setup.knights,
-            berserker: setup.berserker,
-            special: !rules.officers.attackers.is_empty()
-                || !rules.officers.defenders.is_empty()
-                || rules.jumps.king != crate::rule_options::Jump::None
-                || rules.berserk != crate::rule_options::BerserkMode::None,
+            berserker: MaybeSquare::from_option(setup.berserker),
             king: Some(king),
             side: setup.side_to_move,
             visited,
@@ -329,7 +376,7 @@ impl Position {
             corners_visited: self.corners_visited(),
             commanders,
             knights,
-            berserker: self.berserker,
+            berserker: self.berserker.get(),
         }
     }
 
@@ -470,7 +517,7 @@ impl Position {
         for sq in self.knights {
             h ^= zobrist::knight_key(sq);
         }
-        if let Some(b) = self.berserker {
+        if let Some(b) = self.berserker.get() {
             h ^= zobrist::berserker_key(b);
         }
         for i in 0..4 {
@@ -590,14 +637,15 @@ mod tests {
     #[test]
     fn position_is_small_for_copy_make() {
         // Five u128 bitboards (the fourth and fifth for Berserk's officers and which of them
-        // are knights), the hash and a few bytes: the rules (with the attacker forts'
-        // bitboard) are not part of a position, so they are not copied with each move.
+        // are knights), the hash and 16 bytes (the berserker in one byte, the rules'
+        // `special` in `Ruled`): the rules (with the attacker forts' bitboard) are not part
+        // of a position, so they are not copied with each move.
         assert!(
-            std::mem::size_of::<Position>() <= 112,
+            std::mem::size_of::<Position>() <= 96,
             "{}",
             std::mem::size_of::<Position>()
         );
         // The crate's own form with its borrowed rules: 16 bytes more (alignment of u128).
-        assert!(std::mem::size_of::<Ruled<'static>>() <= 128);
+        assert!(std::mem::size_of::<Ruled<'static>>() <= 112);
     }
 }
