@@ -231,7 +231,7 @@ impl Searcher {
         if moves.len() == 1 {
             return Some(SearchResult {
                 best_move: moves[0],
-                score: evaluate_with(pos, &self.config.weights),
+                score: evaluate_with(pos, &self.config.weights.for_search(pos.side, pos.rules)),
                 depth: 0,
                 nodes: 1,
                 pv: vec![moves[0]],
@@ -250,7 +250,7 @@ impl Searcher {
             deadline: limits.time.map(|t| Instant::now() + t),
             stop: false,
             stop_flag: self.stop.as_deref(),
-            weights: self.config.weights,
+            weights: self.config.weights.for_search(pos.side, pos.rules),
         };
 
         // Root moves in the order of the static ordering, then by the last iteration's

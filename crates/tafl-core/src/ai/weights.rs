@@ -8,6 +8,9 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use crate::piece::Side;
+use crate::rules::{Escape, Rules};
+
 /// The weights of the evaluation, in centisoldiers (1/100 of a soldier) unless a field says
 /// otherwise; the terms follow the strategy tips of the Breton Fidchell page ("Kuzulioù
 /// strategel": run the king to a corner, surround him step by step, block the roads to the
@@ -86,6 +89,15 @@ pub struct EvalWeights {
     /// be jumped over, and only the attackers' officers take a strong king. No term where
     /// the rules have no officers.
     pub officer: i32,
+    /// Four-corner escape (Fidchell): an attacking soldier as the attackers' own search
+    /// values it, in place of [`EvalWeights::attacker`] (default 200; the defenders' search,
+    /// and every search under the corner and edge escapes, keep `attacker`). Fidchell's
+    /// attackers start on edges hostile to them, where one defender arriving beside a soldier
+    /// takes it; an attack that spends soldiers loses, one that keeps them holds the corners
+    /// still to visit and draws by the no-capture limit or traps the king. Tuned by
+    /// self-play (the repository's tafl AI documentation, seventh session). Applied by
+    /// [`EvalWeights::for_search`].
+    pub attacker_self: i32,
 }
 
 impl EvalWeights {
@@ -117,6 +129,7 @@ impl EvalWeights {
         soldier_mobility: 5,
         tempo: 0,
         officer: 60,
+        attacker_self: 200,
     };
 
     /// The largest magnitude a weight may have (no sum of terms can overflow; the
@@ -124,7 +137,7 @@ impl EvalWeights {
     pub const MAX_WEIGHT: i32 = 2_000;
 
     /// The names of the fields, in the order [`fmt::Display`] writes them.
-    pub const NAMES: [&'static str; 26] = [
+    pub const NAMES: [&'static str; 27] = [
         "attacker",
         "defender",
         "corner_visited",
@@ -151,7 +164,22 @@ impl EvalWeights {
         "soldier_mobility",
         "tempo",
         "officer",
+        "attacker_self",
     ];
+
+    /// The weights a search for `side` (the side to move at its root) evaluates with under
+    /// `rules`: these, but for the attackers' search under the four-corner escape, which
+    /// values its soldiers at [`EvalWeights::attacker_self`] instead of
+    /// [`EvalWeights::attacker`]. [`Searcher`](crate::ai::Searcher) calls it at the start of
+    /// each search; [`evaluate_with`](crate::ai::evaluate_with) takes the weights as given.
+    #[must_use]
+    pub fn for_search(&self, side: Side, rules: &Rules) -> EvalWeights {
+        let mut w = *self;
+        if side == Side::Attackers && rules.escape == Escape::FourCorners {
+            w.attacker = self.attacker_self;
+        }
+        w
+    }
 
     /// The weight called `name` (one of [`EvalWeights::NAMES`]).
     #[must_use]
@@ -208,6 +236,7 @@ impl EvalWeights {
             "soldier_mobility" => &mut self.soldier_mobility,
             "tempo" => &mut self.tempo,
             "officer" => &mut self.officer,
+            "attacker_self" => &mut self.attacker_self,
             _ => return None,
         })
     }

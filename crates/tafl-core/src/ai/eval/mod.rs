@@ -285,6 +285,21 @@ fn hanging_by_squares(pos: &Ruled<'_>, side: Side, enemy_reach: u128) -> u32 {
     count
 }
 
+/// The corners the king still has to visit (Fidchell's four corners): the board's corners
+/// whose bit is not set in the position's visited set.
+fn corners_to_visit(pos: &Ruled<'_>) -> u128 {
+    let g = geometry(pos.rules.size);
+    let mut out = 0u128;
+    for corner in Bitboard(g.corners) {
+        if let Some(i) = corner_index(corner, pos.rules)
+            && pos.visited >> i & 1 == 0
+        {
+            out |= 1u128 << corner.index();
+        }
+    }
+    out
+}
+
 /// Whether the neighbour `sq` of the king (or the edge) counts against him.
 #[inline]
 fn against_king(pos: &Ruled<'_>, sq: Option<Square>) -> bool {
@@ -440,8 +455,14 @@ pub(crate) fn evaluate_with(pos: &Ruled<'_>, w: &EvalWeights) -> i32 {
                 & pos.attackers.0,
         );
         def -= w.attacker_near_king * near.count() as i32;
-        // Attackers guarding the squares next to the corners still to visit.
-        let guards = Bitboard(g.corners).neighbours(g) & pos.attackers;
+        // Attackers guarding the squares next to the corners still to visit (all of them
+        // under the corner escape; under Fidchell's four corners, those the king has not
+        // visited yet: a visited corner is no longer a goal).
+        let goals = match rules.escape {
+            Escape::FourCorners => corners_to_visit(pos),
+            Escape::Corner | Escape::Edge => g.corners,
+        };
+        let guards = Bitboard(goals).neighbours(g) & pos.attackers;
         def -= w.corner_guard * guards.count() as i32;
         let escort = Bitboard::from_square(king).neighbours(g) & pos.defenders;
         def += w.king_escort * escort.count() as i32;

@@ -214,3 +214,54 @@ fn reach_and_hanging_on_bit_sets_are_the_square_by_square_ones() {
     }
     assert!(total > 1000, "{total}");
 }
+
+#[test]
+fn fidchell_guards_count_beside_the_corners_still_to_visit() {
+    // An attacker on b1, beside the corner a1, the defenders to move.
+    let fresh = fidchell("/1t5/7/7/3K3/7/7/7/ d");
+    // a1 is still to visit: the guard counts against the defenders, the side to move.
+    assert_eq!(
+        with(&fresh, "corner_guard", 10) - with(&fresh, "corner_guard", 0),
+        -10
+    );
+    // a1 visited: no longer a goal, and the guard beside it counts nothing.
+    let visited = fidchell("/1t5/7/7/3K3/7/7/7/ d a1");
+    assert_eq!(
+        with(&visited, "corner_guard", 10),
+        with(&visited, "corner_guard", 0)
+    );
+    // Under Brandubh's corner escape every corner is a goal: the guard counts.
+    let rules = *Ruleset::brandubh().rules();
+    let s: Setup = "/1t5/7/7/3K3/7/7/7/ d".parse().unwrap();
+    let q = Ruled::new(crate::Position::from_setup(&s, &rules).unwrap(), &rules);
+    assert_eq!(
+        with(&q, "corner_guard", 10) - with(&q, "corner_guard", 0),
+        -10
+    );
+}
+
+#[test]
+fn fidchell_attackers_search_with_their_own_soldiers_at_attacker_self() {
+    use crate::piece::Side;
+    let w = EvalWeights::DEFAULT;
+    let fidchell_rules = *Ruleset::fidchell().rules();
+    let brandubh = *Ruleset::brandubh().rules();
+    assert_eq!(w.for_search(Side::Attackers, &fidchell_rules).attacker, 200);
+    assert_eq!(w.for_search(Side::Defenders, &fidchell_rules).attacker, 100);
+    assert_eq!(w.for_search(Side::Attackers, &brandubh), w);
+    assert_eq!(w.for_search(Side::Defenders, &brandubh), w);
+    // Only the attacker's value moves: the rest of the weights are the same.
+    let mut changed = w.for_search(Side::Attackers, &fidchell_rules);
+    changed.attacker = w.attacker;
+    assert_eq!(changed, w);
+    // One more attacker on the board is worth the weight used: 200 in the attackers'
+    // search, 100 in the defenders' (the position's other terms do not change: an attacker
+    // on f2 far from the king and from every piece, Fidchell, the attackers to move).
+    let base = fidchell("/7/7/7/3K3/7/7/7/ a");
+    let more = fidchell("/7/5t1/7/3K3/7/7/7/ a");
+    let diff =
+        |weights: &EvalWeights| evaluate_with(&more, weights) - evaluate_with(&base, weights);
+    let as_attackers = diff(&w.for_search(Side::Attackers, &fidchell_rules));
+    let as_defenders = diff(&w.for_search(Side::Defenders, &fidchell_rules));
+    assert_eq!(as_attackers - as_defenders, 100);
+}
