@@ -8,9 +8,6 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::piece::Side;
-use crate::rules::{Escape, Rules};
-
 /// The weights of the evaluation, in centisoldiers (1/100 of a soldier) unless a field says
 /// otherwise; the terms follow the strategy tips of the Breton Fidchell page ("Kuzulioù
 /// strategel": run the king to a corner, surround him step by step, block the roads to the
@@ -166,20 +163,6 @@ impl EvalWeights {
         "officer",
         "attacker_self",
     ];
-
-    /// The weights a search for `side` (the side to move at its root) evaluates with under
-    /// `rules`: these, but for the attackers' search under the four-corner escape, which
-    /// values its soldiers at [`EvalWeights::attacker_self`] instead of
-    /// [`EvalWeights::attacker`]. [`Searcher`](crate::ai::Searcher) calls it at the start of
-    /// each search; [`evaluate_with`](crate::ai::evaluate_with) takes the weights as given.
-    #[must_use]
-    pub fn for_search(&self, side: Side, rules: &Rules) -> EvalWeights {
-        let mut w = *self;
-        if side == Side::Attackers && rules.escape == Escape::FourCorners {
-            w.attacker = self.attacker_self;
-        }
-        w
-    }
 
     /// The weight called `name` (one of [`EvalWeights::NAMES`]).
     #[must_use]

@@ -15,8 +15,26 @@ use crate::ai::weights::EvalWeights;
 use crate::bitboard::{Bitboard, FILE_A, FILE_K, SLIDE, fill_down, fill_up, geometry, line};
 use crate::piece::{Piece, Side};
 use crate::position::{Ruled, corner_index, forbidden_stops};
-use crate::rules::{Escape, KingStrength};
+use crate::rules::{Escape, KingStrength, Rules};
 use crate::square::{DIRECTIONS, STRIDE, Square};
+
+/// The weights as each side's search uses them (an inherent method of [`EvalWeights`], kept
+/// beside the evaluation because it reads the rules).
+impl EvalWeights {
+    /// The weights a search for `side` (the side to move at its root) evaluates with under
+    /// `rules`: these, but for the attackers' search under the four-corner escape, which
+    /// values its soldiers at [`EvalWeights::attacker_self`] instead of
+    /// [`EvalWeights::attacker`]. [`Searcher`](crate::ai::Searcher) calls it at the start of
+    /// each search; [`evaluate_with`](crate::ai::evaluate_with) takes the weights as given.
+    #[must_use]
+    pub fn for_search(&self, side: Side, rules: &Rules) -> EvalWeights {
+        let mut w = *self;
+        if side == Side::Attackers && rules.escape == Escape::FourCorners {
+            w.attacker = self.attacker_self;
+        }
+        w
+    }
+}
 
 /// The largest magnitude of an evaluation, below the searcher's win scores.
 pub(crate) const EVAL_LIMIT: i32 = 20_000;
