@@ -164,7 +164,7 @@ impl Ruled<'_> {
         }
     }
 
-    /// The number of moves of [`Position::legal_moves_berserk`].
+    /// The number of moves of [`Ruled::legal_moves_berserk`].
     pub(crate) fn count_legal_moves_berserk(&self) -> usize {
         let pieces = match self.berserker.get() {
             Some(b) => Bitboard::from_square(b),
@@ -271,7 +271,7 @@ impl Ruled<'_> {
     }
 
     /// Removes the officer marks (and their keys in the hash, with the knights' own) of the
-    /// squares of `captures`, before [`Position::remove_captured`] takes the pieces off.
+    /// squares of `captures`, before [`Ruled::remove_captured`] takes the pieces off.
     #[inline]
     fn remove_officer_marks(&mut self, captures: Bitboard) {
         let marked = Bitboard(self.officers.0 & captures.0);

@@ -245,7 +245,7 @@ impl Ruled<'_> {
     /// Every closed shieldwall of `side` on the board (relaxed shieldwall, `swf:n`: "any
     /// move that results in a closed shieldwall position against an edge will capture the
     /// surrounded pieces"): a row of two or more enemy pieces along an edge, each with a
-    /// piece of `side` in front of it, closed at both ends ([`Position::closes_shieldwall`]);
+    /// piece of `side` in front of it, closed at both ends ([`Ruled::closes_shieldwall`]);
     /// the king is never taken this way.
     fn closed_shieldwalls(&self, side: Side) -> Bitboard {
         let n = self.rules.size;

@@ -12,7 +12,7 @@
 //!   ([`Setup`]) and OpenTafl rules strings ([`Ruleset`]'s `Display`/`FromStr`);
 //! - [`TaflGame`]: the game with repetition and no-capture rules, implementing
 //!   [`boardgames_common::Game`];
-//! - [`perft`] and [`divide`];
+//! - [`perft`](fn@perft) and [`divide`];
 //! - `svg` (feature `svg`): a position as an SVG picture, with the last move and its
 //!   captures.
 //!

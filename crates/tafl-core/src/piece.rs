@@ -73,7 +73,7 @@ impl From<Player> for Side {
 }
 
 /// A value per [`Side`], indexed by the side: the shape of
-/// [`ByPlayer`](boardgames_common::ByPlayer) (`new`, `from_fn`, `map`, `as_ref`, `as_mut`,
+/// [`ByPlayer`] (`new`, `from_fn`, `map`, `as_ref`, `as_mut`,
 /// `into_array`, `iter`, `Index`/`IndexMut`, `Default`), and `From` both ways with
 /// `ByPlayer` (the attackers are the first player) and with `[T; 2]`.
 ///

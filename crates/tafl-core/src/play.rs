@@ -256,7 +256,7 @@ impl Ruled<'_> {
         self.status_after_with(mover, true)
     }
 
-    /// [`Position::status_after`], the "no move" ending looked for only when `no_move`.
+    /// [`Ruled::status_after`], the "no move" ending looked for only when `no_move`.
     #[inline(always)]
     fn status_after_with(&self, mover: Piece, no_move: bool) -> Status {
         let side = mover.side();

@@ -60,7 +60,7 @@ impl Position {
     /// match. Precondition: the game is not over under `rules` (checked by the callers).
     /// Returns the end of the game if this throw ended it.
     ///
-    /// The rule itself is [`throw_rule`] ([`place`] and [`take`]), the only implementation
+    /// The rule itself is [`throw_rule`] ([`place`](crate::rule::place) and [`take`]), the only implementation
     /// of the rules: [`play_mut`](Self::play_mut) (through here) and the simulator
     /// ([`Position::play_out`]) both call it.
     #[inline(always)]
@@ -101,7 +101,7 @@ impl Position {
     ///
     /// 1. while both players place, the two sides stay where they are (white's and black's
     ///    in fixed registers) and the throw's pawn is added to the thrower's camp through a
-    ///    mask (the rule of [`place`], on both sides at once);
+    ///    mask (the rule of [`place`](crate::rule::place), on both sides at once);
     /// 2. while one places and the other takes (a few throws), or throughout phase 2 when a
     ///    doublet gives another throw there, the sides live as the side to throw and its
     ///    opponent, swapped by a select when the turn passes, and each throw is

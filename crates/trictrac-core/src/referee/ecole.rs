@@ -2,7 +2,7 @@
 //! excess, judged from what the jetons and the fichet show.
 //!
 //! [`assess`] is the arithmetic of one marking: what the player should have marked
-//! ([`Due`], from [`crate::Marking::mark`]) against what his gestures show ([`Shown`]). It
+//! ([`Due`], from [`Marking::mark`](crate::marking::Marking::mark)) against what his gestures show ([`Shown`]). It
 //! follows ÉCOLE DE TROU and ÉCOLE DE POINTS:
 //!
 //! - the jeton shows the points within the jeu: it should end on the reste (on the points

@@ -243,7 +243,7 @@ pub(crate) fn points_before_each_throw(
     out
 }
 
-/// The key nibbles (see [`crate::movement::ge2_nibbles`]) of each jan's six path positions,
+/// The key nibbles (see `ge2_nibbles` of the move generator) of each jan's six path positions,
 /// in `Jan::ALL` order (a fourth, empty entry keeps indexing total).
 const JAN_WINDOWS: [u128; 4] = [0x11_1111, 0x11_1111 << 24, 0x11_1111 << 72, 0];
 

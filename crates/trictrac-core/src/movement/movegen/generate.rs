@@ -110,7 +110,7 @@ impl<'a> Prepared<'a> {
     }
 
     /// How many numbers of `throw` every legal play plays (0, 1 or 2: the
-    /// [`LegalPlays::dice_played`] of the throw), found by stopping at the first lawful
+    /// [`LegalPlays::dice_played`](crate::movement::LegalPlays::dice_played) of the throw), found by stopping at the first lawful
     /// play. The filters after generation (coin par effet, the obligations, the sortie
     /// constraints) only choose among plays of that many numbers.
     #[inline]

@@ -76,7 +76,7 @@ fn counts_of_key(key: u128) -> PathCounts {
 }
 
 /// A fixed-capacity list of candidate plays (no allocation), as given to an
-/// [`Obligations`] filter and kept in [`LegalPlays`].
+/// [`Obligations`](crate::movement::movegen::obligations::Obligations) filter and kept in [`LegalPlays`].
 #[derive(Debug, Clone, Default)]
 pub(crate) struct PlayList {
     pub(super) items: ArrayVec<Candidate, MAX_PLAYS>,

@@ -8,7 +8,7 @@
 //!
 //! All amounts are *jetons de mise* (stake jetons) unless said otherwise.
 //!
-//! - A marqué pays, with `m` the multiplier of its quality ([`Convention::multiplier`]: 1
+//! - A marqué pays, with `m` the multiplier of its quality ([`Convention::multiplier`](crate::partie::convention::Convention::multiplier): 1
 //!   simple, 2 petite bredouille, 4 grande bredouille in the base convention), `t` the
 //!   winner's trous, `o` the loser's and `k` the refaits just before it:
 //!   `m × t − o + 2 × m × (k + 1)`, the last term being the *consolation* (2, 4 or 8; 4, 8 or
@@ -24,11 +24,11 @@
 //!   ([`paris`]).
 //! - The final account subtracts the loser's account from the winner's, converts it to
 //!   *fiches* (10 jetons usually; 5 remaining jetons count one fiche or nothing, as agreed)
-//!   and adds the *queue générale* (an agreed stake) to the winner ([`decompte`]).
+//!   and adds the *queue générale* (an agreed stake) to the winner ([`decompte`](fn@decompte)).
 //!
 //! One file per step: `rules` (what the players agree: [`EcrireRules`]), `reglement` (the
 //! règlement of one marqué: [`settle_marque`]), `decompte` (the paris and the décompte
-//! général: [`paris`], [`decompte`]).
+//! général: [`paris`], [`decompte`](fn@decompte)).
 //!
 //! ```
 //! use trictrac_core::partie::{Convention, MarqueOutcome, Quality, settle_marque};

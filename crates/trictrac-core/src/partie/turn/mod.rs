@@ -12,7 +12,7 @@
 //! One turn of the side to move, as [`Action`]s:
 //!
 //! 1. (The points the opponent's last throw gave him were marked at the end of that throw.)
-//! 2. Chance: the throw ([`Action::Throw`]). The [`ThrowScorer`] analyses it once; the
+//! 2. Chance: the throw ([`Action::Throw`]). The [`ThrowScorer`](crate::partie::ThrowScorer) analyses it once; the
 //!    analysis is kept until the play. The thrower marks his own points at once.
 //! 3. If these points won a trou and the form lets him: decision [`Action::Tenir`] or
 //!    [`Action::SenAller`]. S'en aller keeps the trous, drops the reste and both jetons,

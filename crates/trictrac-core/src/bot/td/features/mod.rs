@@ -391,7 +391,7 @@ fn hand_flags(counts: &[u8; 26], occupied: u32, made: u32) -> [bool; 6] {
     ]
 }
 
-/// [`can_fill_from`] (the player can still fill the jan of path positions `a..=a + 5`),
+/// [`can_fill_from`](crate::board::can_fill_from) (the player can still fill the jan of path positions `a..=a + 5`),
 /// without leaving the loop early: the counts follow the position, which no branch
 /// predictor learns.
 #[inline]

@@ -372,7 +372,7 @@ impl TdNetwork {
     /// The estimate from the hidden layer's input sums `base` (its first `hidden` values:
     /// the biases, or the biases and inputs already added by [`TdNetwork::accumulate`])
     /// plus the weighted `inputs`: the very numbers of `accumulate` then
-    /// [`TdNetwork::finish`], computed [`BLOCK`] hidden units at a time.
+    /// `TdNetwork::finish` (the tests' reference), computed [`BLOCK`] hidden units at a time.
     ///
     /// Each unit's sum adds the inputs in their order, and each output's dot product adds
     /// unit `j` into lane `j mod 8` in the order of `j` (as [`dot`]): the same operations in
