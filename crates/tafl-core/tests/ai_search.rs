@@ -277,3 +277,60 @@ fn a_raised_stop_flag_stops_the_search_at_the_first_check() {
         200_000
     );
 }
+
+/// Copenhagen, the attackers to move far ahead in material (28 soldiers against 4): the
+/// king on f5 (defenders on e5, g5, f4) threatens f5-f7 onto the empty seventh rank, from
+/// where a7 and k7 each open two corners (the a- and k-files are empty): after that step one
+/// blocker cannot answer both. h4-i4 takes the defender on i3 (against i2) and loses the
+/// game in five plies; closing the f-file (f9-f7, f9-f6, b6-f6, j6-f6) or one side of the
+/// seventh rank (then the other after the step) holds. The pattern of the games the
+/// attackers lost inside OpenTafl and against the hnefatafl-copenhagen crate's AI.
+const KING_BEFORE_AN_OPEN_RANK: &str =
+    "/3ttttt3/2t5t2/2t5T2/5T1t3/4TKT4/1t7t1/11/1t7t1/1tt2t2tt1/3ttttt3/3ttttt3/ a";
+
+fn copenhagen_depth(depth: u8, weights: tafl_core::ai::EvalWeights) -> SearchConfig {
+    SearchConfig {
+        limits: SearchLimits {
+            max_depth: depth,
+            nodes: None,
+            time: None,
+        },
+        random_margin: 0,
+        tt_bits: 16,
+        weights,
+    }
+}
+
+#[test]
+fn attackers_close_the_kings_road_to_two_forks_instead_of_taking() {
+    let cph = Ruleset::copenhagen();
+    let setup: Setup = KING_BEFORE_AN_OPEN_RANK.parse().expect("setup");
+    let pos = Position::from_setup(&setup, cph.rules()).expect("position");
+    let take = mv("h4-i4");
+    let default = tafl_core::ai::EvalWeights::DEFAULT;
+    // After the capture the defenders' depth-3 search sees the escape: the king's step,
+    // any attacker move, then the fork (scored as a forced escape).
+    let (taken, outcome) = pos.play(cph.rules(), take).expect("legal");
+    assert_eq!(outcome.captures.count(), 1);
+    let theirs = Searcher::new(copenhagen_depth(3, default), Seed(1))
+        .search(&taken, cph.rules(), &[])
+        .expect("a move");
+    assert_eq!(theirs.best_move, mv("f5-f7"), "{theirs:?}");
+    assert!(theirs.score > 10_000, "{theirs:?}");
+    for depth in [3, 4, 5] {
+        let r = Searcher::new(copenhagen_depth(depth, default), Seed(1))
+            .search(&pos, cph.rules(), &[])
+            .expect("a move");
+        assert_ne!(r.best_move, take, "depth {depth}: {r:?}");
+        assert!(r.score > 0, "depth {depth}: {r:?}");
+    }
+    // Without the forced-escape term the defenders' same search after the capture does not
+    // see the escape: the fork is two king moves away, beyond what material and the flat
+    // escape terms see (the attackers' lead dominates its score).
+    let mut blind = default;
+    blind.forced_escape = 0;
+    let r = Searcher::new(copenhagen_depth(3, blind), Seed(1))
+        .search(&taken, cph.rules(), &[])
+        .expect("a move");
+    assert!(r.score < 0, "{r:?}");
+}

@@ -56,8 +56,8 @@ fn moves_from(p: &Position, from: &str) -> Vec<String> {
     moves_from_in(&BERSERK_RULES, p, from)
 }
 
-/// [`moves_from`] under `rules` (the position's).
-fn moves_from_in(rules: &Rules, p: &Position, from: &str) -> Vec<String> {
+/// The destinations of the moves from `from` under `rules` (the position's), sorted by name.
+pub(crate) fn moves_from_in(rules: &Rules, p: &Position, from: &str) -> Vec<String> {
     let mut list = MoveList::new();
     p.legal_moves_into(rules, &mut list);
     let mut out: Vec<String> = list

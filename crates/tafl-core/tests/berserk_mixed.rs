@@ -7,6 +7,9 @@
 use crate::common;
 
 use common::RefBoard;
+
+// The destinations of a piece's moves, sorted by name (berserk.rs's helper).
+use crate::berserk::moves_from_in as moves_from;
 use tafl_core::{
     Jump, MoveList, Officer, OfficerSet, Piece, Position, Rules, Ruleset, Setup, Side, Square,
     Status, WinReason, perft,
@@ -51,19 +54,6 @@ fn position_in(ruleset: &Ruleset, pieces: &str, side: Side) -> Position {
     }
     setup.side_to_move = side;
     Position::from_setup(&setup, ruleset.rules()).unwrap()
-}
-
-/// The destinations of the moves from `from`, sorted by name.
-fn moves_from(rules: &Rules, p: &Position, from: &str) -> Vec<String> {
-    let mut list = MoveList::new();
-    p.legal_moves_into(rules, &mut list);
-    let mut out: Vec<String> = list
-        .iter()
-        .filter(|m| m.from == sq(from))
-        .map(|m| m.to.to_string())
-        .collect();
-    out.sort();
-    out
 }
 
 /// Plays `m` under `rules`, checked against the reference (captures, side, berserker, the

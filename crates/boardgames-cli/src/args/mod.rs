@@ -174,7 +174,7 @@ pub(crate) enum TaflCommand {
         /// Nodes per move (deterministic with --seed), at least 1.
         #[arg(long, value_parser = numbers::at_least::<u64>("nodes", 1), allow_hyphen_values = true)]
         nodes: Option<u64>,
-        /// Seconds per move when the host sends no clock.
+        /// Seconds per move when the host sends no clock; with a clock, the most a move takes.
         #[arg(long, value_parser = numbers::seconds, allow_hyphen_values = true)]
         think: Option<f64>,
         /// The seed of the AI's random choices (decimal, or hexadecimal with 0x).

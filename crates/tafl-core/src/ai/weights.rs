@@ -95,6 +95,13 @@ pub struct EvalWeights {
     /// self-play (the repository's tafl AI documentation, seventh session). Applied by
     /// [`EvalWeights::for_search`].
     pub attacker_self: i32,
+    /// A forced escape seen two moves deep: the attackers to move facing two roads to a
+    /// goal, or one road none of them can reach, or the defenders to move with the king one
+    /// step from a square that opens two goals, the king out of reach of a capture in each
+    /// case (default 15 000: more than any material lead, below the searcher's win scores;
+    /// the OpenTafl games of the repository's tafl AI documentation, eighth session, were
+    /// lost for want of it).
+    pub forced_escape: i32,
 }
 
 impl EvalWeights {
@@ -127,14 +134,15 @@ impl EvalWeights {
         tempo: 0,
         officer: 60,
         attacker_self: 200,
+        forced_escape: 15_000,
     };
 
-    /// The largest magnitude a weight may have (no sum of terms can overflow; the
-    /// evaluation is clamped to ±20 000, below the searcher's win scores).
-    pub const MAX_WEIGHT: i32 = 2_000;
+    /// The largest magnitude a weight may have, the evaluation's own bound (no sum of terms
+    /// can overflow; the evaluation is clamped to ±20 000, below the searcher's win scores).
+    pub const MAX_WEIGHT: i32 = 20_000;
 
     /// The names of the fields, in the order [`fmt::Display`] writes them.
-    pub const NAMES: [&'static str; 27] = [
+    pub const NAMES: [&'static str; 28] = [
         "attacker",
         "defender",
         "corner_visited",
@@ -162,6 +170,7 @@ impl EvalWeights {
         "tempo",
         "officer",
         "attacker_self",
+        "forced_escape",
     ];
 
     /// The weight called `name` (one of [`EvalWeights::NAMES`]).
@@ -220,6 +229,7 @@ impl EvalWeights {
             "tempo" => &mut self.tempo,
             "officer" => &mut self.officer,
             "attacker_self" => &mut self.attacker_self,
+            "forced_escape" => &mut self.forced_escape,
             _ => return None,
         })
     }
@@ -256,7 +266,7 @@ pub enum WeightsError {
     #[error("evaluation weight {0:?} is not name=value with an integer value")]
     Malformed(String),
     /// The value is beyond ±[`EvalWeights::MAX_WEIGHT`].
-    #[error("evaluation weight {name}={value} is beyond ±2000")]
+    #[error("evaluation weight {name}={value} is beyond ±20000")]
     OutOfRange {
         /// The weight's name.
         name: String,
@@ -347,7 +357,7 @@ mod tests {
             Err(WeightsError::OutOfRange { .. })
         ));
         assert!(matches!(
-            "tempo=2001".parse::<EvalWeights>(),
+            "tempo=20001".parse::<EvalWeights>(),
             Err(WeightsError::OutOfRange { .. })
         ));
     }

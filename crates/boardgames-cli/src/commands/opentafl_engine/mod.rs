@@ -45,7 +45,8 @@ pub struct EngineOptions {
     /// A node limit per move (deterministic with `seed`); with a clock it still caps the
     /// search, and an `analyze` spends at most this many nodes on its main line.
     pub nodes: Option<u64>,
-    /// Seconds per move when there is no clock.
+    /// Seconds per move when there is no clock; with a clock, the most a move may take (the
+    /// clock's share is used when it is less).
     pub think: Option<f64>,
     /// The seed of the searcher's random choices.
     pub seed: u64,
@@ -432,6 +433,33 @@ impl<W: Write> Engine<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn engine(think: Option<f64>) -> Engine<Vec<u8>> {
+        let options = EngineOptions {
+            level: Level::Druid,
+            nodes: None,
+            think,
+            seed: 1,
+            log: None,
+            full_moves: false,
+        };
+        let mut e = Engine::new(Vec::new(), None, options);
+        // 60 s each and three periods of 5 s: a fortieth of 60 s plus half a period, less
+        // 0.1 s for the pipes, is 3.9 s a move.
+        e.clock = Clock::parse(&["60000", "60000", "5", "3", "3"]);
+        e
+    }
+
+    #[test]
+    fn think_caps_the_clocks_share() {
+        let clocked = engine(None).config(Side::Attackers).limits.time;
+        assert_eq!(clocked, Some(Duration::from_millis(3900)));
+        let capped = engine(Some(0.25)).config(Side::Defenders).limits.time;
+        assert_eq!(capped, Some(Duration::from_millis(250)));
+        // A cap above the clock's share leaves it.
+        let loose = engine(Some(10.0)).config(Side::Attackers).limits.time;
+        assert_eq!(loose, Some(Duration::from_millis(3900)));
+    }
 
     #[test]
     fn analysis_time_is_bounded() {

@@ -11,6 +11,11 @@ use tafl_core::{Move, MoveList, Piece, Position, Rules, Side, Square, Status};
 
 use super::{Engine, analysis_time, eval_text, is_jump};
 
+/// The time per move of `--think S` (S seconds, kept within 10 ms and an hour).
+fn think_time(seconds: f64) -> Duration {
+    Duration::from_secs_f64(seconds.clamp(0.01, 3600.0))
+}
+
 impl<W: Write> Engine<W> {
     /// The configuration of a search by `side` (clock, `--nodes`, `--think`, level).
     pub(super) fn config(&self, side: Side) -> SearchConfig {
@@ -18,7 +23,10 @@ impl<W: Write> Engine<W> {
         let budget = self.clock.and_then(|c| c.budget(side));
         match budget {
             Some(time) => {
-                config.limits.time = Some(time);
+                // `--think` caps the clock's share too: a match at a fraction of the host's
+                // time.
+                let cap = self.options.think.map(think_time);
+                config.limits.time = Some(cap.map_or(time, |c| c.min(time)));
                 config.limits.nodes = self.options.nodes;
                 config.limits.max_depth = config.limits.max_depth.max(60);
             }
@@ -28,7 +36,7 @@ impl<W: Write> Engine<W> {
                     config.limits.max_depth = 60;
                 }
                 if let Some(t) = self.options.think {
-                    config.limits.time = Some(Duration::from_secs_f64(t.clamp(0.01, 3600.0)));
+                    config.limits.time = Some(think_time(t));
                     if self.options.nodes.is_none() {
                         config.limits.nodes = None;
                     }

@@ -15,6 +15,7 @@ use crate::ai::weights::EvalWeights;
 use crate::bitboard::{Bitboard, FILE_A, FILE_K, SLIDE, fill_down, fill_up, geometry, line};
 use crate::piece::{Piece, Side};
 use crate::position::{Ruled, corner_index, forbidden_stops};
+use crate::rule_options::BerserkMode;
 use crate::rules::{Escape, KingStrength, Rules};
 use crate::square::{DIRECTIONS, STRIDE, Square};
 
@@ -73,6 +74,12 @@ fn occupancy(pos: &Ruled<'_>, piece: Piece) -> (u128, u128) {
 /// Every square `side` can move a piece to (its attack map), and the king's own
 /// destinations.
 fn reach(pos: &Ruled<'_>, side: Side) -> u128 {
+    reach_vacated(pos, side, 0)
+}
+
+/// [`reach`] with the squares of `vacated` taken as empty (the king's square once he has
+/// moved away).
+fn reach_vacated(pos: &Ruled<'_>, side: Side, vacated: u128) -> u128 {
     let g = geometry(pos.rules.size);
     let mut out = 0u128;
     let groups: [(Bitboard, Piece); 2] = match side {
@@ -90,6 +97,7 @@ fn reach(pos: &Ruled<'_>, side: Side) -> u128 {
             continue;
         }
         let (occ, _) = occupancy(pos, piece);
+        let occ = occ & !vacated;
         let forbid = forbidden_stops(pos.rules, g, piece);
         // Every piece of the group at once: a fill over the empty squares in each direction.
         let empty = g.board & !occ;
@@ -303,6 +311,129 @@ fn hanging_by_squares(pos: &Ruled<'_>, side: Side, enemy_reach: u128) -> u32 {
     count
 }
 
+/// Whether an attacker's next move may take the king standing on `at`, having left `left`
+/// (`at` itself when he has not moved): a weak king (taken by two) with a side held against
+/// him and the opposite side empty and in `att_reach` (or the square he left), a strong king
+/// (taken on four sides) held on three and the fourth empty and reachable (rules page,
+/// "The king"). `att_reach` is the attackers' reach with `left` empty. Errs on the side of
+/// "may": the forced escapes below are claimed only when the answer is no.
+fn king_takable(pos: &Ruled<'_>, at: Square, left: Square, att_reach: u128) -> bool {
+    let rules = pos.rules;
+    let g = geometry(rules.size);
+    let n = rules.size;
+    let weak = match rules.king_strength {
+        KingStrength::Weak => true,
+        KingStrength::Strong => false,
+        KingStrength::StrongNearThrone => {
+            let t = g.throne;
+            !(at == t
+                || DIRECTIONS
+                    .iter()
+                    .any(|&(a, b)| t.offset(a, b, n) == Some(at)))
+        }
+    };
+    // Each side of the king: held against him, or empty and reachable by an attacker.
+    let mut held = [false; 4];
+    let mut open = [false; 4];
+    for (d, &(df, dr)) in DIRECTIONS.iter().enumerate() {
+        let s = at.offset(df, dr, n);
+        match s {
+            Some(s) if s == left && left != at => {
+                held[d] = pos.is_throne(s) && rules.throne.hostile_empty.contains(Piece::King);
+                open[d] = !held[d];
+            }
+            Some(s) if pos.piece_at(s).is_none() && !against_king(pos, Some(s)) => {
+                open[d] = att_reach >> s.index() & 1 != 0;
+            }
+            s => held[d] = against_king(pos, s),
+        }
+    }
+    if weak {
+        // DIRECTIONS pairs opposite sides as 0-1 and 2-3.
+        [(0, 1), (1, 0), (2, 3), (3, 2)]
+            .iter()
+            .any(|&(a, b)| held[a] && open[b])
+    } else {
+        held.iter().filter(|&&h| h).count() == 3 && open.iter().any(|&o| o)
+    }
+}
+
+/// The squares the king crosses from `king` to `goal` on one line, `goal` included (an
+/// attacker standing on any of them blocks the road; a corner or the throne it may not stop
+/// on is left to the reach it is compared with).
+fn road(king: Square, goal: Square) -> u128 {
+    let (kf, kr) = (i16::from(king.file()), i16::from(king.rank()));
+    let (gf, gr) = (i16::from(goal.file()), i16::from(goal.rank()));
+    let (df, dr) = ((gf - kf).signum(), (gr - kr).signum());
+    let mut out = 0u128;
+    let (mut f, mut r) = (kf, kr);
+    while (f, r) != (gf, gr) {
+        f += df;
+        r += dr;
+        if let Some(s) = Square::new(f as u8, r as u8) {
+            out |= 1u128 << s.index();
+        }
+    }
+    out
+}
+
+/// A forced escape, as far as the next two moves show: with the attackers to move, the king
+/// has two roads to a goal (one move blocks one road only) or one road that no attacker can
+/// reach, and no attacker move can take him; with the defenders to move (and no goal in
+/// reach: the search plays that move itself), the king can step to a square from which two
+/// goals open, where no attacker move can take him. `goals` are the squares that win (the
+/// corners, the edge, Fidchell's last corner). Not claimed under Berserk (a capture lets
+/// the attackers move again) nor with a speed limit on the king. Two moves decide it on
+/// the board: the king's run from a fork cannot be answered by a single blocker ("Kuzulioù
+/// strategel": block the roads to the corners before the king reaches them).
+fn forced_escape(
+    pos: &Ruled<'_>,
+    king: Square,
+    board: &KingBoard,
+    ring1: u128,
+    goals: u128,
+    att_reach: u128,
+) -> bool {
+    let rules = pos.rules;
+    if goals == 0 || rules.berserk != BerserkMode::None || rules.speeds.king != 0 {
+        return false;
+    }
+    let g = geometry(rules.size);
+    let open = ring1 & goals;
+    if pos.side == Side::Attackers {
+        return match open.count_ones() {
+            0 => false,
+            1 => {
+                let goal = Square::from_index_unchecked(open.trailing_zeros());
+                road(king, goal) & att_reach == 0 && !king_takable(pos, king, king, att_reach)
+            }
+            _ => !king_takable(pos, king, king, att_reach),
+        };
+    }
+    if open != 0 {
+        return false;
+    }
+    // Two goals seen from one square: under the corner escapes, an edge square with both of
+    // its edge's corners open; under the edge escape, a square with the edge open in two
+    // directions.
+    let candidates = if rules.escape == Escape::Edge {
+        ring1 & !g.edge
+    } else {
+        ring1 & g.edge & !g.corners
+    };
+    let mut after: Option<u128> = None;
+    for s in Bitboard(candidates) {
+        if (board.slide(s, g) & goals).count_ones() >= 2 {
+            let reach = *after
+                .get_or_insert_with(|| reach_vacated(pos, Side::Attackers, 1u128 << king.index()));
+            if !king_takable(pos, s, king, reach) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// The corners the king still has to visit (Fidchell's four corners): the board's corners
 /// whose bit is not set in the position's visited set.
 fn corners_to_visit(pos: &Ruled<'_>) -> u128 {
@@ -366,19 +497,18 @@ pub(crate) fn evaluate_with(pos: &Ruled<'_>, w: &EvalWeights) -> i32 {
         let mobility = rings[0].count_ones() as i32;
         def += w.king_mobility * mobility;
         let stm_def = pos.side == Side::Defenders;
+        // The corners still to visit (Fidchell's four corners; every corner otherwise).
+        let to_visit = match rules.escape {
+            Escape::FourCorners => corners_to_visit(pos),
+            Escape::Corner | Escape::Edge => g.corners,
+        };
         match rules.escape {
             Escape::FourCorners => {
                 let visited = pos.visited.count_ones() as i32;
                 def += w.corner_visited * visited;
                 def += w.king_edge_reach * (rings[0] & g.edge).count_ones() as i32;
                 let mut open_now = 0;
-                for corner in Bitboard(g.corners) {
-                    let Some(i) = corner_index(corner, rules) else {
-                        continue;
-                    };
-                    if pos.visited >> i & 1 != 0 {
-                        continue;
-                    }
+                for corner in Bitboard(to_visit) {
                     let bit = 1u128 << corner.index();
                     if rings[0] & bit != 0 {
                         open_now += 1;
@@ -429,6 +559,19 @@ pub(crate) fn evaluate_with(pos: &Ruled<'_>, w: &EvalWeights) -> i32 {
             }
         }
 
+        // A forced escape two moves deep: a near-win whatever the material.
+        if w.forced_escape != 0 {
+            let goals = match rules.escape {
+                Escape::Corner => g.corners,
+                Escape::Edge => g.edge,
+                Escape::FourCorners if pos.visited.count_ones() == 3 => to_visit,
+                Escape::FourCorners => 0,
+            };
+            if forced_escape(pos, king, &board, rings[0], goals, att_reach) {
+                def += w.forced_escape;
+            }
+        }
+
         // The attackers' cordon: the king's sides held against him, and attackers close by.
         let mut held = 0;
         let mut open_side: Option<Square> = None;
@@ -476,11 +619,7 @@ pub(crate) fn evaluate_with(pos: &Ruled<'_>, w: &EvalWeights) -> i32 {
         // Attackers guarding the squares next to the corners still to visit (all of them
         // under the corner escape; under Fidchell's four corners, those the king has not
         // visited yet: a visited corner is no longer a goal).
-        let goals = match rules.escape {
-            Escape::FourCorners => corners_to_visit(pos),
-            Escape::Corner | Escape::Edge => g.corners,
-        };
-        let guards = Bitboard(goals).neighbours(g) & pos.attackers;
+        let guards = Bitboard(to_visit).neighbours(g) & pos.attackers;
         def -= w.corner_guard * guards.count() as i32;
         let escort = Bitboard::from_square(king).neighbours(g) & pos.defenders;
         def += w.king_escort * escort.count() as i32;

@@ -265,3 +265,92 @@ fn fidchell_attackers_search_with_their_own_soldiers_at_attacker_self() {
     let as_defenders = diff(&w.for_search(Side::Defenders, &fidchell_rules));
     assert_eq!(as_attackers - as_defenders, 100);
 }
+
+/// A position of `rules` from its setup text, the evaluation's view of it.
+fn ruled<'r>(text: &str, rules: &'r crate::Rules) -> Ruled<'r> {
+    let s: Setup = text.parse().unwrap();
+    let p = crate::Position::from_setup(&s, rules);
+    Ruled::new(p.unwrap_or_else(|e| panic!("{text}: {e}")), rules)
+}
+
+/// The forced-escape term's share of the evaluation of `pos`, from the defenders' side.
+fn forced_share(pos: &Ruled<'_>) -> i32 {
+    let share = with(pos, "forced_escape", 15_000) - with(pos, "forced_escape", 0);
+    if pos.side_to_move() == Side::Defenders {
+        share
+    } else {
+        -share
+    }
+}
+
+#[test]
+fn two_roads_with_the_attackers_to_move_is_a_forced_escape() {
+    let rules = *Ruleset::copenhagen().rules();
+    // The king on a6, the a-file open both ways (a1 and a11); attackers on e3 and k6 reach
+    // the a-file (a3) and the sixth rank, but one move closes one road only.
+    let p = ruled("/11/11/4t6/11/11/K9t/11/11/11/11/11/ a", &rules);
+    assert_eq!(forced_share(&p), 15_000);
+    // One road (a2 closes a1's): still forced while no attacker reaches a7 to a10 ...
+    let one = ruled("/11/t10/4t6/11/11/K9t/11/11/11/11/11/ a", &rules);
+    assert_eq!(forced_share(&one), 15_000);
+    // ... and not when one does (c9 slides to a9).
+    let blocked = ruled("/11/t10/4t6/11/11/K9t/11/11/2t8/11/11/ a", &rules);
+    assert_eq!(forced_share(&blocked), 0);
+    // With the defenders to move the king simply goes: the search plays that move itself.
+    let theirs = ruled("/11/11/4t6/11/11/K9t/11/11/11/11/11/ d", &rules);
+    assert_eq!(forced_share(&theirs), 0);
+}
+
+#[test]
+fn a_step_to_a_fork_with_the_defenders_to_move_is_a_forced_escape() {
+    let rules = *Ruleset::copenhagen().rules();
+    // The king on c6 (defenders on c5 and c7 close his file) slides to a6, from where a1
+    // and a11 are both open.
+    let p = ruled("/11/11/4t6/11/2T8/2K7t/2T8/11/11/11/11/ d", &rules);
+    assert_eq!(forced_share(&p), 15_000);
+    // An attacker on a9 leaves a6 one road: the attackers block it after the step.
+    let q = ruled("/11/11/4t6/11/2T8/2K7t/2T8/11/t10/11/11/ d", &rules);
+    assert_eq!(forced_share(&q), 0);
+    // The attackers to move stop the step (k6 slides to b6): no claim.
+    let r = ruled("/11/11/4t6/11/2T8/2K7t/2T8/11/11/11/11/ a", &rules);
+    assert_eq!(forced_share(&r), 0);
+}
+
+#[test]
+fn a_king_one_move_from_capture_is_no_forced_escape() {
+    use crate::piece::PieceSet;
+    // Brandubh's king is taken by two away from the throne; on a4 the a-file is open to a1
+    // and a7. The edge is not hostile to him: forced.
+    let mut rules = *Ruleset::brandubh().rules();
+    let p = ruled("/1t5/7/7/K6/7/7/7/ a", &rules);
+    assert_eq!(forced_share(&p), 15_000);
+    // With the edge hostile to the king, b1 sliding to b4 takes him against it: no claim.
+    rules.edge_hostile = PieceSet::ALL;
+    let q = ruled("/1t5/7/7/K6/7/7/7/ a", &rules);
+    assert_eq!(forced_share(&q), 0);
+    // Copenhagen's king, taken on four sides, held on three with the fourth in reach.
+    let cph = *Ruleset::copenhagen().rules();
+    let held = ruled("/11/11/11/11/4t6/3tK1t4/4t6/11/11/11/11/ a", &cph);
+    assert_eq!(forced_share(&held), 0);
+}
+
+#[test]
+fn edge_escape_forks_and_fidchells_last_corner() {
+    // Tablut: the king on the throne e5 can only step to f5 (defenders d5, e4, e6, g5),
+    // where the f-file is open to f1 and f9; the empty throne behind him does not make a
+    // capture (he is strong beside it).
+    let tablut = *Ruleset::tablut().rules();
+    let p = ruled("/9/9/9/4T4/3TK1T2/4T4/9/9/t8/ d", &tablut);
+    assert_eq!(forced_share(&p), 15_000);
+    // An attacker on f8 closes the f-file upwards: one road from f5.
+    let q = ruled("/9/9/9/4T4/3TK1T2/4T4/9/5t3/t8/ d", &tablut);
+    assert_eq!(forced_share(&q), 0);
+    // Fidchell: only the last corner counts; with a1, g1, a7 visited and g7 open along the
+    // g-file to a king on g4, the attackers to move without a piece able to reach g5 or g6.
+    let fid = *Ruleset::fidchell().rules();
+    let last = ruled("/7/7/7/6K/7/7/1t5/ a a1,g1,a7", &fid);
+    assert_eq!(forced_share(&last), 15_000);
+    // Not before the last: three corners still to visit.
+    let early = ruled("/7/7/7/6K/7/7/1t5/ a a1", &fid);
+    assert_eq!(forced_share(&early), 0);
+}
