@@ -95,12 +95,14 @@ pub struct EvalWeights {
     /// self-play (the repository's tafl AI documentation, seventh session). Applied by
     /// [`EvalWeights::for_search`].
     pub attacker_self: i32,
-    /// A forced escape seen two moves deep: the attackers to move facing two roads to a
-    /// goal, or one road none of them can reach, or the defenders to move with the king one
-    /// step from a square that opens two goals, the king out of reach of a capture in each
-    /// case (default 15 000: more than any material lead, below the searcher's win scores;
-    /// the OpenTafl games of the repository's tafl AI documentation, eighth session, were
-    /// lost for want of it).
+    /// Corner or edge escape: a forced escape seen two moves deep, the attackers to move
+    /// facing two roads to a goal or one road none of them can reach, or the defenders to
+    /// move with the king one step from a square that opens two goals, the king out of
+    /// reach of a capture in each case (default 15 000: more than any material lead, below
+    /// the searcher's win scores; silent under Fidchell's four corners, whose last corner has
+    /// its own terms, under Berserk and with a speed limit on the king). Copenhagen's
+    /// attackers lost games to such escapes (the repository's tafl AI documentation, eighth
+    /// session).
     pub forced_escape: i32,
 }
 

@@ -382,7 +382,8 @@ fn road(king: Square, goal: Square) -> u128 {
 /// reach, and no attacker move can take him; with the defenders to move (and no goal in
 /// reach: the search plays that move itself), the king can step to a square from which two
 /// goals open, where no attacker move can take him. `goals` are the squares that win (the
-/// corners, the edge, Fidchell's last corner). Not claimed under Berserk (a capture lets
+/// corners or the edge; none under Fidchell's four corners, whose last corner has terms of
+/// its own). Not claimed under Berserk (a capture lets
 /// the attackers move again) nor with a speed limit on the king. Two moves decide it on
 /// the board: the king's run from a fork cannot be answered by a single blocker ("Kuzulioù
 /// strategel": block the roads to the corners before the king reaches them).
@@ -564,7 +565,8 @@ pub(crate) fn evaluate_with(pos: &Ruled<'_>, w: &EvalWeights) -> i32 {
             let goals = match rules.escape {
                 Escape::Corner => g.corners,
                 Escape::Edge => g.edge,
-                Escape::FourCorners if pos.visited.count_ones() == 3 => to_visit,
+                // Fidchell's last corner has its own threat terms above (and its games and
+                // tables stay those of the seventh session).
                 Escape::FourCorners => 0,
             };
             if forced_escape(pos, king, &board, rings[0], goals, att_reach) {
