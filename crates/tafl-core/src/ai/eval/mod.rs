@@ -383,10 +383,11 @@ fn road(king: Square, goal: Square) -> u128 {
 /// reach: the search plays that move itself), the king can step to a square from which two
 /// goals open, where no attacker move can take him. `goals` are the squares that win (the
 /// corners or the edge; none under Fidchell's four corners, whose last corner has terms of
-/// its own). Not claimed under Berserk (a capture lets
-/// the attackers move again) nor with a speed limit on the king. Two moves decide it on
-/// the board: the king's run from a fork cannot be answered by a single blocker ("Kuzulioù
-/// strategel": block the roads to the corners before the king reaches them).
+/// its own). Not claimed under Berserk (a capture lets the attackers move again) nor with a
+/// speed limit on the king. A heuristic, not a proof: a repetition or the no-capture limit
+/// may end the game first. Two moves decide it on the board: the king's run from a fork
+/// cannot be answered by a single blocker ("Kuzulioù strategel": block the roads to the
+/// corners before the king reaches them).
 fn forced_escape(
     pos: &Ruled<'_>,
     king: Square,
