@@ -1,12 +1,11 @@
 //! Captures (rules page, "Capture is custodial"): after a move, enemy soldiers enclosed on a
 //! rank or file between the moved piece and a friendly piece or a hostile square are taken;
-//! the king by its own rule ([`KingStrength`]); rows on the edge by the shieldwall rule.
+//! the king by its own rule ([`KingStrength`](crate::rules::KingStrength)); rows on the edge by the shieldwall rule.
 //! Only the side that moved captures, so a piece may safely move between two enemies.
 
 use crate::bitboard::{Bitboard, geometry};
 use crate::piece::{Piece, Side};
 use crate::position::Ruled;
-use crate::rules::KingStrength;
 use crate::square::{DIRECTIONS, Square};
 
 /// A (file, rank) step.
@@ -85,19 +84,10 @@ impl Ruled<'_> {
                 .all(|&(df, dr)| self.against_king(k.offset(df, dr, n)))
         };
         let two = || self.against_king(k.offset(-df, -dr, n));
-        match self.rules.king_strength {
-            KingStrength::Weak => two(),
-            KingStrength::Strong => four(),
-            KingStrength::StrongNearThrone => {
-                let near = self.rules.has_throne && {
-                    let t = geometry(n).throne;
-                    k == t
-                        || DIRECTIONS
-                            .iter()
-                            .any(|&(a, b)| t.offset(a, b, n) == Some(k))
-                };
-                if near { four() } else { two() }
-            }
+        if self.rules.king_taken_by_two_at(k) {
+            two()
+        } else {
+            four()
         }
     }
 

@@ -6,7 +6,7 @@
 use crate::bitboard::{Bitboard, geometry};
 use crate::piece::{BySide, OfficerSet, Piece, PieceSet, Side};
 use crate::rule_options::{BerserkMode, Forts, Jumps, SpeedLimits};
-use crate::square::{MAX_SIZE, MIN_SIZE};
+use crate::square::{DIRECTIONS, MAX_SIZE, MIN_SIZE, Square};
 
 /// Whether the king takes part in captures of enemy soldiers (OpenTafl key `ka`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -262,6 +262,26 @@ pub enum RulesError {
 }
 
 impl Rules {
+    /// Whether the king standing on `sq` is taken by two (between two attackers, or an
+    /// attacker and a square hostile to him) rather than on four sides: always under
+    /// [`KingStrength::Weak`], never under [`KingStrength::Strong`], and under
+    /// [`KingStrength::StrongNearThrone`] away from the throne and its four neighbours (on a
+    /// board without a throne, everywhere). Rules page, "The king"; OpenTafl's `ks`.
+    pub(crate) fn king_taken_by_two_at(&self, sq: Square) -> bool {
+        match self.king_strength {
+            KingStrength::Weak => true,
+            KingStrength::Strong => false,
+            KingStrength::StrongNearThrone => {
+                let t = geometry(self.size).throne;
+                let near = sq == t
+                    || DIRECTIONS
+                        .iter()
+                        .any(|&(a, b)| t.offset(a, b, self.size) == Some(sq));
+                !(self.has_throne && near)
+            }
+        }
+    }
+
     /// The rules of Fidchell, the Breton Fidchell page's game (rules page, "Fidchell"): 7×7,
     /// attackers first, armed king captured on four sides (corners and empty throne
     /// counting, not the edge), the king wins by visiting all four corners, corners and

@@ -16,7 +16,7 @@ use crate::bitboard::{Bitboard, FILE_A, FILE_K, SLIDE, fill_down, fill_up, geome
 use crate::piece::{Piece, Side};
 use crate::position::{Ruled, corner_index, forbidden_stops};
 use crate::rule_options::BerserkMode;
-use crate::rules::{Escape, KingStrength, Rules};
+use crate::rules::{Escape, Rules};
 use crate::square::{DIRECTIONS, STRIDE, Square};
 
 /// The weights as each side's search uses them (an inherent method of [`EvalWeights`], kept
@@ -319,19 +319,8 @@ fn hanging_by_squares(pos: &Ruled<'_>, side: Side, enemy_reach: u128) -> u32 {
 /// "may": the forced escapes below are claimed only when the answer is no.
 fn king_takable(pos: &Ruled<'_>, at: Square, left: Square, att_reach: u128) -> bool {
     let rules = pos.rules;
-    let g = geometry(rules.size);
     let n = rules.size;
-    let weak = match rules.king_strength {
-        KingStrength::Weak => true,
-        KingStrength::Strong => false,
-        KingStrength::StrongNearThrone => {
-            let t = g.throne;
-            !(at == t
-                || DIRECTIONS
-                    .iter()
-                    .any(|&(a, b)| t.offset(a, b, n) == Some(at)))
-        }
-    };
+    let weak = rules.king_taken_by_two_at(at);
     // Each side of the king: held against him, or empty and reachable by an attacker.
     let mut held = [false; 4];
     let mut open = [false; 4];
@@ -588,17 +577,7 @@ pub(crate) fn evaluate_with(pos: &Ruled<'_>, w: &EvalWeights) -> i32 {
                 open_side = Some(s);
             }
         }
-        let weak = match rules.king_strength {
-            KingStrength::Weak => true,
-            KingStrength::Strong => false,
-            KingStrength::StrongNearThrone => {
-                let t = g.throne;
-                !(king == t
-                    || DIRECTIONS
-                        .iter()
-                        .any(|&(a, b)| t.offset(a, b, n) == Some(king)))
-            }
-        };
+        let weak = rules.king_taken_by_two_at(king);
         def -= if weak {
             w.cordon_weak * held
         } else {
