@@ -1,6 +1,7 @@
 //! Captures (rules page, "Capture is custodial"): after a move, enemy soldiers enclosed on a
 //! rank or file between the moved piece and a friendly piece or a hostile square are taken;
-//! the king by its own rule ([`KingStrength`](crate::rules::KingStrength)); rows on the edge by the shieldwall rule.
+//! the king by its own rule ([`KingStrength`](crate::rules::KingStrength)); rows on the edge
+//! by the shieldwall rule.
 //! Only the side that moved captures, so a piece may safely move between two enemies.
 
 use crate::bitboard::{Bitboard, geometry};
