@@ -28,6 +28,55 @@ pub enum Turn {
     Terminal,
 }
 
+/// How a finished game ended, in every game of the family: a winner, or a draw.
+///
+/// [`Game::outcome`] gives it for any game (from the signs of [`Game::returns`]); each game
+/// type of the family has an inherent `outcome()` of the same name and meaning, beside its
+/// own detail of the end (how the king was taken, a bredouille, the scores of a sugoroku).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Outcome {
+    /// This player won.
+    Winner(Player),
+    /// Neither player won.
+    Draw,
+}
+
+impl Outcome {
+    /// The outcome of a finished game's `returns`: the player with the larger return wins,
+    /// equal returns draw.
+    #[must_use]
+    pub fn from_returns(returns: ByPlayer<f64>) -> Outcome {
+        if returns.first > returns.second {
+            Outcome::Winner(Player::First)
+        } else if returns.second > returns.first {
+            Outcome::Winner(Player::Second)
+        } else {
+            Outcome::Draw
+        }
+    }
+
+    /// The winner, if any.
+    #[must_use]
+    pub const fn winner(self) -> Option<Player> {
+        match self {
+            Outcome::Winner(p) => Some(p),
+            Outcome::Draw => None,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// `first player wins`, `second player wins`, `draw`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Winner(Player::First) => f.write_str("first player wins"),
+            Outcome::Winner(Player::Second) => f.write_str("second player wins"),
+            Outcome::Draw => f.write_str("draw"),
+        }
+    }
+}
+
 /// A two-player game with chance nodes, in the manner of OpenSpiel.
 ///
 /// Actions are plain values (`Copy`): a player's decision and a chance outcome are both
@@ -81,6 +130,13 @@ pub trait Game: Clone {
     /// The result for each player: `1.0` win, `-1.0` loss, `0.0` draw or unfinished game
     /// (a game may scale wins, e.g. a trictrac game won bredouille).
     fn returns(&self) -> ByPlayer<f64>;
+
+    /// `None` while the game goes on; once it is over, who won or a draw
+    /// ([`Outcome::from_returns`] of [`Game::returns`]).
+    fn outcome(&self) -> Option<Outcome> {
+        self.is_terminal()
+            .then(|| Outcome::from_returns(self.returns()))
+    }
 
     /// The action in the game's notation, as it would be written in a record at this state.
     fn action_text(&self, action: Self::Action) -> String;
@@ -484,6 +540,45 @@ pub(crate) mod tests {
             .count();
         assert!((29_000..31_000).contains(&ones), "{ones}");
         assert_eq!(sample_chance::<u8>(&[], &mut rng), None);
+    }
+
+    #[test]
+    fn outcomes_follow_the_returns() {
+        use super::Outcome;
+        assert_eq!(
+            Outcome::from_returns(ByPlayer::new(2.0, -2.0)),
+            Outcome::Winner(Player::First)
+        );
+        assert_eq!(
+            Outcome::from_returns(ByPlayer::new(-1.0, 1.0)),
+            Outcome::Winner(Player::Second)
+        );
+        assert_eq!(
+            Outcome::from_returns(ByPlayer::new(0.0, 0.0)),
+            Outcome::Draw
+        );
+        let mut race = Race::new();
+        assert_eq!(race.outcome(), None);
+        let mut rng = Seed(5).rng();
+        while !race.is_terminal() {
+            let mut legal = Vec::new();
+            let mut chance = Vec::new();
+            race.legal_actions(&mut legal);
+            race.chance_outcomes(&mut chance);
+            let a = if legal.is_empty() {
+                sample_chance(&chance, &mut rng).unwrap()
+            } else {
+                legal[0]
+            };
+            race.apply(a).unwrap();
+        }
+        assert_eq!(race.outcome(), Some(Outcome::from_returns(race.returns())));
+        assert_ne!(race.outcome(), Some(Outcome::Draw));
+        assert_eq!(
+            Outcome::Winner(Player::Second).winner(),
+            Some(Player::Second)
+        );
+        assert_eq!(Outcome::Draw.to_string(), "draw");
     }
 
     #[test]

@@ -59,7 +59,7 @@ pub use dice::{
     Die, ORDERED_OUTCOMES, ORDERED_PROBABILITY, ParseDieError, ParseThrowError, Throw,
     UNORDERED_OUTCOMES, UNORDERED_THROWS,
 };
-pub use game::{Agent, Game, PlayGameError, PlayedGame, Turn, result_text, sample_chance};
+pub use game::{Agent, Game, Outcome, PlayGameError, PlayedGame, Turn, result_text, sample_chance};
 pub use limits::{RecordLimitError, RecordLimits};
 pub use player::{ByPlayer, Player};
 pub use playout::{Playout, Step, play_game};
