@@ -8,7 +8,7 @@ use boardgames_common::Player;
 use trictrac_core::partie::{DefaultScorer, action_text};
 use trictrac_core::{Action, Colour, GameOptions, TrictracGame};
 
-use crate::games::bots::TrictracBot;
+use crate::games::bots::parse_bot;
 pub use crate::games::session::{Next, Session};
 pub use crate::games::trictrac::Partie;
 use crate::games::trictrac::{board, marks_for_people};
@@ -60,7 +60,7 @@ pub fn ordinaire_session(
         .with_pavillon(how.pavillon)
         .with_trous_to_win(how.trous);
     let human = how.human;
-    let bot = TrictracBot::parse(&how.bot, "--bot")?;
+    let bot = parse_bot(&how.bot, "--bot")?;
     let mut session = Session::new(
         TrictracGame::new(DefaultScorer::default(), options),
         how.seed,

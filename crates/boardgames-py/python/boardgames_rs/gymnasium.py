@@ -1,7 +1,8 @@
 """Gymnasium environments of the three games: one seat against the crates' bots.
 
 ``TaflEnv`` (opponents ``bard``, ``ovate``, ``druid`` — the levels of ``tafl_core::ai`` —
-or ``random``), ``TrictracEnv`` (``bot``, the heuristic; ``expectimax``; ``random``),
+or ``random``), ``TrictracEnv`` (``bot``, the heuristic; ``searchbot``; ``random``; any name
+of the agents' vocabulary, as ``game.bot`` takes it),
 ``SugorokuEnv`` (``random``: the game has no decisions, the single action is the throw).
 The action mask is ``info["action_mask"]``; an illegal action ends the episode with reward
 −1 (it is never raised); the dice come from the generator seeded by ``reset(seed=…)``.
@@ -119,7 +120,7 @@ class TaflEnv(BoardgameEnv):
 
 
 class TrictracEnv(BoardgameEnv):
-    """A partie ordinaire against ``opponent`` (``bot``, ``expectimax`` or ``random``);
+    """A partie ordinaire against ``opponent`` (``bot``, ``searchbot``, ``random``, ...);
     options of ``TrictracGame`` (``trous``, ``pavillon``, ``primaute``, ``max_length``)."""
 
     def __init__(self, opponent: str = "bot", seat: int = 0, render_mode=None, render_width=480, **options):
