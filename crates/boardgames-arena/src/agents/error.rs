@@ -2,8 +2,8 @@
 
 use thiserror::Error;
 
-use super::network::MAX_WEIGHTS_FILE;
-use super::spec::KNOWN;
+/// Every agent's name, as the message of a name refused lists them.
+const KNOWN: &str = "random, mcts:N, expecti:D, and bot, searchbot, searchbot:B, tdbot, tdbot:FILE, tdsearchbot, tdsearchbot:FILE (trictrac) or bard, ovate, druid, druid:NODES (tafl)";
 
 /// Why an agent's name is refused ([`AgentSpec`](super::AgentSpec)'s `FromStr`), why it
 /// does not play a game ([`AgentSpec::for_game`](super::AgentSpec::for_game)), or why its
@@ -64,10 +64,12 @@ pub enum AgentError {
         error: String,
     },
     /// The weights file is larger than any network.
-    #[error("the weights file {path:?} is larger than {MAX_WEIGHTS_FILE} bytes")]
+    #[error("the weights file {path:?} is larger than {max} bytes")]
     TooLarge {
         /// The file.
         path: String,
+        /// The largest file read, in bytes.
+        max: u64,
     },
     /// The weights file holds no network.
     #[error("{path}: {error}")]

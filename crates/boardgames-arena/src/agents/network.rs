@@ -52,6 +52,7 @@ impl Network {
         if bytes.len() as u64 > MAX_WEIGHTS_FILE {
             return Err(AgentError::TooLarge {
                 path: path.to_owned(),
+                max: MAX_WEIGHTS_FILE,
             });
         }
         let network = TdNetwork::from_bytes(bytes).map_err(|e| AgentError::NotANetwork {

@@ -8,9 +8,6 @@ use tafl_core::ai::Level;
 
 use super::error::AgentError;
 
-/// Every agent's name, as the messages list them.
-pub(crate) const KNOWN: &str = "random, mcts:N, expecti:D, and bot, searchbot, searchbot:B, tdbot, tdbot:FILE, tdsearchbot, tdsearchbot:FILE (trictrac) or bard, ovate, druid, druid:NODES (tafl)";
-
 /// The deepest `expecti:D`.
 pub const MAX_EXPECTI_DEPTH: u32 = 8;
 

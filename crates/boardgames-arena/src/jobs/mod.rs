@@ -336,30 +336,6 @@ impl Job {
         }
         Ok(out)
     }
-
-    /// A merger of this job's shards, one at a time as they arrive.
-    #[must_use]
-    pub fn merger(&self) -> Merger {
-        Merger::new(self.clone())
-    }
-
-    /// Merges shard results (in any order) into the one-machine command's `--json` result:
-    /// [`Job::merger`] given every shard, then finished.
-    ///
-    /// # Errors
-    ///
-    /// [`ArenaError::Shard`] if a shard is not one of this job's (another key, a malformed
-    /// result), or the shards do not cover every unit exactly once (an overlap, a gap or
-    /// units missing, named).
-    pub fn merge(&self, shards: &[Value]) -> Result<Value, ArenaError> {
-        let mut merger = self.merger();
-        for (n, shard) in shards.iter().enumerate() {
-            merger
-                .add_value(shard)
-                .map_err(|e| ArenaError::Shard(format!("shard {n}: {e}")))?;
-        }
-        merger.finish()
-    }
 }
 
 /// Whether the job's JSON names the kind `selfplay` (both kinds read the same fields).

@@ -26,7 +26,7 @@ pub use frames::{Frame, Frames, PageError, frames};
 /// The replay page of `record` (see the [module docs](self)).
 ///
 /// # Errors
-/// [`PageError`] when the record does not replay (see [`frames`]): no page is made for a
+/// [`PageError`] when the record does not replay (see [`frames()`]): no page is made for a
 /// broken record.
 pub fn replay_page(record: &Record) -> Result<String, PageError> {
     Ok(page(&frames(record)?))
