@@ -33,7 +33,7 @@ use boardgames::common::{
     Agent, ByPlayer, Game, PlayGameError, PlayedGame, Player, Playout, Record, Replay,
     ReplayOptions, Seed,
 };
-use boardgames::sugoroku::{self, Sugoroku};
+use boardgames::sugoroku::{self, SugorokuGame};
 use boardgames::tafl::ai::{Level, Searcher};
 use boardgames::tafl::{BySide, Ruleset, Side, TaflGame};
 use boardgames::trictrac::bot::Bot;
@@ -296,7 +296,7 @@ fn camps(pos: &sugoroku::Position) -> String {
 fn sugoroku(seed: Seed) -> Result<Played, String> {
     let mut out = String::new();
     let rules = sugoroku::Ruleset::default();
-    let played = Sugoroku::play_seeded(rules, seed);
+    let played = SugorokuGame::play_seeded(rules, seed);
     let title = format!(
         "== Sugoroku (Tric Trac Nippon): placing then capturing (seed {seed}, rules {rules})"
     );
@@ -304,7 +304,7 @@ fn sugoroku(seed: Seed) -> Result<Played, String> {
     // The record replayed throw by throw, strictly: each comment is then the throw's events.
     let replay_error = |e| format!("sugoroku replay: {e}");
     let mut steps =
-        Sugoroku::replay_steps(&played.record, &ReplayOptions::strict()).map_err(replay_error)?;
+        SugorokuGame::replay_steps(&played.record, &ReplayOptions::strict()).map_err(replay_error)?;
     let mut placing = None;
     loop {
         let side = sugoroku::colour(steps.state().position().side());

@@ -1,9 +1,9 @@
-//! Sugoroku, Tric Trac Nippon ([`Sugoroku`]): every node is chance; the throws have the ids of
+//! Sugoroku, Tric Trac Nippon ([`SugorokuGame`]): every node is chance; the throws have the ids of
 //! trictrac's (`6 (hi − 1) + (lo − 1)`, 21 of 36 used); the position as a vector from the
 //! observer's side.
 
 use boardgames_common::{Player, Record, Throw};
-use sugoroku_core::{POINTS, Phase, Ruleset, Sugoroku};
+use sugoroku_core::{POINTS, Phase, Ruleset, SugorokuGame};
 
 /// The number of chance ids.
 pub const NUM_CHANCE: usize = 36;
@@ -25,7 +25,7 @@ pub fn ruleset(text: &str) -> Result<Ruleset, String> {
 
 /// A text diagram of a position: each camp's twelve points, its reserve and what it holds.
 #[must_use]
-pub fn diagram(game: &Sugoroku) -> String {
+pub fn diagram(game: &SugorokuGame) -> String {
     use std::fmt::Write as _;
     let position = game.position();
     let mut s = String::new();
@@ -57,7 +57,7 @@ pub fn diagram(game: &Sugoroku) -> String {
     s
 }
 
-impl crate::Encoded for Sugoroku {
+impl crate::Encoded for SugorokuGame {
     fn num_actions(&self) -> usize {
         1
     }
@@ -105,8 +105,8 @@ impl crate::Encoded for Sugoroku {
         self.end().is_none().then(|| self.position().side())
     }
 
-    fn replay(record: &Record) -> Result<Sugoroku, String> {
-        Sugoroku::from_record(record).map_err(|e| e.to_string())
+    fn replay(record: &Record) -> Result<SugorokuGame, String> {
+        SugorokuGame::from_record(record).map_err(|e| e.to_string())
     }
 
     fn position_text(&self) -> String {

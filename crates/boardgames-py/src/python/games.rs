@@ -4,7 +4,7 @@
 use boardgames_common::Seed;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use sugoroku_core::Sugoroku;
+use sugoroku_core::SugorokuGame;
 use tafl_core::TaflGame;
 use trictrac_core::partie::{Convention, EcrireOptions, EcrireRules};
 use trictrac_core::{GameOptions, Primaute};
@@ -381,7 +381,7 @@ impl PyTrictracGame {
 #[derive(Debug, Clone)]
 pub(crate) struct PySugorokuGame {
     rules: String,
-    pub(crate) start: Sugoroku,
+    pub(crate) start: SugorokuGame,
 }
 
 #[pymethods]
@@ -393,7 +393,7 @@ impl PySugorokuGame {
         let ruleset = crate::sugoroku::ruleset(rules).map_err(value_error)?;
         Ok(PySugorokuGame {
             rules: rules.to_string(),
-            start: Sugoroku::new(ruleset),
+            start: SugorokuGame::new(ruleset),
         })
     }
 
@@ -410,7 +410,7 @@ impl PySugorokuGame {
 
     /// The state a record describes; it must start as this game.
     fn state_from_record(&self, record: &str) -> PyResult<SugorokuState> {
-        let s: Session<Sugoroku> = Session::from_record_text(record, self.max_game_length())?;
+        let s: Session<SugorokuGame> = Session::from_record_text(record, self.max_game_length())?;
         if s.start() != &self.start {
             return Err(value_error(
                 "the record's rules or setup do not start this game",
