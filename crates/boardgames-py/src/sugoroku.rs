@@ -23,40 +23,6 @@ pub fn ruleset(text: &str) -> Result<Ruleset, String> {
         .map_err(|e: sugoroku_core::ParseRulesetError| e.to_string())
 }
 
-/// A text diagram of a position: each camp's twelve points, its reserve and what it holds.
-#[must_use]
-pub fn diagram(game: &SugorokuGame) -> String {
-    use std::fmt::Write as _;
-    let position = game.position();
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "point    {}",
-        (1..=POINTS).map(|p| format!("{p:>3}")).collect::<String>()
-    );
-    for (player, name) in [(Player::Second, "black"), (Player::First, "white")] {
-        let camp = position.camp(player);
-        let _ = writeln!(
-            s,
-            "{name:<8} {}   reserve {:>2}  held {:>2}{}",
-            camp.iter().map(|&n| format!("{n:>3}")).collect::<String>(),
-            position.reserve(player),
-            position.held(player),
-            if position.side() == player && game.end().is_none() {
-                "  to throw"
-            } else {
-                ""
-            }
-        );
-    }
-    let _ = write!(s, "throws   {}", position.throws());
-    if let Some(end) = game.end() {
-        let _ = write!(s, "  over: {end}");
-    }
-    s.push('\n');
-    s
-}
-
 impl crate::Encoded for SugorokuGame {
     fn num_actions(&self) -> usize {
         1
@@ -114,7 +80,7 @@ impl crate::Encoded for SugorokuGame {
     }
 
     fn diagram(&self) -> String {
-        diagram(self)
+        SugorokuGame::diagram(self)
     }
 
     fn svg(&self, last: Option<Throw>) -> String {

@@ -146,7 +146,10 @@ fn sessions_write_the_records_of_play_game() {
         "trictrac-trous1-5.txt",
         &same_as_play_game(Ordinaire::standard(short), 5),
     );
-    fixture("sugoroku-3.txt", &same_as_play_game(SugorokuGame::default(), 3));
+    fixture(
+        "sugoroku-3.txt",
+        &same_as_play_game(SugorokuGame::default(), 3),
+    );
 }
 
 #[test]

@@ -57,10 +57,10 @@ mod statistics;
 #[cfg(feature = "svg")]
 pub mod svg;
 
-pub use dice::SimDice;
 /// How a finished game ended (a winner or a draw): the family's one type, here for the
 /// paths `sugoroku_core::Outcome` of earlier versions.
 pub use boardgames_common::Outcome;
+pub use dice::SimDice;
 pub use event::{Event, Events, GameEnd, colour, outcome_from_held, outcome_from_scores};
 #[allow(deprecated)]
 pub use game::Sugoroku;

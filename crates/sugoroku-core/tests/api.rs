@@ -188,7 +188,10 @@ mod as_documented {
         let text: Record = played.to_record().to_string().parse()?;
         let strict = SugorokuGame::from_record_with(&text, &ReplayOptions::strict())?;
         assert_eq!(strict.position(), played.state.position());
-        assert_eq!(SugorokuGame::from_record(&text)?.position(), strict.position());
+        assert_eq!(
+            SugorokuGame::from_record(&text)?.position(),
+            strict.position()
+        );
         let tafl: Record = "[Game \"Tafl\"]\n".parse()?;
         assert!(SugorokuGame::from_record_with(&tafl, &ReplayOptions::default()).is_err());
         Ok(())

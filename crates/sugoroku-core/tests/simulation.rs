@@ -287,7 +287,9 @@ fn play_with_scripted_dice_and_running_out() {
     assert_eq!(dice.remaining(), 8);
     let mut short = ScriptedDice::from_throws(vec![two_two; 5]);
     assert_eq!(
-        SugorokuGame::default().play_with_dice(&mut short).unwrap_err(),
+        SugorokuGame::default()
+            .play_with_dice(&mut short)
+            .unwrap_err(),
         sugoroku_core::DicePlayError::DiceExhausted { throws: 5 }
     );
 }
@@ -339,10 +341,13 @@ fn replay_limits_refuse_before_replaying() {
     let played = SugorokuGame::play_seeded(Ruleset::default(), Seed(3));
     let n = played.record.entries().len();
     let fits = RecordLimits::DEFAULT.with_max_actions(n);
-    assert!(SugorokuGame::from_record_with(&played.record, &ReplayOptions::with_limits(fits)).is_ok());
+    assert!(
+        SugorokuGame::from_record_with(&played.record, &ReplayOptions::with_limits(fits)).is_ok()
+    );
     let tight = RecordLimits::DEFAULT.with_max_actions(n - 1);
     assert_eq!(
-        SugorokuGame::from_record_with(&played.record, &ReplayOptions::with_limits(tight)).unwrap_err(),
+        SugorokuGame::from_record_with(&played.record, &ReplayOptions::with_limits(tight))
+            .unwrap_err(),
         ReplayError::Limit(RecordLimitError::Actions {
             count: n,
             max: n - 1

@@ -431,7 +431,10 @@ mod tests {
         let seen = |f: &dyn Fn(&str) -> bool| texts.iter().any(|t| f(t));
         assert!(seen(&|t| t.contains('^')), "a jump");
         assert!(seen(&|t| t.contains('=')), "a berserk move");
-        assert!(seen(&|t| t.starts_with(['c', 'N']) && t.as_bytes()[1].is_ascii_alphabetic()), "an officer");
+        assert!(
+            seen(&|t| t.starts_with(['c', 'N']) && t.as_bytes()[1].is_ascii_alphabetic()),
+            "an officer"
+        );
         assert!(seen(&|t| t.starts_with('K')), "the king");
         assert!(seen(&|t| t.contains('x')), "a capture");
     }

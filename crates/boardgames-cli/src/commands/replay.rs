@@ -51,7 +51,9 @@ pub(crate) fn replay(
     };
     let done = match game {
         g if names_game(g, TaflGame::NAME) => replay_tafl(&record, &options).map_err(named)?,
-        g if names_game(g, SugorokuGame::NAME) => replay_sugoroku(&record, &options).map_err(named)?,
+        g if names_game(g, SugorokuGame::NAME) => {
+            replay_sugoroku(&record, &options).map_err(named)?
+        }
         g if names_game(g, <TrictracGame as Game>::NAME) => {
             replay_trictrac(&record, &options).map_err(named)?
         }
@@ -110,7 +112,7 @@ fn replay_tafl(record: &Record, options: &ReplayOptions) -> Result<Replayed, Cli
         actions: record.actions().len(),
         result: game.status().to_string(),
         state: game.position().to_string(),
-        board: game.position().diagram(game.rules()),
+        board: game.diagram(),
         picture: tafl_core::svg::render(
             game.position(),
             game.rules(),

@@ -15,18 +15,14 @@ use super::value_error;
 use crate::trictrac::{Ecrire, Ordinaire};
 use crate::{Encoded, Session};
 
-/// The number of plies a tafl game cannot exceed when its rules have a no-capture limit `L`:
-/// a stretch without capture is shorter than `L` plies, and a game has at most one stretch
-/// more than the pieces it can capture.
+/// The number of plies a tafl game cannot exceed, when its rules bound it
+/// ([`TaflGame::max_plies`]).
 fn tafl_bound(game: &TaflGame) -> Option<usize> {
-    let position = game.position();
-    let limit = usize::from(game.rules().no_capture_limit?);
-    let pieces = (position.attackers().count() + position.defenders().count()) as usize;
-    Some((pieces + 1) * limit)
+    game.max_plies().map(|n| n as usize)
 }
 
 /// The cut of tafl games whose rules have no no-capture limit.
-const TAFL_CUT: usize = 2_000;
+const TAFL_CUT: usize = tafl_core::MAX_GAME_PLIES as usize;
 /// The cut of a partie ordinaire (random play ends one in about 300 actions).
 const TRICTRAC_CUT: usize = 10_000;
 /// The cut of a partie à écrire, per marqué.

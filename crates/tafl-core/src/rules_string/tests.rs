@@ -24,7 +24,10 @@ fn one_parse_reads_a_preset_or_a_rules_string() {
         ("tablut", Ruleset::tablut()),
         ("ard_ri", Ruleset::ard_ri()),
         ("Ard-Ri", Ruleset::ard_ri()),
-        ("  brandubh  repetition:none ", Ruleset::brandubh().without_repetition()),
+        (
+            "  brandubh  repetition:none ",
+            Ruleset::brandubh().without_repetition(),
+        ),
     ] {
         assert_eq!(text.parse::<Ruleset>(), Ok(ruleset), "{text:?}");
     }
@@ -44,7 +47,10 @@ fn one_parse_reads_a_preset_or_a_rules_string() {
          ard_ri) or an OpenTafl rules string such as \"dim:7 ... start:/.../\""
     );
     // A text with a `:` that is no preset is a rules string, with the rules string's errors.
-    assert_eq!("chess:1".parse::<Ruleset>(), Err(RulesStringError::Missing("dim")));
+    assert_eq!(
+        "chess:1".parse::<Ruleset>(),
+        Err(RulesStringError::Missing("dim"))
+    );
 }
 
 #[test]
