@@ -50,6 +50,7 @@ mod fort;
 mod game;
 mod movegen;
 mod moves;
+mod otn;
 mod perft;
 mod piece;
 mod play;
