@@ -298,7 +298,7 @@ impl WhichJeton {
 }
 
 /// An option a report gives (usually to the opponent of the player at fault); choosing it
-/// ([`Gesture::Choose`]) updates the position and the marks.
+/// ([`Gesture::Choose`](super::Gesture::Choose)) updates the position and the marks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Remedy {

@@ -462,3 +462,26 @@ fn marks_in_words_name_the_bredouille_and_the_pavillon_where_it_counts() {
         "1 trou 0 points"
     );
 }
+
+/// The names this release renamed still answer, deprecated, for one release.
+#[test]
+#[allow(deprecated)]
+fn the_old_names_answer_as_the_new_ones() {
+    let options = GameOptions::default().with_trous_to_win(2);
+    assert_eq!(TrictracGame::standard(options), TrictracGame::new(options));
+    assert_eq!(
+        TrictracGame::with_scorer(trictrac_core::scoring::DefaultScorer::default(), options),
+        TrictracGame::new(options)
+    );
+    let ecrire = EcrireOptions::new(EcrireRules::new(2).unwrap());
+    assert_eq!(EcrireGame::standard(ecrire), EcrireGame::new(ecrire));
+    let start = Position::start();
+    assert_eq!(trictrac_core::diagram(start.board()), start.diagram());
+    let n12: Point = "N12".parse().unwrap();
+    assert_eq!(n12.side(), n12.row());
+    assert_eq!(n12.row(), trictrac_core::Side::N);
+    assert_eq!(
+        Point::new(trictrac_core::Row::B, 1),
+        Some("B1".parse().unwrap())
+    );
+}
