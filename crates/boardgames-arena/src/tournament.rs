@@ -231,7 +231,7 @@ fn trictrac_start(trous: Option<u8>) -> Result<Start, ArenaError> {
     if trous == 0 {
         return Err(ArenaError::input("--trous", "must be at least 1"));
     }
-    Ok(Start::Trictrac(Box::new(TrictracGame::standard(
+    Ok(Start::Trictrac(Box::new(TrictracGame::new(
         GameOptions::default().with_trous_to_win(trous),
     ))))
 }

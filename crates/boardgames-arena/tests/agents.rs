@@ -5,11 +5,11 @@ use boardgames_arena::agents::{
     AgentBuilder, AgentError, AgentSpec, GameKind, Network, TrictracBot, Weights,
 };
 use boardgames_common::{ByPlayer, Game, Seed, play_game};
-use sugoroku_core::{Ruleset as SugorokuRuleset, Sugoroku};
+use sugoroku_core::{Ruleset as SugorokuRuleset, SugorokuGame};
 use tafl_core::ai::Level;
 use tafl_core::{Ruleset, TaflGame};
-use trictrac_core::partie::{EcrireGame, EcrireOptions, EcrireRules};
-use trictrac_core::{GameOptions, TrictracGame};
+use trictrac_core::ecrire::settlement::EcrireRules;
+use trictrac_core::{EcrireGame, EcrireOptions, GameOptions, TrictracGame};
 
 #[test]
 fn every_name_is_read_and_written_back() {
@@ -170,7 +170,7 @@ fn game_length<G: boardgames_arena::agents::RegisteredGame>(
 
 #[test]
 fn agents_are_built_for_every_game_and_play_it_to_the_end() {
-    let trictrac = TrictracGame::standard(GameOptions::default().with_trous_to_win(1));
+    let trictrac = TrictracGame::new(GameOptions::default().with_trous_to_win(1));
     for (first, second) in [
         ("bot", "random"),
         ("searchbot:2", "tdbot"),
@@ -182,7 +182,7 @@ fn agents_are_built_for_every_game_and_play_it_to_the_end() {
         // A game is a function of its seed: the same again.
         assert_eq!(n, game_length(trictrac.clone(), first, second, Seed(4)));
     }
-    let ecrire = EcrireGame::standard(EcrireOptions::new(EcrireRules::new(1).unwrap()));
+    let ecrire = EcrireGame::new(EcrireOptions::new(EcrireRules::new(1).unwrap()));
     assert!(game_length(ecrire.clone(), "bot", "random", Seed(2)) > 10);
     assert!(game_length(ecrire, "mcts:3", "bot", Seed(2)) > 10);
     let tafl = TaflGame::new(Ruleset::brandubh());
@@ -193,7 +193,7 @@ fn agents_are_built_for_every_game_and_play_it_to_the_end() {
     ] {
         assert!(game_length(tafl.clone(), first, second, Seed(9)) > 0);
     }
-    let sugoroku = Sugoroku::new(SugorokuRuleset::default());
+    let sugoroku = SugorokuGame::new(SugorokuRuleset::default());
     let n = game_length(sugoroku, "random", "random", Seed(1));
     assert!(n > 20, "{n} throws");
     assert_eq!(n, game_length(sugoroku, "random", "random", Seed(1)));

@@ -3,7 +3,7 @@
 
 use boardgames_arena::replay_page::{PageError, frames, page, replay_page};
 use boardgames_common::{Record, Seed};
-use sugoroku_core::{Ruleset, Sugoroku};
+use sugoroku_core::{Ruleset, SugorokuGame};
 
 /// The opening of a Fidchell game, with its captures.
 const TAFL: &str = "[Game \"Tafl\"]\n[Rules \"fidchell\"]\n\n1. d7-d6\n2. c5-c6xc7\n3. d6-e6\n\
@@ -30,7 +30,7 @@ fn every_action_is_a_frame_with_its_picture() {
 
 #[test]
 fn a_sugoroku_game_is_a_page_of_its_throws() {
-    let record = Sugoroku::play_seeded(Ruleset::default(), Seed(1)).record;
+    let record = SugorokuGame::play_seeded(Ruleset::default(), Seed(1)).record;
     let f = frames(&record).unwrap();
     assert_eq!(f.game, "Sugoroku");
     assert_eq!(f.frames.len(), record.entries().len() + 1);

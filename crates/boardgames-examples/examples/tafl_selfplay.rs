@@ -12,7 +12,8 @@
 //! `--levels A,B` (default `bard,druid`; `bard,bard` plays a level against itself once),
 //! `--all` (every ordered pair of levels, self-play included, as a markdown table),
 //! `--rules NAME` (a preset or an OpenTafl rules string, default `fidchell`), `--threads T` (default 1),
-//! `--max-plies P` (cut a game off after P plies, default 1000), `--quiet` (no progress bar).
+//! `--max-plies P` (cut a game off after P plies, default tafl-core's `MAX_GAME_PLIES`, 2000),
+//! `--quiet` (no progress bar).
 
 use std::io::IsTerminal as _;
 use std::process::ExitCode;
@@ -27,7 +28,7 @@ use boardgames_examples::{parse_seed, parse_tafl_rules};
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use tafl_core::ai::Level;
-use tafl_core::{BySide, Ruleset, Side};
+use tafl_core::{BySide, MAX_GAME_PLIES, Ruleset, Side};
 
 #[macro_use]
 #[path = "common/output.rs"]
@@ -68,7 +69,7 @@ struct Cli {
     #[arg(long, default_value_t = 1)]
     threads: usize,
     /// Plies after which a game is cut off and counted as a draw.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = MAX_GAME_PLIES)]
     max_plies: u32,
     /// No progress bar (it is also hidden when standard error is not a terminal).
     #[arg(long)]

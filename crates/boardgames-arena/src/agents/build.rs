@@ -4,12 +4,11 @@
 
 use boardgames_common::agents::{Expectiminimax, ExpectiminimaxConfig, Mcts, MctsConfig};
 use boardgames_common::{Agent, Game, Player, RandomAgent, Seed};
-use sugoroku_core::Sugoroku;
+use sugoroku_core::SugorokuGame;
 use tafl_core::TaflGame;
 use tafl_core::ai::Searcher;
-use trictrac_core::TrictracGame;
-use trictrac_core::bot::{Bot, ExpectimaxBot};
-use trictrac_core::partie::EcrireGame;
+use trictrac_core::ai::{Bot, ExpectimaxBot};
+use trictrac_core::{EcrireGame, TrictracGame};
 
 use super::error::AgentError;
 use super::network::Network;
@@ -126,7 +125,7 @@ mod private {
     impl Sealed for super::TrictracGame {}
     impl Sealed for super::EcrireGame {}
     impl Sealed for super::TaflGame {}
-    impl Sealed for super::Sugoroku {}
+    impl Sealed for super::SugorokuGame {}
 }
 
 /// The agents every game with decisions has: random, MCTS and (with an evaluation)
@@ -208,10 +207,10 @@ impl RegisteredGame for TaflGame {
     }
 }
 
-impl RegisteredGame for Sugoroku {
+impl RegisteredGame for SugorokuGame {
     const KIND: GameKind = GameKind::Sugoroku;
 
-    fn agent(_: &AgentBuilder, _: &AgentSpec, seed: Seed) -> BoxedAgent<Sugoroku> {
+    fn agent(_: &AgentBuilder, _: &AgentSpec, seed: Seed) -> BoxedAgent<SugorokuGame> {
         Box::new(RandomAgent::new(seed))
     }
 }

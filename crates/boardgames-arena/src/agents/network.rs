@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use trictrac_core::bot::TdNetwork;
+use trictrac_core::ai::TdNetwork;
 
 use super::error::AgentError;
 use super::spec::Weights;

@@ -2,7 +2,7 @@
 //! the TD-trained network's two players), and the evaluation `expecti:D` searches with.
 
 use boardgames_common::{Agent, Player};
-use trictrac_core::bot::{Bot, ExpectimaxBot, TdBot, TdExpectimaxBot};
+use trictrac_core::ai::{Bot, ExpectimaxBot, TdBot, TdExpectimaxBot};
 use trictrac_core::{Action, Colour, TrictracGame};
 
 use super::network::Network;

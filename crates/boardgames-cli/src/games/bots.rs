@@ -4,9 +4,10 @@
 //! session prints.
 
 use boardgames_arena::agents::{AgentBuilder, AgentSpec, TrictracBot};
-use trictrac_core::bot::{Bot, TdBot, TdNetwork};
-use trictrac_core::partie::{Chronology, DefaultScorer, Form, ThrowScore, action_text};
+use trictrac_core::ai::{Bot, TdBot, TdNetwork};
+use trictrac_core::scoring::{DefaultScorer, ThrowScore};
 use trictrac_core::{Action, TrictracGame, TurnPhase};
+use trictrac_core::{Chronology, Form, action_text};
 
 use crate::games::trictrac::Partie;
 use crate::io::error::CliError;

@@ -5,7 +5,7 @@ use boardgames_arena::agents::{AgentBuilder, AgentSpec, BoxedAgent, GameKind};
 use boardgames_common::{Agent as GameAgent, Seed};
 use pyo3::exceptions::PyDeprecationWarning;
 use pyo3::prelude::*;
-use sugoroku_core::Sugoroku;
+use sugoroku_core::SugorokuGame;
 use tafl_core::TaflGame;
 
 use super::games::{PySugorokuGame, PyTaflGame, PyTrictracGame, TrictracStart};
@@ -18,7 +18,7 @@ enum Inner {
     Tafl(BoxedAgent<TaflGame>),
     Ordinaire(BoxedAgent<Ordinaire>),
     Ecrire(BoxedAgent<Ecrire>),
-    Sugoroku(BoxedAgent<Sugoroku>),
+    Sugoroku(BoxedAgent<SugorokuGame>),
 }
 
 impl Inner {
