@@ -282,8 +282,12 @@ impl TaflVector {
                     .ok()
                     .filter(|&id| id < num_actions)
                     .is_some_and(|id| out.mask[i * num_actions + id]);
+                let game = &self.games[i];
                 std::hint::black_box(self.ids[i].first());
-                std::hint::black_box(self.games[i].position().side_to_move());
+                std::hint::black_box(game.position().side_to_move());
+                // The tails of the game's lists, which its move writes next to.
+                std::hint::black_box(game.moves().last());
+                std::hint::black_box(game.history().last());
             }
             for (k, &id) in block.iter().enumerate() {
                 self.step_one(first + k, id, legal[k], out);
@@ -359,8 +363,8 @@ impl TaflVector {
 
     /// Writes a legal id of each game into `out`, drawn with `rng`: uniformly without
     /// `logits`, else from the softmax of `logits` (`N × ids`, row-major, as a policy's
-    /// output) over the legal ids only (the Gumbel-max draw: `argmax(logit + Gumbel noise)`),
-    /// so that the cost is the legal moves', not the number of ids.
+    /// output) over the legal ids only, so that the cost is the legal moves', not the number
+    /// of ids. A game whose legal logits are all −∞ (or NaN) draws uniformly.
     ///
     /// # Errors
     ///
@@ -373,29 +377,38 @@ impl TaflVector {
         out: &mut [i64],
     ) -> Result<(), StepError> {
         check("actions", out.len(), self.games.len())?;
-        match logits {
-            None => {
-                for (slot, ids) in out.iter_mut().zip(&self.ids) {
-                    *slot = i64::from(ids[rng.random_range(0..ids.len())]);
-                }
+        let Some(logits) = logits else {
+            for (slot, ids) in out.iter_mut().zip(&self.ids) {
+                *slot = i64::from(ids[rng.random_range(0..ids.len())]);
             }
-            Some(logits) => {
-                let a = self.num_actions();
-                check("logits", logits.len(), self.games.len() * a)?;
-                for ((slot, ids), row) in out.iter_mut().zip(&self.ids).zip(logits.chunks_exact(a))
-                {
-                    let mut best = (f32::NEG_INFINITY, ids[0]);
-                    for &id in ids {
-                        // u in (0, 1]: −ln(−ln u) is a Gumbel(0, 1) draw.
-                        let u: f32 = 1.0 - rng.random::<f32>();
-                        let key = row[usize::from(id)] - (-u.ln()).ln();
-                        if key > best.0 {
-                            best = (key, id);
-                        }
-                    }
-                    *slot = i64::from(best.1);
-                }
-            }
+            return Ok(());
+        };
+        let a = self.num_actions();
+        check("logits", logits.len(), self.games.len() * a)?;
+        let mut weights: Vec<f32> = Vec::with_capacity(tafl_core::MAX_MOVES);
+        for ((slot, ids), row) in out.iter_mut().zip(&self.ids).zip(logits.chunks_exact(a)) {
+            // The softmax over the legal ids: exp(logit − max), then one uniform draw.
+            let max = ids
+                .iter()
+                .map(|&id| row[usize::from(id)])
+                .fold(f32::NEG_INFINITY, f32::max);
+            weights.clear();
+            weights.extend(ids.iter().map(|&id| (row[usize::from(id)] - max).exp()));
+            let total: f32 = weights.iter().sum();
+            let k = if total.is_finite() && total > 0.0 {
+                let mut x = rng.random::<f32>() * total;
+                weights
+                    .iter()
+                    .position(|&w| {
+                        x -= w;
+                        x < 0.0
+                    })
+                    // Rounding may leave x ≥ 0 after the last weight: the last positive one.
+                    .unwrap_or_else(|| weights.iter().rposition(|&w| w > 0.0).unwrap_or(0))
+            } else {
+                rng.random_range(0..ids.len())
+            };
+            *slot = i64::from(ids[k]);
         }
         Ok(())
     }

@@ -216,7 +216,8 @@ impl TaflVectorEnv {
         rng: Option<&Bound<'py, PyAny>>,
         logits: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
-        let logits: Option<Vec<f32>> = match logits {
+        // The logits as a C-contiguous float32 array (numpy converts only when it must).
+        let logits: Option<Bound<'py, PyArray2<f32>>> = match logits {
             None => None,
             Some(l) => {
                 let numpy = py.import("numpy")?;
@@ -230,15 +231,19 @@ impl TaflVectorEnv {
                         "logits of shape {shape:?}, expected {expected:?} (games, ids)"
                     )));
                 }
-                let a: Bound<'py, PyArray2<f32>> = array.extract()?;
-                Some(a.readonly().as_slice().map_err(value_error)?.to_vec())
+                Some(array.extract()?)
             }
+        };
+        let guard = logits.as_ref().map(|l| l.readonly());
+        let logits: Option<&[f32]> = match &guard {
+            Some(g) => Some(g.as_slice().map_err(value_error)?),
+            None => None,
         };
         let mut out = vec![0i64; self.v.num_envs()];
         match rng {
             None => {
                 let v = &mut self.v;
-                py.detach(|| v.sample_own(logits.as_deref(), &mut out))
+                py.detach(|| v.sample_own(logits, &mut out))
                     .map_err(value_error)?;
             }
             Some(r) => {
@@ -247,10 +252,10 @@ impl TaflVectorEnv {
                     GeneratorArg::Chance(c) => {
                         let mut c = c.bind(py).borrow_mut();
                         let g = &mut c.rng;
-                        py.detach(|| v.sample_masked(g, logits.as_deref(), &mut out))
+                        py.detach(|| v.sample_masked(g, logits, &mut out))
                     }
                     GeneratorArg::Owned(mut g) => {
-                        py.detach(|| v.sample_masked(&mut g, logits.as_deref(), &mut out))
+                        py.detach(|| v.sample_masked(&mut g, logits, &mut out))
                     }
                 }
                 .map_err(value_error)?;
