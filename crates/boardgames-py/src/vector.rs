@@ -441,3 +441,119 @@ impl TaflVector {
         &self.ids[i]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tafl::legal_moves;
+
+    struct Arrays {
+        obs: Vec<u8>,
+        mask: Vec<bool>,
+        rewards: Vec<f32>,
+        terminated: Vec<bool>,
+        truncated: Vec<bool>,
+        player: Vec<i8>,
+    }
+
+    impl Arrays {
+        fn of(v: &TaflVector) -> Arrays {
+            let n = v.num_envs();
+            Arrays {
+                obs: vec![0; n * v.observation_len()],
+                mask: vec![false; n * v.num_actions()],
+                rewards: vec![0.0; 2 * n],
+                terminated: vec![false; n],
+                truncated: vec![false; n],
+                player: vec![0; n],
+            }
+        }
+
+        fn out(&mut self) -> Outputs<'_> {
+            Outputs {
+                obs: &mut self.obs,
+                mask: &mut self.mask,
+                rewards: &mut self.rewards,
+                terminated: &mut self.terminated,
+                truncated: &mut self.truncated,
+                player: &mut self.player,
+            }
+        }
+    }
+
+    #[test]
+    fn masks_draws_and_restarts_follow_the_crate() {
+        let n = 40;
+        let mut v = TaflVector::new(Ruleset::brandubh(), n, 3, 500);
+        let mut a = Arrays::of(&v);
+        v.reset(&mut a.out()).unwrap();
+        let ids = v.num_actions();
+        let mut actions = vec![0i64; n];
+        let mut mask = vec![false; n * ids];
+        let mut ended = 0;
+        let mut rng = Seed(9).rng();
+        for step in 0..600 {
+            // legal_masks is the mask the step wrote, and the crate's legal moves.
+            v.legal_masks(&mut mask).unwrap();
+            assert_eq!(mask, a.mask);
+            for (i, game) in v.games().iter().enumerate() {
+                let mut legal: Vec<usize> = legal_moves(game.position(), game.rules())
+                    .iter()
+                    .filter_map(|&m| move_id(v.size(), m))
+                    .collect();
+                legal.sort_unstable();
+                let set: Vec<usize> = (0..ids).filter(|&id| mask[i * ids + id]).collect();
+                assert_eq!(set, legal, "game {i} at step {step}");
+            }
+            if step % 2 == 0 {
+                v.sample_masked(&mut rng, None, &mut actions).unwrap();
+            } else {
+                // Logits far larger on each game's last legal id: that id is drawn.
+                let mut logits = vec![0.0f32; n * ids];
+                let mut expected = vec![0i64; n];
+                for i in 0..n {
+                    let last = *v.legal_ids(i).iter().max().unwrap();
+                    logits[i * ids + usize::from(last)] = 60.0;
+                    expected[i] = i64::from(last);
+                }
+                v.sample_masked(&mut rng, Some(&logits), &mut actions)
+                    .unwrap();
+                assert_eq!(actions, expected);
+            }
+            v.step(&actions, &mut a.out()).unwrap();
+            for i in 0..n {
+                if a.terminated[i] || a.truncated[i] {
+                    ended += 1;
+                    // Taken back to its start: the crate's new game.
+                    assert_eq!(v.games()[i], TaflGame::new(Ruleset::brandubh()));
+                }
+            }
+        }
+        assert!(ended > 20, "{ended}");
+    }
+
+    #[test]
+    fn sizes_are_checked() {
+        let mut v = TaflVector::new(Ruleset::fidchell(), 3, 0, 100);
+        let mut rng = Seed(0).rng();
+        assert!(matches!(
+            v.sample_masked(&mut rng, Some(&[0.0; 5]), &mut [0; 3]),
+            Err(StepError::Size {
+                name: "logits",
+                found: 5,
+                expected: 3528
+            })
+        ));
+        assert!(matches!(
+            v.legal_masks(&mut [false; 4]),
+            Err(StepError::Size { name: "mask", .. })
+        ));
+        assert!(matches!(
+            v.sample_own(None, &mut [0; 2]),
+            Err(StepError::Size {
+                name: "actions",
+                ..
+            })
+        ));
+    }
+}

@@ -42,11 +42,15 @@ fn generator(rng: &Bound<'_, PyAny>) -> PyResult<GeneratorArg> {
     }
     if rng.is_instance_of::<PyInt>() {
         let seed: u64 = rng.extract()?;
-        return Ok(GeneratorArg::Owned(boardgames_common::Seed(seed).rng()));
+        return Ok(GeneratorArg::Owned(Box::new(
+            boardgames_common::Seed(seed).rng(),
+        )));
     }
     if rng.hasattr("integers")? {
         let seed: u64 = rng.call_method1("integers", (0i64, i64::MAX))?.extract()?;
-        return Ok(GeneratorArg::Owned(boardgames_common::Seed(seed).rng()));
+        return Ok(GeneratorArg::Owned(Box::new(
+            boardgames_common::Seed(seed).rng(),
+        )));
     }
     Err(PyTypeError::new_err(
         "rng: expected a numpy Generator, a ChanceRng or an integer seed",
@@ -55,7 +59,7 @@ fn generator(rng: &Bound<'_, PyAny>) -> PyResult<GeneratorArg> {
 
 enum GeneratorArg {
     Chance(Py<ChanceRng>),
-    Owned(boardgames_common::SeedRng),
+    Owned(Box<boardgames_common::SeedRng>),
 }
 
 /// N games of one tafl ruleset stepped together (as envpool and pgx do): `reset()` and
