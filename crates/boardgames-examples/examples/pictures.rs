@@ -21,10 +21,10 @@ use clap::Parser;
 
 use boardgames::common::svg::histogram;
 use boardgames::common::{Agent, ByPlayer, Game, Replay, ReplayOptions, Seed, play_game};
-use boardgames::sugoroku::{self, Sugoroku};
+use boardgames::sugoroku::{self, SugorokuGame};
 use boardgames::tafl::{Ruleset, TaflGame};
-use boardgames::trictrac::bot::Bot;
-use boardgames::trictrac::partie::DefaultScorer;
+use boardgames::trictrac::ai::Bot;
+use boardgames::trictrac::scoring::DefaultScorer;
 use boardgames::trictrac::{self, Position};
 use boardgames::trictrac::{Action, GameOptions, Phase, TrictracGame};
 
@@ -63,7 +63,7 @@ fn trictrac_pictures(dir: &Path) -> Result<(), String> {
     write(dir, "trictrac-start.svg", &start)?;
     // A partie ordinaire between two bots (the one of `sample_games`, seed 1), stopped at the
     // first throw after the middle of the game that both players have marked points in.
-    let new = || TrictracGame::new(DefaultScorer::default(), GameOptions::default());
+    let new = || TrictracGame::new(GameOptions::default());
     let (mut white, mut black) = (Bot::default(), Bot::default());
     let agents: ByPlayer<&mut dyn Agent<TrictracGame<DefaultScorer>>> =
         ByPlayer::new(&mut white, &mut black);
@@ -153,9 +153,9 @@ fn sugoroku_pictures(dir: &Path) -> Result<(), String> {
     );
     write(dir, "sugoroku-start.svg", &start)?;
     // The game of `sample_games` (seed 1), after its 44th throw.
-    let played = Sugoroku::play_seeded(rules, Seed(1));
+    let played = SugorokuGame::play_seeded(rules, Seed(1));
     // Replayed strictly: each comment is then the throw's events.
-    let mut steps = Sugoroku::replay_steps(&played.record, &ReplayOptions::strict())
+    let mut steps = SugorokuGame::replay_steps(&played.record, &ReplayOptions::strict())
         .map_err(|e| format!("sugoroku: {e}"))?;
     let mut last = None;
     for step in steps.by_ref().take(44) {

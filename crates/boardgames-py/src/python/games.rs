@@ -4,9 +4,11 @@
 use boardgames_common::Seed;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use sugoroku_core::Sugoroku;
+use sugoroku_core::SugorokuGame;
 use tafl_core::TaflGame;
-use trictrac_core::partie::{Convention, EcrireOptions, EcrireRules};
+use trictrac_core::EcrireOptions;
+use trictrac_core::ecrire::Convention;
+use trictrac_core::ecrire::settlement::EcrireRules;
 use trictrac_core::{GameOptions, Primaute};
 
 use super::agent::Agent;
@@ -15,18 +17,14 @@ use super::value_error;
 use crate::trictrac::{Ecrire, Ordinaire};
 use crate::{Encoded, Session};
 
-/// The number of plies a tafl game cannot exceed when its rules have a no-capture limit `L`:
-/// a stretch without capture is shorter than `L` plies, and a game has at most one stretch
-/// more than the pieces it can capture.
+/// The number of plies a tafl game cannot exceed, when its rules bound it
+/// ([`TaflGame::max_plies`]).
 fn tafl_bound(game: &TaflGame) -> Option<usize> {
-    let position = game.position();
-    let limit = usize::from(game.rules().no_capture_limit?);
-    let pieces = (position.attackers().count() + position.defenders().count()) as usize;
-    Some((pieces + 1) * limit)
+    game.max_plies().map(|n| n as usize)
 }
 
 /// The cut of tafl games whose rules have no no-capture limit.
-const TAFL_CUT: usize = 2_000;
+const TAFL_CUT: usize = tafl_core::MAX_GAME_PLIES as usize;
 /// The cut of a partie ordinaire (random play ends one in about 300 actions).
 const TRICTRAC_CUT: usize = 10_000;
 /// The cut of a partie à écrire, per marqué.
@@ -207,7 +205,7 @@ impl PyTrictracGame {
                     .with_pavillon(pavillon)
                     .with_trous_to_win(trous);
                 (
-                    TrictracStart::Ordinaire(Box::new(Ordinaire::standard(options))),
+                    TrictracStart::Ordinaire(Box::new(Ordinaire::new(options))),
                     TRICTRAC_CUT,
                 )
             }
@@ -220,7 +218,7 @@ impl PyTrictracGame {
                 options.primaute = primaute_value;
                 let per = usize::try_from(marques).unwrap_or(usize::MAX);
                 (
-                    TrictracStart::Ecrire(Box::new(Ecrire::standard(options))),
+                    TrictracStart::Ecrire(Box::new(Ecrire::new(options))),
                     ECRIRE_CUT_PER_MARQUE.saturating_mul(per),
                 )
             }
@@ -381,7 +379,7 @@ impl PyTrictracGame {
 #[derive(Debug, Clone)]
 pub(crate) struct PySugorokuGame {
     rules: String,
-    pub(crate) start: Sugoroku,
+    pub(crate) start: SugorokuGame,
 }
 
 #[pymethods]
@@ -393,7 +391,7 @@ impl PySugorokuGame {
         let ruleset = crate::sugoroku::ruleset(rules).map_err(value_error)?;
         Ok(PySugorokuGame {
             rules: rules.to_string(),
-            start: Sugoroku::new(ruleset),
+            start: SugorokuGame::new(ruleset),
         })
     }
 
@@ -410,7 +408,7 @@ impl PySugorokuGame {
 
     /// The state a record describes; it must start as this game.
     fn state_from_record(&self, record: &str) -> PyResult<SugorokuState> {
-        let s: Session<Sugoroku> = Session::from_record_text(record, self.max_game_length())?;
+        let s: Session<SugorokuGame> = Session::from_record_text(record, self.max_game_length())?;
         if s.start() != &self.start {
             return Err(value_error(
                 "the record's rules or setup do not start this game",
