@@ -1064,3 +1064,41 @@ fn a_fausse_ecole_wins_no_trou_until_it_stands() {
     assert_eq!(r.marking().trous(White), 2);
     assert_eq!(r.phase(), RefereePhase::Over { winner: White });
 }
+
+#[test]
+fn trous_in_excess_for_points_given_end_the_partie_when_they_stand() {
+    // A partie to 2 trous. White leaves a number unplayed (2 points of impuissance for
+    // Black); Black marks two trous for them (ÉCOLE DES POINTS DONNÉS: the trous stand only on
+    // the tablier while White may claim). White lets it go: at Black's first dame touched the
+    // école is lost, "les points marqués éventuellement en trop par l'adversaire lui sont
+    // acquis", and Black holds the partie's two trous: "la chronologie s'interrompt dès qu'un
+    // joueur a ... marqué le nombre de trous qui lui font gagner la partie". Until 2026-12
+    // the partie went on with Black at 2 trous of 2 (found reading the invariant "no marking
+    // past the partie's end without the end" against the referee).
+    let mut r = Referee::start(2);
+    go(&mut r, White, "throw 6-5");
+    let rep = script(&mut r, White, &["move B1 B7", "done"]);
+    let k = rep
+        .iter()
+        .find(|x| x.fault == Fault::FausseCase)
+        .expect("fausse case")
+        .options
+        .iter()
+        .position(|o| *o == Remedy::Leave)
+        .expect("leave");
+    go(&mut r, Black, &format!("choose {}", k + 1));
+    go(&mut r, Black, "trous 2");
+    let rep = go(&mut r, Black, "throw 6-5");
+    assert_eq!(
+        (ecole_report(&rep).entry, ecole_report(&rep).points),
+        (Entry::EcoleDesPointsDonnes, 14)
+    );
+    assert_eq!(
+        (r.marking().trous(Black), r.marks_on_tablier()[Black].trous),
+        (0, 2)
+    );
+    let play = first_play(&r.position().to_string(), "6-5");
+    go(&mut r, Black, &play[0]);
+    assert_eq!(r.marking().trous(Black), 2);
+    assert_eq!(r.phase(), RefereePhase::Over { winner: Black });
+}

@@ -492,7 +492,14 @@ impl Referee {
     /// range); the referee is then unchanged.
     pub fn gesture(&mut self, who: Colour, gesture: Gesture) -> Result<Vec<Report>, RefereeError> {
         let mut next = self.clone();
-        let reports = next.apply(who, gesture)?;
+        let mut reports = next.apply(who, gesture)?;
+        // "la chronologie s'interrompt dès qu'un joueur a gagné régulièrement et marqué le
+        // nombre de trous qui lui font gagner la partie" (CHRONOLOGIE DÉTAILLÉE D'UN COUP):
+        // whatever made the agreed marks reach them (an école let go whose trous now stand,
+        // at a gesture of the other player), the partie ends with that gesture.
+        if !matches!(next.phase, RefereePhase::Over { .. }) && next.won().is_some() {
+            reports.extend(next.check_win());
+        }
         *self = next;
         Ok(reports)
     }
