@@ -11,16 +11,14 @@ fuzz_target!(|input: (u8, [u8; 4], Vec<(u8, u8, u8, u8, bool, bool)>)| {
     let (marques, picks, outcomes) = input;
     let outcomes: Vec<invariants::Outcome> = outcomes
         .into_iter()
-        .map(
-            |(winner, trous, opponent, quality, sans_lever, refait)| invariants::Outcome {
-                winner,
-                trous,
-                opponent,
-                quality,
-                sans_lever,
-                refait,
-            },
-        )
+        .map(|(winner, trous, opponent, quality, sans_lever, refait)| invariants::Outcome {
+            winner,
+            trous,
+            opponent,
+            quality,
+            sans_lever,
+            refait,
+        })
         .collect();
     invariants::ecrire_ledger(marques, picks, &outcomes);
 });

@@ -7,22 +7,18 @@ mod invariants;
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(
-    |input: (u8, u64, u8, [u8; 4], Vec<(u8, u8, u8, u8, bool, bool)>)| {
-        let (form, seed, marques, picks, outcomes) = input;
-        let outcomes: Vec<invariants::Outcome> = outcomes
-            .into_iter()
-            .map(
-                |(winner, trous, opponent, quality, sans_lever, refait)| invariants::Outcome {
-                    winner,
-                    trous,
-                    opponent,
-                    quality,
-                    sans_lever,
-                    refait,
-                },
-            )
-            .collect();
-        invariants::table_ledger(form, seed, marques, picks, &outcomes);
-    }
-);
+fuzz_target!(|input: (u8, u64, u8, [u8; 4], Vec<(u8, u8, u8, u8, bool, bool)>)| {
+    let (form, seed, marques, picks, outcomes) = input;
+    let outcomes: Vec<invariants::Outcome> = outcomes
+        .into_iter()
+        .map(|(winner, trous, opponent, quality, sans_lever, refait)| invariants::Outcome {
+            winner,
+            trous,
+            opponent,
+            quality,
+            sans_lever,
+            refait,
+        })
+        .collect();
+    invariants::table_ledger(form, seed, marques, picks, &outcomes);
+});
