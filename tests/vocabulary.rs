@@ -30,7 +30,7 @@ macro_rules! same_questions {
 
         let mut stepped = start.clone();
         let first = $first(&stepped);
-        stepped
+        let _what_it_did = stepped
             .play_mut(first)
             .expect("an action legal at the start");
         assert_eq!(stepped.outcome(), None);
