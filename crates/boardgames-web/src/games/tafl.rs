@@ -2,7 +2,7 @@
 //! string, the picture with the last move and its captures, the legal moves by square, the
 //! corners visited (Fidchell), the repetitions and the plies without a capture.
 
-use boardgames_common::Player;
+use boardgames_common::{Game, Player};
 use serde_json::{Value, json};
 use tafl_core::svg::{SvgOptions, render};
 use tafl_core::{Escape, Move, Piece, Ruleset, Side, Square, TaflGame};
@@ -77,6 +77,12 @@ impl WebGame for TaflGame {
                 title: None,
             },
         )
+    }
+
+    fn frame(before: &Self, action: Move) -> Option<String> {
+        let mut after = before.clone();
+        after.apply(action).ok()?;
+        Some(after.picture(Some((before, action))))
     }
 
     fn legal_view(&self, legal: &[Move]) -> Vec<Value> {
