@@ -75,6 +75,7 @@ export async function openPage(context, url, { lang = "en", anim = 0 } = {}) {
       sessionStorage.setItem("bg.init", "1");
       localStorage.setItem("bg.lang", lang);
       localStorage.setItem("bg.anim", String(anim));
+      localStorage.removeItem("bg.current");
     }
   }, { lang, anim });
   const errors = [];

@@ -285,6 +285,7 @@ function render() {
   document.body.dataset.over = view.over ? "yes" : "no";
   document.body.dataset.turn = view.next.kind;
   document.body.dataset.seq = String(view.seq);
+  document.body.dataset.position = view.info.position || "";
 }
 
 function logSteps(steps) {
@@ -299,16 +300,31 @@ function logSteps(steps) {
   log.scrollTop = log.scrollHeight;
 }
 
+/** The move list of a record (after a reload or an undo: the steps are not in the page). */
+function logFromRecord(record) {
+  const log = $("log");
+  log.replaceChildren();
+  const lines = record.split("\n").filter((l) => /^\d+\. /.test(l));
+  for (const line of lines.slice(-300)) {
+    const m = line.match(/^(\d+)\. (.*?)(?: \{(.*)\})?$/);
+    if (!m) continue;
+    const li = el("li", { "data-index": String(Number(m[1]) - 1) }, m[2]);
+    if (m[3]) li.append(el("span", { class: "comment" }, ` — ${m[3]}`));
+    log.append(li);
+  }
+  log.scrollTop = log.scrollHeight;
+}
+
 function keep() {
   if (!state.view) return;
   localStorage.setItem(KEPT, JSON.stringify({ id: state.id, setup: state.setup, record: state.view.record, watching: state.watching }));
 }
 
 /** Shows the steps a request applied, then the game now. */
-async function receive(answer, steps = answer.steps || []) {
+async function receive(answer, steps = answer.steps || [], shown = 0) {
   const ms = animMs();
   const game = answer.view.game;
-  for (const s of steps) {
+  for (const s of steps.slice(shown)) {
     if (!s.svg) continue;
     if (game === "tafl" && s.actor !== "dice") {
       const [move, caps] = s.text.split("x");
@@ -320,7 +336,8 @@ async function receive(answer, steps = answer.steps || []) {
   }
   state.id = answer.id;
   state.view = answer.view;
-  logSteps(steps);
+  if (!$("log").children.length && answer.view.seq > steps.length) logFromRecord(answer.view.record);
+  else logSteps(steps);
   render();
   keep();
 }
@@ -351,10 +368,8 @@ async function play(text, move) {
       await animate(state.board, move.from, move.to, caps, animMs());
     }
     const answer = await api.act(state.id, { seq: state.view.seq, action: text });
-    const steps = answer.steps;
-    // The person's own step is already on the board.
-    await receive(answer, move ? steps.slice(1) : steps);
-    if (move) logSteps([]);
+    // The person's own move is already on the board.
+    await receive(answer, answer.steps, move ? 1 : 0);
   });
 }
 

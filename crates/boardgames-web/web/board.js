@@ -15,6 +15,12 @@ export function keyOf(el) {
   return "off";
 }
 
+/** The key under a pointer event: its target's, else the first under the pointer (a
+ * king's crown or a count drawn over a piece carries none). */
+function keyAt(e) {
+  return keyOf(e.target) || document.elementsFromPoint(e.clientX, e.clientY).map(keyOf).find(Boolean) || null;
+}
+
 export class Board {
   /**
    * @param {HTMLElement} container where the picture goes
@@ -166,10 +172,11 @@ export class Board {
 
   down(e) {
     if (e.button !== 0) return;
-    const key = keyOf(e.target);
+    const key = keyAt(e);
     if (!key) return;
     this.focused = false;
-    const piece = e.target.closest("circle.piece, circle.dame");
+    const piece = e.target.closest("circle.piece, circle.dame") ||
+      this.svg.querySelector(`circle.piece[data-square="${key}"]`);
     if (piece && this.game.grab(key)) {
       this.drag = { key, piece, x: e.clientX, y: e.clientY, moved: false, id: e.pointerId };
       try { this.container.setPointerCapture(e.pointerId); } catch (_) { /* a synthetic event */ }
@@ -204,7 +211,7 @@ export class Board {
       if (under) this.game.press(under, { drop: true });
       return;
     }
-    const key = keyOf(e.target) || d.key;
+    const key = keyAt(e) || d.key;
     this.game.press(key);
   }
 

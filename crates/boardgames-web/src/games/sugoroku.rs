@@ -74,6 +74,7 @@ impl WebGame for Sugoroku {
             "sides": { "first": "white", "second": "black" },
             "toMove": if pos.side() == Player::First { "white" } else { "black" },
             "throws": pos.throws(),
+            "position": pos.to_string(),
             "rules": self.ruleset().to_string(),
             "white": player(Player::First),
             "black": player(Player::Second),

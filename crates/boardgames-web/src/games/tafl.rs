@@ -137,6 +137,7 @@ impl WebGame for TaflGame {
                 "second": side_key(Side::from(Player::Second)),
             },
             "ruleset": self.ruleset().name(),
+            "position": pos.to_string(),
             "size": n,
             "toMove": side_key(pos.side_to_move()),
             "status": self.status().to_string(),
