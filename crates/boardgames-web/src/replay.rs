@@ -117,7 +117,9 @@ pub(crate) fn open(text: &str) -> Result<Box<dyn Replayer>, ApiError> {
         Some(n) if n == <trictrac_core::partie::EcrireGame as Game>::NAME => {
             replay::<trictrac_core::partie::EcrireGame>(record)
         }
-        Some(n) if n == <tafl_core::TaflGame as Game>::NAME => replay::<tafl_core::TaflGame>(record),
+        Some(n) if n == <tafl_core::TaflGame as Game>::NAME => {
+            replay::<tafl_core::TaflGame>(record)
+        }
         Some(n) if n == <sugoroku_core::Sugoroku as Game>::NAME => {
             replay::<sugoroku_core::Sugoroku>(record)
         }

@@ -94,6 +94,8 @@ fn new_id(count: u64) -> String {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
-    let id = boardgames_common::Seed(nanos ^ count.rotate_left(32)).derive(count).0;
+    let id = boardgames_common::Seed(nanos ^ count.rotate_left(32))
+        .derive(count)
+        .0;
     format!("{id:016x}")
 }

@@ -206,7 +206,9 @@ where
             Next::Over => ("over", None),
         };
         let legal = match next {
-            Next::Person(_) if state.turn() != Turn::Chance => state.legal_view(&self.session.legal()),
+            Next::Person(_) if state.turn() != Turn::Chance => {
+                state.legal_view(&self.session.legal())
+            }
             _ => Vec::new(),
         };
         let over = if let Some(p) = self.session.resigned() {
@@ -277,7 +279,9 @@ where
         };
         let state = self.session.state();
         if state.turn() == Turn::Chance {
-            return Err(ApiError::Refused("nothing to choose: throw the dice".into()));
+            return Err(ApiError::Refused(
+                "nothing to choose: throw the dice".into(),
+            ));
         }
         let legal = self.session.legal();
         // The opponent's bot advises (the strongest of the game when both sides are people).
@@ -329,8 +333,7 @@ fn host<G: WebGame>(
 where
     G::Action: Send,
 {
-    let by_hand = start.as_ref().map_or(false, |g| g.thrower().is_some())
-        || G::KEY == "sugoroku";
+    let by_hand = start.as_ref().map_or(false, |g| g.thrower().is_some()) || G::KEY == "sugoroku";
     let (session, seed) = match record {
         Some(record) => {
             let seed = record.seed().ok().flatten().unwrap_or(seed);
@@ -448,7 +451,8 @@ fn unknown_game(name: &str) -> ApiError {
 /// # Errors
 /// [`ApiError::BadRecord`] with the parser's message.
 pub(crate) fn read_record(text: &str) -> Result<Record, ApiError> {
-    Record::parse_with_limits(text, &record_limits()).map_err(|e| ApiError::BadRecord(e.to_string()))
+    Record::parse_with_limits(text, &record_limits())
+        .map_err(|e| ApiError::BadRecord(e.to_string()))
 }
 
 /// The catalog of the games: their options and bots, for the page's forms.

@@ -316,7 +316,10 @@ where
             .parse_action(text.trim())
             .map_err(|e| ApiError::Illegal(e.to_string()))?;
         if !self.legal().contains(&action) {
-            return Err(ApiError::Illegal(format!("{} is not legal now", text.trim())));
+            return Err(ApiError::Illegal(format!(
+                "{} is not legal now",
+                text.trim()
+            )));
         }
         self.apply(action)
     }

@@ -7,8 +7,7 @@
 use boardgames_common::Player;
 use serde_json::{Value, json};
 use trictrac_core::partie::{
-    Chronology, Convention, DefaultScorer, EcrireGame, EcrireOptions, EcrireRules, Form,
-    ThrowScore,
+    Chronology, Convention, DefaultScorer, EcrireGame, EcrireOptions, EcrireRules, Form, ThrowScore,
 };
 use trictrac_core::svg::{SvgOptions, render};
 use trictrac_core::{Action, Colour, GameOptions, Play, TrictracGame, TurnPhase};
@@ -51,7 +50,9 @@ pub(super) fn ecrire(request: &NewGame) -> Result<EcrireGame, ApiError> {
         )));
     }
     let convention: Convention = match &request.convention {
-        Some(c) => c.parse().map_err(|e| ApiError::BadRequest(format!("convention: {e}")))?,
+        Some(c) => c
+            .parse()
+            .map_err(|e| ApiError::BadRequest(format!("convention: {e}")))?,
         None => Convention::default(),
     };
     let rules = EcrireRules::new(marques)
@@ -318,7 +319,10 @@ impl WebGame for EcrireGame {
         v["marque"] = json!(self.ledger().entries().len() + 1);
         v["convention"] = json!(rules.convention().to_string());
         v["ledger"] = json!(self.ledger_text());
-        v["sheet"] = json!(self.ledger().sheet(trictrac_core::partie::SheetStyle::default()));
+        v["sheet"] = json!(
+            self.ledger()
+                .sheet(trictrac_core::partie::SheetStyle::default())
+        );
         if let TurnPhase::Choice { mover, .. } = self.turns().phase() {
             let advice = self.marque().advice(mover, rules.convention());
             v["choice"]["advice"] = json!(format!("{advice:?}").to_lowercase());

@@ -151,7 +151,9 @@ async fn change(
                     .as_deref()
                     .ok_or_else(|| ApiError::BadRequest("missing field `action`".into()))?;
                 if text.len() > 256 {
-                    return Err(ApiError::Illegal("the action is longer than 256 bytes".into()));
+                    return Err(ApiError::Illegal(
+                        "the action is longer than 256 bytes".into(),
+                    ));
                 }
                 held.act(text)?
             }

@@ -83,7 +83,8 @@ fn etag(body: &str) -> String {
 }
 
 /// The tags of the files, computed once.
-static ETAGS: LazyLock<Vec<String>> = LazyLock::new(|| ASSETS.iter().map(|a| etag(a.body)).collect());
+static ETAGS: LazyLock<Vec<String>> =
+    LazyLock::new(|| ASSETS.iter().map(|a| etag(a.body)).collect());
 
 /// An embedded text with its type, revalidated by its tag on every load (a new binary
 /// serves new files at once).
@@ -151,7 +152,11 @@ const RULES: [(&str, &str, &str); 3] = [
 
 /// `GET /rules/{game}`: the rules page of a game, as its crate implements them.
 pub(crate) async fn rules(Path(game): Path<String>) -> Response {
-    let game = if game == "ecrire" { "trictrac".to_owned() } else { game };
+    let game = if game == "ecrire" {
+        "trictrac".to_owned()
+    } else {
+        game
+    };
     let Some((key, title, markdown)) = RULES.iter().find(|(k, _, _)| *k == game) else {
         return not_found().await;
     };
