@@ -19,7 +19,7 @@ use std::time::Duration;
 
 use boardgames_common::{Game, Seed, Throw};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use sugoroku_core::{Position, Ruleset, SimDice, Simulation, Sugoroku, play_fast};
+use sugoroku_core::{Position, Ruleset, SimDice, Simulation, SugorokuGame, play_fast};
 
 /// Games per timed iteration of the simulation benchmarks.
 const GAMES: u64 = 100_000;
@@ -31,7 +31,7 @@ fn check_fast_path(rules: &Ruleset, seed: Seed, games: u64) -> u64 {
     let mut throws = 0;
     for i in 0..games {
         let fast = play_fast(rules, seed.derive(i));
-        let slow = Sugoroku::play_seeded(*rules, seed.derive(i));
+        let slow = SugorokuGame::play_seeded(*rules, seed.derive(i));
         assert_eq!(Some(fast.end), slow.state.end(), "game {i}");
         assert_eq!(
             fast.throws as usize,
@@ -132,7 +132,7 @@ fn throws(c: &mut Criterion) {
     // The throws of one long seeded game, replayed through the event API.
     let rules = Ruleset::default();
     let played = (0..200)
-        .map(|i| Sugoroku::play_seeded(rules, Seed(i)))
+        .map(|i| SugorokuGame::play_seeded(rules, Seed(i)))
         .max_by_key(|p| p.record.entries().len())
         .expect("games");
     let list: Vec<Throw> = played

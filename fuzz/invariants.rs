@@ -68,7 +68,7 @@ pub fn replay_everywhere(record: &Record, limits: &RecordLimits) {
             Ok(&game)
         );
     }
-    if let Ok(game) = sugoroku_core::Sugoroku::from_record_with(record, &options) {
+    if let Ok(game) = sugoroku_core::SugorokuGame::from_record_with(record, &options) {
         assert!(!game.result_tag().is_empty());
         let _ = game.returns();
     }

@@ -3,7 +3,7 @@
 
 use boardgames_common::agents::{Expectiminimax, ExpectiminimaxConfig, Mcts, MctsConfig};
 use boardgames_common::{Agent, ByPlayer, Game, RandomAgent, Seed, Turn, play_game, sample_chance};
-use sugoroku_core::Sugoroku;
+use sugoroku_core::SugorokuGame;
 use tafl_core::{Ruleset, TaflGame};
 use trictrac_core::{GameOptions, TrictracGame};
 
@@ -93,21 +93,21 @@ fn on_tafl_positions() {
 
 #[test]
 fn sugoroku_has_nothing_to_decide_and_is_simply_played() {
-    let start = Sugoroku::default();
+    let start = SugorokuGame::default();
     assert!(
         random_positions(&start, 1, 1, 1).is_empty(),
         "no decision node"
     );
-    let mut m: Mcts<Sugoroku> = Mcts::new(MctsConfig::with_iterations(10), Seed(1)).unwrap();
+    let mut m: Mcts<SugorokuGame> = Mcts::new(MctsConfig::with_iterations(10), Seed(1)).unwrap();
     let mut e = Expectiminimax::new(ExpectiminimaxConfig::with_depth(2)).unwrap();
     let played = play_game(start, Seed(5), ByPlayer::new(&mut m, &mut e), 100_000).unwrap();
     assert!(played.state.is_terminal());
     // Asked anyway at a chance node, the searches have no decision to search.
-    let mut e2: Expectiminimax<Sugoroku> =
+    let mut e2: Expectiminimax<SugorokuGame> =
         Expectiminimax::new(ExpectiminimaxConfig::with_depth(2)).unwrap();
-    assert!(e2.search(&Sugoroku::default(), &[]).is_none());
+    assert!(e2.search(&SugorokuGame::default(), &[]).is_none());
     // Its value by expectiminimax over the dice alone is bounded work (two chance levels).
-    let v = e2.value(&Sugoroku::default(), boardgames_common::Player::First);
+    let v = e2.value(&SugorokuGame::default(), boardgames_common::Player::First);
     assert_eq!(v, 0.0);
     assert!(e2.nodes() <= 1 + 21 + 21 * 21, "{}", e2.nodes());
 }

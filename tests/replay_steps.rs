@@ -7,7 +7,7 @@ use boardgames_common::{
     ByPlayer, Game, RandomAgent, Record, Replay, ReplayError, ReplayOptions, ReplaySteps, Seed,
     play_game,
 };
-use sugoroku_core::Sugoroku;
+use sugoroku_core::SugorokuGame;
 use tafl_core::{Ruleset, TaflGame};
 use trictrac_core::partie::DefaultScorer;
 use trictrac_core::{GameOptions, TrictracGame};
@@ -147,17 +147,17 @@ fn a_tafl_walk_is_its_replay() {
 
 #[test]
 fn a_sugoroku_walk_is_its_replay() {
-    let record = Sugoroku::play_seeded(sugoroku_core::Ruleset::default(), Seed(1)).record;
-    check::<Sugoroku>(&record);
+    let record = SugorokuGame::play_seeded(sugoroku_core::Ruleset::default(), Seed(1)).record;
+    check::<SugorokuGame>(&record);
 }
 
 /// A walk stopped early keeps the state it reached, with no check of the end.
 #[test]
 fn a_walk_stopped_early_keeps_its_state() {
-    let record = Sugoroku::play_seeded(sugoroku_core::Ruleset::default(), Seed(1)).record;
-    let mut steps: ReplaySteps<'_, Sugoroku, _> =
-        Sugoroku::replay_steps(&record, &ReplayOptions::strict()).unwrap();
+    let record = SugorokuGame::play_seeded(sugoroku_core::Ruleset::default(), Seed(1)).record;
+    let mut steps: ReplaySteps<'_, SugorokuGame, _> =
+        SugorokuGame::replay_steps(&record, &ReplayOptions::strict()).unwrap();
     assert_eq!(steps.by_ref().take(44).filter(Result::is_ok).count(), 44);
     let cut = rebuilt(&record, 44, |_, t| t.into());
-    assert_eq!(steps.into_state(), Sugoroku::from_record(&cut).unwrap());
+    assert_eq!(steps.into_state(), SugorokuGame::from_record(&cut).unwrap());
 }

@@ -228,7 +228,7 @@ fn the_games_play_in_place_as_game_apply() {
     }
     assert_eq!(k.to_record().actions().len(), 4);
 
-    let mut s = sugoroku_core::Sugoroku::default();
+    let mut s = sugoroku_core::SugorokuGame::default();
     let mut played = boardgames_common::PlayedGame::new(s, None).unwrap();
     for i in 0..6 {
         let throw = step(&s, i);
@@ -237,7 +237,7 @@ fn the_games_play_in_place_as_game_apply() {
     }
     let record = played.to_record();
     assert_eq!(
-        sugoroku_core::Sugoroku::from_record_with(
+        sugoroku_core::SugorokuGame::from_record_with(
             &record,
             &boardgames_common::ReplayOptions::strict()
         )

@@ -143,6 +143,7 @@ fn tafl_core_has_layers_and_no_import_circle() {
                 "movegen",
                 "capture",
                 "play",
+                "otn",
                 "fort",
                 "perft",
                 "svg",

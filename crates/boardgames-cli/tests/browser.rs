@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use boardgames_common::Seed;
-use sugoroku_core::{Ruleset, Sugoroku};
+use sugoroku_core::{Ruleset, SugorokuGame};
 
 const WINDOW: (u32, u32) = (1200, 760);
 
@@ -122,7 +122,7 @@ fn the_replay_page_shows_each_step_in_chromium() {
     };
     let dir = scratch_dir();
     // The sugoroku game of `sample_games` (seed 1).
-    let record = Sugoroku::play_seeded(Ruleset::default(), Seed(1)).record;
+    let record = SugorokuGame::play_seeded(Ruleset::default(), Seed(1)).record;
     let input = dir.join("sugoroku.txt");
     std::fs::write(&input, record.to_string()).unwrap();
     let page = dir.join("sugoroku.html");

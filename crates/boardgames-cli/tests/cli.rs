@@ -4,7 +4,7 @@
 use std::process::{Command, Stdio};
 
 use boardgames_common::{Agent, ByPlayer, Record, Seed, play_game};
-use sugoroku_core::Sugoroku;
+use sugoroku_core::SugorokuGame;
 use trictrac_core::bot::Bot;
 use trictrac_core::partie::DefaultScorer;
 use trictrac_core::{GameOptions, TrictracGame};
@@ -138,7 +138,7 @@ fn tafl_bad_input() {
 #[test]
 fn replay_each_game_and_an_illegal_record() {
     // Sugoroku: a seeded game's record.
-    let sugo = Sugoroku::play_seeded(sugoroku_core::Ruleset::default(), Seed(3));
+    let sugo = SugorokuGame::play_seeded(sugoroku_core::Ruleset::default(), Seed(3));
     let path = temp_file("sugoroku.txt", &sugo.record.to_string());
     let o = run(&["replay", path.to_str().unwrap(), "--json"]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -286,7 +286,7 @@ fn simulate_sugoroku_statistics() {
 #[test]
 fn record_files_written_by_the_library_parse() {
     // The replay subcommand accepts standard input too.
-    let sugo = Sugoroku::play_seeded(sugoroku_core::Ruleset::default(), Seed(4));
+    let sugo = SugorokuGame::play_seeded(sugoroku_core::Ruleset::default(), Seed(4));
     let o = run_with_input(&["replay", "-"], &sugo.record.to_string());
     assert!(o.status.success(), "{}", stderr(&o));
     let _: Record = sugo.record.to_string().parse().unwrap();
@@ -616,7 +616,7 @@ fn four_shards_merged_are_one_run_byte_for_byte() {
 
 #[test]
 fn replay_refuses_records_beyond_the_limits() {
-    let sugo = Sugoroku::play_seeded(sugoroku_core::Ruleset::default(), Seed(4));
+    let sugo = SugorokuGame::play_seeded(sugoroku_core::Ruleset::default(), Seed(4));
     let n = sugo.record.entries().len();
     let path = temp_file("limited.txt", &sugo.record.to_string());
     let path = path.to_str().unwrap();
@@ -653,7 +653,7 @@ fn replay_reads_game_names_in_any_case_and_checks_seeds() {
         r.set_tag("Game", game).unwrap();
         r.to_string()
     };
-    let sugo = Sugoroku::play_seeded(sugoroku_core::Ruleset::default(), Seed(3)).record;
+    let sugo = SugorokuGame::play_seeded(sugoroku_core::Ruleset::default(), Seed(3)).record;
     let (mut a, mut b) = (RandomAgent::new(Seed(1)), RandomAgent::new(Seed(2)));
     let partie = play_game(
         TrictracGame::standard(GameOptions::default().with_trous_to_win(1)),

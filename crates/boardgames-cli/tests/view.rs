@@ -6,7 +6,7 @@ use std::process::{Command, Output};
 
 use boardgames_common::{Agent, ByPlayer, Record, Seed, play_game};
 use roxmltree::Document;
-use sugoroku_core::{Ruleset, Sugoroku};
+use sugoroku_core::{Ruleset, SugorokuGame};
 use trictrac_core::bot::Bot;
 use trictrac_core::partie::DefaultScorer;
 use trictrac_core::{GameOptions, TrictracGame};
@@ -117,7 +117,7 @@ fn assert_self_contained(html: &str) {
 #[test]
 fn view_writes_every_step_of_each_game() {
     let dir = temp_dir("each");
-    let sugoroku = Sugoroku::play_seeded(Ruleset::default(), Seed(4)).record;
+    let sugoroku = SugorokuGame::play_seeded(Ruleset::default(), Seed(4)).record;
     let records = [
         ("trictrac", trictrac_record().to_string(), "Trictrac"),
         ("tafl", TAFL.to_string(), "Tafl"),

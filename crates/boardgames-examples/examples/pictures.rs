@@ -21,7 +21,7 @@ use clap::Parser;
 
 use boardgames::common::svg::histogram;
 use boardgames::common::{Agent, ByPlayer, Game, Replay, ReplayOptions, Seed, play_game};
-use boardgames::sugoroku::{self, Sugoroku};
+use boardgames::sugoroku::{self, SugorokuGame};
 use boardgames::tafl::{Ruleset, TaflGame};
 use boardgames::trictrac::bot::Bot;
 use boardgames::trictrac::partie::DefaultScorer;
@@ -153,9 +153,9 @@ fn sugoroku_pictures(dir: &Path) -> Result<(), String> {
     );
     write(dir, "sugoroku-start.svg", &start)?;
     // The game of `sample_games` (seed 1), after its 44th throw.
-    let played = Sugoroku::play_seeded(rules, Seed(1));
+    let played = SugorokuGame::play_seeded(rules, Seed(1));
     // Replayed strictly: each comment is then the throw's events.
-    let mut steps = Sugoroku::replay_steps(&played.record, &ReplayOptions::strict())
+    let mut steps = SugorokuGame::replay_steps(&played.record, &ReplayOptions::strict())
         .map_err(|e| format!("sugoroku: {e}"))?;
     let mut last = None;
     for step in steps.by_ref().take(44) {

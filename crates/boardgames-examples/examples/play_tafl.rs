@@ -18,7 +18,7 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 use boardgames_common::Seed;
-use boardgames_examples::{level_name, parse_seed, parse_tafl_rules, tafl_diagram};
+use boardgames_examples::{level_name, parse_seed, parse_tafl_rules};
 use clap::Parser;
 use tafl_core::ai::{Level, Searcher};
 use tafl_core::{MoveList, MoveText, Ruleset, Side, Status, TaflGame};
@@ -108,7 +108,7 @@ fn main() -> ExitCode {
         level_name(o.level)
     );
     println!("Type `help` for help.\n");
-    print!("{}", tafl_diagram(&game));
+    print!("{}", game.diagram());
 
     while !game.status().is_over() {
         let pos = *game.position();
@@ -130,7 +130,7 @@ fn main() -> ExitCode {
                         found.depth,
                         found.nodes
                     );
-                    print!("{}", tafl_diagram(&game));
+                    print!("{}", game.diagram());
                 }
                 Err(e) => {
                     eprintln!("error: the AI chose an illegal move: {e}");
@@ -177,7 +177,7 @@ fn main() -> ExitCode {
                     println!("Nothing of yours to take back.");
                 } else {
                     println!("Took back your last move and the computer's reply.\n");
-                    print!("{}", tafl_diagram(&game));
+                    print!("{}", game.diagram());
                 }
                 continue;
             }
@@ -237,7 +237,7 @@ fn main() -> ExitCode {
                     captures: outcome.captures,
                 };
                 println!("\nYou play {played}\n");
-                print!("{}", tafl_diagram(&game));
+                print!("{}", game.diagram());
             }
             Err(e) => println!("Not allowed: {e}."),
         }

@@ -26,16 +26,16 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use boardgames_examples::{Failure, emit, finish, level_name, parse_seed, tafl_diagram};
+use boardgames_examples::{Failure, emit, finish, level_name, parse_seed};
 use clap::{Parser, ValueEnum};
 
 use boardgames::common::{
     Agent, ByPlayer, Game, PlayGameError, PlayedGame, Player, Playout, Record, Replay,
     ReplayOptions, Seed,
 };
-use boardgames::sugoroku::{self, Sugoroku};
+use boardgames::sugoroku::{self, SugorokuGame};
 use boardgames::tafl::ai::{Level, Searcher};
-use boardgames::tafl::{BySide, Ruleset, Side, TaflGame};
+use boardgames::tafl::{BySide, MAX_GAME_PLIES, Ruleset, Side, TaflGame};
 use boardgames::trictrac::bot::Bot;
 use boardgames::trictrac::partie::DefaultScorer;
 use boardgames::trictrac::{Action, GameOptions, TrictracGame};
@@ -213,17 +213,13 @@ fn tafl(seed: Seed) -> Result<Played, String> {
             .set_tag(k, v)
             .map_err(|e| format!("tafl: {e}"))?;
     }
-    let _ = write!(
-        out,
-        "{}",
-        played.state.position().diagram(played.state.rules())
-    );
+    let _ = write!(out, "{}", played.state.diagram());
     let mut captured = BySide {
         attackers: 0u32,
         defenders: 0u32,
     };
     let agents: ByPlayer<&mut dyn Agent<TaflGame>> = ByPlayer::new(&mut attacking, &mut defending);
-    let mut playout = Playout::continuing(played, seed, agents, 1_000);
+    let mut playout = Playout::continuing(played, seed, agents, MAX_GAME_PLIES as usize);
     loop {
         let side = playout.state().position().side_to_move();
         let Some(step) = playout.next() else { break };
@@ -239,14 +235,14 @@ fn tafl(seed: Seed) -> Result<Played, String> {
         let _ = writeln!(out, "{:>4}. {side:<9} {mv}", i + 1);
         // A board every ten plies, but not after the last (the final board follows).
         if (i + 1).is_multiple_of(10) && !game.is_terminal() {
-            let _ = write!(out, "{}", game.position().diagram(game.rules()));
+            let _ = write!(out, "{}", game.diagram());
         }
     }
     let PlayedGame {
         state: game,
         record,
     } = playout.into_played();
-    let board = tafl_diagram(&game);
+    let board = game.diagram();
     let _ = write!(out, "{board}");
     let result = format!("{} after {} plies", game.status(), game.moves().len());
     let _ = writeln!(out, "Result: {result}\n");
@@ -296,15 +292,15 @@ fn camps(pos: &sugoroku::Position) -> String {
 fn sugoroku(seed: Seed) -> Result<Played, String> {
     let mut out = String::new();
     let rules = sugoroku::Ruleset::default();
-    let played = Sugoroku::play_seeded(rules, seed);
+    let played = SugorokuGame::play_seeded(rules, seed);
     let title = format!(
         "== Sugoroku (Tric Trac Nippon): placing then capturing (seed {seed}, rules {rules})"
     );
     let _ = writeln!(out, "{title}\n");
     // The record replayed throw by throw, strictly: each comment is then the throw's events.
     let replay_error = |e| format!("sugoroku replay: {e}");
-    let mut steps =
-        Sugoroku::replay_steps(&played.record, &ReplayOptions::strict()).map_err(replay_error)?;
+    let mut steps = SugorokuGame::replay_steps(&played.record, &ReplayOptions::strict())
+        .map_err(replay_error)?;
     let mut placing = None;
     loop {
         let side = sugoroku::colour(steps.state().position().side());

@@ -16,7 +16,7 @@ use std::process::ExitCode;
 use boardgames_common::{Agent, ByPlayer, DiceSource, Playout, RandomAgent, Seed};
 use boardgames_examples::parse_seed;
 use clap::Parser;
-use sugoroku_core::{Phase, Ruleset, SimDice, Sugoroku, colour};
+use sugoroku_core::{Phase, Ruleset, SimDice, SugorokuGame, colour};
 
 /// One seeded game of Tric Trac Nippon sugoroku, printed throw by throw.
 #[derive(Debug, Parser)]
@@ -42,7 +42,7 @@ fn main() -> ExitCode {
         let _ = write!(
             out,
             "{}",
-            Sugoroku::play_seeded(args.rules, args.seed).record
+            SugorokuGame::play_seeded(args.rules, args.seed).record
         );
         return emit(&out);
     }
@@ -59,10 +59,10 @@ fn main() -> ExitCode {
     // The family's one game loop, its chance given by the simulator's dice; the agents are
     // never asked (the game has no decisions).
     let mut dice = SimDice::new(args.seed);
-    let mut throw = |_: &Sugoroku| dice.throw();
+    let mut throw = |_: &SugorokuGame| dice.throw();
     let (mut a, mut b) = (RandomAgent::new(args.seed), RandomAgent::new(args.seed));
-    let agents = ByPlayer::new(&mut a as &mut dyn Agent<Sugoroku>, &mut b);
-    let start = Sugoroku::new(args.rules);
+    let agents = ByPlayer::new(&mut a as &mut dyn Agent<SugorokuGame>, &mut b);
+    let start = SugorokuGame::new(args.rules);
     let mut playout = match Playout::recorded(start, args.seed, agents, usize::MAX) {
         Ok(playout) => playout.with_chance(&mut throw),
         Err(e) => {

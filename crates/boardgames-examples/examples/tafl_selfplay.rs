@@ -12,7 +12,8 @@
 //! `--levels A,B` (default `bard,druid`; `bard,bard` plays a level against itself once),
 //! `--all` (every ordered pair of levels, self-play included, as a markdown table),
 //! `--rules NAME` (a preset or an OpenTafl rules string, default `fidchell`), `--threads T` (default 1),
-//! `--max-plies P` (cut a game off after P plies, default 1000), `--quiet` (no progress bar).
+//! `--max-plies P` (cut a game off after P plies, default tafl-core's `MAX_GAME_PLIES`, 2000),
+//! `--quiet` (no progress bar).
 
 use std::io::IsTerminal as _;
 use std::process::ExitCode;
@@ -25,7 +26,7 @@ use boardgames_examples::{parse_seed, parse_tafl_rules};
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use tafl_core::ai::{Level, Searcher};
-use tafl_core::{Ruleset, Side, TaflGame};
+use tafl_core::{MAX_GAME_PLIES, Ruleset, Side, TaflGame};
 
 #[macro_use]
 #[path = "common/output.rs"]
@@ -66,7 +67,7 @@ struct Cli {
     #[arg(long, default_value_t = 1)]
     threads: usize,
     /// Plies after which a game is cut off and counted as a draw.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = MAX_GAME_PLIES as usize)]
     max_plies: usize,
     /// No progress bar (it is also hidden when standard error is not a terminal).
     #[arg(long)]

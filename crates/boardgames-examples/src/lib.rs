@@ -73,31 +73,10 @@ pub fn parse_count(text: &str) -> Result<u64, String> {
 
 /// The clap value parser of `--rules` for tafl: a preset name (fidchell, brandubh,
 /// copenhagen, tablut, ard_ri, with options as `boardgames` takes them) or an OpenTafl rules
-/// string, as the `boardgames` command reads it.
+/// string ([`tafl_core::Ruleset`]'s `FromStr`, as the `boardgames` command reads it).
 pub fn parse_tafl_rules(text: &str) -> Result<tafl_core::Ruleset, String> {
-    if let Some(preset) = tafl_core::Ruleset::preset_with_options(text) {
-        return preset.map_err(|e| e.to_string());
-    }
-    if !text.contains(':') {
-        return Err(format!(
-            "unknown ruleset {text:?}: expected a preset (fidchell, brandubh, copenhagen, \
-             tablut, ard_ri) or an OpenTafl rules string such as \"dim:7 ... start:/.../\""
-        ));
-    }
     text.parse::<tafl_core::Ruleset>()
         .map_err(|e| e.to_string())
-}
-
-/// A tafl diagram whose last line says who is to move, or `game over` once the game has
-/// ended (the position's own diagram names the side to move even then).
-#[must_use]
-pub fn tafl_diagram(game: &tafl_core::TaflGame) -> String {
-    let text = game.position().diagram(game.rules());
-    if !game.status().is_over() {
-        return text;
-    }
-    let side = game.position().side_to_move();
-    text.replacen(&format!("{side} to move"), "game over", 1)
 }
 
 /// `Druid (Drouiz)`; `Ovate` alone where the Breton name is the same.

@@ -107,7 +107,7 @@ def test_wrong_types_raise_type_error(game):
 def test_bad_texts_raise_value_error_with_the_crates_message():
     cases = [
         (lambda: bg.TaflGame(rules="dim:12 nonsense"), 'token "nonsense" is not key:value'),
-        (lambda: bg.TaflGame(rules="fidchell_extra"), 'token "fidchell_extra" is not key:value'),
+        (lambda: bg.TaflGame(rules="fidchell_extra"), 'unknown ruleset "fidchell_extra": expected a preset'),
         (lambda: bg.SugorokuGame(rules="return=sometimes"), 'invalid value "sometimes" for ruleset key return'),
         (lambda: bg.TrictracGame(form="chouette"), 'form "chouette": expected'),
         (lambda: bg.TrictracGame(primaute="coin toss"), 'unknown primauté "coin toss"'),

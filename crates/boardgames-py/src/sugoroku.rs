@@ -1,9 +1,9 @@
-//! Sugoroku, Tric Trac Nippon ([`Sugoroku`]): every node is chance; the throws have the ids of
+//! Sugoroku, Tric Trac Nippon ([`SugorokuGame`]): every node is chance; the throws have the ids of
 //! trictrac's (`6 (hi − 1) + (lo − 1)`, 21 of 36 used); the position as a vector from the
 //! observer's side.
 
 use boardgames_common::{Player, Record, Throw};
-use sugoroku_core::{POINTS, Phase, Ruleset, Sugoroku};
+use sugoroku_core::{POINTS, Phase, Ruleset, SugorokuGame};
 
 /// The number of chance ids.
 pub const NUM_CHANCE: usize = 36;
@@ -23,41 +23,7 @@ pub fn ruleset(text: &str) -> Result<Ruleset, String> {
         .map_err(|e: sugoroku_core::ParseRulesetError| e.to_string())
 }
 
-/// A text diagram of a position: each camp's twelve points, its reserve and what it holds.
-#[must_use]
-pub fn diagram(game: &Sugoroku) -> String {
-    use std::fmt::Write as _;
-    let position = game.position();
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "point    {}",
-        (1..=POINTS).map(|p| format!("{p:>3}")).collect::<String>()
-    );
-    for (player, name) in [(Player::Second, "black"), (Player::First, "white")] {
-        let camp = position.camp(player);
-        let _ = writeln!(
-            s,
-            "{name:<8} {}   reserve {:>2}  held {:>2}{}",
-            camp.iter().map(|&n| format!("{n:>3}")).collect::<String>(),
-            position.reserve(player),
-            position.held(player),
-            if position.side() == player && game.end().is_none() {
-                "  to throw"
-            } else {
-                ""
-            }
-        );
-    }
-    let _ = write!(s, "throws   {}", position.throws());
-    if let Some(end) = game.end() {
-        let _ = write!(s, "  over: {end}");
-    }
-    s.push('\n');
-    s
-}
-
-impl crate::Encoded for Sugoroku {
+impl crate::Encoded for SugorokuGame {
     fn num_actions(&self) -> usize {
         1
     }
@@ -105,8 +71,8 @@ impl crate::Encoded for Sugoroku {
         self.end().is_none().then(|| self.position().side())
     }
 
-    fn replay(record: &Record) -> Result<Sugoroku, String> {
-        Sugoroku::from_record(record).map_err(|e| e.to_string())
+    fn replay(record: &Record) -> Result<SugorokuGame, String> {
+        SugorokuGame::from_record(record).map_err(|e| e.to_string())
     }
 
     fn position_text(&self) -> String {
@@ -114,7 +80,7 @@ impl crate::Encoded for Sugoroku {
     }
 
     fn diagram(&self) -> String {
-        diagram(self)
+        SugorokuGame::diagram(self)
     }
 
     fn svg(&self, last: Option<Throw>) -> String {

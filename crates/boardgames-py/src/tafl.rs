@@ -304,7 +304,7 @@ impl crate::Encoded for TaflGame {
     }
 
     fn diagram(&self) -> String {
-        self.position().diagram(self.rules())
+        TaflGame::diagram(self)
     }
 
     fn svg(&self, _last: Option<Move>) -> String {
@@ -327,12 +327,7 @@ impl crate::Encoded for TaflGame {
 ///
 /// The crate's message when the text is neither.
 pub fn ruleset(text: &str) -> Result<Ruleset, String> {
-    match Ruleset::preset_with_options(text) {
-        Some(preset) => preset.map_err(|e| e.to_string()),
-        None => text
-            .parse()
-            .map_err(|e: tafl_core::RulesStringError| e.to_string()),
-    }
+    text.parse::<Ruleset>().map_err(|e| e.to_string())
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 use boardgames_common::{Agent, ByPlayer, Game, Player, RandomAgent, Seed, Turn, play_game};
 use boardgames_py::trictrac::{Ecrire, Ordinaire};
 use boardgames_py::{CHANCE, Encoded, Session, TERMINAL};
-use sugoroku_core::Sugoroku;
+use sugoroku_core::SugorokuGame;
 use tafl_core::{Ruleset, TaflGame};
 use trictrac_core::GameOptions;
 use trictrac_core::partie::{EcrireOptions, EcrireRules};
@@ -126,7 +126,7 @@ fn trictrac_encodings_on_random_games() {
 #[test]
 fn sugoroku_encodings_on_random_games() {
     for seed in 0..5 {
-        let s = check_game(Sugoroku::default(), seed, 100_000);
+        let s = check_game(SugorokuGame::default(), seed, 100_000);
         assert_eq!(s.current_player(), TERMINAL);
     }
 }
@@ -146,7 +146,10 @@ fn sessions_write_the_records_of_play_game() {
         "trictrac-trous1-5.txt",
         &same_as_play_game(Ordinaire::standard(short), 5),
     );
-    fixture("sugoroku-3.txt", &same_as_play_game(Sugoroku::default(), 3));
+    fixture(
+        "sugoroku-3.txt",
+        &same_as_play_game(SugorokuGame::default(), 3),
+    );
 }
 
 #[test]

@@ -35,7 +35,7 @@ const BYTE_THROW: [u8; 256] = {
 /// These dice are **not** those of [`SeededDice`](boardgames_common::SeededDice) nor of
 /// [`play_game`](boardgames_common::play_game) (which samples the 21 unordered outcomes
 /// with a uniform `f64`): the same seed gives a different game through those. The same seed
-/// gives the same game through [`SimDice`], [`Sugoroku::play_seeded`](crate::Sugoroku::play_seeded)
+/// gives the same game through [`SimDice`], [`SugorokuGame::play_seeded`](crate::SugorokuGame::play_seeded)
 /// and the simulator ([`play_fast`](crate::play_fast), [`Simulation`](crate::Simulation)).
 ///
 /// ```

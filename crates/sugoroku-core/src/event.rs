@@ -1,11 +1,11 @@
 //! What a throw does: [`Event`]s in a fixed-capacity [`Events`] list, and the end of the game
-//! ([`GameEnd`], [`Outcome`]).
+//! ([`GameEnd`], its [`Outcome`] by the scores: [`outcome_from_scores`]).
 
 use std::fmt;
 use std::ops::Deref;
 
 use arrayvec::ArrayVec;
-use boardgames_common::{ByPlayer, Player};
+use boardgames_common::{ByPlayer, Outcome, Player};
 
 use crate::ruleset::Winner;
 
@@ -19,34 +19,23 @@ pub const fn colour(player: Player) -> &'static str {
     }
 }
 
-/// The result of a finished game (rules page, "End and result").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Outcome {
-    /// This player has the higher score (captured pawns held, or captured over the game,
-    /// as the ruleset's [`Winner`] says).
-    Winner(Player),
-    /// Both scores are equal.
-    Draw,
+/// The outcome for `held[p]`, the number of enemy pawns each player holds at the end (the
+/// scores under [`Winner::Held`]): the higher wins, equal counts draw.
+#[must_use]
+pub fn outcome_from_held(held: ByPlayer<u8>) -> Outcome {
+    outcome_from_scores(ByPlayer::new(u32::from(held.first), u32::from(held.second)))
 }
 
-impl Outcome {
-    /// The outcome for `held[p]`, the number of enemy pawns each player holds at the end.
-    #[must_use]
-    pub fn from_held(held: ByPlayer<u8>) -> Outcome {
-        Outcome::from_scores(ByPlayer::new(u32::from(held.first), u32::from(held.second)))
-    }
-
-    /// The outcome for the scores `score[p]`: the higher wins, equal scores draw.
-    #[must_use]
-    #[inline]
-    pub fn from_scores(score: ByPlayer<u32>) -> Outcome {
-        use std::cmp::Ordering;
-        match score.first.cmp(&score.second) {
-            Ordering::Greater => Outcome::Winner(Player::First),
-            Ordering::Less => Outcome::Winner(Player::Second),
-            Ordering::Equal => Outcome::Draw,
-        }
+/// The outcome for the scores `score[p]` (rules page, "End and result"): the higher wins,
+/// equal scores draw.
+#[must_use]
+#[inline]
+pub fn outcome_from_scores(score: ByPlayer<u32>) -> Outcome {
+    use std::cmp::Ordering;
+    match score.first.cmp(&score.second) {
+        Ordering::Greater => Outcome::Winner(Player::First),
+        Ordering::Less => Outcome::Winner(Player::Second),
+        Ordering::Equal => Outcome::Draw,
     }
 }
 
@@ -54,7 +43,8 @@ impl Outcome {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GameEnd {
-    /// Who won, or a draw, by the ruleset's [`Winner`] reading.
+    /// Who won (the higher score), or a draw (equal scores), by the ruleset's [`Winner`]
+    /// reading.
     pub outcome: Outcome,
     /// The captured enemy pawns each player holds at the end (the score under
     /// [`Winner::Held`]).
@@ -81,7 +71,7 @@ impl GameEnd {
         capped: bool,
     ) -> GameEnd {
         GameEnd {
-            outcome: Outcome::from_scores(GameEnd::scores_by(held, captured, winner)),
+            outcome: outcome_from_scores(GameEnd::scores_by(held, captured, winner)),
             held,
             captured,
             winner,
@@ -107,7 +97,7 @@ impl GameEnd {
     #[must_use]
     #[inline]
     pub fn outcome_by(&self, winner: Winner) -> Outcome {
-        Outcome::from_scores(GameEnd::scores_by(self.held, self.captured, winner))
+        outcome_from_scores(GameEnd::scores_by(self.held, self.captured, winner))
     }
 }
 
@@ -377,13 +367,13 @@ mod tests {
     #[test]
     fn outcome_from_held() {
         assert_eq!(
-            Outcome::from_held(ByPlayer::new(3, 2)),
+            super::outcome_from_held(ByPlayer::new(3, 2)),
             Outcome::Winner(Player::First)
         );
         assert_eq!(
-            Outcome::from_held(ByPlayer::new(0, 2)),
+            super::outcome_from_held(ByPlayer::new(0, 2)),
             Outcome::Winner(Player::Second)
         );
-        assert_eq!(Outcome::from_held(ByPlayer::new(5, 5)), Outcome::Draw);
+        assert_eq!(super::outcome_from_held(ByPlayer::new(5, 5)), Outcome::Draw);
     }
 }

@@ -1,15 +1,15 @@
-//! [`Sugoroku`]: the whole game (ruleset, start and current position) as a
+//! [`SugorokuGame`]: the whole game (ruleset, start and current position) as a
 //! [`boardgames_common::Game`], with seeded play, replay from throws and game records.
 
 use boardgames_common::result_tag;
 use boardgames_common::{
-    Agent, ByPlayer, DiceSource, Game, PlayGameError, PlayedGame, Playout, Record, RecordTextError,
-    Replay, ReplayError, ReplayOptions, Seed, Throw, Turn, UNORDERED_OUTCOMES,
+    Agent, ByPlayer, DiceSource, Game, Outcome, PlayGameError, PlayedGame, Playout, Record,
+    RecordTextError, Replay, ReplayError, ReplayOptions, Seed, Throw, Turn, UNORDERED_OUTCOMES,
 };
 use thiserror::Error;
 
 use crate::dice::SimDice;
-use crate::event::{Events, GameEnd, Outcome};
+use crate::event::{Events, GameEnd};
 use crate::position::{ParsePositionError, Position, ThrowError};
 use crate::ruleset::{ParseRulesetError, Ruleset};
 
@@ -20,7 +20,7 @@ pub const DICE_TAG: &str = "sugoroku-byte36";
 ///
 /// As a [`Game`]: every node is a chance node (a throw of the dice) until the end; the
 /// players never decide anything ([`Game::legal_actions`] is always empty). Actions are
-/// [`Throw`]s, written `6-5`. A record of the game (see [`Sugoroku::play_seeded`]) has the
+/// [`Throw`]s, written `6-5`. A record of the game (see [`SugorokuGame::play_seeded`]) has the
 /// tags `Game "Sugoroku"`, `Rules` (the [`Ruleset`] text), `Setup` (the start
 /// [`Position`], only when it is not the empty board), `Seed` and `Dice` when the dice came
 /// from a seed, and `Result`; each action is a throw commented with its [`Events`].
@@ -29,25 +29,29 @@ pub const DICE_TAG: &str = "sugoroku-byte36";
 /// scheme). A record made by the common [`play_game`](boardgames_common::play_game) has a
 /// `Seed` tag but no `Dice` tag: its throws were sampled by
 /// [`sample_chance`](boardgames_common::sample_chance), and the same seed gives another game
-/// through [`Sugoroku::play_seeded`]. Either way the throws in the record are what replays.
+/// through [`SugorokuGame::play_seeded`]. Either way the throws in the record are what replays.
 ///
 /// ```
 /// use boardgames_common::{Game, Seed, Turn};
-/// use sugoroku_core::{Ruleset, Sugoroku};
-/// let played = Sugoroku::play_seeded(Ruleset::default(), Seed(42));
+/// use sugoroku_core::{Ruleset, SugorokuGame};
+/// let played = SugorokuGame::play_seeded(Ruleset::default(), Seed(42));
 /// assert_eq!(played.state.turn(), Turn::Terminal);
 /// // The record replays to the same game.
-/// let again = Sugoroku::from_record(&played.record).unwrap();
+/// let again = SugorokuGame::from_record(&played.record).unwrap();
 /// assert_eq!(again, played.state);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Sugoroku {
+pub struct SugorokuGame {
     rules: Ruleset,
     start: Position,
     position: Position,
 }
 
-/// Why [`Sugoroku::play_with_dice`] stopped before the end.
+/// The game's former name.
+#[deprecated(note = "renamed `SugorokuGame`, as `TaflGame` and `TrictracGame`")]
+pub type Sugoroku = SugorokuGame;
+
+/// Why [`SugorokuGame::play_with_dice`] stopped before the end.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum DicePlayError {
@@ -76,23 +80,23 @@ pub enum TagError {
     Setup(ParsePositionError),
 }
 
-impl Default for Sugoroku {
-    fn default() -> Sugoroku {
-        Sugoroku::new(Ruleset::default())
+impl Default for SugorokuGame {
+    fn default() -> SugorokuGame {
+        SugorokuGame::new(Ruleset::default())
     }
 }
 
-impl Sugoroku {
+impl SugorokuGame {
     /// A new game from the empty board under `rules`.
     #[must_use]
-    pub const fn new(rules: Ruleset) -> Sugoroku {
-        Sugoroku::from_position(rules, Position::start())
+    pub const fn new(rules: Ruleset) -> SugorokuGame {
+        SugorokuGame::from_position(rules, Position::start())
     }
 
     /// A game under `rules` starting at `start` (a hand-built position).
     #[must_use]
-    pub const fn from_position(rules: Ruleset, start: Position) -> Sugoroku {
-        Sugoroku {
+    pub const fn from_position(rules: Ruleset, start: Position) -> SugorokuGame {
+        SugorokuGame {
             rules,
             start,
             position: start,
@@ -117,10 +121,40 @@ impl Sugoroku {
         &self.position
     }
 
-    /// The end of the game, if it is over.
+    /// The end of the game, if it is over: its outcome with the scores that decided it.
     #[must_use]
     pub fn end(&self) -> Option<GameEnd> {
         self.position.end(&self.rules)
+    }
+
+    /// `None` while the game goes on; once it is over, the player with the higher score
+    /// (white is [`Player::First`](boardgames_common::Player::First)) or a draw: the same
+    /// answer as [`Game::outcome`]. The detail (the scores, the reading that decided, the
+    /// throw cap) is [`SugorokuGame::end`].
+    ///
+    /// ```
+    /// use boardgames_common::Outcome;
+    /// use sugoroku_core::{Ruleset, SugorokuGame};
+    /// assert_eq!(SugorokuGame::default().outcome(), None);
+    /// let game = SugorokuGame::play_seeded(Ruleset::default(), boardgames_common::Seed(42)).state;
+    /// assert!(matches!(game.outcome(), Some(Outcome::Winner(_) | Outcome::Draw)));
+    /// ```
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.end().map(|end| end.outcome)
+    }
+
+    /// The text diagram of the current position ([`Position::diagram`] under the game's
+    /// ruleset): the camps, reserves and held pawns, who throws, and the end once the game
+    /// is over.
+    ///
+    /// ```
+    /// use sugoroku_core::SugorokuGame;
+    /// assert!(SugorokuGame::default().diagram().contains("  to throw\n"));
+    /// ```
+    #[must_use]
+    pub fn diagram(&self) -> String {
+        self.position.diagram(&self.rules)
     }
 
     /// Applies the next throw (see [`Position::play_mut`]).
@@ -144,14 +178,14 @@ impl Sugoroku {
         rules: Ruleset,
         start: Position,
         throws: impl IntoIterator<Item = Throw>,
-    ) -> Result<Sugoroku, ReplayError<TagError, ThrowError>> {
+    ) -> Result<SugorokuGame, ReplayError<TagError, ThrowError>> {
         let mut throws = throws.into_iter();
-        let mut next = |_: &Sugoroku| throws.next();
+        let mut next = |_: &SugorokuGame| throws.next();
         let (mut a, mut b) = (NoDecision, NoDecision);
         let mut playout = Playout::new(
-            Sugoroku::from_position(rules, start),
+            SugorokuGame::from_position(rules, start),
             Seed(0),
-            ByPlayer::new(&mut a as &mut dyn Agent<Sugoroku>, &mut b),
+            ByPlayer::new(&mut a as &mut dyn Agent<SugorokuGame>, &mut b),
             usize::MAX,
         )
         .with_chance(&mut next);
@@ -175,8 +209,8 @@ impl Sugoroku {
     /// # Errors
     ///
     /// As [`Replay::from_record_with`].
-    pub fn from_record(record: &Record) -> Result<Sugoroku, ReplayError<TagError, ThrowError>> {
-        <Sugoroku as Replay>::from_record(record)
+    pub fn from_record(record: &Record) -> Result<SugorokuGame, ReplayError<TagError, ThrowError>> {
+        <SugorokuGame as Replay>::from_record(record)
     }
 
     /// The game a [`Record`] describes, read with `options` ([`Replay::from_record_with`]:
@@ -188,8 +222,8 @@ impl Sugoroku {
     pub fn from_record_with(
         record: &Record,
         options: &ReplayOptions,
-    ) -> Result<Sugoroku, ReplayError<TagError, ThrowError>> {
-        <Sugoroku as Replay>::from_record_with(record, options)
+    ) -> Result<SugorokuGame, ReplayError<TagError, ThrowError>> {
+        <SugorokuGame as Replay>::from_record_with(record, options)
     }
 
     /// The record's `Result` text: `1-0`, `0-1`, `1/2-1/2`, or `*` while unfinished.
@@ -207,8 +241,8 @@ impl Sugoroku {
     pub fn play_with_dice(
         self,
         dice: &mut impl DiceSource,
-    ) -> Result<PlayedGame<Sugoroku>, DicePlayError> {
-        let mut record = Record::new(<Sugoroku as Game>::NAME);
+    ) -> Result<PlayedGame<SugorokuGame>, DicePlayError> {
+        let mut record = Record::new(<SugorokuGame as Game>::NAME);
         for (k, v) in self.record_tags() {
             record.set_tag(&k, &v)?;
         }
@@ -220,9 +254,9 @@ impl Sugoroku {
     /// `i` of a [`Simulation`](crate::Simulation) from `S` when `seed == S.derive(i)`. The
     /// record carries `Seed` and `Dice` tags.
     #[must_use]
-    pub fn play_seeded(rules: Ruleset, seed: Seed) -> PlayedGame<Sugoroku> {
-        let game = Sugoroku::new(rules);
-        let mut record = Record::new(<Sugoroku as Game>::NAME);
+    pub fn play_seeded(rules: Ruleset, seed: Seed) -> PlayedGame<SugorokuGame> {
+        let game = SugorokuGame::new(rules);
+        let mut record = Record::new(<SugorokuGame as Game>::NAME);
         // Tag names and values here are fixed, valid texts, and the comments never hold
         // braces or line breaks, so the record calls cannot fail; SimDice never runs out.
         let _ = record.set_tag("Seed", &seed.to_string());
@@ -240,8 +274,8 @@ impl Sugoroku {
         self,
         record: Record,
         dice: &mut impl DiceSource,
-    ) -> (PlayedGame<Sugoroku>, Result<(), DicePlayError>) {
-        let mut throw = |_: &Sugoroku| dice.throw();
+    ) -> (PlayedGame<SugorokuGame>, Result<(), DicePlayError>) {
+        let mut throw = |_: &SugorokuGame| dice.throw();
         let (mut a, mut b) = (NoDecision, NoDecision);
         let played = PlayedGame {
             state: self,
@@ -250,7 +284,7 @@ impl Sugoroku {
         let mut playout = Playout::continuing(
             played,
             Seed(0),
-            ByPlayer::new(&mut a as &mut dyn Agent<Sugoroku>, &mut b),
+            ByPlayer::new(&mut a as &mut dyn Agent<SugorokuGame>, &mut b),
             usize::MAX,
         )
         .with_chance(&mut throw);
@@ -273,18 +307,18 @@ impl Sugoroku {
 }
 
 /// The agent of a game without decisions: the [`Playout`] asks it nothing (every node of
-/// [`Sugoroku`] is chance or terminal).
+/// [`SugorokuGame`] is chance or terminal).
 #[derive(Debug, Clone, Copy)]
 struct NoDecision;
 
-impl Agent<Sugoroku> for NoDecision {
+impl Agent<SugorokuGame> for NoDecision {
     /// Never called: a playout asks an agent only at a decision node, with a legal action.
-    fn choose(&mut self, _: &Sugoroku, legal: &[Throw]) -> Throw {
+    fn choose(&mut self, _: &SugorokuGame, legal: &[Throw]) -> Throw {
         legal[0]
     }
 }
 
-impl Game for Sugoroku {
+impl Game for SugorokuGame {
     type Action = Throw;
     type Error = ThrowError;
     const NAME: &'static str = "Sugoroku";
@@ -348,7 +382,7 @@ impl Game for Sugoroku {
     }
 }
 
-impl Replay for Sugoroku {
+impl Replay for SugorokuGame {
     type TagError = TagError;
 
     /// The start a record's tags describe: its `Rules` (default if absent) and `Setup` (the
@@ -359,7 +393,7 @@ impl Replay for Sugoroku {
     /// # Errors
     ///
     /// [`TagError`]: a `Rules` or `Setup` tag that cannot be read.
-    fn from_tags(record: &Record) -> Result<Sugoroku, TagError> {
+    fn from_tags(record: &Record) -> Result<SugorokuGame, TagError> {
         let rules = match record.tag("Rules") {
             Some(t) => t.parse().map_err(TagError::Rules)?,
             None => Ruleset::default(),
@@ -368,6 +402,6 @@ impl Replay for Sugoroku {
             Some(t) => t.parse().map_err(TagError::Setup)?,
             None => Position::start(),
         };
-        Ok(Sugoroku::from_position(rules, start))
+        Ok(SugorokuGame::from_position(rules, start))
     }
 }

@@ -8,9 +8,9 @@
 //! The game has no decisions: it is a pure function of the dice. Hence:
 //! - [`Position`] (validated from a [`Setup`], compact notation) and
 //!   [`Position::play_mut`], returning the [`Events`] of a throw in a fixed-capacity list;
-//! - [`Sugoroku`], the game as a [`boardgames_common::Game`] whose every node is chance,
-//!   with [`Sugoroku::replay`], [`Sugoroku::from_record`] and seeded play
-//!   ([`Sugoroku::play_seeded`]) producing a [`Record`](boardgames_common::Record);
+//! - [`SugorokuGame`], the game as a [`boardgames_common::Game`] whose every node is chance,
+//!   with [`SugorokuGame::replay`], [`SugorokuGame::from_record`] and seeded play
+//!   ([`SugorokuGame::play_seeded`]) producing a [`Record`](boardgames_common::Record);
 //! - the fast simulator: [`play_fast`] and [`Simulation`] (all cores with the default
 //!   `parallel` feature), reporting [`Statistics`]; dice come from [`SimDice`], a pinned
 //!   scheme of one ChaCha8 byte per throw.
@@ -19,10 +19,10 @@
 //!
 //! ```
 //! use boardgames_common::{Player, Seed, Throw};
-//! use sugoroku_core::{Position, Ruleset, Simulation, Sugoroku};
+//! use sugoroku_core::{Position, Ruleset, Simulation, SugorokuGame};
 //!
 //! // One throw by hand: white throws 2 and 5 and places on his point 7.
-//! let mut game = Sugoroku::new(Ruleset::default());
+//! let mut game = SugorokuGame::new(Ruleset::default());
 //! let events = game.play_mut(Throw::from_values(2, 5).unwrap()).unwrap();
 //! assert_eq!(events.to_string(), "white places on 7");
 //!
@@ -57,9 +57,14 @@ mod statistics;
 #[cfg(feature = "svg")]
 pub mod svg;
 
+/// How a finished game ended (a winner or a draw): the family's one type, here for the
+/// paths `sugoroku_core::Outcome` of earlier versions.
+pub use boardgames_common::Outcome;
 pub use dice::SimDice;
-pub use event::{Event, Events, GameEnd, Outcome, colour};
-pub use game::{DICE_TAG, DicePlayError, Sugoroku, TagError};
+pub use event::{Event, Events, GameEnd, colour, outcome_from_held, outcome_from_scores};
+#[allow(deprecated)]
+pub use game::Sugoroku;
+pub use game::{DICE_TAG, DicePlayError, SugorokuGame, TagError};
 pub use position::{ParsePositionError, Phase, PlayError, Position, ThrowError};
 pub use ruleset::{ParseRulesetError, Ruleset, SingleDoublet, Winner};
 pub use setup::{PAWNS, POINTS, Setup, SetupError};

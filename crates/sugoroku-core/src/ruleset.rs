@@ -103,8 +103,8 @@ impl Winner {
 /// argues each default from the French text.
 ///
 /// As in every game of the family, a `Ruleset` is the rules a game is played under: what
-/// [`Sugoroku::new`](crate::Sugoroku::new) takes, what
-/// [`Sugoroku::ruleset`](crate::Sugoroku::ruleset) gives back, and what a record's `Rules`
+/// [`SugorokuGame::new`](crate::SugorokuGame::new) takes, what
+/// [`SugorokuGame::ruleset`](crate::SugorokuGame::ruleset) gives back, and what a record's `Rules`
 /// tag holds, as the text of its `Display` and `FromStr`. The game starts from the empty
 /// board; a hand-built start is not part of the ruleset (a record's `Setup` tag holds it).
 ///

@@ -18,9 +18,9 @@ pub const CHUNK: u64 = 1 << 14;
 ///
 /// ```
 /// use boardgames_common::Seed;
-/// use sugoroku_core::{Ruleset, Sugoroku, play_fast};
+/// use sugoroku_core::{Ruleset, SugorokuGame, play_fast};
 /// let fast = play_fast(&Ruleset::default(), Seed(7));
-/// let slow = Sugoroku::play_seeded(Ruleset::default(), Seed(7));
+/// let slow = SugorokuGame::play_seeded(Ruleset::default(), Seed(7));
 /// assert_eq!(Some(fast.end), slow.state.end());
 /// assert_eq!(fast.throws as usize, slow.record.entries().len());
 /// ```
@@ -72,7 +72,7 @@ pub enum SimulationError {
 /// game `i` seeded with `seed.derive(i)`, on `threads` threads.
 ///
 /// Game `i` (from 0) of a simulation from seed `S` is played with [`SimDice`] from
-/// `S.derive(i)`: it is the same game as [`Sugoroku::play_seeded`](crate::Sugoroku::play_seeded)
+/// `S.derive(i)`: it is the same game as [`SugorokuGame::play_seeded`](crate::SugorokuGame::play_seeded)
 /// `(rules, S.derive(i))`, whatever the number of threads, and the statistics of a
 /// simulation depend only on the ruleset, the seed and the games played.
 ///

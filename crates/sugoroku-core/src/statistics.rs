@@ -4,9 +4,9 @@
 use std::fmt;
 
 use boardgames_common::tournament::{Interval, Z95};
-use boardgames_common::{ByPlayer, Player, Seed};
+use boardgames_common::{ByPlayer, Outcome, Player, Seed};
 
-use crate::event::{GameEnd, Outcome, colour};
+use crate::event::{GameEnd, colour};
 use crate::ruleset::Ruleset;
 
 /// What the statistics need of one finished game.

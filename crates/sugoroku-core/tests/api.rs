@@ -4,7 +4,7 @@
 use boardgames_common::{
     ByPlayer, Player, RandomAgent, Record, ReplayOptions, Seed, Throw, play_game,
 };
-use sugoroku_core::{Position, Ruleset, Setup, Sugoroku, ThrowError};
+use sugoroku_core::{Position, Ruleset, Setup, SugorokuGame, ThrowError};
 
 fn t(s: &str) -> Throw {
     s.parse().unwrap()
@@ -14,20 +14,20 @@ fn t(s: &str) -> Throw {
 fn play_game_writes_the_events_as_comments_and_replays_strictly() {
     let (mut a, mut b) = (RandomAgent::new(Seed(1)), RandomAgent::new(Seed(2)));
     let played = play_game(
-        Sugoroku::default(),
+        SugorokuGame::default(),
         Seed(11),
         ByPlayer::new(&mut a, &mut b),
         100_000,
     )
     .unwrap();
     // Every throw is commented with its events, as `play_with_dice` writes them.
-    let mut again = Sugoroku::default();
+    let mut again = SugorokuGame::default();
     for entry in played.record.entries() {
         let events = again.play_mut(t(&entry.action)).unwrap();
         assert_eq!(entry.comment.as_deref(), Some(events.to_string().as_str()));
     }
     let text: Record = played.record.to_string().parse().unwrap();
-    let strict = Sugoroku::from_record_with(&text, &ReplayOptions::strict()).unwrap();
+    let strict = SugorokuGame::from_record_with(&text, &ReplayOptions::strict()).unwrap();
     assert_eq!(strict, played.state);
 }
 
@@ -38,7 +38,7 @@ fn position_play_hands_the_position_back_in_a_std_error() {
     assert_eq!(after.pawns(Player::First, 11), 1);
     assert_eq!(events.to_string(), "white places on 11");
     // Play a game to its end, then one more throw.
-    let end = Sugoroku::play_seeded(rules, Seed(4)).state;
+    let end = SugorokuGame::play_seeded(rules, Seed(4)).state;
     let over = *end.position();
     let e = over.play(&rules, t("2-1")).unwrap_err();
     assert_eq!(e.position, over);
@@ -87,7 +87,7 @@ fn errors_print_their_cause_once() {
         "{messages:?}"
     );
     // A throw after the end, by value: the reason once.
-    let over = *Sugoroku::play_seeded(Ruleset::default(), Seed(4))
+    let over = *SugorokuGame::play_seeded(Ruleset::default(), Seed(4))
         .state
         .position();
     let refused = over.play(&Ruleset::default(), t("2-1")).unwrap_err();
@@ -143,24 +143,24 @@ fn setup_and_position_share_one_text_and_serde_goes_through_it() {
 
 #[test]
 fn a_record_of_another_game_is_refused() {
-    let mut r = Sugoroku::play_seeded(Ruleset::default(), Seed(2)).record;
+    let mut r = SugorokuGame::play_seeded(Ruleset::default(), Seed(2)).record;
     r.set_tag("Game", "Trictrac").unwrap();
-    let e = Sugoroku::from_record(&r).unwrap_err();
+    let e = SugorokuGame::from_record(&r).unwrap_err();
     assert_eq!(
         e.to_string(),
         "this is a record of \"Trictrac\", not of Sugoroku"
     );
     // The Game tag's value is read in any ASCII case.
     r.set_tag("Game", "sugoroku").unwrap();
-    assert!(Sugoroku::from_record(&r).is_ok());
+    assert!(SugorokuGame::from_record(&r).is_ok());
 }
 
 #[test]
 fn the_seed_tag_must_be_a_seed() {
-    let mut r = Sugoroku::play_seeded(Ruleset::default(), Seed(2)).record;
+    let mut r = SugorokuGame::play_seeded(Ruleset::default(), Seed(2)).record;
     assert_eq!(r.tag("Seed"), Some("2"));
     r.set_tag("Seed", "-1").unwrap();
-    let e = Sugoroku::from_record(&r).unwrap_err();
+    let e = SugorokuGame::from_record(&r).unwrap_err();
     assert!(
         matches!(e, boardgames_common::ReplayError::Seed(_)),
         "{e:?}"
@@ -177,20 +177,23 @@ fn the_seed_tag_must_be_a_seed() {
 /// into `Box<dyn Error>` (the repository's API table).
 mod as_documented {
     use boardgames_common::{PlayedGame, Record, ReplayOptions, Seed, Throw};
-    use sugoroku_core::{Ruleset, Sugoroku};
+    use sugoroku_core::{Ruleset, SugorokuGame};
 
     #[test]
     fn a_played_game_s_record_replays() -> Result<(), Box<dyn std::error::Error>> {
-        let mut played = PlayedGame::new(Sugoroku::new(Ruleset::default()), Some(Seed(2)))?;
+        let mut played = PlayedGame::new(SugorokuGame::new(Ruleset::default()), Some(Seed(2)))?;
         for _ in 0..3 {
             played.apply("6-5".parse::<Throw>()?)?;
         }
         let text: Record = played.to_record().to_string().parse()?;
-        let strict = Sugoroku::from_record_with(&text, &ReplayOptions::strict())?;
+        let strict = SugorokuGame::from_record_with(&text, &ReplayOptions::strict())?;
         assert_eq!(strict.position(), played.state.position());
-        assert_eq!(Sugoroku::from_record(&text)?.position(), strict.position());
+        assert_eq!(
+            SugorokuGame::from_record(&text)?.position(),
+            strict.position()
+        );
         let tafl: Record = "[Game \"Tafl\"]\n".parse()?;
-        assert!(Sugoroku::from_record_with(&tafl, &ReplayOptions::default()).is_err());
+        assert!(SugorokuGame::from_record_with(&tafl, &ReplayOptions::default()).is_err());
         Ok(())
     }
 }
@@ -215,7 +218,7 @@ fn position_debug_shows_points_and_pawns() {
     );
     assert!(pretty.contains("    side: white,\n"), "{pretty}");
     // The game's Debug shows its position the same way.
-    let game = Sugoroku::from_position(Ruleset::default(), pos);
+    let game = SugorokuGame::from_position(Ruleset::default(), pos);
     assert!(
         format!("{game:?}").contains("white: Camp { points: {4: 1, 5: 2, 7: 3, 10: 1}"),
         "{game:?}"
@@ -235,4 +238,45 @@ fn enums_list_their_values() {
         assert!(!SingleDoublet::ALL[i + 1..].contains(a));
     }
     assert_ne!(Winner::ALL[0], Winner::ALL[1]);
+}
+
+#[test]
+fn the_outcome_and_the_diagram_say_how_a_game_ended() {
+    use boardgames_common::{Game, Outcome};
+    let start = SugorokuGame::default();
+    assert_eq!(start.outcome(), None);
+    assert_eq!(Game::outcome(&start), None);
+    assert!(start.diagram().contains("  to throw\n"));
+    let mut seen = (false, false, false);
+    for seed in 0..40 {
+        let game = SugorokuGame::play_seeded(Ruleset::default(), Seed(seed)).state;
+        let end = game.end().unwrap();
+        assert_eq!(game.outcome(), Some(end.outcome));
+        assert_eq!(game.outcome(), Game::outcome(&game));
+        let diagram = game.diagram();
+        assert!(!diagram.contains("to throw"), "{diagram}");
+        assert!(diagram.ends_with(&format!("  over: {end}\n")), "{diagram}");
+        assert_eq!(diagram, game.position().diagram(game.ruleset()));
+        match end.outcome {
+            Outcome::Winner(Player::First) => seen.0 = true,
+            Outcome::Winner(Player::Second) => seen.1 = true,
+            Outcome::Draw => seen.2 = true,
+        }
+    }
+    assert_eq!(seen, (true, true, true));
+    let game = SugorokuGame::play_seeded(Ruleset::default(), Seed(4)).state;
+    assert_eq!(
+        game.diagram(),
+        "point      1  2  3  4  5  6  7  8  9 10 11 12\n\
+         black      0  0  0  0  0  0  0  0  0  0  0  0   reserve  0  held  1\n\
+         white      0  1  0  0  0  0  0  0  0  0  0  1   reserve  0  held  6\n\
+         throws   61  over: game over: white wins 6-1\n"
+    );
+}
+
+#[test]
+#[allow(deprecated)]
+fn the_former_name_of_the_game_type_still_builds_it() {
+    let old: sugoroku_core::Sugoroku = sugoroku_core::Sugoroku::new(Ruleset::default());
+    assert_eq!(old, SugorokuGame::default());
 }

@@ -1,10 +1,10 @@
-//! The games of `Sugoroku::play_seeded`, `play_with_dice` and `replay` are those they were
+//! The games of `SugorokuGame::play_seeded`, `play_with_dice` and `replay` are those they were
 //! before they ran on boardgames-common's one game loop (`Playout`): the same seed, the same
 //! throws, the same record, byte for byte (the values below were taken from the hand-written
 //! loops they replaced).
 
 use boardgames_common::{Player, ScriptedDice, Seed, SeededDice, Throw};
-use sugoroku_core::{Position, Ruleset, SingleDoublet, Sugoroku, ThrowError, Winner};
+use sugoroku_core::{Position, Ruleset, SingleDoublet, SugorokuGame, ThrowError, Winner};
 
 /// FNV-1a of a text: a record compared whole without writing it out here.
 fn fnv(text: &str) -> u64 {
@@ -130,7 +130,7 @@ const BEFORE: [[(Before, Before); 2]; 3] = [
     ],
 ];
 
-fn assert_before(played: &boardgames_common::PlayedGame<Sugoroku>, before: &Before) {
+fn assert_before(played: &boardgames_common::PlayedGame<SugorokuGame>, before: &Before) {
     assert_eq!(played.record.entries().len(), before.throws);
     assert_eq!(played.record.tag("Result"), Some(before.result));
     assert_eq!(played.state.position().to_string(), before.position);
@@ -146,7 +146,7 @@ fn assert_before(played: &boardgames_common::PlayedGame<Sugoroku>, before: &Befo
 fn seeded_games_and_games_from_dice_are_the_games_of_before() {
     for (rules, games) in rulesets().into_iter().zip(&BEFORE) {
         for (seed, (seeded, from_dice)) in [42, 7].into_iter().zip(games) {
-            let played = Sugoroku::play_seeded(rules, Seed(seed));
+            let played = SugorokuGame::play_seeded(rules, Seed(seed));
             assert_before(&played, seeded);
             // The record starts with its tags in the order of before.
             let head: Vec<String> = played
@@ -159,7 +159,7 @@ fn seeded_games_and_games_from_dice_are_the_games_of_before() {
             assert_eq!(head[1], format!("[Seed \"{seed}\"]"));
             assert_eq!(head[2], "[Dice \"sugoroku-byte36\"]");
             let mut dice = SeededDice::new(Seed(seed));
-            let played = Sugoroku::new(rules).play_with_dice(&mut dice).unwrap();
+            let played = SugorokuGame::new(rules).play_with_dice(&mut dice).unwrap();
             assert_before(&played, from_dice);
             assert_eq!(played.record.tag("Seed"), None);
         }
@@ -169,23 +169,23 @@ fn seeded_games_and_games_from_dice_are_the_games_of_before() {
 #[test]
 fn replay_of_throws_is_the_game_and_refuses_a_throw_after_the_end() {
     for rules in rulesets() {
-        let played = Sugoroku::play_seeded(rules, Seed(42));
+        let played = SugorokuGame::play_seeded(rules, Seed(42));
         let throws: Vec<Throw> = played
             .record
             .actions()
             .map(|t| t.parse().unwrap())
             .collect();
-        let game = Sugoroku::replay(rules, Position::start(), throws.clone()).unwrap();
+        let game = SugorokuGame::replay(rules, Position::start(), throws.clone()).unwrap();
         assert_eq!(game, played.state);
         // Fewer throws: the game so far.
-        let half = Sugoroku::replay(rules, Position::start(), throws[..10].to_vec()).unwrap();
+        let half = SugorokuGame::replay(rules, Position::start(), throws[..10].to_vec()).unwrap();
         assert_eq!(half.position().throws(), 10);
         assert_eq!(half.end(), None);
         // One throw more: refused with its number (from 1) and the end.
         let mut longer = throws.clone();
         longer.push(Throw::from_values(2, 1).unwrap());
         let end = played.state.end().unwrap();
-        match Sugoroku::replay(rules, Position::start(), longer) {
+        match SugorokuGame::replay(rules, Position::start(), longer) {
             Err(boardgames_common::ReplayError::Action { index, error }) => {
                 assert_eq!(index, throws.len() + 1);
                 assert_eq!(error, ThrowError::GameOver(end));
@@ -201,7 +201,7 @@ fn play_with_dice_from_a_set_position_records_its_setup() {
     let start: Position = "000100000000/0/0 000000100000/0/0 w 30".parse().unwrap();
     let two_two = Throw::from_values(2, 2).unwrap();
     let mut dice = ScriptedDice::from_throws(vec![two_two; 40]);
-    let played = Sugoroku::from_position(Ruleset::default(), start)
+    let played = SugorokuGame::from_position(Ruleset::default(), start)
         .play_with_dice(&mut dice)
         .unwrap();
     assert_eq!(

@@ -6,7 +6,7 @@ use crate::common;
 use boardgames_common::{Game, Player, Record, Seed, Throw, UNORDERED_THROWS};
 use common::{position, t};
 use proptest::prelude::*;
-use sugoroku_core::{Event, PAWNS, Position, Ruleset, SingleDoublet, Sugoroku, Winner};
+use sugoroku_core::{Event, PAWNS, Position, Ruleset, SingleDoublet, SugorokuGame, Winner};
 
 fn any_rules() -> impl Strategy<Value = Ruleset> {
     (0usize..3, any::<bool>(), 0usize..2, 1u32..400).prop_map(|(single, extra, winner, cap)| {
@@ -55,11 +55,11 @@ proptest! {
     /// bound exists without it, see `a_position_can_repeat_forever`).
     #[test]
     fn every_game_ends_by_the_cap(rules in any_rules(), seed in any::<u64>()) {
-        let played = Sugoroku::play_seeded(rules, Seed(seed));
+        let played = SugorokuGame::play_seeded(rules, Seed(seed));
         prop_assert!(played.state.is_terminal());
         prop_assert!(played.state.position().throws() <= rules.max_throws);
         // And with arbitrary throws: the same.
-        let mut game = Sugoroku::new(rules);
+        let mut game = SugorokuGame::new(rules);
         let mut n = 0u32;
         let mut i = seed as usize;
         while !game.is_terminal() {
@@ -73,15 +73,15 @@ proptest! {
     /// A record replays to the same game, also after a trip through its text.
     #[test]
     fn replay_of_a_record_reproduces_the_game(rules in any_rules(), seed in any::<u64>()) {
-        let played = Sugoroku::play_seeded(rules, Seed(seed));
-        let again = Sugoroku::from_record(&played.record).unwrap();
+        let played = SugorokuGame::play_seeded(rules, Seed(seed));
+        let again = SugorokuGame::from_record(&played.record).unwrap();
         prop_assert_eq!(again, played.state);
         let text = played.record.to_string();
         let parsed: Record = text.parse().unwrap();
-        prop_assert_eq!(Sugoroku::from_record(&parsed).unwrap(), played.state);
+        prop_assert_eq!(SugorokuGame::from_record(&parsed).unwrap(), played.state);
         // Replaying the bare throws gives the same game too.
         let throws: Vec<Throw> = played.record.actions().map(|a| a.parse().unwrap()).collect();
-        let bare = Sugoroku::replay(rules, Position::start(), throws).unwrap();
+        let bare = SugorokuGame::replay(rules, Position::start(), throws).unwrap();
         prop_assert_eq!(bare, played.state);
     }
 

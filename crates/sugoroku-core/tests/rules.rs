@@ -6,7 +6,7 @@ use crate::common;
 use boardgames_common::{ByPlayer, Game, Player};
 use common::{position, t};
 use sugoroku_core::{
-    Event, GameEnd, Outcome, Phase, Position, Ruleset, Sugoroku, ThrowError, Winner,
+    Event, GameEnd, Outcome, Phase, Position, Ruleset, SugorokuGame, ThrowError, Winner,
 };
 
 const W: Player = Player::First;
@@ -365,7 +365,7 @@ fn the_end_is_checked_for_both_players_after_every_throw() {
 fn winner_by_captures_and_the_draw() {
     // White removes his last pawn holding 2 against black's 2: a draw.
     let mut game =
-        Sugoroku::from_position(rules(), position(&[(12, 1)], &[(3, 1)], (0, 0), (2, 2), W));
+        SugorokuGame::from_position(rules(), position(&[(12, 1)], &[(3, 1)], (0, 0), (2, 2), W));
     let events = game.play_mut(t(6, 6)).unwrap();
     // 6-6 on a lone pawn facing an empty point: one captured pawn goes back instead of the
     // removal, so the game goes on, now 1-2.
@@ -379,7 +379,7 @@ fn winner_by_captures_and_the_draw() {
     );
     assert_eq!(game.turn(), boardgames_common::Turn::Chance);
     let mut draw =
-        Sugoroku::from_position(rules(), position(&[(11, 1)], &[(3, 1)], (0, 0), (2, 2), W));
+        SugorokuGame::from_position(rules(), position(&[(11, 1)], &[(3, 1)], (0, 0), (2, 2), W));
     let events = draw.play_mut(t(6, 5)).unwrap();
     assert_eq!(
         events.game_end(),
@@ -399,7 +399,7 @@ fn winner_by_captures_and_the_draw() {
     );
     // Black wins with more captures even though white emptied his camp.
     let mut lost =
-        Sugoroku::from_position(rules(), position(&[(11, 1)], &[(3, 1)], (0, 0), (0, 5), W));
+        SugorokuGame::from_position(rules(), position(&[(11, 1)], &[(3, 1)], (0, 0), (0, 5), W));
     lost.play_mut(t(6, 5)).unwrap();
     assert_eq!(lost.returns(), ByPlayer::new(-1.0, 1.0));
     assert_eq!(lost.result_tag(), "0-1");

@@ -6,7 +6,7 @@ use boardgames_common::{
     ByPlayer, Game, Player, RandomAgent, ReplayOptions, Seed, Turn, play_game,
 };
 use sugoroku_core::{
-    DICE_TAG, Ruleset, Simulation, SingleDoublet, Statistics, Sugoroku, play_fast,
+    DICE_TAG, Ruleset, Simulation, SingleDoublet, Statistics, SugorokuGame, play_fast,
 };
 
 fn option_rules() -> [Ruleset; 3] {
@@ -32,7 +32,7 @@ fn simulation_equals_seeded_games_played_one_by_one() {
             .unwrap();
         let mut slow = Statistics::new(rules, seed);
         for i in 0..games {
-            let played = Sugoroku::play_seeded(rules, seed.derive(i));
+            let played = SugorokuGame::play_seeded(rules, seed.derive(i));
             let mut summary = sugoroku_core::GameSummary {
                 end: played.state.end().unwrap(),
                 throws: played.record.entries().len() as u32,
@@ -143,7 +143,7 @@ fn empty_and_zero_cap_simulations() {
 
 #[test]
 fn the_game_trait_is_all_chance() {
-    let game = Sugoroku::default();
+    let game = SugorokuGame::default();
     assert_eq!(game.turn(), Turn::Chance);
     let mut legal = vec![];
     game.legal_actions(&mut legal);
@@ -167,7 +167,7 @@ fn the_game_trait_is_all_chance() {
     let mut b = RandomAgent::new(Seed(2));
     let played = play_game(game, Seed(3), ByPlayer::new(&mut a, &mut b), 20_000).unwrap();
     assert!(played.state.is_terminal());
-    let replayed = Sugoroku::from_record(&played.record).unwrap();
+    let replayed = SugorokuGame::from_record(&played.record).unwrap();
     assert_eq!(replayed, played.state);
     let mut terminal_outcomes = vec![(game.parse_action("11").unwrap(), 1.0)];
     played.state.chance_outcomes(&mut terminal_outcomes);
@@ -176,7 +176,7 @@ fn the_game_trait_is_all_chance() {
 
 #[test]
 fn seeded_record_has_tags_and_events() {
-    let played = Sugoroku::play_seeded(Ruleset::default(), Seed(42));
+    let played = SugorokuGame::play_seeded(Ruleset::default(), Seed(42));
     let r = &played.record;
     assert_eq!(r.tag("Game"), Some("Sugoroku"));
     assert_eq!(r.tag("Seed"), Some("42"));
@@ -216,19 +216,19 @@ fn seeded_record_has_tags_and_events() {
         .to_string()
         .replacen("white places on", "white places at", 1);
     let tampered: boardgames_common::Record = text.parse().unwrap();
-    assert_eq!(Sugoroku::from_record(&tampered).unwrap(), played.state);
-    match Sugoroku::from_record_with(&tampered, &ReplayOptions::strict()) {
+    assert_eq!(SugorokuGame::from_record(&tampered).unwrap(), played.state);
+    match SugorokuGame::from_record_with(&tampered, &ReplayOptions::strict()) {
         Err(boardgames_common::ReplayError::Comment { index: 1, error }) => {
             assert!(error.recorded.starts_with("white places at"), "{error}");
             assert!(error.actual.starts_with("white places on"), "{error}");
         }
         other => panic!("{other:?}"),
     }
-    assert!(Sugoroku::from_record_with(r, &ReplayOptions::strict()).is_ok());
+    assert!(SugorokuGame::from_record_with(r, &ReplayOptions::strict()).is_ok());
     let mut other = r.clone();
     other.set_tag("Game", "Tafl").unwrap();
     assert!(matches!(
-        Sugoroku::from_record(&other),
+        SugorokuGame::from_record(&other),
         Err(boardgames_common::ReplayError::OtherGame(_))
     ));
     let mut wrong = r.clone();
@@ -239,14 +239,14 @@ fn seeded_record_has_tags_and_events() {
     };
     wrong.set_tag("Result", result).unwrap();
     assert!(matches!(
-        Sugoroku::from_record(&wrong),
+        SugorokuGame::from_record(&wrong),
         Err(boardgames_common::ReplayError::Result(_))
     ));
     // Throws after the end are refused with their number.
     let mut longer = r.clone();
     longer.push_action("2-1").unwrap();
     let n = longer.entries().len();
-    match Sugoroku::from_record(&longer) {
+    match SugorokuGame::from_record(&longer) {
         Err(boardgames_common::ReplayError::Action { index, .. }) => assert_eq!(index, n),
         other => panic!("{other:?}"),
     }
@@ -257,7 +257,7 @@ fn seeded_record_has_tags_and_events() {
 fn the_shortest_game_is_sixteen_throws() {
     let throws = vec![boardgames_common::Throw::from_values(2, 2).unwrap(); 16];
     let game =
-        Sugoroku::replay(Ruleset::default(), sugoroku_core::Position::start(), throws).unwrap();
+        SugorokuGame::replay(Ruleset::default(), sugoroku_core::Position::start(), throws).unwrap();
     let end = game.end().unwrap();
     assert_eq!(game.position().throws(), 16);
     assert_eq!(game.position().removed(Player::First), 15);
@@ -273,7 +273,7 @@ fn play_with_scripted_dice_and_running_out() {
     use boardgames_common::{ScriptedDice, Throw};
     let two_two = Throw::from_values(2, 2).unwrap();
     let mut dice = ScriptedDice::from_throws(vec![two_two; 20]);
-    let played = Sugoroku::default().play_with_dice(&mut dice).unwrap();
+    let played = SugorokuGame::default().play_with_dice(&mut dice).unwrap();
     assert_eq!(played.record.entries().len(), 16);
     assert_eq!(played.record.tag("Result"), Some("1/2-1/2"));
     assert_eq!(
@@ -287,7 +287,9 @@ fn play_with_scripted_dice_and_running_out() {
     assert_eq!(dice.remaining(), 8);
     let mut short = ScriptedDice::from_throws(vec![two_two; 5]);
     assert_eq!(
-        Sugoroku::default().play_with_dice(&mut short).unwrap_err(),
+        SugorokuGame::default()
+            .play_with_dice(&mut short)
+            .unwrap_err(),
         sugoroku_core::DicePlayError::DiceExhausted { throws: 5 }
     );
 }
@@ -336,13 +338,16 @@ fn shards_cover_every_game_once_and_merge_into_the_whole_run() {
 fn replay_limits_refuse_before_replaying() {
     use boardgames_common::ReplayError;
     use boardgames_common::{RecordLimitError, RecordLimits};
-    let played = Sugoroku::play_seeded(Ruleset::default(), Seed(3));
+    let played = SugorokuGame::play_seeded(Ruleset::default(), Seed(3));
     let n = played.record.entries().len();
     let fits = RecordLimits::DEFAULT.with_max_actions(n);
-    assert!(Sugoroku::from_record_with(&played.record, &ReplayOptions::with_limits(fits)).is_ok());
+    assert!(
+        SugorokuGame::from_record_with(&played.record, &ReplayOptions::with_limits(fits)).is_ok()
+    );
     let tight = RecordLimits::DEFAULT.with_max_actions(n - 1);
     assert_eq!(
-        Sugoroku::from_record_with(&played.record, &ReplayOptions::with_limits(tight)).unwrap_err(),
+        SugorokuGame::from_record_with(&played.record, &ReplayOptions::with_limits(tight))
+            .unwrap_err(),
         ReplayError::Limit(RecordLimitError::Actions {
             count: n,
             max: n - 1

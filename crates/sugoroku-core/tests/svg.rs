@@ -3,7 +3,7 @@
 use boardgames_common::{Player, Throw};
 use roxmltree::{Document, Node};
 use sugoroku_core::svg::{SvgOptions, render};
-use sugoroku_core::{Position, Ruleset, Sugoroku};
+use sugoroku_core::{Position, Ruleset, SugorokuGame};
 
 fn parse(svg: &str) -> Document<'_> {
     Document::parse(svg).unwrap_or_else(|e| panic!("not well-formed XML: {e}\n{svg}"))
@@ -110,8 +110,8 @@ fn a_position_in_phase_two_shows_camps_reserves_and_captures() {
 
 #[test]
 fn a_finished_game_names_its_end_and_nobody_to_throw() {
-    let played = Sugoroku::play_seeded(Ruleset::default(), boardgames_common::Seed(1));
-    let game = Sugoroku::from_record(&played.record).unwrap();
+    let played = SugorokuGame::play_seeded(Ruleset::default(), boardgames_common::Seed(1));
+    let game = SugorokuGame::from_record(&played.record).unwrap();
     let end = game.end().unwrap();
     let svg = render(
         game.position(),

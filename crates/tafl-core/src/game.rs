@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use boardgames_common::{
-    ByPlayer, Game, Record, Replay, ReplayError, ReplayOptions, Turn, result_tag,
+    ByPlayer, Game, Outcome, Record, Replay, ReplayError, ReplayOptions, Turn, result_tag,
 };
 use thiserror::Error;
 
@@ -20,6 +20,13 @@ use crate::rules_string::RulesStringError;
 use crate::ruleset::Ruleset;
 use crate::setup::{ParseSetupError, Setup};
 use crate::status::{DrawReason, Status, WinReason};
+
+/// The plies after which a front end cuts a tafl game that is still going (and counts it as
+/// a draw): self-play, tournaments, learning environments. Games between the AI's levels
+/// end in a few hundred plies at most; a game whose rules have a no-capture limit ends
+/// within [`TaflGame::max_plies`] anyway, and a game without one (repetitions ignored,
+/// no limit) may never end.
+pub const MAX_GAME_PLIES: u32 = 2_000;
 
 /// A tafl game: the ruleset, the start and current positions, the moves played with their
 /// captures, the hashes of the positions since the last capture (a capture makes every
@@ -139,8 +146,8 @@ impl TaflGame {
 
     /// The game a record describes ([`Replay::from_record`], here for callers that do not
     /// import the trait): tags `Rules`, an OpenTafl rules string or a preset's name such as
-    /// `fidchell`, optionally followed by `repetition:none`
-    /// ([`Ruleset::preset_with_options`]); optional `Position`; then the moves.
+    /// `fidchell`, optionally followed by `repetition:none` (as [`Ruleset`]'s `FromStr` reads
+    /// them); optional `Position`; then the moves.
     ///
     /// # Errors
     ///
@@ -227,6 +234,70 @@ impl TaflGame {
     #[must_use]
     pub fn plies(&self) -> u32 {
         u32::try_from(self.moves.len()).unwrap_or(u32::MAX)
+    }
+
+    /// The most plies a game from this game's start can last under its rules, when they
+    /// bound it: `(pieces + 1) × L` for a no-capture limit of `L` plies (each stretch
+    /// without a capture is at most `L` plies, and there is at most one stretch more than
+    /// the pieces of the start, each capture taking one). `None` without a no-capture
+    /// limit: a front end then cuts the game at [`MAX_GAME_PLIES`].
+    ///
+    /// ```
+    /// use tafl_core::{Ruleset, TaflGame};
+    /// // Fidchell: 20 pieces and the king, a draw after 200 plies without capture.
+    /// assert_eq!(TaflGame::new(Ruleset::fidchell()).max_plies(), Some(4_200));
+    /// assert_eq!(TaflGame::new(Ruleset::brandubh()).max_plies(), None);
+    /// ```
+    #[must_use]
+    pub fn max_plies(&self) -> Option<u32> {
+        let limit = u32::from(self.rules().no_capture_limit?);
+        let pieces = self.start.attackers().count() + self.start.defenders().count();
+        Some((pieces + 1).saturating_mul(limit))
+    }
+
+    /// `None` while the game goes on; once it is over, the side that won (attackers are
+    /// [`Player::First`](boardgames_common::Player::First)) or a draw: the same answer as
+    /// [`Game::outcome`]. The detail of the end (how it was won or drawn) is
+    /// [`TaflGame::status`].
+    ///
+    /// ```
+    /// use boardgames_common::{Outcome, Player};
+    /// use tafl_core::{Ruleset, Setup, Side, TaflGame};
+    /// // Rank 1 first: the king on a6 steps onto the corner a7.
+    /// let mut setup = Setup::from_board_string("/7/7/3t3/7/7/K6/7/").unwrap();
+    /// setup.side_to_move = Side::Defenders;
+    /// let mut game = TaflGame::from_setup(Ruleset::brandubh(), &setup).unwrap();
+    /// assert_eq!(game.outcome(), None);
+    /// game.play_mut("a6-a7".parse().unwrap()).unwrap();
+    /// assert_eq!(game.outcome(), Some(Outcome::Winner(Player::Second)));
+    /// assert!(game.diagram().contains("\ngame over"));
+    /// ```
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.status {
+            Status::Ongoing => None,
+            Status::Win { side, .. } => Some(Outcome::Winner(side.into())),
+            Status::Draw { .. } => Some(Outcome::Draw),
+        }
+    }
+
+    /// The text diagram of the position ([`Position::diagram`]: rank `n` at the top, then
+    /// the side to move), whose last line says `game over` instead of the side to move once
+    /// the game is over (by the position, the repetition rule or the no-capture limit).
+    ///
+    /// ```
+    /// use tafl_core::{Ruleset, TaflGame};
+    /// let game = TaflGame::new(Ruleset::brandubh());
+    /// assert!(game.diagram().ends_with("attackers to move\n"));
+    /// ```
+    #[must_use]
+    pub fn diagram(&self) -> String {
+        let text = self.position.diagram(self.rules());
+        if !self.status.is_over() {
+            return text;
+        }
+        let side = self.position.side_to_move();
+        text.replacen(&format!("{side} to move"), "game over", 1)
     }
 
     /// The hashes ([`Position::hash`]) of the positions the repetition rule counts: those
@@ -459,8 +530,8 @@ impl Replay for TaflGame {
     type TagError = TagError;
 
     /// The start a record's tags describe: `Rules` (an OpenTafl rules string, or a preset's
-    /// name such as `fidchell`, optionally followed by `repetition:none`:
-    /// [`Ruleset::preset_with_options`]) and the optional `Position`. The replay then costs
+    /// name such as `fidchell`, optionally followed by `repetition:none`, as [`Ruleset`]'s
+    /// `FromStr` reads them) and the optional `Position`. The replay then costs
     /// O(1) amortised per move, so its work is bounded by the record's limits; tafl writes
     /// no comments, so a strict replay refuses any.
     ///
@@ -470,10 +541,7 @@ impl Replay for TaflGame {
     fn from_tags(record: &Record) -> Result<TaflGame, TagError> {
         let rules = record.tag("Rules").ok_or(TagError::NoRules)?;
         // A preset's name (`fidchell`, `brandubh`, ...) stands for its rules string.
-        let ruleset: Ruleset = match Ruleset::preset_with_options(rules) {
-            Some(preset) => preset.map_err(TagError::Rules)?,
-            None => rules.parse().map_err(TagError::Rules)?,
-        };
+        let ruleset: Ruleset = rules.parse().map_err(TagError::Rules)?;
         match record.tag("Position") {
             Some(text) => {
                 let setup = text.parse::<Setup>().map_err(TagError::Setup)?;

@@ -50,6 +50,7 @@ mod fort;
 mod game;
 mod movegen;
 mod moves;
+mod otn;
 mod perft;
 mod piece;
 mod play;
@@ -70,7 +71,7 @@ mod tafl_position;
 mod zobrist;
 
 pub use bitboard::Bitboard;
-pub use game::{ActionError, TaflGame, TagError};
+pub use game::{ActionError, MAX_GAME_PLIES, TaflGame, TagError};
 pub use moves::{MAX_MOVES, Move, MoveList, MoveText, ParseMoveError};
 pub use perft::{divide, perft};
 pub use piece::{BySide, Officer, OfficerSet, ParsePieceSetError, Piece, PieceSet, Side};

@@ -1,6 +1,6 @@
-//! [`Move`] (`d1-d3`, and OpenTafl move records read by [`Move::from_otn`]), the
-//! fixed-capacity [`MoveList`], and [`MoveText`], a move with the
-//! captures it made (`d1-d3xc3/e3`).
+//! [`Move`] (`d1-d3`; OpenTafl's move records are read and written in `otn.rs`), the
+//! fixed-capacity [`MoveList`], and [`MoveText`], a move with the captures it made
+//! (`d1-d3xc3/e3`).
 
 use std::fmt;
 use std::str::FromStr;
@@ -81,55 +81,6 @@ impl FromStr for Move {
 
     fn from_str(s: &str) -> Result<Move, ParseMoveError> {
         parse_move_part(s, s)
-    }
-}
-
-impl Move {
-    /// Reads a move in OpenTafl Notation ("OpenTafl Notation", section 2, "Move Records"),
-    /// simple (`a4-a1`) or full as OpenTafl engines and hosts write it
-    /// (`Ke5-e1xd1/f1--`, `ce6^e8`, `Ne6^=e8xce7/ne9`): an optional piece letter (`t c n k m
-    /// g`, either case), the origin, the move type (`-` a move, `^` a jump, `=` or `^=` a
-    /// berserk move), the destination; the captures and markers after it are not read (the
-    /// position tells them).
-    ///
-    /// # Errors
-    ///
-    /// [`ParseMoveError`] if the origin, the move type or the destination is missing or not
-    /// a square.
-    ///
-    /// ```
-    /// use tafl_core::Move;
-    /// let m = Move::from_otn("Ke5-e1xd1/f1--").unwrap();
-    /// assert_eq!(m.to_string(), "e5-e1");
-    /// assert_eq!(Move::from_otn("ce6^e8").unwrap().to_string(), "e6-e8");
-    /// assert!(Move::from_otn("a4-").is_err());
-    /// ```
-    pub fn from_otn(text: &str) -> Result<Move, ParseMoveError> {
-        let err = |why| ParseMoveError {
-            text: text.to_string(),
-            why,
-        };
-        // A piece letter comes before a file letter; `c3`, `g7`, `k11` are squares.
-        let bytes = text.as_bytes();
-        let lettered =
-            bytes.len() > 1 && b"tcnkmgTCNKMG".contains(&bytes[0]) && bytes[1].is_ascii_lowercase();
-        let t = if lettered { &text[1..] } else { text };
-        let split = t
-            .find(['-', '^', '='])
-            .ok_or_else(|| err("expected a move type (-, ^, = or ^=) after the origin"))?;
-        let from: Square = t[..split].parse().map_err(|_| err("bad origin square"))?;
-        let rest = t[split..].trim_start_matches(['-', '^', '=']);
-        let end = rest
-            .find(|c: char| !c.is_ascii_alphanumeric())
-            .unwrap_or(rest.len());
-        // The destination is a letter then digits; an `x` after it starts the captures.
-        let dest = &rest[..end];
-        let dest = match dest.find('x') {
-            Some(i) if i > 0 => &dest[..i],
-            _ => dest,
-        };
-        let to: Square = dest.parse().map_err(|_| err("bad destination square"))?;
-        Ok(Move { from, to })
     }
 }
 
@@ -261,34 +212,6 @@ mod tests {
         for bad in ["", "d1", "d1-", "d1-z9", "d1-d3x", "d1-d3xq"] {
             assert!(bad.parse::<MoveText>().is_err(), "{bad}");
         }
-    }
-
-    #[test]
-    fn moves_are_read_in_both_opentafl_notations() {
-        let m = |t| Move::from_otn(t).map(|m| m.to_string()).ok();
-        assert_eq!(m("a4-a1").as_deref(), Some("a4-a1"));
-        assert_eq!(m("Ke5-e1xd1/f1--").as_deref(), Some("e5-e1"));
-        assert_eq!(m("ce6^e8").as_deref(), Some("e6-e8"));
-        assert_eq!(m("Ne6^=e8xce7/ne9").as_deref(), Some("e6-e8"));
-        assert_eq!(m("k11-k1+").as_deref(), Some("k11-k1"));
-        assert_eq!(m("c3-c5").as_deref(), Some("c3-c5"));
-        assert_eq!(m("tg2-g5").as_deref(), Some("g2-g5"));
-        assert_eq!(m("garbage"), None);
-        assert_eq!(m("a4-"), None);
-        let e = Move::from_otn("a4-").unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "invalid move \"a4-\": bad destination square"
-        );
-        let e = Move::from_otn("a4").unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "invalid move \"a4\": expected a move type (-, ^, = or ^=) after the origin"
-        );
-        assert_eq!(
-            Move::from_otn("z9-a1").unwrap_err().why,
-            "bad origin square"
-        );
     }
 
     #[test]

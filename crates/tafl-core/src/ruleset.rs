@@ -13,7 +13,8 @@ use crate::setup::Setup;
 /// As in every game of the family, a `Ruleset` is the rules a game is played under: what
 /// [`TaflGame::new`](crate::TaflGame::new) takes, what
 /// [`TaflGame::ruleset`](crate::TaflGame::ruleset) gives back, and what a record's `Rules`
-/// tag holds, as the OpenTafl rules string of its `Display` and `FromStr`.
+/// tag holds, as the OpenTafl rules string of its `Display`; its `FromStr` reads that string
+/// or a preset's name (`brandubh`, `copenhagen repetition:none`).
 ///
 /// ```
 /// use tafl_core::{Ruleset, Side};
@@ -304,23 +305,20 @@ mod tests {
             // Written as a rules string it reads back (`tfr:i`).
             assert_eq!(none.to_string().parse::<Ruleset>(), Ok(none.clone()));
             let text = format!("{} repetition:none", r.name().replace(' ', "_"));
-            assert_eq!(Ruleset::preset_with_options(&text), Some(Ok(none)));
+            assert_eq!(text.parse::<Ruleset>(), Ok(none));
         }
+        assert_eq!("brandubh".parse::<Ruleset>(), Ok(Ruleset::brandubh()));
         assert_eq!(
-            Ruleset::preset_with_options("brandubh"),
-            Some(Ok(Ruleset::brandubh()))
+            "brandubh tfr:i".parse::<Ruleset>(),
+            Err(RulesStringError::UnknownKey("tfr".into()))
         );
         assert_eq!(
-            Ruleset::preset_with_options("brandubh tfr:i"),
-            Some(Err(RulesStringError::UnknownKey("tfr".into())))
+            "brandubh repetition:none repetition:none".parse::<Ruleset>(),
+            Err(RulesStringError::Duplicate("repetition".into()))
         );
         assert_eq!(
-            Ruleset::preset_with_options("brandubh repetition:none repetition:none"),
-            Some(Err(RulesStringError::Duplicate("repetition".into())))
-        );
-        assert_eq!(
-            Ruleset::preset_with_options("brandubh none"),
-            Some(Err(RulesStringError::Token("none".into())))
+            "brandubh none".parse::<Ruleset>(),
+            Err(RulesStringError::Token("none".into()))
         );
     }
 }

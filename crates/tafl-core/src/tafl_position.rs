@@ -124,10 +124,7 @@ impl FromStr for TaflPosition {
             .ok_or(ParseTaflPositionError::NoPosition)?;
         let (rules, position) = s.split_at(board);
         let rules = rules.trim();
-        let ruleset = match Ruleset::preset_with_options(rules) {
-            Some(preset) => preset?,
-            None => rules.parse()?,
-        };
+        let ruleset: Ruleset = rules.parse()?;
         Ok(TaflPosition::new(ruleset, &position.parse()?)?)
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use boardgames_common::{ByPlayer, Game, RandomAgent, Seed, Turn, play_game};
+use boardgames_common::{ByPlayer, Game, Outcome, Player, RandomAgent, Seed, Turn, play_game};
 use common::sq;
 use tafl_core::{
     DrawReason, Move, MoveList, Position, Rules, Ruleset, Setup, Side, Status, TaflGame, WinReason,
@@ -224,6 +224,75 @@ fn random_games_end_and_replay_from_their_record() {
         let replayed = TaflGame::from_record(&record).unwrap();
         assert_eq!(replayed, played.state);
     }
+}
+
+#[test]
+fn the_outcome_and_the_diagram_say_how_a_game_ended() {
+    // A game going on: no outcome, the diagram names the side to move.
+    let mut drawn = TaflGame::new(Ruleset::fidchell());
+    assert_eq!(drawn.outcome(), None);
+    assert_eq!(Game::outcome(&drawn), None);
+    assert!(drawn.diagram().ends_with("\nattackers to move\n"));
+    assert_eq!(drawn.diagram(), drawn.position().diagram(drawn.rules()));
+    // A draw by repetition (the position alone does not know it).
+    let cycle = ["c1-b1", "c3-c2", "b1-c1", "c2-c3"];
+    for m in cycle.iter().chain(cycle.iter()) {
+        let _ = drawn.play_mut(mv(m)).unwrap();
+    }
+    assert_eq!(drawn.outcome(), Some(Outcome::Draw));
+    assert_eq!(Game::outcome(&drawn), drawn.outcome());
+    let diagram = drawn.diagram();
+    assert!(diagram.ends_with("\ngame over\n"), "{diagram}");
+    assert_eq!(
+        diagram.replacen("game over", "attackers to move", 1),
+        drawn.position().diagram(drawn.rules())
+    );
+    // A win by repetition in Brandubh: the attackers are the first player.
+    let mut won = TaflGame::new(Ruleset::brandubh());
+    let cycle = ["d1-c1", "c4-c5", "c1-d1", "c5-c4"];
+    for m in cycle.iter().chain(cycle.iter()) {
+        let _ = won.play_mut(mv(m)).unwrap();
+    }
+    assert_eq!(won.outcome(), Some(Outcome::Winner(Player::First)));
+    assert_eq!(Game::outcome(&won), won.outcome());
+    assert!(won.diagram().ends_with("\ngame over\n"));
+    // The king escapes: the defenders, the second player, win.
+    let mut setup = Setup::from_board_string("/7/7/3t3/7/7/K6/7/").unwrap();
+    setup.side_to_move = Side::Defenders;
+    let mut escape = TaflGame::from_setup(Ruleset::brandubh(), &setup).unwrap();
+    let _ = escape.play_mut(mv("a6-a7")).unwrap();
+    assert_eq!(escape.outcome(), Some(Outcome::Winner(Player::Second)));
+    assert_eq!(Game::outcome(&escape), escape.outcome());
+    // Random games to their end: the inherent answer is the trait's.
+    for (i, ruleset) in Ruleset::presets().into_iter().enumerate() {
+        let mut a = RandomAgent::new(Seed(30 + i as u64));
+        let mut b = RandomAgent::new(Seed(40 + i as u64));
+        let played = play_game(
+            TaflGame::new(ruleset),
+            Seed(2),
+            ByPlayer::new(&mut a, &mut b),
+            5000,
+        )
+        .unwrap();
+        let game = played.state;
+        assert!(game.outcome().is_some());
+        assert_eq!(game.outcome(), Game::outcome(&game));
+        assert_eq!(
+            game.outcome().and_then(Outcome::winner).map(Side::from),
+            game.status().winner()
+        );
+    }
+}
+
+#[test]
+fn a_game_with_a_no_capture_limit_is_bounded_by_its_pieces() {
+    let fidchell = TaflGame::new(Ruleset::fidchell());
+    // 12 attackers, 8 defenders and the king; 200 plies without capture draw.
+    assert_eq!(fidchell.max_plies(), Some(21 * 200));
+    for ruleset in [Ruleset::brandubh(), Ruleset::copenhagen()] {
+        assert_eq!(TaflGame::new(ruleset).max_plies(), None);
+    }
+    assert!(fidchell.max_plies() > Some(tafl_core::MAX_GAME_PLIES));
 }
 
 #[test]

@@ -251,7 +251,7 @@ fn real_games_need_repetition_none() {
         ("brandubh-games.csv", "brandubh repetition:none"),
         ("copenhagen-games.csv", "copenhagen repetition:none"),
     ] {
-        let ruleset = Ruleset::preset_with_options(preset).unwrap().unwrap();
+        let ruleset: Ruleset = preset.parse().unwrap();
         assert_eq!(early_ends(file, &ruleset), [], "{preset}");
     }
 }

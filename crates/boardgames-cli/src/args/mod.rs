@@ -223,8 +223,8 @@ pub(crate) struct SelfplayArgs {
     #[arg(long, default_value = "1", value_parser = parse_seed, allow_hyphen_values = true)]
     pub(crate) seed: u64,
     /// Plies after which a game is cut off and counted as a draw.
-    #[arg(long, default_value_t = 1000, value_parser = numbers::count::<u32>("plies", 1),
-          allow_hyphen_values = true)]
+    #[arg(long, default_value_t = tafl_core::MAX_GAME_PLIES,
+          value_parser = numbers::count::<u32>("plies", 1), allow_hyphen_values = true)]
     pub(crate) max_plies: u32,
     /// Threads (0: one per core).
     #[arg(long, default_value_t = 0, value_parser = numbers::count::<usize>("threads", 0),

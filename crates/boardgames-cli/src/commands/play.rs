@@ -97,16 +97,6 @@ fn save_tafl(
     Ok(())
 }
 
-/// A tafl diagram whose last line names the side to move, or says the game is over.
-fn tafl_diagram(game: &TaflGame) -> String {
-    let text = game.position().diagram(game.rules());
-    if game.status() == Status::Ongoing {
-        return text;
-    }
-    let side = game.position().side_to_move();
-    text.replacen(&format!("{side} to move"), "game over", 1)
-}
-
 /// A game of a human against the AI: the game, the computer's searcher and the hints'.
 struct TaflSession {
     how: TaflPlay,
@@ -156,7 +146,7 @@ impl TaflSession {
                     self.game.plies(),
                     self.game.position().side_to_move()
                 );
-                out!(to out; "{}", crate::io::color::tafl(&tafl_diagram(&self.game)));
+                out!(to out; "{}", crate::io::color::tafl(&self.game.diagram()));
                 Ok(true)
             }
             Err(e) => {
@@ -190,7 +180,7 @@ your last move; board, position, load FILE, quit.";
             match line.as_str() {
                 "" => {}
                 "quit" | "exit" => return Ok(false),
-                "board" => out!(to out; "{}", crate::io::color::tafl(&tafl_diagram(game))),
+                "board" => out!(to out; "{}", crate::io::color::tafl(&game.diagram())),
                 "position" => outln!(to out; "{}", game.position()),
                 "save" => outln!(to out; "save needs a file name: save FILE"),
                 "load" => outln!(to out; "load needs a file name: load FILE"),
@@ -219,7 +209,7 @@ your last move; board, position, load FILE, quit.";
                     if game.moves().len() >= plies {
                         game.undo_plies(plies);
                         outln!(to out; "Took back your last move and what followed it.");
-                        out!(to out; "{}", crate::io::color::tafl(&tafl_diagram(game)));
+                        out!(to out; "{}", crate::io::color::tafl(&game.diagram()));
                         return Ok(true);
                     }
                     outln!(to out; "Nothing to undo.");
@@ -254,7 +244,7 @@ pub fn tafl_session(
         "{}: you play the {human} against {level_name}. Type help for help.",
         session.how.ruleset.name()
     );
-    out!(to out; "{}", crate::io::color::tafl(&tafl_diagram(&session.game)));
+    out!(to out; "{}", crate::io::color::tafl(&session.game.diagram()));
     loop {
         let status = session.game.status();
         if status != Status::Ongoing {
@@ -283,7 +273,7 @@ pub fn tafl_session(
                 captures: outcome.captures,
             };
             outln!(to out; "{} plays {played}", level.name());
-            out!(to out; "{}", crate::io::color::tafl(&tafl_diagram(&session.game)));
+            out!(to out; "{}", crate::io::color::tafl(&session.game.diagram()));
             continue;
         }
         prompt(out, &format!("{human} to move> "))?;
@@ -299,7 +289,7 @@ pub fn tafl_session(
                 return Ok(session.game);
             }
             "help" | "?" => outln!(to out; "{TAFL_HELP}"),
-            "board" => out!(to out; "{}", crate::io::color::tafl(&pos.diagram(game.rules()))),
+            "board" => out!(to out; "{}", crate::io::color::tafl(&game.diagram())),
             "position" => outln!(to out; "{pos}"),
             "save" => outln!(to out; "save needs a file name: save FILE"),
             "load" => outln!(to out; "load needs a file name: load FILE"),
@@ -353,7 +343,7 @@ pub fn tafl_session(
                 } else {
                     game.undo_plies(2);
                     outln!(to out; "Took back your last move and the computer's reply.");
-                    out!(to out; "{}", crate::io::color::tafl(&tafl_diagram(game)));
+                    out!(to out; "{}", crate::io::color::tafl(&game.diagram()));
                 }
             }
             text => {
@@ -375,7 +365,7 @@ pub fn tafl_session(
                             captures: outcome.captures,
                         };
                         outln!(to out; "You play {played}");
-                        out!(to out; "{}", crate::io::color::tafl(&tafl_diagram(game)));
+                        out!(to out; "{}", crate::io::color::tafl(&game.diagram()));
                     }
                     Err(e) => outln!(to out; "Illegal: {e}"),
                 }

@@ -5,7 +5,7 @@ use std::path::Path;
 use boardgames_common::names_game;
 use boardgames_common::{Game, Record, RecordLimits, ReplayOptions};
 use serde_json::json;
-use sugoroku_core::Sugoroku;
+use sugoroku_core::SugorokuGame;
 use tafl_core::TaflGame;
 use trictrac_core::TrictracGame;
 
@@ -51,7 +51,9 @@ pub(crate) fn replay(
     };
     let done = match game {
         g if names_game(g, TaflGame::NAME) => replay_tafl(&record, &options).map_err(named)?,
-        g if names_game(g, Sugoroku::NAME) => replay_sugoroku(&record, &options).map_err(named)?,
+        g if names_game(g, SugorokuGame::NAME) => {
+            replay_sugoroku(&record, &options).map_err(named)?
+        }
         g if names_game(g, <TrictracGame as Game>::NAME) => {
             replay_trictrac(&record, &options).map_err(named)?
         }
@@ -110,7 +112,7 @@ fn replay_tafl(record: &Record, options: &ReplayOptions) -> Result<Replayed, Cli
         actions: record.actions().len(),
         result: game.status().to_string(),
         state: game.position().to_string(),
-        board: game.position().diagram(game.rules()),
+        board: game.diagram(),
         picture: tafl_core::svg::render(
             game.position(),
             game.rules(),
@@ -123,7 +125,7 @@ fn replay_tafl(record: &Record, options: &ReplayOptions) -> Result<Replayed, Cli
 }
 
 fn replay_sugoroku(record: &Record, options: &ReplayOptions) -> Result<Replayed, CliError> {
-    let game = Sugoroku::from_record_with(record, options).map_err(replay_error)?;
+    let game = SugorokuGame::from_record_with(record, options).map_err(replay_error)?;
     let result = match game.end() {
         Some(end) => end.to_string(),
         None => "unfinished".to_string(),

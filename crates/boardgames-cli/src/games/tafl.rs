@@ -6,23 +6,11 @@ use tafl_core::{MoveText, Position, Ruleset, Setup};
 use crate::io::error::CliError;
 
 /// The ruleset named by `--rules`: a preset name (optionally followed by `repetition:none`),
-/// or an OpenTafl rules string; fidchell when absent.
+/// or an OpenTafl rules string ([`Ruleset`]'s `FromStr`); fidchell when absent.
 pub(crate) fn ruleset(rules: Option<&str>) -> Result<Ruleset, CliError> {
     let Some(text) = rules else {
         return Ok(Ruleset::fidchell());
     };
-    if let Some(preset) = Ruleset::preset_with_options(text) {
-        return preset.map_err(|e| CliError::input("--rules", e));
-    }
-    if !text.contains(':') {
-        return Err(CliError::input(
-            "--rules",
-            format!(
-                "unknown ruleset {text:?}: expected a preset (fidchell, brandubh, copenhagen, \
-                 tablut, ard_ri) or an OpenTafl rules string such as \"dim:7 ... start:/.../\""
-            ),
-        ));
-    }
     text.parse::<Ruleset>()
         .map_err(|e| CliError::input("--rules", e))
 }

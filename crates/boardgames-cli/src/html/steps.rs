@@ -3,7 +3,7 @@
 
 use boardgames_common::names_game;
 use boardgames_common::{Game, Record, Replay as GameReplay, ReplayOptions, ReplaySteps};
-use sugoroku_core::Sugoroku;
+use sugoroku_core::SugorokuGame;
 use tafl_core::TaflGame;
 use trictrac_core::partie::DefaultScorer;
 use trictrac_core::svg as trictrac_svg;
@@ -62,7 +62,7 @@ pub fn replay_steps(record: &Record) -> Result<Replay, StepsError> {
     match record.tag("Game") {
         Some(g) if names_game(g, <TrictracGame as Game>::NAME) => trictrac(record),
         Some(g) if names_game(g, TaflGame::NAME) => tafl(record),
-        Some(g) if names_game(g, Sugoroku::NAME) => sugoroku(record),
+        Some(g) if names_game(g, SugorokuGame::NAME) => sugoroku(record),
         Some(other) => Err(StepsError::Record(format!(
             "unknown game {other:?} (expected Trictrac, Tafl or Sugoroku)"
         ))),
@@ -221,8 +221,8 @@ fn tafl(record: &Record) -> Result<Replay, StepsError> {
 }
 
 fn sugoroku(record: &Record) -> Result<Replay, StepsError> {
-    let mut walk = walk::<Sugoroku>(record)?;
-    let picture = |game: &Sugoroku, throw, note: Option<&str>| {
+    let mut walk = walk::<SugorokuGame>(record)?;
+    let picture = |game: &SugorokuGame, throw, note: Option<&str>| {
         sugoroku_core::svg::render(
             game.position(),
             &sugoroku_core::svg::SvgOptions {

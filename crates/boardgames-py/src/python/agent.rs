@@ -3,7 +3,7 @@
 
 use boardgames_common::{Agent as GameAgent, RandomAgent, Seed};
 use pyo3::prelude::*;
-use sugoroku_core::Sugoroku;
+use sugoroku_core::SugorokuGame;
 use tafl_core::ai::{Level, Searcher};
 use tafl_core::{Move, TaflGame};
 use trictrac_core::bot::{Bot, ExpectimaxBot};
@@ -36,7 +36,7 @@ enum Inner {
     Tafl(BoxedAgent<TaflGame>),
     Ordinaire(BoxedAgent<Ordinaire>),
     Ecrire(BoxedAgent<Ecrire>),
-    Sugoroku(BoxedAgent<Sugoroku>),
+    Sugoroku(BoxedAgent<SugorokuGame>),
 }
 
 /// A bot of one game, made by the game's `bot(name, seed)`: `choose(state)` gives its

@@ -4,7 +4,7 @@
 use boardgames_common::Seed;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use sugoroku_core::Sugoroku;
+use sugoroku_core::SugorokuGame;
 use tafl_core::TaflGame;
 use trictrac_core::partie::{Convention, EcrireOptions, EcrireRules};
 use trictrac_core::{GameOptions, Primaute};
@@ -15,18 +15,14 @@ use super::value_error;
 use crate::trictrac::{Ecrire, Ordinaire};
 use crate::{Encoded, Session};
 
-/// The number of plies a tafl game cannot exceed when its rules have a no-capture limit `L`:
-/// a stretch without capture is shorter than `L` plies, and a game has at most one stretch
-/// more than the pieces it can capture.
+/// The number of plies a tafl game cannot exceed, when its rules bound it
+/// ([`TaflGame::max_plies`]).
 fn tafl_bound(game: &TaflGame) -> Option<usize> {
-    let position = game.position();
-    let limit = usize::from(game.rules().no_capture_limit?);
-    let pieces = (position.attackers().count() + position.defenders().count()) as usize;
-    Some((pieces + 1) * limit)
+    game.max_plies().map(|n| n as usize)
 }
 
 /// The cut of tafl games whose rules have no no-capture limit.
-const TAFL_CUT: usize = 2_000;
+const TAFL_CUT: usize = tafl_core::MAX_GAME_PLIES as usize;
 /// The cut of a partie ordinaire (random play ends one in about 300 actions).
 const TRICTRAC_CUT: usize = 10_000;
 /// The cut of a partie à écrire, per marqué.
@@ -381,7 +377,7 @@ impl PyTrictracGame {
 #[derive(Debug, Clone)]
 pub(crate) struct PySugorokuGame {
     rules: String,
-    pub(crate) start: Sugoroku,
+    pub(crate) start: SugorokuGame,
 }
 
 #[pymethods]
@@ -393,7 +389,7 @@ impl PySugorokuGame {
         let ruleset = crate::sugoroku::ruleset(rules).map_err(value_error)?;
         Ok(PySugorokuGame {
             rules: rules.to_string(),
-            start: Sugoroku::new(ruleset),
+            start: SugorokuGame::new(ruleset),
         })
     }
 
@@ -410,7 +406,7 @@ impl PySugorokuGame {
 
     /// The state a record describes; it must start as this game.
     fn state_from_record(&self, record: &str) -> PyResult<SugorokuState> {
-        let s: Session<Sugoroku> = Session::from_record_text(record, self.max_game_length())?;
+        let s: Session<SugorokuGame> = Session::from_record_text(record, self.max_game_length())?;
         if s.start() != &self.start {
             return Err(value_error(
                 "the record's rules or setup do not start this game",

@@ -5,7 +5,7 @@ use boardgames_common::Player;
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
-use sugoroku_core::Sugoroku;
+use sugoroku_core::SugorokuGame;
 use tafl_core::TaflGame;
 
 use super::{ChanceRng, value_error};
@@ -318,7 +318,7 @@ state_class!(
 );
 state_class!(
     SugorokuState,
-    Sugoroku,
+    SugorokuGame,
     "sugoroku",
     "A state of a sugoroku game, Tric Trac Nippon (OpenSpiel's shape)."
 );

@@ -73,10 +73,11 @@ impl TaflVectorEnv {
 
 #[pymethods]
 impl TaflVectorEnv {
-    /// `num_envs` games of `rules` (as `TaflGame`'s), cut after `max_length` plies; `seed`
-    /// seeds `sample_actions`. Raises `ValueError` for rules the crate refuses.
+    /// `num_envs` games of `rules` (as `TaflGame`'s), cut after `max_length` plies (default
+    /// tafl-core's `MAX_GAME_PLIES`, 2000); `seed` seeds `sample_actions`. Raises
+    /// `ValueError` for rules the crate refuses.
     #[new]
-    #[pyo3(signature = (num_envs, rules = "fidchell", seed = 0, max_length = 2000))]
+    #[pyo3(signature = (num_envs, rules = "fidchell", seed = 0, max_length = tafl_core::MAX_GAME_PLIES))]
     fn new(
         py: Python<'_>,
         num_envs: usize,

@@ -1,7 +1,8 @@
-//! [`Position`]: a validated state of the game, its rule of a throw and its notation, one
-//! file each: this file holds the position and its reading (the camps, the phases, the end),
-//! `throw` the rule of a throw ([`Position::play_mut`], the simulator's loop) and `notation`
-//! the compact text form of a [`Setup`] and a position.
+//! [`Position`]: a validated state of the game, its rule of a throw, its notation and its
+//! diagram, one file each: this file holds the position and its reading (the camps, the
+//! phases, the end), `throw` the rule of a throw ([`Position::play_mut`], the simulator's
+//! loop), `notation` the compact text form of a [`Setup`] and a position, and `diagram`
+//! its text diagram for terminals ([`Position::diagram`]).
 
 use std::fmt;
 
@@ -11,6 +12,7 @@ use crate::event::{GameEnd, colour};
 use crate::ruleset::Ruleset;
 use crate::setup::{PAWNS, POINTS, Setup, SetupError};
 
+mod diagram;
 mod notation;
 mod throw;
 

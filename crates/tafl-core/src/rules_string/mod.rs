@@ -23,10 +23,12 @@
 //! otherwise ([`RulesStringError::Unsupported`]).
 //!
 //! [`Ruleset::from_str`](crate::Ruleset#method.from_str) refuses keys it does not know; [`Ruleset::from_opentafl`](crate::Ruleset::from_opentafl) ignores
-//! them as OpenTafl does (a host may send keys of a newer version).
+//! them as OpenTafl does (a host may send keys of a newer version). `FromStr` also reads a
+//! preset's name with its options (`brandubh`, `copenhagen repetition:none`): one parse for
+//! every text that names a ruleset.
 //!
-//! The reading is `parse.rs` (`FromStr`, [`Ruleset::from_opentafl`](crate::Ruleset::from_opentafl) and
-//! [`Ruleset::preset_with_options`](crate::Ruleset::preset_with_options)), the writing `write.rs` (`Display`).
+//! The reading is `parse.rs` (`FromStr` and [`Ruleset::from_opentafl`](crate::Ruleset::from_opentafl)),
+//! the writing `write.rs` (`Display`).
 
 use thiserror::Error;
 
@@ -39,10 +41,17 @@ use crate::square::{MAX_SIZE, MIN_SIZE};
 mod parse;
 mod write;
 
-/// Error of [`Ruleset::from_str`](crate::Ruleset#method.from_str).
+/// Error of [`Ruleset::from_str`](crate::Ruleset#method.from_str) and
+/// [`Ruleset::from_opentafl`](crate::Ruleset::from_opentafl).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum RulesStringError {
+    /// The text is neither a preset's name nor a rules string (it has no `key:value`).
+    #[error(
+        "unknown ruleset {0:?}: expected a preset (fidchell, brandubh, copenhagen, tablut, \
+         ard_ri) or an OpenTafl rules string such as \"dim:7 ... start:/.../\""
+    )]
+    Unknown(String),
     /// A required key (`dim`, `start`) is missing.
     #[error("the rules string has no {0:?} key")]
     Missing(&'static str),

@@ -1,5 +1,5 @@
-//! Reading a rules string: `FromStr` (strict), [`Ruleset::from_opentafl`] (as OpenTafl
-//! reads it) and [`Ruleset::preset_with_options`].
+//! Reading a ruleset: `FromStr` (a preset's name with its options, or a strict rules
+//! string) and [`Ruleset::from_opentafl`] (a rules string as OpenTafl reads it).
 
 use std::collections::BTreeMap;
 use std::str::FromStr;
@@ -17,9 +17,44 @@ use super::{RulesStringError, bad, default_set, unsupported, yes_no};
 impl FromStr for Ruleset {
     type Err = RulesStringError;
 
-    /// Reads a rules string, refusing keys neither OpenTafl nor this crate knows and keys
-    /// given twice.
+    /// Reads a ruleset: a preset's name followed by its options, as a record's `Rules` tag
+    /// or a command line may give it (`fidchell`, `brandubh`, `copenhagen`, `tablut`,
+    /// `ard_ri`; case and `-`/`_` ignored; the one option `repetition:none`,
+    /// [`Ruleset::without_repetition`]), or an OpenTafl rules string (what `Display`
+    /// writes), refusing keys neither OpenTafl nor this crate knows and keys given twice.
+    /// A text whose first word is not a preset's name is read as a rules string when it
+    /// holds a `:`.
+    ///
+    /// ```
+    /// use tafl_core::{RepetitionResult, Ruleset, RulesStringError};
+    /// let r: Ruleset = "copenhagen repetition:none".parse().unwrap();
+    /// assert_eq!(r.rules().repetition.result, RepetitionResult::Ignored);
+    /// // Display writes the rules string, which reads back.
+    /// assert_eq!(r.to_string().parse::<Ruleset>(), Ok(r));
+    /// assert_eq!("Brandubh".parse::<Ruleset>(), Ok(Ruleset::brandubh()));
+    /// assert!(matches!(
+    ///     "copenhagen repetition:twice".parse::<Ruleset>(),
+    ///     Err(RulesStringError::BadValue { .. })
+    /// ));
+    /// assert!(matches!("chess".parse::<Ruleset>(), Err(RulesStringError::Unknown(_))));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`RulesStringError::Unknown`] for a text that is neither a preset's name nor a rules
+    /// string (its message lists the presets); after a preset's name,
+    /// [`RulesStringError::UnknownKey`] for an option other than `repetition`,
+    /// [`RulesStringError::BadValue`] for a value other than `none`,
+    /// [`RulesStringError::Duplicate`] for an option given twice,
+    /// [`RulesStringError::Token`] for a word without `:`; for a rules string, the
+    /// [`RulesStringError`] of what is wrong in it.
     fn from_str(s: &str) -> Result<Ruleset, RulesStringError> {
+        if let Some(preset) = preset_with_options(s) {
+            return preset;
+        }
+        if !s.contains(':') {
+            return Err(RulesStringError::Unknown(s.to_string()));
+        }
         parse(s, true)
     }
 }
@@ -53,52 +88,51 @@ impl Ruleset {
         parse(s, false)
     }
 
-    /// A preset's name followed by options, as a record's `Rules` tag may give it:
-    /// `copenhagen`, `copenhagen repetition:none`. The only option is `repetition:none`
-    /// ([`Ruleset::without_repetition`]). `None` when the first word is not a preset's name
-    /// (the text may then be a rules string).
-    ///
-    /// ```
-    /// use tafl_core::{RepetitionResult, Ruleset};
-    /// let r = Ruleset::preset_with_options("copenhagen repetition:none").unwrap().unwrap();
-    /// assert_eq!(r.rules().repetition.result, RepetitionResult::Ignored);
-    /// assert!(Ruleset::preset_with_options("copenhagen repetition:twice").unwrap().is_err());
-    /// assert!(Ruleset::preset_with_options("dim:7 start:/7/").is_none());
-    /// ```
+    /// A preset's name followed by options (`copenhagen repetition:none`), or `None` when
+    /// the first word is not a preset's name.
     ///
     /// # Errors
     ///
-    /// Inside the `Some`: [`RulesStringError::UnknownKey`] for an option other than
-    /// `repetition`, [`RulesStringError::BadValue`] for a value other than `none`,
-    /// [`RulesStringError::Duplicate`] for an option given twice.
+    /// Inside the `Some`: as [`Ruleset::from_str`] for a preset's options.
+    #[deprecated(
+        note = "use `str::parse::<Ruleset>()`, which reads a preset's name with its options or an OpenTafl rules string"
+    )]
     #[must_use]
     pub fn preset_with_options(text: &str) -> Option<Result<Ruleset, RulesStringError>> {
-        let mut words = text.split_whitespace();
-        let mut ruleset = Ruleset::preset_named(words.next()?)?;
-        let mut seen = false;
-        for word in words {
-            let result = match word.split_once(':') {
-                Some(("repetition", _)) if seen => {
-                    Err(RulesStringError::Duplicate("repetition".to_string()))
-                }
-                Some(("repetition", "none")) => {
-                    seen = true;
-                    ruleset = ruleset.without_repetition();
-                    Ok(())
-                }
-                Some(("repetition", value)) => Err(RulesStringError::BadValue {
-                    key: "repetition".to_string(),
-                    value: value.to_string(),
-                }),
-                Some((key, _)) => Err(RulesStringError::UnknownKey(key.to_string())),
-                None => Err(RulesStringError::Token(word.to_string())),
-            };
-            if let Err(e) = result {
-                return Some(Err(e));
-            }
-        }
-        Some(Ok(ruleset))
+        preset_with_options(text)
     }
+}
+
+/// A preset's name followed by options, as a record's `Rules` tag may give it:
+/// `copenhagen`, `copenhagen repetition:none`. The only option is `repetition:none`
+/// ([`Ruleset::without_repetition`]). `None` when the first word is not a preset's name
+/// (the text may then be a rules string).
+fn preset_with_options(text: &str) -> Option<Result<Ruleset, RulesStringError>> {
+    let mut words = text.split_whitespace();
+    let mut ruleset = Ruleset::preset_named(words.next()?)?;
+    let mut seen = false;
+    for word in words {
+        let result = match word.split_once(':') {
+            Some(("repetition", _)) if seen => {
+                Err(RulesStringError::Duplicate("repetition".to_string()))
+            }
+            Some(("repetition", "none")) => {
+                seen = true;
+                ruleset = ruleset.without_repetition();
+                Ok(())
+            }
+            Some(("repetition", value)) => Err(RulesStringError::BadValue {
+                key: "repetition".to_string(),
+                value: value.to_string(),
+            }),
+            Some((key, _)) => Err(RulesStringError::UnknownKey(key.to_string())),
+            None => Err(RulesStringError::Token(word.to_string())),
+        };
+        if let Err(e) = result {
+            return Some(Err(e));
+        }
+    }
+    Some(Ok(ruleset))
 }
 
 /// The start position of `start:` (rank 1 first) or `starti:` (the ranks reversed).

@@ -15,6 +15,45 @@ fn presets_round_trip() {
 }
 
 #[test]
+fn one_parse_reads_a_preset_or_a_rules_string() {
+    // A preset's name, case and `-`/`_`/space ignored, with its option.
+    for (text, ruleset) in [
+        ("fidchell", Ruleset::fidchell()),
+        ("Brandubh", Ruleset::brandubh()),
+        ("COPENHAGEN", Ruleset::copenhagen()),
+        ("tablut", Ruleset::tablut()),
+        ("ard_ri", Ruleset::ard_ri()),
+        ("Ard-Ri", Ruleset::ard_ri()),
+        (
+            "  brandubh  repetition:none ",
+            Ruleset::brandubh().without_repetition(),
+        ),
+    ] {
+        assert_eq!(text.parse::<Ruleset>(), Ok(ruleset), "{text:?}");
+    }
+    // A rules string, and what Display writes of a preset's ruleset, read back.
+    let brandubh = Ruleset::brandubh();
+    assert_eq!(brandubh.to_string().parse::<Ruleset>(), Ok(brandubh));
+    // Neither: one error naming what was expected.
+    for text in ["chess", "", "   ", "fidchel"] {
+        assert_eq!(
+            text.parse::<Ruleset>(),
+            Err(RulesStringError::Unknown(text.to_string()))
+        );
+    }
+    assert_eq!(
+        "chess".parse::<Ruleset>().unwrap_err().to_string(),
+        "unknown ruleset \"chess\": expected a preset (fidchell, brandubh, copenhagen, tablut, \
+         ard_ri) or an OpenTafl rules string such as \"dim:7 ... start:/.../\""
+    );
+    // A text with a `:` that is no preset is a rules string, with the rules string's errors.
+    assert_eq!(
+        "chess:1".parse::<Ruleset>(),
+        Err(RulesStringError::Missing("dim"))
+    );
+}
+
+#[test]
 fn fidchell_string() {
     assert_eq!(
         Ruleset::fidchell().to_string(),

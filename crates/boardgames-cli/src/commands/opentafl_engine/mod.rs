@@ -23,7 +23,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use tafl_core::ai::{Level, Searcher};
-use tafl_core::{Move, Position, Side, TaflGame};
+use tafl_core::{Move, Side, TaflGame};
 
 use crate::io::error::CliError;
 use crate::io::lines::read_bounded_line;
@@ -163,20 +163,6 @@ pub(crate) const MAX_ANALYSIS_SECS: f64 = 365.0 * 24.0 * 3600.0;
 fn analysis_time(seconds: f64) -> Duration {
     let secs = if seconds.is_nan() { 0.05 } else { seconds };
     Duration::from_secs_f64(secs.clamp(0.05, MAX_ANALYSIS_SECS) * 0.8)
-}
-
-/// Whether `m` jumps over a piece (two squares along a line, the square between occupied).
-fn is_jump(pos: &Position, m: Move) -> bool {
-    let (df, dr) = (
-        i16::from(m.to.file()) - i16::from(m.from.file()),
-        i16::from(m.to.rank()) - i16::from(m.from.rank()),
-    );
-    if !((df.abs() == 2 && dr == 0) || (dr.abs() == 2 && df == 0)) {
-        return false;
-    }
-    m.from
-        .offset((df / 2) as i8, (dr / 2) as i8, pos.size())
-        .is_some_and(|mid| pos.piece_at(mid).is_some())
 }
 
 /// The side named in a command.

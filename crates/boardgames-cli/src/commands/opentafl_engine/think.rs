@@ -7,9 +7,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use tafl_core::ai::{SearchConfig, Searcher, WIN_SCORE, evaluate};
-use tafl_core::{Move, MoveList, Piece, Position, Rules, Side, Square, Status};
+use tafl_core::{Move, MoveList, Position, Rules, Side, Status};
 
-use super::{Engine, analysis_time, eval_text, is_jump};
+use super::{Engine, analysis_time, eval_text};
 
 /// The time per move of `--think S` (S seconds, kept within 10 ms and an hour).
 fn think_time(seconds: f64) -> Duration {
@@ -108,44 +108,13 @@ impl<W: Write> Engine<W> {
     }
 
     /// `m` in the notation the host asked for: simple (`e5-e8`, jumps too), or OpenTafl's
-    /// full notation with the letters of the king, commanders and knights, `^` for a jump,
-    /// `=` for a berserk move (`Ne6^=e8xe7/f8`).
+    /// full notation ([`Move::to_otn`]: the letters of the king, commanders and knights, `^`
+    /// for a jump, `=` for a berserk move, the captures: `Ne6^=e8xe7/f8`).
     fn move_text(&self, pos: &Position, rules: &Rules, m: Move) -> String {
         if self.simple_moves {
             return m.to_string();
         }
-        let letter = |sq: Square| -> Option<char> {
-            let piece = pos.piece_at(sq)?;
-            if piece == Piece::King {
-                return Some(if piece.side() == Side::Attackers {
-                    'k'
-                } else {
-                    'K'
-                });
-            }
-            pos.officer_at(sq).map(|o| o.char(piece.side()))
-        };
-        let mut next = *pos;
-        let outcome = next.play_unchecked(rules, m);
-        let mut text = String::new();
-        text.extend(letter(m.from));
-        text.push_str(&m.from.to_string());
-        let jump = pos.destinations(rules, m.from).contains(m.to) && is_jump(pos, m);
-        if jump {
-            text.push('^');
-        }
-        if pos.berserker().is_some() {
-            text.push('=');
-        } else if !jump {
-            text.push('-');
-        }
-        text.push_str(&m.to.to_string());
-        for (i, sq) in outcome.captures.enumerate() {
-            text.push(if i == 0 { 'x' } else { '/' });
-            text.extend(letter(sq));
-            text.push_str(&sq.to_string());
-        }
-        text
+        m.to_otn(pos, rules)
     }
 
     /// `analyze <n> <seconds>`: the best line, then up to `n - 1` other moves each with its
