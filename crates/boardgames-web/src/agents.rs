@@ -8,7 +8,7 @@
 
 use boardgames_common::agents::{Mcts, MctsConfig};
 use boardgames_common::{Game, RandomAgent, Seed};
-use sugoroku_core::Sugoroku;
+use sugoroku_core::SugorokuGame;
 use tafl_core::TaflGame;
 use tafl_core::ai::{Level, Searcher};
 use trictrac_core::TrictracGame;
@@ -124,10 +124,10 @@ impl BotGame for TaflGame {
     }
 }
 
-impl BotGame for Sugoroku {
+impl BotGame for SugorokuGame {
     const NAMES: &'static [&'static str] = &["random"];
 
-    fn make(name: &str, seed: Seed) -> Option<BoxedBot<Sugoroku>> {
-        (name == "random").then(|| Box::new(RandomAgent::new(seed)) as BoxedBot<Sugoroku>)
+    fn make(name: &str, seed: Seed) -> Option<BoxedBot<SugorokuGame>> {
+        (name == "random").then(|| Box::new(RandomAgent::new(seed)) as BoxedBot<SugorokuGame>)
     }
 }

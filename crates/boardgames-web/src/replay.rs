@@ -120,11 +120,11 @@ pub(crate) fn open(text: &str) -> Result<Box<dyn Replayer>, ApiError> {
         Some(n) if n == <tafl_core::TaflGame as Game>::NAME => {
             replay::<tafl_core::TaflGame>(record)
         }
-        Some(n) if n == <sugoroku_core::Sugoroku as Game>::NAME => {
-            replay::<sugoroku_core::Sugoroku>(record)
+        Some(n) if n == <sugoroku_core::SugorokuGame as Game>::NAME => {
+            replay::<sugoroku_core::SugorokuGame>(record)
         }
         other => Err(ApiError::BadRecord(format!(
-            "unknown game {:?}: expected a record of Trictrac, Trictrac à écrire, Tafl or Sugoroku",
+            "unknown game {:?}: expected a record of Trictrac, Trictrac à écrire, Tafl or SugorokuGame",
             other.unwrap_or("").chars().take(40).collect::<String>()
         ))),
     }

@@ -395,7 +395,7 @@ pub(crate) fn start(request: &NewGame) -> Result<(Box<dyn Table>, Vec<Value>), A
             "trictrac" => <trictrac_core::TrictracGame as Game>::NAME,
             "ecrire" => <trictrac_core::partie::EcrireGame as Game>::NAME,
             "tafl" => <tafl_core::TaflGame as Game>::NAME,
-            "sugoroku" => <sugoroku_core::Sugoroku as Game>::NAME,
+            "sugoroku" => <sugoroku_core::SugorokuGame as Game>::NAME,
             other => return Err(unknown_game(other)),
         };
         if r.tag("Game") != Some(expected) {
@@ -467,7 +467,7 @@ pub(crate) fn catalog() -> Value {
             { "key": "tafl", "bots": agents::names::<tafl_core::TaflGame>(),
               "default": "ovate",
               "presets": tafl::PRESETS },
-            { "key": "sugoroku", "bots": agents::names::<sugoroku_core::Sugoroku>(),
+            { "key": "sugoroku", "bots": agents::names::<sugoroku_core::SugorokuGame>(),
               "default": "random",
               "rules": sugoroku_core::Ruleset::default().to_string() },
         ],

@@ -5,14 +5,14 @@
 use boardgames_common::{Player, Throw};
 use serde_json::{Value, json};
 use sugoroku_core::svg::{SvgOptions, render};
-use sugoroku_core::{Phase, Ruleset, Sugoroku};
+use sugoroku_core::{Phase, Ruleset, SugorokuGame};
 
 use super::{NewGame, WebGame};
 use crate::error::ApiError;
 
 /// The game a request asks for: its ruleset (`return=replaces extra=no winner=held
 /// cap=10000`, any key left out keeps its default).
-pub(super) fn game(request: &NewGame) -> Result<Sugoroku, ApiError> {
+pub(super) fn game(request: &NewGame) -> Result<SugorokuGame, ApiError> {
     if request.trous.is_some()
         || request.pavillon.is_some()
         || request.marques.is_some()
@@ -29,7 +29,7 @@ pub(super) fn game(request: &NewGame) -> Result<Sugoroku, ApiError> {
             .parse()
             .map_err(|e| ApiError::BadRequest(format!("rules: {e}")))?,
     };
-    Ok(Sugoroku::new(rules))
+    Ok(SugorokuGame::new(rules))
 }
 
 fn phase_key(p: Phase) -> u8 {
@@ -39,7 +39,7 @@ fn phase_key(p: Phase) -> u8 {
     }
 }
 
-impl WebGame for Sugoroku {
+impl WebGame for SugorokuGame {
     const KEY: &'static str = "sugoroku";
 
     fn picture(&self, last: Option<(&Self, Throw)>) -> String {

@@ -29,17 +29,6 @@ pub(super) fn ruleset(text: &str) -> Result<Ruleset, ApiError> {
             "rules: longer than {MAX_RULES} bytes"
         )));
     }
-    if let Some(preset) = Ruleset::preset_with_options(text) {
-        return preset.map_err(|e| ApiError::BadRequest(format!("rules: {e}")));
-    }
-    if !text.contains(':') {
-        return Err(ApiError::BadRequest(format!(
-            "rules: unknown ruleset {:?}: expected a preset ({}) or an OpenTafl rules string \
-             such as \"dim:7 ... start:/.../\"",
-            text.chars().take(40).collect::<String>(),
-            PRESETS.join(", ")
-        )));
-    }
     text.parse::<Ruleset>()
         .map_err(|e| ApiError::BadRequest(format!("rules: {e}")))
 }
