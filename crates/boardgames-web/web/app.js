@@ -379,6 +379,8 @@ async function start(setup) {
     const answer = await api.create(setup);
     state.setup = setup;
     state.watching = !setup.players.includes("person");
+    state.paused = false;
+    $("pause").textContent = t("pause");
     enterGame(setup.game);
     $("log").replaceChildren();
     await receive(answer);

@@ -108,7 +108,7 @@ export class Board {
       const dot = document.createElementNS(SVG_NS, "circle");
       dot.setAttribute("cx", c.x);
       dot.setAttribute("cy", c.y);
-      dot.setAttribute("r", Math.max(6, Math.min(c.w, c.h) * 0.16));
+      dot.setAttribute("r", Math.max(7, Math.min(c.w, c.h) * 0.2));
       dot.setAttribute("class", "target-dot");
       dot.dataset.target = key;
       this.overlay.appendChild(dot);

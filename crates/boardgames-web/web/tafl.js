@@ -23,6 +23,7 @@ export function tafl(ctx) {
       }
       if (targetsFrom(sq).length && !how.drop) {
         from = sq;
+        ctx.message("");
         ctx.board.mark(from, targetsFrom(sq));
         ctx.announce(t("selected", { square: sq, list: targetsFrom(sq).join(", ") }));
         return;
@@ -37,6 +38,7 @@ export function tafl(ctx) {
     }
     if (targetsFrom(sq).length) {
       from = sq;
+      ctx.message("");
       ctx.board.mark(from, targetsFrom(sq));
       ctx.announce(t("selected", { square: sq, list: targetsFrom(sq).join(", ") }));
       return;

@@ -54,7 +54,7 @@ export function trictrac(ctx) {
 
   function refresh() {
     ctx.board.mark(from, from ? targetsFrom(from) : []);
-    ctx.pending(chosen.length ? chosen.map(key).join(", ") : "");
+    ctx.pending(chosen.length ? t("chosen", { moves: chosen.map(key).join(", ") }) : "");
   }
 
   function reset() {
@@ -112,6 +112,7 @@ export function trictrac(ctx) {
     }
     if (targetsFrom(point).length) {
       from = point;
+      ctx.message("");
       refresh();
       ctx.announce(t("selected", { square: point, list: targetsFrom(point).join(", ") }));
       return;
