@@ -15,7 +15,7 @@ use boardgames_common::agents::{Expectiminimax, ExpectiminimaxConfig, Mcts, Mcts
 use boardgames_common::{Agent, Game, RandomAgent, Seed, Turn, sample_chance};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use tafl_core::{Ruleset, TaflGame};
-use trictrac_core::bot::{Bot, ExpectimaxBot};
+use trictrac_core::ai::{Bot, ExpectimaxBot};
 use trictrac_core::{ChoiceStage, GameOptions, Phase, TrictracGame};
 
 /// Decision states of `start` played by `agent` for both sides: every `every`-th with more
@@ -73,7 +73,7 @@ fn legal_of<G: Game>(set: &[G]) -> Vec<Vec<G::Action>> {
 }
 
 fn trictrac(c: &mut Criterion) {
-    let start = TrictracGame::standard(GameOptions::default());
+    let start = TrictracGame::new(GameOptions::default());
     let before_play = |g: &TrictracGame| {
         matches!(
             g.phase(),

@@ -23,8 +23,8 @@ use boardgames_common::{
 };
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use trictrac_core::LegalPlays;
-use trictrac_core::bot::{Bot, TdBot, TdExpectimaxBot};
-use trictrac_core::partie::{JanScorer, ThrowScorer};
+use trictrac_core::ai::{Bot, TdBot, TdExpectimaxBot};
+use trictrac_core::scoring::{JanScorer, ThrowScorer};
 use trictrac_core::scoring::{ScoringRules, ThrowAnalysis, points_for};
 use trictrac_core::{Action, GameOptions, Phase, TrictracGame};
 use trictrac_core::{Colour, Position};
@@ -43,7 +43,7 @@ fn position_set() -> Vec<Position> {
         let seed = Seed(g);
         let mut rng = seed.rng();
         let mut bots = (Bot::default(), Bot::default());
-        let mut game = TrictracGame::standard(GameOptions::default());
+        let mut game = TrictracGame::new(GameOptions::default());
         let mut legal = Vec::new();
         let mut outcomes = Vec::new();
         let mut throws = 0usize;
@@ -292,7 +292,7 @@ const PARTIE_SEED: Seed = Seed(11);
 const PARTIE_ACTIONS: usize = 849;
 
 fn partie(c: &mut Criterion) {
-    let start = TrictracGame::standard(GameOptions::default());
+    let start = TrictracGame::new(GameOptions::default());
     let run = || {
         let (mut a, mut b) = (Bot::default(), Bot::default());
         play_game(
@@ -373,7 +373,7 @@ const BOT_PARTIES: u64 = 2;
 const BOT_THROWS: usize = 922;
 
 fn random_parties(agent_seed: u64) -> usize {
-    let start = TrictracGame::standard(GameOptions::default());
+    let start = TrictracGame::new(GameOptions::default());
     let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
     let mut throws = 0;
     for s in 0..RANDOM_PARTIES {
@@ -398,7 +398,7 @@ const STATIC_BOT_PARTIES: u64 = 4;
 const STATIC_BOT_THROWS: usize = 2_169;
 
 fn bot_parties(parties: u64, lookahead: usize) -> usize {
-    let start = TrictracGame::standard(GameOptions::default());
+    let start = TrictracGame::new(GameOptions::default());
     let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
     let mut throws = 0;
     for s in 0..parties {
@@ -578,7 +578,7 @@ const TD_PARTIES: u64 = 10;
 const TD_THROWS: usize = 1_446;
 
 fn td_parties() -> usize {
-    let start = TrictracGame::standard(GameOptions::default());
+    let start = TrictracGame::new(GameOptions::default());
     let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
     let mut throws = 0;
     for s in 0..TD_PARTIES {

@@ -581,7 +581,7 @@ pub fn play_tafl(preset: u8, human_attacks: bool, input: &[u8]) {
 pub fn play_trictrac(ecrire: bool, human_black: bool, trous: u8, input: &[u8]) {
     use boardgames_cli::play_trictrac::{Session, TrictracPlay, ordinaire_session};
     use boardgames_common::Player;
-    use trictrac_core::partie::DefaultScorer;
+    use trictrac_core::scoring::DefaultScorer;
     use trictrac_core::{GameOptions, TrictracGame};
     let seed = 3;
     let human = if human_black {
@@ -591,9 +591,10 @@ pub fn play_trictrac(ecrire: bool, human_black: bool, trous: u8, input: &[u8]) {
     };
     let mut out = Vec::new();
     if ecrire {
-        use trictrac_core::partie::{EcrireGame, EcrireOptions, EcrireRules};
+        use trictrac_core::ecrire::settlement::EcrireRules;
+        use trictrac_core::{EcrireGame, EcrireOptions};
         let rules = EcrireRules::new(2).expect("2 marqués");
-        let start = EcrireGame::standard(EcrireOptions::new(rules));
+        let start = EcrireGame::new(EcrireOptions::new(rules));
         let mut files = CheckedFiles {
             files: Default::default(),
             check: |text: &str| {
@@ -625,7 +626,7 @@ pub fn play_trictrac(ecrire: bool, human_black: bool, trous: u8, input: &[u8]) {
     } else {
         let trous = trous.clamp(1, 12);
         let options = GameOptions::default().with_trous_to_win(trous);
-        let start = TrictracGame::new(DefaultScorer::default(), options);
+        let start = TrictracGame::new(options);
         let mut files = CheckedFiles {
             files: Default::default(),
             check: |text: &str| {
@@ -678,11 +679,11 @@ pub struct Outcome {
 /// form `m × t − o + consolation`, the consolation `2 × m × (k + 1)`, the multiplier the
 /// convention's.
 fn assert_settlement(
-    rules: &trictrac_core::partie::EcrireRules,
-    s: &trictrac_core::partie::Settlement,
+    rules: &trictrac_core::ecrire::settlement::EcrireRules,
+    s: &trictrac_core::ecrire::settlement::Settlement,
     trous: u32,
     opponent: u32,
-    quality: trictrac_core::partie::Quality,
+    quality: trictrac_core::ecrire::Quality,
     sans_lever: bool,
     refaits: u32,
 ) {
@@ -690,8 +691,8 @@ fn assert_settlement(
     // The consolation's factor after `refaits` refaits: k + 1 by default (doubled, tripled,
     // quadrupled…), or doubled then the refait's number (RefaitProgression::ByRefait).
     let k = u128::from(match rules.refait_progression() {
-        trictrac_core::partie::RefaitProgression::PlusOne => u64::from(refaits) + 1,
-        trictrac_core::partie::RefaitProgression::ByRefait => match refaits {
+        trictrac_core::ecrire::settlement::RefaitProgression::PlusOne => u64::from(refaits) + 1,
+        trictrac_core::ecrire::settlement::RefaitProgression::ByRefait => match refaits {
             0 => 1,
             1 => 2,
             k => u64::from(k),
@@ -711,8 +712,8 @@ fn assert_settlement(
     assert_eq!(u128::from(s.payment), shortcut);
 }
 
-fn quality_of(b: u8) -> trictrac_core::partie::Quality {
-    use trictrac_core::partie::Quality;
+fn quality_of(b: u8) -> trictrac_core::ecrire::Quality {
+    use trictrac_core::ecrire::Quality;
     [
         Quality::Simple,
         Quality::PetiteBredouille,
@@ -720,8 +721,8 @@ fn quality_of(b: u8) -> trictrac_core::partie::Quality {
     ][usize::from(b % 3)]
 }
 
-fn convention_of(b: u8) -> trictrac_core::partie::Convention {
-    use trictrac_core::partie::{Convention, Progression};
+fn convention_of(b: u8) -> trictrac_core::ecrire::Convention {
+    use trictrac_core::ecrire::{Convention, Progression};
     [
         Convention::Base,
         Convention::Annexe(Progression::Arithmetic),
@@ -732,8 +733,8 @@ fn convention_of(b: u8) -> trictrac_core::partie::Convention {
 
 /// The rules of a partie à écrire picked by `picks`: marqués, convention, jetons de marqué,
 /// fiche and remainder, queue générale, queue des jetons counted or not.
-fn ecrire_rules(marques: u8, picks: [u8; 4]) -> trictrac_core::partie::EcrireRules {
-    use trictrac_core::partie::{EcrireRules, Remainder};
+fn ecrire_rules(marques: u8, picks: [u8; 4]) -> trictrac_core::ecrire::settlement::EcrireRules {
+    use trictrac_core::ecrire::settlement::{EcrireRules, Remainder};
     let rules = EcrireRules::new(u32::from(marques % 12) + 1)
         .expect("1 to 12 marqués")
         .with_convention(convention_of(picks[0]))
@@ -750,9 +751,9 @@ fn ecrire_rules(marques: u8, picks: [u8; 4]) -> trictrac_core::partie::EcrireRul
         .expect("at least 1 jeton")
         .with_queue_generale(u64::from(picks[3] % 4))
         .with_refait_progression(if picks[1] >= 128 {
-            trictrac_core::partie::RefaitProgression::ByRefait
+            trictrac_core::ecrire::settlement::RefaitProgression::ByRefait
         } else {
-            trictrac_core::partie::RefaitProgression::PlusOne
+            trictrac_core::ecrire::settlement::RefaitProgression::PlusOne
         });
     rules.with_queue_des_jetons(picks[3] < 200)
 }
@@ -764,7 +765,8 @@ fn ecrire_rules(marques: u8, picks: [u8; 4]) -> trictrac_core::partie::EcrireRul
 /// are the difference in fiches plus the queue générale.
 pub fn ecrire_ledger(marques: u8, picks: [u8; 4], outcomes: &[Outcome]) {
     use boardgames_common::{ByPlayer, Player};
-    use trictrac_core::partie::{Ledger, MarqueResult, to_fiches};
+    use trictrac_core::ecrire::settlement::to_fiches;
+    use trictrac_core::ecrire::{Ledger, MarqueResult};
     let rules = ecrire_rules(marques, picks);
     let mut ledger = Ledger::new(rules);
     for o in outcomes.iter().take(64) {
@@ -838,7 +840,7 @@ pub fn ecrire_ledger(marques: u8, picks: [u8; 4], outcomes: &[Outcome]) {
             // The accounts are the marqués received, the queue des jetons and the paris.
             let received = ledger.received();
             let mut expected = received;
-            if let trictrac_core::partie::QueueHolder::Player(p) = d.queue_holder {
+            if let trictrac_core::ecrire::settlement::QueueHolder::Player(p) = d.queue_holder {
                 expected[p] += d.queue_des_jetons;
             }
             if let Some(p) = d.paris.winner {
@@ -855,8 +857,8 @@ pub fn ecrire_ledger(marques: u8, picks: [u8; 4], outcomes: &[Outcome]) {
 /// form, and à tourner the vacant player's consolation is the winner's; at the end the
 /// balances of the interests sum to zero.
 pub fn table_ledger(form: u8, seed: u64, marques: u8, picks: [u8; 4], outcomes: &[Outcome]) {
-    use trictrac_core::partie::MarqueOutcome;
-    use trictrac_core::partie::table::{Draw, Partie as Table, Seat, TableForm, TableResult};
+    use trictrac_core::ecrire::settlement::MarqueOutcome;
+    use trictrac_core::ecrire::table::{Draw, Partie as Table, Seat, TableForm, TableResult};
     let form = [
         TableForm::Tourner,
         TableForm::Chouette,

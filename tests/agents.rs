@@ -65,7 +65,7 @@ fn check_agents<G: Game>(positions: &[G], iterations: u32, depth: u32) {
 
 #[test]
 fn on_trictrac_positions() {
-    let start = TrictracGame::standard(GameOptions::default().with_trous_to_win(1));
+    let start = TrictracGame::new(GameOptions::default().with_trous_to_win(1));
     for seed in 0..2 {
         check_agents(&random_positions(&start, seed, 5, 4), 6, 1);
     }

@@ -9,7 +9,7 @@ use boardgames_common::{
 };
 use sugoroku_core::SugorokuGame;
 use tafl_core::{Ruleset, TaflGame};
-use trictrac_core::partie::DefaultScorer;
+use trictrac_core::scoring::DefaultScorer;
 use trictrac_core::{GameOptions, TrictracGame};
 
 /// A game of `start` between two random agents, with its record (each action commented with
@@ -136,7 +136,7 @@ fn check<G: Replay + std::fmt::Debug>(record: &Record) {
 
 #[test]
 fn a_trictrac_walk_is_its_replay() {
-    let start = TrictracGame::new(DefaultScorer::default(), GameOptions::default());
+    let start = TrictracGame::new(GameOptions::default());
     check::<TrictracGame<DefaultScorer>>(&played(start, 1));
 }
 

@@ -121,11 +121,12 @@ fn check_all<E: Copy + Eq + Debug, const N: usize>(all: [E; N], num: usize) {
 /// without them fails here once it is added to this list).
 #[test]
 fn every_fieldless_enum_has_all_and_num() {
-    use trictrac_core::{marking, partie, referee, scoring};
+    use trictrac_core::ecrire::{self, settlement};
+    use trictrac_core::{marking, referee, scoring};
     check_all(Player::ALL, Player::NUM);
 
     check_all(Colour::ALL, Colour::NUM);
-    check_all(trictrac_core::Side::ALL, trictrac_core::Side::NUM);
+    check_all(trictrac_core::Row::ALL, trictrac_core::Row::NUM);
     check_all(trictrac_core::Jan::ALL, trictrac_core::Jan::NUM);
     check_all(trictrac_core::Point::ALL, trictrac_core::Point::NUM);
     check_all(
@@ -149,16 +150,16 @@ fn every_fieldless_enum_has_all_and_num() {
     check_all(referee::TrousEnTrop::ALL, referee::TrousEnTrop::NUM);
     check_all(referee::Support::ALL, referee::Support::NUM);
     check_all(referee::Rompu::ALL, referee::Rompu::NUM);
-    check_all(partie::Advice::ALL, partie::Advice::NUM);
-    check_all(partie::SheetStyle::ALL, partie::SheetStyle::NUM);
-    check_all(partie::Quality::ALL, partie::Quality::NUM);
-    check_all(partie::Progression::ALL, partie::Progression::NUM);
-    check_all(partie::Remainder::ALL, partie::Remainder::NUM);
+    check_all(ecrire::Advice::ALL, ecrire::Advice::NUM);
+    check_all(ecrire::SheetStyle::ALL, ecrire::SheetStyle::NUM);
+    check_all(ecrire::Quality::ALL, ecrire::Quality::NUM);
+    check_all(ecrire::Progression::ALL, ecrire::Progression::NUM);
+    check_all(settlement::Remainder::ALL, settlement::Remainder::NUM);
     check_all(
-        partie::RefaitProgression::ALL,
-        partie::RefaitProgression::NUM,
+        settlement::RefaitProgression::ALL,
+        settlement::RefaitProgression::NUM,
     );
-    check_all(partie::table::TableForm::ALL, partie::table::TableForm::NUM);
+    check_all(ecrire::table::TableForm::ALL, ecrire::table::TableForm::NUM);
     assert_eq!(referee::Entry::ALL[0], referee::Entry::EcoleDefinition);
     assert_eq!(
         referee::Entry::ALL[referee::Entry::NUM - 1],
@@ -211,7 +212,7 @@ fn the_games_play_in_place_as_game_apply() {
             }
         }
     }
-    let mut t = trictrac_core::TrictracGame::standard(trictrac_core::GameOptions::default());
+    let mut t = trictrac_core::TrictracGame::new(trictrac_core::GameOptions::default());
     let mut t2 = t.clone();
     for i in 0..12 {
         let a = step(&t, i);

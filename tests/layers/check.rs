@@ -686,7 +686,7 @@ impl Graph {
 
     /// Panics naming every file in no layer and every import of a higher layer. `layers` are
     /// listed from the lowest: a layer's name and its modules, each a module path that
-    /// covers the files under it too (`"partie"` is `partie/mod.rs` and `partie/ecrire.rs`;
+    /// covers the files under it too (`"game"` is `game/mod.rs` and `game/ordinaire.rs`;
     /// `""` is `lib.rs` alone). A file imports only its own layer and the layers below.
     pub(super) fn assert_layers(&self, layers: &[(&str, &[&str])]) {
         let layer_of = |module: &str| {

@@ -63,25 +63,46 @@ fn trictrac_core_has_layers_and_no_import_circle() {
         "trictrac-core",
         &[
             "board::position",
-            "partie::turn::chronology",
-            "bot::heuristic",
-            "bot::td::network",
-            "bot::td::network::file",
-            "bot::td::network::error",
-            "bot::td::features",
+            "scoring::scorer",
+            "referee::ruling",
+            "ecrire::ledger",
+            "ecrire::settlement",
+            "ecrire::table",
+            "game::turn::chronology",
+            "game::turn::comment",
+            "game::ordinaire",
+            "game::ecrire",
+            "ai::heuristic",
+            "ai::td::network",
+            "ai::td::network::file",
+            "ai::td::network::error",
+            "ai::td::features",
         ],
     );
     graph.assert_no_circle();
     graph.assert_layers(&[
         ("the board", &["board"]),
         ("the laws of movement", &["movement"]),
-        ("scoring", &["scoring"]),
+        ("scoring and the scorers", &["scoring"]),
         ("marking", &["marking"]),
         ("the referee and the pictures", &["referee", "svg"]),
-        ("the partie", &["partie"]),
-        ("the bots", &["bot"]),
+        ("the partie à écrire's bookkeeping", &["ecrire"]),
+        ("the turn engine and the games", &["game"]),
+        ("the AI", &["ai"]),
         ("the root", &[""]),
     ]);
+    // The bookkeeping of the partie à écrire is below the game that keeps it, and the turn
+    // engine below the games played on it.
+    assert!(graph.imports["game::ecrire"].contains_key("ecrire::ledger"));
+    assert!(
+        !graph
+            .imports
+            .keys()
+            .filter(|m| m.starts_with("ecrire"))
+            .any(|m| graph.imports[m].keys().any(|t| t.starts_with("game")))
+    );
+    assert!(graph.imports["game::ordinaire"].contains_key("game::turn::chronology"));
+    assert!(!graph.imports["game::turn::chronology"].contains_key("game::ordinaire"));
 }
 
 #[test]

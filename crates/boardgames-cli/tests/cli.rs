@@ -5,8 +5,8 @@ use std::process::{Command, Stdio};
 
 use boardgames_common::{Agent, ByPlayer, Record, Seed, play_game};
 use sugoroku_core::SugorokuGame;
-use trictrac_core::bot::Bot;
-use trictrac_core::partie::DefaultScorer;
+use trictrac_core::ai::Bot;
+use trictrac_core::scoring::DefaultScorer;
 use trictrac_core::{GameOptions, TrictracGame};
 
 use crate::common;
@@ -154,7 +154,7 @@ fn replay_each_game_and_an_illegal_record() {
     let agents: ByPlayer<&mut dyn Agent<TrictracGame<DefaultScorer>>> =
         ByPlayer::new(&mut a, &mut b);
     let partie = play_game(
-        TrictracGame::new(DefaultScorer::default(), GameOptions::default()),
+        TrictracGame::new(GameOptions::default()),
         Seed(5),
         agents,
         100_000,
@@ -369,7 +369,7 @@ fn trictrac_final_state_feeds_back_into_analyze() {
     let agents: ByPlayer<&mut dyn Agent<TrictracGame<DefaultScorer>>> =
         ByPlayer::new(&mut a, &mut b);
     let partie = play_game(
-        TrictracGame::new(DefaultScorer::default(), GameOptions::default()),
+        TrictracGame::new(GameOptions::default()),
         Seed(8),
         agents,
         100_000,
@@ -656,7 +656,7 @@ fn replay_reads_game_names_in_any_case_and_checks_seeds() {
     let sugo = SugorokuGame::play_seeded(sugoroku_core::Ruleset::default(), Seed(3)).record;
     let (mut a, mut b) = (RandomAgent::new(Seed(1)), RandomAgent::new(Seed(2)));
     let partie = play_game(
-        TrictracGame::standard(GameOptions::default().with_trous_to_win(1)),
+        TrictracGame::new(GameOptions::default().with_trous_to_win(1)),
         Seed(4),
         ByPlayer::new(&mut a, &mut b),
         100_000,
@@ -664,11 +664,11 @@ fn replay_reads_game_names_in_any_case_and_checks_seeds() {
     .unwrap()
     .record;
     let (mut a, mut b) = (RandomAgent::new(Seed(5)), RandomAgent::new(Seed(6)));
-    let options = trictrac_core::partie::EcrireOptions::new(
-        trictrac_core::partie::EcrireRules::new(1).unwrap(),
+    let options = trictrac_core::EcrireOptions::new(
+        trictrac_core::ecrire::settlement::EcrireRules::new(1).unwrap(),
     );
     let ecrire = play_game(
-        trictrac_core::partie::EcrireGame::standard(options),
+        trictrac_core::EcrireGame::new(options),
         Seed(2),
         ByPlayer::new(&mut a, &mut b),
         1_000_000,
@@ -751,7 +751,7 @@ fn replay_reads_free_comments_and_checks_them_with_strict() {
     let agents: ByPlayer<&mut dyn Agent<TrictracGame<DefaultScorer>>> =
         ByPlayer::new(&mut a, &mut b);
     let partie = play_game(
-        TrictracGame::new(DefaultScorer::default(), GameOptions::default()),
+        TrictracGame::new(GameOptions::default()),
         Seed(6),
         agents,
         100_000,

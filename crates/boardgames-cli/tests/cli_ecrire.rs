@@ -2,8 +2,9 @@
 //! process: the options, their bad values, and the record.
 
 use boardgames_common::{Agent, ByPlayer, Seed, play_game};
-use trictrac_core::bot::Bot;
-use trictrac_core::partie::{EcrireGame, EcrireOptions, EcrireRules};
+use trictrac_core::ai::Bot;
+use trictrac_core::ecrire::settlement::EcrireRules;
+use trictrac_core::{EcrireGame, EcrireOptions};
 
 use crate::common;
 use common::{run_with_input, stderr, stdout};
@@ -152,7 +153,7 @@ fn replay_a_partie_a_ecrire_and_a_forged_ledger() {
     let (mut a, mut b) = (Bot::default(), Bot::default());
     let agents: ByPlayer<&mut dyn Agent<EcrireGame>> = ByPlayer::new(&mut a, &mut b);
     let played = play_game(
-        EcrireGame::standard(EcrireOptions::new(EcrireRules::new(2).unwrap())),
+        EcrireGame::new(EcrireOptions::new(EcrireRules::new(2).unwrap())),
         Seed(6),
         agents,
         1_000_000,

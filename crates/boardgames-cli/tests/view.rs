@@ -7,8 +7,8 @@ use std::process::{Command, Output};
 use boardgames_common::{Agent, ByPlayer, Record, Seed, play_game};
 use roxmltree::Document;
 use sugoroku_core::{Ruleset, SugorokuGame};
-use trictrac_core::bot::Bot;
-use trictrac_core::partie::DefaultScorer;
+use trictrac_core::ai::Bot;
+use trictrac_core::scoring::DefaultScorer;
 use trictrac_core::{GameOptions, TrictracGame};
 
 fn run(args: &[&str]) -> Output {
@@ -44,7 +44,7 @@ fn trictrac_record() -> Record {
     let agents: ByPlayer<&mut dyn Agent<TrictracGame<DefaultScorer>>> =
         ByPlayer::new(&mut white, &mut black);
     let played = play_game(
-        TrictracGame::new(DefaultScorer::default(), GameOptions::default()),
+        TrictracGame::new(GameOptions::default()),
         Seed(3),
         agents,
         100_000,

@@ -23,8 +23,8 @@ use boardgames::common::svg::histogram;
 use boardgames::common::{Agent, ByPlayer, Game, Replay, ReplayOptions, Seed, play_game};
 use boardgames::sugoroku::{self, SugorokuGame};
 use boardgames::tafl::{Ruleset, TaflGame};
-use boardgames::trictrac::bot::Bot;
-use boardgames::trictrac::partie::DefaultScorer;
+use boardgames::trictrac::ai::Bot;
+use boardgames::trictrac::scoring::DefaultScorer;
 use boardgames::trictrac::{self, Position};
 use boardgames::trictrac::{Action, GameOptions, Phase, TrictracGame};
 
@@ -63,7 +63,7 @@ fn trictrac_pictures(dir: &Path) -> Result<(), String> {
     write(dir, "trictrac-start.svg", &start)?;
     // A partie ordinaire between two bots (the one of `sample_games`, seed 1), stopped at the
     // first throw after the middle of the game that both players have marked points in.
-    let new = || TrictracGame::new(DefaultScorer::default(), GameOptions::default());
+    let new = || TrictracGame::new(GameOptions::default());
     let (mut white, mut black) = (Bot::default(), Bot::default());
     let agents: ByPlayer<&mut dyn Agent<TrictracGame<DefaultScorer>>> =
         ByPlayer::new(&mut white, &mut black);

@@ -9,7 +9,7 @@
 //! happened (the best throws of the partie, the captures, when the placing ended); with
 //! `--verbose` every throw and move is printed:
 //!
-//! - trictrac: a partie ordinaire between two bots (`trictrac_core::bot::Bot`), every throw with
+//! - trictrac: a partie ordinaire between two bots (`trictrac_core::ai::Bot`), every throw with
 //!   its traditional name, the jans and points, the marks, the play, and the board every ten
 //!   throws;
 //! - tafl: the seed's game (Fidchell) between two AI levels, Druid for the attackers and Ovate
@@ -36,10 +36,9 @@ use boardgames::common::{
 use boardgames::sugoroku::{self, SugorokuGame};
 use boardgames::tafl::ai::{Level, Searcher};
 use boardgames::tafl::{BySide, MAX_GAME_PLIES, Ruleset, Side, TaflGame};
-use boardgames::trictrac::bot::Bot;
-use boardgames::trictrac::partie::DefaultScorer;
+use boardgames::trictrac::ai::Bot;
+use boardgames::trictrac::scoring::DefaultScorer;
 use boardgames::trictrac::{Action, GameOptions, TrictracGame};
-use boardgames::trictrac::{Colour, diagram};
 
 /// One seeded game of each of the three games: a short summary of each (result, length, the
 /// final board, what happened), the whole narration with --verbose.
@@ -80,35 +79,16 @@ struct Played {
     record: Record,
 }
 
-/// Marks for people: `White 5 trous 0 points, Black 12 trous 0 points` (the record's
-/// `5.0/12.0` reads like decimals).
-fn marks_for_people(game: &TrictracGame<DefaultScorer>) -> String {
-    let m = game.marking();
-    let one = |c: Colour| format!("{c} {} trous {} points", m.trous(c), m.points(c));
-    format!("{}, {}", one(Colour::White), one(Colour::Black))
-}
-
-/// The points a comment says `mover` marked (`… White marks 6, 1 trou …`), if any.
-fn points_marked(comment: &str, mover: Colour) -> Option<u32> {
-    let key = format!("{mover} marks ");
-    let at = comment.find(&key)? + key.len();
-    let digits: String = comment[at..]
-        .chars()
-        .take_while(char::is_ascii_digit)
-        .collect();
-    digits.parse().ok()
-}
-
 fn trictrac(seed: Seed) -> Result<Played, String> {
     let mut out = String::new();
-    let start = TrictracGame::new(DefaultScorer::default(), GameOptions::default());
+    let start = TrictracGame::new(GameOptions::default());
     let (mut white, mut black) = (Bot::default(), Bot::default());
     let agents: ByPlayer<&mut dyn Agent<TrictracGame<DefaultScorer>>> =
         ByPlayer::new(&mut white, &mut black);
     let title =
         format!("== Trictrac: a partie ordinaire to 12 trous between two bots (seed {seed})");
     let _ = writeln!(out, "{title}\n");
-    let _ = write!(out, "{}", diagram(start.position().board()));
+    let _ = write!(out, "{}", start.diagram());
     // The game is printed as it is played, step by step, each action with its record entry.
     let mut playout =
         Playout::recorded(start, seed, agents, 100_000).map_err(|e| format!("trictrac: {e}"))?;
@@ -116,34 +96,35 @@ fn trictrac(seed: Seed) -> Result<Played, String> {
     // The throws that marked the most points: (points, throw number, what happened).
     let mut best: Vec<(u32, u32, String)> = Vec::new();
     loop {
-        let mover = playout.state().position().side_to_move();
+        // What each action said, in parts: the state before it described again (the
+        // record's comment is its `Display`); the marks are printed in words at the end.
+        let mut said = playout.state().clone();
+        let mover = said.position().side_to_move();
         let action = match playout.next() {
             None => break,
             Some(step) => step.map_err(|e| format!("trictrac: {e}"))?.action,
         };
+        let said = said
+            .apply_described(action)
+            .map_err(|e| format!("trictrac: {e}"))?;
         let game = playout.state();
         let Some(entry) = playout.record().and_then(|r| r.entries().last()) else {
             return Err("trictrac: the playout kept no record".to_string());
         };
-        let comment = entry.comment.as_deref().unwrap_or("");
-        // The record's comment ends with the marks in the notation's form; people read
-        // them in words.
-        let comment = comment
-            .rfind("marks ")
-            .filter(|&at| at == 0 || comment[..at].ends_with("; "))
-            .map_or(comment, |at| comment[..at].trim_end_matches("; "));
+        let comment = said.events();
         match action {
             Action::Throw(t) => {
                 throws += 1;
-                let prefix = format!("{mover} throws {}; ", t.name());
-                let events = comment.strip_prefix(&prefix).unwrap_or(comment);
-                if let Some(points) = points_marked(events, mover) {
+                // The first clause is the throw itself.
+                let events = said.clauses().get(1..).unwrap_or_default().join("; ");
+                let points = said.points(mover);
+                if points > 0 {
                     best.push((points, throws, format!("{mover} throws {t}: {events}")));
                 }
                 let events = if events.is_empty() {
                     "nothing scores"
                 } else {
-                    events
+                    &events
                 };
                 let _ = writeln!(
                     out,
@@ -154,7 +135,7 @@ fn trictrac(seed: Seed) -> Result<Played, String> {
             Action::Play(_) => {
                 let _ = writeln!(out, "      {mover} plays {}", entry.action);
                 if throws > 0 && throws.is_multiple_of(10) {
-                    let _ = write!(out, "{}", diagram(game.position().board()));
+                    let _ = write!(out, "{}", game.diagram());
                 }
             }
             _ => {
@@ -164,12 +145,12 @@ fn trictrac(seed: Seed) -> Result<Played, String> {
     }
     let played = playout.into_played();
     let game = &played.state;
-    let board = diagram(game.position().board());
+    let board = game.diagram();
     let _ = write!(out, "{board}");
     let result = match game.winner() {
         Some(w) => format!(
             "{w} wins the partie after {throws} throws; marks: {}",
-            marks_for_people(game)
+            game.marks_in_words()
         ),
         None => "the partie did not end".to_string(),
     };

@@ -10,10 +10,10 @@
 
 use boardgames::common::{ByPlayer, Game, Playout, Seed};
 use boardgames::trictrac::Action;
-use boardgames::trictrac::bot::Bot;
-use boardgames::trictrac::partie::{
-    Convention, EcrireGame, EcrireOptions, EcrireRules, Remainder, SheetStyle,
-};
+use boardgames::trictrac::ai::Bot;
+use boardgames::trictrac::ecrire::settlement::{EcrireRules, Remainder};
+use boardgames::trictrac::ecrire::{Convention, SheetStyle};
+use boardgames::trictrac::{EcrireGame, EcrireOptions};
 use boardgames_examples::parse_seed;
 use clap::Parser;
 
@@ -104,7 +104,7 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let game = EcrireGame::standard(EcrireOptions::new(args.rules));
+    let game = EcrireGame::new(EcrireOptions::new(args.rules));
     let (mut a, mut b) = (Bot::default(), Bot::default());
     let mut throws = 0u32;
     println!(
@@ -119,30 +119,32 @@ fn main() {
         Err(e) => fail(&e),
     };
     loop {
-        let entries = playout.state().ledger().entries().len();
+        // What each action said, in parts: the state before it described again (the record's
+        // comment is its `Display`).
+        let mut said = playout.state().clone();
+        let entries = said.ledger().entries().len();
         let action = match playout.next() {
             None => break,
             Some(Ok(step)) => step.action,
             Some(Err(e)) => fail(&e),
         };
+        let said = said.apply_described(action).unwrap_or_else(|e| fail(&e));
         let game = playout.state();
         let text = game.action_text(action);
-        let comment = playout
-            .record()
-            .and_then(|r| r.entries().last())
-            .and_then(|e| e.comment.as_deref())
-            .unwrap_or_default();
         if matches!(action, Action::Throw(_)) {
             throws += 1;
         }
         if args.throws {
-            println!("  {text}: {comment}");
+            println!("  {text}: {said}");
         }
         if game.ledger().entries().len() > entries {
-            let last = comment
-                .rsplit("; ")
+            // The clauses after the marks: the end of the marqué and its settlement.
+            let last = said
+                .after()
+                .iter()
+                .rev()
                 .find(|s| s.contains("marqué"))
-                .unwrap_or("");
+                .map_or("", String::as_str);
             println!("after {throws} throws: {last}");
             print!("{}", game.ledger().sheet(args.sheet));
         }

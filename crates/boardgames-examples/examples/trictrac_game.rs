@@ -9,11 +9,10 @@
 
 use boardgames::common::Agent;
 use boardgames::common::{ByPlayer, Game, Playout, Seed};
-use boardgames::trictrac::bot::{Bot, ExpectimaxBot, TdBot, TdExpectimaxBot};
-use boardgames::trictrac::partie::DefaultScorer;
-use boardgames::trictrac::{Action, GameOptions, Primaute, TrictracGame};
-use boardgames::trictrac::{Colour, diagram};
-use boardgames_examples::{marks_in_words, parse_seed};
+use boardgames::trictrac::Colour;
+use boardgames::trictrac::ai::{Bot, ExpectimaxBot, TdBot, TdExpectimaxBot};
+use boardgames::trictrac::{Action, ActionComment, GameOptions, Primaute, TrictracGame};
+use boardgames_examples::parse_seed;
 use clap::Parser;
 
 #[macro_use]
@@ -129,7 +128,7 @@ fn main() {
         .with_primaute(Primaute::OneDieEach)
         .with_pavillon(args.pavillon)
         .with_trous_to_win(args.trous);
-    let game = TrictracGame::new(DefaultScorer::default(), options);
+    let game = TrictracGame::new(options);
     let (mut white, mut black) = (args.bots.0.agent(), args.bots.1.agent());
     let mut throws = 0u32;
     println!(
@@ -144,41 +143,39 @@ fn main() {
         args.bots.0.name(),
         args.bots.1.name()
     );
-    print!("{}", diagram(game.position().board()));
+    print!("{}", game.diagram());
     let bots = ByPlayer::new(&mut white as _, &mut black as _);
     let mut playout = match Playout::recorded(game, Seed(args.seed), bots, MAX_ACTIONS) {
         Ok(p) => p,
         Err(e) => fail(&e),
     };
     loop {
-        let mover = playout.state().position().side_to_move();
+        // What each action said, in parts: the state before it described again (the record's
+        // comment is its `Display`).
+        let mut said = playout.state().clone();
+        let mover = said.position().side_to_move();
         let action = match playout.next() {
             None => break,
             Some(Ok(step)) => step.action,
             Some(Err(e)) => fail(&e),
         };
+        let said = said.apply_described(action).unwrap_or_else(|e| fail(&e));
         let game = playout.state();
         let text = game.action_text(action);
-        let comment = playout
-            .record()
-            .and_then(|r| r.entries().last())
-            .and_then(|e| e.comment.as_deref())
-            .map(marks_in_words)
-            .unwrap_or_default();
         match action {
             Action::Throw(t) => {
                 throws += 1;
-                let prefix = format!("{mover} throws {}; ", t.name());
-                let events = comment.strip_prefix(&prefix).unwrap_or(&comment);
+                // The first clause is the throw itself.
+                let events = in_words(&said, 1);
                 println!("{throws:>4}. {mover:<5} {:<15} ({t})  {events}", t.name());
             }
             Action::Play(_) => {
-                println!("      {text}  {comment}");
+                println!("      {text}  {}", in_words(&said, 0));
                 if args.board_every > 0 && throws.is_multiple_of(args.board_every) {
-                    print!("{}", diagram(game.position().board()));
+                    print!("{}", game.diagram());
                 }
             }
-            _ => println!("      {text}: {comment}"),
+            _ => println!("      {text}: {}", in_words(&said, 0)),
         }
     }
     let game = playout.into_state();
@@ -198,4 +195,12 @@ fn main() {
         }
         None => println!("the partie did not end"),
     }
+}
+
+/// What an action said, for people: its clauses from the `skip`-th on, then its marks in words
+/// (`White marks 4; marks White 0 trous 4 points en bredouille, Black 0 trous 0 points`).
+fn in_words(said: &ActionComment, skip: usize) -> String {
+    let mut parts: Vec<String> = said.clauses().iter().skip(skip).cloned().collect();
+    parts.push(format!("marks {}", said.marks_in_words()));
+    parts.join("; ")
 }

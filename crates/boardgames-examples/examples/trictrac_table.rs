@@ -8,8 +8,8 @@
 //! ```
 
 use boardgames::common::{Seed, SeededDice};
-use boardgames::trictrac::partie::EcrireRules;
-use boardgames::trictrac::partie::table::{Partie, TableForm};
+use boardgames::trictrac::ecrire::settlement::EcrireRules;
+use boardgames::trictrac::ecrire::table::{Partie, TableForm};
 use boardgames_examples::parse_seed;
 use clap::Parser;
 

@@ -89,42 +89,6 @@ pub fn level_name(level: tafl_core::ai::Level) -> String {
     }
 }
 
-/// A trictrac record comment with its final marks written for people: `…; marks 2.4*/0.10`
-/// (the notation's `trous.points`, which reads like decimals) becomes
-/// `…; marks White 2 trous 4 points (en bredouille), Black 0 trous 10 points`. A comment
-/// without marks is returned as it is.
-#[must_use]
-pub fn marks_in_words(comment: &str) -> String {
-    let Some(at) = comment
-        .rfind("marks ")
-        .filter(|&at| at == 0 || comment[..at].ends_with("; "))
-    else {
-        return comment.to_string();
-    };
-    let text = &comment[at + "marks ".len()..];
-    let one = |colour: &str, mark: &str| -> Option<String> {
-        let (mark, bredouille) = match mark.strip_suffix('*') {
-            Some(m) => (m, " (en bredouille)"),
-            None => (mark, ""),
-        };
-        let (trous, points) = mark.split_once('.')?;
-        let (trous, points) = (trous.parse::<u32>().ok()?, points.parse::<u32>().ok()?);
-        let s = |n: u32| if n == 1 { "" } else { "s" };
-        Some(format!(
-            "{colour} {trous} trou{} {points} point{}{bredouille}",
-            s(trous),
-            s(points)
-        ))
-    };
-    let words = text
-        .split_once('/')
-        .and_then(|(w, b)| Some(format!("{}, {}", one("White", w)?, one("Black", b)?)));
-    match words {
-        Some(words) => format!("{}marks {words}", &comment[..at]),
-        None => comment.to_string(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -143,18 +107,5 @@ mod tests {
             Ok("Brandubh".to_string())
         );
         assert!(parse_tafl_rules("nonsense").is_err());
-    }
-
-    #[test]
-    fn marks_are_written_in_words() {
-        assert_eq!(
-            marks_in_words("Black marks 4, 1 trou; marks 0.10/3.2*"),
-            "Black marks 4, 1 trou; marks White 0 trous 10 points, Black 3 trous 2 points (en bredouille)"
-        );
-        assert_eq!(marks_in_words("tenir: Black holds"), "tenir: Black holds");
-        assert_eq!(
-            marks_in_words("marks 1.0/0.1"),
-            "marks White 1 trou 0 points, Black 0 trous 1 point"
-        );
     }
 }

@@ -13,9 +13,9 @@
 //! play's id is the one above; the ids of other orders are not legal.
 
 use boardgames_common::{Game, Player, Record, Throw};
-use trictrac_core::partie::EcrireGame;
-use trictrac_core::partie::{Chronology, Form};
+use trictrac_core::EcrireGame;
 use trictrac_core::{Action, ChoiceStage, TurnPhase};
+use trictrac_core::{Chronology, Form};
 use trictrac_core::{Colour, Play, Position};
 
 /// The partie ordinaire with the default scorer.
@@ -87,7 +87,7 @@ type EcrireExtras = [f32; 3];
 
 #[allow(clippy::cast_precision_loss)]
 fn write_vector<F: Form>(
-    turns: &Chronology<trictrac_core::partie::DefaultScorer, F>,
+    turns: &Chronology<trictrac_core::scoring::DefaultScorer, F>,
     observer: Colour,
     acting: bool,
     trous_to_win: u8,
@@ -236,7 +236,7 @@ impl crate::Encoded for Ordinaire {
     }
 
     fn diagram(&self) -> String {
-        trictrac_core::diagram(self.position().board())
+        Ordinaire::diagram(self)
     }
 
     fn svg(&self, last: Option<Action>) -> String {
@@ -295,7 +295,7 @@ impl crate::Encoded for Ecrire {
     }
 
     fn diagram(&self) -> String {
-        trictrac_core::diagram(self.turns().position().board())
+        Ecrire::diagram(self)
     }
 
     fn svg(&self, last: Option<Action>) -> String {

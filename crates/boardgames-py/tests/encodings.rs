@@ -7,8 +7,9 @@ use boardgames_py::trictrac::{Ecrire, Ordinaire};
 use boardgames_py::{CHANCE, Encoded, Session, TERMINAL};
 use sugoroku_core::SugorokuGame;
 use tafl_core::{Ruleset, TaflGame};
+use trictrac_core::EcrireOptions;
 use trictrac_core::GameOptions;
-use trictrac_core::partie::{EcrireOptions, EcrireRules};
+use trictrac_core::ecrire::settlement::EcrireRules;
 
 /// Plays `start` with random agents and seeded chance through a [`Session`], checking the
 /// encodings at every node; returns the session.
@@ -115,10 +116,10 @@ fn tafl_encodings_on_random_games() {
 #[test]
 fn trictrac_encodings_on_random_games() {
     for seed in 0..6 {
-        let s = check_game(Ordinaire::standard(GameOptions::default()), seed, 3_000);
+        let s = check_game(Ordinaire::new(GameOptions::default()), seed, 3_000);
         assert!(s.history().len() > 100);
     }
-    let ecrire = Ecrire::standard(EcrireOptions::new(EcrireRules::new(2).unwrap()));
+    let ecrire = Ecrire::new(EcrireOptions::new(EcrireRules::new(2).unwrap()));
     let s = check_game(ecrire, 9, 3_000);
     assert!(s.history().len() > 100);
 }
@@ -144,7 +145,7 @@ fn sessions_write_the_records_of_play_game() {
     let short = GameOptions::default().with_trous_to_win(1);
     fixture(
         "trictrac-trous1-5.txt",
-        &same_as_play_game(Ordinaire::standard(short), 5),
+        &same_as_play_game(Ordinaire::new(short), 5),
     );
     fixture(
         "sugoroku-3.txt",

@@ -9,7 +9,8 @@
 //!    `N1..N12`), path positions `1..=24` per player, [`Dest`] (a point or off), [`Jan`];
 //!    [`Board`] (the tablier), [`Setup`] (unvalidated) and [`Position`] (validated) with the
 //!    position notation `B1:w15,N1:b15 w 0/0 0.0/0.0` ([`ParsePositionError`]); the text
-//!    [`diagram`].
+//!    diagram ([`Position::diagram`]); [`Row`], the two rows of twelve points a label
+//!    names (`B`, White's; `N`, Black's).
 //! 2. The laws of movement (at the root): [`Move`], [`Play`] (`6-4: B5-B11, B5-B9`),
 //!    [`Laws`] (where the side to move may stop, rest or bear off), [`Position::reaches`]
 //!    (what each die and the sum could reach, with the rests), [`Position::sortie_number`],
@@ -25,26 +26,32 @@
 //!    [`Position::parse_movement_play`].
 //! 3. [`scoring`]: every jan of a throw — [`ThrowAnalysis`](scoring::ThrowAnalysis) (events
 //!    before and after the play, with the legal plays), [`JanEvent`](scoring::JanEvent),
-//!    [`JanKind`](scoring::JanKind), [`ScoringRules`](scoring::ScoringRules).
+//!    [`JanKind`](scoring::JanKind), [`ScoringRules`](scoring::ScoringRules); the scorers a
+//!    game uses ([`ThrowScorer`](scoring::ThrowScorer),
+//!    [`DefaultScorer`](scoring::DefaultScorer), ...).
 //! 4. [`marking`]: points, trous, the bredouille of the jetons, tenir ou s'en aller, the
 //!    pavillon ([`Marking`](marking::Marking)).
-//! 5. The partie: the partie ordinaire as a [`boardgames_common::Game`] at the root
-//!    ([`TrictracGame`], its [`GameOptions`], [`Action`]s and [`Phase`]s), with commented
-//!    records that replay; [`partie`]: the chronology of a turn shared by the forms of game
-//!    ([`partie::Chronology`] over a [`partie::Form`]), the scorers
-//!    ([`partie::ThrowScorer`], [`partie::DefaultScorer`]), and the partie à écrire: its
-//!    conventions ([`partie::Convention`]: base, annexe, sans lever), the pure settlement of
-//!    the marqués and the décompte général ([`partie::settle_marque`], [`partie::decompte`]),
-//!    the [`partie::Ledger`] and its score sheet, the game itself ([`partie::EcrireGame`]),
-//!    and at three or four players ([`partie::table`]: à tourner, à la chouette, in teams)
-//!    the draw, the schedule of the marqués and the accounts per pair of interests.
-//! 6. [`bot`]: a heuristic player ([`bot::Bot`]) and its search over the opponent's 21
-//!    throws ([`bot::ExpectimaxBot`]); the player of a network trained by TD(λ) self-play
-//!    ([`bot::TdBot`], its weights shipped with the crate in [`bot::TdNetwork::shipped`])
-//!    and its one-ply search ([`bot::TdExpectimaxBot`]).
-//! 7. [`referee`]: referee mode for people who mark and play by hand — the école, the fausse
+//! 5. [`referee`]: referee mode for people who mark and play by hand — the école, the fausse
 //!    case, the laws of the physical dice, driven by declared gestures
-//!    ([`referee::Referee`]).
+//!    ([`referee::Referee`]); and `svg` (feature `svg`), the pictures.
+//! 6. [`ecrire`]: the bookkeeping of the partie à écrire — the marqué in play
+//!    ([`ecrire::Marque`]), its conventions ([`ecrire::Convention`]: base, annexe, sans
+//!    lever), the pure settlement of the marqués and the décompte général
+//!    ([`ecrire::settlement`]: [`settle_marque`](ecrire::settlement::settle_marque),
+//!    [`decompte`](fn@ecrire::settlement::decompte)), the [`ecrire::Ledger`] and its score
+//!    sheet, and at three or four players ([`ecrire::table`]: à tourner, à la chouette, in
+//!    teams) the draw, the schedule of the marqués and the accounts per pair of interests.
+//! 7. The games (at the root): the chronology of a turn shared by the forms of game
+//!    ([`Chronology`] over a [`Form`], its [`Action`]s and [`TurnPhase`]s, what an action
+//!    said: [`ActionComment`]), the partie ordinaire as a [`boardgames_common::Game`]
+//!    ([`TrictracGame`], its [`GameOptions`], its [`Phase`]s, ended by a [`Win`]) and the
+//!    partie à écrire ([`EcrireGame`], its [`EcrireOptions`]), with commented records that
+//!    replay. Both are built from their options (`new`) or with a scorer of one's own
+//!    (`with_scorer`: [`scoring::ThrowScorer`]), and say `outcome()` and `diagram()`.
+//! 8. [`ai`]: a heuristic player ([`ai::Bot`]) and its search over the opponent's 21
+//!    throws ([`ai::ExpectimaxBot`]); the player of a network trained by TD(λ) self-play
+//!    ([`ai::TdBot`], its weights shipped with the crate in [`ai::TdNetwork::shipped`])
+//!    and its one-ply search ([`ai::TdExpectimaxBot`]).
 //!
 //! `svg` (feature `svg`): the board as an SVG picture, with the marks, the throw and a play's
 //! arrows.
@@ -114,11 +121,12 @@ pub mod rules_page {}
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
 
+pub mod ai;
 mod board;
-pub mod bot;
+pub mod ecrire;
+mod game;
 pub mod marking;
 mod movement;
-pub mod partie;
 pub mod referee;
 pub mod scoring;
 #[cfg(feature = "svg")]
@@ -126,15 +134,31 @@ pub mod svg;
 
 pub use board::{
     Board, ByColour, Colour, DAMES, Dest, Jan, Marks, OFF, OPPONENT_COIN, OWN_COIN,
-    ParsePointError, ParsePositionError, Point, Position, PositionError, Setup, Side, TALON,
-    diagram,
+    ParsePointError, ParsePositionError, Point, Position, PositionError, Row, Setup, TALON,
+};
+pub use game::{
+    Action, ActionComment, ActionError, ChoiceStage, Chronology, ECRIRE_NAME, EcrireGame,
+    EcrireOptions, Form, GameOptions, MarqueForm, MarqueOver, Ordinaire, ParsePrimauteError, Phase,
+    Primaute, TagError, TrictracGame, TurnPhase, Win, action_text,
 };
 pub use movement::{
     IllegalPlay, IllegalPlayReason, Laws, LegalPlays, LegalPlaysIter, MAX_PLAYS, Move, Number,
     ParsePlayError, Play, PlayError, Reach, Reaches, SortieNumber, TooManyMovesError,
 };
-pub use partie::error::{ActionError, TagError};
-pub use partie::ordinaire::{GameOptions, Ordinaire, Phase, TrictracGame, Win};
-pub use partie::turn::{Action, ChoiceStage, ParsePrimauteError, Primaute, TurnPhase};
 
 pub use boardgames_common::{Die, Throw};
+
+/// The row of twelve points a label names (`B` or `N`): the old name of [`Row`].
+#[deprecated(
+    note = "renamed Row (a row of twelve points): Side is tafl-core's attackers and defenders"
+)]
+pub type Side = Row;
+
+/// The board as six lines of text: the old free function of [`Position::diagram`].
+#[deprecated(
+    note = "use Position::diagram (or the game's diagram(), which says when the partie is over)"
+)]
+#[must_use]
+pub fn diagram(board: &Board) -> String {
+    board::diagram(board)
+}

@@ -302,6 +302,16 @@ impl Marking {
         })
     }
 
+    /// The marks in words ([`MarksInWords`]); `pavillon`: whether the holder of the pavillon
+    /// is named (the form of game counts it).
+    #[must_use]
+    pub fn in_words(&self, pavillon: bool) -> MarksInWords {
+        MarksInWords {
+            marks: self.to_marks(),
+            pavillon,
+        }
+    }
+
     /// Points on `colour`'s jeton, `0..=11`.
     #[must_use]
     pub fn points(&self, colour: Colour) -> u8 {
@@ -402,6 +412,81 @@ impl Marking {
     pub fn s_en_aller(&mut self) {
         self.points = ByColour::new(0, 0);
         self.jetons = Series::default();
+    }
+}
+
+/// The marks of both players in words, for people (the notation's `2.4*/0.10` reads like
+/// decimals): `White 2 trous 4 points en bredouille, Black 0 trous 10 points`; the holder of
+/// the pavillon gets `with the pavillon` when the form of game counts it (the partie
+/// ordinaire's option, the base and annexe conventions of the partie à écrire). Built by
+/// [`Marking::in_words`]; the games give theirs (`marks_in_words()`).
+///
+/// ```
+/// use trictrac_core::Colour;
+/// use trictrac_core::marking::Marking;
+/// let mut marking = Marking::new();
+/// // White marks 16 en bredouille: a jeu won double and 4 de reste; then Black marks 1,
+/// // with the double jeton.
+/// marking.mark(Colour::White, 16);
+/// marking.mark(Colour::Black, 1);
+/// let words = marking.in_words(false);
+/// assert_eq!(words.to_string(), "White 2 trous 4 points, Black 0 trous 1 point en bredouille");
+/// assert_eq!(words.of(Colour::Black).to_string(), "0 trous 1 point en bredouille");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MarksInWords {
+    marks: ByColour<Marks>,
+    pavillon: bool,
+}
+
+impl MarksInWords {
+    /// One player's marks in words, without his colour: `2 trous 4 points en bredouille`.
+    #[must_use]
+    pub fn of(&self, colour: Colour) -> OneMarksInWords {
+        OneMarksInWords {
+            marks: self.marks[colour],
+            pavillon: self.pavillon,
+        }
+    }
+}
+
+impl fmt::Display for MarksInWords {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, c) in Colour::ALL.into_iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{c} {}", self.of(c))?;
+        }
+        Ok(())
+    }
+}
+
+/// One player's marks in words ([`MarksInWords::of`]): `1 trou 0 points en bredouille with
+/// the pavillon`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct OneMarksInWords {
+    marks: Marks,
+    pavillon: bool,
+}
+
+impl fmt::Display for OneMarksInWords {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Marks {
+            points,
+            trous,
+            bredouille,
+            pavillon,
+        } = self.marks;
+        let s = |n: u8| if n == 1 { "" } else { "s" };
+        write!(f, "{trous} trou{} {points} point{}", s(trous), s(points))?;
+        if bredouille {
+            f.write_str(" en bredouille")?;
+        }
+        if pavillon && self.pavillon {
+            f.write_str(" with the pavillon")?;
+        }
+        Ok(())
     }
 }
 

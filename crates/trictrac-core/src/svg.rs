@@ -4,7 +4,7 @@
 //! pavillon, whose turn it is, the last throw as two dice and, optionally, arrows for a play.
 //!
 //! The layout follows the text [`diagram`](crate::diagram()) and the rules page ("Board,
-//! labels, paths"): Black's side `N1..N12` on top, White's side `B1..B12` below, each point
+//! labels, paths"): Black's row `N1..N12` on top, White's row `B1..B12` below, each point
 //! facing its counterpart, the talons at the left, the coins de repos at the right, the bande
 //! between the petit-jan table (points 1-6) and the grand-jan table (points 7-12). The marks
 //! are drawn as on a real trictrac: each player's twelve holes (*trous*) run along his rim
@@ -33,7 +33,7 @@ use boardgames_common::svg::Svg;
 
 use crate::board::Colour;
 use crate::board::Position;
-use crate::board::{Dest, Point, Side};
+use crate::board::{Dest, Point, Row};
 use crate::movement::Play;
 
 /// What to draw besides the position itself.
@@ -102,7 +102,7 @@ impl Layout {
     }
 }
 
-/// The horizontal centre of the flèches numbered `number` (1..=12) of either side.
+/// The horizontal centre of the flèches numbered `number` (1..=12) of either row.
 fn column_x(number: u8) -> f64 {
     let k = f64::from(number.clamp(1, 12) - 1);
     let bande = if number >= 7 { BANDE_W } else { 0.0 };
@@ -124,9 +124,9 @@ fn spacing(n: u8) -> f64 {
 fn dame_centre(layout: Layout, point: Point, i: u8, n: u8) -> (f64, f64) {
     let x = column_x(point.number());
     let d = DAME_R + 2.0 + f64::from(i) * spacing(n.max(i + 1));
-    match point.side() {
-        Side::N => (x, layout.field_top() + d),
-        Side::B => (x, layout.field_bottom() - d),
+    match point.row() {
+        Row::N => (x, layout.field_top() + d),
+        Row::B => (x, layout.field_bottom() - d),
     }
 }
 
@@ -144,11 +144,11 @@ fn fill_of(colour: Colour) -> (&'static str, &'static str) {
     }
 }
 
-/// The side of the board where `colour` keeps his marks (his own side: White's `B`).
-fn home_side(colour: Colour) -> Side {
+/// The row where `colour` keeps his marks (his own row: White's `B`).
+fn home_row(colour: Colour) -> Row {
     match colour {
-        Colour::White => Side::B,
-        Colour::Black => Side::N,
+        Colour::White => Row::B,
+        Colour::Black => Row::N,
     }
 }
 
@@ -213,18 +213,18 @@ fn draw_tablier(svg: &mut Svg, layout: Layout) {
         FIELD_H,
         "class=\"bande\" fill=\"#6b4226\" stroke=\"#3e2514\" stroke-width=\"1\"",
     );
-    for side in [Side::N, Side::B] {
+    for row in [Row::N, Row::B] {
         for number in 1..=12u8 {
-            let Some(point) = Point::new(side, number) else {
+            let Some(point) = Point::new(row, number) else {
                 continue;
             };
             let x = column_x(number);
-            let (base, tip) = match side {
-                Side::N => (layout.field_top(), layout.field_top() + POINT_H),
-                Side::B => (layout.field_bottom(), layout.field_bottom() - POINT_H),
+            let (base, tip) = match row {
+                Row::N => (layout.field_top(), layout.field_top() + POINT_H),
+                Row::B => (layout.field_bottom(), layout.field_bottom() - POINT_H),
             };
-            // Alternate colours along a side; facing flèches differ.
-            let dark = (number + u8::from(side == Side::N)) % 2 == 0;
+            // Alternate colours along a row; facing flèches differ.
+            let dark = (number + u8::from(row == Row::N)) % 2 == 0;
             let fill = if dark { "#8c2a1c" } else { "#e6d6ae" };
             svg.polygon(
                 &[
@@ -245,11 +245,11 @@ fn draw_tablier(svg: &mut Svg, layout: Layout) {
 fn draw_labels(svg: &mut Svg, layout: Layout) {
     for number in 1..=12u8 {
         let x = column_x(number);
-        for (side, y) in [
-            (Side::N, layout.frame_y - 6.0),
-            (Side::B, layout.frame_bottom() + 16.0),
+        for (row, y) in [
+            (Row::N, layout.frame_y - 6.0),
+            (Row::B, layout.frame_bottom() + 16.0),
         ] {
-            if let Some(point) = Point::new(side, number) {
+            if let Some(point) = Point::new(row, number) {
                 svg.text(
                     x,
                     y,
@@ -271,10 +271,10 @@ fn draw_marks(
 ) {
     let marks = position.marks(colour);
     let other = position.marks(colour.other());
-    let side = home_side(colour);
-    let (hole_y, jeton_y) = match side {
-        Side::N => (layout.frame_y + 11.0, layout.frame_y + 29.0),
-        Side::B => (layout.frame_bottom() - 11.0, layout.frame_bottom() - 29.0),
+    let row = home_row(colour);
+    let (hole_y, jeton_y) = match row {
+        Row::N => (layout.frame_y + 11.0, layout.frame_y + 29.0),
+        Row::B => (layout.frame_bottom() - 11.0, layout.frame_bottom() - 29.0),
     };
     let (fill, _) = fill_of(colour);
     let class = colour_class(colour);
@@ -403,9 +403,9 @@ fn draw_tray(svg: &mut Svg, layout: Layout, position: &Position) {
         for i in 0..off {
             let d = 6.0 + f64::from(i) * 12.0;
             // Each player's dames borne off lie on his own half of the tray.
-            let y = match home_side(colour) {
-                Side::B => layout.field_bottom() - d - 10.0,
-                Side::N => layout.field_top() + d,
+            let y = match home_row(colour) {
+                Row::B => layout.field_bottom() - d - 10.0,
+                Row::N => layout.field_top() + d,
             };
             svg.rect(
                 TRAY_X + 6.0,
@@ -424,9 +424,9 @@ fn draw_tray(svg: &mut Svg, layout: Layout, position: &Position) {
 
 fn draw_turn(svg: &mut Svg, layout: Layout, mover: Colour, throw: Option<Throw>) {
     let x = TRAY_X + TRAY_W + 46.0;
-    let y = match home_side(mover) {
-        Side::N => layout.field_top() + FIELD_H / 4.0,
-        Side::B => layout.field_bottom() - FIELD_H / 4.0,
+    let y = match home_row(mover) {
+        Row::N => layout.field_top() + FIELD_H / 4.0,
+        Row::B => layout.field_bottom() - FIELD_H / 4.0,
     };
     let (fill, stroke) = fill_of(mover);
     svg.circle(

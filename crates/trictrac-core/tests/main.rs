@@ -2,7 +2,7 @@
 //! `main.rs`, `td_alloc.rs` (its own binary)), in one test
 //! binary: one link instead of one per file.
 
-mod bot;
+mod ai;
 mod common;
 mod ecrire;
 mod laws;

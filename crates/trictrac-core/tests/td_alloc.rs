@@ -7,7 +7,7 @@ use std::alloc::System;
 
 use boardgames_common::{Agent, Game, Seed, Turn, sample_chance};
 use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
-use trictrac_core::bot::{TdBot, TdExpectimaxBot, TdNetwork};
+use trictrac_core::ai::{TdBot, TdExpectimaxBot, TdNetwork};
 use trictrac_core::{GameOptions, TrictracGame};
 
 #[global_allocator]
@@ -26,7 +26,7 @@ fn decisions_do_not_allocate() {
     let (mut legal, mut outcomes) = (Vec::with_capacity(512), Vec::with_capacity(64));
     let (mut decisions, mut searched) = (0, 0);
     for g in 0..6u64 {
-        let mut game = TrictracGame::standard(GameOptions::default().with_trous_to_win(2));
+        let mut game = TrictracGame::new(GameOptions::default().with_trous_to_win(2));
         let mut rng = Seed(g).rng();
         while game.turn() != Turn::Terminal {
             let action = match game.turn() {

@@ -6,12 +6,13 @@ use std::io::{BufRead, Write};
 
 use boardgames_common::{Game, Player};
 use trictrac_core::Action;
-use trictrac_core::partie::{
-    DefaultScorer, EcrireGame, EcrireOptions, EcrireRules, SheetStyle, sheet_name,
-};
+use trictrac_core::ecrire::settlement::EcrireRules;
+use trictrac_core::ecrire::{SheetStyle, sheet_name};
+use trictrac_core::scoring::DefaultScorer;
+use trictrac_core::{EcrireGame, EcrireOptions};
 
 use crate::games::session::{Next, Session};
-use crate::games::trictrac::{board, comment_for_people};
+use crate::games::trictrac::board;
 use crate::io::error::CliError;
 use crate::io::files::{Disk, Files};
 
@@ -45,7 +46,7 @@ pub fn ecrire_session(
     out: &mut impl Write,
     files: &mut dyn Files,
 ) -> Result<Session<EcrireGame<DefaultScorer>>, CliError> {
-    let mut session = Session::new(EcrireGame::standard(EcrireOptions::new(rules)), seed, human);
+    let mut session = Session::new(EcrireGame::new(EcrireOptions::new(rules)), seed, human);
     outln!(to out;
         "Partie à écrire in {} marqués, convention {}: you are {}, the bot is {}. Type help for help.",
         rules.marques(),
@@ -93,12 +94,10 @@ pub fn ecrire_session(
         };
         let text = session.game().action_text(action);
         let entries = session.game().ledger().entries().len();
-        let comment = session.apply(action)?;
+        let said = session.apply(action)?.in_words();
         match action {
-            Action::Throw(_) | Action::PrimauteDie(_) => {
-                outln!(to out; "{}", comment_for_people(&comment))
-            }
-            _ => outln!(to out; "{text}: {}", comment_for_people(&comment)),
+            Action::Throw(_) | Action::PrimauteDie(_) => outln!(to out; "{said}"),
+            _ => outln!(to out; "{text}: {said}"),
         }
         let ledger = session.game().ledger();
         if ledger.entries().len() > entries {

@@ -5,13 +5,14 @@
 use std::io::{BufRead, Write};
 
 use boardgames_common::Player;
-use trictrac_core::partie::{DefaultScorer, action_text};
+use trictrac_core::action_text;
+use trictrac_core::scoring::DefaultScorer;
 use trictrac_core::{Action, Colour, GameOptions, TrictracGame};
 
 use crate::games::bots::TrictracBot;
 pub use crate::games::session::{Next, Session};
 pub use crate::games::trictrac::Partie;
-use crate::games::trictrac::{board, marks_for_people};
+use crate::games::trictrac::board;
 use crate::io::error::CliError;
 use crate::io::files::{Disk, Files};
 
@@ -61,12 +62,8 @@ pub fn ordinaire_session(
         .with_trous_to_win(how.trous);
     let human = how.human;
     let bot = TrictracBot::parse(&how.bot, "--bot")?;
-    let mut session = Session::new(
-        TrictracGame::new(DefaultScorer::default(), options),
-        how.seed,
-        Player::from(human),
-    )
-    .with_bot(Box::new(bot));
+    let mut session = Session::new(TrictracGame::new(options), how.seed, Player::from(human))
+        .with_bot(Box::new(bot));
     outln!(to out;
         "Partie ordinaire to {} trous{}: you are {human}, the bot is {}. Type help for help.",
         how.trous,
@@ -86,7 +83,7 @@ pub fn ordinaire_session(
                     Some(w) => outln!(to out;
                         "{w} wins the partie{}. Marks: {}",
                         if w == human { " (you)" } else { " (the bot)" },
-                        marks_for_people(game)
+                        game.marks_in_words()
                     ),
                     None => outln!(to out; "The partie did not end."),
                 }
@@ -101,21 +98,18 @@ pub fn ordinaire_session(
         };
         let text = action_text(action);
         let mover = session.game().position().side_to_move();
-        let comment = session.apply(action)?;
-        // The comment ends with the marks in the notation's form; they are printed in words.
-        let events = comment
-            .rfind("marks ")
-            .filter(|&at| at == 0 || comment[..at].ends_with("; "))
-            .map_or(comment.as_str(), |at| comment[..at].trim_end_matches("; "));
+        let said = session.apply(action)?;
+        // What the action said without its marks, which are printed in words before each
+        // question.
+        let events = said.events();
         match action {
             Action::Throw(t) => {
-                let prefix = format!("{mover} throws {}", t.name());
-                let events = events.strip_prefix(&prefix).unwrap_or(events);
-                let events = events.strip_prefix("; ").unwrap_or(events);
+                // The first clause is the throw itself.
+                let events = said.clauses().get(1..).unwrap_or_default().join("; ");
                 let events = if events.is_empty() {
                     "nothing scores"
                 } else {
-                    events
+                    &events
                 };
                 outln!(to out; "{mover} throws {t} ({}): {events}", t.name());
             }

@@ -10,7 +10,7 @@ use std::io::{Read, Write};
 use std::path::Path;
 
 use trictrac_core::referee::{Gesture, Referee, RefereePhase, Report, TrousEnTrop, borne_off};
-use trictrac_core::{Colour, Position, Setup, diagram};
+use trictrac_core::{Colour, Position, Setup};
 
 use crate::io::error::CliError;
 
@@ -67,7 +67,7 @@ pub enum Verdict {
 fn show(referee: &Referee, out: &mut impl Write) -> Result<(), CliError> {
     let setup = referee.dames_on_tablier();
     match Position::from_setup(&setup) {
-        Ok(p) => outln!(to out; "{}", diagram(p.board())),
+        Ok(p) => outln!(to out; "{}", p.diagram()),
         Err(e) => outln!(to out; "  (the dames stand against the laws: {e})"),
     }
     outln!(to out; "  marks {}; {}", referee.marking(), referee.phase());

@@ -57,7 +57,7 @@ pub(crate) fn replay(
         g if names_game(g, <TrictracGame as Game>::NAME) => {
             replay_trictrac(&record, &options).map_err(named)?
         }
-        g if names_game(g, trictrac_core::partie::ECRIRE_NAME) => {
+        g if names_game(g, trictrac_core::ECRIRE_NAME) => {
             crate::games::ecrire::replay(&record, &options).map_err(named)?
         }
         other => {
@@ -159,7 +159,7 @@ fn replay_trictrac(record: &Record, options: &ReplayOptions) -> Result<Replayed,
         actions: record.actions().len(),
         result,
         state: game.position().to_string(),
-        board: trictrac_core::diagram(game.position().board()),
+        board: game.diagram(),
         picture: trictrac_core::svg::render(
             game.position(),
             &trictrac_core::svg::SvgOptions {

@@ -3,7 +3,7 @@
 //! marqués' winners; otherwise a seeded table of bots played to the end with its sheet.
 
 use boardgames_common::{Seed, SeededDice};
-use trictrac_core::partie::table::{Draw, Partie, Seat, TableForm, given_dice, schedule};
+use trictrac_core::ecrire::table::{Draw, Partie, Seat, TableForm, given_dice, schedule};
 
 use crate::args::table::TableArgs;
 use crate::io::error::CliError;

@@ -3,7 +3,7 @@
 use boardgames_common::Throw;
 use serde_json::{Value, json};
 use trictrac_core::scoring::{JanEvent, ScoringRules, ThrowAnalysis};
-use trictrac_core::{Colour, Position, diagram};
+use trictrac_core::{Colour, Position};
 
 use crate::io::error::{CliError, print_json};
 
@@ -64,7 +64,7 @@ pub(crate) fn analyze(position: Option<&str>, throw: &str, json: bool) -> Result
             }).collect::<Vec<_>>(),
         }))
     } else {
-        out!("{}", diagram(pos.board()));
+        out!("{}", pos.diagram());
         outln!("{} throws {throw} ({})", pos.side_to_move(), throw.name());
         if before.is_empty() {
             outln!("no points before the play");

@@ -2,9 +2,10 @@
 //! networks they play by: the shipped one (`tdbot`) or one read from a weights file
 //! (`tdbot:FILE`), kept for the whole run.
 
-use trictrac_core::bot::{Bot, ExpectimaxBot, TdBot, TdExpectimaxBot, TdNetwork};
-use trictrac_core::partie::{Chronology, DefaultScorer, Form, ThrowScore, action_text};
+use trictrac_core::ai::{Bot, ExpectimaxBot, TdBot, TdExpectimaxBot, TdNetwork};
+use trictrac_core::scoring::{DefaultScorer, ThrowScore};
 use trictrac_core::{Action, TrictracGame, TurnPhase};
+use trictrac_core::{Chronology, Form, action_text};
 
 use crate::games::trictrac::Partie;
 use crate::io::error::CliError;

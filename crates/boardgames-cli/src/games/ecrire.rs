@@ -2,16 +2,16 @@
 //! command line's options, and the replay of its records.
 
 use boardgames_common::{Player, Record, ReplayOptions};
-use trictrac_core::Colour;
-use trictrac_core::partie::sheet_name;
-use trictrac_core::partie::{
-    Advice, Convention, EcrireGame, EcrireRules, MarqueForm, Progression, RefaitProgression,
-    Remainder, SheetStyle,
-};
-use trictrac_core::partie::{Chronology, DefaultScorer};
+use trictrac_core::Chronology;
+use trictrac_core::ecrire::settlement::{EcrireRules, RefaitProgression, Remainder};
+use trictrac_core::ecrire::sheet_name;
+use trictrac_core::ecrire::{Advice, Convention, Progression, SheetStyle};
+use trictrac_core::scoring::DefaultScorer;
+use trictrac_core::{Action, ActionComment, ActionError, Colour};
+use trictrac_core::{EcrireGame, MarqueForm};
 
 use crate::args::settlement::SettlementArgs;
-use crate::games::trictrac::{Partie, trous_points};
+use crate::games::trictrac::Partie;
 use crate::games::{Replayed, replay_error};
 use crate::io::error::CliError;
 
@@ -30,19 +30,23 @@ tenir or s'en aller. Also: sheet (the score sheet so far).";
         format!("{} ({})> ", sheet_name(human), self.colour_of(human))
     }
 
-    /// `Marks: A (White) 2 trous 4 points, B (Black) 0 trous 0 points`: the trous of the
-    /// marqué in play and the points on the fichets.
+    /// `Marks: A (White) 2 trous 4 points en bredouille, B (Black) 0 trous 0 points`: the
+    /// marks of the marqué in play in words (trictrac-core's), by person.
     fn marks(&self) -> String {
-        let points = self.turns().marking();
+        let words = self.marks_in_words();
         let one = |p: Player| {
             let c = self.colour_of(p);
-            format!(
-                "{} ({c}) {}",
-                sheet_name(p),
-                trous_points(self.marque().trous(c), points.points(c))
-            )
+            format!("{} ({c}) {}", sheet_name(p), words.of(c))
         };
         format!("Marks: {}, {}", one(Player::First), one(Player::Second))
+    }
+
+    fn diagram(&self) -> String {
+        EcrireGame::diagram(self)
+    }
+
+    fn apply_described(&mut self, action: Action) -> Result<ActionComment, ActionError> {
+        EcrireGame::apply_described(self, action)
     }
 
     fn choice_note(&self, mover: Colour) -> Option<String> {
@@ -150,7 +154,7 @@ pub(crate) fn replay(record: &Record, options: &ReplayOptions) -> Result<Replaye
         Ok(d) => match d.winner {
             Some(w) => format!(
                 "{} wins {} fiches",
-                trictrac_core::partie::sheet_name(w),
+                trictrac_core::ecrire::sheet_name(w),
                 d.total_fiches
             ),
             None => "equal".to_owned(),
@@ -158,7 +162,7 @@ pub(crate) fn replay(record: &Record, options: &ReplayOptions) -> Result<Replaye
         Err(_) => "unfinished".to_owned(),
     };
     Ok(Replayed {
-        game: trictrac_core::partie::ECRIRE_NAME,
+        game: trictrac_core::ECRIRE_NAME,
         actions: record.actions().len(),
         result,
         state: game.ledger_text(),

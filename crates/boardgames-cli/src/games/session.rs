@@ -10,9 +10,10 @@ use boardgames_common::{
     Agent, PlayedGame, Player, Record, ReplayOptions, ReplaySteps, Seed, SeedRng, Turn,
     sample_chance,
 };
-use trictrac_core::bot::Bot;
-use trictrac_core::partie::{Chronology, DefaultScorer, Form, action_text};
-use trictrac_core::{Action, TurnPhase};
+use trictrac_core::ai::Bot;
+use trictrac_core::scoring::DefaultScorer;
+use trictrac_core::{Action, ActionComment, TurnPhase};
+use trictrac_core::{Chronology, Form, action_text};
 
 use crate::games::bots::Advisor;
 use crate::games::trictrac::{Partie, board};
@@ -235,21 +236,21 @@ where
         }
     }
 
-    /// Applies `action` and returns its comment.
+    /// Applies `action` and returns what it said (its `Display` is the record's comment).
     ///
     /// # Errors
     /// [`CliError::Output`] if the game refuses it (a bug).
-    pub fn apply(&mut self, action: Action) -> Result<String, CliError> {
+    pub fn apply(&mut self, action: Action) -> Result<ActionComment, CliError> {
         let chose = match self.game.turn() {
             Turn::Player(p) => Some(p),
             _ => None,
         };
-        let comment = self.game.apply_with_comment(action).map_err(|e| {
+        let said = self.game.apply_described(action).map_err(|e| {
             CliError::Output(format!("refused {}: {e}", self.game.action_text(action)))
         })?;
         self.history.push(action);
         self.chooser.push(chose);
-        Ok(comment.unwrap_or_default())
+        Ok(said)
     }
 
     fn list(&self) -> String {

@@ -157,7 +157,7 @@ impl Job {
                     specs,
                     names: agents.iter().map(|n| n.trim().to_string()).collect(),
                     fixtures: Vec::new(),
-                    start: Start::Trictrac(Box::new(TrictracGame::standard(
+                    start: Start::Trictrac(Box::new(TrictracGame::new(
                         GameOptions::default().with_trous_to_win(trous),
                     ))),
                     seed,

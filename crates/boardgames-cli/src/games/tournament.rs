@@ -12,7 +12,7 @@ use boardgames_common::{Agent, ByPlayer, Game, Player, Playout, RandomAgent, See
 use serde_json::json;
 use tafl_core::TaflGame;
 use tafl_core::ai::{Level, Searcher};
-use trictrac_core::bot::{Bot, ExpectimaxBot};
+use trictrac_core::ai::{Bot, ExpectimaxBot};
 use trictrac_core::{Colour, GameOptions, TrictracGame};
 
 use crate::args::tournament::TournamentGame;
@@ -214,8 +214,8 @@ pub(crate) fn build_trictrac(spec: Spec, seed: Seed) -> Box<dyn Agent<TrictracGa
     match spec {
         Spec::Bot => Box::new(Bot::default()),
         Spec::SearchBot(b) => Box::new(ExpectimaxBot::new(Bot::default(), b)),
-        Spec::Td(n) => Box::new(trictrac_core::bot::TdBot::new(n.get())),
-        Spec::TdSearch(n) => Box::new(trictrac_core::bot::TdExpectimaxBot::new(n.get())),
+        Spec::Td(n) => Box::new(trictrac_core::ai::TdBot::new(n.get())),
+        Spec::TdSearch(n) => Box::new(trictrac_core::ai::TdExpectimaxBot::new(n.get())),
         _ => build_generic(spec, seed, trictrac_eval)
             .unwrap_or_else(|| Box::new(RandomAgent::new(seed))),
     }
@@ -337,7 +337,7 @@ impl Setup {
                 if trous == 0 {
                     return Err(CliError::input("--trous", "must be at least 1"));
                 }
-                let start = TrictracGame::standard(GameOptions::default().with_trous_to_win(trous));
+                let start = TrictracGame::new(GameOptions::default().with_trous_to_win(trous));
                 ("trictrac", Start::Trictrac(Box::new(start)))
             }
             TournamentGame::Tafl => {

@@ -5,7 +5,7 @@ use boardgames_common::names_game;
 use boardgames_common::{Game, Record, Replay as GameReplay, ReplayOptions, ReplaySteps};
 use sugoroku_core::SugorokuGame;
 use tafl_core::TaflGame;
-use trictrac_core::partie::DefaultScorer;
+use trictrac_core::scoring::DefaultScorer;
 use trictrac_core::svg as trictrac_svg;
 use trictrac_core::{Action, Phase, TrictracGame};
 

@@ -82,7 +82,7 @@ fn tafl_pretty(diagram: &str) -> String {
     out
 }
 
-/// A trictrac diagram (trictrac-core's `diagram`) with the dames in colour on their
+/// A trictrac diagram (trictrac-core's `Position::diagram`, or a game's `diagram()`) with the dames in colour on their
 /// flèches: White's `w13` as ○13, Black's `b2` as ●2. Unchanged without colour.
 pub(crate) fn trictrac(diagram: &str) -> String {
     if !enabled() {
@@ -145,7 +145,7 @@ mod tests {
 
     #[test]
     fn trictrac_dames_are_drawn_by_colour() {
-        let ascii = trictrac_core::diagram(trictrac_core::Position::start().board());
+        let ascii = trictrac_core::Position::start().diagram();
         let plain = anstream::adapter::strip_str(&trictrac_pretty(&ascii)).to_string();
         assert!(plain.contains("●15"), "{plain}");
         assert!(plain.contains("○15"), "{plain}");
@@ -155,7 +155,7 @@ mod tests {
 
     #[test]
     fn without_colour_the_diagrams_are_untouched() {
-        let ascii = trictrac_core::diagram(trictrac_core::Position::start().board());
+        let ascii = trictrac_core::Position::start().diagram();
         assert_eq!(trictrac(&ascii), ascii);
     }
 }

@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use sugoroku_core::SugorokuGame;
 use tafl_core::ai::{Level, Searcher};
 use tafl_core::{Move, TaflGame};
-use trictrac_core::bot::{Bot, ExpectimaxBot};
+use trictrac_core::ai::{Bot, ExpectimaxBot};
 
 use super::games::{PySugorokuGame, PyTaflGame, PyTrictracGame, TrictracStart};
 use super::states::{EcrireState, SugorokuState, TaflState, TrictracState};

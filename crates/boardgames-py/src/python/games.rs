@@ -6,7 +6,9 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use sugoroku_core::SugorokuGame;
 use tafl_core::TaflGame;
-use trictrac_core::partie::{Convention, EcrireOptions, EcrireRules};
+use trictrac_core::EcrireOptions;
+use trictrac_core::ecrire::Convention;
+use trictrac_core::ecrire::settlement::EcrireRules;
 use trictrac_core::{GameOptions, Primaute};
 
 use super::agent::Agent;
@@ -203,7 +205,7 @@ impl PyTrictracGame {
                     .with_pavillon(pavillon)
                     .with_trous_to_win(trous);
                 (
-                    TrictracStart::Ordinaire(Box::new(Ordinaire::standard(options))),
+                    TrictracStart::Ordinaire(Box::new(Ordinaire::new(options))),
                     TRICTRAC_CUT,
                 )
             }
@@ -216,7 +218,7 @@ impl PyTrictracGame {
                 options.primaute = primaute_value;
                 let per = usize::try_from(marques).unwrap_or(usize::MAX);
                 (
-                    TrictracStart::Ecrire(Box::new(Ecrire::standard(options))),
+                    TrictracStart::Ecrire(Box::new(Ecrire::new(options))),
                     ECRIRE_CUT_PER_MARQUE.saturating_mul(per),
                 )
             }

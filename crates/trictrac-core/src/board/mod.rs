@@ -15,11 +15,11 @@ mod setup;
 mod tablier;
 
 pub use colour::{ByColour, Colour};
-pub use diagram::diagram;
+pub(crate) use diagram::diagram;
 pub use jan::Jan;
 pub(crate) use jan::can_fill_from;
 pub use notation::ParsePositionError;
-pub use point::{Dest, OFF, OPPONENT_COIN, OWN_COIN, ParsePointError, Point, Side, TALON};
+pub use point::{Dest, OFF, OPPONENT_COIN, OWN_COIN, ParsePointError, Point, Row, TALON};
 pub use position::Position;
 pub use setup::{Marks, PositionError, Setup};
 pub use tablier::{Board, DAMES};

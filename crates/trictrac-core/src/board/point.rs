@@ -27,7 +27,7 @@ pub const OPPONENT_COIN: u8 = 13;
 pub const OFF: u8 = 25;
 
 /// A point (*flèche*, *case*) of the board, named by its absolute label `B1..B12` (White's
-/// side) or `N1..N12` (Black's side).
+/// row) or `N1..N12` (Black's row).
 ///
 /// ```
 /// use trictrac_core::{Colour, Point};
@@ -53,19 +53,20 @@ impl fmt::Debug for Point {
     }
 }
 
-/// The side of the board a label names: `B` (*côté Blanc*) or `N` (*côté Noir*).
+/// The row of twelve points a label names: `B` (*côté Blanc*, White's row) or `N` (*côté
+/// Noir*, Black's row). The two rows face each other, `B1` facing `N1`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Side {
-    /// `B1..B12`, White's side (White's talon and coin).
+pub enum Row {
+    /// `B1..B12`, White's row (White's talon and coin).
     B,
-    /// `N1..N12`, Black's side (Black's talon and coin).
+    /// `N1..N12`, Black's row (Black's talon and coin).
     N,
 }
 
-impl Side {
-    /// Every `Side`, in the order of its declaration.
-    pub const ALL: [Side; 2] = [Side::B, Side::N];
-    /// The number of `Side`s.
+impl Row {
+    /// Every `Row`, in the order of its declaration.
+    pub const ALL: [Row; 2] = [Row::B, Row::N];
+    /// The number of `Row`s.
     pub const NUM: usize = 2;
 }
 
@@ -96,34 +97,41 @@ impl Point {
         self.0 as usize
     }
 
-    /// The point labelled `side` + `number` (`number` in `1..=12`), or `None`.
+    /// The point labelled `row` + `number` (`number` in `1..=12`), or `None`.
     #[must_use]
-    pub const fn new(side: Side, number: u8) -> Option<Point> {
+    pub const fn new(row: Row, number: u8) -> Option<Point> {
         if number < 1 || number > 12 {
             return None;
         }
-        match side {
-            Side::B => Some(Point(number - 1)),
-            Side::N => Some(Point(24 - number)),
+        match row {
+            Row::B => Some(Point(number - 1)),
+            Row::N => Some(Point(24 - number)),
         }
     }
 
     /// The point `B<number>`, or `None` unless `1 <= number <= 12`.
     #[must_use]
     pub const fn b(number: u8) -> Option<Point> {
-        Point::new(Side::B, number)
+        Point::new(Row::B, number)
     }
 
     /// The point `N<number>`, or `None` unless `1 <= number <= 12`.
     #[must_use]
     pub const fn n(number: u8) -> Option<Point> {
-        Point::new(Side::N, number)
+        Point::new(Row::N, number)
     }
 
-    /// The side of the label.
+    /// The row of the label (`B` or `N`).
     #[must_use]
-    pub const fn side(self) -> Side {
-        if self.0 < 12 { Side::B } else { Side::N }
+    pub const fn row(self) -> Row {
+        if self.0 < 12 { Row::B } else { Row::N }
+    }
+
+    /// The row of the label: the old name of [`Point::row`].
+    #[deprecated(note = "renamed Point::row (the board half is a Row)")]
+    #[must_use]
+    pub const fn side(self) -> Row {
+        self.row()
     }
 
     /// The number of the label, `1..=12`.
@@ -199,9 +207,9 @@ impl Point {
 
 impl fmt::Display for Point {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let s = match self.side() {
-            Side::B => 'B',
-            Side::N => 'N',
+        let s = match self.row() {
+            Row::B => 'B',
+            Row::N => 'N',
         };
         write!(f, "{s}{}", self.number())
     }
@@ -218,9 +226,9 @@ impl FromStr for Point {
         let t = s.trim();
         let err = || ParsePointError(s.to_string());
         let mut chars = t.chars();
-        let side = match chars.next() {
-            Some('B' | 'b') => Side::B,
-            Some('N' | 'n') => Side::N,
+        let row = match chars.next() {
+            Some('B' | 'b') => Row::B,
+            Some('N' | 'n') => Row::N,
             _ => return Err(err()),
         };
         let rest = chars.as_str();
@@ -228,7 +236,7 @@ impl FromStr for Point {
             return Err(err());
         }
         let n: u8 = rest.parse().map_err(|_| err())?;
-        Point::new(side, n).ok_or_else(err)
+        Point::new(row, n).ok_or_else(err)
     }
 }
 

@@ -5,8 +5,11 @@
 //! [`HowKept`]), `event` (events with ways, points, beneficiary and hit details:
 //! [`JanEvent`]), `hits` (battre une dame, à vrai / à faux, battre le coin), `depart` (six
 //! tables, deux tables, mézéas, rencontre), `fill` (remplir, conserver, the ways of filling
-//! counted under the must fill / must keep obligation of the laws of movement) and
-//! `analysis` ([`ThrowAnalysis`]).
+//! counted under the must fill / must keep obligation of the laws of movement),
+//! `analysis` ([`ThrowAnalysis`]) and `scorer`: the scoring as a game uses it, one analysis
+//! per throw ([`ThrowScorer`] / [`ThrowScore`]; the full jans [`JanScorer`], alias
+//! [`DefaultScorer`]; [`RaceScorer`] and [`MovementScorer`] for experiments; the simpler
+//! [`Scorer`]).
 //! Decisions where the sources are silent or disagree: the repository's
 //! [trictrac-scoring.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/trictrac-scoring.md).
 
@@ -16,11 +19,16 @@ mod event;
 mod fill;
 mod hits;
 mod kind;
+mod scorer;
 
 pub(crate) use analysis::points_before_each_throw;
 pub use analysis::{ScoringError, ThrowAnalysis};
 pub use event::{Events, Hit, HitWay, JanEvent, MAX_EVENTS, points_for};
 pub use kind::{HowKept, JanKind, Table};
+pub use scorer::{
+    DefaultScorer, JanScorer, MovementScorer, RaceAnalysis, RaceScorer, Scored, Scorer,
+    SimpleAnalysis, ThrowScore, ThrowScorer,
+};
 
 /// The scoring conventions of a ruleset (rules page: "Conventions as options of the
 /// ruleset").

@@ -13,13 +13,13 @@ use boardgames_common::{
 };
 use trictrac_core::Colour::{Black, White};
 use trictrac_core::TurnPhase;
-use trictrac_core::bot::Bot;
-use trictrac_core::partie::{
-    Convention, EcrireGame, EcrireOptions, EcrireRules, MarqueResult, Quality,
-};
-use trictrac_core::partie::{DefaultScorer, Scored, Scorer};
+use trictrac_core::ai::Bot;
+use trictrac_core::ecrire::settlement::EcrireRules;
+use trictrac_core::ecrire::{Convention, MarqueResult, Quality};
+use trictrac_core::scoring::{DefaultScorer, Scored, Scorer};
 use trictrac_core::{Action, ActionError, Primaute, TagError};
 use trictrac_core::{ByColour, LegalPlays, Play, Position};
+use trictrac_core::{EcrireGame, EcrireOptions};
 
 /// Scripted points: each throw takes the next entry (White's, Black's points); plays score
 /// nothing. Movement laws only.
@@ -58,7 +58,7 @@ impl Scorer for Script {
 fn game(points: &[(u8, u8)], marques: u32) -> EcrireGame<Script> {
     let mut options = EcrireOptions::new(EcrireRules::new(marques).unwrap());
     options.primaute = Primaute::Fixed(White);
-    EcrireGame::new(Script::new(points), options)
+    EcrireGame::with_scorer(Script::new(points), options)
 }
 
 /// Throws 2-1 (any throw: the points are scripted), then plays the first legal play when a
@@ -248,7 +248,7 @@ fn grande_bredouille_in_the_annexe_convention_through_the_game() {
             .with_convention("annexe".parse::<Convention>().unwrap()),
     );
     options.primaute = Primaute::Fixed(White);
-    let mut g = EcrireGame::new(Script::new(&[(108, 0)]), options);
+    let mut g = EcrireGame::with_scorer(Script::new(&[(108, 0)]), options);
     throw(&mut g);
     g.apply(Action::SenAller).unwrap();
     assert_eq!(won(&g, 0), (A, 6 * 20, Quality::GrandeBredouille));
@@ -257,7 +257,7 @@ fn grande_bredouille_in_the_annexe_convention_through_the_game() {
 fn bots_partie(seed: u64, rules: EcrireRules) -> boardgames_common::PlayedGame<EcrireGame> {
     let (mut a, mut b) = (Bot::default(), Bot::default());
     play_game(
-        EcrireGame::standard(EcrireOptions::new(rules)),
+        EcrireGame::new(EcrireOptions::new(rules)),
         Seed(seed),
         ByPlayer::new(&mut a, &mut b),
         1_000_000,
@@ -279,7 +279,7 @@ fn a_seeded_partie_of_eight_marques_between_bots_balances_and_replays() {
     assert!(ledger.is_over());
     assert_eq!(ledger.decided(), 8);
     for e in ledger.entries() {
-        if let trictrac_core::partie::MarqueResult::Won { winner, .. } = e.result {
+        if let trictrac_core::ecrire::MarqueResult::Won { winner, .. } = e.result {
             assert!(e.trous[winner] >= 6, "{e:?}");
         }
     }
@@ -385,7 +385,7 @@ fn bad_records_are_typed_errors() {
 
 #[test]
 fn seeded_parties_between_bots_end_in_every_convention() {
-    use trictrac_core::partie::Progression;
+    use trictrac_core::ecrire::Progression;
     let conventions = [
         Convention::Base,
         Convention::Annexe(Progression::Arithmetic),

@@ -4,7 +4,8 @@
 
 use trictrac_core::ByColour;
 use trictrac_core::Colour::{Black, White};
-use trictrac_core::partie::{Convention, Ending, Marque, MarqueOutcome, Quality, settle_marque};
+use trictrac_core::ecrire::settlement::{MarqueOutcome, settle_marque};
+use trictrac_core::ecrire::{Convention, Ending, Marque, Quality};
 
 fn won(e: Ending) -> (trictrac_core::Colour, ByColour<u32>, Quality, bool) {
     match e {
@@ -156,7 +157,7 @@ fn grande_bredouille_sans_lever_and_avec_releve() {
 
 #[test]
 fn bot_rule_knows_the_trou_d_obligation_and_the_bredouilles() {
-    use trictrac_core::partie::{Advice, Progression};
+    use trictrac_core::ecrire::{Advice, Progression};
     let base = Convention::Base;
     // Below the trou d'obligation the board decides.
     let mut m = Marque::new();

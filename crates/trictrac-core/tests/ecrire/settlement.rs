@@ -5,9 +5,12 @@
 
 use boardgames_common::ByPlayer;
 use boardgames_common::Player::{First as A, Second as B};
-use trictrac_core::partie::{
-    Convention, EcrireRules, Ledger, MarqueOutcome, Progression, Quality, QueueHolder, Remainder,
-    SettlementError, SheetStyle, decompte, paris, sans_lever_value, settle_marque, to_fiches,
+use trictrac_core::ecrire::settlement::{
+    EcrireRules, MarqueOutcome, QueueHolder, Remainder, SettlementError, decompte, paris,
+    settle_marque, to_fiches,
+};
+use trictrac_core::ecrire::{
+    Convention, Ledger, Progression, Quality, SheetStyle, sans_lever_value,
 };
 
 const QUALITIES: [Quality; 3] = [
@@ -56,7 +59,7 @@ fn consolation_after_refaits_doubles_then_triples_then_quadruples() {
 
 #[test]
 fn consolation_after_refaits_the_two_readings() {
-    use trictrac_core::partie::{RefaitProgression, settle_marque_in};
+    use trictrac_core::ecrire::settlement::{RefaitProgression, settle_marque_in};
     // "S'il y avait un deuxième refait, la consolation serait triplée ; la même progression a
     // lieu pour les refaits suivants : si un quatrième refait devait se jouer, la consolation
     // serait quadruplée…" By default the factor is the refaits + 1 (the fourth refait's
@@ -312,8 +315,8 @@ fn pari_4_postillon_28_of_which_20_queue_later_double_paris_8() {
         (p.single_pari, p.postillon, p.jetons),
         (true, false, 4 + 20)
     );
-    assert_eq!(trictrac_core::partie::PARI, 4);
-    assert_eq!(trictrac_core::partie::POSTILLON, 28);
+    assert_eq!(trictrac_core::ecrire::settlement::PARI, 4);
+    assert_eq!(trictrac_core::ecrire::settlement::POSTILLON, 28);
 }
 
 #[test]

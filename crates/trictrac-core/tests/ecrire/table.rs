@@ -4,10 +4,11 @@
 //! queue des jetons) and seeded tables of bots.
 
 use boardgames_common::{Seed, SeededDice};
-use trictrac_core::partie::table::{
+use trictrac_core::ecrire::Quality;
+use trictrac_core::ecrire::settlement::{EcrireRules, MarqueOutcome, SettlementError};
+use trictrac_core::ecrire::table::{
     Draw, DrawThrow, Partie, Seat, TableError, TableForm, TourneurQueue, schedule,
 };
-use trictrac_core::partie::{EcrireRules, MarqueOutcome, Quality, SettlementError};
 
 const A: Seat = Seat::A;
 const B: Seat = Seat::B;
@@ -375,8 +376,8 @@ fn seeded_tables_of_bots_play_to_the_end_and_every_ledger_sums_to_zero() {
             .entries()
             .iter()
             .filter_map(|e| match e.result {
-                trictrac_core::partie::table::TableResult::Won { winner, .. } => Some(winner),
-                trictrac_core::partie::table::TableResult::Refait => None,
+                trictrac_core::ecrire::table::TableResult::Won { winner, .. } => Some(winner),
+                trictrac_core::ecrire::table::TableResult::Refait => None,
             })
             .collect();
         let dice: Vec<u8> = t.draw().throws().iter().map(|d| d.value).collect();

@@ -11,7 +11,7 @@ use std::rc::Rc;
 use boardgames_common::{Game, Throw};
 use trictrac_core::Colour::{Black, White};
 use trictrac_core::marking::{Jeton, Marking};
-use trictrac_core::partie::{Scored, Scorer};
+use trictrac_core::scoring::{Scored, Scorer};
 use trictrac_core::{Action, ChoiceStage, GameOptions, Phase, Primaute, TrictracGame};
 use trictrac_core::{ByColour, LegalPlays, Play, Position};
 
@@ -207,7 +207,7 @@ fn by_default_no_partie_starts_with_a_doublet() {
     );
     for w in 1..=6u8 {
         for b in 1..=6u8 {
-            let mut g = TrictracGame::new(Script::default(), GameOptions::default());
+            let mut g = TrictracGame::with_scorer(Script::default(), GameOptions::default());
             g.apply(Action::PrimauteDie(Die::new(w).unwrap())).unwrap();
             g.apply(Action::PrimauteDie(Die::new(b).unwrap())).unwrap();
             match g.phase() {

@@ -11,7 +11,7 @@ use boardgames_common::{
     play_game,
 };
 use trictrac_core::Colour::{self, Black, White};
-use trictrac_core::partie::{RaceScorer, Scored, Scorer, ThrowScorer};
+use trictrac_core::scoring::{RaceScorer, Scored, Scorer, ThrowScorer};
 use trictrac_core::{
     Action, ActionError, ChoiceStage, GameOptions, Phase, Primaute, TrictracGame, Win,
 };
@@ -80,7 +80,7 @@ fn marks<S: ThrowScorer + Clone>(g: &TrictracGame<S>) -> String {
 
 #[test]
 fn a_plain_turn_marks_own_points_then_gives_the_opponent_his() {
-    let mut g = TrictracGame::new(Script::new(&[(4, 2)], &[]), fixed(White));
+    let mut g = TrictracGame::with_scorer(Script::new(&[(4, 2)], &[]), fixed(White));
     assert_eq!(g.turn(), Turn::Chance);
     let c = g.apply_commented(Action::Throw(t("6-5"))).unwrap();
     assert!(c.contains("White throws six et cinq"), "{c}");
@@ -171,7 +171,7 @@ fn s_en_aller_wipes_the_jetons_and_the_opponents_points_of_the_throw() {
 fn no_choice_on_a_trou_won_from_the_opponents_points() {
     // White's throw gives Black 12 (à faux, impuissance …): Black marks them after White's play,
     // wins 2 trous en bredouille, and may not s'en aller: he simply throws next.
-    let mut g = TrictracGame::new(Script::new(&[(0, 12)], &[]), fixed(White));
+    let mut g = TrictracGame::with_scorer(Script::new(&[(0, 12)], &[]), fixed(White));
     g.apply(Action::Throw(t("6-5"))).unwrap();
     play_first(&mut g);
     assert_eq!(marks(&g), "0.0/2.0");
@@ -222,7 +222,7 @@ fn sortie_with_the_race_scorer() {
 #[test]
 fn primaute_one_die_each() {
     let options = GameOptions::default().with_primaute(Primaute::OneDieEach);
-    let mut g = TrictracGame::new(Script::default(), options);
+    let mut g = TrictracGame::with_scorer(Script::default(), options);
     let mut outcomes = Vec::new();
     g.chance_outcomes(&mut outcomes);
     assert_eq!(outcomes.len(), 6);
@@ -244,7 +244,7 @@ fn primaute_one_die_each() {
 #[test]
 fn primaute_first_throw_from_the_dice() {
     let options = GameOptions::default().with_primaute(Primaute::FirstThrowFromDice);
-    let mut g = TrictracGame::new(Script::new(&[(0, 0)], &[]), options);
+    let mut g = TrictracGame::with_scorer(Script::new(&[(0, 0)], &[]), options);
     let d = |v| Action::PrimauteDie(Die::new(v).unwrap());
     g.apply(d(5)).unwrap();
     g.apply(d(2)).unwrap();
@@ -263,7 +263,7 @@ fn primaute_first_throw_from_the_dice() {
 fn the_partie_ends_at_the_trous_to_win_even_on_received_points() {
     let options = fixed(White).with_trous_to_win(4);
     // Black reaches 4 trous with points White's throw gave him.
-    let mut g = TrictracGame::new(Script::new(&[(0, 24)], &[]), options);
+    let mut g = TrictracGame::with_scorer(Script::new(&[(0, 24)], &[]), options);
     g.apply(Action::Throw(t("6-5"))).unwrap();
     play_first(&mut g);
     assert_eq!(
@@ -285,7 +285,7 @@ fn the_partie_ends_at_the_trous_to_win_even_on_received_points() {
 
     // With the pavillon: won while the opponent has no trou, double.
     let options = fixed(White).with_trous_to_win(4).with_pavillon(true);
-    let mut g = TrictracGame::new(Script::new(&[(24, 0)], &[]), options);
+    let mut g = TrictracGame::with_scorer(Script::new(&[(24, 0)], &[]), options);
     g.apply(Action::Throw(t("6-5"))).unwrap();
     assert_eq!(
         g.phase(),
@@ -303,7 +303,7 @@ fn pavillon_is_taken_by_the_second_and_lost_when_the_first_wins_again() {
     // White wins 2 trous (bredouille); Black then wins 2 (he takes the pavillon); White wins
     // a trou again: nobody can win the partie double any more.
     let script = Script::new(&[(12, 0), (0, 0), (0, 0), (0, 12), (12, 0)], &[]);
-    let mut g = TrictracGame::new(script, options);
+    let mut g = TrictracGame::with_scorer(script, options);
     g.apply(Action::Throw(t("6-5"))).unwrap();
     g.apply(Action::Tenir).unwrap();
     play_first(&mut g);
@@ -326,7 +326,7 @@ fn pavillon_is_taken_by_the_second_and_lost_when_the_first_wins_again() {
 
 #[test]
 fn illegal_and_misplaced_actions_are_refused_without_change() {
-    let mut g = TrictracGame::new(Script::default(), fixed(White));
+    let mut g = TrictracGame::with_scorer(Script::default(), fixed(White));
     let before = g.clone();
     assert!(matches!(
         g.apply(Action::Tenir),
@@ -362,7 +362,7 @@ fn a_recorded_partie_replays_to_the_same_state() {
     let options = GameOptions::default()
         .with_trous_to_win(2)
         .with_pavillon(true);
-    let game = TrictracGame::new(RaceScorer, options);
+    let game = TrictracGame::with_scorer(RaceScorer, options);
     let (mut a, mut b) = (RandomAgent::new(Seed(11)), RandomAgent::new(Seed(12)));
     let played = play_game(game, Seed(5), ByPlayer::new(&mut a, &mut b), 1_000_000).unwrap();
     assert!(played.state.is_terminal());
@@ -385,7 +385,7 @@ fn a_recorded_partie_replays_to_the_same_state() {
     // The same seed and agents give the same partie as boardgames_common::play_game.
     let (mut a, mut b) = (RandomAgent::new(Seed(11)), RandomAgent::new(Seed(12)));
     let plain = boardgames_common::play_game(
-        TrictracGame::new(RaceScorer, options),
+        TrictracGame::with_scorer(RaceScorer, options),
         Seed(5),
         ByPlayer::new(&mut a, &mut b),
         1_000_000,
@@ -443,7 +443,7 @@ fn inconsistent_marks_are_refused() {
 /// before the obligation, without exception (glossary COINS, PRENDRE SON COIN).
 #[test]
 fn par_puissance_play_left_by_the_fill_obligation_is_parsed_and_replayed() {
-    use trictrac_core::partie::JanScorer;
+    use trictrac_core::scoring::JanScorer;
     let options = GameOptions::default().with_primaute(Primaute::Fixed(White));
     let throw: Throw = "6-4".parse().unwrap();
     let text = "6-4: B7-B12, B9-B12 (par puissance)";
@@ -483,13 +483,13 @@ fn par_puissance_play_left_by_the_fill_obligation_is_parsed_and_replayed() {
 /// A record whose comment or result contradicts the rules is refused, naming the action.
 #[test]
 fn replay_checks_comments_and_the_result() {
-    use trictrac_core::partie::{DefaultScorer, JanScorer};
+    use trictrac_core::scoring::{DefaultScorer, JanScorer};
     let mut a = RandomAgent::new(Seed(1));
     let mut b = RandomAgent::new(Seed(2));
     let agents: ByPlayer<&mut dyn boardgames_common::Agent<TrictracGame<DefaultScorer>>> =
         ByPlayer::new(&mut a, &mut b);
     let played = play_game(
-        TrictracGame::new(JanScorer::default(), GameOptions::default()),
+        TrictracGame::with_scorer(JanScorer::default(), GameOptions::default()),
         Seed(3),
         agents,
         1_000_000,
@@ -557,12 +557,12 @@ fn replay_checks_comments_and_the_result() {
 /// `Opening` tag.
 #[test]
 fn jan_de_rencontre_scored_by_the_partie() {
-    use trictrac_core::partie::JanScorer;
+    use trictrac_core::scoring::JanScorer;
     use trictrac_core::scoring::ScoringRules;
     let on = JanScorer {
         rules: ScoringRules::default().with_jan_de_rencontre(true),
     };
-    let mut g = TrictracGame::new(on, fixed(White));
+    let mut g = TrictracGame::with_scorer(on, fixed(White));
     g.apply(Action::Throw(t("5-3"))).unwrap();
     play_first(&mut g);
     let comment = g.apply_commented(Action::Throw(t("5-3"))).unwrap();
@@ -570,14 +570,14 @@ fn jan_de_rencontre_scored_by_the_partie() {
     assert_eq!(g.marking().points(Black), 4);
 
     // Another throw: nothing.
-    let mut g = TrictracGame::new(on, fixed(White));
+    let mut g = TrictracGame::with_scorer(on, fixed(White));
     g.apply(Action::Throw(t("5-3"))).unwrap();
     play_first(&mut g);
     g.apply(Action::Throw(t("5-2"))).unwrap();
     assert_eq!(g.marking().points(Black), 0);
 
     // The convention off.
-    let mut g = TrictracGame::new(JanScorer::default(), fixed(White));
+    let mut g = TrictracGame::with_scorer(JanScorer::default(), fixed(White));
     g.apply(Action::Throw(t("5-3"))).unwrap();
     play_first(&mut g);
     g.apply(Action::Throw(t("5-3"))).unwrap();
@@ -623,7 +623,7 @@ fn pavillon_resumes_from_the_position() {
         .with_trous_to_win(12);
     let mut found = 0;
     for seed in 0..40u64 {
-        let mut game = TrictracGame::new(RaceScorer, options);
+        let mut game = TrictracGame::with_scorer(RaceScorer, options);
         let mut rng = Seed(seed).rng();
         let mut outcomes = Vec::new();
         let mut legal = Vec::new();
@@ -677,7 +677,7 @@ fn replay_with_limits_refuses_a_record_beyond_them_before_any_work() {
     let options = GameOptions::default().with_trous_to_win(2);
     let (mut a, mut b) = (RandomAgent::new(Seed(21)), RandomAgent::new(Seed(22)));
     let played = play_game(
-        TrictracGame::new(RaceScorer, options),
+        TrictracGame::with_scorer(RaceScorer, options),
         Seed(7),
         ByPlayer::new(&mut a, &mut b),
         1_000_000,

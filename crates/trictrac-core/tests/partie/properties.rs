@@ -6,8 +6,8 @@ use boardgames_common::{
 };
 use proptest::prelude::*;
 use trictrac_core::Colour;
-use trictrac_core::bot::Bot;
-use trictrac_core::partie::RaceScorer;
+use trictrac_core::ai::Bot;
+use trictrac_core::scoring::RaceScorer;
 use trictrac_core::{GameOptions, Phase, Primaute, TrictracGame};
 
 const MAX_ACTIONS: usize = 2_000_000;
@@ -31,7 +31,7 @@ proptest! {
     fn seeded_parties(seed in any::<u64>(), primaute in 0u8..3, pavillon in any::<bool>(),
                       trous in 1u8..=12, bot_side in 0u8..3) {
         let opts = options(primaute, pavillon, trous);
-        let mut game = TrictracGame::new(RaceScorer, opts);
+        let mut game = TrictracGame::with_scorer(RaceScorer, opts);
         let mut agents_a = (Bot::default(), RandomAgent::new(Seed(seed).derive(1)),
                             RandomAgent::new(Seed(seed).derive(2)));
         let mut rng = Seed(seed).rng();
@@ -87,7 +87,7 @@ proptest! {
     #[test]
     fn record_replays(seed in any::<u64>(), primaute in 0u8..3, pavillon in any::<bool>(),
                       trous in 1u8..=6) {
-        let game = TrictracGame::new(RaceScorer, options(primaute, pavillon, trous));
+        let game = TrictracGame::with_scorer(RaceScorer, options(primaute, pavillon, trous));
         let (mut a, mut b) = (RandomAgent::new(Seed(seed).derive(1)), Bot::default());
         let played = play_game(game, Seed(seed), ByPlayer::new(&mut a, &mut b), MAX_ACTIONS)
             .unwrap();

@@ -12,7 +12,7 @@ fn mistake_free(seed: u64, trous: u8) {
         .with_primaute(Primaute::Fixed(White))
         .with_pavillon(false)
         .with_trous_to_win(trous);
-    let mut game = TrictracGame::standard(options);
+    let mut game = TrictracGame::new(options);
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut agents = ByPlayer::new(
         RandomAgent::new(Seed(seed)),

@@ -10,7 +10,7 @@
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
-use trictrac_core::bot::TdNetwork;
+use trictrac_core::ai::TdNetwork;
 
 use crate::io::error::CliError;
 

@@ -1,5 +1,5 @@
 //! `boardgames trictrac train`: learns the evaluation of trictrac-core's TD-trained bot by
-//! self-play (TD(λ), `trictrac_core::bot::TdEpisode` and `TdNetwork::learn_episode`), with
+//! self-play (TD(λ), `trictrac_core::ai::TdEpisode` and `TdNetwork::learn_episode`), with
 //! checkpoints that resume, an evaluation against the heuristic bot every K parties written
 //! to a log, and the learning curve as an SVG picture.
 //!
@@ -17,7 +17,7 @@ use std::time::Instant;
 use boardgames_common::tournament::wilson;
 use boardgames_common::{ByPlayer, Game, Player, Playout, Seed};
 use rayon::prelude::*;
-use trictrac_core::bot::{Bot, TdBot, TdEpisode, TdLearning, TdNetwork};
+use trictrac_core::ai::{Bot, TdBot, TdEpisode, TdLearning, TdNetwork};
 use trictrac_core::{GameOptions, TrictracGame};
 
 use crate::args::train::TrainArgs;
@@ -73,13 +73,13 @@ impl TrainArgs {
                 format!("{} is not from 0 to 1", self.pavillon_share),
             ));
         }
-        if self.hidden == 0 || self.hidden > trictrac_core::bot::MAX_HIDDEN {
+        if self.hidden == 0 || self.hidden > trictrac_core::ai::MAX_HIDDEN {
             return Err(CliError::input(
                 "--hidden",
                 format!(
                     "{} hidden units: from 1 to {}",
                     self.hidden,
-                    trictrac_core::bot::MAX_HIDDEN
+                    trictrac_core::ai::MAX_HIDDEN
                 ),
             ));
         }
@@ -146,7 +146,7 @@ fn partie(settings: &Settings, index: u64) -> (TrictracGame, Seed) {
     let seed = Seed(settings.seed).derive(index);
     let flag = seed.derive(1).0 >> 11;
     let pavillon = (flag as f64) < f64::from(settings.pavillon_share) * (1u64 << 53) as f64;
-    let game = TrictracGame::standard(
+    let game = TrictracGame::new(
         GameOptions::default()
             .with_trous_to_win(settings.trous)
             .with_pavillon(pavillon),
@@ -163,7 +163,7 @@ fn rate(settings: &Settings, index: u64) -> f32 {
 /// The wins of `network`'s bot in `games` parties against the heuristic bot (sides
 /// alternated, seeds from [`EVAL_SEED`]), played on the pool's threads.
 fn evaluate(network: &TdNetwork, trous: u8, games: u32, pool: &rayon::ThreadPool) -> u64 {
-    let start = TrictracGame::standard(GameOptions::default().with_trous_to_win(trous));
+    let start = TrictracGame::new(GameOptions::default().with_trous_to_win(trous));
     pool.install(|| {
         (0..games)
             .into_par_iter()
