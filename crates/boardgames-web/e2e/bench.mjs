@@ -121,9 +121,11 @@ try {
   const page = await openPage(browser.context, server.url);
   await startGame(page, { game: "tafl", bot: "bard", seed: 1 });
   console.log(`click to legal squares, tafl (Fidchell): ${fmt(quantiles(await clickToTargets(page, "circle.piece.attacker")))}`);
-  await page.click("#new");
-  await startGame(page, { game: "trictrac", bot: "bot", seed: 1 });
-  console.log(`click to legal squares, trictrac: ${fmt(quantiles(await clickToTargets(page, "circle.dame.white")))}`);
+  await page.close();
+  const page2 = await openPage(browser.context, server.url);
+  await startGame(page2, { game: "trictrac", bot: "bot", seed: 1 });
+  console.log(`click to legal squares, trictrac: ${fmt(quantiles(await clickToTargets(page2, "circle.dame.white")))}`);
+  await page2.close();
 
   const bots = [
     ["tafl", ["random", "mcts:1000", "bard", "ovate", "druid"], "circle.piece.attacker", { rules: "fidchell" }],
@@ -138,7 +140,6 @@ try {
       await p.close();
     }
   }
-  await page.close();
 } finally {
   await browser.close();
   await server.stop();

@@ -11,9 +11,9 @@ use boardgames_common::{Game, RandomAgent, Seed};
 use sugoroku_core::SugorokuGame;
 use tafl_core::TaflGame;
 use tafl_core::ai::{Level, Searcher};
+use trictrac_core::EcrireGame;
 use trictrac_core::TrictracGame;
-use trictrac_core::bot::{Bot, ExpectimaxBot, TdBot, TdExpectimaxBot};
-use trictrac_core::partie::EcrireGame;
+use trictrac_core::ai::{Bot, ExpectimaxBot, TdBot, TdExpectimaxBot};
 
 use crate::error::ApiError;
 use crate::games::WebGame;

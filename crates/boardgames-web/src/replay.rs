@@ -114,8 +114,8 @@ pub(crate) fn open(text: &str) -> Result<Box<dyn Replayer>, ApiError> {
         Some(n) if n == <trictrac_core::TrictracGame as Game>::NAME => {
             replay::<trictrac_core::TrictracGame>(record)
         }
-        Some(n) if n == <trictrac_core::partie::EcrireGame as Game>::NAME => {
-            replay::<trictrac_core::partie::EcrireGame>(record)
+        Some(n) if n == <trictrac_core::EcrireGame as Game>::NAME => {
+            replay::<trictrac_core::EcrireGame>(record)
         }
         Some(n) if n == <tafl_core::TaflGame as Game>::NAME => {
             replay::<tafl_core::TaflGame>(record)

@@ -291,7 +291,7 @@ function render() {
 function logSteps(steps) {
   const log = $("log");
   for (const s of steps) {
-    const who = s.actor === "dice" ? t("dice") : sideName(state.view, s.actor);
+    const who = s.actor === "dice" ? t("dice") : s.name ? t(s.name) : sideName(state.view, s.actor);
     const li = el("li", { "data-index": String(s.index) }, el("b", {}, who), " ", s.text);
     if (s.comment) li.append(el("span", { class: "comment" }, ` — ${s.comment}`));
     log.append(li);

@@ -47,6 +47,10 @@ where
         None
     }
 
+    /// The name of `player`'s side now (`white`, `attackers`): in the partie à écrire the
+    /// colours change with the marqués.
+    fn side_name(&self, player: Player) -> &'static str;
+
     /// What a hint adds to the bot's choice (trictrac: the throw's scoring analysis).
     fn analysis(&self, legal: &[Self::Action], choice: Self::Action) -> Value {
         let _ = (legal, choice);
@@ -150,6 +154,10 @@ where
             Turn::Player(p) => side_key(p),
             _ => "dice",
         };
+        let name = match (applied.turn, before) {
+            (Turn::Player(p), Some(b)) => Some(b.side_name(p)),
+            _ => None,
+        };
         let frame = match (applied.turn, before) {
             (Turn::Player(_), Some(b)) => G::frame(b, applied.action),
             _ => None,
@@ -157,6 +165,7 @@ where
         json!({
             "index": applied.index,
             "actor": actor,
+            "name": name,
             "text": applied.text,
             "comment": applied.comment,
             "svg": frame,
@@ -193,11 +202,7 @@ where
 
     fn view(&self) -> Value {
         let state = self.session.state();
-        let actions = self.session.actions();
-        let last = match actions.last() {
-            Some(&a) => Some((self.session.state_before(actions.len() - 1), a)),
-            None => None,
-        };
+        let last = self.session.last();
         let next = self.next();
         let (kind, side) = match next {
             Next::Person(p) => ("person", Some(side_key(p))),
@@ -230,7 +235,7 @@ where
             "seed": self.seed.0,
             "players": self.players,
             "next": { "kind": kind, "side": side },
-            "svg": state.picture(last.as_ref().map(|(b, a)| (b, *a))),
+            "svg": state.picture(last),
             "legal": legal,
             "info": state.info(),
             "over": over,
@@ -333,7 +338,7 @@ fn host<G: WebGame>(
 where
     G::Action: Send,
 {
-    let by_hand = start.as_ref().map_or(false, |g| g.thrower().is_some()) || G::KEY == "sugoroku";
+    let by_hand = start.as_ref().is_some_and(|g| g.thrower().is_some()) || G::KEY == "sugoroku";
     let (session, seed) = match record {
         Some(record) => {
             let seed = record.seed().ok().flatten().unwrap_or(seed);
@@ -393,7 +398,7 @@ pub(crate) fn start(request: &NewGame) -> Result<(Box<dyn Table>, Vec<Value>), A
     if let Some(r) = &record {
         let expected = match request.game.as_str() {
             "trictrac" => <trictrac_core::TrictracGame as Game>::NAME,
-            "ecrire" => <trictrac_core::partie::EcrireGame as Game>::NAME,
+            "ecrire" => <trictrac_core::EcrireGame as Game>::NAME,
             "tafl" => <tafl_core::TaflGame as Game>::NAME,
             "sugoroku" => <sugoroku_core::SugorokuGame as Game>::NAME,
             other => return Err(unknown_game(other)),
@@ -461,8 +466,8 @@ pub(crate) fn catalog() -> Value {
         "games": [
             { "key": "trictrac", "bots": agents::names::<trictrac_core::TrictracGame>(),
               "default": <trictrac_core::TrictracGame as BotGame>::strongest() },
-            { "key": "ecrire", "bots": agents::names::<trictrac_core::partie::EcrireGame>(),
-              "default": <trictrac_core::partie::EcrireGame as BotGame>::strongest(),
+            { "key": "ecrire", "bots": agents::names::<trictrac_core::EcrireGame>(),
+              "default": <trictrac_core::EcrireGame as BotGame>::strongest(),
               "conventions": ["base", "annexe", "annexe-geometric", "sans-lever"] },
             { "key": "tafl", "bots": agents::names::<tafl_core::TaflGame>(),
               "default": "ovate",

@@ -57,6 +57,8 @@ pub(crate) struct Session<G: Game> {
     bots: ByPlayer<Option<Bot<G>>>,
     /// The side that resigned, if one did.
     resigned: Option<Player>,
+    /// The game before the last action (for the picture of the last move).
+    before_last: Option<G>,
     /// Whether a person throws the dice of his own turns (a game of dice alone): the dice of
     /// a side played by a person then wait for his request.
     throws_by_hand: bool,
@@ -109,6 +111,7 @@ where
             again: VecDeque::new(),
             bots,
             resigned: None,
+            before_last: None,
             throws_by_hand,
         })
     }
@@ -146,6 +149,7 @@ where
                 .parse_action(text)
                 .map_err(|e| ApiError::BadRecord(format!("action {} ({text}): {e}", i + 1)))?;
             let chance = session.played.state.turn() == Turn::Chance;
+            session.before_last = Some(session.played.state.clone());
             session
                 .played
                 .apply(action)
@@ -167,11 +171,6 @@ where
     /// The number of actions played.
     pub(crate) fn len(&self) -> usize {
         self.actions.len()
-    }
-
-    /// The actions played, in order.
-    pub(crate) fn actions(&self) -> &[G::Action] {
-        &self.actions
     }
 
     /// The record so far (`Result` `*` until the end).
@@ -222,9 +221,11 @@ where
         let index = self.actions.len();
         let turn = self.played.state.turn();
         let text = self.played.state.action_text(action);
+        let before = self.played.state.clone();
         self.played
             .apply(action)
             .map_err(|e| ApiError::Illegal(e.to_string()))?;
+        self.before_last = Some(before);
         self.actions.push(action);
         let comment = self
             .played
@@ -355,7 +356,9 @@ where
         let mut played = PlayedGame::new(self.start.clone(), Some(self.seed))
             .map_err(|e| ApiError::internal(e.to_string()))?;
         let mut again = VecDeque::new();
+        let mut before_last = None;
         for &a in &self.actions[..k] {
+            before_last = Some(played.state.clone());
             played
                 .apply(a)
                 .map_err(|e| ApiError::internal(e.to_string()))?;
@@ -372,6 +375,7 @@ where
         self.again = again;
         self.actions.truncate(k);
         self.played = played;
+        self.before_last = before_last;
         self.resigned = None;
         Ok(())
     }
@@ -391,12 +395,8 @@ where
         Ok(())
     }
 
-    /// The state before action `i` (replayed from the start), for a picture of a play.
-    pub(crate) fn state_before(&self, i: usize) -> G {
-        let mut game = self.start.clone();
-        for &a in &self.actions[..i.min(self.actions.len())] {
-            let _ = game.apply(a);
-        }
-        game
+    /// The last action with the game before it, for the picture of the last move.
+    pub(crate) fn last(&self) -> Option<(&G, G::Action)> {
+        Some((self.before_last.as_ref()?, *self.actions.last()?))
     }
 }

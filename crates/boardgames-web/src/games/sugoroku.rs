@@ -54,6 +54,13 @@ impl WebGame for SugorokuGame {
         )
     }
 
+    fn side_name(&self, player: Player) -> &'static str {
+        match player {
+            Player::First => "white",
+            Player::Second => "black",
+        }
+    }
+
     fn legal_view(&self, _legal: &[Throw]) -> Vec<Value> {
         Vec::new()
     }

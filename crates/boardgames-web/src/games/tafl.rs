@@ -74,6 +74,10 @@ impl WebGame for TaflGame {
         Some(after.picture(Some((before, action))))
     }
 
+    fn side_name(&self, player: Player) -> &'static str {
+        side_key(Side::from(player))
+    }
+
     fn legal_view(&self, legal: &[Move]) -> Vec<Value> {
         legal
             .iter()

@@ -6,11 +6,12 @@
 
 use boardgames_common::Player;
 use serde_json::{Value, json};
-use trictrac_core::partie::{
-    Chronology, Convention, DefaultScorer, EcrireGame, EcrireOptions, EcrireRules, Form, ThrowScore,
-};
+use trictrac_core::ecrire::Convention;
+use trictrac_core::ecrire::settlement::EcrireRules;
+use trictrac_core::scoring::{DefaultScorer, ThrowScore};
 use trictrac_core::svg::{SvgOptions, render};
 use trictrac_core::{Action, Colour, GameOptions, Play, TrictracGame, TurnPhase};
+use trictrac_core::{Chronology, EcrireGame, EcrireOptions, Form};
 
 use super::{NewGame, WebGame};
 use crate::error::ApiError;
@@ -31,7 +32,7 @@ pub(super) fn ordinaire(request: &NewGame) -> Result<TrictracGame, ApiError> {
     let options = GameOptions::default()
         .with_trous_to_win(trous)
         .with_pavillon(request.pavillon.unwrap_or(false));
-    Ok(TrictracGame::standard(options))
+    Ok(TrictracGame::new(options))
 }
 
 /// The partie à écrire a request asks for.
@@ -58,7 +59,7 @@ pub(super) fn ecrire(request: &NewGame) -> Result<EcrireGame, ApiError> {
     let rules = EcrireRules::new(marques)
         .map_err(|e| ApiError::BadRequest(format!("marques: {e}")))?
         .with_convention(convention);
-    Ok(EcrireGame::standard(EcrireOptions::new(rules)))
+    Ok(EcrireGame::new(EcrireOptions::new(rules)))
 }
 
 /// The colour's key in the page's view.
@@ -100,7 +101,7 @@ impl Partie for TrictracGame {
 }
 
 impl Partie for EcrireGame {
-    type Form = trictrac_core::partie::MarqueForm;
+    type Form = trictrac_core::MarqueForm;
     fn turns(&self) -> &Chronology<DefaultScorer, Self::Form> {
         EcrireGame::turns(self)
     }
@@ -165,7 +166,7 @@ fn legal_view(legal: &[Action]) -> Vec<Value> {
             }),
             Action::Tenir => json!({ "kind": "tenir", "text": "tenir" }),
             Action::SenAller => json!({ "kind": "senaller", "text": "s'en aller" }),
-            other => json!({ "kind": "other", "text": trictrac_core::partie::action_text(other) }),
+            other => json!({ "kind": "other", "text": trictrac_core::action_text(other) }),
         })
         .collect()
 }
@@ -280,6 +281,10 @@ impl WebGame for TrictracGame {
         legal_view(legal)
     }
 
+    fn side_name(&self, player: Player) -> &'static str {
+        colour_key(Partie::colour(self, player))
+    }
+
     fn info(&self) -> Value {
         let mut v = info(self);
         v["form"] = json!("ordinaire");
@@ -311,6 +316,10 @@ impl WebGame for EcrireGame {
         legal_view(legal)
     }
 
+    fn side_name(&self, player: Player) -> &'static str {
+        colour_key(Partie::colour(self, player))
+    }
+
     fn info(&self) -> Value {
         let mut v = info(self);
         let rules = self.options().rules;
@@ -321,7 +330,7 @@ impl WebGame for EcrireGame {
         v["ledger"] = json!(self.ledger_text());
         v["sheet"] = json!(
             self.ledger()
-                .sheet(trictrac_core::partie::SheetStyle::default())
+                .sheet(trictrac_core::ecrire::SheetStyle::default())
         );
         if let TurnPhase::Choice { mover, .. } = self.turns().phase() {
             let advice = self.marque().advice(mover, rules.convention());

@@ -38,7 +38,6 @@ const CSP: &str = "default-src 'self'; img-src 'self' data: blob:; style-src 'se
                    frame-ancestors 'none'; form-action 'self'";
 
 /// The application: every route of the page and of its requests.
-#[must_use]
 pub fn router() -> Router {
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let state = Arc::new(AppState {
