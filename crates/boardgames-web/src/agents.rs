@@ -16,13 +16,15 @@ use trictrac_core::TrictracGame;
 use trictrac_core::ai::{Bot, ExpectimaxBot, TdBot, TdExpectimaxBot};
 
 use crate::error::ApiError;
-use crate::games::WebGame;
 
 /// A bot for a game of `G`.
 pub(crate) type BoxedBot<G> = Box<dyn boardgames_common::Agent<G> + Send>;
 
 /// A game whose bots the page offers.
 pub(crate) trait BotGame: Game + Sized {
+    /// The game's key in requests (`trictrac`, `ecrire`, `tafl`, `sugoroku`).
+    const KEY: &'static str;
+
     /// The names of the menu, weakest first.
     const NAMES: &'static [&'static str];
 
@@ -39,10 +41,7 @@ pub(crate) trait BotGame: Game + Sized {
 ///
 /// # Errors
 /// [`ApiError::BadRequest`] for a name not on the game's menu.
-pub(crate) fn build<G: WebGame>(name: &str, seed: Seed) -> Result<BoxedBot<G>, ApiError>
-where
-    G::Action: Send,
-{
+pub(crate) fn build<G: BotGame>(name: &str, seed: Seed) -> Result<BoxedBot<G>, ApiError> {
     let name = name.trim();
     if !G::NAMES.contains(&name) {
         return Err(ApiError::BadRequest(format!(
@@ -73,6 +72,7 @@ where
 }
 
 impl BotGame for TrictracGame {
+    const KEY: &'static str = "trictrac";
     const NAMES: &'static [&'static str] = &[
         "random",
         "mcts:1000",
@@ -96,6 +96,7 @@ impl BotGame for TrictracGame {
 }
 
 impl BotGame for EcrireGame {
+    const KEY: &'static str = "ecrire";
     const NAMES: &'static [&'static str] = &["random", "mcts:1000", "bot"];
 
     fn make(name: &str, seed: Seed) -> Option<BoxedBot<EcrireGame>> {
@@ -109,6 +110,7 @@ impl BotGame for EcrireGame {
 }
 
 impl BotGame for TaflGame {
+    const KEY: &'static str = "tafl";
     const NAMES: &'static [&'static str] = &["random", "mcts:1000", "bard", "ovate", "druid"];
 
     fn make(name: &str, seed: Seed) -> Option<BoxedBot<TaflGame>> {
@@ -125,6 +127,7 @@ impl BotGame for TaflGame {
 }
 
 impl BotGame for SugorokuGame {
+    const KEY: &'static str = "sugoroku";
     const NAMES: &'static [&'static str] = &["random"];
 
     fn make(name: &str, seed: Seed) -> Option<BoxedBot<SugorokuGame>> {

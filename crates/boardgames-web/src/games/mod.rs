@@ -22,9 +22,6 @@ pub(crate) trait WebGame: Game + Replay + BotGame + Send + 'static
 where
     Self::Action: Send,
 {
-    /// The game's key in requests: `trictrac`, `ecrire`, `tafl`, `sugoroku`.
-    const KEY: &'static str;
-
     /// The picture of the game now (SVG), `last` the last action with the state before it.
     fn picture(&self, last: Option<(&Self, Self::Action)>) -> String;
 

@@ -40,8 +40,6 @@ fn phase_key(p: Phase) -> u8 {
 }
 
 impl WebGame for SugorokuGame {
-    const KEY: &'static str = "sugoroku";
-
     fn picture(&self, last: Option<(&Self, Throw)>) -> String {
         render(
             self.position(),

@@ -54,8 +54,6 @@ fn side_key(s: Side) -> &'static str {
 }
 
 impl WebGame for TaflGame {
-    const KEY: &'static str = "tafl";
-
     fn picture(&self, last: Option<(&Self, Move)>) -> String {
         let last_move = last.map(|(before, m)| before.move_text(m));
         render(

@@ -264,8 +264,6 @@ fn analysis<G: Partie>(game: &G, legal: &[Action], choice: Action) -> Value {
 }
 
 impl WebGame for TrictracGame {
-    const KEY: &'static str = "trictrac";
-
     fn picture(&self, _last: Option<(&Self, Action)>) -> String {
         picture(self)
     }
@@ -299,8 +297,6 @@ impl WebGame for TrictracGame {
 }
 
 impl WebGame for EcrireGame {
-    const KEY: &'static str = "ecrire";
-
     fn picture(&self, _last: Option<(&Self, Action)>) -> String {
         picture(self)
     }
