@@ -19,6 +19,7 @@ mod opentafl_engine_session;
 mod options;
 mod play;
 mod referee;
+mod serve;
 mod shards;
 mod tafl_selfplay;
 mod td_bot;
