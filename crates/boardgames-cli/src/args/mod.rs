@@ -76,6 +76,7 @@ pub(crate) enum Command {
     #[command(subcommand)]
     Play(PlayCommand),
     /// Serve the web application: the three games in a browser, against every bot.
+    #[cfg(feature = "serve")]
     Serve {
         /// The port (0: a free one, printed at start).
         #[arg(long, default_value_t = 8080)]
