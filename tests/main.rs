@@ -79,6 +79,11 @@ fn every_test_file_of_sugoroku_core_is_compiled() {
 }
 
 #[test]
+fn every_test_file_of_boardgames_arena_is_compiled() {
+    assert_every_test_file_is_compiled("crates/boardgames-arena");
+}
+
+#[test]
 fn every_test_file_of_the_cli_is_compiled() {
     assert_every_test_file_is_compiled("crates/boardgames-cli");
 }

@@ -4,7 +4,9 @@
 //! The check (`check.rs`) is the root package's, so that no published crate's tests read
 //! outside their package: [`Graph::read`] takes a crate's `src` folder, and
 //! [`Graph::assert_no_circle`] and [`Graph::assert_layers`] fail naming the files, the path
-//! and its line. The CLI has its own check of its layers (crates/boardgames-cli/tests/layers.rs).
+//! and its line. The CLI has its own check of its layers (crates/boardgames-cli/tests/layers.rs);
+//! the arena (`boardgames-arena`, the library under the front ends) is checked here with the
+//! rules crates.
 
 mod check;
 
@@ -186,6 +188,47 @@ fn tafl_core_has_layers_and_no_import_circle() {
     // The rules are below the position that is played under them, and the search on top.
     assert!(!graph.imports["rules"].contains_key("position"));
     assert!(!graph.imports["ai::ordering"].contains_key("ai::search"));
+}
+
+#[test]
+fn boardgames_arena_has_layers_and_no_import_circle() {
+    let graph = graph(
+        "boardgames-arena",
+        &[
+            "clock",
+            "agents::spec",
+            "agents::error",
+            "agents::network",
+            "agents::trictrac",
+            "agents::build",
+            "replay_page",
+            "replay_page::frames",
+            "tournament",
+            "selfplay",
+            "jobs",
+            "jobs::counts",
+            "jobs::merge",
+        ],
+    );
+    graph.assert_no_circle();
+    graph.assert_layers(&[
+        ("the clock", &["clock"]),
+        ("the agents", &["agents"]),
+        (
+            "the errors, the tafl rulesets and the replay page",
+            &["error", "rules", "replay_page"],
+        ),
+        ("the games played", &["tournament", "selfplay"]),
+        ("the jobs", &["jobs"]),
+        ("the root", &[""]),
+    ]);
+    // The registry knows no tournament, and the replay page no agent.
+    assert!(!graph.imports["agents::build"].contains_key("tournament"));
+    assert!(
+        !graph.imports["replay_page::frames"]
+            .keys()
+            .any(|m| m.starts_with("agents"))
+    );
 }
 
 /// A crate of four files: the root re-exports, `a` uses `b` through the root and `c` through

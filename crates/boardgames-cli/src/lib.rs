@@ -1,8 +1,7 @@
-//! The `boardgames` command (its binary is a call of [`main`]) and what is shared with the
-//! examples and the fuzz targets.
+//! The `boardgames` command (its binary is a call of [`main`]), over the arena
+//! (`boardgames_arena`: agents by name, tournaments, jobs, self-play, the replay page), and
+//! the sessions its tests and the fuzz targets drive.
 //!
-//! - [`html`]: [`html::replay_page`] turns a record of any of the three games into one
-//!   self-contained HTML file stepping through it with the board as SVG.
 //! - [`main`]: the command line itself. Analyse a trictrac throw, list tafl moves and run
 //!   perft, replay a record of any of the three games and write its replay page (`view`;
 //!   `--svg FILE` draws the boards printed), play against the bots in the terminal, simulate
@@ -49,11 +48,9 @@ macro_rules! out {
 mod args;
 mod commands;
 mod games;
-pub mod html;
 mod io;
 
 pub use commands::{ecrire, opentafl_engine, play, play_trictrac, referee};
-pub use games::shards;
 pub use io::{error, files};
 
 /// `cmd` and every subcommand below it read `-3` as a (bad) value rather than as an

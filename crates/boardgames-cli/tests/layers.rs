@@ -37,13 +37,13 @@ fn modules(dir: &Path, prefix: &str, out: &mut BTreeMap<String, PathBuf>) {
     }
 }
 
-/// The layer of a module: 1 the arguments, 2 the shared I/O, 3 the per-game adapters (and
-/// the replay pages), 4 the commands, 5 the root.
+/// The layer of a module: 1 the arguments, 2 the shared I/O, 3 the per-game adapters, 4 the
+/// commands, 5 the root.
 fn layer(module: &str) -> u8 {
     match module.split("::").next().unwrap() {
         "args" => 1,
         "io" => 2,
-        "games" | "html" => 3,
+        "games" => 3,
         "commands" => 4,
         "" => 5,
         other => panic!("module {other} is in no layer: add it to docs/architecture.md and here"),

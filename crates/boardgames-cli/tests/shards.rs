@@ -1,11 +1,11 @@
-//! `boardgames_cli::shards`: a job cut into shards of any sizes, merged in any order, gives
-//! byte for byte the `--json` output of the one-machine command on the same seeds; bad jobs
-//! are refused with the command's messages; shards that overlap, leave a gap or belong to
-//! another job are refused.
+//! The arena's jobs (`boardgames_arena::jobs`) and the commands they stand for: a job cut
+//! into shards of any sizes, merged in any order, gives byte for byte the `--json` output of
+//! the one-machine command on the same seeds. (The jobs' own checks are the arena's tests.)
 
 use std::process::Command;
 
-use boardgames_cli::shards::Job;
+use boardgames_arena::NoClock;
+use boardgames_arena::jobs::Job;
 use serde_json::Value;
 
 /// The command's standard output (it must succeed).
@@ -30,7 +30,10 @@ fn merged(job: &Job, cuts: &[u64]) -> String {
     bounds.push(job.units());
     let mut shards: Vec<Value> = bounds
         .windows(2)
-        .map(|w| job.run(w[0], w[1] - w[0]).expect("a shard in range"))
+        .map(|w| {
+            job.run(w[0], w[1] - w[0], &NoClock)
+                .expect("a shard in range")
+        })
         .collect();
     shards.reverse();
     let value = job.merge(&shards).expect("the shards cover the job");
@@ -145,7 +148,7 @@ fn selfplay_shards_give_records_and_the_tournament() {
     )
     .unwrap();
     assert_eq!(job.kind(), "selfplay");
-    let shard = job.run(0, 2).unwrap();
+    let shard = job.run(0, 2, &NoClock).unwrap();
     let records = shard["records"].as_array().unwrap();
     assert_eq!(records.len(), 2);
     for (k, r) in records.iter().enumerate() {
@@ -176,73 +179,4 @@ fn selfplay_shards_give_records_and_the_tournament() {
         format!("{}\n", serde_json::to_string_pretty(&value).unwrap()),
         one
     );
-}
-
-#[test]
-fn bad_jobs_get_the_command_messages() {
-    let err = |text: &str| Job::plan(text).unwrap_err().to_string();
-    assert_eq!(
-        err(r#"{"kind": "tournament", "game": "tafl", "agents": ["random", "bot"]}"#),
-        "--agents: bot plays trictrac only"
-    );
-    assert!(
-        err(r#"{"kind": "tournament", "game": "tafl", "agents": ["random", "bard"], "rules": "nope"}"#)
-            .starts_with("--rules:"),
-    );
-    assert_eq!(
-        err(r#"{"kind": "sugoroku", "games": 0}"#),
-        "--games: must be at least 1"
-    );
-    assert!(
-        err(r#"{"kind": "sugoroku", "games": 5, "rules": "return=sideways"}"#)
-            .starts_with("--rules:")
-    );
-    assert_eq!(
-        err(r#"{"kind": "trictrac", "games": 5, "agents": ["bot"]}"#),
-        "--agents: a study names two agents (first and second player), not 1"
-    );
-    assert!(err(r#"{"kind": "chess", "games": 5}"#).starts_with("job: unknown variant `chess`"));
-    assert!(err(r#"{"kind": "sugoroku", "games": 5, "sede": 1}"#).contains("unknown field `sede`"));
-    assert!(err(r#"{"kind": "sugoroku", "games": -5}"#).starts_with("job:"));
-}
-
-#[test]
-fn merge_refuses_overlaps_gaps_and_foreign_shards() {
-    let job = Job::plan(r#"{"kind": "sugoroku", "games": 100}"#).unwrap();
-    let other = Job::plan(r#"{"kind": "sugoroku", "games": 100, "seed": 1}"#).unwrap();
-    let a = job.run(0, 60).unwrap();
-    let b = job.run(50, 50).unwrap();
-    let c = job.run(60, 40).unwrap();
-    assert!(
-        job.merge(&[a.clone(), b])
-            .unwrap_err()
-            .to_string()
-            .contains("overlap")
-    );
-    assert!(
-        job.merge(std::slice::from_ref(&a))
-            .unwrap_err()
-            .to_string()
-            .contains("missing")
-    );
-    assert!(
-        job.merge(std::slice::from_ref(&c))
-            .unwrap_err()
-            .to_string()
-            .contains("leave a gap")
-    );
-    let foreign = other.run(60, 40).unwrap();
-    assert!(
-        job.merge(&[a.clone(), foreign])
-            .unwrap_err()
-            .to_string()
-            .contains("is not the job's")
-    );
-    assert!(
-        job.run(90, 11)
-            .unwrap_err()
-            .to_string()
-            .starts_with("shard: units 90")
-    );
-    assert!(job.merge(&[a, c]).is_ok());
 }

@@ -349,7 +349,7 @@ fn run(args: &Args) -> Result<(), Failure> {
                 std::fs::write(&path, played.record.to_string())
                     .map_err(|e| Failure::Run(format!("writing {}: {e}", path.display())))?;
                 // The replay page of the game, stepping through it with the board as SVG.
-                let page = boardgames_cli::html::replay_page(&played.record)
+                let page = boardgames_arena::replay_page::replay_page(&played.record)
                     .map_err(|e| Failure::Run(format!("the page of {}: {e}", played.file)))?;
                 let html = path.with_extension("html");
                 std::fs::write(&html, page)

@@ -20,13 +20,15 @@ use std::process::ExitCode;
 use std::sync::Mutex;
 use std::time::Instant;
 
+use boardgames_arena::NoClock;
+use boardgames_arena::selfplay::SelfPlayGame;
+use boardgames_common::Seed;
 use boardgames_common::tournament::{Interval, Wdl};
-use boardgames_common::{ByPlayer, PlayGameError, Seed, play_game};
 use boardgames_examples::{parse_seed, parse_tafl_rules};
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
-use tafl_core::ai::{Level, Searcher};
-use tafl_core::{MAX_GAME_PLIES, Ruleset, Side, TaflGame};
+use tafl_core::ai::Level;
+use tafl_core::{BySide, MAX_GAME_PLIES, Ruleset, Side};
 
 #[macro_use]
 #[path = "common/output.rs"]
@@ -39,7 +41,7 @@ struct Options {
     all: bool,
     ruleset: Ruleset,
     threads: usize,
-    max_plies: usize,
+    max_plies: u32,
     quiet: bool,
 }
 
@@ -67,8 +69,8 @@ struct Cli {
     #[arg(long, default_value_t = 1)]
     threads: usize,
     /// Plies after which a game is cut off and counted as a draw.
-    #[arg(long, default_value_t = MAX_GAME_PLIES as usize)]
-    max_plies: usize,
+    #[arg(long, default_value_t = MAX_GAME_PLIES)]
+    max_plies: u32,
     /// No progress bar (it is also hidden when standard error is not a terminal).
     #[arg(long)]
     quiet: bool,
@@ -114,35 +116,32 @@ struct Run {
     seconds: f64,
 }
 
-/// One game from `start` with seed `seed`: each side's searcher draws from its own stream of
-/// the seed (`seed.derive(1)` attacking, `seed.derive(2)` defending). Returns the winner, the
+/// One game of `ruleset` with seed `seed`, played by the arena's self-play
+/// (`boardgames_arena::selfplay`): each side's searcher draws from its own stream of the
+/// seed (`seed.derive(1)` attacking, `seed.derive(2)` defending). Returns the winner, the
 /// plies played (a game cut off after `max_plies` is a draw) and the nodes searched.
 fn one_game(
-    start: &TaflGame,
+    ruleset: &Ruleset,
     (attackers, defenders): (Level, Level),
     seed: Seed,
-    max_plies: usize,
+    max_plies: u32,
 ) -> (Option<Side>, usize, u64) {
-    let mut attacking = Searcher::for_level(attackers, seed.derive(1));
-    let mut defending = Searcher::for_level(defenders, seed.derive(2));
-    let played = play_game(
-        start.clone(),
+    let g = SelfPlayGame::play(
+        ruleset,
+        BySide::new(attackers.config(), defenders.config()),
         seed,
-        ByPlayer::new(&mut attacking, &mut defending),
         max_plies,
+        &NoClock,
     );
-    let (winner, plies) = match played {
-        Ok(p) => (p.state.status().winner(), p.state.moves().len()),
-        // Cut off, or (never expected) a move the game refused: a draw.
-        Err(PlayGameError::TooLong(n)) => (None, n),
-        Err(_) => (None, 0),
-    };
-    let nodes = attacking.nodes_searched() + defending.nodes_searched();
-    (winner, plies, nodes)
+    (
+        g.winner,
+        g.plies as usize,
+        g.nodes.attackers + g.nodes.defenders,
+    )
 }
 
 fn run(
-    start: &TaflGame,
+    ruleset: &Ruleset,
     levels: (Level, Level),
     games: u32,
     o: &Options,
@@ -165,7 +164,7 @@ fn run(
                         *n - 1
                     };
                     let seed = Seed(o.seed.wrapping_add(u64::from(i)));
-                    let (winner, plies, searched) = one_game(start, levels, seed, o.max_plies);
+                    let (winner, plies, searched) = one_game(ruleset, levels, seed, o.max_plies);
                     if let Ok(mut t) = tally.lock() {
                         match winner {
                             Some(Side::Attackers) => t.attackers.wins += 1,
@@ -214,7 +213,6 @@ fn row(attackers: Level, defenders: Level, r: &Run) -> String {
 
 fn main() -> ExitCode {
     let o = parse_args();
-    let start = TaflGame::new(o.ruleset.clone());
     // Each pairing of two levels plays `games` games with each level attacking; a level
     // against itself plays `2 * games`, so every pairing totals `2 * games` games.
     let pairs: Vec<(Level, Level, u32)> = if o.all {
@@ -263,7 +261,7 @@ fn main() -> ExitCode {
     let mut total_nodes = 0u64;
     let mut total_seconds = 0.0;
     for (a, d, games) in pairs {
-        let r = run(&start, (a, d), games, &o, &bar);
+        let r = run(&o.ruleset, (a, d), games, &o, &bar);
         total_nodes += r.nodes;
         total_seconds += r.seconds;
         println!("{}", row(a, d, &r));

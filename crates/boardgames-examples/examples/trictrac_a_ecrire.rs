@@ -1,8 +1,9 @@
-//! A seeded partie à écrire between two heuristic bots: each marqué summarised as it ends,
-//! the score sheet after each marqué, and the décompte général at the end.
+//! A seeded partie à écrire between two bots (the heuristic ones by default, or any player of
+//! the partie à écrire by name: `--player-b mcts:50`): each marqué summarised as it ends, the
+//! score sheet after each marqué, and the décompte général at the end.
 //!
 //! ```text
-//! cargo run --example trictrac_a_ecrire -- --seed 7 [--marques 8] \
+//! cargo run --example trictrac_a_ecrire -- --seed 7 [--marques 8] [--player-a bot] [--player-b random] \
 //!     [--convention base|annexe|annexe-geometric|sans-lever] [--jetons-de-marque 2] \
 //!     [--fiche 10] [--remainder half-counts|nothing] [--queue-generale 0] \
 //!     [--sheet losses|gains] [--throws]
@@ -10,10 +11,10 @@
 
 use boardgames::common::{ByPlayer, Game, Playout, Seed};
 use boardgames::trictrac::Action;
-use boardgames::trictrac::ai::Bot;
 use boardgames::trictrac::ecrire::settlement::{EcrireRules, Remainder};
 use boardgames::trictrac::ecrire::{Convention, SheetStyle};
 use boardgames::trictrac::{EcrireGame, EcrireOptions};
+use boardgames_arena::agents::{AgentBuilder, AgentSpec, GameKind};
 use boardgames_examples::parse_seed;
 use clap::Parser;
 
@@ -26,6 +27,15 @@ struct Args {
     rules: EcrireRules,
     sheet: SheetStyle,
     throws: bool,
+    players: (AgentBuilder, AgentBuilder),
+}
+
+/// A player of the partie à écrire by its name in the agents' vocabulary (`bot`, `random`,
+/// `mcts:N`).
+fn parse_agent(text: &str) -> Result<AgentBuilder, String> {
+    let spec: AgentSpec = text.parse().map_err(|e| format!("{e}"))?;
+    let spec = spec.for_game(GameKind::Ecrire).map_err(|e| e.to_string())?;
+    AgentBuilder::new(spec).map_err(|e| e.to_string())
 }
 
 /// A seeded partie à écrire between two heuristic bots: each marqué summarised as it ends, the
@@ -60,6 +70,12 @@ struct Cli {
     /// Also print every throw, play and decision.
     #[arg(long)]
     throws: bool,
+    /// Player A (White in the first marqué): bot, random or mcts:N.
+    #[arg(long, default_value = "bot", value_parser = parse_agent)]
+    player_a: AgentBuilder,
+    /// Player B, as A.
+    #[arg(long, default_value = "bot", value_parser = parse_agent)]
+    player_b: AgentBuilder,
 }
 
 fn parse_sheet(text: &str) -> Result<SheetStyle, String> {
@@ -85,6 +101,7 @@ fn parse_args() -> Result<Args, String> {
         rules,
         sheet: cli.sheet,
         throws: cli.throws,
+        players: (cli.player_a, cli.player_b),
     })
 }
 
@@ -105,15 +122,24 @@ fn main() {
         }
     };
     let game = EcrireGame::new(EcrireOptions::new(args.rules));
-    let (mut a, mut b) = (Bot::default(), Bot::default());
+    // Each player draws (if it draws at all) from its own stream of the seed.
+    let seed = Seed(args.seed);
+    let build = |agent: &AgentBuilder, stream| match agent.build::<EcrireGame>(seed.derive(stream))
+    {
+        Ok(a) => a,
+        Err(e) => fail(&e),
+    };
+    let (mut a, mut b) = (build(&args.players.0, 1), build(&args.players.1, 2));
     let mut throws = 0u32;
     println!(
-        "Partie à écrire in {} marqués, convention {}, seed {}: two bots, A and B (A plays White in the first marqué)",
+        "Partie à écrire in {} marqués, convention {}, seed {}: two bots, A ({}) and B ({}) (A plays White in the first marqué)",
         args.rules.marques(),
         args.rules.convention(),
-        args.seed
+        args.seed,
+        args.players.0.spec(),
+        args.players.1.spec()
     );
-    let bots = ByPlayer::new(&mut a as _, &mut b as _);
+    let bots = ByPlayer::new(&mut *a as _, &mut *b as _);
     let mut playout = match Playout::recorded(game, Seed(args.seed), bots, MAX_ACTIONS) {
         Ok(p) => p,
         Err(e) => fail(&e),

@@ -7,11 +7,10 @@
 //! cargo run --example trictrac_game -- --seed 7 [--pavillon] [--trous 12] [--board-every 10] [--white tdbot]
 //! ```
 
-use boardgames::common::Agent;
 use boardgames::common::{ByPlayer, Game, Playout, Seed};
 use boardgames::trictrac::Colour;
-use boardgames::trictrac::ai::{Bot, ExpectimaxBot, TdBot, TdExpectimaxBot};
 use boardgames::trictrac::{Action, ActionComment, GameOptions, Primaute, TrictracGame};
+use boardgames_arena::agents::{AgentBuilder, AgentSpec, GameKind};
 use boardgames_examples::parse_seed;
 use clap::Parser;
 
@@ -24,59 +23,18 @@ struct Args {
     pavillon: bool,
     trous: u8,
     board_every: u32,
-    bots: (BotName, BotName),
+    bots: (AgentBuilder, AgentBuilder),
 }
 
-/// The bots that can play.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum BotName {
-    /// The heuristic bot.
-    Bot,
-    /// Its expectimax over the opponent's 21 throws.
-    Searchbot,
-    /// The TD-trained network (trictrac-core's shipped weights).
-    Tdbot,
-    /// One ply of expectimax on the TD-trained network.
-    Tdsearchbot,
-}
-
-impl BotName {
-    fn name(self) -> &'static str {
-        match self {
-            BotName::Bot => "bot",
-            BotName::Searchbot => "searchbot",
-            BotName::Tdbot => "tdbot",
-            BotName::Tdsearchbot => "tdsearchbot",
-        }
-    }
-
-    fn agent(self) -> AnyBot {
-        match self {
-            BotName::Bot => AnyBot::Bot(Bot::default()),
-            BotName::Searchbot => AnyBot::Search(ExpectimaxBot::default()),
-            BotName::Tdbot => AnyBot::Td(TdBot::default()),
-            BotName::Tdsearchbot => AnyBot::TdSearch(TdExpectimaxBot::default()),
-        }
-    }
-}
-
-/// One of the bots.
-enum AnyBot {
-    Bot(Bot),
-    Search(ExpectimaxBot),
-    Td(TdBot<'static>),
-    TdSearch(TdExpectimaxBot<'static>),
-}
-
-impl Agent<TrictracGame> for AnyBot {
-    fn choose(&mut self, state: &TrictracGame, legal: &[Action]) -> Action {
-        match self {
-            AnyBot::Bot(b) => b.choose(state, legal),
-            AnyBot::Search(b) => b.choose(state, legal),
-            AnyBot::Td(b) => b.choose(state, legal),
-            AnyBot::TdSearch(b) => b.choose(state, legal),
-        }
-    }
+/// A player of the partie ordinaire by its name in the agents' vocabulary (`bot`,
+/// `searchbot`, `tdbot`, `tdsearchbot`, `tdbot:FILE`, `random`, `mcts:N`, `expecti:D`, ...),
+/// made ready (a weights file read).
+fn parse_agent(text: &str) -> Result<AgentBuilder, String> {
+    let spec: AgentSpec = text.parse().map_err(|e| format!("{e}"))?;
+    let spec = spec
+        .for_game(GameKind::Trictrac)
+        .map_err(|e| e.to_string())?;
+    AgentBuilder::new(spec).map_err(|e| e.to_string())
 }
 
 /// A seeded partie ordinaire of trictrac between two heuristic bots, printed turn by turn.
@@ -95,12 +53,13 @@ struct Cli {
     /// Print the board after every N throws (0: never).
     #[arg(long, default_value_t = 10)]
     board_every: u32,
-    /// White's bot.
-    #[arg(long, value_enum, default_value = "bot")]
-    white: BotName,
-    /// Black's bot.
-    #[arg(long, value_enum, default_value = "bot")]
-    black: BotName,
+    /// White's player: bot, searchbot, tdbot, tdsearchbot (tdbot:FILE, tdsearchbot:FILE
+    /// with a weights file), random, mcts:N or expecti:D.
+    #[arg(long, default_value = "bot", value_parser = parse_agent)]
+    white: AgentBuilder,
+    /// Black's player, as White's.
+    #[arg(long, default_value = "bot", value_parser = parse_agent)]
+    black: AgentBuilder,
 }
 
 fn parse_args() -> Args {
@@ -129,7 +88,14 @@ fn main() {
         .with_pavillon(args.pavillon)
         .with_trous_to_win(args.trous);
     let game = TrictracGame::new(options);
-    let (mut white, mut black) = (args.bots.0.agent(), args.bots.1.agent());
+    // Each player draws (if it draws at all) from its own stream of the seed.
+    let seed = Seed(args.seed);
+    let build =
+        |agent: &AgentBuilder, stream| match agent.build::<TrictracGame>(seed.derive(stream)) {
+            Ok(a) => a,
+            Err(e) => fail(&e),
+        };
+    let (mut white, mut black) = (build(&args.bots.0, 1), build(&args.bots.1, 2));
     let mut throws = 0u32;
     println!(
         "Partie ordinaire to {} trous, seed {}{}: two bots (White {}, Black {})",
@@ -140,11 +106,11 @@ fn main() {
         } else {
             ""
         },
-        args.bots.0.name(),
-        args.bots.1.name()
+        args.bots.0.spec(),
+        args.bots.1.spec()
     );
     print!("{}", game.diagram());
-    let bots = ByPlayer::new(&mut white as _, &mut black as _);
+    let bots = ByPlayer::new(&mut *white as _, &mut *black as _);
     let mut playout = match Playout::recorded(game, Seed(args.seed), bots, MAX_ACTIONS) {
         Ok(p) => p,
         Err(e) => fail(&e),

@@ -6,8 +6,13 @@
    environment wrapped the same way (the floor of PettingZoo's own machinery).
 2. The native API's steps per second (``legal_actions`` + ``apply_action``, dice drawn by
    ``resolve_chance``).
-3. The vectorised tafl environment: steps per second with masks and observations filled
-   (actions drawn by ``sample_actions``, and by numpy from the masks).
+3. The vectorised tafl environment: steps per second with masks and observations filled,
+   the actions chosen by ``sample_actions`` (the env's generator), by ``sample_masked``
+   (a numpy Generator; uniformly, or from a policy's logits), and by numpy alone from the
+   masks (the user's own choice: a uniform legal id, and a masked softmax draw from logits),
+   with the time of the choice itself beside the step's.
+
+``--vector-only`` measures the vectorised environment alone.
 """
 
 from __future__ import annotations
@@ -132,58 +137,81 @@ def native_steps_per_second(game, seconds):
     return steps / (time.perf_counter() - start), steps / (time.process_time() - cpu)
 
 
-def vector_steps_per_second(num_envs, rules, seconds, numpy_actions=False):
-    """Steps per second of wall-clock time and per CPU-second (the process's)."""
+def vector_steps_per_second(num_envs, rules, seconds, how="sample_actions"):
+    """Steps per second of wall-clock time and per CPU-second (the process's), and the share
+    of the CPU time spent choosing the actions."""
     env = bg.TaflVectorEnv(num_envs, rules=rules, seed=1)
     obs, mask, *_ = env.reset()
     rng = np.random.default_rng(0)
+    logits = rng.standard_normal((num_envs, env.num_actions), dtype=np.float32)
     steps = 0
+    choosing = 0.0
     cpu = time.process_time()
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        if numpy_actions:
+        c = time.process_time()
+        if how == "numpy uniform":
             # A uniform legal id per game, from the mask alone.
             scores = rng.random(mask.shape, dtype=np.float32) * mask
-            actions = scores.argmax(axis=1).astype(np.int64)
+            actions = scores.argmax(axis=1)
+        elif how == "numpy logits":
+            # A draw from the softmax of the logits over the legal ids (Gumbel-max).
+            with np.errstate(divide="ignore"):
+                noise = -np.log(-np.log(rng.random(mask.shape, dtype=np.float32)))
+            actions = np.where(mask, logits + noise, -np.inf).argmax(axis=1)
+        elif how == "sample_masked":
+            actions = env.sample_masked(rng)
+        elif how == "sample_masked logits":
+            actions = env.sample_masked(rng, logits)
         else:
             actions = env.sample_actions()
+        choosing += time.process_time() - c
         obs, mask, rewards, term, trunc, player = env.step(actions)
         steps += num_envs
-    return steps / (time.perf_counter() - start), steps / (time.process_time() - cpu)
+    used = time.process_time() - cpu
+    return steps / (time.perf_counter() - start), steps / used, choosing / used
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true", help="1 s per measure instead of 5")
+    parser.add_argument("--vector-only", action="store_true", help="the vectorised environment alone")
     args = parser.parse_args()
     seconds = 1.0 if args.quick else 5.0
 
-    floor, floor_cpu, _ = aec_turns_per_second(trivial_env, seconds)
-    print(f"PettingZoo floor (trivial AEC, same wrappers): {floor:,.0f} turns/s wall, {floor_cpu:,.0f} per CPU-second")
-    for name, make in (
-        ("tafl_v0 (Fidchell)", tafl_v0.env),
-        ("trictrac_v0", trictrac_v0.env),
-        ("sugoroku_v0", sugoroku_v0.env),
+    if not args.vector_only:
+        floor, floor_cpu, _ = aec_turns_per_second(trivial_env, seconds)
+        print(f"PettingZoo floor (trivial AEC, same wrappers): {floor:,.0f} turns/s wall, {floor_cpu:,.0f} per CPU-second")
+        for name, make in (
+            ("tafl_v0 (Fidchell)", tafl_v0.env),
+            ("trictrac_v0", trictrac_v0.env),
+            ("sugoroku_v0", sugoroku_v0.env),
+        ):
+            tps, cpu, games = aec_turns_per_second(make, seconds)
+            print(
+                f"{name}: {tps:,.0f} turns/s wall, {cpu:,.0f} per CPU-second ({games} games): "
+                f"{floor_cpu / cpu:.2f}x the floor's CPU time per turn"
+            )
+        for game in (bg.TaflGame(), bg.TaflGame(rules="brandubh"), bg.TrictracGame(), bg.SugorokuGame()):
+            wall, cpu = native_steps_per_second(game, seconds)
+            print(f"native {game!r}: {wall:,.0f} steps/s wall, {cpu:,.0f} per CPU-second")
+    for n, rules, how in (
+        (256, "fidchell", "sample_actions"),
+        (1024, "fidchell", "sample_actions"),
+        (4096, "fidchell", "sample_actions"),
+        (4096, "brandubh", "sample_actions"),
+        (1024, "copenhagen", "sample_actions"),
+        (4096, "copenhagen", "sample_actions"),
+        (4096, "fidchell", "sample_masked"),
+        (4096, "fidchell", "sample_masked logits"),
+        (4096, "fidchell", "numpy uniform"),
+        (4096, "fidchell", "numpy logits"),
     ):
-        tps, cpu, games = aec_turns_per_second(make, seconds)
+        wall, cpu, share = vector_steps_per_second(n, rules, seconds, how)
         print(
-            f"{name}: {tps:,.0f} turns/s wall, {cpu:,.0f} per CPU-second ({games} games): "
-            f"{floor_cpu / cpu:.2f}x the floor's CPU time per turn"
+            f"TaflVectorEnv({n}, {rules}), actions by {how}: {wall:,.0f} steps/s wall, "
+            f"{cpu:,.0f} per CPU-second ({share:.0%} of it choosing)"
         )
-    for game in (bg.TaflGame(), bg.TaflGame(rules="brandubh"), bg.TrictracGame(), bg.SugorokuGame()):
-        wall, cpu = native_steps_per_second(game, seconds)
-        print(f"native {game!r}: {wall:,.0f} steps/s wall, {cpu:,.0f} per CPU-second")
-    for n, rules, numpy_actions in (
-        (256, "fidchell", False),
-        (1024, "fidchell", False),
-        (4096, "fidchell", False),
-        (1024, "fidchell", True),
-        (1024, "brandubh", False),
-        (1024, "copenhagen", False),
-    ):
-        wall, cpu = vector_steps_per_second(n, rules, seconds, numpy_actions)
-        how = "numpy actions from the masks" if numpy_actions else "sample_actions"
-        print(f"TaflVectorEnv({n}, {rules}), {how}: {wall:,.0f} steps/s wall, {cpu:,.0f} per CPU-second")
 
 
 if __name__ == "__main__":

@@ -274,7 +274,7 @@ def test_bad_jobs_are_refused_before_any_task(cluster, monkeypatch, tmp_path, ca
             {"kind": "tournament", "game": "tafl", "agents": ["random", "bogus"]},
             '--agents: unknown agent "bogus": expected random, mcts:N, expecti:D, and bot, '
             "searchbot, searchbot:B, tdbot, tdbot:FILE, tdsearchbot, tdsearchbot:FILE (trictrac) or bard, "
-            "ovate, druid (tafl)",
+            "ovate, druid, druid:NODES (tafl)",
         ),
         (
             {"kind": "tournament", "game": "trictrac", "agents": ["bot", "druid"]},

@@ -13,7 +13,7 @@ ENVS = [
     lambda **kw: TaflEnv(opponent="druid", rules="brandubh", **kw),
     lambda **kw: TaflEnv(opponent="random", rules="tablut", **kw),
     lambda **kw: TrictracEnv(**kw),
-    lambda **kw: TrictracEnv(opponent="expectimax", seat=1, trous=2, **kw),
+    lambda **kw: TrictracEnv(opponent="searchbot", seat=1, trous=2, **kw),
     lambda **kw: TrictracEnv(opponent="random", **kw),
     lambda **kw: SugorokuEnv(**kw),
     lambda **kw: SugorokuEnv(seat=1, **kw),
@@ -81,7 +81,9 @@ def test_the_seat_wins_or_loses_what_the_crates_return():
 
 
 def test_unknown_opponents_and_seats_are_refused():
-    with pytest.raises(ValueError, match="unknown bot"):
+    with pytest.raises(ValueError, match="bot plays trictrac only"):
         TaflEnv(opponent="bot")
+    with pytest.raises(ValueError, match='unknown agent "deepblue"'):
+        TrictracEnv(opponent="deepblue")
     with pytest.raises(ValueError, match="seat"):
         TrictracEnv(seat=2)

@@ -203,7 +203,7 @@ def test_a_game_cut_at_its_maximum_length():
 def test_bots_choose_legal_ids():
     for game, names in (
         (bg.TaflGame(rules="brandubh"), ["random", "bard", "ovate", "druid"]),
-        (bg.TrictracGame(), ["random", "bot", "expectimax"]),
+        (bg.TrictracGame(), ["random", "bot", "searchbot", "tdbot", "mcts:5"]),
         (bg.TrictracGame(form="ecrire", marques=1), ["random", "bot"]),
     ):
         for name in names:
@@ -216,15 +216,35 @@ def test_bots_choose_legal_ids():
                 a = bot.choose(s)
                 assert a in s.legal_actions()
                 s.apply_action(a)
-    with pytest.raises(ValueError, match="unknown bot"):
+    with pytest.raises(ValueError, match='unknown agent "grandmaster": expected random'):
         bg.TaflGame().bot("grandmaster")
-    with pytest.raises(ValueError, match="expectimax"):
-        bg.TrictracGame(form="ecrire").bot("expectimax")
+    with pytest.raises(ValueError, match=r"searchbot plays trictrac only \(the partie ordinaire"):
+        bg.TrictracGame(form="ecrire").bot("searchbot")
     with pytest.raises(TypeError):
         bg.TaflGame().bot("bard").choose(bg.TrictracGame().new_initial_state())
     with pytest.raises(ValueError, match="no decision"):
         bg.TrictracGame().bot("bot").choose(bg.TrictracGame().new_initial_state())
 
+
+
+def test_expectimax_is_searchbot_with_a_deprecation_warning():
+    game = bg.TrictracGame(trous=1)
+    with pytest.warns(DeprecationWarning, match='"expectimax" is now named "searchbot"'):
+        old = game.bot("expectimax", 3)
+    assert old.name == "expectimax"
+    new = game.bot("searchbot", 3)
+    one = bg.play_game(game, old, game.bot("bot"), 5)
+    two = bg.play_game(game, new, game.bot("bot"), 5)
+    assert one.record_text() == two.record_text()
+    with pytest.warns(DeprecationWarning):
+        results = bg.play_games(game, "expectimax", "bot", [5])
+    assert results[0][0] == one.returns()
+    # The old name in the partie à écrire: warned, then refused as searchbot is.
+    with pytest.warns(DeprecationWarning), pytest.raises(ValueError, match="partie ordinaire"):
+        bg.TrictracGame(form="ecrire").bot("expectimax")
+    # Only trictrac had the old name.
+    with pytest.raises(ValueError, match='unknown agent "expectimax"'):
+        bg.TaflGame().bot("expectimax")
 
 BERSERK = (
     "dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c "
@@ -257,7 +277,7 @@ def test_play_games_is_a_batch_of_play_game():
         assert returns == one.returns()
         assert record == one.record_text()
     assert bg.play_games(bg.SugorokuGame(), "random", "random", [1])[0][1] is None
-    with pytest.raises(ValueError, match="unknown bot"):
+    with pytest.raises(ValueError, match="bot plays trictrac only"):
         bg.play_games(game, "bot", "random", [1])
     with pytest.raises(TypeError):
         bg.play_games("tafl", "bard", "bard", [1])

@@ -57,7 +57,7 @@ def test_shapes_and_bad_arguments():
     with pytest.raises(ValueError, match="actions has 2 values, expected 3"):
         env.step(np.zeros(2, np.int64))
     with pytest.raises(TypeError):
-        env.step([0, 0, 0])
+        env.step([0.5, 0.5, 0.5])
     with pytest.raises(ValueError):
         bg.TaflVectorEnv(0)
     with pytest.raises(ValueError):

@@ -6,7 +6,7 @@ use rand::RngExt;
 use tafl_core::{Move, MoveList, Ruleset, Square, TaflGame};
 use thiserror::Error;
 
-use crate::tafl::{Planes, counters, legal_moves, legal_moves_into, move_id, num_actions};
+use crate::tafl::{Planes, counters, id_move, legal_moves_into, move_id, num_actions};
 
 /// Why [`TaflVector::step`] refused its arguments (nothing was stepped).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -39,11 +39,11 @@ pub enum StepError {
 /// then starts again: the observation and mask written for it are those of the new game.
 #[derive(Debug)]
 pub struct TaflVector {
-    ruleset: Ruleset,
     games: Vec<TaflGame>,
-    legal: Vec<MoveList>,
-    /// The ids of `legal[i]`, in the same order.
+    /// The ids of each game's legal moves, in the crate's order.
     ids: Vec<Vec<u16>>,
+    /// The list the crate's generator writes into, shared by the games.
+    scratch: MoveList,
     /// The id of each move `from → to` (`from.index() * 121 + to.index()`), `u16::MAX` for
     /// none: one load per move instead of the arithmetic of [`move_id`].
     table: Vec<u16>,
@@ -90,8 +90,7 @@ impl TaflVector {
     /// a game is cut after `max_length` plies.
     #[must_use]
     pub fn new(ruleset: Ruleset, num_envs: usize, seed: u64, max_length: u32) -> TaflVector {
-        let game = TaflGame::new(ruleset.clone());
-        let legal = legal_moves(game.position(), game.rules());
+        let game = TaflGame::new(ruleset);
         let size = game.position().size();
         let mut table = vec![u16::MAX; Square::NUM * Square::NUM];
         for (from, row) in table.chunks_exact_mut(Square::NUM).enumerate() {
@@ -103,24 +102,21 @@ impl TaflVector {
                 }
             }
         }
-        let mut ids = Vec::with_capacity(tafl_core::MAX_MOVES);
-        ids.extend(
-            legal
-                .iter()
-                .map(|m| table[m.from.index() * Square::NUM + m.to.index()]),
-        );
-        TaflVector {
-            ids: vec![ids; num_envs],
+        let mut v = TaflVector {
+            ids: vec![Vec::new(); num_envs],
+            scratch: MoveList::new(),
             table,
             planes: Planes::of(game.position(), game.rules()),
             ready: false,
-            size: game.position().size(),
+            size,
             games: vec![game; num_envs],
-            legal: vec![legal; num_envs],
-            ruleset,
             max_length: max_length.max(1),
             rng: Seed(seed).rng(),
+        };
+        for i in 0..num_envs {
+            v.list(i);
         }
+        v
     }
 
     /// The number of games.
@@ -182,18 +178,15 @@ impl TaflVector {
         }
     }
 
-    /// Lists game `i`'s legal moves and their ids.
+    /// Lists game `i`'s legal moves (the crate's generator) as their ids.
     fn list(&mut self, i: usize) {
-        legal_moves_into(
-            self.games[i].position(),
-            self.games[i].rules(),
-            &mut self.legal[i],
-        );
+        let game = &self.games[i];
+        legal_moves_into(game.position(), game.rules(), &mut self.scratch);
         let table = &self.table;
         let ids = &mut self.ids[i];
         ids.clear();
         ids.extend(
-            self.legal[i]
+            self.scratch
                 .iter()
                 .map(|m| table[m.from.index() * Square::NUM + m.to.index()]),
         );
@@ -235,7 +228,11 @@ impl TaflVector {
     }
 
     fn restart(&mut self, i: usize) {
-        self.games[i] = TaflGame::new(self.ruleset.clone());
+        let game = &mut self.games[i];
+        // Taken back to its start (the crate's `undo`: equal to a new game under `==`), the
+        // game keeps its lists' memory for the next one.
+        let plies = game.moves().len();
+        game.undo_plies(plies);
         self.list(i);
     }
 
@@ -271,59 +268,292 @@ impl TaflVector {
         }
         check("actions", actions.len(), self.games.len())?;
         self.check_outputs(out)?;
-        for (i, &id) in actions.iter().enumerate() {
-            let mover = self.games[i].position().side_to_move();
-            let mover = boardgames_common::Player::from(mover).index();
-            // The legal move of that id, if any (the crate's list, looked up by id).
-            let m = u16::try_from(id)
-                .ok()
-                .and_then(|id| self.ids[i].iter().position(|&x| x == id))
-                .map(|k| self.legal[i][k]);
-            self.mark(i, out.mask, false);
-            let (mut r, mut done, mut cut) = ([0.0f32; 2], false, false);
-            match m {
-                Some(m) if self.games[i].play_mut(m).is_ok() => {
-                    let game = &self.games[i];
-                    if game.is_terminal() {
-                        let ret = game.returns();
-                        #[allow(clippy::cast_possible_truncation)]
-                        {
-                            r = [ret.first as f32, ret.second as f32];
-                        }
-                        done = true;
-                    } else if game.plies() >= self.max_length {
-                        cut = true;
-                    } else {
-                        self.list(i);
-                    }
-                }
-                _ => {
-                    r[mover] = -1.0;
-                    done = true;
-                }
+        let num_actions = self.num_actions();
+        // The games are stepped in blocks: a first tight loop reads what each game of the
+        // block will need (its action's mask value, its list of ids, its position), so that
+        // the memory loads of the block overlap instead of stalling one game after another.
+        const BLOCK: usize = 32;
+        let mut legal = [false; BLOCK];
+        for first in (0..actions.len()).step_by(BLOCK) {
+            let block = &actions[first..actions.len().min(first + BLOCK)];
+            for (k, &id) in block.iter().enumerate() {
+                let i = first + k;
+                legal[k] = usize::try_from(id)
+                    .ok()
+                    .filter(|&id| id < num_actions)
+                    .is_some_and(|id| out.mask[i * num_actions + id]);
+                let game = &self.games[i];
+                std::hint::black_box(self.ids[i].first());
+                std::hint::black_box(game.position().side_to_move());
+                // The tails of the game's lists, which its move writes next to.
+                std::hint::black_box(game.moves().last());
+                std::hint::black_box(game.history().last());
             }
-            if done || cut {
-                self.restart(i);
+            for (k, &id) in block.iter().enumerate() {
+                self.step_one(first + k, id, legal[k], out);
             }
-            out.rewards[2 * i] = r[0];
-            out.rewards[2 * i + 1] = r[1];
-            out.terminated[i] = done;
-            out.truncated[i] = cut;
-            self.write_changes(i, out);
         }
         Ok(())
     }
 
-    /// Writes a uniformly drawn legal id of each game into `out`.
+    /// Applies `id` to game `i` (`legal`: its mask value is set) and writes its outputs.
+    fn step_one(&mut self, i: usize, id: i64, legal: bool, out: &mut Outputs<'_>) {
+        let mover = self.games[i].position().side_to_move();
+        let mover = boardgames_common::Player::from(mover).index();
+        // A legal id is set in the mask (written from the crate's list) and its move is
+        // accepted by the crate's referee (`play_mut` checks it).
+        let m = usize::try_from(id)
+            .ok()
+            .filter(|_| legal)
+            .and_then(|id| id_move(self.size, id));
+        self.mark(i, out.mask, false);
+        let (mut r, mut done, mut cut) = ([0.0f32; 2], false, false);
+        match m {
+            Some(m) if self.games[i].play_mut(m).is_ok() => {
+                let game = &self.games[i];
+                if game.is_terminal() {
+                    let ret = game.returns();
+                    #[allow(clippy::cast_possible_truncation)]
+                    {
+                        r = [ret.first as f32, ret.second as f32];
+                    }
+                    done = true;
+                } else if game.plies() >= self.max_length {
+                    cut = true;
+                } else {
+                    self.list(i);
+                }
+            }
+            _ => {
+                r[mover] = -1.0;
+                done = true;
+            }
+        }
+        if done || cut {
+            self.restart(i);
+        }
+        out.rewards[2 * i] = r[0];
+        out.rewards[2 * i + 1] = r[1];
+        out.terminated[i] = done;
+        out.truncated[i] = cut;
+        self.write_changes(i, out);
+    }
+
+    /// Writes a uniformly drawn legal id of each game into `out`, from the vector's own
+    /// generator (seeded by [`TaflVector::new`]).
     ///
     /// # Errors
     ///
     /// [`StepError::Size`] when `out` does not have one value per game.
     pub fn sample_actions(&mut self, out: &mut [i64]) -> Result<(), StepError> {
+        self.sample_own(None, out)
+    }
+
+    /// [`TaflVector::sample_masked`] with the vector's own generator.
+    ///
+    /// # Errors
+    ///
+    /// As [`TaflVector::sample_masked`]'s.
+    pub fn sample_own(&mut self, logits: Option<&[f32]>, out: &mut [i64]) -> Result<(), StepError> {
+        let mut rng = std::mem::replace(&mut self.rng, Seed(0).rng());
+        let result = self.sample_masked(&mut rng, logits, out);
+        self.rng = rng;
+        result
+    }
+
+    /// Writes a legal id of each game into `out`, drawn with `rng`: uniformly without
+    /// `logits`, else from the softmax of `logits` (`N × ids`, row-major, as a policy's
+    /// output) over the legal ids only, so that the cost is the legal moves', not the number
+    /// of ids. A game whose legal logits are all −∞ (or NaN) draws uniformly.
+    ///
+    /// # Errors
+    ///
+    /// [`StepError::Size`] when `out` does not have one value per game or `logits` one row
+    /// of `ids` values per game.
+    pub fn sample_masked(
+        &self,
+        rng: &mut SeedRng,
+        logits: Option<&[f32]>,
+        out: &mut [i64],
+    ) -> Result<(), StepError> {
         check("actions", out.len(), self.games.len())?;
-        for (slot, ids) in out.iter_mut().zip(&self.ids) {
-            *slot = i64::from(ids[self.rng.random_range(0..ids.len())]);
+        let Some(logits) = logits else {
+            for (slot, ids) in out.iter_mut().zip(&self.ids) {
+                *slot = i64::from(ids[rng.random_range(0..ids.len())]);
+            }
+            return Ok(());
+        };
+        let a = self.num_actions();
+        check("logits", logits.len(), self.games.len() * a)?;
+        let mut weights: Vec<f32> = Vec::with_capacity(tafl_core::MAX_MOVES);
+        for ((slot, ids), row) in out.iter_mut().zip(&self.ids).zip(logits.chunks_exact(a)) {
+            // The softmax over the legal ids: exp(logit − max), then one uniform draw.
+            let max = ids
+                .iter()
+                .map(|&id| row[usize::from(id)])
+                .fold(f32::NEG_INFINITY, f32::max);
+            weights.clear();
+            weights.extend(ids.iter().map(|&id| (row[usize::from(id)] - max).exp()));
+            let total: f32 = weights.iter().sum();
+            let k = if total.is_finite() && total > 0.0 {
+                let mut x = rng.random::<f32>() * total;
+                weights
+                    .iter()
+                    .position(|&w| {
+                        x -= w;
+                        x < 0.0
+                    })
+                    // Rounding may leave x ≥ 0 after the last weight: the last positive one.
+                    .unwrap_or_else(|| weights.iter().rposition(|&w| w > 0.0).unwrap_or(0))
+            } else {
+                rng.random_range(0..ids.len())
+            };
+            *slot = i64::from(ids[k]);
         }
         Ok(())
+    }
+
+    /// Writes each game's legal ids into `mask` (`N × ids`, every value written): the mask
+    /// the last [`TaflVector::reset`] or `step` wrote, as a new array.
+    ///
+    /// # Errors
+    ///
+    /// [`StepError::Size`] when `mask` has the wrong size.
+    pub fn legal_masks(&self, mask: &mut [bool]) -> Result<(), StepError> {
+        let a = self.num_actions();
+        check("mask", mask.len(), self.games.len() * a)?;
+        mask.fill(false);
+        for (row, ids) in mask.chunks_exact_mut(a).zip(&self.ids) {
+            for &id in ids {
+                row[usize::from(id)] = true;
+            }
+        }
+        Ok(())
+    }
+
+    /// The ids of game `i`'s legal moves, in the crate's order.
+    ///
+    /// # Panics
+    ///
+    /// When `i` is not below [`TaflVector::num_envs`].
+    #[must_use]
+    pub fn legal_ids(&self, i: usize) -> &[u16] {
+        &self.ids[i]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tafl::legal_moves;
+
+    struct Arrays {
+        obs: Vec<u8>,
+        mask: Vec<bool>,
+        rewards: Vec<f32>,
+        terminated: Vec<bool>,
+        truncated: Vec<bool>,
+        player: Vec<i8>,
+    }
+
+    impl Arrays {
+        fn of(v: &TaflVector) -> Arrays {
+            let n = v.num_envs();
+            Arrays {
+                obs: vec![0; n * v.observation_len()],
+                mask: vec![false; n * v.num_actions()],
+                rewards: vec![0.0; 2 * n],
+                terminated: vec![false; n],
+                truncated: vec![false; n],
+                player: vec![0; n],
+            }
+        }
+
+        fn out(&mut self) -> Outputs<'_> {
+            Outputs {
+                obs: &mut self.obs,
+                mask: &mut self.mask,
+                rewards: &mut self.rewards,
+                terminated: &mut self.terminated,
+                truncated: &mut self.truncated,
+                player: &mut self.player,
+            }
+        }
+    }
+
+    #[test]
+    fn masks_draws_and_restarts_follow_the_crate() {
+        let n = 40;
+        let mut v = TaflVector::new(Ruleset::brandubh(), n, 3, 500);
+        let mut a = Arrays::of(&v);
+        v.reset(&mut a.out()).unwrap();
+        let ids = v.num_actions();
+        let mut actions = vec![0i64; n];
+        let mut mask = vec![false; n * ids];
+        let mut ended = 0;
+        let mut rng = Seed(9).rng();
+        for step in 0..600 {
+            // legal_masks is the mask the step wrote, and the crate's legal moves.
+            v.legal_masks(&mut mask).unwrap();
+            assert_eq!(mask, a.mask);
+            for (i, game) in v.games().iter().enumerate() {
+                let mut legal: Vec<usize> = legal_moves(game.position(), game.rules())
+                    .iter()
+                    .filter_map(|&m| move_id(v.size(), m))
+                    .collect();
+                legal.sort_unstable();
+                let set: Vec<usize> = (0..ids).filter(|&id| mask[i * ids + id]).collect();
+                assert_eq!(set, legal, "game {i} at step {step}");
+            }
+            if step % 2 == 0 {
+                v.sample_masked(&mut rng, None, &mut actions).unwrap();
+            } else {
+                // Logits far larger on each game's last legal id: that id is drawn.
+                let mut logits = vec![0.0f32; n * ids];
+                let mut expected = vec![0i64; n];
+                for i in 0..n {
+                    let last = *v.legal_ids(i).iter().max().unwrap();
+                    logits[i * ids + usize::from(last)] = 60.0;
+                    expected[i] = i64::from(last);
+                }
+                v.sample_masked(&mut rng, Some(&logits), &mut actions)
+                    .unwrap();
+                assert_eq!(actions, expected);
+            }
+            v.step(&actions, &mut a.out()).unwrap();
+            for i in 0..n {
+                if a.terminated[i] || a.truncated[i] {
+                    ended += 1;
+                    // Taken back to its start: the crate's new game.
+                    assert_eq!(v.games()[i], TaflGame::new(Ruleset::brandubh()));
+                }
+            }
+        }
+        assert!(ended > 20, "{ended}");
+    }
+
+    #[test]
+    fn sizes_are_checked() {
+        let mut v = TaflVector::new(Ruleset::fidchell(), 3, 0, 100);
+        let mut rng = Seed(0).rng();
+        assert!(matches!(
+            v.sample_masked(&mut rng, Some(&[0.0; 5]), &mut [0; 3]),
+            Err(StepError::Size {
+                name: "logits",
+                found: 5,
+                expected: 3528
+            })
+        ));
+        assert!(matches!(
+            v.legal_masks(&mut [false; 4]),
+            Err(StepError::Size { name: "mask", .. })
+        ));
+        assert!(matches!(
+            v.sample_own(None, &mut [0; 2]),
+            Err(StepError::Size {
+                name: "actions",
+                ..
+            })
+        ));
     }
 }

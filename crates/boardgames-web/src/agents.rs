@@ -1,27 +1,25 @@
-//! The bots the page offers for each game, by their names in the family's one vocabulary
+//! The bots the page offers for each game: a menu of names in the family's one vocabulary
 //! (`random`, `mcts:N`, `expecti:D`, trictrac's `bot`, `searchbot`, `tdbot`, `tdsearchbot`,
-//! tafl's `bard`, `ovate`, `druid`), built for a game and a seed.
+//! tafl's `bard`, `ovate`, `druid`), each built by the shared registry
+//! (`boardgames_arena::agents`) for a game and a seed.
 //!
 //! A request names a bot of the game's menu ([`BotGame::NAMES`]) and nothing else: no
 //! weights file of the server's disk (`tdbot:FILE`), no budget a request could make
 //! endless (`mcts:1000000000`).
 
-use boardgames_common::agents::{Mcts, MctsConfig};
-use boardgames_common::{Game, RandomAgent, Seed};
+use boardgames_arena::agents::{AgentBuilder, AgentSpec, RegisteredGame};
+use boardgames_common::Seed;
 use sugoroku_core::SugorokuGame;
 use tafl_core::TaflGame;
-use tafl_core::ai::{Level, Searcher};
-use trictrac_core::EcrireGame;
-use trictrac_core::TrictracGame;
-use trictrac_core::ai::{Bot, ExpectimaxBot, TdBot, TdExpectimaxBot};
+use trictrac_core::{EcrireGame, TrictracGame};
 
 use crate::error::ApiError;
 
 /// A bot for a game of `G`.
-pub(crate) type BoxedBot<G> = Box<dyn boardgames_common::Agent<G> + Send>;
+pub(crate) type BoxedBot<G> = boardgames_arena::agents::BoxedAgent<G>;
 
 /// A game whose bots the page offers.
-pub(crate) trait BotGame: Game + Sized {
+pub(crate) trait BotGame: RegisteredGame {
     /// The game's key in requests (`trictrac`, `ecrire`, `tafl`, `sugoroku`).
     const KEY: &'static str;
 
@@ -32,9 +30,6 @@ pub(crate) trait BotGame: Game + Sized {
     fn strongest() -> &'static str {
         Self::NAMES.last().copied().unwrap_or("random")
     }
-
-    /// The bot `name` (one of [`BotGame::NAMES`]) seeded with `seed`.
-    fn make(name: &str, seed: Seed) -> Option<BoxedBot<Self>>;
 }
 
 /// The bot of the menu of `G` named `name`, seeded with `seed`.
@@ -51,7 +46,11 @@ pub(crate) fn build<G: BotGame>(name: &str, seed: Seed) -> Result<BoxedBot<G>, A
             G::NAMES.join(", ")
         )));
     }
-    G::make(name, seed).ok_or_else(|| ApiError::internal(format!("the bot {name} cannot be built")))
+    let cannot = |e: boardgames_arena::agents::AgentError| {
+        ApiError::internal(format!("the bot {name} cannot be built: {e}"))
+    };
+    let spec: AgentSpec = name.parse().map_err(cannot)?;
+    AgentBuilder::new(spec).map_err(cannot)?.build::<G>(seed).map_err(cannot)
 }
 
 /// The menu of `G`.
@@ -59,78 +58,37 @@ pub(crate) fn names<G: BotGame>() -> &'static [&'static str] {
     G::NAMES
 }
 
-/// MCTS with `iterations` a decision.
-fn mcts<G>(iterations: u32, seed: Seed) -> Option<BoxedBot<G>>
-where
-    G: Game + Send + 'static,
-    G::Action: Send,
-    Mcts<G>: boardgames_common::Agent<G> + Send,
-{
-    Some(Box::new(
-        Mcts::<G>::new(MctsConfig::with_iterations(iterations), seed).ok()?,
-    ))
-}
-
 impl BotGame for TrictracGame {
     const KEY: &'static str = "trictrac";
     const NAMES: &'static [&'static str] = &[
         "random",
         "mcts:1000",
+        "expecti:2",
         "bot",
         "searchbot",
         "tdbot",
         "tdsearchbot",
     ];
-
-    fn make(name: &str, seed: Seed) -> Option<BoxedBot<TrictracGame>> {
-        Some(match name {
-            "random" => Box::new(RandomAgent::new(seed)),
-            "mcts:1000" => return mcts(1000, seed),
-            "bot" => Box::new(Bot::default()),
-            "searchbot" => Box::new(ExpectimaxBot::default()),
-            "tdbot" => Box::new(TdBot::default()),
-            "tdsearchbot" => Box::new(TdExpectimaxBot::default()),
-            _ => return None,
-        })
-    }
 }
 
 impl BotGame for EcrireGame {
     const KEY: &'static str = "ecrire";
     const NAMES: &'static [&'static str] = &["random", "mcts:1000", "bot"];
-
-    fn make(name: &str, seed: Seed) -> Option<BoxedBot<EcrireGame>> {
-        Some(match name {
-            "random" => Box::new(RandomAgent::new(seed)),
-            "mcts:1000" => return mcts(1000, seed),
-            "bot" => Box::new(Bot::default()),
-            _ => return None,
-        })
-    }
 }
 
 impl BotGame for TaflGame {
     const KEY: &'static str = "tafl";
-    const NAMES: &'static [&'static str] = &["random", "mcts:1000", "bard", "ovate", "druid"];
-
-    fn make(name: &str, seed: Seed) -> Option<BoxedBot<TaflGame>> {
-        let level = match name {
-            "random" => return Some(Box::new(RandomAgent::new(seed))),
-            "mcts:1000" => return mcts(1000, seed),
-            "bard" => Level::Bard,
-            "ovate" => Level::Ovate,
-            "druid" => Level::Druid,
-            _ => return None,
-        };
-        Some(Box::new(Searcher::new(level.config(), seed)))
-    }
+    const NAMES: &'static [&'static str] = &[
+        "random",
+        "mcts:1000",
+        "expecti:2",
+        "bard",
+        "ovate",
+        "druid",
+    ];
 }
 
 impl BotGame for SugorokuGame {
     const KEY: &'static str = "sugoroku";
     const NAMES: &'static [&'static str] = &["random"];
-
-    fn make(name: &str, seed: Seed) -> Option<BoxedBot<SugorokuGame>> {
-        (name == "random").then(|| Box::new(RandomAgent::new(seed)) as BoxedBot<SugorokuGame>)
-    }
 }

@@ -73,7 +73,7 @@ async fn the_catalog_names_every_game_and_its_bots() {
     assert_eq!(v["games"][0]["default"], "tdsearchbot");
     assert_eq!(
         v["games"][2]["bots"],
-        json!(["random", "mcts:1000", "bard", "ovate", "druid"])
+        json!(["random", "mcts:1000", "expecti:2", "bard", "ovate", "druid"])
     );
     assert_eq!(v["games"][2]["presets"][0], "fidchell");
 }

@@ -1,13 +1,21 @@
 //! The arguments of `boardgames tournament`.
 
 /// The games a tournament can be played at.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum TournamentGame {
     /// A partie ordinaire of trictrac.
     Trictrac,
     /// Tafl (Fidchell unless `--rules`).
     Tafl,
+}
+
+impl From<TournamentGame> for boardgames_arena::tournament::TournamentGame {
+    fn from(game: TournamentGame) -> boardgames_arena::tournament::TournamentGame {
+        match game {
+            TournamentGame::Trictrac => boardgames_arena::tournament::TournamentGame::Trictrac,
+            TournamentGame::Tafl => boardgames_arena::tournament::TournamentGame::Tafl,
+        }
+    }
 }
 
 /// The arguments of `boardgames tournament`.
@@ -20,7 +28,7 @@ pub(crate) struct TournamentArgs {
     /// bot (the heuristic), searchbot (its expectimax over the 21 throws; searchbot:B
     /// searches the B best plays, default 8), tdbot (the TD-trained network; tdbot:FILE
     /// with the weights of FILE), tdsearchbot (one ply of expectimax on it;
-    /// tdsearchbot:FILE); tafl: bard, ovate, druid.
+    /// tdsearchbot:FILE); tafl: bard, ovate, druid (druid:NODES with a node budget a move).
     #[arg(long, value_delimiter = ',', required = true)]
     pub(crate) agents: Vec<String>,
     /// Rounds per pair: each round is two games, the sides swapped.

@@ -9,7 +9,7 @@ use trictrac_core::action_text;
 use trictrac_core::scoring::DefaultScorer;
 use trictrac_core::{Action, Colour, GameOptions, TrictracGame};
 
-use crate::games::bots::TrictracBot;
+use crate::games::bots::parse_bot;
 pub use crate::games::session::{Next, Session};
 pub use crate::games::trictrac::Partie;
 use crate::games::trictrac::board;
@@ -61,7 +61,7 @@ pub fn ordinaire_session(
         .with_pavillon(how.pavillon)
         .with_trous_to_win(how.trous);
     let human = how.human;
-    let bot = TrictracBot::parse(&how.bot, "--bot")?;
+    let bot = parse_bot(&how.bot, "--bot")?;
     let mut session = Session::new(TrictracGame::new(options), how.seed, Player::from(human))
         .with_bot(Box::new(bot));
     outln!(to out;

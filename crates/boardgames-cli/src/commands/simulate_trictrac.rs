@@ -1,9 +1,11 @@
-//! `boardgames simulate trictrac`: many parties between two agents, played as the jobs of
-//! [`crate::games::shards`] in blocks and merged, printed as JSON.
+//! `boardgames simulate trictrac`: many parties between two agents, played as the arena's
+//! jobs (`boardgames_arena::jobs`) in blocks and merged, printed as JSON.
 
+use std::time::Instant;
+
+use boardgames_arena::jobs::Job;
 use serde_json::{Value, json};
 
-use crate::games::shards::Job;
 use crate::io::error::{CliError, print_json};
 
 /// `boardgames simulate trictrac`: the study's parties in blocks over `threads` threads (0:
@@ -39,13 +41,14 @@ pub(crate) fn simulate_trictrac(
         }
         bar
     };
+    let started = Instant::now();
     let shards: Vec<Value> = pool.install(|| {
         (0..blocks)
             .into_par_iter()
             .map(|b| {
                 let first = b * BLOCK;
                 let count = BLOCK.min(games - first);
-                let shard = job.run(first, count);
+                let shard = job.run(first, count, &started);
                 bar.inc(count);
                 shard
             })

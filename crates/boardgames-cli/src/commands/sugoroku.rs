@@ -7,12 +7,12 @@
 
 use std::path::{Path, PathBuf};
 
+use boardgames_arena::jobs::sugoroku_json;
 use boardgames_common::Seed;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{Value, json};
 use sugoroku_core::{Ruleset, Simulation, Statistics};
 
-use crate::games::sugoroku::to_json;
 use crate::io::error::CliError;
 use crate::io::log::Log;
 
@@ -213,7 +213,7 @@ fn report(
     out: &mut impl std::io::Write,
 ) -> Result<(), CliError> {
     if json {
-        let text = serde_json::to_string_pretty(&to_json(stats, first, study_games))
+        let text = serde_json::to_string_pretty(&sugoroku_json(stats, first, study_games))
             .map_err(|e| CliError::Output(e.to_string()))?;
         outln!(to out; "{text}");
     } else if stats.games == 0 {

@@ -12,6 +12,7 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::Instant;
 
+use boardgames_arena::tournament::{DecisionTimes, GameResult, Tournament};
 use boardgames_common::ByPlayer;
 use boardgames_common::tournament::{Fixture, Rating, ResultTable, elo_ratings};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -19,7 +20,6 @@ use rayon::prelude::*;
 use serde_json::json;
 
 use crate::args::tournament::{TournamentArgs, TournamentGame};
-use crate::games::tournament::{Outcome, Setup};
 use crate::io::error::{CliError, print_json};
 use crate::io::log::Log;
 use crate::io::write_file;
@@ -28,11 +28,11 @@ use crate::io::write_file;
 /// game to `log`, and returns every fixture's outcome in the order of `fixtures`.
 fn play_all(
     fixtures: &[Fixture],
-    done: &HashMap<usize, Outcome>,
+    done: &HashMap<usize, GameResult>,
     log: &Option<Mutex<Log>>,
     bar: &ProgressBar,
-    play: impl Fn(&Fixture) -> Outcome + Sync,
-) -> Result<Vec<Outcome>, CliError> {
+    play: impl Fn(&Fixture) -> GameResult + Sync,
+) -> Result<Vec<GameResult>, CliError> {
     fixtures
         .par_iter()
         .enumerate()
@@ -81,20 +81,19 @@ fn log_header(args: &TournamentArgs, names: &[String]) -> serde_json::Value {
 
 /// One finished game as a line: the fixture's index, the returns (also as the bits of the
 /// two `f64`, so that they read back exactly), the length and the decision times.
-fn game_line(index: usize, o: &Outcome) -> String {
-    let t = |x: (u64, u64, u64)| json!([x.0, x.1, x.2]);
+fn game_line(index: usize, o: &GameResult) -> String {
     json!({
         "fixture": index,
         "returns": [o.returns.first, o.returns.second],
         "returns_bits": [o.returns.first.to_bits(), o.returns.second.to_bits()],
         "length": o.length,
-        "time": [t(o.time.first), t(o.time.second)],
+        "time": [o.time.first.to_json(), o.time.second.to_json()],
     })
     .to_string()
 }
 
 /// A game read back from its line, with its fixture's index.
-fn parse_game_line(line: &str) -> Option<(usize, Outcome)> {
+fn parse_game_line(line: &str) -> Option<(usize, GameResult)> {
     let v: serde_json::Value = serde_json::from_str(line).ok()?;
     let index = usize::try_from(v.get("fixture")?.as_u64()?).ok()?;
     let bits = v.get("returns_bits")?.as_array()?;
@@ -110,18 +109,18 @@ fn parse_game_line(line: &str) -> Option<(usize, Outcome)> {
             return None;
         }
     }
-    let time = |x: &serde_json::Value| -> Option<(u64, u64, u64)> {
+    let time = |x: &serde_json::Value| -> Option<DecisionTimes> {
         let a = x.as_array()?;
-        Some((
-            a.first()?.as_u64()?,
-            a.get(1)?.as_u64()?,
-            a.get(2)?.as_u64()?,
-        ))
+        Some(DecisionTimes {
+            nanos: a.first()?.as_u64()?,
+            decisions: a.get(1)?.as_u64()?,
+            longest: a.get(2)?.as_u64()?,
+        })
     };
     let times = v.get("time")?.as_array()?;
     Some((
         index,
-        Outcome {
+        GameResult {
             returns,
             length: usize::try_from(v.get("length")?.as_u64()?).ok()?,
             record: None,
@@ -142,7 +141,7 @@ fn open_log(
     args: &TournamentArgs,
     names: &[String],
     fixtures: usize,
-) -> Result<(HashMap<usize, Outcome>, Log), CliError> {
+) -> Result<(HashMap<usize, GameResult>, Log), CliError> {
     let header = log_header(args, names);
     let bad = |message: String| CliError::input("--log", format!("{}: {message}", path.display()));
     let mut done = HashMap::new();
@@ -218,15 +217,15 @@ fn check_header(first: &str, header: &serde_json::Value) -> Result<(), String> {
 
 /// Runs the tournament and prints it.
 pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
-    let setup = Setup::new(
-        args.game,
+    let tournament = Tournament::new(
+        args.game.into(),
         &args.agents,
         args.games,
         args.seed,
         args.trous,
         args.rules.as_deref(),
     )?;
-    let fixtures = &setup.fixtures;
+    let fixtures = tournament.fixtures();
     // More threads than games would only be started to idle (100 000 of them took minutes):
     // the results do not depend on the number of threads.
     let pool = rayon::ThreadPoolBuilder::new()
@@ -246,27 +245,39 @@ pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
     };
     let (done, log) = match &args.log {
         Some(path) => {
-            let (done, log) = open_log(path, &args, &setup.names, fixtures.len())?;
+            let (done, log) = open_log(path, &args, tournament.names(), fixtures.len())?;
             (done, Some(Mutex::new(log)))
         }
         None => (HashMap::new(), None),
     };
     bar.inc(done.len() as u64);
     let started = Instant::now();
-    let outcomes: Vec<Outcome> =
-        pool.install(|| play_all(fixtures, &done, &log, &bar, |f| setup.play(f, false)))?;
+    let outcomes: Vec<GameResult> = pool.install(|| {
+        play_all(fixtures, &done, &log, &bar, |f| {
+            tournament.play(f, false, &started)
+        })
+    })?;
     bar.finish_and_clear();
     let elapsed = started.elapsed().as_secs_f64();
-    let mut table = ResultTable::new(setup.specs.len());
-    let mut time = vec![(0u64, 0u64, 0u64); setup.specs.len()];
+    let agents = tournament.names().len();
+    let mut table = ResultTable::new(agents);
+    let mut time = vec![DecisionTimes::default(); agents];
     let mut lengths = Vec::new();
-    setup.tally(0, &outcomes, &mut table, &mut time, &mut lengths);
-    let game_name = setup.game_name;
+    tournament.tally(0, &outcomes, &mut table, &mut time, &mut lengths);
+    let game_name = tournament.game().name();
     if args.json {
-        print_json(&setup.to_json(&table)?)?;
+        print_json(&tournament.to_json(&table)?)?;
     } else {
         let elo = elo_ratings(&table, 1.0).map_err(|e| CliError::Output(e.to_string()))?;
-        print_text(game_name, &args, &setup.names, &table, &elo, &time, elapsed)?;
+        print_text(
+            game_name,
+            &args,
+            tournament.names(),
+            &table,
+            &elo,
+            &time,
+            elapsed,
+        )?;
     }
     match &args.svg {
         Some(file) => {
@@ -298,7 +309,7 @@ fn print_text(
     names: &[String],
     table: &ResultTable,
     elo: &[Rating],
-    time: &[(u64, u64, u64)],
+    time: &[DecisionTimes],
     elapsed: f64,
 ) -> Result<(), CliError> {
     let games: u64 = (0..names.len())
@@ -352,7 +363,11 @@ fn print_text(
     order.sort_by(|&a, &b| elo[b].elo.total_cmp(&elo[a].elo));
     for (rank, &i) in order.iter().enumerate() {
         let t = table.total(i);
-        let (nanos, decisions, longest) = time[i];
+        let DecisionTimes {
+            nanos,
+            decisions,
+            longest,
+        } = time[i];
         let (ms, longest) = if decisions == 0 {
             ("-".to_string(), "-".to_string())
         } else {

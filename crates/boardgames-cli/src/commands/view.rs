@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use crate::html::{StepsError, page, replay_steps};
+use boardgames_arena::replay_page::{frames, page};
 use boardgames_common::Record;
 
 use crate::games::check_result_shape;
@@ -21,15 +21,13 @@ pub(crate) fn view(path: &Path, output: &Path) -> Result<(), CliError> {
         .map_err(|e| CliError::Record(format!("{}: {e}", path.display())))?;
     check_result_shape(&record)
         .map_err(|m| CliError::Record(format!("{}: {m}", path.display())))?;
-    let replay = replay_steps(&record).map_err(|e| match e {
-        StepsError::Record(_) => CliError::Record(format!("{}: {e}", path.display())),
-        StepsError::Illegal(_) => CliError::Illegal(format!("{}: {e}", path.display())),
-    })?;
+    let replay =
+        frames(&record).map_err(|e| CliError::from(e).prefixed(&path.display().to_string()))?;
     write_file(output, &page(&replay))?;
     outln!(
         "{}: {} steps written to {}",
         replay.game,
-        replay.steps.len(),
+        replay.frames.len(),
         output.display()
     );
     Ok(())

@@ -1,69 +1,16 @@
-//! The trictrac bots the commands name ([`TrictracBot`], [`BOT_NAMES`]) and the TD-trained
-//! networks they play by: the shipped one (`tdbot`) or one read from a weights file
-//! (`tdbot:FILE`), kept for the whole run.
+//! The trictrac bots `play trictrac --bot` names ([`BOT_NAMES`], [`parse_bot`]: the arena's
+//! registry's [`TrictracBot`]) and what the terminal adds to them: the [`Advisor`] that
+//! explains a bot's choice (`hint`), over the numbered list of the legal actions the
+//! session prints.
 
-use trictrac_core::ai::{Bot, ExpectimaxBot, TdBot, TdExpectimaxBot, TdNetwork};
+use boardgames_arena::agents::{AgentBuilder, AgentSpec, TrictracBot};
+use trictrac_core::ai::{Bot, TdBot, TdNetwork};
 use trictrac_core::scoring::{DefaultScorer, ThrowScore};
 use trictrac_core::{Action, TrictracGame, TurnPhase};
 use trictrac_core::{Chronology, Form, action_text};
 
 use crate::games::trictrac::Partie;
 use crate::io::error::CliError;
-
-/// A network for the run's agents: the shipped one, or one read from a file and kept until
-/// the process ends (agents are built for every game and borrow it).
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Network(&'static TdNetwork);
-
-impl PartialEq for Network {
-    fn eq(&self, other: &Network) -> bool {
-        std::ptr::eq(self.0, other.0)
-    }
-}
-
-impl Eq for Network {}
-
-/// The largest weights file read, in bytes (the largest network, 256 hidden units, is about
-/// 300 KiB).
-pub(crate) const MAX_WEIGHTS_FILE: u64 = 16 << 20;
-
-impl Network {
-    /// The network shipped with trictrac-core.
-    pub(crate) fn shipped() -> Network {
-        Network(TdNetwork::shipped())
-    }
-
-    /// The network of the weights file `path` (`what` names the option for errors). At most
-    /// [`MAX_WEIGHTS_FILE`] bytes are read (bounded memory whatever the path names).
-    ///
-    /// # Errors
-    /// [`CliError::Input`] naming the option: the file cannot be read, is larger than
-    /// [`MAX_WEIGHTS_FILE`], or holds no network.
-    pub(crate) fn read(path: &str, what: &'static str) -> Result<Network, CliError> {
-        use std::io::Read as _;
-        let unreadable = |e: std::io::Error| {
-            CliError::input(what, format!("cannot read the weights file {path:?}: {e}"))
-        };
-        let mut bytes = Vec::new();
-        std::fs::File::open(path)
-            .and_then(|f| f.take(MAX_WEIGHTS_FILE + 1).read_to_end(&mut bytes))
-            .map_err(unreadable)?;
-        if bytes.len() as u64 > MAX_WEIGHTS_FILE {
-            return Err(CliError::input(
-                what,
-                format!("the weights file {path:?} is larger than {MAX_WEIGHTS_FILE} bytes"),
-            ));
-        }
-        let network = TdNetwork::from_bytes(&bytes)
-            .map_err(|e| CliError::input(what, format!("{path}: {e}")))?;
-        Ok(Network(Box::leak(Box::new(network))))
-    }
-
-    /// The network.
-    pub(crate) fn get(self) -> &'static TdNetwork {
-        self.0
-    }
-}
 
 /// The bots `play trictrac --bot` plays against.
 pub(crate) const BOT_NAMES: &str = "bot (the heuristic), searchbot (its expectimax), tdbot (the TD-trained network), tdsearchbot (one ply of expectimax on it), tdbot:FILE or tdsearchbot:FILE (the network of a weights file)";
@@ -98,57 +45,28 @@ where
     }
 }
 
-/// The bots of [`BOT_NAMES`].
-#[derive(Debug, Clone)]
-pub(crate) enum TrictracBot {
-    /// The heuristic.
-    Heuristic(Bot),
-    /// Its expectimax over the 21 throws.
-    Search(ExpectimaxBot),
-    /// The TD-trained network.
-    Td(TdBot<'static>),
-    /// One ply of expectimax on it.
-    TdSearch(TdExpectimaxBot<'static>),
-}
-
-impl TrictracBot {
-    /// The bot named `text` (one of [`BOT_NAMES`]); `what` names the option for errors.
-    pub(crate) fn parse(text: &str, what: &'static str) -> Result<TrictracBot, CliError> {
-        Ok(match text {
-            "bot" => TrictracBot::Heuristic(Bot::default()),
-            "searchbot" => TrictracBot::Search(ExpectimaxBot::default()),
-            "tdbot" => TrictracBot::Td(TdBot::default()),
-            "tdsearchbot" => TrictracBot::TdSearch(TdExpectimaxBot::default()),
-            _ => {
-                if let Some(file) = text.strip_prefix("tdbot:") {
-                    TrictracBot::Td(TdBot::new(Network::read(file, what)?.get()))
-                } else if let Some(file) = text.strip_prefix("tdsearchbot:") {
-                    TrictracBot::TdSearch(TdExpectimaxBot::new(Network::read(file, what)?.get()))
-                } else {
-                    return Err(CliError::input(
-                        what,
-                        format!("unknown bot {text:?}: expected {BOT_NAMES}"),
-                    ));
-                }
-            }
-        })
-    }
-}
-
-impl boardgames_common::Agent<TrictracGame> for TrictracBot {
-    fn choose(&mut self, state: &TrictracGame, legal: &[Action]) -> Action {
-        match self {
-            TrictracBot::Heuristic(b) => b.choose(state, legal),
-            TrictracBot::Search(b) => b.choose(state, legal),
-            TrictracBot::Td(b) => b.choose(state, legal),
-            TrictracBot::TdSearch(b) => b.choose(state, legal),
-        }
-    }
+/// The bot named `text` (one of [`BOT_NAMES`], in the registry's vocabulary), its weights
+/// file read; `what` names the option for errors.
+///
+/// # Errors
+/// [`CliError::Input`] naming `what` for another name, or a weights file that cannot be
+/// read or holds no network.
+pub(crate) fn parse_bot(text: &str, what: &'static str) -> Result<TrictracBot, CliError> {
+    let spec: AgentSpec = text.parse().map_err(|_| {
+        CliError::input(what, format!("unknown bot {text:?}: expected {BOT_NAMES}"))
+    })?;
+    let builder = AgentBuilder::new(spec).map_err(|e| CliError::input(what, e))?;
+    builder.trictrac_bot().ok_or_else(|| {
+        CliError::input(
+            what,
+            format!("{text} is no bot with a hint: expected {BOT_NAMES}"),
+        )
+    })
 }
 
 /// The TD-trained network's values of the legal actions, best first, for a hint.
 fn td_advice(
-    network: &'static TdNetwork,
+    network: &TdNetwork,
     game: &TrictracGame,
     legal: &[Action],
     choice: Action,
@@ -191,8 +109,8 @@ impl Advisor<TrictracGame> for TrictracBot {
                 text.push_str("  (the bot searches the best of them one throw deeper)\n");
                 text
             }
-            TrictracBot::Td(b) => td_advice(b.network(), game, legal, choice, false),
-            TrictracBot::TdSearch(b) => td_advice(b.network(), game, legal, choice, true),
+            TrictracBot::Td(n) => td_advice(n.get(), game, legal, choice, false),
+            TrictracBot::TdSearch(n) => td_advice(n.get(), game, legal, choice, true),
         }
     }
 

@@ -4,10 +4,7 @@
 pub(crate) mod bots;
 pub(crate) mod ecrire;
 pub(crate) mod session;
-pub mod shards;
-pub(crate) mod sugoroku;
 pub(crate) mod tafl;
-pub(crate) mod tournament;
 pub(crate) mod trictrac;
 
 use boardgames_common::{Record, ReplayError};

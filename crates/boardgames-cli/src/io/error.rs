@@ -2,6 +2,8 @@
 
 use std::path::PathBuf;
 
+use boardgames_arena::ArenaError;
+use boardgames_arena::replay_page::PageError;
 use thiserror::Error;
 
 /// What went wrong; the message is printed after `error: ` on standard error.
@@ -54,6 +56,41 @@ impl CliError {
             CliError::Input { .. } | CliError::Record(_) => 2,
             CliError::Illegal(_) => 1,
             CliError::Io { .. } | CliError::File(_) | CliError::Output(_) => 3,
+        }
+    }
+
+    /// The same error with its message after `prefix: ` (a record's file name).
+    pub(crate) fn prefixed(self, prefix: &str) -> CliError {
+        match self {
+            CliError::Record(m) => CliError::Record(format!("{prefix}: {m}")),
+            CliError::Illegal(m) => CliError::Illegal(format!("{prefix}: {m}")),
+            other => other,
+        }
+    }
+}
+
+// The errors of the arena (the library under the commands) and their exit codes, in this
+// one place.
+
+impl From<ArenaError> for CliError {
+    /// A value refused (an agent, a count, a ruleset, a job) and a shard that is not the
+    /// job's exit 2; a computation that failed exits 3.
+    fn from(e: ArenaError) -> CliError {
+        match e {
+            ArenaError::Input { what, message } => CliError::Input { what, message },
+            ArenaError::Agent { what, error } => CliError::input(what, error),
+            ArenaError::Shard(m) => CliError::Record(m),
+            other => CliError::Output(other.to_string()),
+        }
+    }
+}
+
+impl From<PageError> for CliError {
+    /// A record that cannot be read exits 2, one that the game contradicts 1 (as `replay`).
+    fn from(e: PageError) -> CliError {
+        match e {
+            PageError::Illegal(_) => CliError::Illegal(e.to_string()),
+            _ => CliError::Record(e.to_string()),
         }
     }
 }

@@ -193,17 +193,17 @@ pub struct Mcts<G: Game, P = RandomAgent> {
 }
 
 impl<G: Game> Mcts<G, RandomAgent> {
-    /// A search with random rollouts; the tree's chance draws and the rollouts are seeded
-    /// from `seed`.
+    /// A search with random rollouts: the tree's chance draws from `seed`, the rollouts
+    /// from `seed.derive(0)`.
     ///
     /// # Errors
     ///
     /// [`ConfigError`] if `config` has 0 iterations or nodes, or a negative or non-finite
     /// exploration constant.
     pub fn new(config: MctsConfig, seed: Seed) -> Result<Mcts<G, RandomAgent>, ConfigError> {
-        // The rollout policy gets its own stream, so that a caller's policy leaves the
-        // tree's draws as they are.
-        let policy = RandomAgent::new(Seed(seed.0 ^ 0x9e37_79b9_7f4a_7c15));
+        // The rollout policy gets its own stream of the seed (`Seed::derive(0)`), so that a
+        // caller's policy leaves the tree's draws as they are.
+        let policy = RandomAgent::new(seed.derive(0));
         Mcts::with_policy(config, seed, policy)
     }
 }

@@ -37,20 +37,38 @@ def new_seed(seed):
     return seed % (1 << 64)
 
 
-def observation_shape(game, channels_last: bool):
-    """The shape of an observation: tafl's planes as ``(n, n, C)`` when ``channels_last``."""
+#: The key of the observation proper in the dict of ``mask_in_observation=True`` (the key
+#: RLlib's action-masking module reads, beside ``action_mask``).
+MASKED_OBSERVATION_KEY = "observations"
+
+
+def observation_shape(game, channels_last: bool, flat: bool = False):
+    """The shape of an observation: tafl's planes as ``(n, n, C)`` when ``channels_last``;
+    one vector of every value (the native order, OpenSpiel's) when ``flat``."""
     shape = tuple(game.observation_tensor_shape())
+    if flat:
+        return (int(np.prod(shape)),)
     if channels_last and len(shape) == 3:
         return (shape[1], shape[2], shape[0])
     return shape
 
 
-def observation(state, player: int, channels_last: bool) -> np.ndarray:
-    """The native observation of ``player``, tafl's planes moved last when ``channels_last``."""
+def observation(state, player: int, channels_last: bool, flat: bool = False) -> np.ndarray:
+    """The native observation of ``player``, tafl's planes moved last when ``channels_last``,
+    flattened in the native order when ``flat``."""
     obs = state.observation_tensor(player)
+    if flat:
+        return obs.reshape(-1)
     if channels_last and obs.ndim == 3:
         obs = np.ascontiguousarray(np.moveaxis(obs, 0, -1))
     return obs
+
+
+def check_options(flat_observation, mask_in_observation) -> None:
+    """Refuses option values that are not booleans (a typo would silently change the space)."""
+    for name, value in (("flat_observation", flat_observation), ("mask_in_observation", mask_in_observation)):
+        if not isinstance(value, (bool, np.bool_)):
+            raise TypeError(f"{name}={value!r}: expected True or False")
 
 
 def actor(state):

@@ -155,7 +155,7 @@ class TaflVectorEnv:
         npt.NDArray[np.int8],
     ]: ...
     def step(
-        self, actions: npt.NDArray[np.int64]
+        self, actions: Union[npt.NDArray[np.integer], "list[int]", "tuple[int, ...]"]
     ) -> tuple[
         npt.NDArray[np.uint8],
         npt.NDArray[np.bool_],
@@ -165,6 +165,12 @@ class TaflVectorEnv:
         npt.NDArray[np.int8],
     ]: ...
     def sample_actions(self) -> npt.NDArray[np.int64]: ...
+    def sample_masked(
+        self,
+        rng: Union[np.random.Generator, ChanceRng, int, None] = None,
+        logits: Optional[npt.ArrayLike] = None,
+    ) -> npt.NDArray[np.int64]: ...
+    def legal_masks(self) -> npt.NDArray[np.bool_]: ...
 
 def play_game(
     game: Union[TaflGame, TrictracGame, SugorokuGame], first: Agent, second: Agent, seed: int = 0

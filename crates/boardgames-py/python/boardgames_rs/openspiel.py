@@ -9,6 +9,11 @@
 ``pyspiel.load_game("boardgames_rs_tafl(rules=brandubh)")`` then gives the game; OpenSpiel's
 algorithms (its MCTS bot, random simulation, serialization) run on it. The states wrap the
 native states (``state.native``), so the crates decide every rule.
+
+A refused action raises :class:`SpielError`, which is both ``pyspiel.SpielError`` (what
+OpenSpiel's own games raise, and what RLlib's ``OpenSpielEnv`` catches) and ``ValueError``
+(what the native states raise). ``copy.copy``, ``copy.deepcopy`` and pickling give the state
+``clone()`` gives (its history and move number included).
 """
 
 from __future__ import annotations
@@ -18,7 +23,21 @@ import pyspiel
 
 from . import _native
 
-__all__ = ["BoardgameGame", "BoardgameState", "SHORT_NAMES", "SugorokuGame", "TaflGame", "TrictracGame", "load"]
+__all__ = [
+    "BoardgameGame",
+    "BoardgameState",
+    "SHORT_NAMES",
+    "SpielError",
+    "SugorokuGame",
+    "TaflGame",
+    "TrictracGame",
+    "load",
+]
+
+
+class SpielError(pyspiel.SpielError, ValueError):
+    """An action (or its text) refused by the game: OpenSpiel's ``pyspiel.SpielError`` and
+    the native states' ``ValueError`` at once, with the crate's message."""
 
 _PARAMS = {
     "tafl": {"rules": "fidchell", "max_length": 0},
@@ -95,10 +114,16 @@ class BoardgameState(pyspiel.State):
         return self.native.chance_outcomes()
 
     def _apply_action(self, action):
-        self.native.apply_action(int(action))
+        try:
+            self.native.apply_action(int(action))
+        except ValueError as e:
+            raise SpielError(str(e)) from None
 
     def _action_to_string(self, player, action):
-        return self.native.action_to_string(int(action))
+        try:
+            return self.native.action_to_string(int(action))
+        except ValueError as e:
+            raise SpielError(str(e)) from None
 
     def is_terminal(self):
         return self.native.is_terminal()
@@ -106,8 +131,13 @@ class BoardgameState(pyspiel.State):
     def returns(self):
         return self.native.returns()
 
+    def __copy__(self):
+        # OpenSpiel's clone copies the history and move number kept on the C++ side, which a
+        # new Python object would start empty.
+        return self.clone()
+
     def __deepcopy__(self, memo):
-        return BoardgameState(self.get_game(), self.native.clone())
+        return self.clone()
 
     def __str__(self):
         return f"{self.native.position_text()}\n{self.native.history()}"

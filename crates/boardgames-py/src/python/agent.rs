@@ -1,12 +1,12 @@
 //! Bots (`Agent`): the crates' players of each game, choosing with the GIL released; and
 //! `play_game`, a whole game between two of them.
 
-use boardgames_common::{Agent as GameAgent, RandomAgent, Seed};
+use boardgames_arena::agents::{AgentBuilder, AgentSpec, BoxedAgent, GameKind};
+use boardgames_common::{Agent as GameAgent, Seed};
+use pyo3::exceptions::PyDeprecationWarning;
 use pyo3::prelude::*;
 use sugoroku_core::SugorokuGame;
-use tafl_core::ai::{Level, Searcher};
-use tafl_core::{Move, TaflGame};
-use trictrac_core::ai::{Bot, ExpectimaxBot};
+use tafl_core::TaflGame;
 
 use super::games::{PySugorokuGame, PyTaflGame, PyTrictracGame, TrictracStart};
 use super::states::{EcrireState, SugorokuState, TaflState, TrictracState};
@@ -14,29 +14,23 @@ use super::value_error;
 use crate::trictrac::{Ecrire, Ordinaire};
 use crate::{Encoded, Session};
 
-/// A tafl AI level as an agent (its searcher over the game's position and history).
-struct LevelAgent(Searcher);
-
-impl GameAgent<TaflGame> for LevelAgent {
-    fn choose(&mut self, state: &TaflGame, legal: &[Move]) -> Move {
-        match self
-            .0
-            .search(state.position(), state.rules(), state.search_history())
-        {
-            Some(r) if legal.contains(&r.best_move) => r.best_move,
-            _ => legal[0],
-        }
-    }
-}
-
-/// A boxed agent of `G` that can cross threads.
-type BoxedAgent<G> = Box<dyn GameAgent<G> + Send + Sync>;
-
 enum Inner {
     Tafl(BoxedAgent<TaflGame>),
     Ordinaire(BoxedAgent<Ordinaire>),
     Ecrire(BoxedAgent<Ecrire>),
     Sugoroku(BoxedAgent<SugorokuGame>),
+}
+
+impl Inner {
+    /// The agent of `builder` for a game of `kind`, seeded with `seed`.
+    fn of(builder: &AgentBuilder, kind: GameKind, seed: Seed) -> PyResult<Inner> {
+        Ok(match kind {
+            GameKind::Tafl => Inner::Tafl(builder.build(seed).map_err(value_error)?),
+            GameKind::Trictrac => Inner::Ordinaire(builder.build(seed).map_err(value_error)?),
+            GameKind::Ecrire => Inner::Ecrire(builder.build(seed).map_err(value_error)?),
+            GameKind::Sugoroku => Inner::Sugoroku(builder.build(seed).map_err(value_error)?),
+        })
+    }
 }
 
 /// A bot of one game, made by the game's `bot(name, seed)`: `choose(state)` gives its
@@ -53,54 +47,40 @@ impl std::fmt::Debug for Agent {
     }
 }
 
-fn unknown(name: &str, expected: &str) -> PyErr {
-    value_error(format!("unknown bot {name:?}: expected {expected}"))
+/// The agent named `name` (the registry's vocabulary, `boardgames_arena::agents`) made
+/// ready for a game of `kind`. Trictrac's `expectimax`, the name of `searchbot` before the
+/// one vocabulary, is read as `searchbot` with a `DeprecationWarning` (for one release).
+///
+/// # Errors
+/// `ValueError` with the registry's message: an unknown name, an agent of another game, a
+/// weights file that cannot be read.
+fn ready(py: Python<'_>, name: &str, kind: GameKind) -> PyResult<AgentBuilder> {
+    let trictrac = matches!(kind, GameKind::Trictrac | GameKind::Ecrire);
+    let name = if trictrac && name.trim() == "expectimax" {
+        PyErr::warn(
+            py,
+            &py.get_type::<PyDeprecationWarning>(),
+            c"the bot \"expectimax\" is now named \"searchbot\"; \"expectimax\" will be removed",
+            1,
+        )?;
+        "searchbot"
+    } else {
+        name
+    };
+    let spec = name
+        .parse::<AgentSpec>()
+        .and_then(|s| s.for_game(kind))
+        .map_err(value_error)?;
+    AgentBuilder::new(spec).map_err(value_error)
 }
 
 impl Agent {
-    pub(crate) fn tafl(name: &str, seed: Seed) -> PyResult<Agent> {
-        let inner: BoxedAgent<TaflGame> = if name == "random" {
-            Box::new(RandomAgent::new(seed))
-        } else {
-            let level: Level = name
-                .parse()
-                .map_err(|_| unknown(name, "random, bard, ovate or druid"))?;
-            Box::new(LevelAgent(Searcher::for_level(level, seed)))
-        };
+    /// The bot `name` of a game of `kind`, seeded with `seed`.
+    pub(crate) fn new(py: Python<'_>, name: &str, seed: Seed, kind: GameKind) -> PyResult<Agent> {
+        let builder = ready(py, name, kind)?;
         Ok(Agent {
             name: name.to_string(),
-            inner: Inner::Tafl(inner),
-        })
-    }
-
-    pub(crate) fn trictrac(name: &str, seed: Seed, ecrire: bool) -> PyResult<Agent> {
-        let inner = match (name, ecrire) {
-            ("random", false) => Inner::Ordinaire(Box::new(RandomAgent::new(seed))),
-            ("random", true) => Inner::Ecrire(Box::new(RandomAgent::new(seed))),
-            ("bot", false) => Inner::Ordinaire(Box::new(Bot::default())),
-            ("bot", true) => Inner::Ecrire(Box::new(Bot::default())),
-            ("expectimax", false) => Inner::Ordinaire(Box::new(ExpectimaxBot::default())),
-            (_, false) => return Err(unknown(name, "random, bot or expectimax")),
-            (_, true) => {
-                return Err(unknown(
-                    name,
-                    "random or bot (expectimax plays the partie ordinaire only)",
-                ));
-            }
-        };
-        Ok(Agent {
-            name: name.to_string(),
-            inner,
-        })
-    }
-
-    pub(crate) fn sugoroku(name: &str, seed: Seed) -> PyResult<Agent> {
-        if name != "random" {
-            return Err(unknown(name, "random"));
-        }
-        Ok(Agent {
-            name: name.to_string(),
-            inner: Inner::Sugoroku(Box::new(RandomAgent::new(seed))),
+            inner: Inner::of(&builder, kind, seed)?,
         })
     }
 }
@@ -275,16 +255,19 @@ fn play_game(
     ))
 }
 
-/// The bot `name` of `game` seeded with `seed`.
-fn bot_of(game: &Bound<'_, PyAny>, name: &str, seed: Seed) -> PyResult<Agent> {
+/// The registry's game of `game` (a game object of this module).
+fn kind_of(game: &Bound<'_, PyAny>) -> PyResult<GameKind> {
     if game.extract::<PyRef<'_, PyTaflGame>>().is_ok() {
-        return Agent::tafl(name, seed);
+        return Ok(GameKind::Tafl);
     }
     if let Ok(g) = game.extract::<PyRef<'_, PyTrictracGame>>() {
-        return Agent::trictrac(name, seed, matches!(g.start, TrictracStart::Ecrire(_)));
+        return Ok(match g.start {
+            TrictracStart::Ordinaire(_) => GameKind::Trictrac,
+            TrictracStart::Ecrire(_) => GameKind::Ecrire,
+        });
     }
     if game.extract::<PyRef<'_, PySugorokuGame>>().is_ok() {
-        return Agent::sugoroku(name, seed);
+        return Ok(GameKind::Sugoroku);
     }
     Err(pyo3::exceptions::PyTypeError::new_err(
         "game: expected a TaflGame, TrictracGame or SugorokuGame",
@@ -334,11 +317,14 @@ fn play_games(
     seeds: Vec<u64>,
     records: bool,
 ) -> PyResult<Vec<(Vec<f64>, Option<String>)>> {
+    let kind = kind_of(game)?;
+    // Each name made ready once (a weights file read once), an agent built for each game.
+    let (first, second) = (ready(py, first, kind)?, ready(py, second, kind)?);
     let mut pairs = Vec::with_capacity(seeds.len());
     for &seed in &seeds {
         pairs.push((
-            bot_of(game, first, Seed(seed))?.inner,
-            bot_of(game, second, Seed(seed))?.inner,
+            Inner::of(&first, kind, Seed(seed))?,
+            Inner::of(&second, kind, Seed(seed))?,
         ));
     }
     macro_rules! run {

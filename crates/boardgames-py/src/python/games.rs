@@ -1,6 +1,7 @@
 //! The game classes (`TaflGame`, `TrictracGame`, `SugorokuGame`): a game's options, its
 //! initial state, the sizes of its encodings and its bots, as OpenSpiel's `Game` gives them.
 
+use boardgames_arena::agents::GameKind;
 use boardgames_common::Seed;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -138,11 +139,12 @@ impl PyTaflGame {
         1.0
     }
 
-    /// A bot of this game: `random`, `bard`, `ovate` or `druid` (the levels of
-    /// `tafl_core::ai`), seeded with `seed`.
+    /// A bot of this game, by its name in the agents' vocabulary: `random`, `mcts:N`,
+    /// `expecti:D`, `bard`, `ovate` or `druid` (the levels of `tafl_core::ai`; `druid:NODES`
+    /// with a node budget), seeded with `seed`.
     #[pyo3(signature = (name, seed = 0))]
-    fn bot(&self, name: &str, seed: u64) -> PyResult<Agent> {
-        Agent::tafl(name, Seed(seed))
+    fn bot(&self, py: Python<'_>, name: &str, seed: u64) -> PyResult<Agent> {
+        Agent::new(py, name, Seed(seed), GameKind::Tafl)
     }
 
     fn __getnewargs__(&self) -> (String, Option<usize>) {
@@ -332,16 +334,18 @@ impl PyTrictracGame {
         }
     }
 
-    /// A bot of this game: `random`, `bot` (the heuristic `Bot`) or, in the partie
-    /// ordinaire, `expectimax` (`ExpectimaxBot`), seeded with `seed` (the heuristics are
+    /// A bot of this game, by its name in the agents' vocabulary: `random`, `bot` (the
+    /// heuristic `Bot`), `mcts:N`, and in the partie ordinaire `searchbot[:B]`
+    /// (`ExpectimaxBot`; `expectimax`, its former name, warns), `tdbot[:FILE]`,
+    /// `tdsearchbot[:FILE]`, `expecti:D`; seeded with `seed` (the heuristics are
     /// deterministic).
     #[pyo3(signature = (name, seed = 0))]
-    fn bot(&self, name: &str, seed: u64) -> PyResult<Agent> {
-        Agent::trictrac(
-            name,
-            Seed(seed),
-            matches!(self.start, TrictracStart::Ecrire(_)),
-        )
+    fn bot(&self, py: Python<'_>, name: &str, seed: u64) -> PyResult<Agent> {
+        let kind = match self.start {
+            TrictracStart::Ordinaire(_) => GameKind::Trictrac,
+            TrictracStart::Ecrire(_) => GameKind::Ecrire,
+        };
+        Agent::new(py, name, Seed(seed), kind)
     }
 
     fn __getnewargs__(&self) -> (String, u8, bool, String, u32, String, Option<usize>) {
@@ -457,8 +461,8 @@ impl PySugorokuGame {
 
     /// A bot: `random` (the only decision is to throw).
     #[pyo3(signature = (name = "random", seed = 0))]
-    fn bot(&self, name: &str, seed: u64) -> PyResult<Agent> {
-        Agent::sugoroku(name, Seed(seed))
+    fn bot(&self, py: Python<'_>, name: &str, seed: u64) -> PyResult<Agent> {
+        Agent::new(py, name, Seed(seed), GameKind::Sugoroku)
     }
 
     /// Statistics of `games` games thrown from `seed` by the crate's simulator, all cores,

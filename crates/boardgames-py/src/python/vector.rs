@@ -1,13 +1,66 @@
 //! `TaflVectorEnv`: N tafl games stepped by one call, numpy arrays in and out, the GIL
 //! released while the games are stepped.
 
-use numpy::ndarray::{Ix1, Ix2, Ix4};
-use numpy::{PyArray, PyArray1, PyArrayMethods, PyReadonlyArray1};
-use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use std::borrow::Cow;
 
-use super::value_error;
+use numpy::ndarray::{Ix1, Ix2, Ix4};
+use numpy::{PyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyInt, PyTuple};
+
+use super::{ChanceRng, value_error};
 use crate::vector::{Outputs, TaflVector};
+
+/// The action ids of `actions`: an `int64` array as it is, any other integer array or a
+/// sequence of integers converted by numpy (`TypeError` for anything else: floats, booleans,
+/// more than one dimension).
+fn action_ids<'py>(py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<Cow<'static, [i64]>> {
+    if let Ok(a) = actions.cast::<PyArray1<i64>>() {
+        return Ok(Cow::Owned(a.readonly().as_array().to_vec()));
+    }
+    let numpy = py.import("numpy")?;
+    let array = numpy.getattr("asarray")?.call1((actions,))?;
+    let kind: String = array.getattr("dtype")?.getattr("kind")?.extract()?;
+    let ndim: usize = array.getattr("ndim")?.extract()?;
+    if ndim != 1 || !(kind == "i" || kind == "u") {
+        let dtype = array.getattr("dtype")?.str()?.to_string();
+        return Err(PyTypeError::new_err(format!(
+            "actions: expected one integer id per game (a 1-D integer array or sequence), got {ndim}-D {dtype}"
+        )));
+    }
+    let converted = array.call_method1("astype", (numpy.getattr("int64")?,))?;
+    let ids: PyReadonlyArray1<'_, i64> = converted.extract()?;
+    Ok(Cow::Owned(ids.as_array().to_vec()))
+}
+
+/// The generator of `rng`: a `ChanceRng` (used and advanced), an integer (a seed), or a
+/// numpy `Generator` (one 63-bit draw from it seeds the crates' generator).
+fn generator(rng: &Bound<'_, PyAny>) -> PyResult<GeneratorArg> {
+    if let Ok(r) = rng.cast::<ChanceRng>() {
+        return Ok(GeneratorArg::Chance(r.clone().unbind()));
+    }
+    if rng.is_instance_of::<PyInt>() {
+        let seed: u64 = rng.extract()?;
+        return Ok(GeneratorArg::Owned(Box::new(
+            boardgames_common::Seed(seed).rng(),
+        )));
+    }
+    if rng.hasattr("integers")? {
+        let seed: u64 = rng.call_method1("integers", (0i64, i64::MAX))?.extract()?;
+        return Ok(GeneratorArg::Owned(Box::new(
+            boardgames_common::Seed(seed).rng(),
+        )));
+    }
+    Err(PyTypeError::new_err(
+        "rng: expected a numpy Generator, a ChanceRng or an integer seed",
+    ))
+}
+
+enum GeneratorArg {
+    Chance(Py<ChanceRng>),
+    Owned(Box<boardgames_common::SeedRng>),
+}
 
 /// N games of one tafl ruleset stepped together (as envpool and pgx do): `reset()` and
 /// `step(actions)` return `(obs, mask, rewards, terminated, truncated, player)`: `obs`
@@ -131,15 +184,17 @@ impl TaflVectorEnv {
         self.tuple(py)
     }
 
-    /// Applies one id per game (an `int64` array of `num_envs` values) for its side to move:
-    /// `(obs, mask, rewards, terminated, truncated, player)`. Raises `ValueError` for an
-    /// array of the wrong size or before `reset` (nothing is stepped).
+    /// Applies one id per game (`num_envs` values: a numpy array of any integer type, or a
+    /// list or tuple of integers) for its side to move: `(obs, mask, rewards, terminated,
+    /// truncated, player)`. Raises `ValueError` for the wrong number of ids or before
+    /// `reset` (nothing is stepped), `TypeError` for ids that are not integers.
     fn step<'py>(
         &mut self,
         py: Python<'py>,
-        actions: PyReadonlyArray1<'py, i64>,
+        actions: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyTuple>> {
-        let actions = actions.as_slice().map_err(value_error)?;
+        let actions = action_ids(py, actions)?;
+        let actions: &[i64] = &actions;
         self.with_outputs(py, |v, out| v.step(actions, out))?
             .map_err(value_error)?;
         self.tuple(py)
@@ -152,6 +207,76 @@ impl TaflVectorEnv {
         py.detach(|| v.sample_actions(&mut out))
             .map_err(value_error)?;
         Ok(PyArray1::from_vec(py, out))
+    }
+
+    /// A legal id of each game (`int64 (N,)`) drawn with `rng` (a numpy `Generator`, a
+    /// `ChanceRng` or an integer seed; None: the env's own generator): uniformly, or, given
+    /// `logits` (`float32 (N, ids)`, a policy's output), from their softmax over the legal
+    /// ids only. The draw is native and reads only the legal ids' logits (the GIL released):
+    /// no mask is built nor scanned. Raises `ValueError` for `logits` of the wrong shape.
+    #[pyo3(signature = (rng = None, logits = None))]
+    fn sample_masked<'py>(
+        &mut self,
+        py: Python<'py>,
+        rng: Option<&Bound<'py, PyAny>>,
+        logits: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        // The logits as a C-contiguous float32 array (numpy converts only when it must).
+        let logits: Option<Bound<'py, PyArray2<f32>>> = match logits {
+            None => None,
+            Some(l) => {
+                let numpy = py.import("numpy")?;
+                let array = numpy
+                    .getattr("ascontiguousarray")?
+                    .call1((l, numpy.getattr("float32")?))?;
+                let shape: Vec<usize> = array.getattr("shape")?.extract()?;
+                let expected = vec![self.v.num_envs(), self.v.num_actions()];
+                if shape != expected {
+                    return Err(value_error(format!(
+                        "logits of shape {shape:?}, expected {expected:?} (games, ids)"
+                    )));
+                }
+                Some(array.extract()?)
+            }
+        };
+        let guard = logits.as_ref().map(|l| l.readonly());
+        let logits: Option<&[f32]> = match &guard {
+            Some(g) => Some(g.as_slice().map_err(value_error)?),
+            None => None,
+        };
+        let mut out = vec![0i64; self.v.num_envs()];
+        match rng {
+            None => {
+                let v = &mut self.v;
+                py.detach(|| v.sample_own(logits, &mut out))
+                    .map_err(value_error)?;
+            }
+            Some(r) => {
+                let v = &self.v;
+                match generator(r)? {
+                    GeneratorArg::Chance(c) => {
+                        let mut c = c.bind(py).borrow_mut();
+                        let g = &mut c.rng;
+                        py.detach(|| v.sample_masked(g, logits, &mut out))
+                    }
+                    GeneratorArg::Owned(mut g) => {
+                        py.detach(|| v.sample_masked(&mut g, logits, &mut out))
+                    }
+                }
+                .map_err(value_error)?;
+            }
+        }
+        Ok(PyArray1::from_vec(py, out))
+    }
+
+    /// The legal ids of each game as a new `bool (N, ids)` array (the mask the last `reset`
+    /// or `step` returned, the env's own, copied natively: no Python loop).
+    fn legal_masks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<bool>>> {
+        let mut mask = vec![false; self.v.num_envs() * self.v.num_actions()];
+        let v = &self.v;
+        py.detach(|| v.legal_masks(&mut mask))
+            .map_err(value_error)?;
+        PyArray1::from_vec(py, mask).reshape([self.v.num_envs(), self.v.num_actions()])
     }
 }
 

@@ -21,6 +21,11 @@ class BoardgameAEC(AECEnv, EzPickle):
     ``raw_env`` refuses an illegal action with ``ValueError`` and an unchanged state; ``env()``
     wraps it as the classic environments do (an illegal action ends the game, −1 to its
     player).
+
+    ``flat_observation=True``: the observation as one ``float32`` vector (tafl's planes
+    flattened in the native order); ``mask_in_observation=True``: the observation proper under
+    the key ``"observations"`` instead of ``"observation"`` (``{"observations", "action_mask"}``,
+    what RLlib's action-masking module reads).
     """
 
     metadata = {
@@ -30,9 +35,18 @@ class BoardgameAEC(AECEnv, EzPickle):
         "render_fps": 2,
     }
 
-    def __init__(self, game: str, render_mode: str | None = None, render_width: int = 480, **options):
-        EzPickle.__init__(self, game, render_mode, render_width, **options)
+    def __init__(
+        self,
+        game: str,
+        render_mode: str | None = None,
+        render_width: int = 480,
+        flat_observation: bool = False,
+        mask_in_observation: bool = False,
+        **options,
+    ):
+        EzPickle.__init__(self, game, render_mode, render_width, flat_observation, mask_in_observation, **options)
         super().__init__()
+        _common.check_options(flat_observation, mask_in_observation)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r}: expected one of {self.metadata['render_modes']}")
         self.game_name = game
@@ -43,11 +57,14 @@ class BoardgameAEC(AECEnv, EzPickle):
         self.agents = self.possible_agents[:]
         self._num_actions = self.game.num_distinct_actions()
         self._channels_last = game == "tafl"
-        shape = _common.observation_shape(self.game, self._channels_last)
+        self.flat_observation = bool(flat_observation)
+        self.mask_in_observation = bool(mask_in_observation)
+        self._key = _common.MASKED_OBSERVATION_KEY if self.mask_in_observation else "observation"
+        shape = _common.observation_shape(self.game, self._channels_last, self.flat_observation)
         self.observation_spaces = {
             a: spaces.Dict(
                 {
-                    "observation": spaces.Box(low=0.0, high=1.0, shape=shape, dtype=np.float32),
+                    self._key: spaces.Box(low=0.0, high=1.0, shape=shape, dtype=np.float32),
                     "action_mask": spaces.Box(low=0, high=1, shape=(self._num_actions,), dtype=np.int8),
                 }
             )
@@ -72,7 +89,7 @@ class BoardgameAEC(AECEnv, EzPickle):
     def observe(self, agent):
         i = self.possible_agents.index(agent)
         return {
-            "observation": _common.observation(self.state, i, self._channels_last),
+            self._key: _common.observation(self.state, i, self._channels_last, self.flat_observation),
             "action_mask": _common.decision_mask(self.state, self._num_actions, i),
         }
 
@@ -135,7 +152,7 @@ def make_env(game: str, name: str):
 
         def __init__(self, render_mode=None, render_width=480, **options):
             super().__init__(game, render_mode=render_mode, render_width=render_width, **options)
-            EzPickle.__init__(self, render_mode, render_width, **options)
+            EzPickle.__init__(self, render_mode=render_mode, render_width=render_width, **options)
 
     raw_env.__name__ = raw_env.__qualname__ = "raw_env"
     raw_env.__module__ = f"boardgames_rs.pettingzoo.{name}"

@@ -12,7 +12,7 @@
 //! list of line numbers, which keeps the page of a whole trictrac partie (about a thousand
 //! actions) under a megabyte.
 
-mod steps;
+mod frames;
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -21,24 +21,24 @@ use boardgames_common::Record;
 use boardgames_common::svg::escape;
 use serde_json::{Value, json};
 
-pub use steps::{Replay, Step, StepsError, replay_steps};
+pub use frames::{Frame, Frames, PageError, frames};
 
 /// The replay page of `record` (see the [module docs](self)).
 ///
 /// # Errors
-/// [`StepsError`] when the record does not replay (see [`replay_steps`]): no page is made
-/// for a broken record.
-pub fn replay_page(record: &Record) -> Result<String, StepsError> {
-    Ok(page(&replay_steps(record)?))
+/// [`PageError`] when the record does not replay (see [`frames()`]): no page is made for a
+/// broken record.
+pub fn replay_page(record: &Record) -> Result<String, PageError> {
+    Ok(page(&frames(record)?))
 }
 
-/// The page of an already replayed record.
+/// The page of a record's frames (already replayed).
 #[must_use]
-pub fn page(replay: &Replay) -> String {
+pub fn page(replay: &Frames) -> String {
     let mut lines: Vec<&str> = Vec::new();
     let mut index: HashMap<&str, usize> = HashMap::new();
     let steps: Vec<Value> = replay
-        .steps
+        .frames
         .iter()
         .map(|step| {
             let ids: Vec<usize> = step
@@ -86,7 +86,7 @@ pub fn page(replay: &Replay) -> String {
         .replace("{{DATA}}", &data)
 }
 
-fn page_title(replay: &Replay) -> String {
+fn page_title(replay: &Frames) -> String {
     let tag = |name: &str| {
         replay
             .tags

@@ -1,17 +1,17 @@
-//! The steps of a record: the position before the first action and after each action, as
+//! The frames of a record: the position before the first action and after each action, as
 //! SVG pictures, with the action, who made it and what it did.
 
 use boardgames_common::names_game;
-use boardgames_common::{Game, Record, Replay as GameReplay, ReplayOptions, ReplaySteps};
+use boardgames_common::{Game, Record, Replay, ReplayOptions, ReplaySteps};
 use sugoroku_core::SugorokuGame;
 use tafl_core::TaflGame;
 use trictrac_core::scoring::DefaultScorer;
 use trictrac_core::svg as trictrac_svg;
 use trictrac_core::{Action, Phase, TrictracGame};
 
-/// One position of a replay.
+/// One position of a replay page: a picture, and the action that led to it.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Step {
+pub struct Frame {
     /// The action that led here in the record's notation (`None` for the start).
     pub action: Option<String>,
     /// Who made the action (`White`, `attackers`, `chance` ...); empty for the start.
@@ -23,22 +23,23 @@ pub struct Step {
     pub svg: String,
 }
 
-/// A whole record, replayed.
+/// A whole record, replayed into the frames of its page.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Replay {
+pub struct Frames {
     /// The game's name: `Trictrac`, `Tafl` or `Sugoroku`.
     pub game: &'static str,
     /// The record's tags, in order.
     pub tags: Vec<(String, String)>,
-    /// The start, then one step per action.
-    pub steps: Vec<Step>,
+    /// The start, then one frame per action.
+    pub frames: Vec<Frame>,
     /// The result of the replayed game, in words.
     pub result: String,
 }
 
-/// Why a record cannot be turned into steps.
+/// Why a record cannot be turned into frames (no page is made for it).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum StepsError {
+#[non_exhaustive]
+pub enum PageError {
     /// The record names no game, an unknown game, or has tags the game refuses.
     #[error("bad record: {0}")]
     Record(String),
@@ -49,24 +50,24 @@ pub enum StepsError {
 }
 
 /// Replays `record` (a record of any of the three games, chosen by its `Game` tag) and
-/// draws every step.
+/// draws every frame.
 ///
 /// The record is walked by the game's own replay loop ([`ReplaySteps`]), so that the checks
 /// and the errors are the ones `boardgames replay` gives, at the same action.
 ///
 /// # Errors
-/// [`StepsError::Record`] for a record without a known `Game` tag or with tags the game
-/// refuses; [`StepsError::Illegal`] naming the first illegal action (or disagreeing comment
+/// [`PageError::Record`] for a record without a known `Game` tag or with tags the game
+/// refuses; [`PageError::Illegal`] naming the first illegal action (or disagreeing comment
 /// or result).
-pub fn replay_steps(record: &Record) -> Result<Replay, StepsError> {
+pub fn frames(record: &Record) -> Result<Frames, PageError> {
     match record.tag("Game") {
         Some(g) if names_game(g, <TrictracGame as Game>::NAME) => trictrac(record),
         Some(g) if names_game(g, TaflGame::NAME) => tafl(record),
         Some(g) if names_game(g, SugorokuGame::NAME) => sugoroku(record),
-        Some(other) => Err(StepsError::Record(format!(
+        Some(other) => Err(PageError::Record(format!(
             "unknown game {other:?} (expected Trictrac, Tafl or Sugoroku)"
         ))),
-        None => Err(StepsError::Record("the record has no Game tag".to_string())),
+        None => Err(PageError::Record("the record has no Game tag".to_string())),
     }
 }
 
@@ -103,26 +104,26 @@ fn trictrac_picture(game: &TrictracGame<DefaultScorer>, next: Option<&str>) -> S
 /// refused, a false result) or a record that cannot be read.
 fn classify<T: std::fmt::Display, E: std::fmt::Display>(
     e: boardgames_common::ReplayError<T, E>,
-) -> StepsError {
+) -> PageError {
     if e.is_contradiction() {
-        StepsError::Illegal(e.to_string())
+        PageError::Illegal(e.to_string())
     } else {
-        StepsError::Record(e.to_string())
+        PageError::Record(e.to_string())
     }
 }
 
 /// The walk of `record` by the game's one replay loop, each step with the game's comment.
-fn walk<G: GameReplay>(record: &Record) -> Result<ReplaySteps<'_, G, G::TagError>, StepsError> {
+fn walk<G: Replay>(record: &Record) -> Result<ReplaySteps<'_, G, G::TagError>, PageError> {
     Ok(G::replay_steps(record, &ReplayOptions::default())
         .map_err(classify)?
         .with_game_comments())
 }
 
-fn trictrac(record: &Record) -> Result<Replay, StepsError> {
+fn trictrac(record: &Record) -> Result<Frames, PageError> {
     let mut walk = walk::<TrictracGame<DefaultScorer>>(record)?;
-    let mut steps = Vec::with_capacity(record.entries().len() + 1);
+    let mut frames = Vec::with_capacity(record.entries().len() + 1);
     let game = walk.state();
-    steps.push(Step {
+    frames.push(Frame {
         action: None,
         actor: String::new(),
         details: vec![format!("marks {}", game.marks_text())],
@@ -143,7 +144,7 @@ fn trictrac(record: &Record) -> Result<Replay, StepsError> {
         }
         let comment = step.game_comment.unwrap_or_default();
         details.extend(comment.split("; ").map(str::to_string));
-        steps.push(Step {
+        frames.push(Frame {
             action: Some(step.text.to_string()),
             actor,
             details,
@@ -155,15 +156,15 @@ fn trictrac(record: &Record) -> Result<Replay, StepsError> {
         Some(c) => format!("{c} wins, marks {}", end.marks_text()),
         None => format!("unfinished, marks {}", end.marks_text()),
     };
-    Ok(Replay {
+    Ok(Frames {
         game: "Trictrac",
         tags: record.tags().to_vec(),
-        steps,
+        frames,
         result,
     })
 }
 
-fn tafl(record: &Record) -> Result<Replay, StepsError> {
+fn tafl(record: &Record) -> Result<Frames, PageError> {
     let mut walk = walk::<TaflGame>(record)?;
     let picture = |game: &TaflGame| {
         tafl_core::svg::render(
@@ -175,7 +176,7 @@ fn tafl(record: &Record) -> Result<Replay, StepsError> {
             },
         )
     };
-    let mut steps = vec![Step {
+    let mut frames = vec![Frame {
         action: None,
         actor: String::new(),
         details: vec![format!(
@@ -205,22 +206,22 @@ fn tafl(record: &Record) -> Result<Replay, StepsError> {
         } else {
             details.push(format!("{} to move", game.position().side_to_move()));
         }
-        steps.push(Step {
+        frames.push(Frame {
             action: Some(step.text.to_string()),
             actor,
             details,
             svg: picture(game),
         });
     }
-    Ok(Replay {
+    Ok(Frames {
         game: "Tafl",
         tags: record.tags().to_vec(),
-        steps,
+        frames,
         result: walk.state().status().to_string(),
     })
 }
 
-fn sugoroku(record: &Record) -> Result<Replay, StepsError> {
+fn sugoroku(record: &Record) -> Result<Frames, PageError> {
     let mut walk = walk::<SugorokuGame>(record)?;
     let picture = |game: &SugorokuGame, throw, note: Option<&str>| {
         sugoroku_core::svg::render(
@@ -233,7 +234,7 @@ fn sugoroku(record: &Record) -> Result<Replay, StepsError> {
             },
         )
     };
-    let mut steps = vec![Step {
+    let mut frames = vec![Frame {
         action: None,
         actor: String::new(),
         details: Vec::new(),
@@ -247,7 +248,7 @@ fn sugoroku(record: &Record) -> Result<Replay, StepsError> {
         // The game's comment of a throw is its events.
         let events = step.game_comment.unwrap_or_default();
         let details: Vec<String> = events.split("; ").map(str::to_string).collect();
-        steps.push(Step {
+        frames.push(Frame {
             action: Some(step.text.to_string()),
             actor,
             details,
@@ -258,10 +259,10 @@ fn sugoroku(record: &Record) -> Result<Replay, StepsError> {
         Some(e) => e.to_string(),
         None => "unfinished".to_string(),
     };
-    Ok(Replay {
+    Ok(Frames {
         game: "Sugoroku",
         tags: record.tags().to_vec(),
-        steps,
+        frames,
         result,
     })
 }
