@@ -50,7 +50,10 @@ pub(crate) fn build<G: BotGame>(name: &str, seed: Seed) -> Result<BoxedBot<G>, A
         ApiError::internal(format!("the bot {name} cannot be built: {e}"))
     };
     let spec: AgentSpec = name.parse().map_err(cannot)?;
-    AgentBuilder::new(spec).map_err(cannot)?.build::<G>(seed).map_err(cannot)
+    AgentBuilder::new(spec)
+        .map_err(cannot)?
+        .build::<G>(seed)
+        .map_err(cannot)
 }
 
 /// The menu of `G`.
@@ -78,14 +81,8 @@ impl BotGame for EcrireGame {
 
 impl BotGame for TaflGame {
     const KEY: &'static str = "tafl";
-    const NAMES: &'static [&'static str] = &[
-        "random",
-        "mcts:1000",
-        "expecti:2",
-        "bard",
-        "ovate",
-        "druid",
-    ];
+    const NAMES: &'static [&'static str] =
+        &["random", "mcts:1000", "expecti:2", "bard", "ovate", "druid"];
 }
 
 impl BotGame for SugorokuGame {

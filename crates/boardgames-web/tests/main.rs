@@ -64,6 +64,7 @@ async fn the_catalog_names_every_game_and_its_bots() {
         json!([
             "random",
             "mcts:1000",
+            "expecti:2",
             "bot",
             "searchbot",
             "tdbot",
