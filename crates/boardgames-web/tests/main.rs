@@ -473,3 +473,48 @@ async fn the_page_its_files_and_the_rules_are_served_with_their_headers() {
     let res = app.clone().oneshot(req).await.unwrap();
     assert_eq!(res.headers()[header::CONTENT_ENCODING], "gzip");
 }
+
+#[tokio::test]
+async fn the_replay_page_of_a_record_is_the_arenas_with_its_own_policy() {
+    let app = boardgames_web::router();
+    let record = "[Game \"Tafl\"]\n[Rules \"brandubh\"]\n[Result \"*\"]\n\n1. d2-c2\n2. c4-c5\n";
+    let body: String = format!(
+        "record={}",
+        record
+            .bytes()
+            .map(|b| format!("%{b:02X}"))
+            .collect::<String>()
+    );
+    let req = Request::builder()
+        .method("POST")
+        .uri("/replay-page")
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .body(Body::from(body))
+        .unwrap();
+    let res = app.clone().oneshot(req).await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let csp = res.headers()[header::CONTENT_SECURITY_POLICY]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        csp.starts_with("default-src 'none'; script-src 'unsafe-inline'"),
+        "{csp}"
+    );
+    let html = res.into_body().collect().await.unwrap().to_bytes();
+    let html = String::from_utf8_lossy(&html);
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    assert!(html.contains("<svg"), "the pictures");
+    assert!(html.contains("c4-c5"), "the move list");
+    // A record that does not replay: the reason, no page.
+    let req = Request::builder()
+        .method("POST")
+        .uri("/replay-page")
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .body(Body::from(
+            "record=%5BGame%20%22Tafl%22%5D%0A%0A1.%20a1-a9%0A",
+        ))
+        .unwrap();
+    let res = app.clone().oneshot(req).await.unwrap();
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+}

@@ -493,6 +493,12 @@ function wire() {
     await receive(answer);
   }));
   initReplay({ message, errorText, showSection });
+  $("to-replay").addEventListener("click", () => {
+    if (!state.view) return;
+    showSection("replay");
+    $("replay-text").value = state.view.record;
+    openReplayText(state.view.record, { message, errorText }).catch((e) => message(errorText(e), true));
+  });
 }
 
 function showHint(hint) {

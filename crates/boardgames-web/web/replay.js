@@ -29,6 +29,7 @@ async function show(k) {
 
 export async function openReplayText(text, ui) {
   const answer = await api.openReplay(text);
+  document.getElementById("page-record").value = text;
   replay.id = answer.id;
   replay.steps = answer.replay.steps;
   replay.length = answer.replay.length;

@@ -283,3 +283,42 @@ pub(crate) async fn replay_frame(
     let value = blocking(&state, move || Ok(lock(&handle).frame(k))).await?;
     Ok(axum::Json(value))
 }
+
+/// The form of `POST /replay-page`: a record's text.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PageForm {
+    record: String,
+}
+
+/// The content security policy of the replay page: a self-contained document (its script
+/// and style inline, its pictures inline SVG), which loads and calls nothing.
+const PAGE_CSP: &str = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; \
+                        img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/// `POST /replay-page` (a form): the replay page of a record, as `boardgames view` writes
+/// it (each step's picture, and for trictrac the throw, its events and the marks).
+pub(crate) async fn replay_page(
+    State(state): State<Arc<AppState>>,
+    form: Result<axum::Form<PageForm>, axum::extract::rejection::FormRejection>,
+) -> Result<Response, ApiError> {
+    let axum::Form(form) = form.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::TooLarge(super::MAX_BODY)
+        } else {
+            ApiError::BadRequest(e.body_text())
+        }
+    })?;
+    let html = blocking(&state, move || {
+        let record = games::read_record(&form.record)?;
+        boardgames_arena::replay_page::replay_page(&record)
+            .map_err(|e| ApiError::BadRecord(e.to_string()))
+    })
+    .await?;
+    let mut response = axum::response::Html(html).into_response();
+    response.headers_mut().insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(PAGE_CSP),
+    );
+    Ok(response)
+}

@@ -60,11 +60,12 @@ pub fn router() -> Router {
         .route("/api/games/{id}/record", get(api::record))
         .route("/api/replays", post(api::open_replay))
         .route("/api/replays/{id}/{k}", get(api::replay_frame))
+        .route("/replay-page", post(api::replay_page))
         .fallback(assets::not_found)
         .with_state(state)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(CompressionLayer::new())
-        .layer(SetResponseHeaderLayer::overriding(
+        .layer(SetResponseHeaderLayer::if_not_present(
             header::CONTENT_SECURITY_POLICY,
             HeaderValue::from_static(CSP),
         ))
