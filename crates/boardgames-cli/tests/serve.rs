@@ -31,8 +31,14 @@ fn serve_prints_its_address_and_serves_the_page_there() {
         .to_owned();
     assert!(address.starts_with("127.0.0.1:"), "{address}");
     let mut stream = TcpStream::connect(&address).unwrap();
-    stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
-    write!(stream, "GET / HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n").unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    write!(
+        stream,
+        "GET / HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
     let mut answer = String::new();
     stream.read_to_string(&mut answer).unwrap();
     let _ = child.kill();
@@ -53,7 +59,9 @@ fn serve_refuses_an_address_it_cannot_listen_on() {
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
-        err.starts_with(&format!("error: --bind/--port: cannot listen on 127.0.0.1:{port}: ")),
+        err.starts_with(&format!(
+            "error: --bind/--port: cannot listen on 127.0.0.1:{port}: "
+        )),
         "{err}"
     );
     // Not an IP address.

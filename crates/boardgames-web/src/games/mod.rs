@@ -3,103 +3,23 @@
 //! analysis), a hosted game of any of them behind one interface ([`Table`]), and the
 //! request that starts one ([`NewGame`]).
 
+mod presentation;
+mod request;
 mod session;
 mod sugoroku;
 mod tafl;
 mod trictrac;
 
-use boardgames_common::{ByPlayer, Game, Player, Record, RecordLimits, Replay, Seed, Turn};
-use serde::Deserialize;
+use boardgames_common::{ByPlayer, Game, Player, Record, Seed, Turn};
 use serde_json::{Value, json};
 
 use crate::agents::{self, BotGame};
 use crate::error::ApiError;
+pub(crate) use presentation::WebGame;
+pub(crate) use request::read_record;
+pub use request::{MAX_RECORD_BYTES, NewGame};
 pub(crate) use session::MAX_ACTIONS_PER_REQUEST;
 use session::{Applied, Bot, Next, Session};
-
-/// What a game of the family shows the page, beyond [`Game`].
-pub(crate) trait WebGame: Game + Replay + BotGame + Send + 'static
-where
-    Self::Action: Send,
-{
-    /// The picture of the game now (SVG), `last` the last action with the state before it.
-    fn picture(&self, last: Option<(&Self, Self::Action)>) -> String;
-
-    /// A picture of `action` about to be played at `before` (trictrac: the arrows of a
-    /// play), shown for a moment before the next; `None` when the next picture says it all.
-    fn frame(before: &Self, action: Self::Action) -> Option<String> {
-        let _ = (before, action);
-        None
-    }
-
-    /// The legal actions of a decision, as the board and the text field need them.
-    fn legal_view(&self, legal: &[Self::Action]) -> Vec<Value>;
-
-    /// What the page shows beside the board (marks, counts, phases, the sides' names).
-    fn info(&self) -> Value;
-
-    /// In a game of dice alone, the side whose throw it is at a chance node (a person then
-    /// throws by hand); `None` in a game whose dice fall by themselves.
-    fn thrower(&self) -> Option<Player> {
-        None
-    }
-
-    /// The name of `player`'s side now (`white`, `attackers`): in the partie à écrire the
-    /// colours change with the marqués.
-    fn side_name(&self, player: Player) -> &'static str;
-
-    /// What a hint adds to the bot's choice (trictrac: the throw's scoring analysis).
-    fn analysis(&self, legal: &[Self::Action], choice: Self::Action) -> Value {
-        let _ = (legal, choice);
-        Value::Null
-    }
-}
-
-/// A request to start a game.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct NewGame {
-    /// `trictrac` (the partie ordinaire), `ecrire` (the partie à écrire), `tafl`,
-    /// `sugoroku`.
-    pub game: String,
-    /// Each side, first then second: `person`, or a bot's name (`tdsearchbot`, `druid`,
-    /// ...).
-    pub players: [String; 2],
-    /// Trictrac: the trous that win the partie ordinaire (1 to 12; 12 by default).
-    #[serde(default)]
-    pub trous: Option<u8>,
-    /// Trictrac: the pavillon (the partie won double while the opponent has no trou).
-    #[serde(default)]
-    pub pavillon: Option<bool>,
-    /// The partie à écrire: the marqués (1 to 120; 8 by default).
-    #[serde(default)]
-    pub marques: Option<u32>,
-    /// The partie à écrire: the convention (`base`, `annexe`, `annexe-geometric`,
-    /// `sans-lever`).
-    #[serde(default)]
-    pub convention: Option<String>,
-    /// Tafl: a preset name or an OpenTafl rules string; sugoroku: its ruleset
-    /// (`return=replaces extra=no winner=held`).
-    #[serde(default)]
-    pub rules: Option<String>,
-    /// The seed of the dice and the bots (a fresh one when absent).
-    #[serde(default)]
-    pub seed: Option<u64>,
-    /// A record to go on from (a game kept by the page, when the server no longer has
-    /// it): its tags give the rules, its actions are replayed.
-    #[serde(default)]
-    pub record: Option<String>,
-}
-
-/// The longest record the server reads (pasted, uploaded or kept by the page), in bytes.
-pub const MAX_RECORD_BYTES: usize = 4 << 20;
-
-/// The limits of a record read by the server.
-pub(crate) fn record_limits() -> RecordLimits {
-    RecordLimits::DEFAULT
-        .with_max_bytes(MAX_RECORD_BYTES)
-        .with_max_actions(session::MAX_ACTIONS)
-}
 
 /// A hosted game of any of the games, as the requests use it.
 pub(crate) trait Table: Send {
@@ -446,15 +366,6 @@ fn unknown_game(name: &str) -> ApiError {
         "unknown game {:?}: expected trictrac, ecrire, tafl or sugoroku",
         name.chars().take(40).collect::<String>()
     ))
-}
-
-/// A record of text, within the server's limits.
-///
-/// # Errors
-/// [`ApiError::BadRecord`] with the parser's message.
-pub(crate) fn read_record(text: &str) -> Result<Record, ApiError> {
-    Record::parse_with_limits(text, &record_limits())
-        .map_err(|e| ApiError::BadRecord(e.to_string()))
 }
 
 /// The catalog of the games: their options and bots, for the page's forms.

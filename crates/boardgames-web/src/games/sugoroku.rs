@@ -7,7 +7,8 @@ use serde_json::{Value, json};
 use sugoroku_core::svg::{SvgOptions, render};
 use sugoroku_core::{Phase, Ruleset, SugorokuGame};
 
-use super::{NewGame, WebGame};
+use super::presentation::WebGame;
+use super::request::NewGame;
 use crate::error::ApiError;
 
 /// The game a request asks for: its ruleset (`return=replaces extra=no winner=held

@@ -7,7 +7,8 @@ use serde_json::{Value, json};
 use tafl_core::svg::{SvgOptions, render};
 use tafl_core::{Escape, Move, Piece, Ruleset, Side, Square, TaflGame};
 
-use super::{NewGame, WebGame};
+use super::presentation::WebGame;
+use super::request::NewGame;
 use crate::error::ApiError;
 
 /// The presets the page offers, the seed's game first.

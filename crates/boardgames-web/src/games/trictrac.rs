@@ -13,7 +13,8 @@ use trictrac_core::svg::{SvgOptions, render};
 use trictrac_core::{Action, Colour, GameOptions, Play, TrictracGame, TurnPhase};
 use trictrac_core::{Chronology, EcrireGame, EcrireOptions, Form};
 
-use super::{NewGame, WebGame};
+use super::presentation::WebGame;
+use super::request::NewGame;
 use crate::error::ApiError;
 
 /// The partie ordinaire a request asks for.

@@ -12,7 +12,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
-use super::AppState;
+use super::state::{AppState, MAX_BODY};
 use crate::error::ApiError;
 use crate::games::{self, NewGame, Table};
 use crate::replay::{self, Replayer};
@@ -36,7 +36,7 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
 /// The refusal of a body that cannot be read.
 fn rejection(e: &JsonRejection) -> ApiError {
     if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-        ApiError::TooLarge(super::MAX_BODY)
+        ApiError::TooLarge(MAX_BODY)
     } else {
         ApiError::BadRequest(e.body_text())
     }
@@ -304,7 +304,7 @@ pub(crate) async fn replay_page(
 ) -> Result<Response, ApiError> {
     let axum::Form(form) = form.map_err(|e| {
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError::TooLarge(super::MAX_BODY)
+            ApiError::TooLarge(MAX_BODY)
         } else {
             ApiError::BadRequest(e.body_text())
         }

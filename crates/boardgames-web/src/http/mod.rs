@@ -4,6 +4,7 @@
 
 mod api;
 mod assets;
+mod state;
 
 use std::sync::Arc;
 
@@ -15,21 +16,8 @@ use tokio::sync::Semaphore;
 use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 
-use crate::games::{MAX_RECORD_BYTES, Table};
-use crate::replay::Replayer;
 use crate::store::Store;
-
-/// The largest request body read, in bytes: a record of [`MAX_RECORD_BYTES`] written as a
-/// JSON string (escapes included), and a little more.
-pub(crate) const MAX_BODY: usize = 2 * MAX_RECORD_BYTES + 64 * 1024;
-
-/// What the requests share: the games and the records replayed, and the permits of the
-/// bots' thinking.
-pub(crate) struct AppState {
-    pub(crate) games: Store<Box<dyn Table>>,
-    pub(crate) replays: Store<Box<dyn Replayer>>,
-    pub(crate) thinking: Semaphore,
-}
+use state::{AppState, MAX_BODY};
 
 /// The content security policy of every answer: scripts, styles, pictures and requests of
 /// this server only (the SVG pictures are inserted as markup, the downloads are `blob:`).
