@@ -128,8 +128,8 @@ try {
   await page2.close();
 
   const bots = [
-    ["tafl", ["random", "mcts:1000", "bard", "ovate", "druid"], "circle.piece.attacker", { rules: "fidchell" }],
-    ["trictrac", ["random", "mcts:1000", "bot", "searchbot", "tdbot", "tdsearchbot"], "circle.dame.white", {}],
+    ["tafl", ["random", "mcts:1000", "expecti:2", "bard", "ovate", "druid"], "circle.piece.attacker", { rules: "fidchell" }],
+    ["trictrac", ["random", "mcts:1000", "expecti:2", "bot", "searchbot", "tdbot", "tdsearchbot"], "circle.dame.white", {}],
   ];
   for (const [game, names, pieces, options] of bots) {
     for (const bot of names) {
