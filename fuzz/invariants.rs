@@ -197,6 +197,10 @@ pub fn tafl_game(preset: u8, picks: &[u8]) {
 /// the laws of movement, and by the full laws) is legal and plays, and its scoring does not
 /// fail; a play built from arbitrary moves is legal
 /// exactly when its board is that of a generated play, and refused unchanged otherwise.
+/// The same moves (up to four, a pair whose two points are one being a dame touched and not
+/// moved) as a physical play for the referee's judge: no fausse case exactly when they leave
+/// the dames as a legal play does and every dame touched was played (or stands at the
+/// talon), and a fausse case's options as RÉSOLUTION allows ([`fausse_case_options`]).
 pub fn trictrac_position(text: &str, throw: u8, moves: &[(String, String)]) {
     use trictrac_core::scoring::{ScoringRules, ThrowAnalysis};
     use trictrac_core::{Move, Play, Position};
@@ -228,6 +232,7 @@ pub fn trictrac_position(text: &str, throw: u8, moves: &[(String, String)]) {
     for play in analysis.legal_plays().iter() {
         assert!(analysis.after_play(play).is_ok(), "{play}");
     }
+    referee_judge(&position, throw, moves);
     let built: Vec<Move> = moves
         .iter()
         .take(2)
@@ -251,6 +256,328 @@ pub fn trictrac_position(text: &str, throw: u8, moves: &[(String, String)]) {
             assert!(!position.is_legal(&play) && !legal.contains(&play));
             assert_eq!(e.play, play);
             assert_eq!(p, position, "an illegal play changed the position");
+        }
+    }
+}
+
+/// The throw's numbers a physical move stands for when `used` were played before it (as the
+/// referee reads a play): two for a first move of the sum that no die makes (a tout d'une
+/// in one move), one otherwise.
+fn numbers_of(throw: boardgames_common::Throw, d: u8, used: u8) -> u8 {
+    let [a, b] = throw.dice().map(boardgames_common::Die::get);
+    if used == 0 && d != a && d != b && d == a + b {
+        2
+    } else {
+        1
+    }
+}
+
+/// The dames of a physical play as the referee reads it: (from, to) as the mover's path
+/// positions, a move that starts where an earlier one ended continuing that dame.
+fn units_of(
+    mover: trictrac_core::Colour,
+    moves: &[trictrac_core::referee::PhysicalMove],
+) -> Vec<(u8, u8)> {
+    let mut out: Vec<(u8, u8)> = Vec::new();
+    for m in moves {
+        let (f, t) = (m.from.path(mover), m.to.path(mover));
+        if let Some(u) = out.iter_mut().rev().find(|u| u.1 == f) {
+            u.1 = t;
+        } else {
+            out.push((f, t));
+        }
+    }
+    out
+}
+
+/// Where the dames of `play` start and end (a tout d'une as one dame), and the points its
+/// dames are lifted from.
+fn lands_of(play: &trictrac_core::Play, mover: trictrac_core::Colour) -> (Vec<(u8, u8)>, Vec<u8>) {
+    let m = play.moves();
+    if play.is_tout_d_une() {
+        let f = m[0].from.path(mover);
+        return (vec![(f, m[1].to.path(mover))], vec![f]);
+    }
+    (
+        m.iter()
+            .map(|x| (x.from.path(mover), x.to.path(mover)))
+            .collect(),
+        m.iter().map(|x| x.from.path(mover)).collect(),
+    )
+}
+
+/// How many of `units` (each matched once) `play` leaves where they were played.
+fn kept_by(play: &trictrac_core::Play, mover: trictrac_core::Colour, units: &[(u8, u8)]) -> usize {
+    let (mut lands, _) = lands_of(play, mover);
+    units
+        .iter()
+        .filter(|u| match lands.iter().position(|l| l == *u) {
+            Some(k) => {
+                lands.swap_remove(k);
+                true
+            }
+            None => false,
+        })
+        .count()
+}
+
+/// The options of a fausse case (`entry`, `options`) judged for the physical `moves` of the
+/// side to move of `position` with `throw`, `touched` the points where he touched a dame
+/// without "J'adoube !", checked against RÉSOLUTION ("c'est à l'adversaire de décider ...
+/// de la manière de jouer la ou les dames fautives ; mais il doit respecter les règles
+/// concernant le déplacement des dames ... Il peut aussi choisir de laisser en l'état. Mais
+/// il ne peut pas faire rejouer une dame qui a été bien placée sauf si c'est la seule
+/// manière de pouvoir jouer correctement les deux nombres. Il ne peut pas choisir de faire
+/// jouer une dame que le joueur fautif n'aurait pas touchée"):
+///
+/// - every play imposed is a legal play of the throw (the laws of movement and the must fill
+///   / must keep obligation);
+/// - it moves only dames he touched or moved, except under the entries that oblige another
+///   dame (REMPLIR et CONSERVER, ÉCOLE DE PRIVILÈGE, PRENDRE SON COIN, DAME PASSÉE AU
+///   RETOUR, DAME SEULE PLACÉE SUR UN COIN, FAUSSE CASE : CONSOMMATION);
+/// - it leaves in place as many of his dames as any legal play does, under the entries
+///   where the generic rule applies (DAME MAL PLACÉE, DAME COUVERTE PAR FAUSSE CASE, DAME
+///   JOUÉE TOUT D'UNE); under DAME TOUCHÉE DAME JOUÉE it plays a dame touched and not
+///   played, and leaves in place as many as any legal play of that dame and touched dames
+///   only;
+/// - a dame moved after the throw's numbers (DAME JOUÉE EN TROP, or DAME JOUÉE TOUT D'UNE
+///   after a tout d'une) is only put back: the play of the moves before it imposed when
+///   they make one, else the remedies of those moves judged as their own play (checked
+///   the same way), never leaving the play;
+/// - leaving it as played is offered only for a position the laws allow, with no more of
+///   the throw's numbers played than it has (two, a doublet included), never under DAME
+///   JOUÉE EN TROP ("ne peut que rectifier"), and under DAME SEULE PLACÉE SUR UN COIN
+///   ("doit") only for a dame touched that no number can play (then it is all he can do);
+/// - a dame sent back is one he moved, from where and to where he moved it.
+pub fn fausse_case_options(
+    position: &trictrac_core::Position,
+    throw: boardgames_common::Throw,
+    moves: &[trictrac_core::referee::PhysicalMove],
+    touched: &[trictrac_core::Point],
+    entry: trictrac_core::referee::Entry,
+    options: &[trictrac_core::referee::Remedy],
+) {
+    use trictrac_core::referee::{Entry, Remedy, position_after};
+    use trictrac_core::scoring::{ScoringRules, ThrowAnalysis};
+    let mover = position.side_to_move();
+    let analysis = ThrowAnalysis::new(position, throw, &ScoringRules::default());
+    let legal = analysis.legal_plays();
+    let units = units_of(mover, moves);
+    let origins: Vec<u8> = units.iter().map(|u| u.0).collect();
+    // The moves standing for the throw's two numbers; a dame moved after them goes back
+    // (DAME JOUÉE EN TROP), and the dames left in place are counted among the others.
+    let mut used = 0;
+    let numbers_moves = moves
+        .iter()
+        .take_while(|m| {
+            used += numbers_of(
+                throw,
+                m.to.path(mover).saturating_sub(m.from.path(mover)),
+                used,
+            );
+            used <= 2
+        })
+        .count();
+    let numbers = used;
+    let said = || {
+        format!(
+            "{entry} for {moves:?} (touched {touched:?}) with {throw} in {position}: {options:?}"
+        )
+    };
+    assert!(
+        entry != Entry::DameJoueeEnTrop || numbers_moves < moves.len(),
+        "no dame more: {}",
+        said()
+    );
+    if numbers_moves < moves.len()
+        && matches!(entry, Entry::DameJoueeEnTrop | Entry::DameJoueeToutDUne)
+    {
+        // DAME JOUÉE EN TROP, DAME JOUÉE TOUT D'UNE (a dame moved after a tout d'une):
+        // "l'adversaire ne peut que rectifier le placement de cette dernière dame", "a
+        // seulement la possibilité de rectifier la position de cette dernière dame": never
+        // left; the play of the first moves imposed when they make one, else the two numbers
+        // judged as their own play (RÉSOLUTION checked there) and its remedies.
+        let boards: Vec<[u8; 26]> = (1..=moves.len())
+            .filter_map(|k| trictrac_core::referee::counts_after(position, &moves[..k]))
+            .collect();
+        // The dames moved after them were touched all the same (a move continuing a dame's
+        // journey touches no other dame).
+        let mut all_touched = touched.to_vec();
+        all_touched.extend(
+            origins
+                .iter()
+                .filter_map(|&f| trictrac_core::Point::from_path(mover, f)),
+        );
+        let first = trictrac_core::referee::judge(
+            &analysis,
+            position,
+            &moves[..numbers_moves],
+            &all_touched,
+        );
+        if let Some(j) = &first {
+            fausse_case_options(
+                position,
+                throw,
+                &moves[..numbers_moves],
+                &all_touched,
+                j.entry,
+                &j.options,
+            );
+        }
+        for o in options {
+            let a_prefix = matches!(o, Remedy::Impose(p) if legal.contains(p)
+                && analysis.play(p).is_ok_and(|next| boards.contains(next.board().path_counts(mover))));
+            let of_first = first.as_ref().is_some_and(|j| j.options.contains(o))
+                && !matches!(
+                    o,
+                    Remedy::Leave | Remedy::PassNextCoup(_) | Remedy::SendBack { .. }
+                );
+            assert!(
+                a_prefix || of_first || *o == Remedy::ReplayFreely,
+                "{o}: {}",
+                said()
+            );
+        }
+        return;
+    }
+    let mut touched_paths: Vec<u8> = touched.iter().map(|p| p.path(mover)).collect();
+    touched_paths.extend(moves.iter().map(|m| m.from.path(mover)));
+    let only_touched = |p: &trictrac_core::Play| {
+        lands_of(p, mover)
+            .1
+            .iter()
+            .all(|f| touched_paths.contains(f))
+    };
+    // Touched, not played, not at the talon (DAMES AU TALON): the dames that must be played.
+    let unplayed: Vec<u8> = touched
+        .iter()
+        .map(|p| p.path(mover))
+        .filter(|t| *t != trictrac_core::TALON && !origins.contains(t))
+        .collect();
+    let most_kept = legal
+        .iter()
+        .map(|q| kept_by(q, mover, &units))
+        .max()
+        .unwrap_or(0);
+    let any_dame = matches!(
+        entry,
+        Entry::RemplirEtConserver
+            | Entry::EcoleDePrivilege
+            | Entry::PrendreSonCoin
+            | Entry::DamePasseeAuRetour
+            | Entry::DameSeulePlaceeSurUnCoin
+            | Entry::FausseCaseConsommation
+    );
+    let keep = matches!(
+        entry,
+        Entry::DameMalPlacee | Entry::DameCouverteParFausseCase | Entry::DameJoueeToutDUne
+    );
+    for o in options {
+        match o {
+            Remedy::Impose(p) => {
+                assert!(legal.contains(p), "{p} is no legal play: {}", said());
+                assert!(
+                    any_dame || only_touched(p),
+                    "{p} moves a dame not touched: {}",
+                    said()
+                );
+                if keep {
+                    assert_eq!(
+                        kept_by(p, mover, &units),
+                        most_kept,
+                        "{p} plays again a dame played right: {}",
+                        said()
+                    );
+                }
+                if entry == Entry::DameToucheeDameJouee {
+                    let (_, from) = lands_of(p, mover);
+                    let t = unplayed
+                        .iter()
+                        .find(|t| from.contains(t))
+                        .unwrap_or_else(|| {
+                            panic!("{p} plays no dame touched and not played: {}", said())
+                        });
+                    let best = legal
+                        .iter()
+                        .filter(|q| lands_of(q, mover).1.contains(t) && only_touched(q))
+                        .map(|q| kept_by(q, mover, &units))
+                        .max()
+                        .unwrap_or(0);
+                    assert_eq!(kept_by(p, mover, &units), best, "{p}: {}", said());
+                }
+            }
+            Remedy::Leave => {
+                assert!(
+                    position_after(position, moves).is_some(),
+                    "left in no position: {}",
+                    said()
+                );
+                assert!(
+                    numbers <= 2,
+                    "left with {numbers} numbers played: {}",
+                    said()
+                );
+                // (A dame touched that no number can play, even onto a coin, can only be
+                // left: FAUSSE CASE : DÉFINITION.)
+                assert!(
+                    entry != Entry::DameSeulePlaceeSurUnCoin || options.len() == 1,
+                    "left: {}",
+                    said()
+                );
+            }
+            Remedy::SendBack { from, to } => {
+                let u = (from.path(mover), to.path(mover));
+                assert!(units.contains(&u), "no dame went {from}-{to}: {}", said());
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The physical play of `moves` judged by the referee (see [`trictrac_position`]).
+fn referee_judge(
+    position: &trictrac_core::Position,
+    throw: boardgames_common::Throw,
+    moves: &[(String, String)],
+) {
+    use trictrac_core::referee::{PhysicalMove, counts_after, judge};
+    use trictrac_core::scoring::{ScoringRules, ThrowAnalysis};
+    use trictrac_core::{Dest, Point};
+    let mover = position.side_to_move();
+    let mut physical: Vec<PhysicalMove> = Vec::new();
+    let mut touched: Vec<Point> = Vec::new();
+    for (from, to) in moves.iter().take(4) {
+        let (Ok(from), Ok(to)) = (from.parse::<Point>(), to.parse::<Dest>()) else {
+            continue;
+        };
+        if to == Dest::Point(from) {
+            touched.push(from);
+            continue;
+        }
+        // As the referee takes them: forward, from a point where he has a dame.
+        let m = PhysicalMove { from, to };
+        let mut next = physical.clone();
+        next.push(m);
+        let Some(c) = counts_after(position, &next) else {
+            continue;
+        };
+        if to.path(mover) > from.path(mover) && c.iter().all(|&n| n <= 15) {
+            physical = next;
+        }
+    }
+    let analysis = ThrowAnalysis::new(position, throw, &ScoringRules::default());
+    match judge(&analysis, position, &physical, &touched) {
+        Some(j) => fausse_case_options(position, throw, &physical, &touched, j.entry, &j.options),
+        None => {
+            let after = counts_after(position, &physical).expect("the moves start from dames");
+            assert!(
+                analysis.legal_plays().iter().any(|p| {
+                    analysis
+                        .play(p)
+                        .is_ok_and(|next| *next.board().path_counts(mover) == after)
+                }),
+                "{physical:?} judged no fausse case in {position} with {throw}"
+            );
         }
     }
 }
@@ -324,11 +651,67 @@ fn assert_consistent_tafl(game: &tafl_core::TaflGame) {
     );
 }
 
+/// The `otep_engine` target's input: the first byte chooses the notation (bit 0: full
+/// notation), the rest is the host's lines, at most 64 ([`otep_engine`]).
+pub fn otep_engine_bytes(data: &[u8]) {
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let lines: Vec<&[u8]> = rest.split(|&b| b == b'\n').take(64).collect();
+    otep_engine(&lines, first & 1 == 1);
+}
+
+/// A move as the OpenTafl engine writes it (in `move` and in each move of an `analysis`
+/// line), read and checked against `pos`: legal there; in simple notation `e5-e8`; in
+/// OpenTafl's full notation (`simple` false) the letter of the king, a commander or a knight
+/// first and never of a soldier (`Kd4-d6`, `nd2-e2`; the notation spec's
+/// `[tcnkTCNK]?<square>`), `^` for a jump and `=` for a berserk move in place of `-`, and
+/// `x` with the squares taken only when the move takes something.
+fn engine_move(
+    text: &str,
+    pos: &tafl_core::Position,
+    rules: &tafl_core::Rules,
+    simple: bool,
+) -> tafl_core::Move {
+    let (mv, captures) = text.split_once('x').unwrap_or((text, ""));
+    let named = mv.len() > 1
+        && mv.as_bytes()[0].is_ascii_alphabetic()
+        && mv.as_bytes()[1].is_ascii_alphabetic();
+    let coordinates = if named { &mv[1..] } else { mv };
+    let coordinates = coordinates.replace("^=", "-").replace(['^', '='], "-");
+    let m: tafl_core::Move = coordinates
+        .parse()
+        .unwrap_or_else(|e| panic!("{text:?} in {pos}: {e}"));
+    assert!(pos.is_legal(rules, m), "{text} is not legal in {pos}");
+    let officer =
+        pos.piece_at(m.from) == Some(tafl_core::Piece::King) || pos.officer_at(m.from).is_some();
+    assert!(!named || officer, "{text}: a letter for a soldier in {pos}");
+    assert!(!simple || !named, "{text}: a letter in simple notation");
+    assert!(
+        named || !officer || simple,
+        "{text}: the officer's letter is missing in {pos}"
+    );
+    assert!(
+        !simple || coordinates == mv,
+        "{text}: `^` or `=` in simple notation"
+    );
+    let mut next = *pos;
+    let takes = !next.play_unchecked(rules, m).captures.is_empty();
+    assert!(
+        captures.is_empty() || takes,
+        "{text}: a capture written for none in {pos}"
+    );
+    m
+}
+
 /// The OpenTafl engine (OTEP) fed `lines`, one at a time, with a tiny node budget: every
 /// line is answered or ignored, never with a panic; every answer is one line of printable
 /// ASCII ending in `\n` and starting with a command of the protocol; every `move` it sends is
-/// legal in its own game and is the move it waits to see accepted; every `analysis` line
-/// names legal first moves; its game is always one that replays from its record. The
+/// legal in its own game, is the move it waits to see accepted and is written in the
+/// notation the host asked for ([`engine_move`]); every `analysis` line has the count of
+/// pairs it announces, each a line of moves legal one after the other from the game's
+/// position, written as its moves are, and a number; its game is always one that replays
+/// from its record. The
 /// engine's search is bounded by `nodes` (so is each line's time).
 pub fn otep_engine(lines: &[&[u8]], full_moves: bool) {
     use boardgames_cli::opentafl_engine::{Engine, EngineOptions};
@@ -367,33 +750,14 @@ pub fn otep_engine(lines: &[&[u8]], full_moves: bool) {
                 let pending = engine.pending().expect("the move sent is awaited");
                 let legal = game.position().legal_moves(game.rules());
                 assert!(legal.contains(&pending), "{pending} in {}", game.position());
-                // The text is the move, with its captures when the host asked for full
-                // notation (the option, or a `simple-moves off` line of its own).
-                // (OpenTafl's full notation writes the king's capture `xKe4`.)
-                let (mv, captures) = m.split_once('x').unwrap_or((m, ""));
-                // Full notation names the king, a commander or a knight by its letter first
-                // (`Kd4-d6`, `nd2-e2`; never a soldier, and a file letter follows the
-                // letter) and writes `^` for a jump, `=` for a berserk move.
-                let named = mv.len() > 1
-                    && mv.as_bytes()[0].is_ascii_alphabetic()
-                    && mv.as_bytes()[1].is_ascii_alphabetic();
-                let coordinates = if named { &mv[1..] } else { mv };
-                let coordinates = coordinates.replace("^=", "-").replace(['^', '='], "-");
-                assert_eq!(coordinates, pending.to_string(), "{m}");
-                let pos = game.position();
-                let officer = pos.piece_at(pending.from) == Some(tafl_core::Piece::King)
-                    || pos.officer_at(pending.from).is_some();
-                assert!(!named || officer, "{m}: a letter for a soldier in {pos}");
-                assert!(
-                    named || !officer || engine.simple_moves(),
-                    "{m}: the officer's letter is missing in {pos}"
-                );
-                assert!(
-                    captures.is_empty() || !game.move_text(pending).captures.is_empty(),
-                    "{m}"
-                );
+                let read = engine_move(m, game.position(), game.rules(), engine.simple_moves());
+                assert_eq!(read, pending, "{m}");
             }
             if let Some(rest) = answer.strip_prefix("analysis ") {
+                // OTEP 9: "analysis [number] [<move-list> <evaluation>]...": a move-list
+                // "leads from the current game state to the deepest state searched", its
+                // moves "in simple algebraic tafl notation or OpenTafl algebraic tafl
+                // notation", joined by `|`. The engine writes them as its moves.
                 let game = engine.game().expect("an analysis is of a game");
                 let mut words = rest.split(' ');
                 let k: usize = words.next().unwrap_or("").parse().expect("a count");
@@ -401,13 +765,12 @@ pub fn otep_engine(lines: &[&[u8]], full_moves: bool) {
                 assert_eq!(items.len(), 2 * k, "{answer}");
                 for pair in items.chunks(2) {
                     assert!(pair[1].parse::<f64>().is_ok(), "{answer}");
-                    let first = pair[0].split('|').next().unwrap_or("");
-                    let first = first.split_once('x').map_or(first, |(mv, _)| mv);
-                    let m: tafl_core::Move = first.parse().expect("a move");
-                    assert!(
-                        game.position().is_legal(game.rules(), m),
-                        "{first} in {answer}"
-                    );
+                    let mut pos = *game.position();
+                    for text in pair[0].split('|') {
+                        assert!(!pos.status().is_over(), "{text} after the end in {answer}");
+                        let m = engine_move(text, &pos, game.rules(), engine.simple_moves());
+                        let _ = pos.play_unchecked(game.rules(), m);
+                    }
                 }
             }
         }
@@ -420,6 +783,25 @@ pub fn otep_engine(lines: &[&[u8]], full_moves: bool) {
             break;
         }
     }
+}
+
+/// The position of the glossary's BATTRE UNE DAME, EXEMPLE n° 1 (the worked transcript's).
+pub const REFEREE_EXAMPLE: &str = "B1:w14,B8:w1,N1:b11,N11:b2,N12:b2 b 5/5 0.0/0.0";
+
+/// The `referee_transcript` target's input: the first byte chooses the start (bit 7: the
+/// example's position, [`REFEREE_EXAMPLE`], else the start of a partie) and the trous of the
+/// partie (its low four bits, plus one); the rest is the transcript, read as UTF-8 with
+/// replacement ([`referee_transcript`]).
+pub fn referee_transcript_bytes(data: &[u8]) {
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let position = if first & 0x80 == 0 {
+        ""
+    } else {
+        REFEREE_EXAMPLE
+    };
+    referee_transcript(position, (first & 0x0f) + 1, &String::from_utf8_lossy(rest));
 }
 
 /// The trictrac referee fed a transcript (`boardgames trictrac referee --script`), from a
@@ -436,10 +818,31 @@ pub fn otep_engine(lines: &[&[u8]], full_moves: bool) {
 /// than the partie's trous (the last gain, an école of a declared win, carries him past them,
 /// as in the partie ordinaire). The marks are consistent as the laws' jetons and fichets;
 /// the partie ends at most once.
+///
+/// The dames: a coup moves at most two dames (one a number, or one tout d'une), only
+/// forward, and no more pips than the throw's two numbers unless the opponent chose to leave
+/// a fausse case as played (DAME MAL PLACÉE: "la laisser à la place où elle a été posée",
+/// beyond its place included); a coup ended by a relevé (s'en aller, the last dame borne
+/// off) is not measured. Every fausse case reported at `done` offers what RÉSOLUTION allows
+/// ([`fausse_case_options`], with the dames moved and touched as the transcript says), until
+/// a choice of the opponent has sent dames back or constrained the coup (then the coup's
+/// later reports are the constraint's: not checked).
 pub fn referee_transcript(position: &str, trous: u8, text: &str) {
     use boardgames_cli::referee::{Verdict, judge_line, tablier};
     use trictrac_core::Colour;
-    use trictrac_core::referee::{Referee, RefereePhase};
+    use trictrac_core::referee::{Fault, Gesture, PhysicalMove, Referee, RefereePhase, Remedy};
+    /// The coup being played, as the transcript shows it.
+    struct Coup {
+        mover: Colour,
+        throw: boardgames_common::Throw,
+        start: trictrac_core::Position,
+        moves: Vec<PhysicalMove>,
+        touched: Vec<trictrac_core::Point>,
+        adoube: bool,
+        constrained: bool,
+    }
+    let mut coup: Option<Coup> = None;
+    let mut pass_next: Option<Colour> = None;
     let trous = trous.clamp(1, 12);
     let mut referee = match tablier(position, trous) {
         Ok((r, reports)) => {
@@ -452,6 +855,8 @@ pub fn referee_transcript(position: &str, trous: u8, text: &str) {
     };
     for (i, line) in text.lines().take(400).enumerate() {
         let before = format!("{referee:?}");
+        let open_before: Vec<trictrac_core::referee::Report> =
+            referee.open_reports().cloned().collect();
         let mut out = Vec::new();
         let verdict = judge_line(&mut referee, i + 1, line, &mut out).expect("memory");
         let printed = String::from_utf8(out).expect("UTF-8");
@@ -473,6 +878,117 @@ pub fn referee_transcript(position: &str, trous: u8, text: &str) {
             }
             Verdict::Blank | Verdict::Shown | Verdict::Quit => {
                 assert_eq!(format!("{referee:?}"), before, "{line:?} changed it");
+            }
+        }
+        // The dames.
+        let mut left_by_choice = false;
+        if let Verdict::Judged { who, reports } = &verdict {
+            let gesture = line
+                .split('#')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .split_once(char::is_whitespace)
+                .and_then(|(_, g)| g.parse::<Gesture>().ok());
+            let chosen = match gesture {
+                Some(Gesture::Choose(k)) => open_before
+                    .iter()
+                    .find(|r| r.chooser == Some(*who) && r.fault == Fault::FausseCase)
+                    .and_then(|r| r.options.get(k.wrapping_sub(1)).copied().zip(r.offender)),
+                _ => None,
+            };
+            if let Some((remedy, offender)) = chosen {
+                left_by_choice = matches!(remedy, Remedy::Leave | Remedy::PassNextCoup(_));
+                if let Remedy::PassNextCoup(_) = remedy {
+                    pass_next = Some(offender);
+                }
+                if let Some(c) = &mut coup {
+                    c.constrained = true;
+                }
+            }
+            if let Some(c) = &mut coup
+                && c.mover == *who
+            {
+                match gesture {
+                    Some(Gesture::Touch(p)) => {
+                        if c.adoube {
+                            c.adoube = false;
+                        } else if !c.touched.contains(&p) {
+                            c.touched.push(p);
+                        }
+                    }
+                    Some(Gesture::Adoube) => c.adoube = true,
+                    Some(Gesture::Move { from, to }) => {
+                        c.moves.push(PhysicalMove { from, to });
+                        c.adoube = false;
+                    }
+                    Some(Gesture::Done) if !c.constrained => {
+                        for r in reports.iter().filter(|r| r.fault == Fault::FausseCase) {
+                            let shown = referee.dames_on_tablier().counts[c.mover];
+                            let mine = trictrac_core::referee::counts_after(&c.start, &c.moves)
+                                .expect("the moves the referee took start from dames");
+                            for p in trictrac_core::Point::ALL {
+                                assert_eq!(
+                                    shown[p.index()],
+                                    mine[p.path(c.mover) as usize],
+                                    "the transcript's dames {:?}",
+                                    c.moves
+                                );
+                            }
+                            fausse_case_options(
+                                &c.start, c.throw, &c.moves, &c.touched, r.entry, &r.options,
+                            );
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let phase = referee.phase();
+        if let Some(c) = &coup
+            && !matches!(phase, RefereePhase::Play { mover, .. } if mover == c.mover)
+        {
+            // The coup is over: measure what it moved (unless a relevé started again).
+            let mover = c.mover;
+            let before = c.start.board().path_counts(mover);
+            let after = referee.position().board().path_counts(mover);
+            let releve = after[usize::from(trictrac_core::TALON)] == 15
+                && before[usize::from(trictrac_core::TALON)] != 15;
+            if !releve && referee.position() != &c.start {
+                let pips: i32 = (1..=25)
+                    .map(|p| p as i32 * (i32::from(after[p]) - i32::from(before[p])))
+                    .sum();
+                let moved: u32 = (1..=25)
+                    .map(|p| u32::from(before[p].saturating_sub(after[p])))
+                    .sum();
+                assert!(
+                    moved <= 2,
+                    "{moved} dames moved for {} at {line:?}",
+                    c.throw
+                );
+                assert!(pips >= 0, "{pips} pips backwards at {line:?}");
+                assert!(
+                    pips <= i32::from(c.throw.sum()) || left_by_choice,
+                    "{pips} pips moved for {} at {line:?}",
+                    c.throw
+                );
+            }
+            coup = None;
+        }
+        if let RefereePhase::Play { mover, throw } = phase
+            && coup.is_none()
+        {
+            coup = Some(Coup {
+                mover,
+                throw,
+                start: *referee.position(),
+                moves: Vec::new(),
+                touched: Vec::new(),
+                adoube: false,
+                constrained: pass_next == Some(mover),
+            });
+            if pass_next == Some(mover) {
+                pass_next = None;
             }
         }
         let marking = *referee.marking();

@@ -7,6 +7,7 @@ mod agents;
 mod layers;
 mod replay_steps;
 mod shape;
+mod vocabulary;
 
 /// Every file of a package's `tests/` is compiled: a module of its one test binary
 /// (declared in `main.rs`, or in the `mod.rs` of its folder) or a binary of its own (its

@@ -49,6 +49,29 @@ fn text() -> impl Strategy<Value = String> {
     ]
 }
 
+/// Positions where the referee judges physical plays (`trictrac_physical_plays`): the
+/// start, the glossary's BATTRE UNE DAME, coins to take and to leave, a grand jan the
+/// opponent can still fill, the sortie.
+const PHYSICAL_POSITIONS: [&str; 8] = [
+    "B1:w15,N1:b15 w 0/0 0.0/0.0",
+    "B1:w14,B8:w1,N1:b11,N11:b2,N12:b2 b 5/5 0.0/0.0",
+    "B1:w13,B7:w1,B8:w1,B3:b5,B4:b5,B5:b5 w 1/1 0.0/0.0",
+    "B1:w11,B6:w2,B12:w2,B3:b5,B4:b5,B5:b5 w 1/1 0.0/0.0",
+    "B1:w13,B3:w1,B4:w1,B6:b2,N1:b13 w 1/1 0.0/0.0",
+    "B1:w11,B8:w2,B12:w2,N1:b10,N7:b5 w 3/3 0.0/0.0",
+    "B1:w13,B6:w1,B8:w1,N1:b15 w 1/1 0.0/0.0",
+    "N1:w3,N2:w3,N3:w2,N4:w3,N5:w2,N6:w2,B1:b5,B2:b5,B3:b5 w 30/30 0.0/0.0",
+];
+
+/// A point's name, or `off`: the moves of a physical play.
+fn point_name() -> impl Strategy<Value = String> {
+    prop_oneof![
+        (1u8..=12).prop_map(|n| format!("B{n}")),
+        (1u8..=12).prop_map(|n| format!("N{n}")),
+        Just("off".to_owned()),
+    ]
+}
+
 fn limits() -> impl Strategy<Value = RecordLimits> {
     (0usize..6, 0usize..400, 0usize..80).prop_map(|(a, b, l)| {
         RecordLimits::default()
@@ -108,6 +131,20 @@ proptest! {
     #[test]
     fn sugoroku(a in text(), b in text(), throws in prop::collection::vec(any::<u8>(), 0..200)) {
         fuzz_invariants::sugoroku(&a, &b, &throws);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4096))]
+
+    /// Physical plays of point names, judged by the referee (RÉSOLUTION).
+    #[test]
+    fn trictrac_physical_plays(
+        position in prop::sample::select(PHYSICAL_POSITIONS.to_vec()),
+        throw in any::<u8>(),
+        moves in prop::collection::vec((point_name(), point_name()), 0..5),
+    ) {
+        fuzz_invariants::trictrac_position(position, throw, &moves);
     }
 }
 
@@ -248,6 +285,61 @@ fn otep_engine_full_notation_names_the_officer_that_moves() {
         b"play attackers",
     ];
     fuzz_invariants::otep_engine(&lines, true);
+}
+
+/// Found by the ten-minute run of `otep_engine` (1.0 M executions), the input as the fuzzer
+/// wrote it: a Brandub whose attackers have knights; the engine's `analysis` in full
+/// notation names a knight's move with its letter (`nd3-a3`), which the protocol allows
+/// ("simple algebraic tafl notation or OpenTafl algebraic tafl notation") and the invariant
+/// refused. The invariant now reads analysis moves as it reads `move` answers.
+#[test]
+fn otep_engine_analysis_names_a_knight_with_its_letter() {
+    fuzz_invariants::otep_engine_bytes(include_bytes!(
+        "data/fuzz-findings/otep_engine-analysis-knight-letter"
+    ));
+}
+
+/// Found by the ten-minute run of `referee_transcript` (158 000 executions), the input as the
+/// fuzzer wrote it: `w throw 6-5`, `b école 92`, `show` in a partie to 12 trous. Black was
+/// left with 14 trous and the partie going on; the claim is now refused (nothing White did
+/// can make an école: ÉCOLE : DÉFINITION).
+#[test]
+fn referee_transcript_a_fausse_ecole_of_92() {
+    fuzz_invariants::referee_transcript_bytes(include_bytes!(
+        "data/fuzz-findings/referee_transcript-false-ecole-92"
+    ));
+}
+
+/// The transcripts of the four referee points of the same issue, through the invariant
+/// (the marks, the dames of each coup, RÉSOLUTION of every option).
+#[test]
+fn referee_transcript_the_fausse_cases_read_against_the_glossary() {
+    let lone = "B1:w13,B7:w1,B8:w1,B3:b5,B4:b5,B5:b5 w 1/1 0.0/0.0";
+    let kept = "B1:w13,B3:w1,B4:w1,B6:b2,N1:b13 w 1/1 0.0/0.0";
+    for (position, lines) in [
+        (
+            "",
+            "w throw 6-5\nw move B1 B7\nw move B1 B7\nw move B1 B6\nw done\nb choose 1\nb throw 2-1",
+        ),
+        (
+            lone,
+            "w throw 6-5\nw touch B8\nw move B1 B7\nw move B1 B6\nw done\nb choose 2\nb throw 2-1",
+        ),
+        (
+            lone,
+            "w throw 5-4\nw touch B8\nw move B1 B6\nw move B1 B5\nw done\nb choose 1",
+        ),
+        (
+            kept,
+            "w throw 6-5\nw move B4 B10\nw move B1 B5\nw done\nb choose 2\nw move B3 B8\nw done",
+        ),
+        (
+            kept,
+            "w throw 6-5\nw move B4 B10\nw move B1 B5\nw done\nb choose 1\nb throw 2-1",
+        ),
+    ] {
+        fuzz_invariants::referee_transcript(position, 12, lines);
+    }
 }
 
 proptest! {

@@ -772,3 +772,44 @@ fn simple(text: &str) -> String {
     let to = &after[..after.find(['x', '+', '-']).unwrap_or(after.len())];
     format!("{}-{to}", &rest[..sep])
 }
+
+/// OTEP 9, `analysis`: "A move-list is a list of moves in simple algebraic tafl notation or
+/// OpenTafl algebraic tafl notation"; OpenTafl reads each with the parser of `move`
+/// (`MoveSerializer.loadMoveRecord`: `[tcnkTCNK]?` before the square), and its own engine
+/// writes them in full notation. With `--full-moves` the engine writes its analysis as its
+/// moves: a knight's move with its letter (the fuzzers' `nd3-a3`), a soldier's without.
+#[test]
+fn an_analysis_in_full_notation_names_the_knight_as_the_moves_do() {
+    const KNIGHTS: &str = "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: \
+                           start:/3t3/3n3/3T3/ttTKTtt/3T3/3n3/3t3/";
+    let mut e = Engine::start(&["--nodes", "400", "--full-moves"]);
+    assert_eq!(e.line(), "hello");
+    assert_eq!(e.line(), "simple-moves off");
+    e.send(&format!("rules {KNIGHTS}"));
+    let game = TaflGame::new(KNIGHTS.parse::<Ruleset>().unwrap());
+    e.send(&format!("position {}", board(&game)));
+    e.send("side attackers");
+    e.send("analyze 40 0.5");
+    let line = e.line();
+    let parts: Vec<&str> = line.split(' ').collect();
+    assert_eq!(parts[0], "analysis", "{line}");
+    let mut knight_moves = 0;
+    for pair in parts[2..].chunks(2) {
+        let mut g = game.clone();
+        for text in pair[0].split('|') {
+            let m: Move = simple(text).parse().unwrap();
+            let pos = g.position();
+            assert!(pos.is_legal(g.rules(), m), "{text} in {line}");
+            let officer = pos.piece_at(m.from) == Some(tafl_core::Piece::King)
+                || pos.officer_at(m.from).is_some();
+            let letter = text.as_bytes()[1].is_ascii_alphabetic();
+            assert_eq!(letter, officer, "{text} in {line}");
+            if letter && text.starts_with('n') {
+                knight_moves += 1;
+            }
+            let _ = g.play_mut(m).unwrap();
+        }
+    }
+    assert!(knight_moves > 0, "{line}");
+    e.goodbye();
+}

@@ -339,3 +339,60 @@ fn dames_en_trop_ou_en_moins_from_the_command_line() {
     assert!(!out.contains("DAMES EN TROP"), "{out}");
     assert!(out.contains("off: White 8, Black 0"), "{out}");
 }
+
+/// The fuzzers' transcript and the three fausse cases of the glossary read again (the
+/// referee's fuzzing issue), through the command line.
+#[test]
+fn a_fausse_ecole_no_coup_could_make_and_the_fausse_cases_read_again() {
+    // "w throw 6-5 / b école 92 / show": until 2026-12 Black was shown with 14 trous of 12 and
+    // the partie went on. Nothing White did can make an école: the claim is refused.
+    let (out, ok) = referee_run(&[], "w throw 6-5\nb école 92\nshow\n");
+    assert!(!ok, "{out}");
+    assert!(
+        out.contains("refused: 92 points d'école: nothing White did since Black's last throw can make an école of more than 0 points"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("end: White plays 6-5; marks 0.0/0.0\n"),
+        "{out}"
+    );
+    // Three dames for 6-5: the third goes back; the misplaced second goes to its true place.
+    let (out, ok) = referee_run(
+        &[],
+        "w throw 6-5\nw move B1 B7\nw move B1 B7\nw move B1 B6\nw done\nb choose 1\n",
+    );
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("fausse case by White [DAME JOUÉE EN TROP]: White played B1-B7, B1-B7, then a dame more (B1-B6)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Black chooses: 1) impose 6-5: B1-B7, B1-B6\n"),
+        "{out}"
+    );
+    // The dame touched must be played; the report says why B5 is no place.
+    let lone = "B1:w13,B7:w1,B8:w1,B3:b5,B4:b5,B5:b5 w 1/1 0.0/0.0";
+    let (out, ok) = referee_run(
+        &["--position", lone],
+        "w throw 5-4\nw touch B8\nw move B1 B6\nw move B1 B5\nw done\nb choose 1\n",
+    );
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("[DAME SEULE PLACÉE SUR UN COIN]: White touched the dame on B8"),
+        "{out}"
+    );
+    assert!(
+        out.contains("he put the dame from B1 on B5, which Black holds: the 4 brings it there"),
+        "{out}"
+    );
+    // B8 touched after a legal play: only the play keeping B1-B6 is imposed.
+    let (out, ok) = referee_run(
+        &["--position", lone],
+        "w throw 6-5\nw touch B8\nw move B1 B7\nw move B1 B6\nw done\nb choose 2\n",
+    );
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("Black chooses: 1) leave it as played 2) impose 6-5: B8-N11, B1-B6\n"),
+        "{out}"
+    );
+}

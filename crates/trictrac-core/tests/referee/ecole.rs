@@ -972,3 +972,133 @@ fn ecole_de_points_trous_in_excess_win_nothing_until_they_stand() {
     let (_, e) = start(TrousEnTrop::ByTrous);
     assert_eq!(e.points, 24);
 }
+
+#[test]
+fn fausse_ecole_that_no_coup_could_produce_is_refused() {
+    // The fuzzers' transcript (`w throw 6-5`, `b école 92`): White's first throw gives
+    // nobody anything and White has marked nothing, so no école of his can exist, true or
+    // believed ("autant de points que le joueur a omis d'en marquer, ou en a marqué de
+    // trop": ÉCOLE : DÉFINITION; FAUSSE ÉCOLE). Until 2026-12 Black marked 92 points d'école,
+    // 14 trous of a partie to 12, and the partie went on.
+    let mut r = Referee::new();
+    go(&mut r, White, "throw 6-5");
+    assert_eq!(r.most_ecole(White), 0);
+    assert_eq!(
+        refused(&mut r, Black, "ecole 92"),
+        RefereeError::EcoleBeyondTheCoups {
+            claimant: Black,
+            offender: White,
+            claimed: 92,
+            most: 0
+        }
+    );
+    assert_eq!(
+        refused(&mut r, Black, "ecole 92").to_string(),
+        "92 points d'école: nothing White did since Black's last throw can make an école of more than 0 points (the points of the coups since then for either player, the points White marked and the écoles he claimed: ÉCOLE : DÉFINITION, FAUSSE ÉCOLE)"
+    );
+    // A coup with one event (Black's hit on B8) and 4 points marked: 12 + 4 at stake.
+    let mut r = referee(HIT);
+    go(&mut r, Black, "throw 6-5");
+    go(&mut r, Black, "mark 4");
+    let play = first_play(HIT, "6-5");
+    script(&mut r, Black, &[&play[0], &play[1], "done"]);
+    assert_eq!(r.most_ecole(Black), 16);
+    assert!(matches!(
+        refused(&mut r, White, "ecole 17"),
+        RefereeError::EcoleBeyondTheCoups { most: 16, .. }
+    ));
+    let rep = go(&mut r, White, "ecole 16");
+    assert_eq!((rep[0].entry, rep[0].points), (Entry::FausseEcole, 16));
+}
+
+#[test]
+fn a_fausse_ecole_wins_no_trou_until_it_stands() {
+    // White at 1 trou and 10 points of a partie to 2. Black marks his hit rightly; White
+    // claims 4 points d'école that were not made: his jeton crosses the 12th point, but that
+    // trou stands only on the tablier while Black may take the école back ("le déplacement
+    // du fichet pour marquer des trous qu'on n'a pas gagnés ne fait pas école, celui-ci
+    // pouvant être reculé"; a partie is won "régulièrement").
+    let pos = "B1:w14,B8:w1,N1:b11,N11:b2,N12:b2 b 5/5 1.10*/0.0";
+    let start = Referee::from_position(pos.parse().expect("pos"), 2).expect("marks");
+    let mut r = start.clone();
+    go(&mut r, Black, "throw 6-5");
+    go(&mut r, Black, "mark 4");
+    let play = first_play(HIT, "6-5");
+    script(&mut r, Black, &[&play[0], &play[1], "done"]);
+    let rep = go(&mut r, White, "ecole 4");
+    assert_eq!(
+        (rep[0].entry, rep[0].options.clone()),
+        (
+            Entry::FausseEcole,
+            vec![Remedy::MarkEcole(4), Remedy::Decline]
+        )
+    );
+    assert_eq!(
+        (r.marking().trous(White), r.marking().points(White)),
+        (1, 2)
+    );
+    assert_eq!(r.marks_on_tablier()[White].trous, 2);
+    assert_eq!(r.phase(), RefereePhase::Throw { thrower: White });
+    // Black takes it back and marks it: White as before, Black 4 more.
+    let mut marked = r.clone();
+    go(&mut marked, Black, "choose 1");
+    assert_eq!(
+        (
+            marked.marking().trous(White),
+            marked.marking().points(White),
+            marked.marking().points(Black)
+        ),
+        (1, 10, 8)
+    );
+    // Black declines: the trou stands and the partie ends at once, whatever is open.
+    let mut declined = r.clone();
+    go(&mut declined, Black, "choose 2");
+    assert_eq!(declined.marking().trous(White), 2);
+    assert_eq!(declined.phase(), RefereePhase::Over { winner: White });
+    // Black lets it go: it stands at his throw, which ends the partie.
+    go(&mut r, White, "throw 2-1");
+    let play = first_play(&r.position().to_string(), "2-1");
+    script(&mut r, White, &[&play[0], &play[1], "done"]);
+    assert_eq!(r.marking().trous(White), 1);
+    go(&mut r, Black, "throw 6-5");
+    assert_eq!(r.marking().trous(White), 2);
+    assert_eq!(r.phase(), RefereePhase::Over { winner: White });
+}
+
+#[test]
+fn trous_in_excess_for_points_given_end_the_partie_when_they_stand() {
+    // A partie to 2 trous. White leaves a number unplayed (2 points of impuissance for
+    // Black); Black marks two trous for them (ÉCOLE DES POINTS DONNÉS: the trous stand only on
+    // the tablier while White may claim). White lets it go: at Black's first dame touched the
+    // école is lost, "les points marqués éventuellement en trop par l'adversaire lui sont
+    // acquis", and Black holds the partie's two trous: "la chronologie s'interrompt dès qu'un
+    // joueur a ... marqué le nombre de trous qui lui font gagner la partie". Until 2026-12
+    // the partie went on with Black at 2 trous of 2 (found reading the invariant "no marking
+    // past the partie's end without the end" against the referee).
+    let mut r = Referee::start(2);
+    go(&mut r, White, "throw 6-5");
+    let rep = script(&mut r, White, &["move B1 B7", "done"]);
+    let k = rep
+        .iter()
+        .find(|x| x.fault == Fault::FausseCase)
+        .expect("fausse case")
+        .options
+        .iter()
+        .position(|o| *o == Remedy::Leave)
+        .expect("leave");
+    go(&mut r, Black, &format!("choose {}", k + 1));
+    go(&mut r, Black, "trous 2");
+    let rep = go(&mut r, Black, "throw 6-5");
+    assert_eq!(
+        (ecole_report(&rep).entry, ecole_report(&rep).points),
+        (Entry::EcoleDesPointsDonnes, 14)
+    );
+    assert_eq!(
+        (r.marking().trous(Black), r.marks_on_tablier()[Black].trous),
+        (0, 2)
+    );
+    let play = first_play(&r.position().to_string(), "6-5");
+    go(&mut r, Black, &play[0]);
+    assert_eq!(r.marking().trous(Black), 2);
+    assert_eq!(r.phase(), RefereePhase::Over { winner: Black });
+}

@@ -740,3 +740,122 @@ fn a_dame_borne_off_while_others_are_outside_the_jan_de_retour_is_no_position() 
     let p: Position = "N1:w4,N2:w3,B1:b15 w 20/20 0.0/0.0".parse().expect("pos");
     assert_eq!(p.board().off(White), 8);
 }
+
+/// White's dames on B7 and B8, his coin B12 empty; Black's dames past both his jans.
+const LONE: &str = "B1:w13,B7:w1,B8:w1,B3:b5,B4:b5,B5:b5 w 1/1 0.0/0.0";
+
+#[test]
+fn resolution_a_dame_played_right_is_not_played_again() {
+    // RÉSOLUTION: "Mais il ne peut pas faire rejouer une dame qui a été bien placée sauf si
+    // c'est la seule manière de pouvoir jouer correctement les deux nombres. Il ne peut pas
+    // choisir de faire jouer une dame que le joueur fautif n'aurait pas touchée ; dans ce cas
+    // c'est ce dernier qui reste libre du choix de la dame à rejouer."
+    // 6-5, B4-B10 played right, B1-B5 misplaced (B1 cannot play the 5: Black holds B6). The
+    // play keeping B4-B10 plays the 5 with B3, which White did not touch: the misplaced dame
+    // goes back and White plays the 5 as he chooses. Until 2026-12 "impose 6-5: B1-B7,
+    // B4-B9" was offered, moving B4-B10 again.
+    let pos = "B1:w13,B3:w1,B4:w1,B6:b2,N1:b13 w 1/1 0.0/0.0";
+    let mut r = referee(pos);
+    go(&mut r, White, "throw 6-5");
+    let rep = script(&mut r, White, &["move B4 B10", "move B1 B5", "done"]);
+    assert_eq!(rep[0].entry, Entry::DameMalPlacee);
+    assert_eq!(
+        rep[0].options,
+        vec![
+            Remedy::Leave,
+            Remedy::SendBack {
+                from: "B1".parse().expect("pt"),
+                to: Dest::Point("B5".parse().expect("pt")),
+            }
+        ]
+    );
+    go(&mut r, Black, "choose 2");
+    assert!(script(&mut r, White, &["move B3 B8", "done"]).is_empty());
+    assert!(
+        r.position()
+            .to_string()
+            .starts_with("B1:w13,B6:b2,B8:w1,B10:w1"),
+        "{}",
+        r.position()
+    );
+    // B8 touched, B1-B7 and B1-B6 played (a legal play): the touched dame must be played,
+    // by the 6 (B8-N11: the 5 would put it on Black's coin); the 5 stays as played. Until
+    // 2026-12 the options also undid both dames: B8-N11-N6, and B7-B12, B8-B12 with B7,
+    // which White had not touched.
+    let mut r = referee(LONE);
+    go(&mut r, White, "throw 6-5");
+    let rep = script(
+        &mut r,
+        White,
+        &["touch B8", "move B1 B7", "move B1 B6", "done"],
+    );
+    assert_eq!(rep[0].entry, Entry::DameToucheeDameJouee);
+    let imposed: Vec<String> = rep[0].options.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        imposed,
+        ["leave it as played", "impose 6-5: B8-N11, B1-B6"],
+        "{}",
+        rep[0]
+    );
+}
+
+#[test]
+fn dame_jouee_en_trop_after_a_dame_mal_placee() {
+    // 6-5 played B1-B7, B1-B7, B1-B6: the second dame misplaced, the third a dame more. The
+    // third goes back (DAME JOUÉE EN TROP: no number is left for it); the two numbers were
+    // not played correctly, so the misplaced dame goes to its true place; leaving the play
+    // would leave three numbers played (17 pips for an 11). Until 2026-12 this was a DAME MAL
+    // PLACÉE of the second dame that could be left as played.
+    let mut r = Referee::new();
+    go(&mut r, White, "throw 6-5");
+    let rep = script(
+        &mut r,
+        White,
+        &["move B1 B7", "move B1 B7", "move B1 B6", "done"],
+    );
+    assert_eq!(rep[0].entry, Entry::DameJoueeEnTrop, "{}", rep[0]);
+    assert_eq!(
+        rep[0].text,
+        "White played B1-B7, B1-B7, then a dame more (B1-B6): that dame goes back, and the two numbers were not played correctly (DAME MAL PLACÉE: White put the dame from B1 on B7, where the numbers cannot bring it)"
+    );
+    let options: Vec<String> = rep[0].options.iter().map(ToString::to_string).collect();
+    assert_eq!(options, ["impose 6-5: B1-B7, B1-B6"]);
+    assert!(matches!(
+        refused(&mut r, Black, "choose 2"),
+        RefereeError::Choice(_)
+    ));
+    go(&mut r, Black, "choose 1");
+    assert_eq!(
+        r.position().to_string().split(' ').next(),
+        Some("B1:w13,B6:w1,B7:w1,N1:b15")
+    );
+}
+
+#[test]
+fn a_touched_dame_is_played_before_a_misplaced_one_is_judged() {
+    // 5-4, B8 touched, then B1-B6 and B1-B5 (Black holds B5). "une dame touchée doit être
+    // jouée": B8 alone goes onto a coin by either number (B12 alone, or Black's coin N12),
+    // so it must be played tout d'une (DAME SEULE PLACÉE SUR UN COIN: "C'est le même cas si
+    // la dame fautive a seulement été touchée"), B8-N12-N8. The report names that entry and
+    // says why B5 is no place: the 4 brings the dame there, but Black holds it. Until
+    // 2026-12 the report was DAME MAL PLACÉE, "where the numbers cannot bring it".
+    let mut r = referee(LONE);
+    go(&mut r, White, "throw 5-4");
+    let rep = script(
+        &mut r,
+        White,
+        &["touch B8", "move B1 B6", "move B1 B5", "done"],
+    );
+    assert_eq!(rep[0].entry, Entry::DameSeulePlaceeSurUnCoin, "{}", rep[0]);
+    assert_eq!(
+        rep[0].text,
+        "White touched the dame on B8, which each number alone brings onto a coin, and did not play it: it must be played tout d'une; he put the dame from B1 on B5, which Black holds: the 4 brings it there, but a dame never stops on a point of the opponent"
+    );
+    let options: Vec<String> = rep[0].options.iter().map(ToString::to_string).collect();
+    assert_eq!(options, ["impose 5-4: B8-N12-N8"]);
+    go(&mut r, Black, "choose 1");
+    assert_eq!(
+        r.position().board().count(White, "N8".parse().expect("pt")),
+        1
+    );
+}

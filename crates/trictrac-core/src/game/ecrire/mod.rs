@@ -54,7 +54,7 @@ use boardgames_common::{
     replay_record,
 };
 
-use crate::board::{ByColour, Colour};
+use crate::board::{ByColour, Colour, Position};
 use crate::ecrire::settlement::RefaitProgression;
 use crate::ecrire::{Convention, Quality};
 use crate::ecrire::{Ending, Marque};
@@ -337,6 +337,22 @@ impl<S: ThrowScorer + Clone> EcrireGame<S> {
         } else {
             quality.to_string()
         }
+    }
+
+    /// The position of the marqué being played (after the last one, its final position).
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        self.inner.position()
+    }
+
+    /// Applies `action` in place (the game's [`Game::apply`] without the trait, as
+    /// `TrictracGame::play_mut`): a die of the primauté, a throw, a play, or a decision
+    /// (tenir or s'en aller), in the marqué being played.
+    ///
+    /// # Errors
+    /// As [`EcrireGame::apply_commented`]; the state is then unchanged.
+    pub fn play_mut(&mut self, action: Action) -> Result<(), ActionError> {
+        self.apply_described(action).map(|_| ())
     }
 
     /// Applies `action` and returns the comment a record gives it: the marqué's comment

@@ -3,7 +3,7 @@
 //! the entry's [`Judgement`] when the entry applies to the physical play, `None` otherwise.
 
 use super::{Judgement, Judging, PhysicalMove, Unit, all, coin, play_lands, play_moves_from};
-use crate::board::{Dest, Jan, OFF, OWN_COIN, Point, Position, TALON};
+use crate::board::{Colour, Dest, Jan, OFF, OWN_COIN, Point, Position, TALON};
 use crate::movement::Play;
 use crate::referee::{Entry, Remedy};
 use crate::scoring::{JanKind, ThrowAnalysis};
@@ -31,15 +31,15 @@ pub(super) fn touched_and_not_played(cx: &Judging<'_>, i: usize) -> Option<Judge
         if t == TALON || moved.contains(&t) {
             continue;
         }
-        let could: Vec<Remedy> = cx
+        let plays: Vec<&Play> = cx
             .legal
             .iter()
             .filter(|p| play_moves_from(p, mover).contains(&t))
-            .map(|p| Remedy::Impose(*p))
             .collect();
         let point = Point::from_path(mover, t)?;
         let coin_only = coin::only_to_a_coin(cx.analysis, cx.position, t);
-        if !could.is_empty() {
+        if !plays.is_empty() {
+            let could = cx.touched_dame_plays(&plays, &|m| m.from.path(mover) == t);
             let whole: Vec<Remedy> = cx
                 .legal
                 .iter()
@@ -57,6 +57,69 @@ pub(super) fn touched_and_not_played(cx: &Judging<'_>, i: usize) -> Option<Judge
             });
         }
         return Some(fausse_case_definition_touched(cx, point, coin_only));
+    }
+    None
+}
+
+/// A dame touched and not played in a play that is a fausse case otherwise too: "une dame
+/// touchée doit être jouée" comes first (FAUSSE CASE : DÉFINITION), so the entry is that of
+/// the touched dame (DAME SEULE PLACÉE SUR UN COIN when each number alone brings it onto a
+/// coin, FAUSSE SORTIE, DAME TOUCHÉE DAME JOUÉE) and the options are the plays that play it,
+/// by RÉSOLUTION ([`Judging::touched_dame_plays`]); the text also says what else was
+/// misplaced and why. `None` when no touched dame left unplayed could be played (the other
+/// entries judge the play). Until 2026-12 such a play was judged by its misplaced dame
+/// alone (DAME MAL PLACÉE), with the touched dame's plays among the options.
+pub(super) fn dame_touchee_in_a_fausse_case(cx: &Judging<'_>) -> Option<Judgement> {
+    let mover = cx.mover;
+    for &t in &cx.touched_paths {
+        if t == TALON || cx.origins.contains(&t) {
+            continue;
+        }
+        let plays: Vec<&Play> = cx
+            .legal
+            .iter()
+            .filter(|p| play_moves_from(p, mover).contains(&t))
+            .collect();
+        if plays.is_empty() {
+            continue;
+        }
+        let point = Point::from_path(mover, t)?;
+        let also: Vec<String> = cx
+            .misplaced()
+            .iter()
+            .map(|u| {
+                format!(
+                    "he put the dame from {} on {}, {}",
+                    cx.name(u.from),
+                    cx.name(u.to),
+                    cx.why_misplaced(u.from, u.to)
+                )
+            })
+            .collect();
+        let also = if also.is_empty() {
+            String::new()
+        } else {
+            format!("; {}", also.join("; "))
+        };
+        let whole: Vec<Remedy> = plays
+            .iter()
+            .filter(|p| p.is_tout_d_une())
+            .map(|p| Remedy::Impose(**p))
+            .collect();
+        if coin::only_to_a_coin(cx.analysis, cx.position, t) && !whole.is_empty() {
+            let mut out = dame_seule_placee_sur_un_coin_touched(cx, point, whole);
+            out.text.push_str(&also);
+            return Some(out);
+        }
+        let inside = inside_by(cx, t, &sortie_numbers(cx, borne_off_by(cx)));
+        let mut out = if inside.is_empty() {
+            let could = cx.touched_dame_plays(&plays, &|m| m.from.path(mover) == t);
+            dame_touchee_dame_jouee(cx, point, could)
+        } else {
+            fausse_sortie_touched(cx, point, inside)
+        };
+        out.text.push_str(&also);
+        return Some(out);
     }
     None
 }
@@ -126,20 +189,26 @@ fn sortie_numbers(cx: &Judging<'_>, borne_off: Vec<u8>) -> Vec<u8> {
 /// FAUSSE SORTIE, the remedy: "est obligé de la jouer ainsi, préférablement à la dame qu'il
 /// aurait pu sortir": the legal plays in which the touched dame (path `t`) plays one of
 /// `numbers` inside the jan (not off); the other number is his to play. Never a play that
-/// bears another dame off by that number and moves the touched dame by the other.
+/// bears another dame off by that number and moves the touched dame by the other. By
+/// RÉSOLUTION ([`Judging::touched_dame_plays`]): those moving only dames he touched, or,
+/// when the other number needs a dame he did not touch, every dame back and the touched
+/// dame obliged to play that number inside, the other number his to choose.
 fn inside_by(cx: &Judging<'_>, t: u8, numbers: &[u8]) -> Vec<Remedy> {
-    cx.legal
+    // (The second move of a tout d'une starts from its rest, never from `t`.)
+    let inside = |m: &crate::movement::Move| {
+        m.from.path(cx.mover) == t
+            && numbers.contains(&m.die.get())
+            && matches!(m.to, Dest::Point(_))
+    };
+    let plays: Vec<&Play> = cx
+        .legal
         .iter()
-        .filter(|p| {
-            // (The second move of a tout d'une starts from its rest, never from `t`.)
-            p.moves().iter().any(|m| {
-                m.from.path(cx.mover) == t
-                    && numbers.contains(&m.die.get())
-                    && matches!(m.to, Dest::Point(_))
-            })
-        })
-        .map(|p| Remedy::Impose(*p))
-        .collect()
+        .filter(|p| p.moves().iter().any(inside))
+        .collect();
+    if plays.is_empty() {
+        return Vec::new();
+    }
+    cx.touched_dame_plays(&plays, &inside)
 }
 
 /// FAUSSE SORTIE, a dame touched: "Lors de la sortie des dames, le joueur qui, ayant à jouer
@@ -200,12 +269,23 @@ fn fausse_case_definition_touched(cx: &Judging<'_>, point: Point, coin_only: boo
 /// throw allows) and a dame is moved after it, a third number with a dame of the play or
 /// another dame: the only remedy is to put that last dame back, the legal play imposed
 /// ("ne peut que rectifier": the play is not left as it is).
+///
+/// When the first moves standing for the throw's two numbers ([`numbers_of`]) are no legal
+/// play and dames were moved after them, "si les deux nombres ont été précédemment joués correctement" does not hold:
+/// the dames moved after them go back all the same (no number is left for them), and the
+/// two numbers are judged as their own play ([`judge`] of those moves), its
+/// options kept but `Leave`, which would leave a number more played than the throw has
+/// (RÉSOLUTION: the opponent "doit respecter les règles concernant le déplacement des
+/// dames"), and but sending one dame back, which would leave the dames moved after it;
+/// when nothing is left, every dame goes back and he plays again. (Until 2026-12 such a
+/// play was judged by its misplaced dame alone and could be left as played: 17 pips for an
+/// 11.)
 pub(super) fn dame_jouee_en_trop(cx: &Judging<'_>) -> Option<Judgement> {
     let mover = cx.mover;
     let mut c = *cx.position.board().path_counts(mover);
     for (k, m) in cx.moves.iter().enumerate() {
         if k + 1 == cx.moves.len() {
-            return None;
+            return dame_jouee_en_trop_after_a_fausse_case(cx);
         }
         let (f, t) = (m.from.path(mover) as usize, m.to.path(mover) as usize);
         c[f] = c[f].checked_sub(1)?;
@@ -233,6 +313,79 @@ pub(super) fn dame_jouee_en_trop(cx: &Judging<'_>) -> Option<Judgement> {
         return Some(out);
     }
     None
+}
+
+/// How many of the throw's numbers a physical move stands for when `used` were played
+/// before it: two for the first move if it is of the sum and no die makes it (a tout d'une
+/// in one move), one otherwise (a misplaced dame too; after a number, a move of the sum is
+/// the other number misplaced).
+fn numbers_of(analysis: &ThrowAnalysis, mover: Colour, m: &PhysicalMove, used: u8) -> u8 {
+    let [a, b] = analysis.throw().dice();
+    let d = m.to.path(mover).saturating_sub(m.from.path(mover));
+    if used == 0 && d != a.get() && d != b.get() && d == a.get() + b.get() {
+        2
+    } else {
+        1
+    }
+}
+
+/// [`dame_jouee_en_trop`] when the first two numbers were not played correctly: the moves
+/// standing for the throw's two numbers ([`numbers_of`]), then the dames moved after them.
+fn dame_jouee_en_trop_after_a_fausse_case(cx: &Judging<'_>) -> Option<Judgement> {
+    let mover = cx.mover;
+    let mut used = 0u8;
+    let k = cx
+        .moves
+        .iter()
+        .take_while(|m| {
+            used += numbers_of(cx.analysis, mover, m, used);
+            used <= 2
+        })
+        .count();
+    if k == 0 || k >= cx.moves.len() {
+        return None;
+    }
+    let (numbers, extra) = cx.moves.split_at(k);
+    let touched: Vec<Point> = cx
+        .touched_paths
+        .iter()
+        .filter_map(|&t| Point::from_path(mover, t))
+        .collect();
+    let first = judge(cx.analysis, cx.position, numbers, &touched)?;
+    let mut options: Vec<Remedy> = first
+        .options
+        .iter()
+        .copied()
+        .filter(|o| {
+            !matches!(
+                o,
+                Remedy::Leave | Remedy::PassNextCoup(_) | Remedy::SendBack { .. }
+            )
+        })
+        .collect();
+    if options.is_empty() {
+        options.push(Remedy::ReplayFreely);
+    }
+    let last = extra
+        .iter()
+        .map(|x| format!("{}-{}", x.from, x.to))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let played = numbers
+        .iter()
+        .map(|x| format!("{}-{}", x.from, x.to))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let mut out = cx.judgement(
+        Entry::DameJoueeEnTrop,
+        format!(
+            "{mover} played {played}, then a dame more ({last}): that dame goes back, and the two numbers were not played correctly ({}: {})",
+            first.entry, first.text
+        ),
+        options,
+    );
+    out.options.retain(|o| *o != Remedy::Leave);
+    Some(out)
 }
 
 /// DAME SEULE PLACÉE SUR UN COIN, every sub-case (in `coin`): "Si un joueur place une dame
@@ -556,9 +709,10 @@ pub(super) fn dame_mal_placee(cx: &Judging<'_>) -> Option<Judgement> {
     Some(cx.judgement(
         Entry::DameMalPlacee,
         format!(
-            "{mover} put the dame from {} on {}, where the numbers cannot bring it",
+            "{mover} put the dame from {} on {}, {}",
             cx.name(u.from),
-            cx.name(u.to)
+            cx.name(u.to),
+            cx.why_misplaced(u.from, u.to)
         ),
         options,
     ))
@@ -595,8 +749,8 @@ pub(super) fn dame_passee_au_retour_numbers_left(cx: &Judging<'_>) -> Judgement 
 /// The entries are asked in this order, the first that applies deciding: for a legal play,
 /// the dames touched and not played; otherwise DAME JOUÉE EN TROP, DAME SEULE PLACÉE SUR UN
 /// COIN, DAME PASSÉE AU RETOUR (a jan the opponent can still fill), PRENDRE SON COIN,
-/// REMPLIR et CONSERVER, DAME JOUÉE TOUT D'UNE, FAUSSE SORTIE, DAME PASSÉE AU RETOUR (the
-/// passing number played otherwise), FAUSSE CASE AVEC LES DEUX DAMES, DAME COUVERTE PAR
+/// REMPLIR et CONSERVER, DAME JOUÉE TOUT D'UNE, FAUSSE SORTIE, a dame touched and not
+/// played, DAME PASSÉE AU RETOUR (the passing number played otherwise), FAUSSE CASE AVEC LES DEUX DAMES, DAME COUVERTE PAR
 /// FAUSSE CASE, DAME MAL PLACÉE, and last a number left unplayed.
 #[must_use]
 pub fn judge(
@@ -620,6 +774,7 @@ pub fn judge(
         .or_else(|| remplir_et_conserver(&cx))
         .or_else(|| dame_jouee_tout_d_une(&cx))
         .or_else(|| fausse_sortie(&cx))
+        .or_else(|| dame_touchee_in_a_fausse_case(&cx))
         .or_else(|| dame_passee_au_retour_number_played_otherwise(&cx))
         .or_else(|| fausse_case_avec_les_deux_dames(&cx))
         .or_else(|| dame_couverte_par_fausse_case(&cx))

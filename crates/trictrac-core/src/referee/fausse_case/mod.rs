@@ -228,25 +228,135 @@ impl<'a> Judging<'a> {
     /// RÉSOLUTION: "Mais il ne peut pas faire rejouer une dame qui a été bien placée sauf si
     /// c'est la seule manière de pouvoir jouer correctement les deux nombres." The units
     /// played correctly: those of the legal play matching the most of them (the same dame
-    /// from the same point to the same point, preferably in as many moves).
+    /// from the same point to the same point), among those preferably in as many moves.
     fn played_correctly(&self) -> Vec<(u8, u8)> {
-        let mut best: (u32, Vec<(u8, u8)>) = (0, Vec::new());
+        let mut best: ((usize, u32), Vec<(u8, u8)>) = ((0, 0), Vec::new());
         for p in self.legal.iter() {
             let mut lands = play_lands_steps(p, self.mover);
-            let mut score = 0;
+            let mut exact = 0;
             let mut matched = Vec::new();
             for u in &self.us {
                 if let Some(k) = lands.iter().position(|l| (l.0, l.1) == (u.from, u.to)) {
-                    score += if lands[k].2 == u.steps { 2 } else { 1 };
+                    exact += u32::from(lands[k].2 == u.steps);
                     matched.push((u.from, u.to));
                     lands.swap_remove(k);
                 }
             }
+            let score = (matched.len(), exact);
             if score > best.0 {
                 best = (score, matched);
             }
         }
         best.1
+    }
+
+    /// Whether `play` keeps every dame played correctly where it was played.
+    fn keeps_well_placed(&self, play: &Play) -> bool {
+        let mut lands = play_lands(play, self.mover);
+        self.well_placed
+            .iter()
+            .all(|w| match lands.iter().position(|l| l == w) {
+                Some(k) => {
+                    lands.swap_remove(k);
+                    true
+                }
+                None => false,
+            })
+    }
+
+    /// How many of the physical play's dames `play` leaves where they were played (each
+    /// unit of the play matched once).
+    fn kept(&self, play: &Play) -> usize {
+        let mut lands = play_lands(play, self.mover);
+        self.us
+            .iter()
+            .filter(|u| match lands.iter().position(|l| *l == (u.from, u.to)) {
+                Some(k) => {
+                    lands.swap_remove(k);
+                    true
+                }
+                None => false,
+            })
+            .count()
+    }
+
+    /// RÉSOLUTION for a dame touched and not played, which must be played ("une dame
+    /// touchée doit être jouée"): among `plays` (the legal plays that play it),
+    /// those that move only dames he touched, keeping the most of the dames he played where
+    /// he played them ("il ne peut pas faire rejouer une dame qui a été bien placée sauf si
+    /// c'est la seule manière"). When every one of them moves a dame he did not touch, every
+    /// dame goes back and he must play the touched dame by its number, the other number with
+    /// the dame of his choice ([`Remedy::ReplayWith`]: "c'est ce dernier qui reste libre du
+    /// choix de la dame à rejouer").
+    ///
+    /// `obliged` picks the touched dame's move in a play (its number, for FAUSSE SORTIE).
+    fn touched_dame_plays(
+        &self,
+        plays: &[&Play],
+        obliged: &dyn Fn(&crate::movement::Move) -> bool,
+    ) -> Vec<Remedy> {
+        let by_touch: Vec<&&Play> = plays
+            .iter()
+            .filter(|p| {
+                play_moves_from(p, self.mover)
+                    .iter()
+                    .all(|f| self.touched_paths.contains(f))
+            })
+            .collect();
+        if by_touch.is_empty() {
+            let mut out = Vec::new();
+            for p in plays {
+                if let Some(m) = p.moves().iter().find(|m| obliged(m)) {
+                    let r = Remedy::ReplayWith(*m);
+                    if !out.contains(&r) {
+                        out.push(r);
+                    }
+                }
+            }
+            return out;
+        }
+        let most = by_touch.iter().map(|p| self.kept(p)).max().unwrap_or(0);
+        by_touch
+            .into_iter()
+            .filter(|p| self.kept(p) == most)
+            .map(|p| Remedy::Impose(**p))
+            .collect()
+    }
+
+    /// The numbers of the throw that the dames played correctly did not use.
+    fn numbers_left(&self) -> Vec<u8> {
+        let [a, b] = self.analysis.throw().dice();
+        let mut left = vec![a.get(), b.get()];
+        for w in &self.well_placed {
+            let d = w.1.saturating_sub(w.0);
+            if let Some(k) = left.iter().position(|&x| x == d) {
+                left.remove(k);
+            } else if left.iter().sum::<u8>() == d {
+                left.clear();
+            }
+        }
+        left
+    }
+
+    /// Why the dame from path `from` cannot stand on path `to`: the numbers left cannot
+    /// bring it there, or one can but the point is the opponent's (a dame never stops on a
+    /// point the opponent holds, nor on his coin), or the laws forbid it otherwise.
+    fn why_misplaced(&self, from: u8, to: u8) -> String {
+        let left = self.numbers_left();
+        let d = to.saturating_sub(from);
+        let reaches = left.contains(&d) || (left.len() == 2 && left[0] + left[1] == d);
+        let opp = self.mover.other();
+        let held = Point::from_path(self.mover, to)
+            .is_some_and(|p| self.position.board().count(opp, p) > 0);
+        if !reaches {
+            "where the numbers cannot bring it".to_string()
+        } else if held {
+            format!(
+                "which {opp} holds: the {d} brings it there, but a dame never stops on a point of the opponent"
+            )
+        } else {
+            format!("where the laws do not let the {d} bring it")
+        }
     }
 
     /// The units not played correctly (not among [`Judging::well_placed`]).
@@ -273,8 +383,20 @@ impl<'a> Judging<'a> {
     /// dames, the misplaced dames go back ([`Remedy::SendBack`]). `any_dame`: the entry lets
     /// the opponent oblige the play of a dame not touched (to fill or keep, to pass a dame
     /// au retour, not to take the coin).
+    ///
+    /// The dames played correctly are kept whenever some legal play passing `filter` keeps
+    /// them, whatever dame it moves: a play that moves one of them again is imposed only
+    /// when no legal play keeps them ("sauf si c'est la seule manière de pouvoir jouer
+    /// correctement les deux nombres"); if the plays that keep them move a dame not touched,
+    /// the misplaced dames go back and the offender chooses (until 2026-12 the plays of the
+    /// touched dames were imposed then, moving again a dame played right).
     fn imposable_by(&self, filter: &dyn Fn(&Play) -> bool, any_dame: bool) -> Vec<Remedy> {
         let mover = self.mover;
+        let some_keep = self
+            .legal
+            .iter()
+            .any(|p| filter(p) && self.keeps_well_placed(p));
+        let allowed = |p: &Play| filter(p) && (!some_keep || self.keeps_well_placed(p));
         let by_touch: Vec<&Play> = self
             .legal
             .iter()
@@ -283,13 +405,13 @@ impl<'a> Judging<'a> {
                     .iter()
                     .all(|f| self.touched_paths.contains(f))
             })
-            .filter(|p| filter(p))
+            .filter(|p| allowed(p))
             .collect();
         if by_touch.is_empty() && any_dame {
             return self
                 .legal
                 .iter()
-                .filter(|p| filter(p))
+                .filter(|p| allowed(p))
                 .map(|p| Remedy::Impose(*p))
                 .collect();
         }
@@ -308,17 +430,7 @@ impl<'a> Judging<'a> {
                 })
                 .collect();
         }
-        let base: Vec<&Play> = by_touch;
-        let keeping: Vec<&Play> = base
-            .iter()
-            .copied()
-            .filter(|p| {
-                let lands = play_lands(p, mover);
-                self.well_placed.iter().all(|w| lands.contains(w))
-            })
-            .collect();
-        let chosen = if keeping.is_empty() { base } else { keeping };
-        chosen.into_iter().map(|p| Remedy::Impose(*p)).collect()
+        by_touch.into_iter().map(|p| Remedy::Impose(*p)).collect()
     }
 
     /// [`Judging::imposable_by`] among the touched dames only.

@@ -66,9 +66,13 @@ impl Referee {
                     "{who} threw (or {offender} marked his own points) since: an école must be marked before the next throw (QUAND et COMMENT MARQUER L'ÉCOLE)"
                 )));
             }
-            // FAUSSE ÉCOLE: an école claimed that was not made is itself an école.
+            // FAUSSE ÉCOLE: an école claimed that was not made is itself an école; it is
+            // bounded as any école of what the opponent did is.
+            self.within_stake(who, n, 0)?;
             let mut reports = self.before_ecole(who);
             reports.extend(self.fausse_ecole(who, n));
+            self.add_stake(who, n);
+            reports.extend(self.check_win());
             return Ok(reports);
         };
         // QUAND L'ÉCOLE EST CONSOMMÉE: an omission of the points the opponent's coup gave is
@@ -94,7 +98,10 @@ impl Referee {
         if let Some(entry) = forbidden {
             return Err(RefereeError::Forbidden { who, entry });
         }
+        // More than the école: the rest is a fausse école, bounded as one.
+        self.within_stake(who, n, points)?;
         self.open.remove(i);
+        self.add_stake(who, n);
         let mut reports = self.before_ecole(who);
         if excess {
             self.marking = with_marks(&self.marking, offender, truth);
@@ -174,11 +181,56 @@ impl Referee {
         Vec::new()
     }
 
+    /// The most an école of `offender` could be for his opponent to claim now, in points:
+    /// 12 for each event of the coups since the opponent's last throw, for either player
+    /// (the most one event of the tariff is worth however it is misread: à vrai for à faux,
+    /// a doublet's value, a way more), and each number left unplayed; the points `offender`
+    /// marked since then (12 a trou or a jeu wiped) and the écoles he claimed. An école is
+    /// the points a player "a omis d'en marquer, ou en a marqué de trop" (ÉCOLE :
+    /// DÉFINITION), and a fausse école one believed made (FAUSSE ÉCOLE): a claim beyond
+    /// this no coup could produce, and [`Referee::gesture`] refuses it
+    /// ([`RefereeError::EcoleBeyondTheCoups`]).
+    #[must_use]
+    pub fn most_ecole(&self, offender: Colour) -> u16 {
+        self.stake[offender]
+    }
+
+    /// Refuses a claim of `n` points by `who` beyond both the école open to him (`points`)
+    /// and [`Referee::most_ecole`] of his opponent: no coup could produce it.
+    fn within_stake(&self, who: Colour, n: u8, points: u8) -> Result<(), RefereeError> {
+        let offender = who.other();
+        let most = self.stake[offender].max(u16::from(points));
+        if u16::from(n) > most {
+            return Err(RefereeError::EcoleBeyondTheCoups {
+                claimant: who,
+                offender,
+                claimed: n,
+                most,
+            });
+        }
+        Ok(())
+    }
+
+    /// `n` more points at stake in what `c` did (see [`Referee::most_ecole`]).
+    pub(super) fn add_stake(&mut self, c: Colour, n: impl Into<u16>) {
+        self.stake[c] = self.stake[c].saturating_add(n.into());
+    }
+
     /// `who` marks `n` points of école that were not made: an école par excès the opponent
-    /// may mark in turn (FAUSSE ÉCOLE; repeated, AUGMENTATION D'ÉCOLE).
+    /// may mark in turn (FAUSSE ÉCOLE; repeated, AUGMENTATION D'ÉCOLE). The points stand on
+    /// his jeton; the trous they cross stand only on the tablier until the opponent declines
+    /// the école or lets it go ("le déplacement du fichet pour marquer des trous qu'on n'a pas
+    /// gagnés ne fait pas école, celui-ci pouvant être reculé"), so that no partie is won by
+    /// a fausse école while the opponent may still take it back (the partie is won
+    /// "régulièrement": CHRONOLOGIE DÉTAILLÉE D'UN COUP).
     pub(super) fn fausse_ecole(&mut self, who: Colour, n: u8) -> Vec<Report> {
         let before = marks_of(&self.marking, who);
-        self.marking.mark(who, n);
+        let mut shown = self.marking;
+        shown.mark(who, n);
+        let extra_trous = shown.trous(who).saturating_sub(before.trous);
+        let mut agreed = marks_of(&shown, who);
+        agreed.trous = before.trous;
+        self.marking = with_marks(&self.marking, who, agreed);
         let o = who.other();
         let report = Report {
             fault: Fault::EcoleParExces,
@@ -196,7 +248,7 @@ impl Referee {
                 truth: before,
                 forbidden: None,
                 excess: true,
-                extra_trous: 0,
+                extra_trous,
             },
             expiry: Expiry::ClaimantThrows,
         });
@@ -256,6 +308,7 @@ impl Referee {
             (Action::Partial { .. }, Remedy::ForceWhole(n)) => {
                 reports.extend(self.before_ecole(offender));
                 self.marking.mark(offender, n);
+                self.add_stake(offender, n);
             }
             (Action::DoubleMarque { old, new }, Remedy::RemoveJeton(w)) => {
                 let mut m = marks_of(&self.marking, offender);
@@ -305,6 +358,7 @@ impl Referee {
                     reports.extend(self.before_ecole(who));
                     self.marking = with_marks(&self.marking, offender, truth);
                     self.marking.mark(who, n);
+                    self.add_stake(who, n);
                 }
                 Remedy::Rectify => {
                     self.marking = with_marks(&self.marking, offender, truth);

@@ -327,7 +327,7 @@ impl Referee {
         let t = self.turn.take().ok_or(RefereeError::Over)?;
         let mover = t.mover;
         let opp = mover.other();
-        let (next, after_mover, after_opp) = match (play, left) {
+        let (next, after_mover, after_opp, after_events) = match (play, left) {
             (Some(p), _) => {
                 let next = t
                     .analysis
@@ -337,9 +337,9 @@ impl Referee {
                     .analysis
                     .after_play(&p)
                     .map_err(|e| RefereeError::Choice(e.to_string()))?;
-                (next, points_for(&ev, mover), points_for(&ev, opp))
+                (next, points_for(&ev, mover), points_for(&ev, opp), ev.len())
             }
-            (None, Some(pos)) => (pos, 0, 0),
+            (None, Some(pos)) => (pos, 0, 0, 0),
             (None, None) => return Err(RefereeError::Over),
         };
         let mut reports = Vec::new();
@@ -355,6 +355,12 @@ impl Referee {
             .points_before(opp)
             .saturating_add(after_opp)
             .saturating_add(short.saturating_mul(2));
+        // At stake: the events after the play in the mover's marking; every event of the
+        // coup, for either player, and each number short, in the opponent's marking of what
+        // it gave him.
+        self.add_stake(mover, events_stake(after_events));
+        let coup = t.analysis.before_play().len() + after_events + usize::from(short);
+        self.add_stake(opp, events_stake(coup));
         self.given = Some(Step::new(opp, given, false));
         let mut thrower = opp;
         if self.position.has_borne_off_all(mover) {

@@ -71,6 +71,25 @@ pub enum RefereeError {
         /// When it will be.
         when: &'static str,
     },
+    /// An école claimed of more points than anything the opponent did since the claimant's
+    /// last throw could make: an école is the points a player omitted or marked in excess
+    /// (ÉCOLE : DÉFINITION), so it is at most the points of the coups since then (for either
+    /// player, a hit à vrai read as à faux included), the points he marked and the écoles he
+    /// claimed; a fausse école is an école the claimant believes made, so it is bounded the
+    /// same way (FAUSSE ÉCOLE).
+    #[error(
+        "{claimed} points d'école: nothing {offender} did since {claimant}'s last throw can make an école of more than {most} points (the points of the coups since then for either player, the points {offender} marked and the écoles he claimed: ÉCOLE : DÉFINITION, FAUSSE ÉCOLE)"
+    )]
+    EcoleBeyondTheCoups {
+        /// The player who claimed.
+        claimant: Colour,
+        /// The player named.
+        offender: Colour,
+        /// The points claimed.
+        claimed: u8,
+        /// The most an école of `offender` could be now.
+        most: u16,
+    },
     /// An école claimed too late (QUAND et COMMENT MARQUER L'ÉCOLE).
     #[error("too late: {0}")]
     EcoleLost(String),

@@ -158,6 +158,14 @@ impl Referee {
             }
             _ => {}
         }
+        // What he shows is at stake in an école of his marking (ÉCOLE PAR EXCÈS).
+        let shown = match g {
+            Gesture::MarkPoints(n) | Gesture::NewJeton(n) => u16::from(n),
+            Gesture::MarkTrous(n) => u16::from(n) * u16::from(POINTS_PER_TROU),
+            Gesture::WipeOwn => u16::from(POINTS_PER_TROU),
+            _ => 0,
+        };
+        self.add_stake(who, shown);
         self.has_acted[who] = true;
         if own {
             self.expire(|o| {

@@ -21,6 +21,19 @@ use crate::scoring::{ScoringRules, ThrowAnalysis};
 /// At most this many dame moves in one coup (bounded work; a coup has two numbers).
 const MAX_MOVES: usize = 16;
 
+/// The most one event of the tariff is worth, however it is read (a hit or a fill by three
+/// ways at 4 points, or by two at 6): what a player who misreads a coup's event (à vrai for
+/// à faux, a doublet's value, a way more) can believe it gives.
+const MOST_PER_EVENT: u16 = 12;
+
+/// The points at stake in `events` events of a coup, each read at its most
+/// ([`MOST_PER_EVENT`]).
+fn events_stake(events: usize) -> u16 {
+    u16::try_from(events)
+        .unwrap_or(u16::MAX)
+        .saturating_mul(MOST_PER_EVENT)
+}
+
 mod claims;
 mod dames;
 mod error;
@@ -202,6 +215,10 @@ pub struct Referee {
     held_throw: Option<(Colour, Throw)>,
     /// A dame its player must pass into his jan de retour at his next coup.
     pass_next: Option<(Colour, Point)>,
+    /// For each player, the most an école of his could be for the opponent to claim now
+    /// ([`Referee::most_ecole`]): the events of the coups since the opponent's last throw,
+    /// each at its most, the points he marked and the écoles he claimed.
+    stake: ByColour<u16>,
 }
 
 impl Default for Referee {
@@ -355,6 +372,7 @@ impl Referee {
             lifted: ByColour::default(),
             held_throw: None,
             pass_next: None,
+            stake: ByColour::default(),
         }
     }
 
@@ -474,7 +492,14 @@ impl Referee {
     /// range); the referee is then unchanged.
     pub fn gesture(&mut self, who: Colour, gesture: Gesture) -> Result<Vec<Report>, RefereeError> {
         let mut next = self.clone();
-        let reports = next.apply(who, gesture)?;
+        let mut reports = next.apply(who, gesture)?;
+        // "la chronologie s'interrompt dès qu'un joueur a gagné régulièrement et marqué le
+        // nombre de trous qui lui font gagner la partie" (CHRONOLOGIE DÉTAILLÉE D'UN COUP):
+        // whatever made the agreed marks reach them (an école let go whose trous now stand,
+        // at a gesture of the other player), the partie ends with that gesture.
+        if !matches!(next.phase, RefereePhase::Over { .. }) && next.won().is_some() {
+            reports.extend(next.check_win());
+        }
         *self = next;
         Ok(reports)
     }

@@ -309,6 +309,8 @@ impl Referee {
         throw: Throw,
     ) -> Result<Vec<Report>, RefereeError> {
         let mut reports = Vec::new();
+        // Écoles `who` could claim are lost: nothing the opponent did before is at stake.
+        self.stake[who.other()] = 0;
         // Fausses cases of the opponent not corrected are consummated: left as played.
         // Écoles `who` could claim are lost.
         let mut provoked = false;
@@ -361,6 +363,8 @@ impl Referee {
         }
         let analysis = ThrowAnalysis::new(&self.position, throw, &self.rules);
         let own = analysis.points_before(who);
+        // What the throw gives either player is at stake in `who`'s marking.
+        self.add_stake(who, events_stake(analysis.before_play().len()));
         // FAUSSE CASE : CONSOMMATION, the exception: the dame is passed into the jan de
         // retour if possible; otherwise no other dame goes into the opponent's grand jan.
         let mut must = Vec::new();
