@@ -5,8 +5,8 @@
 //! outside their package: [`Graph::read`] takes a crate's `src` folder, and
 //! [`Graph::assert_no_circle`] and [`Graph::assert_layers`] fail naming the files, the path
 //! and its line. The CLI has its own check of its layers (crates/boardgames-cli/tests/layers.rs);
-//! the arena (`boardgames-arena`, the library under the front ends) is checked here with the
-//! rules crates.
+//! the arena (`boardgames-arena`, the library under the front ends) and the web application
+//! (`boardgames-web`) are checked here with the rules crates.
 
 mod check;
 
@@ -229,6 +229,48 @@ fn boardgames_arena_has_layers_and_no_import_circle() {
             .keys()
             .any(|m| m.starts_with("agents"))
     );
+}
+
+#[test]
+fn boardgames_web_has_layers_and_no_import_circle() {
+    let graph = graph(
+        "boardgames-web",
+        &[
+            "error",
+            "agents",
+            "games",
+            "games::presentation",
+            "games::request",
+            "games::session",
+            "games::trictrac",
+            "games::tafl",
+            "games::sugoroku",
+            "replay",
+            "store",
+            "http",
+            "http::api",
+            "http::assets",
+            "http::state",
+        ],
+    );
+    graph.assert_no_circle();
+    graph.assert_layers(&[
+        ("the errors", &["error"]),
+        ("the bots of the page", &["agents"]),
+        ("the games hosted", &["games"]),
+        ("the replays and the store", &["replay", "store"]),
+        ("the HTTP server", &["http"]),
+        ("the root", &[""]),
+    ]);
+    // Each game's presentation knows no other game, and no request of HTTP.
+    for game in ["games::trictrac", "games::tafl", "games::sugoroku"] {
+        assert!(
+            !graph.imports[game].keys().any(|m| m.starts_with("games::")
+                && m != "games::presentation"
+                && m != "games::request"),
+            "{game}"
+        );
+    }
 }
 
 /// A crate of four files: the root re-exports, `a` uses `b` through the root and `c` through

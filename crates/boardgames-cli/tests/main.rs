@@ -19,6 +19,8 @@ mod opentafl_engine_session;
 mod options;
 mod play;
 mod referee;
+#[cfg(feature = "serve")]
+mod serve;
 mod shards;
 mod tafl_selfplay;
 mod td_bot;

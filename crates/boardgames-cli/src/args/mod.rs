@@ -75,6 +75,19 @@ pub(crate) enum Command {
     /// Play against the computer in the terminal.
     #[command(subcommand)]
     Play(PlayCommand),
+    /// Serve the web application: the three games in a browser, against every bot.
+    #[cfg(feature = "serve")]
+    Serve {
+        /// The port (0: a free one, printed at start).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on (127.0.0.1: this machine only).
+        #[arg(long, default_value = "127.0.0.1")]
+        bind: std::net::IpAddr,
+        /// Open the page in the system's browser.
+        #[arg(long)]
+        open: bool,
+    },
     /// Simulate many games.
     #[command(subcommand)]
     Simulate(SimulateCommand),

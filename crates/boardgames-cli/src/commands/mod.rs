@@ -8,6 +8,8 @@ pub mod play_trictrac;
 pub mod referee;
 pub(crate) mod replay;
 pub(crate) mod selfplay;
+#[cfg(feature = "serve")]
+pub(crate) mod serve;
 pub(crate) mod simulate_trictrac;
 pub(crate) mod sugoroku;
 pub(crate) mod table;
@@ -105,6 +107,8 @@ pub(crate) fn run(cli: Cli) -> Result<(), CliError> {
             strict,
         } => replay::replay(&file, json, max_actions, svg.as_deref(), strict),
         Command::View { file, output } => view::view(&file, &output),
+        #[cfg(feature = "serve")]
+        Command::Serve { port, bind, open } => serve::serve(bind, port, open),
         Command::Tafl(TaflCommand::Selfplay(a)) => selfplay::selfplay(&selfplay::Request {
             levels: a.levels,
             nodes: a.nodes,

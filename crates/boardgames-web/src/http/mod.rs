@@ -1,0 +1,68 @@
+//! The HTTP server: the routes, the limits every request meets (body size, one bot
+//! thinking per core), the headers of every answer (compression, a content security policy
+//! that lets the page load nothing from elsewhere).
+
+mod api;
+mod assets;
+mod state;
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::http::{HeaderValue, header};
+use axum::routing::{get, post};
+use tokio::sync::Semaphore;
+use tower_http::compression::CompressionLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
+
+use crate::store::Store;
+use state::{AppState, MAX_BODY};
+
+/// The content security policy of every answer: scripts, styles, pictures and requests of
+/// this server only (the SVG pictures are inserted as markup, the downloads are `blob:`).
+const CSP: &str = "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; \
+                   script-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; \
+                   frame-ancestors 'none'; form-action 'self'";
+
+/// The application: every route of the page and of its requests.
+pub fn router() -> Router {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let state = Arc::new(AppState {
+        games: Store::default(),
+        replays: Store::default(),
+        thinking: Semaphore::new(cores.max(1)),
+    });
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/assets/{file}", get(assets::file))
+        .route("/rules/{game}", get(assets::rules))
+        .route("/api/catalog", get(api::catalog))
+        .route("/api/games", post(api::create))
+        .route("/api/games/{id}", get(api::show))
+        .route("/api/games/{id}/act", post(api::act))
+        .route("/api/games/{id}/advance", post(api::advance))
+        .route("/api/games/{id}/undo", post(api::undo))
+        .route("/api/games/{id}/resign", post(api::resign))
+        .route("/api/games/{id}/hint", post(api::hint))
+        .route("/api/games/{id}/record", get(api::record))
+        .route("/api/replays", post(api::open_replay))
+        .route("/api/replays/{id}/{k}", get(api::replay_frame))
+        .route("/replay-page", post(api::replay_page))
+        .fallback(assets::not_found)
+        .with_state(state)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(CompressionLayer::new())
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(CSP),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("no-referrer"),
+        ))
+}
