@@ -59,12 +59,13 @@ pub fn derive_seed(
     Ok(seed.derive(stream.0).0)
 }
 
-/// The names of tafl's presets, the default first (`TaflGame`'s rules).
+/// The names of tafl's presets as `TaflGame` reads them, the default first: `fidchell`,
+/// `brandubh`, `copenhagen`, `tablut`, `ard_ri`.
 #[wasm_bindgen(js_name = taflPresets)]
 pub fn tafl_presets() -> Vec<String> {
     tafl_core::Ruleset::presets()
         .iter()
-        .map(|r| r.name().to_owned())
+        .map(|r| r.name().to_lowercase().replace(' ', "_"))
         .collect()
 }
 
