@@ -1,0 +1,77 @@
+// The Node.js half of scripts/bench-wasm: the work of examples/speed.rs on the package,
+// timed the same way (wall clock around the same loops), printed as JSON.
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const pkg = process.env.BOARDGAMES_PKG ?? join(here, "..", "..", "pkg");
+const { Bot, SugorokuGame, TaflGame, TrictracGame, deriveSeed } = await import(join(pkg, "index.mjs"));
+
+const PARTIES = 20;
+const SUGOROKU_GAMES = 10_000;
+const now = () => performance.now() / 1000;
+
+let t = now();
+const perftNodes = new TaflGame("brandubh").perft(5);
+const perftS = now() - t;
+
+let decisions = 0;
+let tdS = 0;
+for (let s = 1; s <= PARTIES; s++) {
+  const game = new TrictracGame(s, { trous: 1 });
+  const random = new Bot("trictrac", "random", deriveSeed(s, 1));
+  const td = new Bot("trictrac", "tdbot", 0);
+  while (!game.isTerminal()) {
+    if (game.turn === "chance") {
+      game.applyChance();
+    } else {
+      t = now();
+      game.botAction(td);
+      tdS += now() - t;
+      decisions++;
+      game.apply(game.botAction(random));
+    }
+  }
+  game.free();
+  random.free();
+  td.free();
+}
+
+t = now();
+let actions = 0;
+for (let s = 1; s <= PARTIES; s++) {
+  const game = new TrictracGame(s);
+  const a = new Bot("trictrac", "random", deriveSeed(s, 1));
+  const b = new Bot("trictrac", "random", deriveSeed(s, 2));
+  actions += game.playOut(a, b, 1_000_000);
+  game.free();
+  a.free();
+  b.free();
+}
+const partieS = now() - t;
+
+t = now();
+let sugorokuThrows = 0;
+for (let s = 0; s < SUGOROKU_GAMES; s++) {
+  const game = new SugorokuGame("", s);
+  while (!game.isTerminal()) {
+    game.applyChance();
+    sugorokuThrows++;
+  }
+  game.free();
+}
+const sugorokuS = now() - t;
+
+console.log(
+  JSON.stringify({
+    perft_nodes: perftNodes,
+    perft_s: perftS,
+    td_decisions: decisions,
+    td_s: tdS,
+    partie_actions: actions,
+    partie_s: partieS,
+    sugoroku_games: SUGOROKU_GAMES,
+    sugoroku_throws: sugorokuThrows,
+    sugoroku_s: sugorokuS,
+  }),
+);
