@@ -39,9 +39,11 @@ fn main() {
     let mut decisions = 0u64;
     let mut td_s = 0.0;
     for s in 1..=PARTIES {
-        let mut session =
-            Session::new(TrictracGame::new(GameOptions::default().with_trous_to_win(1)), Some(Seed(s)))
-                .unwrap();
+        let mut session = Session::new(
+            TrictracGame::new(GameOptions::default().with_trous_to_win(1)),
+            Some(Seed(s)),
+        )
+        .unwrap();
         let mut random = bot::<TrictracGame>("random", Seed(s).derive(1));
         let mut tdbot = td.build::<TrictracGame>(Seed(0)).unwrap();
         while session.turn() != Turn::Terminal {
@@ -63,7 +65,8 @@ fn main() {
     let t = Instant::now();
     let mut actions = 0u64;
     for s in 1..=PARTIES {
-        let mut session = Session::new(TrictracGame::new(GameOptions::default()), Some(Seed(s))).unwrap();
+        let mut session =
+            Session::new(TrictracGame::new(GameOptions::default()), Some(Seed(s))).unwrap();
         let mut a = bot::<TrictracGame>("random", Seed(s).derive(1));
         let mut b = bot::<TrictracGame>("random", Seed(s).derive(2));
         actions += session.play_out(&mut *a, &mut *b, 1_000_000).unwrap() as u64;
@@ -72,7 +75,8 @@ fn main() {
     // The throws among those actions (the same games are replayed to count them, untimed).
     let mut throws = 0u64;
     for s in 1..=PARTIES {
-        let mut session = Session::new(TrictracGame::new(GameOptions::default()), Some(Seed(s))).unwrap();
+        let mut session =
+            Session::new(TrictracGame::new(GameOptions::default()), Some(Seed(s))).unwrap();
         let mut a = bot::<TrictracGame>("random", Seed(s).derive(1));
         let mut b = bot::<TrictracGame>("random", Seed(s).derive(2));
         while session.turn() != Turn::Terminal {
@@ -84,7 +88,11 @@ fn main() {
                     }
                 }
                 Turn::Player(p) => {
-                    let agent = if p == boardgames_common::Player::First { &mut a } else { &mut b };
+                    let agent = if p == boardgames_common::Player::First {
+                        &mut a
+                    } else {
+                        &mut b
+                    };
                     let x = session.agent_action(&mut **agent).unwrap();
                     session.apply(&x).unwrap();
                 }
@@ -97,7 +105,8 @@ fn main() {
     let t = Instant::now();
     let mut throws_sugoroku = 0u64;
     for s in 0..SUGOROKU_GAMES {
-        let mut session = Session::new(SugorokuGame::new(SugorokuRules::default()), Some(Seed(s))).unwrap();
+        let mut session =
+            Session::new(SugorokuGame::new(SugorokuRules::default()), Some(Seed(s))).unwrap();
         while session.turn() != Turn::Terminal {
             session.apply_chance().unwrap();
             throws_sugoroku += 1;

@@ -234,7 +234,11 @@ impl TaflGame {
         let depth = value::count("depth", &depth, 1, 6)?;
         let game = self.0.state();
         #[allow(clippy::cast_precision_loss)]
-        Ok(tafl_core::perft(game.position(), game.rules(), u32::try_from(depth).unwrap_or(6)) as f64)
+        Ok(tafl_core::perft(
+            game.position(),
+            game.rules(),
+            u32::try_from(depth).unwrap_or(6),
+        ) as f64)
     }
 
     /// The OpenTafl rules string of the game's rules.

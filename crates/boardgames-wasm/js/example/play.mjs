@@ -29,7 +29,7 @@ console.log(`sugoroku: ${sugoroku.result()} after ${sugoroku.length} throws`);
 
 // Errors carry the crate's message.
 try {
-  tafl.apply("a1-a9");
+  new TaflGame("brandubh").apply("a1-a9");
 } catch (error) {
   console.log(`refused: ${error.message}`);
 }
