@@ -60,12 +60,11 @@ function run() {
 
   t = now();
   let sugorokuThrows = 0;
+  // Sugoroku has no decision: its bots are never asked, and one pair serves every game.
+  const [r1, r2] = [new Bot("sugoroku", "random", 1), new Bot("sugoroku", "random", 2)];
   for (let s = 0; s < SUGOROKU_GAMES; s++) {
     const game = new SugorokuGame("", s);
-    while (!game.isTerminal()) {
-      game.applyChance();
-      sugorokuThrows++;
-    }
+    sugorokuThrows += game.playOut(r1, r2);
     game.free();
   }
   const sugorokuS = now() - t;
