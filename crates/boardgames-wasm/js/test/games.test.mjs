@@ -222,6 +222,10 @@ test("the TypeScript declarations cover the API", () => {
     "static fromRecord(text: string): TaflGame",
     "export function deriveSeed(seed: number | bigint, stream: number | bigint): bigint",
     "free(): void",
+    "constructor(rules?: string, seed?: number | bigint);",
+    "constructor(seed?: number | bigint, options?: TrictracOptions);",
+    'constructor(game: "tafl" | "trictrac" | "ecrire" | "sugoroku", name: string, seed?: number | bigint);',
+    "playOut(first: Bot, second: Bot, maxActions?: number): number;",
   ]) {
     assert.ok(dts.includes(want), `the declarations lack ${want}`);
   }
