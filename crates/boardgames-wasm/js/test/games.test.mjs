@@ -92,6 +92,11 @@ test("every tafl preset and its OpenTafl rules string give the same game", () =>
   }
   // Brandubh's attackers have 40 first moves (tafl-core's perft, depth 1).
   assert.equal(new TaflGame("brandubh").legalActions().length, 40);
+  // perft: tafl-core's counts, and bounded work.
+  // tafl-core/tests/perft.rs: Brandubh 40, 960, 39 512, 1 007 392.
+  assert.deepEqual([1, 2, 3, 4].map((d) => new TaflGame("brandubh").perft(d)), [40, 960, 39512, 1_007_392]);
+  assert.throws(() => new TaflGame("brandubh").perft(6), { message: "depth: expected an integer from 0 to 5, got the number 6" });
+  assert.throws(() => new TaflGame("copenhagen").perft(5), { message: /from 0 to 4/ });
   // A preset with options.
   assert.ok(new TaflGame("copenhagen repetition:none").legalActions().length > 0);
 });
