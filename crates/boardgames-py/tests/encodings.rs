@@ -276,9 +276,14 @@ fn a_refused_record_is_the_crates_typed_replay_error() {
 
 #[test]
 #[allow(deprecated)]
-fn the_former_name_session_is_the_encoded_state() {
+fn the_former_names_are_deprecated_aliases_of_the_same_types() {
     let s: boardgames_py::Session<TaflGame> =
         boardgames_py::Session::new(TaflGame::new(Ruleset::brandubh()), None, 3);
     let t: EncodedState<TaflGame> = s;
     assert_eq!(t.max_length(), 3);
+    let ordinaire: boardgames_py::trictrac::Ordinaire = TrictracGame::new(GameOptions::default());
+    let ecrire: boardgames_py::trictrac::Ecrire =
+        EcrireGame::new(EcrireOptions::new(EcrireRules::new(2).unwrap()));
+    assert_eq!(ordinaire.options().trous_to_win, 12);
+    assert_eq!(ecrire.options().rules.marques(), 2);
 }
