@@ -5,7 +5,7 @@
 use std::cell::RefCell;
 
 use boardgames_common::{
-    Agent, ByPlayer, PlayGameError, PlayedGame, Player, Playout, Record, RecordLimits,
+    Agent, ByPlayer, PlayGameError, PlayedGame, Player, Playout, Record, RecordLimits, ReplayError,
     ReplayOptions, ReplaySteps, Seed, SeedRng, Turn, sample_chance,
 };
 
@@ -93,12 +93,12 @@ impl<G: Encoded> EncodedState<G> {
         let mut ids = Vec::with_capacity(record.entries().len());
         while let Some(text) = steps.next_text() {
             // The id of the action at the state where it is applied: the text read here as
-            // the step reads it (a text the game cannot read is the step's error).
+            // the step reads it, and refused with the step's error, naming the action.
             let id = match steps.state().parse_action(text) {
                 Ok(a) => steps.state().encode(a),
-                Err(_) => {
-                    steps.step()?;
-                    break;
+                Err(error) => {
+                    let index = history.len() + 1;
+                    return Err(ReplayError::Action { index, error }.into());
                 }
             };
             let Some(step) = steps.step()? else { break };
