@@ -525,7 +525,10 @@ mod tests {
                 if a.terminated[i] || a.truncated[i] {
                     ended += 1;
                     // Taken back to its start: the crate's new game.
-                    assert_eq!(v.games()[i], TaflGame::new(Ruleset::brandubh()).without_undo());
+                    assert_eq!(
+                        v.games()[i],
+                        TaflGame::new(Ruleset::brandubh()).without_undo()
+                    );
                 }
             }
         }
