@@ -273,6 +273,59 @@ fn boardgames_web_has_layers_and_no_import_circle() {
     }
 }
 
+#[test]
+fn boardgames_py_has_layers_and_no_import_circle() {
+    let graph = graph(
+        "boardgames-py",
+        &[
+            "encoded",
+            "error",
+            "state",
+            "trictrac",
+            "tafl",
+            "sugoroku",
+            "vector",
+            "python",
+            "python::error",
+            "python::seed",
+            "python::render",
+            "python::states",
+            "python::any_game",
+            "python::agent",
+            "python::games",
+            "python::play",
+            "python::vector",
+            "python::distributed",
+        ],
+    );
+    graph.assert_no_circle();
+    graph.assert_layers(&[
+        ("the encoding and its errors", &["encoded", "error"]),
+        ("the games' encodings", &["trictrac", "tafl", "sugoroku"]),
+        (
+            "the encoded state and the vectorised tafl",
+            &["state", "vector"],
+        ),
+        (
+            "the module's exceptions, seeds and pictures",
+            &["python::error", "python::seed", "python::render"],
+        ),
+        ("the state classes", &["python::states"]),
+        ("any of the games", &["python::any_game"]),
+        ("the bots", &["python::agent"]),
+        ("the game classes", &["python::games"]),
+        (
+            "whole games, the vectorised environment, the jobs",
+            &["python::play", "python::vector", "python::distributed"],
+        ),
+        ("the module", &["python"]),
+        ("the root", &[""]),
+    ]);
+    // The bots know no game class, and the game classes no whole game between bots.
+    assert!(!graph.imports["python::agent"].contains_key("python::games"));
+    assert!(!graph.imports["python::games"].contains_key("python::play"));
+}
+
 /// A crate of four files: the root re-exports, `a` uses `b` through the root and `c` through
 /// a grouped `use`, `c` uses `a` back only in its tests and comments.
 const SOURCES: [(&str, &str); 5] = [
