@@ -19,7 +19,8 @@ fn stderr(o: &Output) -> String {
 
 /// A file in a fresh temporary folder of this test.
 fn temp_file(name: &str, contents: &[u8]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("boardgames-cli-edge-cases-{}", std::process::id()));
+    let dir =
+        std::env::temp_dir().join(format!("boardgames-cli-edge-cases-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
     std::fs::write(&path, contents).unwrap();

@@ -272,9 +272,9 @@ fn outcome() -> impl Strategy<Value = fuzz_invariants::Outcome> {
         })
 }
 
-/// Found by the long fuzz run of 2 December 2026: in full notation the engine names a
-/// knight, commander or king by its letter (`nd2-e2`), which the invariant took for a wrong
-/// move. A Brandub whose attackers have a knight, the engine playing them.
+/// In full notation the engine names a knight, commander or king by its letter (`nd2-e2`),
+/// and the invariant reads it as the move it is: a Brandub whose attackers have a knight,
+/// the engine playing them.
 #[test]
 fn otep_engine_full_notation_names_the_officer_that_moves() {
     let rules = "rules dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: \

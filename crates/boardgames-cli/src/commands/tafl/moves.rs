@@ -36,11 +36,7 @@ impl MovesArgs {
 }
 
 /// Prints the legal moves of a position, one a line with their captures, or as JSON.
-fn moves(
-    position_text: Option<&str>,
-    rules: Option<&str>,
-    json: bool,
-) -> Result<(), CliError> {
+fn moves(position_text: Option<&str>, rules: Option<&str>, json: bool) -> Result<(), CliError> {
     let ruleset = ruleset(rules)?;
     let pos = position(&ruleset, position_text)?;
     let mut list = MoveList::new();

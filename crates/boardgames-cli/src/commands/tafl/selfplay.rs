@@ -76,9 +76,7 @@ fn parse_weights(text: &str) -> Result<Box<tafl_core::ai::EvalWeights>, String> 
 }
 
 /// Two comma-separated AI levels.
-fn parse_levels(
-    text: &str,
-) -> Result<(tafl_core::ai::Level, tafl_core::ai::Level), String> {
+fn parse_levels(text: &str) -> Result<(tafl_core::ai::Level, tafl_core::ai::Level), String> {
     let (a, b) = text
         .split_once(',')
         .ok_or("expected two levels, like bard,ovate")?;

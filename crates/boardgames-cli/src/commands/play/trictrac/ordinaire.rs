@@ -62,8 +62,9 @@ pub fn ordinaire_session(
         .with_trous_to_win(how.trous);
     let human = how.human;
     let bot = parse_bot(&how.bot, "--bot")?;
-    let mut session = TrictracSession::new(TrictracGame::new(options), how.seed, Player::from(human))
-        .with_bot(Box::new(bot));
+    let mut session =
+        TrictracSession::new(TrictracGame::new(options), how.seed, Player::from(human))
+            .with_bot(Box::new(bot));
     outln!(to out;
         "Partie ordinaire to {} trous{}: you are {human}, the bot is {}. Type help for help.",
         how.trous,
