@@ -47,47 +47,47 @@ impl From<TournamentGameArg> for boardgames_arena::tournament::TournamentGame {
 pub(crate) struct TournamentArgs {
     /// The game.
     #[arg(long, value_enum)]
-    pub(crate) game: TournamentGameArg,
+    game: TournamentGameArg,
     /// Comma-separated agents: random, mcts:N (N iterations), expecti:D (depth D); trictrac:
     /// bot (the heuristic), searchbot (its expectimax over the 21 throws; searchbot:B
     /// searches the B best plays, default 8), tdbot (the TD-trained network; tdbot:FILE
     /// with the weights of FILE), tdsearchbot (one ply of expectimax on it;
     /// tdsearchbot:FILE); tafl: bard, ovate, druid (druid:NODES with a node budget a move).
     #[arg(long, value_delimiter = ',', required = true)]
-    pub(crate) agents: Vec<String>,
+    agents: Vec<String>,
     /// Rounds per pair: each round is two games, the sides swapped.
     #[arg(long, default_value_t = 10, value_parser = numbers::count::<u32>("rounds", 1),
           allow_hyphen_values = true)]
-    pub(crate) games: u32,
+    games: u32,
     /// The tournament's seed (decimal, or hexadecimal with 0x).
     #[arg(long, default_value = "1", value_parser = parse_seed, allow_hyphen_values = true)]
-    pub(crate) seed: u64,
+    seed: u64,
     /// Threads (0: one per core).
     #[arg(long, default_value_t = 0, value_parser = numbers::count::<usize>("threads", 0),
           allow_hyphen_values = true)]
-    pub(crate) threads: usize,
+    threads: usize,
     /// Trictrac: trous to win the partie.
     #[arg(long, value_parser = numbers::count::<u8>("trous", 1), allow_hyphen_values = true)]
-    pub(crate) trous: Option<u8>,
+    trous: Option<u8>,
     /// Tafl: a preset name or an OpenTafl rules string; default fidchell.
     #[arg(long)]
-    pub(crate) rules: Option<String>,
+    rules: Option<String>,
     /// No progress bar.
     #[arg(long)]
-    pub(crate) quiet: bool,
+    quiet: bool,
     /// Print JSON (without the timings, which vary from run to run).
     #[arg(long)]
-    pub(crate) json: bool,
+    json: bool,
     /// Also draw the histogram of the games' lengths (in actions, dice throws included) as
     /// an SVG picture in this file.
     #[arg(long, value_name = "FILE")]
-    pub(crate) svg: Option<std::path::PathBuf>,
+    svg: Option<std::path::PathBuf>,
     /// Append one JSON line per finished game to this file as the games end (kept when the
     /// run is stopped or killed; a rerun with the same file and the same arguments plays
     /// only the games not yet there, and drops a torn last line; a log of other arguments
     /// is refused).
     #[arg(long, value_name = "FILE")]
-    pub(crate) log: Option<std::path::PathBuf>,
+    log: Option<std::path::PathBuf>,
 }
 
 /// Plays the fixtures not in `done` (by index) on the current pool, appending each finished
