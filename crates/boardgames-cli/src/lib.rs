@@ -13,8 +13,9 @@
 
 use std::process::ExitCode;
 
-/// `println!` that returns [`CliError::Output`] from the calling function when standard
-/// output cannot be written (a closed pipe, a full disk) instead of panicking.
+/// `println!` that returns [`CliError::Output`](crate::error::CliError::Output) from the
+/// calling function when standard output cannot be written (a closed pipe, a full disk)
+/// instead of panicking.
 ///
 /// `outln!(to w; ...)` writes to the writer `w` instead (the sessions that read any
 /// `BufRead` and write any `Write`; the caller has `std::io::Write` in scope).
