@@ -1095,7 +1095,7 @@ pub fn play_tafl(preset: u8, human_attacks: bool, input: &[u8]) {
 /// round-trip at any point, after undos too); the session's final record replays to its
 /// game.
 pub fn play_trictrac(ecrire: bool, human_black: bool, trous: u8, input: &[u8]) {
-    use boardgames_cli::play_trictrac::{Session, TrictracPlay, ordinaire_session};
+    use boardgames_cli::play_trictrac::{TrictracPlay, TrictracSession, ordinaire_session};
     use boardgames_common::Player;
     use trictrac_core::scoring::DefaultScorer;
     use trictrac_core::{GameOptions, TrictracGame};
@@ -1119,7 +1119,7 @@ pub fn play_trictrac(ecrire: bool, human_black: bool, trous: u8, input: &[u8]) {
                     EcrireGame::<DefaultScorer>::from_record(&record).is_ok(),
                     "{text}"
                 );
-                let mut s = Session::new(start.clone(), seed, human);
+                let mut s = TrictracSession::new(start.clone(), seed, human);
                 s.load(text).expect("a saved partie loads");
                 assert_eq!(s.record().expect("record").to_string(), text);
             },
@@ -1151,7 +1151,7 @@ pub fn play_trictrac(ecrire: bool, human_black: bool, trous: u8, input: &[u8]) {
                     TrictracGame::<DefaultScorer>::from_record(&record).is_ok(),
                     "{text}"
                 );
-                let mut s = Session::new(start.clone(), seed, human);
+                let mut s = TrictracSession::new(start.clone(), seed, human);
                 s.load(text).expect("a saved partie loads");
                 assert_eq!(s.record().expect("record").to_string(), text);
             },

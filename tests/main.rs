@@ -1,6 +1,6 @@
 //! The integration tests of the root package, one module a subject (each file of this folder
 //! but `main.rs`), in one test binary: the generic agents on the three games (`agents`), and
-//! the layers of each library crate with no import circle between its files (`layers`), a record walked step by step as
+//! the layers of each crate and no import circle between the files of any crate of the workspace (`layers`), a record walked step by step as
 //! its replay on the three games (`replay_steps`), and the one shape of the per-player containers, the enums and the games' operations (`shape`).
 
 mod agents;

@@ -13,8 +13,9 @@
 
 use std::process::ExitCode;
 
-/// `println!` that returns [`CliError::Output`] from the calling function when standard
-/// output cannot be written (a closed pipe, a full disk) instead of panicking.
+/// `println!` that returns [`CliError::Output`](crate::error::CliError::Output) from the
+/// calling function when standard output cannot be written (a closed pipe, a full disk)
+/// instead of panicking.
 ///
 /// `outln!(to w; ...)` writes to the writer `w` instead (the sessions that read any
 /// `BufRead` and write any `Write`; the caller has `std::io::Write` in scope).
@@ -43,14 +44,18 @@ macro_rules! out {
     }};
 }
 
-// The layers, from the bottom (docs/architecture.md, "The CLI's layers"): each module
-// imports only from the layers below it.
+// The layers, from the bottom (docs/architecture.md, "The command-line crate"): each module
+// imports only from its own layer and the layers below it.
 mod args;
 mod commands;
 mod games;
 mod io;
 
-pub use commands::{ecrire, opentafl_engine, play, play_trictrac, referee};
+// The public paths: the sessions the tests and the fuzz targets drive, one path each.
+pub use commands::play::tafl as play;
+pub use commands::play::trictrac::{ecrire, ordinaire as play_trictrac};
+pub use commands::tafl::engine as opentafl_engine;
+pub use commands::trictrac::referee;
 pub use io::{error, files};
 
 /// `cmd` and every subcommand below it read `-3` as a (bad) value rather than as an
@@ -72,10 +77,10 @@ fn allow_negative_numbers(cmd: clap::Command) -> clap::Command {
 /// I/O), with the error on standard error.
 pub fn main() -> ExitCode {
     use clap::{CommandFactory as _, FromArgMatches as _};
-    let matches = allow_negative_numbers(args::Cli::command()).get_matches();
-    let cli = args::Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let matches = allow_negative_numbers(commands::Cli::command()).get_matches();
+    let cli = commands::Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     io::color::init(cli.color);
-    let code = match commands::run(cli) {
+    let code = match cli.command.run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             // Not eprintln!, which panics (exit 101) when standard error is closed: the

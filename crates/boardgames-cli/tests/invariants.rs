@@ -272,9 +272,9 @@ fn outcome() -> impl Strategy<Value = fuzz_invariants::Outcome> {
         })
 }
 
-/// Found by the long fuzz run of 2 December 2026: in full notation the engine names a
-/// knight, commander or king by its letter (`nd2-e2`), which the invariant took for a wrong
-/// move. A Brandub whose attackers have a knight, the engine playing them.
+/// In full notation the engine names a knight, commander or king by its letter (`nd2-e2`),
+/// and the invariant reads it as the move it is: a Brandub whose attackers have a knight,
+/// the engine playing them.
 #[test]
 fn otep_engine_full_notation_names_the_officer_that_moves() {
     let rules = "rules dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: \
@@ -287,11 +287,11 @@ fn otep_engine_full_notation_names_the_officer_that_moves() {
     fuzz_invariants::otep_engine(&lines, true);
 }
 
-/// Found by the ten-minute run of `otep_engine` (1.0 M executions), the input as the fuzzer
-/// wrote it: a Brandub whose attackers have knights; the engine's `analysis` in full
-/// notation names a knight's move with its letter (`nd3-a3`), which the protocol allows
-/// ("simple algebraic tafl notation or OpenTafl algebraic tafl notation") and the invariant
-/// refused. The invariant now reads analysis moves as it reads `move` answers.
+/// An input of the `otep_engine` fuzz target, as the fuzzer wrote it: a Brandub whose
+/// attackers have knights; the engine's `analysis` in full notation names a knight's move
+/// with its letter (`nd3-a3`), which the protocol allows ("simple algebraic tafl notation or
+/// OpenTafl algebraic tafl notation"). The invariant reads analysis moves as it reads `move`
+/// answers, and accepts it.
 #[test]
 fn otep_engine_analysis_names_a_knight_with_its_letter() {
     fuzz_invariants::otep_engine_bytes(include_bytes!(
@@ -299,10 +299,10 @@ fn otep_engine_analysis_names_a_knight_with_its_letter() {
     ));
 }
 
-/// Found by the ten-minute run of `referee_transcript` (158 000 executions), the input as the
-/// fuzzer wrote it: `w throw 6-5`, `b école 92`, `show` in a partie to 12 trous. Black was
-/// left with 14 trous and the partie going on; the claim is now refused (nothing White did
-/// can make an école: ÉCOLE : DÉFINITION).
+/// An input of the `referee_transcript` fuzz target, as the fuzzer wrote it: `w throw 6-5`,
+/// `b école 92`, `show` in a partie to 12 trous. The claim is refused (nothing White did can
+/// make an école: ÉCOLE : DÉFINITION), so Black never holds 14 trous of 12 with the partie
+/// going on.
 #[test]
 fn referee_transcript_a_fausse_ecole_of_92() {
     fuzz_invariants::referee_transcript_bytes(include_bytes!(

@@ -1,6 +1,8 @@
-//! The CLI's layers (docs/architecture.md, "The CLI's layers"): every file of `src` imports
-//! only from its own layer or the layers below, no command imports another command, and the
-//! imports between files have no circle.
+//! The CLI's layers (docs/architecture.md, "The command-line crate"): every file of `src`
+//! imports only from its own layer or the layers below, no command names another command
+//! through a `crate::commands` path, and the imports between files have no circle. (The root
+//! package's `tests/layers/` checks the same crate with its full reading of paths, relative
+//! ones included, and the rule of the command tree.)
 //!
 //! The check reads the sources: every `crate::a::b` path outside comments is an import of
 //! the file that defines the longest prefix of it.

@@ -4,20 +4,19 @@
 mod bounded_memory;
 mod browser;
 mod cli;
-mod cli_ecrire;
-mod cli_table;
 mod closed_stderr;
 mod common;
 mod crash_resume;
+mod edge_cases;
 mod invariants;
 mod layers;
 mod merge_forged;
-mod newcomer;
 mod numeric_options;
 mod opentafl_engine;
 mod opentafl_engine_session;
 mod options;
 mod play;
+mod play_ecrire;
 mod referee;
 #[cfg(feature = "serve")]
 mod serve;
@@ -26,4 +25,5 @@ mod tafl_selfplay;
 mod td_bot;
 mod tournament;
 mod train;
+mod trictrac_table;
 mod view;

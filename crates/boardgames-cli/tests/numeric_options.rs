@@ -1,5 +1,5 @@
 //! Every numeric option says what it expects of a value that is not a number in range
-//! (clap's own message was "invalid digit found in string", of `-3` and `abc` alike).
+//! (clap's own message is "invalid digit found in string", of `-3` and `abc` alike).
 
 use std::process::{Command, Output};
 
@@ -119,7 +119,7 @@ fn every_numeric_option_says_what_it_expects() {
     for (command, option, expected) in CASES {
         for bad in ["-3", "abc", "1.5", "99999999999999999999999"] {
             if option == "--think" && bad != "abc" {
-                continue; // numbers, with the command's own check (tests/newcomer.rs)
+                continue; // numbers, with the command's own check (tests/edge_cases.rs)
             }
             let value = if option == "--nodes" && command[1] == "selfplay" {
                 format!("{bad},10")

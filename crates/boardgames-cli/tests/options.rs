@@ -1,6 +1,6 @@
 //! `--help` and unknown options of every subcommand: help on standard output with exit 0,
 //! an unknown option on standard error with the usage and exit 2; a negative number gets
-//! the value's message, not "unexpected argument"; the newcomer's findings on messages.
+//! the value's message, not "unexpected argument"; the messages of refused values.
 
 use std::process::{Command, Output};
 

@@ -340,12 +340,12 @@ fn dames_en_trop_ou_en_moins_from_the_command_line() {
     assert!(out.contains("off: White 8, Black 0"), "{out}");
 }
 
-/// The fuzzers' transcript and the three fausse cases of the glossary read again (the
-/// referee's fuzzing issue), through the command line.
+/// The fuzzers' transcript and the three fausse cases of the glossary, read through the
+/// command line.
 #[test]
 fn a_fausse_ecole_no_coup_could_make_and_the_fausse_cases_read_again() {
-    // "w throw 6-5 / b école 92 / show": until 2026-12 Black was shown with 14 trous of 12 and
-    // the partie went on. Nothing White did can make an école: the claim is refused.
+    // "w throw 6-5 / b école 92 / show": nothing White did can make an école, so the claim
+    // is refused (Black is never shown with 14 trous of 12 and the partie going on).
     let (out, ok) = referee_run(&[], "w throw 6-5\nb école 92\nshow\n");
     assert!(!ok, "{out}");
     assert!(

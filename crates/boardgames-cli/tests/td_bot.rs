@@ -113,9 +113,8 @@ fn td_bots_play_tournaments() {
     );
 }
 
-/// Found by a newcomer: an unreadable weights file gave `cannot read /nonexistent` without
-/// the option; now the option is named, and the read is bounded (`/dev/zero` is refused,
-/// not read forever).
+/// An unreadable weights file is reported with its option, and the read is bounded
+/// (`/dev/zero` is refused, not read forever).
 #[test]
 fn an_unreadable_weights_file_names_its_option() {
     for (args, flag) in [

@@ -173,7 +173,7 @@ fn a_bad_budget_names_the_agent_syntax() {
 }
 
 /// `--threads` far above the number of games starts no more threads than games (100 000
-/// threads used to take minutes to start), with the same results as one thread.
+/// threads would take minutes to start), with the same results as one thread.
 #[test]
 fn more_threads_than_games_are_not_started() {
     let base = [
@@ -196,9 +196,9 @@ fn more_threads_than_games_are_not_started() {
     assert_eq!(one.stdout, many.stdout);
 }
 
-/// Found by a newcomer: a `--log` written without `--trous` was refused by the same
-/// tournament with `--trous 12` spelled out (the default), and a game line whose returns'
-/// bits were NaN was counted.
+/// A `--log` written without `--trous` is accepted by the same tournament with `--trous 12`
+/// spelled out (the default), and a game line whose returns' bits are NaN is refused, not
+/// counted.
 #[test]
 fn a_log_knows_the_defaults_and_refuses_forged_returns() {
     let log = crate::common::temp_path("defaults.jsonl");
@@ -267,8 +267,8 @@ fn a_log_knows_the_defaults_and_refuses_forged_returns() {
     assert!(first["pairs"].is_array());
 }
 
-/// Found by a newcomer: the largest `--games` built the whole schedule in memory (2 GiB)
-/// before any game; now refused before it is built.
+/// The largest `--games`, whose schedule would take 2 GiB of memory, is refused before the
+/// schedule is built.
 #[test]
 fn a_tournament_too_large_to_schedule_is_refused() {
     let o = run(&[

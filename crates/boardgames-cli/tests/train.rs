@@ -180,8 +180,8 @@ fn evaluations_go_to_the_log_and_the_curve() {
     );
 }
 
-/// Found by a newcomer: `--output` naming a folder trained every partie, then failed. Now
-/// refused before the first partie, naming the option; nothing is written.
+/// `--output` naming a folder is refused before the first partie, naming the option;
+/// nothing is written.
 #[test]
 fn an_output_that_is_a_folder_is_refused_at_once() {
     let folder = temp_path("a-folder");

@@ -99,12 +99,12 @@ def aec_turns_per_second(make, seconds):
     """Random masked play: turns per second over whole games."""
     env = make()
     rng = random.Random(0)
-    turns, games, seed = 0, 0, 0
+    turns, games = 0, 0
     cpu = time.process_time()
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        env.reset(seed=seed)
-        seed += 1
+        # Game i of the run: the sub-seed i of seed 0 (Seed::derive).
+        env.reset(seed=bg.derive_seed(0, games))
         for agent in env.agent_iter():
             obs, _, term, trunc, _ = env.last()
             if term or trunc:
@@ -120,13 +120,14 @@ def aec_turns_per_second(make, seconds):
 def native_steps_per_second(game, seconds):
     """legal_actions + apply_action (and the dice), steps per second over whole games."""
     rng = random.Random(0)
-    steps, seed = 0, 0
+    steps, games = 0, 0
     cpu = time.process_time()
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        dice = bg.ChanceRng(seed)
+        # Game i of the run: the dice of the sub-seed i of seed 0 (Seed::derive).
+        dice = bg.ChanceRng(bg.derive_seed(0, games))
         state = game.new_initial_state()
-        seed += 1
+        games += 1
         while True:
             steps += len(state.resolve_chance(dice))
             if state.is_terminal():

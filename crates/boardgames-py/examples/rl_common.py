@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import gymnasium
 import numpy as np
 
+from boardgames_rs import derive_seed
 from boardgames_rs.gymnasium import TaflEnv, TrictracEnv
 
 
@@ -61,14 +62,21 @@ def make_env(task: Task, opponent: str | None = None, **options):
     return FailOnIllegal(task.make(opponent=opponent or task.opponent, **options))
 
 
+def evaluation_seed(run_seed: int, iteration: int) -> int:
+    """The seed of the evaluation after training iteration ``iteration`` (from 0) of a run of
+    seed ``run_seed``: its sub-seed ``iteration + 1`` (``Seed::derive``)."""
+    return derive_seed(run_seed, iteration + 1)
+
+
 def evaluate(choose, task: Task, opponent: str, games: int, seed: int, **options) -> dict:
-    """``games`` episodes of the policy ``choose(obs, mask) -> id`` against ``opponent``: the
-    win rate (return > 0), the draws and the mean return."""
+    """``games`` episodes of the policy ``choose(obs, mask) -> id`` against ``opponent``, episode
+    ``g`` of seed ``derive_seed(seed, g)``: the win rate (return > 0), the draws and the mean
+    return."""
     env = make_env(task, opponent, **options)
     wins = draws = 0
     total = 0.0
     for g in range(games):
-        obs, info = env.reset(seed=seed + g)
+        obs, info = env.reset(seed=derive_seed(seed, g))
         ret = 0.0
         while True:
             action = choose(obs, env.action_masks())

@@ -90,7 +90,7 @@ def train(name, args):
         curve.train_seconds += time.perf_counter() - start
         steps = int(result["env_runners"]["num_env_steps_sampled_lifetime"])
         results = [
-            rl_common.evaluate(choose, task, bot, args.eval_games, seed=10_000 * (it + 1), **OPTIONS)
+            rl_common.evaluate(choose, task, bot, args.eval_games, seed=rl_common.evaluation_seed(args.seed, it), **OPTIONS)
             for bot in task.evaluate
         ]
         curve.add(steps, results)

@@ -57,7 +57,7 @@ def main():
             model.learn(total_timesteps=args.steps, reset_num_timesteps=False)
             curve.train_seconds += time.perf_counter() - start
             results = [
-                rl_common.evaluate(choose, task, bot, args.eval_games, seed=10_000 * (it + 1))
+                rl_common.evaluate(choose, task, bot, args.eval_games, seed=rl_common.evaluation_seed(args.seed, it))
                 for bot in task.evaluate
             ]
             curve.add(model.num_timesteps, results)

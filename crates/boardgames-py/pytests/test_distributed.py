@@ -35,8 +35,18 @@ def test_sugoroku_study_is_exact_whatever_the_tasks(cluster):
     assert result["wins"]["first"] + result["wins"]["second"] + result["draws"] == 300_000
     for tasks in (1, 2, 7, 16):
         outcome = dist.run(job, tasks=tasks, progress=False)
+        assert isinstance(outcome, dist.JobResult)
         assert outcome.text == one, tasks
         assert outcome.tasks_run == tasks and outcome.tasks_reused == 0
+
+
+def test_outcome_is_the_former_name_of_job_result_with_a_deprecation_warning():
+    with pytest.warns(DeprecationWarning, match="Outcome is now named JobResult"):
+        old = dist.Outcome
+    assert old is dist.JobResult
+    assert "Outcome" not in dist.__all__ and "JobResult" in dist.__all__
+    with pytest.raises(AttributeError, match="no attribute 'Income'"):
+        dist.Income
 
 
 def test_shards_merge_in_any_order():

@@ -87,3 +87,26 @@ def test_unknown_opponents_and_seats_are_refused():
         TrictracEnv(opponent="deepblue")
     with pytest.raises(ValueError, match="seat"):
         TrictracEnv(seat=2)
+
+
+def test_the_opponent_is_seeded_with_its_seats_sub_seed():
+    import boardgames_rs as bg
+
+    env = TaflEnv(opponent="random", seat=0, rules="brandubh")
+    _, info = env.reset(seed=4)
+    done = False
+    while not done:
+        action = int(np.flatnonzero(info["action_mask"])[0])
+        _, _, terminated, truncated, info = env.step(action)
+        done = terminated or truncated
+    # The same game by hand: the seat plays its first legal id, the opponent is the random
+    # bot of the seat 1's sub-seed of the episode's seed.
+    seed = env.seed_value
+    state = env.game.new_initial_state(seed)
+    opponent = env.game.bot("random", bg.derive_seed(seed, 1))
+    while not state.is_terminal():
+        if state.current_player() == 0:
+            state.apply_action(state.legal_actions()[0])
+        else:
+            state.apply_action(opponent.choose(state))
+    assert state.record_text() == env.state.record_text()

@@ -273,7 +273,9 @@ def test_play_games_is_a_batch_of_play_game():
     results = bg.play_games(game, "bard", "random", [3, 4, 5], records=True)
     assert len(results) == 3
     for seed, (returns, record) in zip([3, 4, 5], results):
-        one = bg.play_game(game, game.bot("bard", seed), game.bot("random", seed), seed)
+        # The bots of the game of seed s are seeded with the sub-seeds 0 and 1 of s.
+        first, second = game.bot("bard", bg.derive_seed(seed, 0)), game.bot("random", bg.derive_seed(seed, 1))
+        one = bg.play_game(game, first, second, seed)
         assert returns == one.returns()
         assert record == one.record_text()
     assert bg.play_games(bg.SugorokuGame(), "random", "random", [1])[0][1] is None
@@ -281,3 +283,38 @@ def test_play_games_is_a_batch_of_play_game():
         bg.play_games(game, "bot", "random", [1])
     with pytest.raises(TypeError):
         bg.play_games("tafl", "bard", "bard", [1])
+
+
+def test_derive_seed_is_the_crates_one_derivation():
+    # Seed(0).derive(0) in boardgames-common's own test of the derivation.
+    assert bg.derive_seed(0, 0) == 0xE220A8397B1DCDAF
+    assert bg.derive_seed(5, 0) != bg.derive_seed(5, 1)
+    # Two random bots of one batch game draw two streams: their games differ from those of
+    # two bots of one seed.
+    game = bg.TaflGame(rules="brandubh")
+    batch = bg.play_games(game, "random", "random", [9], records=True)[0][1]
+    same = bg.play_game(game, game.bot("random", 9), game.bot("random", 9), 9).record_text()
+    derived = bg.play_game(
+        game, game.bot("random", bg.derive_seed(9, 0)), game.bot("random", bg.derive_seed(9, 1)), 9
+    ).record_text()
+    assert batch == derived and batch != same
+
+
+def test_a_refused_record_raises_record_error_saying_what_and_where():
+    text = '[Game "Tafl"]\n[Rules "fidchell"]\n\n1. g4-f4\n2. d4-d9\n'
+    with pytest.raises(bg.RecordError, match=r"^action 2: ") as caught:
+        bg.state_from_record("tafl", text)
+    # A ValueError, so that callers catching ValueError keep working.
+    assert isinstance(caught.value, ValueError)
+    with pytest.raises(bg.RecordError, match=r"^action 2: "):
+        bg.TaflGame().state_from_record(text)
+    with pytest.raises(bg.RecordError, match="2 actions, more than the maximum length 1"):
+        bg.state_from_record("tafl", text, max_length=1)
+    with pytest.raises(bg.RecordError, match="does not start as this game"):
+        bg.TaflGame().state_from_record(bg.TaflGame(rules="brandubh").new_initial_state().record_text())
+    with pytest.raises(bg.RecordError, match=r"the Result tag says 1-0 but the replayed game gives \*"):
+        bg.state_from_record("tafl", '[Game "Tafl"]\n[Rules "fidchell"]\n[Result "1-0"]\n\n1. g4-f4\n')
+    # An unknown kind of game is no record's fault.
+    with pytest.raises(ValueError, match='unknown game "chess"') as caught:
+        bg.state_from_record("chess", "")
+    assert not isinstance(caught.value, bg.RecordError)

@@ -1,6 +1,6 @@
 """The Python API plays the games the Rust crates play: the same seeds give the same records
 as the crates' `play_game` (the records in tests/data, written and checked by the Rust test
-`sessions_write_the_records_of_play_game`)."""
+`encoded_states_write_the_records_of_play_game`)."""
 
 import pytest
 

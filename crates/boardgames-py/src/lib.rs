@@ -5,20 +5,26 @@
 //!
 //! Nothing here is a rule of a game: legality, scoring and the end of a game are the crates'.
 //! This crate only names the crates' actions by fixed integers ([`Encoded`]), writes their
-//! positions into arrays, and keeps a game with its start and its actions ([`Session`]) so that
-//! its record can be written and read back.
+//! positions into arrays, and keeps a game with its start and its actions ([`EncodedState`])
+//! so that its record can be written and read back by the crates' own loops.
 //!
 //! The encodings and the observation layouts are tabled in the repository's
 //! [python.md](https://github.com/boardgames-rs/boardgames-rs/blob/main/docs/python.md).
 #![deny(missing_docs)]
 
-mod session;
+mod encoded;
+mod error;
+mod state;
 pub mod sugoroku;
 pub mod tafl;
 pub mod trictrac;
 mod vector;
 
-pub use session::{ActionIdError, CHANCE, Encoded, RecordError, Session, TERMINAL};
+pub use encoded::Encoded;
+pub use error::{ActionIdError, GameRecordError, RecordError};
+#[allow(deprecated)]
+pub use state::Session;
+pub use state::{CHANCE, EncodedState, TERMINAL};
 pub use vector::{Outputs, StepError, TaflVector};
 
 #[cfg(feature = "python")]

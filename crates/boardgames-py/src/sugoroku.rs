@@ -2,7 +2,7 @@
 //! trictrac's (`6 (hi − 1) + (lo − 1)`, 21 of 36 used); the position as a vector from the
 //! observer's side.
 
-use boardgames_common::{Player, Record, Throw};
+use boardgames_common::{Player, Throw};
 use sugoroku_core::{POINTS, Phase, Ruleset, SugorokuGame};
 
 /// The number of chance ids.
@@ -69,10 +69,6 @@ impl crate::Encoded for SugorokuGame {
 
     fn thrower(&self) -> Option<Player> {
         self.end().is_none().then(|| self.position().side())
-    }
-
-    fn replay(record: &Record) -> Result<SugorokuGame, String> {
-        SugorokuGame::from_record(record).map_err(|e| e.to_string())
     }
 
     fn position_text(&self) -> String {

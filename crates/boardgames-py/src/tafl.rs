@@ -7,7 +7,7 @@
 //! An n×n board has `4 n² (n − 1)` ids: 1176 on 7×7, 2592 on 9×9, 4840 on 11×11. Tafl has
 //! no chance.
 
-use boardgames_common::{Game, Player, Record};
+use boardgames_common::{Game, Player};
 use tafl_core::{Move, MoveList, Position, Rules, Ruleset, Side, Square, TaflGame};
 
 /// The planes of the observation ([`Planes::write`]), in order.
@@ -292,10 +292,6 @@ impl crate::Encoded for TaflGame {
             out,
             counters(self),
         );
-    }
-
-    fn replay(record: &Record) -> Result<TaflGame, String> {
-        TaflGame::from_record(record).map_err(|e| e.to_string())
     }
 
     fn position_text(&self) -> String {

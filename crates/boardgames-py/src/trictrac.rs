@@ -1,4 +1,4 @@
-//! Trictrac, the partie ordinaire ([`Ordinaire`]) and the partie à écrire ([`Ecrire`]): plays
+//! Trictrac, the partie ordinaire (`TrictracGame`) and the partie à écrire (`EcrireGame`): plays
 //! as the origins of their two numbers, the decisions tenir and s'en aller, the throws and the
 //! primauté dice; the position as a vector from the observer's side.
 //!
@@ -12,15 +12,19 @@
 //! Two move orders reaching the same board are one play, listed once by the crate: that
 //! play's id is the one above; the ids of other orders are not legal.
 
-use boardgames_common::{Game, Player, Record, Throw};
-use trictrac_core::EcrireGame;
+use boardgames_common::{Game, Player, Throw};
 use trictrac_core::{Action, ChoiceStage, TurnPhase};
 use trictrac_core::{Chronology, Form};
 use trictrac_core::{Colour, Play, Position};
+use trictrac_core::{EcrireGame, TrictracGame};
 
-/// The partie ordinaire with the default scorer.
-pub type Ordinaire = trictrac_core::TrictracGame;
-/// The partie à écrire with the default scorer.
+/// The partie ordinaire with the default scorer: `trictrac_core::TrictracGame`, whose name
+/// this alias shadowed.
+#[deprecated(note = "use trictrac_core::TrictracGame")]
+pub type Ordinaire = TrictracGame;
+/// The partie à écrire with the default scorer: `trictrac_core::EcrireGame`, whose name this
+/// alias shadowed.
+#[deprecated(note = "use trictrac_core::EcrireGame")]
 pub type Ecrire = EcrireGame;
 
 /// The id of tenir.
@@ -197,7 +201,7 @@ fn as_play(a: Action) -> Option<Play> {
     }
 }
 
-impl crate::Encoded for Ordinaire {
+impl crate::Encoded for TrictracGame {
     fn num_actions(&self) -> usize {
         NUM_ACTIONS
     }
@@ -227,16 +231,12 @@ impl crate::Encoded for Ordinaire {
         );
     }
 
-    fn replay(record: &Record) -> Result<Ordinaire, String> {
-        Ordinaire::from_record(record).map_err(|e| e.to_string())
-    }
-
     fn position_text(&self) -> String {
         self.position().to_string()
     }
 
     fn diagram(&self) -> String {
-        Ordinaire::diagram(self)
+        TrictracGame::diagram(self)
     }
 
     fn svg(&self, last: Option<Action>) -> String {
@@ -255,7 +255,7 @@ impl crate::Encoded for Ordinaire {
     }
 }
 
-impl crate::Encoded for Ecrire {
+impl crate::Encoded for EcrireGame {
     fn num_actions(&self) -> usize {
         NUM_ACTIONS
     }
@@ -286,16 +286,12 @@ impl crate::Encoded for Ecrire {
         write_vector(self.turns(), observer, acting, 12, extras, out);
     }
 
-    fn replay(record: &Record) -> Result<Ecrire, String> {
-        Ecrire::from_record(record).map_err(|e| e.to_string())
-    }
-
     fn position_text(&self) -> String {
         self.turns().position().to_string()
     }
 
     fn diagram(&self) -> String {
-        Ecrire::diagram(self)
+        EcrireGame::diagram(self)
     }
 
     fn svg(&self, last: Option<Action>) -> String {

@@ -90,7 +90,8 @@ impl TaflVector {
     /// a game is cut after `max_length` plies.
     #[must_use]
     pub fn new(ruleset: Ruleset, num_envs: usize, seed: u64, max_length: u32) -> TaflVector {
-        let game = TaflGame::new(ruleset);
+        // The games never take a move back: no undo history (a copy of the position a ply).
+        let game = TaflGame::new(ruleset).without_undo();
         let size = game.position().size();
         let mut table = vec![u16::MAX; Square::NUM * Square::NUM];
         for (from, row) in table.chunks_exact_mut(Square::NUM).enumerate() {
@@ -229,10 +230,9 @@ impl TaflVector {
 
     fn restart(&mut self, i: usize) {
         let game = &mut self.games[i];
-        // Taken back to its start (the crate's `undo`: equal to a new game under `==`), the
-        // game keeps its lists' memory for the next one.
-        let plies = game.moves().len();
-        game.undo_plies(plies);
+        // Back at its start (equal to a new game under `==`), the game keeps its lists'
+        // memory for the next one.
+        game.restart();
         self.list(i);
     }
 
@@ -525,7 +525,10 @@ mod tests {
                 if a.terminated[i] || a.truncated[i] {
                     ended += 1;
                     // Taken back to its start: the crate's new game.
-                    assert_eq!(v.games()[i], TaflGame::new(Ruleset::brandubh()));
+                    assert_eq!(
+                        v.games()[i],
+                        TaflGame::new(Ruleset::brandubh()).without_undo()
+                    );
                 }
             }
         }

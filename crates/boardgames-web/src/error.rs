@@ -40,6 +40,10 @@ pub enum ApiError {
     /// The server holds as many games as it may: `busy`, 503.
     #[error("the server holds {0} games already; try again later")]
     Busy(usize),
+    /// More requests from one address than the server takes (`BURST` at once, then a few a
+    /// second): `too_many_requests`, 429, with the seconds to wait.
+    #[error("too many requests from this address: wait {0} s")]
+    TooManyRequests(u64),
     /// A fault of the server itself (a bug): `internal`, 500.
     #[error("internal error: {0}")]
     Internal(String),
@@ -63,6 +67,7 @@ impl ApiError {
             ApiError::NotFound => "not_found",
             ApiError::TooLarge(_) => "too_large",
             ApiError::Busy(_) => "busy",
+            ApiError::TooManyRequests(_) => "too_many_requests",
             ApiError::Internal(_) => "internal",
         }
     }
@@ -77,6 +82,7 @@ impl ApiError {
             ApiError::NotFound => StatusCode::NOT_FOUND,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

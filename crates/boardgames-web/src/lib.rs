@@ -30,7 +30,7 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
 pub use error::{ApiError, WebError};
 pub use games::{MAX_RECORD_BYTES, NewGame};
-pub use http::router;
+pub use http::{limits, router};
 pub use store::MAX_GAMES;
 
 /// How `boardgames serve` listens.
@@ -92,7 +92,8 @@ pub async fn serve(options: &ServeOptions) -> Result<(), WebError> {
     if options.open {
         open_browser(&url);
     }
-    axum::serve(listener, router())
+    let app = router().into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, app)
         .with_graceful_shutdown(shutdown())
         .await?;
     Ok(())

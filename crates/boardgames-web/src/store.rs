@@ -19,7 +19,6 @@ pub(crate) type Handle<T> = Arc<Mutex<T>>;
 
 struct Inner<T> {
     games: HashMap<String, (Handle<T>, Instant)>,
-    count: u64,
 }
 
 /// The games (or records replayed) of the server, each with when a request last touched
@@ -33,7 +32,6 @@ impl<T> Default for Store<T> {
         Store {
             inner: Mutex::new(Inner {
                 games: HashMap::new(),
-                count: 0,
             }),
         }
     }
@@ -67,8 +65,10 @@ impl<T> Store<T> {
                 None => return Err(ApiError::Busy(MAX_GAMES)),
             }
         }
-        inner.count += 1;
-        let id = new_id(inner.count);
+        let mut id = new_id()?;
+        while inner.games.contains_key(&id) {
+            id = new_id()?;
+        }
         let handle = Arc::new(Mutex::new(table));
         inner
             .games
@@ -88,14 +88,15 @@ impl<T> Store<T> {
     }
 }
 
-/// An id no other game of this process has: 16 hexadecimal digits of the clock and a
-/// counter, mixed.
-fn new_id(count: u64) -> String {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    let id = boardgames_common::Seed(nanos ^ count.rotate_left(32))
-        .derive(count)
-        .0;
-    format!("{id:016x}")
+/// A new game id: 128 bits from the operating system's cryptographic generator, as 32
+/// hexadecimal digits. The id is the game's key (whoever holds it may act in the game, as the
+/// page that started it does), so it must not be guessable from the clock or from other ids.
+///
+/// # Errors
+/// [`ApiError::internal`] when the system has no random source to give.
+fn new_id() -> Result<String, ApiError> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| ApiError::internal(format!("no random source for a game id: {e}")))?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }

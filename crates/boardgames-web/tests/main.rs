@@ -140,6 +140,15 @@ async fn a_tafl_move_is_checked_by_the_rules_and_answered_by_the_bot() {
     assert_eq!(s, StatusCode::OK);
     assert_eq!(v["view"]["over"]["resigned"], "first");
     assert_eq!(v["view"]["over"]["winner"], "second");
+    // The record says the resignation; its Result stays `*` (the rules did not end it).
+    let (s, record) = get(&app, &format!("/api/games/{id}/record")).await;
+    assert_eq!(s, StatusCode::OK);
+    let record = record.as_str().unwrap();
+    assert!(
+        record.contains("[Termination \"first player resigned\"]"),
+        "{record}"
+    );
+    assert!(record.contains("[Result \"*\"]"), "{record}");
     let (s, _) = post(&app, &path, json!({ "seq": 0, "action": "c1-c2" })).await;
     assert_eq!(s, StatusCode::CONFLICT);
 }
@@ -517,4 +526,62 @@ async fn the_replay_page_of_a_record_is_the_arenas_with_its_own_policy() {
         .unwrap();
     let res = app.clone().oneshot(req).await.unwrap();
     assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn game_ids_are_128_random_bits_and_differ() {
+    let app = boardgames_web::router();
+    let request = json!({ "game": "sugoroku", "players": ["person", "random"], "seed": 1 });
+    let (a, _) = start(&app, request.clone()).await;
+    let (b, _) = start(&app, request).await;
+    for id in [&a, &b] {
+        assert_eq!(id.len(), 32, "{id}");
+        assert!(id.chars().all(|c| c.is_ascii_hexdigit()), "{id}");
+    }
+    assert_ne!(a, b);
+}
+
+#[tokio::test]
+async fn posts_past_the_burst_of_one_address_are_refused_429_then_allowed_again() {
+    let app = boardgames_web::router();
+    let burst = boardgames_web::limits::BURST;
+    // Cheap requests (a game this server does not hold): each counts against the rate.
+    for k in 0..burst {
+        let (s, e) = post(&app, "/api/games/0/undo", json!({ "seq": 0 })).await;
+        assert_eq!(s, StatusCode::NOT_FOUND, "request {k}: {e}");
+    }
+    let (s, e) = post(&app, "/api/games/0/undo", json!({ "seq": 0 })).await;
+    assert_eq!(s, StatusCode::TOO_MANY_REQUESTS, "{e}");
+    assert_eq!(e["error"], "too_many_requests");
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("too many requests from this address: wait "),
+        "{e}"
+    );
+    // Reading is not limited.
+    let (s, _) = get(&app, "/api/catalog").await;
+    assert_eq!(s, StatusCode::OK);
+    // One request more after one refill period.
+    tokio::time::sleep(boardgames_web::limits::REFILL * 3).await;
+    let (s, e) = post(&app, "/api/games/0/undo", json!({ "seq": 0 })).await;
+    assert_eq!(s, StatusCode::NOT_FOUND, "{e}");
+}
+
+#[tokio::test]
+async fn records_opened_past_their_own_burst_are_refused_429() {
+    let app = boardgames_web::router();
+    // A record that cannot be read: refused 400, but counted as an opening.
+    let bad = json!({ "record": "not a record" });
+    for k in 0..boardgames_web::limits::NEW_BURST {
+        let (s, e) = post(&app, "/api/replays", bad.clone()).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "request {k}: {e}");
+    }
+    let (s, e) = post(&app, "/api/replays", bad).await;
+    assert_eq!(s, StatusCode::TOO_MANY_REQUESTS, "{e}");
+    assert_eq!(e["error"], "too_many_requests");
+    // Playing is not an opening: its own, larger budget is untouched.
+    let (s, e) = post(&app, "/api/games/0/undo", json!({ "seq": 0 })).await;
+    assert_eq!(s, StatusCode::NOT_FOUND, "{e}");
 }

@@ -25,6 +25,8 @@ async function request(method, path, body) {
   try {
     data = await response.json();
   } catch (e) {
+    // The one answer without JSON: the server's time limit (408, an empty body).
+    if (response.status === 408) throw new ApiError("timeout", "", 408);
     throw new ApiError("internal", `not JSON (${response.status})`, response.status);
   }
   if (!response.ok) throw new ApiError(data.error || "internal", data.message || "", response.status);

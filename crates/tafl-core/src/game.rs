@@ -59,8 +59,11 @@ pub struct TaflGame {
     counts: PositionCounts,
     /// The moves played, with their captures.
     moves: Vec<MoveText>,
-    /// For each move played, the state it changed, to restore on undo.
+    /// For each move played, the state it changed, to restore on undo (empty when the game
+    /// keeps no undo history).
     undo: Vec<Undo>,
+    /// Whether moves can be taken back ([`TaflGame::without_undo`] turns it off).
+    undoable: bool,
     status: Status,
 }
 
@@ -140,8 +143,56 @@ impl TaflGame {
             counts: PositionCounts::starting_with(position.hash()),
             moves: Vec::new(),
             undo: Vec::new(),
+            undoable: true,
             status: position.status(),
         }
+    }
+
+    /// The same game, keeping no undo history from now on: [`TaflGame::undo`] then takes
+    /// nothing back (it returns `None`), and a move stores nothing but its text and its
+    /// position's hash (no copy of the position before it, about 150 bytes a ply), and a
+    /// capture forgets the repetition counts of the stretch it ends. For programs that step
+    /// many games and never take a move back (a vectorised environment, a self-play
+    /// generator): the rules, the repetition counts, the moves and the record are exactly
+    /// those of an undoable game. The history already kept is dropped.
+    ///
+    /// ```
+    /// use tafl_core::{Move, Ruleset, Square, TaflGame};
+    /// let mut game = TaflGame::new(Ruleset::fidchell()).without_undo();
+    /// let m = Move::new("c1".parse::<Square>().unwrap(), "b1".parse().unwrap());
+    /// game.play_mut(m).unwrap();
+    /// assert_eq!(game.plies(), 1);
+    /// assert!(game.undo().is_none());
+    /// game.restart();
+    /// assert_eq!(game.plies(), 0);
+    /// ```
+    #[must_use]
+    pub fn without_undo(mut self) -> TaflGame {
+        self.undoable = false;
+        self.undo = Vec::new();
+        self.counts.forget_closed();
+        self
+    }
+
+    /// Whether [`TaflGame::undo`] can take moves back (true unless the game was made
+    /// [`without_undo`](TaflGame::without_undo)).
+    #[must_use]
+    pub fn is_undoable(&self) -> bool {
+        self.undoable
+    }
+
+    /// Takes the game back to its start (the position it was made with), keeping the memory
+    /// of its lists for the moves to come and whether it is undoable: equal under `==` to a
+    /// new game of the same ruleset and start made the same way.
+    pub fn restart(&mut self) {
+        self.position = self.start;
+        self.hashes.clear();
+        self.hashes.push(self.start.hash());
+        self.last_capture = 0;
+        self.counts.restart_with(self.start.hash());
+        self.moves.clear();
+        self.undo.clear();
+        self.status = self.start.status();
     }
 
     /// The game a record describes ([`Replay::from_record`], here for callers that do not
@@ -340,14 +391,16 @@ impl TaflGame {
                 reason: crate::play::IllegalMoveReason::GameOver,
             });
         }
-        let before = Undo {
+        let before = self.undoable.then_some(Undo {
             position: self.position,
             last_capture: self.last_capture,
             status: self.status,
-        };
+        });
         let mover = self.position.side_to_move();
         let outcome = self.position.play_mut(self.ruleset.rules(), m)?;
-        self.undo.push(before);
+        if let Some(before) = before {
+            self.undo.push(before);
+        }
         self.moves.push(MoveText {
             mv: m,
             captures: outcome.captures,
@@ -356,7 +409,11 @@ impl TaflGame {
         self.hashes.push(hash);
         let occurrences = if outcome.captures.any() {
             self.last_capture = self.hashes.len() - 1;
-            self.counts.capture(hash);
+            if self.undoable {
+                self.counts.capture(hash);
+            } else {
+                self.counts.capture_for_good(hash);
+            }
             1
         } else {
             self.counts.add(hash)
@@ -398,9 +455,10 @@ impl TaflGame {
         })
     }
 
-    /// Takes back the last move and returns it, or `None` at the start. The game is then
-    /// exactly as it was before that move (position, status, plies since the last capture,
-    /// repetition history and moves), equal to it under `==`.
+    /// Takes back the last move and returns it, or `None` at the start (and always `None` in a
+    /// game made [`without_undo`](TaflGame::without_undo)). The game is then exactly as it
+    /// was before that move (position, status, plies since the last capture, repetition
+    /// history and moves), equal to it under `==`.
     pub fn undo(&mut self) -> Option<MoveText> {
         let before = self.undo.pop()?;
         let last = self.moves.pop();

@@ -71,6 +71,28 @@ impl PositionCounts {
         self.add(hash);
     }
 
+    /// A capture was made and led to `hash`, in a game that will not take it back: the
+    /// stretch before it is forgotten (its map emptied, its memory kept for the next
+    /// stretch) and a new one starts with `hash` once.
+    pub(crate) fn capture_for_good(&mut self, hash: u64) {
+        self.count_operation();
+        self.open.clear();
+        self.add(hash);
+    }
+
+    /// Drops the counts kept for undoing captures.
+    pub(crate) fn forget_closed(&mut self) {
+        self.closed = Vec::new();
+    }
+
+    /// Counts that hold `hash` once, as [`PositionCounts::starting_with`], keeping the
+    /// memory of the current map.
+    pub(crate) fn restart_with(&mut self, hash: u64) {
+        self.open.clear();
+        self.closed.clear();
+        self.add(hash);
+    }
+
     /// Takes back the last occurrence of `hash`, reached by a move without capture.
     pub(crate) fn remove(&mut self, hash: u64) {
         self.count_operation();

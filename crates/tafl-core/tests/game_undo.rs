@@ -200,3 +200,64 @@ fn replay_limits_refuse_before_replaying() {
         "record refused: 10 actions, more than the limit of 9"
     );
 }
+
+#[test]
+fn a_game_without_undo_plays_exactly_as_an_undoable_one_and_restarts_to_a_new_game() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(34);
+    let (mut repetition_endings, mut captures) = (0, 0);
+    for (round, ruleset) in Ruleset::presets().into_iter().cycle().take(40).enumerate() {
+        let spread = if round % 2 == 0 { 3 } else { usize::MAX };
+        let states = random_game(&ruleset, &mut rng, spread, 400);
+        let end = states.last().expect("the start");
+        let mut lean = TaflGame::new(ruleset.clone()).without_undo();
+        assert!(!lean.is_undoable());
+        for (t, earlier) in end.moves().iter().zip(&states[1..]) {
+            let outcome = lean.play_mut(t.mv).expect("legal in both");
+            assert_eq!(outcome.captures, t.captures);
+            // Everything a caller reads is the undoable game's, ply by ply.
+            assert_eq!(lean.position(), earlier.position(), "{}", ruleset.name());
+            assert_eq!(lean.status(), earlier.status());
+            assert_eq!(lean.history(), earlier.history());
+            assert_eq!(lean.repetitions(), earlier.repetitions());
+            assert_eq!(lean.plies_since_capture(), earlier.plies_since_capture());
+            assert_eq!(lean.moves(), earlier.moves());
+        }
+        assert_eq!(lean.to_record(), end.to_record());
+        if ends_by_repetition(lean.status()) {
+            repetition_endings += 1;
+        }
+        captures += lean.moves().iter().filter(|t| t.captures.any()).count();
+        // Nothing to take back; the game is unchanged by asking.
+        let before = lean.clone();
+        assert_eq!(lean.undo(), None);
+        assert_eq!(lean.undo_plies(5), 0);
+        assert_eq!(lean, before);
+        // Restarted: a new game made without undo, and plays the same moves the same way.
+        lean.restart();
+        assert_eq!(lean, TaflGame::new(ruleset.clone()).without_undo());
+        for t in end.moves() {
+            let _ = lean.play_mut(t.mv).expect("legal again");
+        }
+        assert_eq!(lean.status(), end.status());
+        assert_eq!(lean.history(), end.history());
+    }
+    assert!(repetition_endings > 0, "no game ended by repetition");
+    assert!(captures > 0, "no capture was played");
+}
+
+#[test]
+fn an_undoable_game_restarted_equals_a_new_game_and_still_undoes() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(55);
+    for ruleset in Ruleset::presets() {
+        let states = random_game(&ruleset, &mut rng, usize::MAX, 120);
+        let mut game = states.last().expect("the start").clone();
+        game.restart();
+        assert!(game.is_undoable());
+        assert_eq!(game, TaflGame::new(ruleset.clone()));
+        let second = states[1].moves()[0].mv;
+        let _ = game.play_mut(second).expect("legal");
+        assert_eq!(game, states[1]);
+        assert_eq!(game.undo().map(|t| t.mv), Some(second));
+        assert_eq!(game, states[0]);
+    }
+}

@@ -13,6 +13,52 @@ use crate::games::{Replayed, check_result_shape, replay_error};
 use crate::io::error::{CliError, print_json};
 use crate::io::{read_record_text, write_file};
 
+/// The arguments of `boardgames replay`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct ReplayArgs {
+    /// The record file (`-` for standard input).
+    file: std::path::PathBuf,
+    /// Print the result as JSON.
+    #[arg(long)]
+    json: bool,
+    /// Refuse a record of more actions (files are also limited to 16 MiB and lines to
+    /// 64 KiB).
+    #[arg(long, default_value_t = boardgames_common::RecordLimits::DEFAULT.max_actions,
+          value_parser = parse_max_actions, allow_hyphen_values = true)]
+    max_actions: usize,
+    /// Also draw the final position as an SVG picture in this file.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<std::path::PathBuf>,
+    /// Check every comment against the engine's own (for records written by this
+    /// program); by default comments are free text.
+    #[arg(long)]
+    strict: bool,
+}
+
+impl ReplayArgs {
+    /// Replays the record and prints its end ([`replay`]).
+    pub(crate) fn run(self) -> Result<(), CliError> {
+        replay(
+            &self.file,
+            self.json,
+            self.max_actions,
+            self.svg.as_deref(),
+            self.strict,
+        )
+    }
+}
+
+/// `replay --max-actions`: a whole number, with a message that says so (clap's own says
+/// "invalid digit found in string" of `-1`).
+fn parse_max_actions(text: &str) -> Result<usize, String> {
+    text.parse().map_err(|_| {
+        format!(
+            "expected a whole number of actions from 0 to {}",
+            usize::MAX
+        )
+    })
+}
+
 /// Reads `path`, replays it by its `Game` tag and prints the final state (or JSON).
 ///
 /// Exit codes (see [`CliError::exit_code`]): 2 when the file is not a record or names an
@@ -22,7 +68,7 @@ use crate::io::{read_record_text, write_file};
 /// The record is refused (exit 2) beyond `max_actions` actions or the default limits of
 /// [`RecordLimits::DEFAULT`] on bytes and line length, before any replay. Comments are free
 /// text unless `strict`, where each must be the engine's own.
-pub(crate) fn replay(
+fn replay(
     path: &Path,
     json: bool,
     max_actions: usize,

@@ -19,10 +19,76 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::json;
 
-use crate::args::tournament::{TournamentArgs, TournamentGame};
+use crate::args::{numbers, parse_seed};
 use crate::io::error::{CliError, print_json};
 use crate::io::log::Log;
 use crate::io::write_file;
+
+/// The games a tournament can be played at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum TournamentGameArg {
+    /// A partie ordinaire of trictrac.
+    Trictrac,
+    /// Tafl (Fidchell unless `--rules`).
+    Tafl,
+}
+
+impl From<TournamentGameArg> for boardgames_arena::tournament::TournamentGame {
+    fn from(game: TournamentGameArg) -> boardgames_arena::tournament::TournamentGame {
+        match game {
+            TournamentGameArg::Trictrac => boardgames_arena::tournament::TournamentGame::Trictrac,
+            TournamentGameArg::Tafl => boardgames_arena::tournament::TournamentGame::Tafl,
+        }
+    }
+}
+
+/// The arguments of `boardgames tournament`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct TournamentArgs {
+    /// The game.
+    #[arg(long, value_enum)]
+    game: TournamentGameArg,
+    /// Comma-separated agents: random, mcts:N (N iterations), expecti:D (depth D); trictrac:
+    /// bot (the heuristic), searchbot (its expectimax over the 21 throws; searchbot:B
+    /// searches the B best plays, default 8), tdbot (the TD-trained network; tdbot:FILE
+    /// with the weights of FILE), tdsearchbot (one ply of expectimax on it;
+    /// tdsearchbot:FILE); tafl: bard, ovate, druid (druid:NODES with a node budget a move).
+    #[arg(long, value_delimiter = ',', required = true)]
+    agents: Vec<String>,
+    /// Rounds per pair: each round is two games, the sides swapped.
+    #[arg(long, default_value_t = 10, value_parser = numbers::count::<u32>("rounds", 1),
+          allow_hyphen_values = true)]
+    games: u32,
+    /// The tournament's seed (decimal, or hexadecimal with 0x).
+    #[arg(long, default_value = "1", value_parser = parse_seed, allow_hyphen_values = true)]
+    seed: u64,
+    /// Threads (0: one per core).
+    #[arg(long, default_value_t = 0, value_parser = numbers::count::<usize>("threads", 0),
+          allow_hyphen_values = true)]
+    threads: usize,
+    /// Trictrac: trous to win the partie.
+    #[arg(long, value_parser = numbers::count::<u8>("trous", 1), allow_hyphen_values = true)]
+    trous: Option<u8>,
+    /// Tafl: a preset name or an OpenTafl rules string; default fidchell.
+    #[arg(long)]
+    rules: Option<String>,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+    /// Print JSON (without the timings, which vary from run to run).
+    #[arg(long)]
+    json: bool,
+    /// Also draw the histogram of the games' lengths (in actions, dice throws included) as
+    /// an SVG picture in this file.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<std::path::PathBuf>,
+    /// Append one JSON line per finished game to this file as the games end (kept when the
+    /// run is stopped or killed; a rerun with the same file and the same arguments plays
+    /// only the games not yet there, and drops a torn last line; a log of other arguments
+    /// is refused).
+    #[arg(long, value_name = "FILE")]
+    log: Option<std::path::PathBuf>,
+}
 
 /// Plays the fixtures not in `done` (by index) on the current pool, appending each finished
 /// game to `log`, and returns every fixture's outcome in the order of `fixtures`.
@@ -59,8 +125,8 @@ fn log_header(args: &TournamentArgs, names: &[String]) -> serde_json::Value {
     json!({
         "tournament": {
             "game": match args.game {
-                TournamentGame::Trictrac => "trictrac",
-                TournamentGame::Tafl => "tafl",
+                TournamentGameArg::Trictrac => "trictrac",
+                TournamentGameArg::Tafl => "tafl",
             },
             "agents": names,
             "games": args.games,
@@ -68,12 +134,12 @@ fn log_header(args: &TournamentArgs, names: &[String]) -> serde_json::Value {
             // The defaults written out, so that `--trous 12` and no `--trous` (or
             // `--rules fidchell` and no `--rules`) are the same tournament's log.
             "trous": match args.game {
-                TournamentGame::Trictrac => Some(args.trous.unwrap_or(12)),
-                TournamentGame::Tafl => args.trous,
+                TournamentGameArg::Trictrac => Some(args.trous.unwrap_or(12)),
+                TournamentGameArg::Tafl => args.trous,
             },
             "rules": match args.game {
-                TournamentGame::Tafl => Some(args.rules.as_deref().unwrap_or("fidchell")),
-                TournamentGame::Trictrac => args.rules.as_deref(),
+                TournamentGameArg::Tafl => Some(args.rules.as_deref().unwrap_or("fidchell")),
+                TournamentGameArg::Trictrac => args.rules.as_deref(),
             },
         }
     })
@@ -215,8 +281,15 @@ fn check_header(first: &str, header: &serde_json::Value) -> Result<(), String> {
     }
 }
 
+impl TournamentArgs {
+    /// Runs the tournament and prints it ([`tournament`]).
+    pub(crate) fn run(self) -> Result<(), CliError> {
+        tournament(self)
+    }
+}
+
 /// Runs the tournament and prints it.
-pub(crate) fn run(args: TournamentArgs) -> Result<(), CliError> {
+fn tournament(args: TournamentArgs) -> Result<(), CliError> {
     let tournament = Tournament::new(
         args.game.into(),
         &args.agents,

@@ -9,7 +9,7 @@ use trictrac_core::scoring::{DefaultScorer, ThrowScore};
 use trictrac_core::{Action, TrictracGame, TurnPhase};
 use trictrac_core::{Chronology, Form, action_text};
 
-use crate::games::trictrac::Partie;
+use crate::games::trictrac::SessionGame;
 use crate::io::error::CliError;
 
 /// The bots `play trictrac --bot` plays against.
@@ -32,7 +32,7 @@ impl<G: boardgames_common::Game> Clone for Box<dyn Advisor<G>> {
     }
 }
 
-impl<G: Partie> Advisor<G> for Bot
+impl<G: SessionGame> Advisor<G> for Bot
 where
     Bot: boardgames_common::Agent<G>,
 {

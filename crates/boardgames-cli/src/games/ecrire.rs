@@ -1,4 +1,4 @@
-//! The partie à écrire: what it gives the shared session ([`Partie`]), its rules from the
+//! The partie à écrire: what it gives the shared session ([`SessionGame`]), its rules from the
 //! command line's options, and the replay of its records.
 
 use boardgames_common::{Player, Record, ReplayOptions};
@@ -11,12 +11,12 @@ use trictrac_core::{Action, ActionComment, ActionError, Colour};
 use trictrac_core::{EcrireGame, MarqueForm};
 
 use crate::args::settlement::SettlementArgs;
-use crate::games::trictrac::Partie;
+use crate::games::trictrac::SessionGame;
 use crate::games::{Replayed, replay_error};
 use crate::io::error::CliError;
 
-impl Partie for EcrireGame<DefaultScorer> {
-    type Form = MarqueForm;
+impl SessionGame for EcrireGame<DefaultScorer> {
+    type ChronologyForm = MarqueForm;
     const HELP: &'static str = "\
 A partie à écrire: marqués of unlimited trous; a marqué ends when, a player holding 6 trous
 (the trou d'obligation), either player s'en va. After a trou won with your own points,

@@ -4,6 +4,7 @@
 pub(crate) mod bots;
 pub(crate) mod ecrire;
 pub(crate) mod session;
+pub(crate) mod sugoroku;
 pub(crate) mod tafl;
 pub(crate) mod trictrac;
 

@@ -16,7 +16,7 @@ use trictrac_core::{Action, ActionComment, TurnPhase};
 use trictrac_core::{Chronology, Form, action_text};
 
 use crate::games::bots::Advisor;
-use crate::games::trictrac::{Partie, board};
+use crate::games::trictrac::{SessionGame, board};
 use crate::io::error::CliError;
 use crate::io::files::Files;
 use crate::io::prompt::{prompt, read_line};
@@ -113,7 +113,7 @@ fn understand<F: Form>(
     }
 }
 
-/// What the human's turn gave [`Session::next`].
+/// What the human's turn gave [`TrictracSession::next`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Next {
     /// The next action, of the dice, the bot or the human.
@@ -130,7 +130,7 @@ pub enum Next {
 /// back by an undo fall again in the same order), the bot's decisions, and the questions to
 /// the human with the commands both forms share.
 #[derive(Debug)]
-pub struct Session<G: Partie> {
+pub struct TrictracSession<G: SessionGame> {
     start: G,
     seed: u64,
     human: Player,
@@ -148,9 +148,9 @@ pub struct Session<G: Partie> {
 }
 
 // By hand: the bot is cloned through its box.
-impl<G: Partie> Clone for Session<G> {
-    fn clone(&self) -> Session<G> {
-        Session {
+impl<G: SessionGame> Clone for TrictracSession<G> {
+    fn clone(&self) -> TrictracSession<G> {
+        TrictracSession {
             start: self.start.clone(),
             seed: self.seed,
             human: self.human,
@@ -166,13 +166,13 @@ impl<G: Partie> Clone for Session<G> {
     }
 }
 
-impl<G: Partie> Session<G>
+impl<G: SessionGame> TrictracSession<G>
 where
     Bot: Agent<G>,
 {
     /// `human` plays `start` against the bot, dice from `seed`.
-    pub fn new(start: G, seed: u64, human: Player) -> Session<G> {
-        Session {
+    pub fn new(start: G, seed: u64, human: Player) -> TrictracSession<G> {
+        TrictracSession {
             game: start.clone(),
             start,
             seed,
@@ -188,7 +188,7 @@ where
     }
 
     /// The same session against `bot` instead of the heuristic.
-    pub(crate) fn with_bot(mut self, bot: Box<dyn Advisor<G>>) -> Session<G> {
+    pub(crate) fn with_bot(mut self, bot: Box<dyn Advisor<G>>) -> TrictracSession<G> {
         self.bot = bot;
         self
     }
@@ -442,7 +442,7 @@ your last decision; board, position, load FILE, quit.";
             .seed()
             .map_err(|e| format!("{e}"))?
             .map_or(self.seed, |s| s.0);
-        let mut loaded = Session::new(self.start.clone(), seed, self.human);
+        let mut loaded = TrictracSession::new(self.start.clone(), seed, self.human);
         // The family's one replay loop (its checks, the `Result` tag's too), from this
         // session's start (the record's tags are checked above).
         let start = self.start.clone();

@@ -1,21 +1,21 @@
-//! Trictrac for the terminal: the board in colour, and [`Partie`], what a form of trictrac
-//! gives the shared session ([`super::session::Session`]). The marks and comments in words
-//! are trictrac-core's ([`ActionComment::in_words`], `marks_in_words()`).
+//! Trictrac for the terminal: the board in colour, and [`SessionGame`], what a form of
+//! trictrac gives the shared session ([`super::session::TrictracSession`]). The marks and
+//! comments in words are trictrac-core's ([`ActionComment::in_words`], `marks_in_words()`).
 
 use boardgames_common::{Game, Player};
 use trictrac_core::scoring::DefaultScorer;
 use trictrac_core::{Action, ActionComment, ActionError, Colour, TrictracGame};
 use trictrac_core::{Chronology, Form};
 
-/// A form of trictrac played in the terminal: what [`Session`](super::session::Session)
-/// needs beyond [`Game`].
-pub trait Partie: Game<Action = Action> + Clone + PartialEq {
+/// A form of trictrac played in the terminal: what
+/// [`TrictracSession`](super::session::TrictracSession) needs beyond [`Game`].
+pub trait SessionGame: Game<Action = Action> + Clone + PartialEq {
     /// The form of the chronology of throws in play.
-    type Form: Form;
+    type ChronologyForm: Form;
     /// The form's own help, printed before the commands both forms share.
     const HELP: &'static str;
     /// The chronology of throws in play: the partie ordinaire, or the marqué in play.
-    fn turns(&self) -> &Chronology<DefaultScorer, Self::Form>;
+    fn turns(&self) -> &Chronology<DefaultScorer, Self::ChronologyForm>;
     /// The prompt when `human` is asked.
     fn prompt(&self, human: Player) -> String;
     /// The marks, printed before each question to the human.
@@ -41,13 +41,13 @@ pub trait Partie: Game<Action = Action> + Clone + PartialEq {
     }
 }
 
-impl Partie for TrictracGame<DefaultScorer> {
-    type Form = trictrac_core::Ordinaire;
+impl SessionGame for TrictracGame<DefaultScorer> {
+    type ChronologyForm = trictrac_core::Ordinaire;
     const HELP: &'static str = "\
 A partie ordinaire: the first to the trous of the partie wins. When you win a trou you are
 asked to hold (tenir) or leave (s'en aller).";
 
-    fn turns(&self) -> &Chronology<DefaultScorer, Self::Form> {
+    fn turns(&self) -> &Chronology<DefaultScorer, Self::ChronologyForm> {
         TrictracGame::turns(self)
     }
 
@@ -70,6 +70,6 @@ asked to hold (tenir) or leave (s'en aller).";
 
 /// The board of the partie in play (the game's diagram, which says when the partie is over),
 /// in colour where the terminal has it.
-pub(crate) fn board<G: Partie>(game: &G) -> String {
+pub(crate) fn board<G: SessionGame>(game: &G) -> String {
     crate::io::color::trictrac(&game.diagram())
 }

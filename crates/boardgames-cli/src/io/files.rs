@@ -172,9 +172,9 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
-    /// Found by a newcomer: `--output /dev/null` renamed a regular file over the device.
-    /// A device (here through a link to `/dev/null`) is written in place and stays what it
-    /// was, and so does the link; a directory is refused and left alone.
+    /// `--output /dev/null` writes the device in place, never renames a regular file over
+    /// it: a device (here through a link to `/dev/null`) stays a device, the link stays a
+    /// link; a directory is refused and left alone.
     #[cfg(unix)]
     #[test]
     fn a_device_is_written_in_place_and_a_directory_refused() {

@@ -127,8 +127,8 @@ mod tests {
         let _ = std::fs::remove_file(&path);
     }
 
-    /// Found by a newcomer: a log that could not be created said "cannot read" without
-    /// naming the option; now the message names the option, the file and what failed.
+    /// A log that cannot be created is reported with the option, the file and what failed
+    /// (not a bare "cannot read").
     #[test]
     fn an_unusable_log_names_the_option_the_file_and_what_failed() {
         let missing = Path::new("/nonexistent-boardgames-dir/games.jsonl");

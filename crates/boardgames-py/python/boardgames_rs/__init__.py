@@ -9,8 +9,9 @@ The native classes (from :mod:`boardgames_rs._native`) are re-exported here:
   ``apply_action(id)``, ``observation_tensor(player)``, ``record_text()``, pickling…);
 - :class:`Agent` (a bot of one game), :func:`play_game` (a whole game between two bots),
   :func:`play_games` (a batch of games between two kinds of bot, a match),
-  :class:`ChanceRng` (the crates' seeded dice), :class:`TaflVectorEnv` (N tafl games stepped
-  by one call).
+  :class:`ChanceRng` (the crates' seeded dice), :func:`derive_seed` (the one derivation of
+  sub-seeds), :class:`TaflVectorEnv` (N tafl games stepped by one call);
+- :class:`RecordError`, the ``ValueError`` of a record that is no game of the kind asked for.
 
 The adapters live in their own modules, each importing its peer library only when imported:
 :mod:`boardgames_rs.pettingzoo`, :mod:`boardgames_rs.gymnasium`, :mod:`boardgames_rs.openspiel`.
@@ -22,6 +23,7 @@ from ._native import (
     Agent,
     ChanceRng,
     EcrireState,
+    RecordError,
     SugorokuGame,
     SugorokuState,
     TaflGame,
@@ -30,6 +32,7 @@ from ._native import (
     TrictracGame,
     TrictracState,
     __version__,
+    derive_seed,
     play_game,
     play_games,
     rasterise_svg,
@@ -41,6 +44,7 @@ __all__ = [
     "Agent",
     "ChanceRng",
     "EcrireState",
+    "RecordError",
     "SugorokuGame",
     "SugorokuState",
     "TaflGame",
@@ -49,6 +53,7 @@ __all__ = [
     "TrictracGame",
     "TrictracState",
     "__version__",
+    "derive_seed",
     "play_game",
     "play_games",
     "rasterise_svg",
@@ -58,7 +63,8 @@ __all__ = [
 
 def state_from_record(kind, record, max_length=None):
     """The state a record describes: ``kind`` is ``"tafl"``, ``"trictrac"``, ``"ecrire"`` or
-    ``"sugoroku"``; raises ``ValueError`` with the crate's message for a bad record."""
+    ``"sugoroku"``; raises :class:`RecordError` (a ``ValueError``) with the crate's message
+    for a bad record, ``ValueError`` for an unknown kind."""
     from ._native import _state_from_record
 
     return _state_from_record(kind, record, max_length)

@@ -1,7 +1,8 @@
 """Type stubs of the native module ``boardgames_rs._native`` (PyO3, Rust).
 
-Every error of the crates is raised as ``ValueError`` with the crate's message; an argument of
-the wrong type raises ``TypeError``. A refused action leaves the state unchanged.
+Every error of the crates is raised as ``ValueError`` with the crate's message (a record that
+is no game of the kind asked for as ``RecordError``, a subclass); an argument of the wrong type
+raises ``TypeError``. A refused action leaves the state unchanged.
 """
 
 from typing import Any, Optional, Union
@@ -12,6 +13,14 @@ import numpy.typing as npt
 CHANCE: int  # -1, OpenSpiel's mark of a chance node
 TERMINAL: int  # -4, OpenSpiel's mark of a terminal state
 __version__: str
+
+class RecordError(ValueError):
+    """A record that is no game of the kind asked for: the crate's message says what was
+    wrong and where (``action 3: illegal move d1-d9: …``, the tag, the line of the text)."""
+
+def derive_seed(seed: int, index: int) -> int:
+    """The seed of sub-stream ``index`` of ``seed`` (the family's one derivation,
+    ``Seed::derive``)."""
 
 class ChanceRng:
     """The crates' seeded dice (ChaCha8): the same seed draws what ``play_game`` draws."""

@@ -42,7 +42,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from . import _native
 
-__all__ = ["Plan", "Outcome", "plan", "run", "run_local", "main"]
+__all__ = ["Plan", "JobResult", "plan", "run", "run_local", "main"]
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ class Plan:
 
 
 @dataclass
-class Outcome:
+class JobResult:
     """What :func:`run` gives: the merged JSON text (as ``boardgames ... --json`` prints it),
     the same parsed, and how many tasks were run and how many shards were read back."""
 
@@ -66,6 +66,21 @@ class Outcome:
     tasks_reused: int
     out_dir: Optional[str] = None
     files: List[str] = field(default_factory=list)
+
+
+def __getattr__(name: str) -> Any:
+    """``Outcome``, the former name of :class:`JobResult` (it shadowed the crates' ``Outcome``,
+    a game's end), kept for one release with a ``DeprecationWarning``."""
+    if name == "Outcome":
+        import warnings
+
+        warnings.warn(
+            "boardgames_rs.distributed.Outcome is now named JobResult; Outcome will be removed",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return JobResult
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def plan(job: Dict[str, Any]) -> Plan:
@@ -261,7 +276,7 @@ def run(
     num_cpus: Optional[int] = None,
     _pause: Optional[Tuple[str, float, int]] = None,
     _stop_after: Optional[int] = None,
-) -> Outcome:
+) -> JobResult:
     """Runs ``job`` on Ray and gives the merged result.
 
     ``address``: the cluster's (``"auto"`` inside ``ray job submit``); by default a Ray
@@ -340,7 +355,7 @@ def run(
         _write_atomic(os.path.join(out_dir, "result.json"), text.encode())
         if p.kind == "selfplay":
             files = _manifest(out_dir, p, merged)
-    return Outcome(
+    return JobResult(
         text=text,
         result=json.loads(text),
         tasks_run=len(ranges),

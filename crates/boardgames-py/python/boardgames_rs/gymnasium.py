@@ -116,7 +116,9 @@ class BoardgameEnv(gymnasium.Env):
         seed_value = int(self.np_random.integers(0, 2**63 - 1))
         self.seed_value = seed_value
         self._rng = _native.ChanceRng(seed_value)
-        self._opponent = self.game.bot(self.opponent_name, seed_value)
+        # The dice from the episode's seed, the opponent from its seat's sub-seed (the seeds of
+        # a game of ``play_games``: seat i is seeded with ``derive_seed(seed, i)``).
+        self._opponent = self.game.bot(self.opponent_name, _native.derive_seed(seed_value, 1 - self.seat))
         self.state = self.game.new_initial_state(seed_value)
         self._illegal = False
         _common.settle(self.state, self._rng)

@@ -13,7 +13,7 @@ use boardgames_arena::jobs::{Job, Merger};
 use pyo3::prelude::*;
 use serde_json::Value;
 
-use super::value_error;
+use super::error::value_error;
 
 /// Checks a job (its JSON text) and gives `(kind, units, key)`.
 ///

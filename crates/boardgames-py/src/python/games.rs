@@ -1,5 +1,6 @@
 //! The game classes (`TaflGame`, `TrictracGame`, `SugorokuGame`): a game's options, its
-//! initial state, the sizes of its encodings and its bots, as OpenSpiel's `Game` gives them.
+//! initial state, the state of a record, the sizes of its encodings and its bots, as
+//! OpenSpiel's `Game` gives them; and the state of a record of a game named by its kind.
 
 use boardgames_arena::agents::GameKind;
 use boardgames_common::Seed;
@@ -7,16 +8,46 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use sugoroku_core::SugorokuGame;
 use tafl_core::TaflGame;
-use trictrac_core::EcrireOptions;
 use trictrac_core::ecrire::Convention;
 use trictrac_core::ecrire::settlement::EcrireRules;
-use trictrac_core::{GameOptions, Primaute};
+use trictrac_core::{EcrireGame, EcrireOptions, GameOptions, Primaute, TrictracGame};
 
-use super::agent::Agent;
-use super::states::{EcrireState, SugorokuState, TaflState, TrictracState};
-use super::value_error;
-use crate::trictrac::{Ecrire, Ordinaire};
-use crate::{Encoded, Session};
+use super::agent::PyAgent;
+use super::any_game::{AnyGame, AnyStart, PyGame, each_game, kind_named, of_kind};
+use super::error::{record_error, value_error};
+use crate::{Encoded, EncodedState};
+
+/// The state at `start`, `seed` written in its record, cut at `max_length` actions.
+fn initial_state<G: PyGame>(
+    py: Python<'_>,
+    start: &G,
+    seed: Option<u64>,
+    max_length: usize,
+) -> PyResult<Py<PyAny>> {
+    G::state_object(
+        py,
+        EncodedState::new(start.clone(), seed.map(Seed), max_length),
+    )
+}
+
+/// The state `record` describes, checked to start at `start`; `differs` is the message
+/// when it does not (naming what may differ).
+///
+/// # Errors
+/// `RecordError` with the crate's message.
+fn state_of_record<G: PyGame>(
+    py: Python<'_>,
+    start: &G,
+    record: &str,
+    max_length: usize,
+    differs: impl FnOnce(&G) -> String,
+) -> PyResult<Py<PyAny>> {
+    let s = EncodedState::<G>::from_record_text(record, max_length)?;
+    if s.start() != start {
+        return Err(record_error(differs(s.start())));
+    }
+    G::state_object(py, s)
+}
 
 /// The number of plies a tafl game cannot exceed, when its rules bound it
 /// ([`TaflGame::max_plies`]).
@@ -30,6 +61,9 @@ const TAFL_CUT: usize = tafl_core::MAX_GAME_PLIES as usize;
 const TRICTRAC_CUT: usize = 10_000;
 /// The cut of a partie à écrire, per marqué.
 const ECRIRE_CUT_PER_MARQUE: usize = 2_000;
+
+/// Why a record of trictrac is not a state of the game asked for.
+const TRICTRAC_DIFFERS: &str = "the record's options do not start this game (form, trous, pavillon, primauté, marqués or convention differ)";
 
 /// A tafl game: any ruleset the crate accepts, a preset's name (`fidchell`, the default;
 /// `brandubh`, `copenhagen`, `tablut`, `ard_ri`; each optionally followed by
@@ -61,26 +95,20 @@ impl PyTaflGame {
     /// The state at the start; `seed`, when given, is written in its record (`Seed` tag) as
     /// the seed of its chance.
     #[pyo3(signature = (seed = None))]
-    fn new_initial_state(&self, seed: Option<u64>) -> TaflState {
-        TaflState::wrap(Session::new(
-            self.start.clone(),
-            seed.map(Seed),
-            self.max_length,
-        ))
+    fn new_initial_state(&self, py: Python<'_>, seed: Option<u64>) -> PyResult<Py<PyAny>> {
+        initial_state(py, &self.start, seed, self.max_length)
     }
 
-    /// The state a record describes; it must start as this game. Raises `ValueError` with
-    /// the crate's message otherwise.
-    fn state_from_record(&self, record: &str) -> PyResult<TaflState> {
-        let s: Session<TaflGame> = Session::from_record_text(record, self.max_length)?;
-        if s.start() != &self.start {
-            return Err(value_error(format!(
+    /// The state a record describes; it must start as this game. Raises `RecordError` (a
+    /// `ValueError`) with the crate's message otherwise.
+    fn state_from_record(&self, py: Python<'_>, record: &str) -> PyResult<Py<PyAny>> {
+        state_of_record(py, &self.start, record, self.max_length, |other| {
+            format!(
                 "the record's game ({}) does not start as this game ({})",
-                s.start().ruleset().name(),
+                other.ruleset().name(),
                 self.start.ruleset().name()
-            )));
-        }
-        Ok(TaflState::wrap(s))
+            )
+        })
     }
 
     /// The ruleset's name.
@@ -143,8 +171,8 @@ impl PyTaflGame {
     /// `expecti:D`, `bard`, `ovate` or `druid` (the levels of `tafl_core::ai`; `druid:NODES`
     /// with a node budget), seeded with `seed`.
     #[pyo3(signature = (name, seed = 0))]
-    fn bot(&self, py: Python<'_>, name: &str, seed: u64) -> PyResult<Agent> {
-        Agent::new(py, name, Seed(seed), GameKind::Tafl)
+    fn bot(&self, py: Python<'_>, name: &str, seed: u64) -> PyResult<PyAgent> {
+        PyAgent::new(py, name, Seed(seed), GameKind::Tafl)
     }
 
     fn __getnewargs__(&self) -> (String, Option<usize>) {
@@ -172,14 +200,9 @@ pub(crate) struct PyTrictracGame {
     primaute: String,
     marques: u32,
     convention: String,
-    pub(crate) start: TrictracStart,
+    /// `AnyGame::Trictrac` or `AnyGame::Ecrire`.
+    pub(crate) start: AnyStart,
     pub(crate) max_length: usize,
-}
-
-#[derive(Debug, Clone)]
-pub(crate) enum TrictracStart {
-    Ordinaire(Box<Ordinaire>),
-    Ecrire(Box<Ecrire>),
 }
 
 #[pymethods]
@@ -207,7 +230,7 @@ impl PyTrictracGame {
                     .with_pavillon(pavillon)
                     .with_trous_to_win(trous);
                 (
-                    TrictracStart::Ordinaire(Box::new(Ordinaire::new(options))),
+                    AnyGame::Trictrac(Box::new(TrictracGame::new(options))),
                     TRICTRAC_CUT,
                 )
             }
@@ -220,7 +243,7 @@ impl PyTrictracGame {
                 options.primaute = primaute_value;
                 let per = usize::try_from(marques).unwrap_or(usize::MAX);
                 (
-                    TrictracStart::Ecrire(Box::new(Ecrire::new(options))),
+                    AnyGame::Ecrire(Box::new(EcrireGame::new(options))),
                     ECRIRE_CUT_PER_MARQUE.saturating_mul(per),
                 )
             }
@@ -246,49 +269,15 @@ impl PyTrictracGame {
     /// `seed`, when given, is written in its record (`Seed` tag) as the seed of its dice.
     #[pyo3(signature = (seed = None))]
     fn new_initial_state(&self, py: Python<'_>, seed: Option<u64>) -> PyResult<Py<PyAny>> {
-        Ok(match &self.start {
-            TrictracStart::Ordinaire(g) => {
-                TrictracState::wrap(Session::new((**g).clone(), seed.map(Seed), self.max_length))
-                    .into_pyobject(py)?
-                    .into_any()
-                    .unbind()
-            }
-            TrictracStart::Ecrire(g) => {
-                EcrireState::wrap(Session::new((**g).clone(), seed.map(Seed), self.max_length))
-                    .into_pyobject(py)?
-                    .into_any()
-                    .unbind()
-            }
-        })
+        each_game!(&self.start, g => initial_state(py, &**g, seed, self.max_length))
     }
 
-    /// The state a record describes; it must start as this game. Raises `ValueError` with
-    /// the crate's message otherwise.
+    /// The state a record describes; it must start as this game. Raises `RecordError` (a
+    /// `ValueError`) with the crate's message otherwise.
     fn state_from_record(&self, py: Python<'_>, record: &str) -> PyResult<Py<PyAny>> {
-        let differs = || {
-            value_error(
-                "the record's options do not start this game (form, trous, pavillon, primauté, marqués or convention differ)",
-            )
-        };
-        Ok(match &self.start {
-            TrictracStart::Ordinaire(g) => {
-                let s: Session<Ordinaire> = Session::from_record_text(record, self.max_length)?;
-                if s.start() != &**g {
-                    return Err(differs());
-                }
-                TrictracState::wrap(s)
-                    .into_pyobject(py)?
-                    .into_any()
-                    .unbind()
-            }
-            TrictracStart::Ecrire(g) => {
-                let s: Session<Ecrire> = Session::from_record_text(record, self.max_length)?;
-                if s.start() != &**g {
-                    return Err(differs());
-                }
-                EcrireState::wrap(s).into_pyobject(py)?.into_any().unbind()
-            }
-        })
+        each_game!(&self.start, g => state_of_record(py, &**g, record, self.max_length, |_| {
+            TRICTRAC_DIFFERS.to_string()
+        }))
     }
 
     /// `ordinaire` or `ecrire`.
@@ -329,8 +318,8 @@ impl PyTrictracGame {
     /// 2 with the pavillon, else 1; None for the partie à écrire.
     fn max_utility(&self) -> Option<f64> {
         match self.start {
-            TrictracStart::Ordinaire(_) => Some(if self.pavillon { 2.0 } else { 1.0 }),
-            TrictracStart::Ecrire(_) => None,
+            AnyGame::Ecrire(_) => None,
+            _ => Some(if self.pavillon { 2.0 } else { 1.0 }),
         }
     }
 
@@ -340,12 +329,8 @@ impl PyTrictracGame {
     /// `tdsearchbot[:FILE]`, `expecti:D`; seeded with `seed` (the heuristics are
     /// deterministic).
     #[pyo3(signature = (name, seed = 0))]
-    fn bot(&self, py: Python<'_>, name: &str, seed: u64) -> PyResult<Agent> {
-        let kind = match self.start {
-            TrictracStart::Ordinaire(_) => GameKind::Trictrac,
-            TrictracStart::Ecrire(_) => GameKind::Ecrire,
-        };
-        Agent::new(py, name, Seed(seed), kind)
+    fn bot(&self, py: Python<'_>, name: &str, seed: u64) -> PyResult<PyAgent> {
+        PyAgent::new(py, name, Seed(seed), self.start.kind())
     }
 
     fn __getnewargs__(&self) -> (String, u8, bool, String, u32, String, Option<usize>) {
@@ -362,16 +347,16 @@ impl PyTrictracGame {
 
     fn __repr__(&self) -> String {
         match self.start {
-            TrictracStart::Ordinaire(_) => format!(
+            AnyGame::Ecrire(_) => format!(
+                "TrictracGame(form=\"ecrire\", marques={}, convention={:?}, primaute={:?}, max_length={})",
+                self.marques, self.convention, self.primaute, self.max_length
+            ),
+            _ => format!(
                 "TrictracGame(form=\"ordinaire\", trous={}, pavillon={}, primaute={:?}, max_length={})",
                 self.trous,
                 if self.pavillon { "True" } else { "False" },
                 self.primaute,
                 self.max_length
-            ),
-            TrictracStart::Ecrire(_) => format!(
-                "TrictracGame(form=\"ecrire\", marques={}, convention={:?}, primaute={:?}, max_length={})",
-                self.marques, self.convention, self.primaute, self.max_length
             ),
         }
     }
@@ -402,23 +387,16 @@ impl PySugorokuGame {
     /// The state at the start; `seed`, when given, is written in its record (`Seed` tag) as
     /// the seed of its dice.
     #[pyo3(signature = (seed = None))]
-    fn new_initial_state(&self, seed: Option<u64>) -> SugorokuState {
-        SugorokuState::wrap(Session::new(
-            self.start,
-            seed.map(Seed),
-            self.max_game_length(),
-        ))
+    fn new_initial_state(&self, py: Python<'_>, seed: Option<u64>) -> PyResult<Py<PyAny>> {
+        initial_state(py, &self.start, seed, self.max_game_length())
     }
 
-    /// The state a record describes; it must start as this game.
-    fn state_from_record(&self, record: &str) -> PyResult<SugorokuState> {
-        let s: Session<SugorokuGame> = Session::from_record_text(record, self.max_game_length())?;
-        if s.start() != &self.start {
-            return Err(value_error(
-                "the record's rules or setup do not start this game",
-            ));
-        }
-        Ok(SugorokuState::wrap(s))
+    /// The state a record describes; it must start as this game. Raises `RecordError` (a
+    /// `ValueError`) with the crate's message otherwise.
+    fn state_from_record(&self, py: Python<'_>, record: &str) -> PyResult<Py<PyAny>> {
+        state_of_record(py, &self.start, record, self.max_game_length(), |_| {
+            "the record's rules or setup do not start this game".to_string()
+        })
     }
 
     /// The ruleset's text.
@@ -461,8 +439,8 @@ impl PySugorokuGame {
 
     /// A bot: `random` (the only decision is to throw).
     #[pyo3(signature = (name = "random", seed = 0))]
-    fn bot(&self, py: Python<'_>, name: &str, seed: u64) -> PyResult<Agent> {
-        Agent::new(py, name, Seed(seed), GameKind::Sugoroku)
+    fn bot(&self, py: Python<'_>, name: &str, seed: u64) -> PyResult<PyAgent> {
+        PyAgent::new(py, name, Seed(seed), GameKind::Sugoroku)
     }
 
     /// Statistics of `games` games thrown from `seed` by the crate's simulator, all cores,
@@ -497,8 +475,49 @@ impl PySugorokuGame {
     }
 }
 
+/// The start and the cut of `game`, a game object of this module (`TaflGame`,
+/// `TrictracGame` or `SugorokuGame`).
+///
+/// # Errors
+/// `TypeError` for any other object.
+pub(crate) fn start_of(game: &Bound<'_, PyAny>) -> PyResult<(AnyStart, usize)> {
+    if let Ok(g) = game.extract::<PyRef<'_, PyTaflGame>>() {
+        return Ok((AnyGame::Tafl(Box::new(g.start.clone())), g.max_length));
+    }
+    if let Ok(g) = game.extract::<PyRef<'_, PyTrictracGame>>() {
+        return Ok((g.start.clone(), g.max_length));
+    }
+    if let Ok(g) = game.extract::<PyRef<'_, PySugorokuGame>>() {
+        return Ok((AnyGame::Sugoroku(Box::new(g.start)), g.max_game_length()));
+    }
+    Err(pyo3::exceptions::PyTypeError::new_err(
+        "game: expected a TaflGame, TrictracGame or SugorokuGame",
+    ))
+}
+
+/// The state a record describes (pickling's way back): `kind` is `tafl`, `trictrac`,
+/// `ecrire` or `sugoroku`. Raises `RecordError` (a `ValueError`) with the crate's message
+/// for a bad record, `ValueError` for an unknown kind.
+#[pyfunction]
+#[pyo3(signature = (kind, record, max_length = None))]
+fn _state_from_record(
+    py: Python<'_>,
+    kind: &str,
+    record: &str,
+    max_length: Option<usize>,
+) -> PyResult<Py<PyAny>> {
+    let max = max_length.unwrap_or(usize::MAX);
+    let game = kind_named(kind).ok_or_else(|| {
+        value_error(format!(
+            "unknown game {kind:?}: expected tafl, trictrac, ecrire or sugoroku"
+        ))
+    })?;
+    of_kind!(game, G => G::state_object(py, EncodedState::<G>::from_record_text(record, max)?))
+}
+
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyTaflGame>()?;
     m.add_class::<PyTrictracGame>()?;
-    m.add_class::<PySugorokuGame>()
+    m.add_class::<PySugorokuGame>()?;
+    m.add_function(wrap_pyfunction!(_state_from_record, m)?)
 }

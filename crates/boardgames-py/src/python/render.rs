@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use resvg::tiny_skia;
 use resvg::usvg;
 
-use super::value_error;
+use super::error::value_error;
 
 /// The system's fonts, loaded once (the pictures' labels; without fonts they are left out).
 fn fonts() -> Arc<usvg::fontdb::Database> {

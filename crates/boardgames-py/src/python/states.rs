@@ -1,5 +1,5 @@
 //! The state classes (`TaflState`, `TrictracState`, `EcrireState`, `SugorokuState`): one
-//! [`Session`] each, in OpenSpiel's shape, pickled through their record.
+//! [`EncodedState`] each, in OpenSpiel's shape, pickled through their record.
 
 use boardgames_common::Player;
 use numpy::{PyArray1, PyArrayMethods};
@@ -8,9 +8,11 @@ use pyo3::types::PyTuple;
 use sugoroku_core::SugorokuGame;
 use tafl_core::TaflGame;
 
-use super::{ChanceRng, value_error};
-use crate::Session;
-use crate::trictrac::{Ecrire, Ordinaire};
+use trictrac_core::{EcrireGame, TrictracGame};
+
+use super::error::value_error;
+use super::seed::ChanceRng;
+use crate::EncodedState;
 
 /// `usize::MAX` (no cut) as `None`.
 pub(crate) fn length_option(n: usize) -> Option<usize> {
@@ -36,7 +38,7 @@ macro_rules! state_class {
         #[pyclass(module = "boardgames_rs._native", eq)]
         #[derive(Debug, Clone)]
         pub(crate) struct $name {
-            pub(crate) s: Session<$game>,
+            pub(crate) s: EncodedState<$game>,
         }
 
         impl PartialEq for $name {
@@ -46,7 +48,7 @@ macro_rules! state_class {
         }
 
         impl $name {
-            pub(crate) fn wrap(s: Session<$game>) -> $name {
+            pub(crate) fn wrap(s: EncodedState<$game>) -> $name {
                 $name { s }
             }
         }
@@ -306,13 +308,13 @@ state_class!(
 );
 state_class!(
     TrictracState,
-    Ordinaire,
+    TrictracGame,
     "trictrac",
     "A state of a trictrac partie ordinaire (OpenSpiel's shape)."
 );
 state_class!(
     EcrireState,
-    Ecrire,
+    EcrireGame,
     "ecrire",
     "A state of a trictrac partie à écrire (OpenSpiel's shape)."
 );
@@ -323,46 +325,9 @@ state_class!(
     "A state of a sugoroku game, Tric Trac Nippon (OpenSpiel's shape)."
 );
 
-/// The state a record describes (pickling's way back): `kind` is `tafl`, `trictrac`,
-/// `ecrire` or `sugoroku`. Raises `ValueError` with the crate's message for a bad record.
-#[pyfunction]
-#[pyo3(signature = (kind, record, max_length = None))]
-fn _state_from_record(
-    py: Python<'_>,
-    kind: &str,
-    record: &str,
-    max_length: Option<usize>,
-) -> PyResult<Py<PyAny>> {
-    let max = max_length.unwrap_or(usize::MAX);
-    Ok(match kind {
-        "tafl" => TaflState::wrap(Session::from_record_text(record, max)?)
-            .into_pyobject(py)?
-            .into_any()
-            .unbind(),
-        "trictrac" => TrictracState::wrap(Session::from_record_text(record, max)?)
-            .into_pyobject(py)?
-            .into_any()
-            .unbind(),
-        "ecrire" => EcrireState::wrap(Session::from_record_text(record, max)?)
-            .into_pyobject(py)?
-            .into_any()
-            .unbind(),
-        "sugoroku" => SugorokuState::wrap(Session::from_record_text(record, max)?)
-            .into_pyobject(py)?
-            .into_any()
-            .unbind(),
-        _ => {
-            return Err(value_error(format!(
-                "unknown game {kind:?}: expected tafl, trictrac, ecrire or sugoroku"
-            )));
-        }
-    })
-}
-
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<TaflState>()?;
     m.add_class::<TrictracState>()?;
     m.add_class::<EcrireState>()?;
-    m.add_class::<SugorokuState>()?;
-    m.add_function(wrap_pyfunction!(_state_from_record, m)?)
+    m.add_class::<SugorokuState>()
 }

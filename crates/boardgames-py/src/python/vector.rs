@@ -9,7 +9,8 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyTuple};
 
-use super::{ChanceRng, value_error};
+use super::error::value_error;
+use super::seed::ChanceRng;
 use crate::vector::{Outputs, TaflVector};
 
 /// The action ids of `actions`: an `int64` array as it is, any other integer array or a

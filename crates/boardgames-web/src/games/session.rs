@@ -173,9 +173,17 @@ where
         self.actions.len()
     }
 
-    /// The record so far (`Result` `*` until the end).
+    /// The record so far (`Result` `*` until the end). A game a side resigned keeps `Result`
+    /// `*` (the rules did not end it, and `boardgames replay` checks `Result` against the
+    /// position the actions reach) and says the resignation in a `Termination` tag, e.g.
+    /// `Termination "first player resigned"`.
     pub(crate) fn record(&self) -> Record {
-        self.played.to_record()
+        let mut record = self.played.to_record();
+        if let Some(p) = self.resigned {
+            // A tag of letters and a value of one line: `set_tag` refuses neither.
+            let _ = record.set_tag("Termination", &format!("{p} resigned"));
+        }
+        record
     }
 
     /// The side that resigned.
@@ -380,7 +388,8 @@ where
         Ok(())
     }
 
-    /// `player` resigns: the game stops (its record stays unfinished, `Result` `*`).
+    /// `player` resigns: the game stops (its record keeps `Result` `*` and gains a
+    /// `Termination` tag: [`Session::record`]).
     ///
     /// # Errors
     /// [`ApiError::Refused`] when the game is already over or the side is a bot's.

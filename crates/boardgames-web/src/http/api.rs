@@ -43,19 +43,23 @@ fn rejection(e: &JsonRejection) -> ApiError {
 }
 
 /// Runs `f` on a blocking thread (a bot thinks for up to a few seconds), one at a time per
-/// core: the server answers other requests meanwhile.
+/// core: the server answers other requests meanwhile. The permit goes with the thread, so
+/// a request that times out while its bot thinks still holds its core until the bot is done.
 async fn blocking<T: Send + 'static>(
     state: &AppState,
     f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
-    let _permit = state
-        .thinking
-        .acquire()
+    let permit = Arc::clone(&state.thinking)
+        .acquire_owned()
         .await
         .map_err(|_| ApiError::internal("the server is stopping"))?;
-    tokio::task::spawn_blocking(f)
-        .await
-        .map_err(|e| ApiError::internal(format!("a request failed: {e}")))?
+    tokio::task::spawn_blocking(move || {
+        let answer = f();
+        drop(permit);
+        answer
+    })
+    .await
+    .map_err(|e| ApiError::internal(format!("a request failed: {e}")))?
 }
 
 /// The page's answer for a game: its id, its view, and the steps a request applied.

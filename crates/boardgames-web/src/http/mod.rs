@@ -1,9 +1,11 @@
 //! The HTTP server: the routes, the limits every request meets (body size, one bot
-//! thinking per core), the headers of every answer (compression, a content security policy
+//! thinking per core, a rate of `POST` requests by address and a time to answer:
+//! [`limits`]), the headers of every answer (compression, a content security policy
 //! that lets the page load nothing from elsewhere).
 
 mod api;
 mod assets;
+pub mod limits;
 mod state;
 
 use std::sync::Arc;
@@ -13,8 +15,10 @@ use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderValue, header};
 use axum::routing::{get, post};
 use tokio::sync::Semaphore;
+use tower_governor::GovernorLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::TimeoutLayer;
 
 use crate::store::Store;
 use state::{AppState, MAX_BODY};
@@ -31,14 +35,23 @@ pub fn router() -> Router {
     let state = Arc::new(AppState {
         games: Store::default(),
         replays: Store::default(),
-        thinking: Semaphore::new(cores.max(1)),
+        thinking: Arc::new(Semaphore::new(cores.max(1))),
     });
+    let rate = limits::rate_config(limits::BURST, limits::REFILL);
+    let new_rate = limits::rate_config(limits::NEW_BURST, limits::NEW_REFILL);
+    limits::spawn_cleaner(&rate);
+    limits::spawn_cleaner(&new_rate);
+    // What holds memory until idle: a new game, a record opened, a replay page written.
+    let new = Router::new()
+        .route("/api/games", post(api::create))
+        .route("/api/replays", post(api::open_replay))
+        .route("/replay-page", post(api::replay_page))
+        .route_layer(GovernorLayer::new(new_rate).error_handler(limits::refusal));
     Router::new()
         .route("/", get(assets::index))
         .route("/assets/{file}", get(assets::file))
         .route("/rules/{game}", get(assets::rules))
         .route("/api/catalog", get(api::catalog))
-        .route("/api/games", post(api::create))
         .route("/api/games/{id}", get(api::show))
         .route("/api/games/{id}/act", post(api::act))
         .route("/api/games/{id}/advance", post(api::advance))
@@ -46,12 +59,16 @@ pub fn router() -> Router {
         .route("/api/games/{id}/resign", post(api::resign))
         .route("/api/games/{id}/hint", post(api::hint))
         .route("/api/games/{id}/record", get(api::record))
-        .route("/api/replays", post(api::open_replay))
         .route("/api/replays/{id}/{k}", get(api::replay_frame))
-        .route("/replay-page", post(api::replay_page))
+        .merge(new)
         .fallback(assets::not_found)
         .with_state(state)
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(GovernorLayer::new(rate).error_handler(limits::refusal))
+        .layer(TimeoutLayer::with_status_code(
+            limits::TIMEOUT_STATUS,
+            limits::REQUEST_TIMEOUT,
+        ))
         .layer(CompressionLayer::new())
         .layer(SetResponseHeaderLayer::if_not_present(
             header::CONTENT_SECURITY_POLICY,

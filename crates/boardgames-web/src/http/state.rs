@@ -1,5 +1,7 @@
 //! What the requests share ([`AppState`]) and the largest body they read ([`MAX_BODY`]).
 
+use std::sync::Arc;
+
 use tokio::sync::Semaphore;
 
 use crate::games::{MAX_RECORD_BYTES, Table};
@@ -15,5 +17,5 @@ pub(crate) const MAX_BODY: usize = 2 * MAX_RECORD_BYTES + 64 * 1024;
 pub(crate) struct AppState {
     pub(crate) games: Store<Box<dyn Table>>,
     pub(crate) replays: Store<Box<dyn Replayer>>,
-    pub(crate) thinking: Semaphore,
+    pub(crate) thinking: Arc<Semaphore>,
 }

@@ -18,16 +18,16 @@ pub(super) struct SideClock {
 
 /// The last `clock` command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Clock {
+pub(super) struct HostClock {
     attackers: SideClock,
     defenders: SideClock,
     /// The length of an overtime period, in seconds.
     overtime_secs: i64,
 }
 
-impl Clock {
+impl HostClock {
     /// Reads `<att-ms>[*] <def-ms>[*] <overtime-s> <att-overtimes> <def-overtimes>`.
-    pub(super) fn parse(args: &[&str]) -> Option<Clock> {
+    pub(super) fn parse(args: &[&str]) -> Option<HostClock> {
         let millis = |t: &str| -> Option<(i64, bool)> {
             let star = t.ends_with('*');
             Some((t.trim_end_matches('*').parse().ok()?, star))
@@ -35,7 +35,7 @@ impl Clock {
         let (am, ao) = millis(args.first()?)?;
         let (dm, d_o) = millis(args.get(1)?)?;
         let num = |i: usize| args.get(i).and_then(|t| t.parse::<i64>().ok()).unwrap_or(0);
-        Some(Clock {
+        Some(HostClock {
             attackers: SideClock {
                 millis: am,
                 in_overtime: ao,
@@ -80,19 +80,19 @@ mod tests {
 
     #[test]
     fn clock_budgets_never_exceed_the_time_left() {
-        let c = Clock::parse(&["60000", "30000*", "10", "2", "1"]).unwrap();
+        let c = HostClock::parse(&["60000", "30000*", "10", "2", "1"]).unwrap();
         assert_eq!(c.defenders.millis, 30000);
         assert!(c.defenders.in_overtime);
         // 60 s main time: 1.5 s plus half of a 10 s period, less 0.1 s.
         assert_eq!(c.budget(Side::Attackers), Some(Duration::from_millis(6400)));
         // In overtime: half of what is left of the period (at most the period).
         assert_eq!(c.budget(Side::Defenders), Some(Duration::from_millis(4900)));
-        let short = Clock::parse(&["200", "-1", "0", "0", "0"]).unwrap();
+        let short = HostClock::parse(&["200", "-1", "0", "0", "0"]).unwrap();
         assert_eq!(
             short.budget(Side::Attackers),
             Some(Duration::from_millis(10))
         );
         assert_eq!(short.budget(Side::Defenders), None);
-        assert_eq!(Clock::parse(&["x"]), None);
+        assert_eq!(HostClock::parse(&["x"]), None);
     }
 }

@@ -6,12 +6,54 @@ use std::time::Instant;
 use boardgames_arena::jobs::Job;
 use serde_json::{Value, json};
 
+use crate::args::{numbers, parse_seed};
 use crate::io::error::{CliError, print_json};
+
+/// The arguments of `boardgames simulate trictrac`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct SimulateTrictracArgs {
+    /// How many parties.
+    #[arg(long, default_value_t = 1000, value_parser = numbers::count::<u64>("games", 1),
+          allow_hyphen_values = true)]
+    games: u64,
+    /// The seed (decimal, or hexadecimal with 0x); party `i` is played from its
+    /// derivation `i`.
+    #[arg(long, default_value = "1", value_parser = parse_seed, allow_hyphen_values = true)]
+    seed: u64,
+    /// The two agents, first player first, as `tournament --agents` names them.
+    #[arg(long, value_delimiter = ',', default_value = "bot,bot")]
+    agents: Vec<String>,
+    /// Trous to win the partie.
+    #[arg(long, default_value_t = 12, value_parser = numbers::count::<u8>("trous", 1),
+          allow_hyphen_values = true)]
+    trous: u8,
+    /// Threads (0: one per core).
+    #[arg(long, default_value_t = 0, value_parser = numbers::count::<usize>("threads", 0),
+          allow_hyphen_values = true)]
+    threads: usize,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+impl SimulateTrictracArgs {
+    /// Plays the parties and prints their statistics ([`simulate_trictrac`]).
+    pub(crate) fn run(self) -> Result<(), CliError> {
+        simulate_trictrac(
+            self.games,
+            self.seed,
+            &self.agents,
+            self.trous,
+            self.threads,
+            self.quiet,
+        )
+    }
+}
 
 /// `boardgames simulate trictrac`: the study's parties in blocks over `threads` threads (0:
 /// one per core), merged and printed as JSON (the shape of [`Job::merge`] for a `trictrac`
 /// job).
-pub(crate) fn simulate_trictrac(
+fn simulate_trictrac(
     games: u64,
     seed: u64,
     agents: &[String],

@@ -1,139 +1,32 @@
-//! [`Encoded`]: a game of the crates with fixed action ids and observations; [`Session`]: such
-//! a game with its start and its actions, in OpenSpiel's shape.
+//! [`EncodedState`]: a game of the crates with its start, its actions and their ids, in
+//! OpenSpiel's shape (who acts, legal ids, chance outcomes, returns), read from and written to
+//! the crates' records.
+
+use std::cell::RefCell;
 
 use boardgames_common::{
-    Agent, Game, ParseRecordError, PlayedGame, Player, Record, RecordLimits, Seed, SeedRng, Turn,
-    sample_chance,
+    Agent, ByPlayer, PlayGameError, PlayedGame, Player, Playout, Record, RecordLimits, ReplayError,
+    ReplayOptions, ReplaySteps, Seed, SeedRng, Turn, sample_chance,
 };
-use thiserror::Error;
+
+use crate::encoded::Encoded;
+use crate::error::{ActionIdError, GameRecordError, RecordError};
 
 /// OpenSpiel's mark of a chance node (`pyspiel.PlayerId.CHANCE`).
 pub const CHANCE: i32 = -1;
 /// OpenSpiel's mark of a terminal state (`pyspiel.PlayerId.TERMINAL`).
 pub const TERMINAL: i32 = -4;
 
-/// A game of the crates whose actions have fixed integer ids and whose states can be written
-/// as arrays. Every method only translates: the crate's [`Game`] decides what is legal.
-pub trait Encoded: Game<Action: Send + Sync> + Send + Sync + 'static {
-    /// The number of ids of the players' decisions (OpenSpiel's `num_distinct_actions`).
-    fn num_actions(&self) -> usize;
-
-    /// The number of ids of chance outcomes (OpenSpiel's `max_chance_outcomes`).
-    fn num_chance_outcomes(&self) -> usize;
-
-    /// The id of `action` (a decision or a chance outcome) taken at this state.
-    fn encode(&self, action: Self::Action) -> usize;
-
-    /// The action that `id` names at this state, if it is legal here (a decision at a
-    /// decision node, an outcome at a chance node). The default looks the id up in the
-    /// crate's own lists.
-    fn decode(&self, id: usize) -> Option<Self::Action> {
-        match self.turn() {
-            Turn::Terminal => None,
-            Turn::Chance => {
-                let mut out = Vec::new();
-                self.chance_outcomes(&mut out);
-                out.into_iter()
-                    .map(|(a, _)| a)
-                    .find(|&a| self.encode(a) == id)
-            }
-            Turn::Player(_) => {
-                let mut out = Vec::new();
-                self.legal_actions(&mut out);
-                out.into_iter().find(|&a| self.encode(a) == id)
-            }
-        }
-    }
-
-    /// The player who throws at this chance node when the game has one (sugoroku, whose
-    /// every node is a throw of one player); `None` by default.
-    fn thrower(&self) -> Option<Player> {
-        None
-    }
-
-    /// The shape of [`Encoded::write_observation`]'s array.
-    fn observation_shape(&self) -> Vec<usize>;
-
-    /// Writes the state as `player` sees it into `out` (of the shape's size, every value
-    /// written).
-    fn write_observation(&self, player: Player, out: &mut [f32]);
-
-    /// The game a record describes, with the crate's own checks.
-    ///
-    /// # Errors
-    ///
-    /// The crate's replay error, as its message.
-    fn replay(record: &Record) -> Result<Self, String>;
-
-    /// The position in the crate's notation.
-    fn position_text(&self) -> String;
-
-    /// The position as a text diagram.
-    fn diagram(&self) -> String;
-
-    /// The position as the crate's SVG picture, `last` the action that led to it.
-    fn svg(&self, last: Option<Self::Action>) -> String;
-}
-
-/// Why an action id was refused; the state is then unchanged.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum ActionIdError {
-    /// The id is outside the encoding.
-    #[error("action id {id} is out of range: the ids here are 0 to {last}")]
-    OutOfRange {
-        /// The id given.
-        id: i64,
-        /// The largest id of the encoding at this node.
-        last: usize,
-    },
-    /// The id is not one of the legal actions here.
-    #[error("action id {id} is not legal here (legal ids: {legal})")]
-    Illegal {
-        /// The id given.
-        id: usize,
-        /// The legal ids, abridged past 20.
-        legal: String,
-    },
-    /// The game is over.
-    #[error("the game is over: no action can be applied")]
-    Over,
-    /// The game reached its maximum length.
-    #[error("the game was cut at its maximum length of {0} actions: no action can be applied")]
-    Truncated(usize),
-    /// The text is not an action here (the crate's message).
-    #[error("{0}")]
-    Text(String),
-    /// The crate refused the action (its message).
-    #[error("{0}")]
-    Game(String),
-}
-
-/// Why a record could not become a [`Session`].
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum RecordError {
-    /// The text is not a record.
-    #[error("not a record: {0}")]
-    Parse(#[from] ParseRecordError),
-    /// The crate refused the record (its message).
-    #[error("{0}")]
-    Replay(String),
-    /// The record is longer than the maximum length given.
-    #[error("the record has {actions} actions, more than the maximum length {max}")]
-    TooLong {
-        /// The actions of the record.
-        actions: usize,
-        /// The maximum length.
-        max: usize,
-    },
-}
-
-/// A game of the crates with its start, the actions applied since, the seed of its chance (when
-/// a seeded generator draws it) and a maximum length: what OpenSpiel calls a state.
+/// A game of the crates with its start, the actions applied since with their ids, the seed
+/// of its chance (when a seeded generator draws it) and a maximum length: what OpenSpiel
+/// calls a state.
 ///
-/// The record ([`Session::record`]) is the crates' own: the same as
-/// [`boardgames_common::play_game`] writes for the same seed and decisions.
+/// The record ([`EncodedState::record`]) is the crates' own: the same as
+/// [`boardgames_common::play_game`] writes for the same seed and decisions. A record is read
+/// back by the crate's one replay ([`ReplaySteps`]), a game is played out by the family's one
+/// loop ([`Playout`]).
 #[derive(Debug, Clone)]
-pub struct Session<G: Encoded> {
+pub struct EncodedState<G: Encoded> {
     start: G,
     state: G,
     history: Vec<G::Action>,
@@ -154,11 +47,16 @@ fn abridged(ids: &[usize]) -> String {
     }
 }
 
-impl<G: Encoded> Session<G> {
-    /// A session starting at `start`; `max_length` actions at most (`usize::MAX`: no cut).
+/// The former name of [`EncodedState`] (a name the CLI and the web application give their
+/// own game loops, which this is not); kept for one release.
+#[deprecated(note = "renamed EncodedState")]
+pub type Session<G> = EncodedState<G>;
+
+impl<G: Encoded> EncodedState<G> {
+    /// A state starting at `start`; `max_length` actions at most (`usize::MAX`: no cut).
     #[must_use]
-    pub fn new(start: G, seed: Option<Seed>, max_length: usize) -> Session<G> {
-        Session {
+    pub fn new(start: G, seed: Option<Seed>, max_length: usize) -> EncodedState<G> {
+        EncodedState {
             state: start.clone(),
             start,
             history: Vec::new(),
@@ -168,56 +66,56 @@ impl<G: Encoded> Session<G> {
         }
     }
 
-    /// The session a record describes, replayed and checked by the crate
-    /// ([`Encoded::replay`]); its seed is the record's `Seed` tag.
+    /// The state a record describes, replayed once by the crate's one walk of a record
+    /// ([`ReplaySteps`]: the limits, the `Game`, `Seed` and the game's own tags, every
+    /// action in its context, the `Result` and final tags); its start is the game the
+    /// record's tags describe, its seed the record's `Seed` tag.
     ///
     /// # Errors
     ///
-    /// [`RecordError`] when the text is not a record, the crate refuses it, or it is longer
-    /// than `max_length`.
-    pub fn from_record_text(text: &str, max_length: usize) -> Result<Session<G>, RecordError> {
+    /// [`RecordError`] when the text is not a record, is longer than `max_length` (checked
+    /// before the replay), or the crate's replay refuses it ([`RecordError::Replay`], the
+    /// crate's typed error saying what and where).
+    pub fn from_record_text(
+        text: &str,
+        max_length: usize,
+    ) -> Result<EncodedState<G>, GameRecordError<G>> {
         let record = Record::parse_with_limits(text, &RecordLimits::default())?;
-        // The crate's replay checks everything (tags, actions, comments, result).
-        let end = G::replay(&record).map_err(RecordError::Replay)?;
-        // The tags a record holds once the game is over (the partie à écrire's `Ledger`).
-        let final_tags: Vec<String> = end
-            .final_record_tags()
-            .into_iter()
-            .map(|(k, _)| k)
-            .collect();
         if record.entries().len() > max_length {
             return Err(RecordError::TooLong {
                 actions: record.entries().len(),
                 max: max_length,
             });
         }
-        // The start: the same record without its actions (nor its result).
-        let mut tags_only = Record::new(G::NAME);
-        for (k, v) in record.tags() {
-            if k != "Result" && k != "Game" && !final_tags.contains(k) {
-                tags_only
-                    .set_tag(k, v)
-                    .map_err(|e| RecordError::Replay(e.to_string()))?;
-            }
+        let mut steps = ReplaySteps::new(&record, &ReplayOptions::default(), G::from_tags)?;
+        let start = steps.state().clone();
+        let mut history = Vec::with_capacity(record.entries().len());
+        let mut ids = Vec::with_capacity(record.entries().len());
+        while let Some(text) = steps.next_text() {
+            // The id of the action at the state where it is applied: the text read here as
+            // the step reads it, and refused with the step's error, naming the action.
+            let id = match steps.state().parse_action(text) {
+                Ok(a) => steps.state().encode(a),
+                Err(error) => {
+                    let index = history.len() + 1;
+                    return Err(ReplayError::Action { index, error }.into());
+                }
+            };
+            let Some(step) = steps.step()? else { break };
+            ids.push(id);
+            history.push(step.action);
         }
-        let start = G::replay(&tags_only).map_err(RecordError::Replay)?;
-        let seed = match record.tag("Seed") {
-            Some(s) => Some(s.parse().map_err(|e: boardgames_common::ParseSeedError| {
-                RecordError::Replay(e.to_string())
-            })?),
-            None => None,
-        };
-        let mut session = Session::new(start, seed, max_length);
-        for (i, action) in record.actions().enumerate() {
-            let a = session
-                .state
-                .parse_action(action)
-                .map_err(|e| RecordError::Replay(format!("action {}: {e}", i + 1)))?;
-            session
-                .apply(a)
-                .map_err(|e| RecordError::Replay(format!("action {}: {e}", i + 1)))?;
-        }
-        Ok(session)
+        // The end's checks: the `Result` and the game's final tags.
+        while steps.step()?.is_some() {}
+        Ok(EncodedState {
+            start,
+            state: steps.into_state(),
+            history,
+            ids,
+            // Checked by the replay.
+            seed: record.seed().ok().flatten(),
+            max_length,
+        })
     }
 
     /// The game now.
@@ -244,9 +142,9 @@ impl<G: Encoded> Session<G> {
         &self.ids
     }
 
-    /// Whether both sessions have the same start, actions and state.
+    /// Whether both states have the same start, actions and state.
     #[must_use]
-    pub fn same_as(&self, other: &Session<G>) -> bool
+    pub fn same_as(&self, other: &EncodedState<G>) -> bool
     where
         G: PartialEq,
     {
@@ -328,7 +226,7 @@ impl<G: Encoded> Session<G> {
         }
     }
 
-    /// One flag per id of [`Session::encoding_size`]: whether it is legal.
+    /// One flag per id of [`EncodedState::encoding_size`]: whether it is legal.
     #[must_use]
     pub fn legal_actions_mask(&self) -> Vec<bool> {
         let mut mask = vec![false; self.encoding_size()];
@@ -391,7 +289,7 @@ impl<G: Encoded> Session<G> {
     ///
     /// # Errors
     ///
-    /// [`ActionIdError`] when it is not legal here; the session is then unchanged.
+    /// [`ActionIdError`] when it is not legal here; the state is then unchanged.
     pub fn apply_action(&mut self, id: i64) -> Result<(), ActionIdError> {
         let action = self.checked(id)?;
         self.apply(action)
@@ -401,7 +299,7 @@ impl<G: Encoded> Session<G> {
     ///
     /// # Errors
     ///
-    /// [`ActionIdError`] when the game is over or cut, or the crate refuses it; the session is
+    /// [`ActionIdError`] when the game is over or cut, or the crate refuses it; the state is
     /// then unchanged.
     pub fn apply(&mut self, action: G::Action) -> Result<(), ActionIdError> {
         if self.state.is_terminal() {
@@ -506,50 +404,77 @@ impl<G: Encoded> Session<G> {
     ///
     /// # Errors
     ///
-    /// As [`Session::record`].
+    /// As [`EncodedState::record`].
     pub fn record_text(&self) -> Result<String, String> {
         self.record().map(|r| r.to_string())
     }
 
-    /// Plays the game to its end (or its cut): chance drawn from `seed`'s generator
-    /// ([`sample_chance`], as [`boardgames_common::play_game`]), decisions asked of `agents`;
-    /// the session's seed becomes `seed`, so that its record is the one `play_game` writes.
+    /// Plays the game to its end (or its cut) by the family's one game loop ([`Playout`]):
+    /// chance drawn from `seed`'s generator, decisions asked of `agents`; the state's seed
+    /// becomes `seed`, so that from the start its record is the one
+    /// [`boardgames_common::play_game`] writes.
     ///
     /// # Errors
     ///
-    /// [`ActionIdError::Game`] if the game refuses an action its agents chose from its legal
-    /// list (a bug of an agent or of the game).
+    /// [`ActionIdError::Game`] with the loop's message if the game refuses an action its
+    /// agents chose from its legal list, or lists none where a player is to act (a bug of an
+    /// agent or of the game); the actions applied until then are kept.
     pub fn play_out(
         &mut self,
         seed: Seed,
-        agents: [&mut dyn Agent<G>; 2],
+        agents: ByPlayer<&mut dyn Agent<G>>,
     ) -> Result<(), ActionIdError> {
-        let mut rng = seed.rng();
         self.seed = Some(seed);
-        let [first, second] = agents;
-        let mut legal = Vec::new();
-        loop {
-            let action = match self.current_player() {
-                TERMINAL => return Ok(()),
-                CHANCE => match self.sample_chance(&mut rng) {
-                    Some(a) => a,
-                    None => return Ok(()),
-                },
-                p => {
-                    self.state.legal_actions(&mut legal);
-                    if legal.is_empty() {
-                        return Err(ActionIdError::Game(
-                            "no legal action although the game is not over".to_string(),
-                        ));
-                    }
-                    if p == 0 {
-                        first.choose(&self.state, &legal)
-                    } else {
-                        second.choose(&self.state, &legal)
-                    }
+        let remaining = self.max_length.saturating_sub(self.history.len());
+        // The ids, each taken at the state where its action is chosen (by an agent or by
+        // chance), in the order the loop applies them.
+        let ids = RefCell::new(std::mem::take(&mut self.ids));
+        let ByPlayer { first, second } = agents;
+        let mut first = Encoding {
+            inner: first,
+            ids: &ids,
+        };
+        let mut second = Encoding {
+            inner: second,
+            ids: &ids,
+        };
+        // Chance drawn from the seed's generator as the loop draws it ([`sample_chance`]
+        // over the game's list), its id taken here.
+        let mut rng = seed.rng();
+        let mut outcomes = Vec::new();
+        let mut chance = |state: &G| {
+            state.chance_outcomes(&mut outcomes);
+            let action = sample_chance(&outcomes, &mut rng)?;
+            ids.borrow_mut().push(state.encode(action));
+            Some(action)
+        };
+        // The loop owns the state while it plays; it is given back below, whatever the end.
+        let state = std::mem::replace(&mut self.state, self.start.clone());
+        let mut playout = Playout::new(
+            state,
+            seed,
+            ByPlayer::new(&mut first as &mut dyn Agent<G>, &mut second),
+            remaining,
+        )
+        .with_chance(&mut chance);
+        let mut stopped = None;
+        for step in &mut playout {
+            match step {
+                Ok(step) => self.history.push(step.action),
+                Err(e) => {
+                    stopped = Some(e);
+                    break;
                 }
-            };
-            self.apply(action)?;
+            }
+        }
+        self.state = playout.into_state();
+        // An action chosen and then refused has an id but no place in the history.
+        self.ids = ids.into_inner();
+        self.ids.truncate(self.history.len());
+        match stopped {
+            // The cut at the maximum length is where this state ends a game, not an error.
+            None | Some(PlayGameError::TooLong(_)) => Ok(()),
+            Some(e) => Err(ActionIdError::from(e)),
         }
     }
 
@@ -557,5 +482,19 @@ impl<G: Encoded> Session<G> {
     #[must_use]
     pub fn svg(&self) -> String {
         self.state.svg(self.history.last().copied())
+    }
+}
+
+/// An agent whose every decision's id is written down, at the state where it is chosen.
+struct Encoding<'a, 'b, G: Encoded> {
+    inner: &'a mut dyn Agent<G>,
+    ids: &'b RefCell<Vec<usize>>,
+}
+
+impl<G: Encoded> Agent<G> for Encoding<'_, '_, G> {
+    fn choose(&mut self, state: &G, legal: &[G::Action]) -> G::Action {
+        let action = self.inner.choose(state, legal);
+        self.ids.borrow_mut().push(state.encode(action));
+        action
     }
 }

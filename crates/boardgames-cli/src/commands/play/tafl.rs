@@ -8,9 +8,52 @@ use boardgames_common::Seed;
 use tafl_core::ai::{Level, Searcher, WIN_THRESHOLD};
 use tafl_core::{Move, MoveList, MoveText, Ruleset, Side, Status, TaflGame};
 
+use crate::args::{LevelArg, parse_seed};
 use crate::io::error::CliError;
 use crate::io::files::{Disk, Files};
 use crate::io::prompt::{prompt, read_line};
+
+/// The arguments of `boardgames play tafl`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct PlayTaflArgs {
+    /// The AI's level.
+    #[arg(long, value_enum, default_value = "ovate")]
+    level: LevelArg,
+    /// The human's side.
+    #[arg(long, value_enum, default_value = "defenders")]
+    side: SideArg,
+    /// A preset name or an OpenTafl rules string; default: fidchell.
+    #[arg(long)]
+    rules: Option<String>,
+    /// The AI's seed (decimal, or hexadecimal with 0x).
+    #[arg(long, default_value = "1", value_parser = parse_seed, allow_hyphen_values = true)]
+    seed: u64,
+}
+
+/// The side a human takes at tafl.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum SideArg {
+    /// The attackers (black), who move first.
+    Attackers,
+    /// The defenders (white) and the king.
+    Defenders,
+}
+
+impl PlayTaflArgs {
+    /// Plays on standard input and output ([`tafl`]).
+    pub(crate) fn run(self) -> Result<(), CliError> {
+        tafl(TaflPlay {
+            ruleset: crate::games::tafl::ruleset(self.rules.as_deref())?,
+            level: self.level.into(),
+            nodes: None,
+            human: match self.side {
+                SideArg::Attackers => Side::Attackers,
+                SideArg::Defenders => Side::Defenders,
+            },
+            seed: self.seed,
+        })
+    }
+}
 
 const TAFL_HELP: &str = "\
 Type a move as from-to, e.g. d1-d3 (captures are found for you; d1-d3xc3 is accepted too).
@@ -376,7 +419,7 @@ pub fn tafl_session(
 
 /// `boardgames play tafl`: [`tafl_session`] on standard input and output, files on the
 /// disk.
-pub(crate) fn tafl(how: TaflPlay) -> Result<(), CliError> {
+fn tafl(how: TaflPlay) -> Result<(), CliError> {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     tafl_session(how, &mut stdin.lock(), &mut stdout.lock(), &mut Disk).map(drop)

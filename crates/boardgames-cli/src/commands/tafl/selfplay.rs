@@ -16,27 +16,127 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use tafl_core::ai::{EvalWeights, Level};
 
+use crate::args::{numbers, parse_seed};
 use crate::io::error::{CliError, print_json};
 use crate::io::log::Log;
 
+/// The arguments of `boardgames tafl selfplay`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct SelfplayArgs {
+    /// The two levels, e.g. `bard,ovate` (a level may play itself: `druid,druid`).
+    #[arg(long, default_value = "bard,ovate", value_parser = parse_levels)]
+    levels: (tafl_core::ai::Level, tafl_core::ai::Level),
+    /// Node budgets per move for the two levels instead of theirs, e.g. `250,2500`.
+    #[arg(long, value_parser = parse_nodes, allow_hyphen_values = true)]
+    nodes: Option<(u64, u64)>,
+    /// A preset name or an OpenTafl rules string; default: fidchell.
+    #[arg(long)]
+    rules: Option<String>,
+    /// Games with each level attacking (the pairing plays twice as many).
+    #[arg(long, default_value_t = 100, value_parser = numbers::count::<u32>("games", 1),
+          allow_hyphen_values = true)]
+    games: u32,
+    /// Game `i` of each half uses seed `seed + i` (decimal, or hexadecimal with 0x).
+    #[arg(long, default_value = "1", value_parser = parse_seed, allow_hyphen_values = true)]
+    seed: u64,
+    /// Plies after which a game is cut off and counted as a draw.
+    #[arg(long, default_value_t = tafl_core::MAX_GAME_PLIES,
+          value_parser = numbers::count::<u32>("plies", 1), allow_hyphen_values = true)]
+    max_plies: u32,
+    /// Threads (0: one per core).
+    #[arg(long, default_value_t = 0, value_parser = numbers::count::<usize>("threads", 0),
+          allow_hyphen_values = true)]
+    threads: usize,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+    /// Also draw the histogram of the games' lengths in plies as an SVG picture in this file.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<std::path::PathBuf>,
+    /// The first level's evaluation weights, `name=value` pairs replacing the defaults,
+    /// e.g. `tempo=10,king_escort=8` (tafl_core::ai::EvalWeights).
+    #[arg(long, value_name = "WEIGHTS", value_parser = parse_weights)]
+    weights1: Option<Box<tafl_core::ai::EvalWeights>>,
+    /// The second level's evaluation weights (as --weights1).
+    #[arg(long, value_name = "WEIGHTS", value_parser = parse_weights)]
+    weights2: Option<Box<tafl_core::ai::EvalWeights>>,
+    /// Append one JSON line per finished game to this file as the games end (kept when the
+    /// run is stopped or killed; a rerun with the same file plays only the games not yet
+    /// there, and drops a torn last line).
+    #[arg(long, value_name = "FILE")]
+    log: Option<std::path::PathBuf>,
+}
+
+/// Evaluation weights for `tafl selfplay`.
+fn parse_weights(text: &str) -> Result<Box<tafl_core::ai::EvalWeights>, String> {
+    text.parse().map(Box::new).map_err(|e| format!("{e}"))
+}
+
+/// Two comma-separated AI levels.
+fn parse_levels(text: &str) -> Result<(tafl_core::ai::Level, tafl_core::ai::Level), String> {
+    let (a, b) = text
+        .split_once(',')
+        .ok_or("expected two levels, like bard,ovate")?;
+    Ok((
+        a.parse().map_err(|e| format!("{e}"))?,
+        b.parse().map_err(|e| format!("{e}"))?,
+    ))
+}
+
+/// Two comma-separated node budgets.
+fn parse_nodes(text: &str) -> Result<(u64, u64), String> {
+    const EXPECTED: &str =
+        "expected two whole numbers of nodes from 1 to 18446744073709551615, like 250,2500";
+    let (a, b) = text.split_once(',').ok_or(EXPECTED)?;
+    let n = |t: &str| {
+        t.trim()
+            .parse::<u64>()
+            .map_err(|_| format!("{t:?}: {EXPECTED}"))
+    };
+    Ok((n(a)?, n(b)?))
+}
+
+impl SelfplayArgs {
+    /// Runs the games and prints the table ([`selfplay`]).
+    pub(crate) fn run(self) -> Result<(), CliError> {
+        selfplay(&Request {
+            levels: self.levels,
+            nodes: self.nodes,
+            rules: self.rules.as_deref(),
+            games: self.games,
+            seed: self.seed,
+            max_plies: self.max_plies,
+            threads: self.threads,
+            quiet: self.quiet,
+            json: self.json,
+            svg: self.svg.as_deref(),
+            weights: (self.weights1.map(|w| *w), self.weights2.map(|w| *w)),
+            log: self.log.as_deref(),
+        })
+    }
+}
+
 /// What `tafl selfplay` was asked for.
-pub(crate) struct Request<'a> {
-    pub(crate) levels: (Level, Level),
-    pub(crate) nodes: Option<(u64, u64)>,
-    pub(crate) rules: Option<&'a str>,
-    pub(crate) games: u32,
-    pub(crate) seed: u64,
-    pub(crate) max_plies: u32,
-    pub(crate) threads: usize,
-    pub(crate) quiet: bool,
-    pub(crate) json: bool,
+struct Request<'a> {
+    levels: (Level, Level),
+    nodes: Option<(u64, u64)>,
+    rules: Option<&'a str>,
+    games: u32,
+    seed: u64,
+    max_plies: u32,
+    threads: usize,
+    quiet: bool,
+    json: bool,
     /// Also draw the histogram of the games' lengths in plies to this file.
-    pub(crate) svg: Option<&'a std::path::Path>,
+    svg: Option<&'a std::path::Path>,
     /// The two levels' evaluation weights instead of the defaults.
-    pub(crate) weights: (Option<EvalWeights>, Option<EvalWeights>),
+    weights: (Option<EvalWeights>, Option<EvalWeights>),
     /// One JSON line per finished game is appended here; games already logged for the
     /// same pairing are counted, not replayed.
-    pub(crate) log: Option<&'a std::path::Path>,
+    log: Option<&'a std::path::Path>,
 }
 
 /// `rate [low–high]` in percent.
@@ -51,7 +151,7 @@ fn pct(k: u64, n: u64) -> String {
 }
 
 /// Runs the games and prints the table.
-pub(crate) fn selfplay(req: &Request<'_>) -> Result<(), CliError> {
+fn selfplay(req: &Request<'_>) -> Result<(), CliError> {
     let mut run = SelfPlay::new(req.levels, req.rules, req.games, req.seed, req.max_plies)?;
     if let Some(nodes) = req.nodes {
         run = run.with_nodes(nodes)?;

@@ -1,4 +1,6 @@
-//! What a newcomer's trial of the command found: each test pins one fixed behaviour.
+//! The commands at the edges of their input and output: text that ends its last line, binary
+//! files and impossible values refused with their option, results files that cannot be
+//! written, an engine clock at the limit of its type.
 
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
@@ -17,15 +19,16 @@ fn stderr(o: &Output) -> String {
 
 /// A file in a fresh temporary folder of this test.
 fn temp_file(name: &str, contents: &[u8]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("boardgames-cli-newcomer-{}", std::process::id()));
+    let dir =
+        std::env::temp_dir().join(format!("boardgames-cli-edge-cases-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
     std::fs::write(&path, contents).unwrap();
     path
 }
 
-/// The text statistics end with a newline (the shell prompt used to follow `stopped by the cap
-/// 0` on the same line), for a run and for a merge.
+/// The text statistics end with a newline (the shell's prompt starts a line of its own after
+/// `stopped by the cap 0`), for a run and for a merge.
 #[test]
 fn simulate_text_ends_with_a_newline() {
     let o = run(&["simulate", "sugoroku", "--games", "5", "--quiet"]);
@@ -68,12 +71,12 @@ fn a_restricted_square_names_the_piece_in_words() {
 
 /// `replay --svg` with a file that cannot be written prints the replay first and then fails
 /// with exit 3, as docs/cli.md says of every `--svg` ("the picture is written after the text
-/// output"); it used to fail before printing anything.
+/// output"), never before printing anything.
 #[test]
 fn replay_prints_before_a_failing_svg() {
     let record = "[Game \"Tafl\"]\n[Rules \"fidchell\"]\n\n1. c1-c2\n";
     let path = temp_file("one.rec", record.as_bytes());
-    let svg = std::env::temp_dir().join("boardgames-cli-newcomer-no-such-dir/a.svg");
+    let svg = std::env::temp_dir().join("boardgames-cli-edge-cases-no-such-dir/a.svg");
     let o = run(&[
         "replay",
         path.to_str().unwrap(),
@@ -97,8 +100,8 @@ fn replay_prints_before_a_failing_svg() {
     assert!(String::from_utf8_lossy(&o.stdout).contains("\"legal\": true"));
 }
 
-/// `tafl engine --think nan` used to panic at the first search; non-positive or non-finite
-/// times are now bad arguments (exit 2) before `hello`.
+/// `tafl engine --think` of a non-positive or non-finite time (`nan`, `inf`, `0`, `-0.5`) is a
+/// bad argument (exit 2) before `hello`, never a panic at the first search.
 #[test]
 fn engine_think_must_be_a_positive_number() {
     for think in ["nan", "inf", "0", "-0.5"] {
@@ -117,15 +120,15 @@ fn engine_think_must_be_a_positive_number() {
 /// A log file that cannot be created is an output error that says "write", not "read".
 #[test]
 fn engine_log_that_cannot_be_written_says_so() {
-    let log = std::env::temp_dir().join("boardgames-cli-newcomer-no-such-dir/log.txt");
+    let log = std::env::temp_dir().join("boardgames-cli-edge-cases-no-such-dir/log.txt");
     let o = run(&["tafl", "engine", "--log", log.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(3));
     assert!(stderr(&o).contains("cannot write"), "{}", stderr(&o));
     assert!(!stderr(&o).contains("cannot read"), "{}", stderr(&o));
 }
 
-/// A host clock as large as an i64 holds used to overflow (a panic in a debug build, a
-/// wrapped time otherwise); the engine now answers with a move.
+/// A host clock as large as an i64 holds does not overflow (no panic in a debug build, no
+/// wrapped time otherwise): the engine answers with a move.
 #[test]
 fn engine_survives_a_huge_clock() {
     use std::io::Write as _;
@@ -179,12 +182,11 @@ fn engine_output_on_a_full_disk_is_exit_3() {
     assert!(stderr(&o).contains("output:"), "{}", stderr(&o));
 }
 
-/// Found by a newcomer: a `--log` or `--checkpoint` file that could not be created said
-/// "cannot read" and did not name its option; now the message names the option, the file
-/// and what failed (exit 3, nothing played).
+/// A `--log` or `--checkpoint` file that cannot be created is reported with the option, the
+/// file and what failed, not a bare "cannot read" (exit 3, nothing played).
 #[test]
 fn a_results_file_that_cannot_be_created_names_its_option() {
-    let dir = std::env::temp_dir().join("boardgames-cli-newcomer-missing-folder");
+    let dir = std::env::temp_dir().join("boardgames-cli-edge-cases-missing-folder");
     let _ = std::fs::remove_dir_all(&dir);
     let file = dir.join("out.jsonl");
     let file = file.to_str().unwrap();
@@ -227,11 +229,11 @@ fn a_results_file_that_cannot_be_created_names_its_option() {
     }
 }
 
-/// Found by a newcomer: `--checkpoint-every 0` was taken as 1 without a word; it is refused
-/// with the option's name (exit 2) by `simulate sugoroku` and `trictrac train`.
+/// `--checkpoint-every 0` is refused with the option's name (exit 2) by `simulate sugoroku`
+/// and `trictrac train`, never taken as 1 without a word.
 #[test]
 fn checkpoint_every_zero_is_refused() {
-    let out = std::env::temp_dir().join("boardgames-cli-newcomer-every-zero");
+    let out = std::env::temp_dir().join("boardgames-cli-edge-cases-every-zero");
     let out = out.to_str().unwrap();
     for args in [
         vec![

@@ -25,9 +25,10 @@ use std::time::Duration;
 use tafl_core::ai::{Level, Searcher};
 use tafl_core::{Move, Side, TaflGame};
 
+use crate::args::{LevelArg, numbers, parse_seed};
 use crate::io::error::CliError;
 use crate::io::lines::read_bounded_line;
-use clock::Clock;
+use clock::HostClock;
 
 mod clock;
 mod host;
@@ -36,6 +37,43 @@ mod think;
 /// The longest command line kept, in bytes; longer lines are skipped whole (a rules string
 /// for 11×11 is about 300 bytes).
 const MAX_LINE: usize = 64 * 1024;
+
+/// The arguments of `boardgames tafl engine`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct EngineArgs {
+    /// The AI level when the host sends no clock.
+    #[arg(long, value_enum, default_value = "druid")]
+    level: LevelArg,
+    /// Nodes per move (deterministic with --seed), at least 1.
+    #[arg(long, value_parser = numbers::at_least::<u64>("nodes", 1), allow_hyphen_values = true)]
+    nodes: Option<u64>,
+    /// Seconds per move when the host sends no clock; with a clock, the most a move takes.
+    #[arg(long, value_parser = numbers::seconds, allow_hyphen_values = true)]
+    think: Option<f64>,
+    /// The seed of the AI's random choices (decimal, or hexadecimal with 0x).
+    #[arg(long, default_value = "1", value_parser = parse_seed, allow_hyphen_values = true)]
+    seed: u64,
+    /// Write a log of the session to this file (nothing goes to standard error).
+    #[arg(long)]
+    log: Option<PathBuf>,
+    /// Ask the host for full OpenTafl move notation (`simple-moves off`).
+    #[arg(long)]
+    full_moves: bool,
+}
+
+impl EngineArgs {
+    /// Runs a session on standard input and output ([`run`]).
+    pub(crate) fn run(self) -> Result<(), CliError> {
+        run(EngineOptions {
+            level: self.level.into(),
+            nodes: self.nodes,
+            think: self.think,
+            seed: self.seed,
+            log: self.log,
+            full_moves: self.full_moves,
+        })
+    }
+}
 
 /// How the engine chooses its strength and logs (the command-line options).
 #[derive(Debug, Clone)]
@@ -68,7 +106,7 @@ pub struct Engine<W: Write> {
     game: Option<TaflGame>,
     /// The side the engine plays, once known.
     side: Option<Side>,
-    clock: Option<Clock>,
+    clock: Option<HostClock>,
     /// The move sent and not yet accepted, with the hash of the position it was for.
     pending: Option<(Move, u64)>,
     /// Moves the host refused, with the hash of the position they were refused in.
@@ -102,7 +140,7 @@ fn stops_search(bytes: &[u8]) -> bool {
 type ReadLine = std::io::Result<Option<(Vec<u8>, bool)>>;
 
 /// Runs a session on standard input and output until `goodbye` or the end of the input.
-pub(crate) fn run(options: EngineOptions) -> Result<(), CliError> {
+fn run(options: EngineOptions) -> Result<(), CliError> {
     if let Some(t) = options.think
         && !(t.is_finite() && t > 0.0)
     {
@@ -369,7 +407,7 @@ impl<W: Write> Engine<W> {
                 }
             }
             "simple-moves" => self.simple_moves = args.first() != Some(&"off"),
-            "clock" => self.clock = Clock::parse(args),
+            "clock" => self.clock = HostClock::parse(args),
             "play" => {
                 if let Some(side) = parse_side(args.first()) {
                     self.side = Some(side);
@@ -432,7 +470,7 @@ mod tests {
         let mut e = Engine::new(Vec::new(), None, options);
         // 60 s each and three periods of 5 s: a fortieth of 60 s plus half a period, less
         // 0.1 s for the pipes, is 3.9 s a move.
-        e.clock = Clock::parse(&["60000", "60000", "5", "3", "3"]);
+        e.clock = HostClock::parse(&["60000", "60000", "5", "3", "3"]);
         e
     }
 

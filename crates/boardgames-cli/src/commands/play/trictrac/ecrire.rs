@@ -1,6 +1,6 @@
 //! `boardgames play trictrac --form ecrire`: a human (player A or B) against the bot in a
 //! partie à écrire, with the commands of the partie ordinaire (the shared
-//! [`Session`]), the score sheet after each marqué and the décompte at the end.
+//! [`TrictracSession`]), the score sheet after each marqué and the décompte at the end.
 
 use std::io::{BufRead, Write};
 
@@ -11,7 +11,7 @@ use trictrac_core::ecrire::{SheetStyle, sheet_name};
 use trictrac_core::scoring::DefaultScorer;
 use trictrac_core::{EcrireGame, EcrireOptions};
 
-use crate::games::session::{Next, Session};
+use crate::games::session::{Next, TrictracSession};
 use crate::games::trictrac::board;
 use crate::io::error::CliError;
 use crate::io::files::{Disk, Files};
@@ -45,8 +45,8 @@ pub fn ecrire_session(
     input: &mut impl BufRead,
     out: &mut impl Write,
     files: &mut dyn Files,
-) -> Result<Session<EcrireGame<DefaultScorer>>, CliError> {
-    let mut session = Session::new(EcrireGame::new(EcrireOptions::new(rules)), seed, human);
+) -> Result<TrictracSession<EcrireGame<DefaultScorer>>, CliError> {
+    let mut session = TrictracSession::new(EcrireGame::new(EcrireOptions::new(rules)), seed, human);
     outln!(to out;
         "Partie à écrire in {} marqués, convention {}: you are {}, the bot is {}. Type help for help.",
         rules.marques(),

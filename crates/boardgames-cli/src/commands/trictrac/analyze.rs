@@ -7,6 +7,35 @@ use trictrac_core::{Colour, Position};
 
 use crate::io::error::{CliError, print_json};
 
+/// The arguments of `boardgames trictrac analyze`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct AnalyzeArgs {
+    /// The position in trictrac notation (docs/trictrac-notation.md); default: the start.
+    #[arg(long)]
+    position: Option<String>,
+    /// The throw, e.g. `6-5`.
+    #[arg(long)]
+    throw: String,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+    /// Also draw the position and the throw (with the play when it is the only one) as
+    /// an SVG picture in this file.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<std::path::PathBuf>,
+}
+
+impl AnalyzeArgs {
+    /// Prints the analysis, then writes the picture when `--svg` asks for it.
+    pub(crate) fn run(self) -> Result<(), CliError> {
+        analyze(self.position.as_deref(), &self.throw, self.json)?;
+        match self.svg {
+            Some(file) => analyze_svg(self.position.as_deref(), &self.throw, &file),
+            None => Ok(()),
+        }
+    }
+}
+
 fn event_json(e: &JanEvent) -> Value {
     json!({
         "jan": e.kind.to_string(),
@@ -26,7 +55,7 @@ fn totals(events: &[JanEvent]) -> [u32; 2] {
 }
 
 /// Prints the analysis of `throw` in `position` (the start when absent).
-pub(crate) fn analyze(position: Option<&str>, throw: &str, json: bool) -> Result<(), CliError> {
+fn analyze(position: Option<&str>, throw: &str, json: bool) -> Result<(), CliError> {
     let pos: Position = match position {
         Some(text) => text.parse().map_err(|e| CliError::input("--position", e))?,
         None => Position::start(),
@@ -101,7 +130,7 @@ pub(crate) fn analyze(position: Option<&str>, throw: &str, json: bool) -> Result
 
 /// Writes the picture of `position` (the start when absent) with `throw` to `file`: the
 /// dice, and the arrows of the play when the throw has only one legal play.
-pub(crate) fn analyze_svg(
+fn analyze_svg(
     position: Option<&str>,
     throw: &str,
     file: &std::path::Path,

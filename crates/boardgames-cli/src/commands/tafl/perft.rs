@@ -1,47 +1,51 @@
-//! `boardgames tafl moves` and `boardgames tafl perft`.
+//! `boardgames tafl perft`: the leaf nodes of the move tree to a depth.
 
 use serde_json::json;
 use tafl_core::{MoveList, divide, perft as count_perft};
 
-use crate::games::tafl::{move_text, position, ruleset};
+use crate::args::numbers;
+use crate::games::tafl::{position, ruleset};
 use crate::io::error::{CliError, print_json};
 
-/// Prints the legal moves of a position, one a line with their captures, or as JSON.
-pub(crate) fn moves(
-    position_text: Option<&str>,
-    rules: Option<&str>,
+/// The arguments of `boardgames tafl perft`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct PerftArgs {
+    /// The depth in plies.
+    #[arg(long, value_parser = numbers::count::<u32>("plies", 0), allow_hyphen_values = true)]
+    depth: u32,
+    /// Also print the count below each first move.
+    #[arg(long)]
+    divide: bool,
+    /// A preset name or an OpenTafl rules string; default: fidchell.
+    #[arg(long)]
+    rules: Option<String>,
+    /// The position; default: the ruleset's start.
+    #[arg(long)]
+    position: Option<String>,
+    /// Print JSON.
+    #[arg(long)]
     json: bool,
-) -> Result<(), CliError> {
-    let ruleset = ruleset(rules)?;
-    let pos = position(&ruleset, position_text)?;
-    let mut list = MoveList::new();
-    pos.legal_moves_into(ruleset.rules(), &mut list);
-    let texts: Vec<String> = list
-        .iter()
-        .map(|&m| move_text(&pos, ruleset.rules(), m).to_string())
-        .collect();
-    if json {
-        print_json(&json!({
-            "game": "tafl",
-            "rules": ruleset.name(),
-            "position": pos.to_string(),
-            "side_to_move": pos.side_to_move().to_string(),
-            "status": pos.status().to_string(),
-            "count": texts.len(),
-            "moves": texts,
-        }))
-    } else {
-        out!("{}", pos.diagram(ruleset.rules()));
-        outln!("{} legal moves ({})", texts.len(), pos.status());
-        for t in &texts {
-            outln!("{t}");
-        }
-        Ok(())
+    /// No progress bar (shown on a terminal for the deepest depths of the board).
+    #[arg(long)]
+    quiet: bool,
+}
+
+impl PerftArgs {
+    /// Prints the count (and the divide when asked).
+    pub(crate) fn run(self) -> Result<(), CliError> {
+        perft(
+            self.depth,
+            self.divide,
+            self.rules.as_deref(),
+            self.position.as_deref(),
+            self.json,
+            self.quiet,
+        )
     }
 }
 
 /// Prints the perft count (and the divide when asked).
-pub(crate) fn perft(
+fn perft(
     depth: u32,
     show_divide: bool,
     rules: Option<&str>,
@@ -124,20 +128,4 @@ pub(crate) fn perft(
         }
         Ok(())
     }
-}
-
-/// Writes the picture of the position of `tafl moves` to `file`.
-pub(crate) fn moves_svg(
-    position_text: Option<&str>,
-    rules: Option<&str>,
-    file: &std::path::Path,
-) -> Result<(), CliError> {
-    let ruleset = ruleset(rules)?;
-    let pos = position(&ruleset, position_text)?;
-    let svg = tafl_core::svg::render(
-        &pos,
-        ruleset.rules(),
-        &tafl_core::svg::SvgOptions::default(),
-    );
-    crate::io::write_file(file, &svg)
 }

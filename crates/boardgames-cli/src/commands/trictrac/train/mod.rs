@@ -20,7 +20,7 @@ use rayon::prelude::*;
 use trictrac_core::ai::{Bot, TdBot, TdEpisode, TdLearning, TdNetwork};
 use trictrac_core::{GameOptions, TrictracGame};
 
-use crate::args::train::TrainArgs;
+use crate::args::{numbers, parse_seed};
 use crate::io::error::CliError;
 use checkpoint::{Evaluation, Settings, State};
 
@@ -30,7 +30,79 @@ const MAX_ACTIONS: usize = 200_000;
 /// that curves compare.
 const EVAL_SEED: Seed = Seed(0x7d_e7a1);
 
+/// The arguments of `boardgames trictrac train`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct TrainArgs {
+    /// The weights file to write at the end (trictrac-core's format; see docs/trictrac-bot.md).
+    #[arg(long, value_name = "FILE")]
+    output: PathBuf,
+    /// The checkpoint, resumed when it exists (default: the output with `.checkpoint`).
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+    /// Parties of self-play to train in all (a resumed run goes on to this number).
+    #[arg(long, default_value_t = 100_000, value_parser = numbers::count::<u64>("parties", 1),
+          allow_hyphen_values = true)]
+    parties: u64,
+    /// The seed of the initial weights and of every partie's dice (decimal, or hexadecimal
+    /// with 0x).
+    #[arg(long, default_value = "1", value_parser = parse_seed, allow_hyphen_values = true)]
+    seed: u64,
+    /// λ of TD(λ), from 0 to 1.
+    #[arg(long, default_value_t = 0.7, allow_hyphen_values = true)]
+    lambda: f32,
+    /// The learning rate at the start.
+    #[arg(long, default_value_t = 0.02, allow_hyphen_values = true)]
+    rate: f32,
+    /// The learning rate at the end of the run's parties, reached linearly (default: the
+    /// starting rate).
+    #[arg(long, allow_hyphen_values = true)]
+    rate_final: Option<f32>,
+    /// Hidden units of the network, 1 to 256.
+    #[arg(long, default_value_t = 64, value_parser = numbers::count::<usize>("hidden units", 1),
+          allow_hyphen_values = true)]
+    hidden: usize,
+    /// Threads: parties played at a time with the same weights (0: one per core). The weights
+    /// depend on it.
+    #[arg(long, default_value_t = 1, value_parser = numbers::count::<usize>("threads", 0),
+          allow_hyphen_values = true)]
+    threads: usize,
+    /// Trous that win the parties of self-play and of the evaluations.
+    #[arg(long, default_value_t = 12, value_parser = numbers::count::<u8>("trous", 1),
+          allow_hyphen_values = true)]
+    trous: u8,
+    /// The share of self-play parties played with the pavillon option, from 0 to 1.
+    #[arg(long, default_value_t = 0.1, allow_hyphen_values = true)]
+    pavillon_share: f32,
+    /// Write a checkpoint every this many parties.
+    #[arg(long, default_value_t = 1000, value_parser = numbers::count::<u64>("parties", 1),
+          allow_hyphen_values = true)]
+    checkpoint_every: u64,
+    /// Evaluate against the heuristic bot every this many parties (0: never); also before
+    /// the first partie and after the last.
+    #[arg(long, default_value_t = 5000, value_parser = numbers::count::<u64>("parties", 0),
+          allow_hyphen_values = true)]
+    every: u64,
+    /// Parties of each evaluation (sides alternated, the same seeds each time).
+    #[arg(long, default_value_t = 200, value_parser = numbers::count::<u32>("parties", 1),
+          allow_hyphen_values = true)]
+    eval_parties: u32,
+    /// The evaluations as JSON lines, rewritten at each one.
+    #[arg(long, value_name = "FILE")]
+    log: Option<PathBuf>,
+    /// The learning curve as an SVG picture, rewritten at each evaluation.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
 impl TrainArgs {
+    /// Runs `boardgames trictrac train` (module docs).
+    pub(crate) fn run(&self) -> Result<(), CliError> {
+        train(self)
+    }
+
     fn settings(&self, threads: usize) -> Settings {
         Settings {
             seed: self.seed,
@@ -240,7 +312,7 @@ fn save(path: &Path, state: &State, network: &TdNetwork) -> Result<(), CliError>
 }
 
 /// Runs the training (module docs).
-pub(crate) fn run(args: &TrainArgs) -> Result<(), CliError> {
+fn train(args: &TrainArgs) -> Result<(), CliError> {
     args.check()?;
     // Refused before hours of training rather than at the end: a file to write that is a
     // folder, or in a folder that does not exist.

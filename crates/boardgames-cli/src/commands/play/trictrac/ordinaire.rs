@@ -1,6 +1,6 @@
-//! `boardgames play trictrac`: a human against the bot in the terminal, in a partie
-//! ordinaire or (in the `ecrire` command) a partie à écrire, on either side. Both forms
-//! share the [`Session`] (the dice, the bot, the questions to the human, undo and save).
+//! `boardgames play trictrac` (the partie ordinaire): a human against the bot in the
+//! terminal, on either side. The partie à écrire (the sibling module `ecrire`) shares the
+//! [`TrictracSession`] (the dice, the bot, the questions to the human, undo and save).
 
 use std::io::{BufRead, Write};
 
@@ -10,8 +10,8 @@ use trictrac_core::scoring::DefaultScorer;
 use trictrac_core::{Action, Colour, GameOptions, TrictracGame};
 
 use crate::games::bots::parse_bot;
-pub use crate::games::session::{Next, Session};
-pub use crate::games::trictrac::Partie;
+pub use crate::games::session::{Next, TrictracSession};
+pub use crate::games::trictrac::SessionGame;
 use crate::games::trictrac::board;
 use crate::io::error::CliError;
 use crate::io::files::{Disk, Files};
@@ -53,7 +53,7 @@ pub fn ordinaire_session(
     input: &mut impl BufRead,
     out: &mut impl Write,
     files: &mut dyn Files,
-) -> Result<Session<TrictracGame<DefaultScorer>>, CliError> {
+) -> Result<TrictracSession<TrictracGame<DefaultScorer>>, CliError> {
     if how.trous == 0 {
         return Err(CliError::input("--trous", "a partie needs at least 1 trou"));
     }
@@ -62,8 +62,9 @@ pub fn ordinaire_session(
         .with_trous_to_win(how.trous);
     let human = how.human;
     let bot = parse_bot(&how.bot, "--bot")?;
-    let mut session = Session::new(TrictracGame::new(options), how.seed, Player::from(human))
-        .with_bot(Box::new(bot));
+    let mut session =
+        TrictracSession::new(TrictracGame::new(options), how.seed, Player::from(human))
+            .with_bot(Box::new(bot));
     outln!(to out;
         "Partie ordinaire to {} trous{}: you are {human}, the bot is {}. Type help for help.",
         how.trous,

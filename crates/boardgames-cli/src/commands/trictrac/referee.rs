@@ -12,7 +12,42 @@ use std::path::Path;
 use trictrac_core::referee::{Gesture, Referee, RefereePhase, Report, TrousEnTrop, borne_off};
 use trictrac_core::{Colour, Position, Setup};
 
+use crate::args::numbers;
 use crate::io::error::CliError;
+
+/// The arguments of `boardgames trictrac referee`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct RefereeArgs {
+    /// Replay a transcript: one gesture a line (docs/trictrac-referee.md).
+    #[arg(long)]
+    script: Option<std::path::PathBuf>,
+    /// Start from the dames and marks counted on the tablier, in trictrac notation;
+    /// dames missing count as borne off only when all the others stand in the jan de
+    /// retour, and a count other than 15 is judged by DAMES EN TROP ou EN MOINS (rectified
+    /// at the start with a full talon, otherwise the relevé is void); default: the start.
+    #[arg(long)]
+    position: Option<String>,
+    /// Trous that win the partie.
+    #[arg(long, default_value_t = 12, value_parser = numbers::at_least::<u8>("trous", 1),
+          allow_hyphen_values = true)]
+    trous: u8,
+    /// How ÉCOLE DE POINTS counts trous marked in excess: jeux (12 points a jeu the trous
+    /// show beyond those won) or trous (12 points a trou beyond two a jeu won).
+    #[arg(long, default_value = "jeux")]
+    trous_en_trop: String,
+}
+
+impl RefereeArgs {
+    /// Runs the refereed partie ([`referee`]).
+    pub(crate) fn run(self) -> Result<(), CliError> {
+        referee(
+            self.script.as_deref(),
+            self.position.as_deref(),
+            self.trous,
+            &self.trous_en_trop,
+        )
+    }
+}
 
 /// The largest `--script` file read, in bytes (16 MiB: some hundred thousand gestures).
 const MAX_SCRIPT: usize = 16 << 20;
@@ -189,7 +224,7 @@ pub fn tablier(text: &str, trous: u8) -> Result<(Referee, Vec<Report>), CliError
 
 /// Runs a refereed partie from `position` (default: the start) on the lines of `script` (a
 /// file, `-` for standard input) or of standard input, to `trous` trous. Returns an error (exit 1) if a script had gestures the referee refused.
-pub(crate) fn referee(
+fn referee(
     script: Option<&Path>,
     position: Option<&str>,
     trous: u8,
