@@ -275,6 +275,19 @@ fn boardgames_web_has_layers_and_no_import_circle() {
 }
 
 #[test]
+fn boardgames_wasm_has_layers_and_no_import_circle() {
+    let graph = graph("boardgames-wasm", &["value", "session", "bot", "games"]);
+    graph.assert_no_circle();
+    graph.assert_layers(&[
+        ("the values crossing to JavaScript", &["value"]),
+        ("a game with its record and dice", &["session"]),
+        ("the bots by name", &["bot"]),
+        ("the classes of the games", &["games"]),
+        ("the root", &[""]),
+    ]);
+}
+
+#[test]
 fn boardgames_py_has_layers_and_no_import_circle() {
     let graph = graph(
         "boardgames-py",
