@@ -65,15 +65,15 @@ fn a_name_refused_says_what_is_expected() {
     );
     assert_eq!(
         err("mcts:99999999999999999999"),
-        "mcts:99999999999999999999: the iterations must be a whole number from 1 to 4294967295, like mcts:1000"
+        "mcts:99999999999999999999: the iterations must be a whole number from 1 to 1000000, like mcts:1000"
     );
     assert_eq!(
-        err("mcts:5000000000"),
-        "mcts:5000000000: the iterations must be a whole number from 1 to 4294967295, like mcts:1000"
+        err("mcts:1000001"),
+        "mcts:1000001: the iterations must be a whole number from 1 to 1000000, like mcts:1000"
     );
     assert_eq!(
         err("searchbot:x"),
-        "searchbot:x: the breadth must be a whole number from 1 to 4294967295, like searchbot:2"
+        "searchbot:x: the breadth must be a whole number from 1 to 100000, like searchbot:2"
     );
     assert_eq!(
         err("expecti:-1"),
@@ -86,8 +86,15 @@ fn a_name_refused_says_what_is_expected() {
     );
     assert_eq!(
         err("druid:lots"),
-        "druid:lots: the nodes must be a whole number from 1 to 18446744073709551615, like druid:100000"
+        "druid:lots: the nodes must be a whole number from 1 to 100000000, like druid:100000"
     );
+    // Every budget is bounded: a named agent's work is finite and of a human's patience.
+    assert_eq!(
+        err("druid:999999999999"),
+        "druid:999999999999: the nodes must be a whole number from 1 to 100000000, like druid:100000"
+    );
+    assert!("druid:100000000".parse::<AgentSpec>().is_ok());
+    assert!("mcts:1000000".parse::<AgentSpec>().is_ok());
     assert!(matches!(
         "random:3".parse::<AgentSpec>(),
         Err(AgentError::Unknown { .. })

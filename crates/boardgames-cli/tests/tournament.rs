@@ -147,11 +147,11 @@ fn a_bad_budget_names_the_agent_syntax() {
     let cases = [
         (
             "mcts:99999999999999999999",
-            "mcts:99999999999999999999: the iterations must be a whole number from 1 to 4294967295, like mcts:1000",
+            "mcts:99999999999999999999: the iterations must be a whole number from 1 to 1000000, like mcts:1000",
         ),
         (
             "searchbot:x",
-            "searchbot:x: the breadth must be a whole number from 1 to 4294967295, like searchbot:2",
+            "searchbot:x: the breadth must be a whole number from 1 to 100000, like searchbot:2",
         ),
         (
             "expecti:-1",

@@ -100,11 +100,11 @@ macro_rules! game_class {
             }
 
             /// Plays to the end, the first player's decisions by `first`, the second's by
-            /// `second` (the same bot may play both), chance from the seed, at most
-            /// `maxActions` actions more (100 000 when absent); returns the number of
-            /// actions applied. Throws an `Error` when the game needs chance and has no
-            /// seed, a bot plays another game, or the game is not over after `maxActions`
-            /// (the actions played stay played).
+            /// `second` (two bots, each with its own seed: not the same bot twice), chance
+            /// from the seed, at most `maxActions` actions more (100 000 when absent);
+            /// returns the number of actions applied. Throws an `Error` when the game needs
+            /// chance and has no seed, a bot plays another game, or the game is not over after
+            /// `maxActions` (the actions played stay played).
             #[wasm_bindgen(js_name = playOut)]
             pub fn play_out(
                 &mut self,

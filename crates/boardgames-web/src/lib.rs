@@ -29,7 +29,7 @@ use std::io::Write as _;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
 pub use error::{ApiError, WebError};
-pub use games::{MAX_RECORD_BYTES, NewGame};
+pub use games::{ADVANCE_TIME, MAX_RECORD_BYTES, NewGame};
 pub use http::{limits, router};
 pub use store::MAX_GAMES;
 

@@ -149,6 +149,12 @@ async fn a_tafl_move_is_checked_by_the_rules_and_answered_by_the_bot() {
         "{record}"
     );
     assert!(record.contains("[Result \"*\"]"), "{record}");
+    // A resignation is final: undo is refused and the game stays over.
+    let (s, e) = post(&app, &format!("/api/games/{id}/undo"), json!({ "seq": 0 })).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{e}");
+    assert_eq!(e["message"], "the first player resigned: the game is over");
+    let (_, v) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(v["view"]["over"]["resigned"], "first");
     let (s, _) = post(&app, &path, json!({ "seq": 0, "action": "c1-c2" })).await;
     assert_eq!(s, StatusCode::CONFLICT);
 }
@@ -584,4 +590,47 @@ async fn records_opened_past_their_own_burst_are_refused_429() {
     // Playing is not an opening: its own, larger budget is untouched.
     let (s, e) = post(&app, "/api/games/0/undo", json!({ "seq": 0 })).await;
     assert_eq!(s, StatusCode::NOT_FOUND, "{e}");
+}
+
+#[tokio::test]
+async fn a_tafl_record_without_a_seed_tag_goes_on() {
+    let app = boardgames_web::router();
+    let record = "[Game \"Tafl\"]\n[Rules \"brandubh\"]\n[Result \"*\"]\n\n1. d2-a2\n";
+    let (id, view) = start(
+        &app,
+        json!({ "game": "tafl", "players": ["bard", "person"], "record": record }),
+    )
+    .await;
+    assert!(!id.is_empty());
+    // The attackers' move replayed, the defenders (the person) to move.
+    assert_eq!(view["next"]["kind"], "person", "{view}");
+    assert_eq!(view["next"]["side"], "second", "{view}");
+    assert!(view["record"].as_str().unwrap().contains("d2-a2"), "{view}");
+}
+
+#[tokio::test]
+async fn a_watched_game_of_two_druids_answers_within_its_time_not_its_max() {
+    let app = boardgames_web::router();
+    let (id, _) = start(
+        &app,
+        json!({ "game": "tafl", "players": ["druid", "druid"], "rules": "copenhagen", "seed": 1 }),
+    )
+    .await;
+    // 20 000 actions asked: the request stops after ADVANCE_TIME with the steps so far
+    // (Copenhagen's Druid thinks about a second a move: the game cannot end within it).
+    let (s, v) = post(
+        &app,
+        &format!("/api/games/{id}/advance"),
+        json!({ "seq": 0, "max": 20000 }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let steps = v["steps"].as_array().unwrap().len();
+    assert!(steps >= 1, "{v}");
+    assert!(
+        v["view"]["over"].is_null(),
+        "the game ended: {}",
+        v["view"]["over"]
+    );
+    assert_eq!(v["view"]["seq"], steps);
 }

@@ -16,5 +16,7 @@ mod trictrac;
 pub use build::{AgentBuilder, BoxedAgent, RegisteredGame};
 pub use error::AgentError;
 pub use network::{MAX_WEIGHTS_FILE, Network};
-pub use spec::{AgentSpec, GameKind, MAX_EXPECTI_DEPTH, Weights};
+pub use spec::{
+    AgentSpec, GameKind, MAX_BREADTH, MAX_EXPECTI_DEPTH, MAX_MCTS_ITERATIONS, MAX_NODES, Weights,
+};
 pub use trictrac::TrictracBot;

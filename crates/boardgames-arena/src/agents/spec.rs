@@ -11,6 +11,19 @@ use super::error::AgentError;
 /// The deepest `expecti:D`.
 pub const MAX_EXPECTI_DEPTH: u32 = 8;
 
+/// The most MCTS iterations a move (`mcts:N`): a million, some minutes a move at trictrac,
+/// whose rollouts play whole parties; the bound keeps every named agent's work finite and
+/// of the order of a human's patience.
+pub const MAX_MCTS_ITERATIONS: u32 = 1_000_000;
+
+/// The largest node budget of a tafl level (`druid:NODES`): a hundred million, about a
+/// minute a move natively (the Druid's own budget is far below it).
+pub const MAX_NODES: u64 = 100_000_000;
+
+/// The largest breadth of `searchbot:B` (the plays it searches a throw): far more than any
+/// throw offers.
+pub const MAX_BREADTH: u32 = 100_000;
+
 /// A game the agents play, as the registry tells them apart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum GameKind {
@@ -194,7 +207,6 @@ impl FromStr for AgentSpec {
             Some((name, rest)) => (name, Some(rest)),
             None => (text, None),
         };
-        let u32_max = u64::from(u32::MAX);
         Ok(match (name, rest) {
             ("random", None) => AgentSpec::Random,
             ("bot", None) => AgentSpec::Bot,
@@ -204,9 +216,14 @@ impl FromStr for AgentSpec {
             ("tdbot", Some(file)) => AgentSpec::TdBot(Weights::File(file.to_owned())),
             ("tdsearchbot", Some(file)) => AgentSpec::TdSearchBot(Weights::File(file.to_owned())),
             ("mcts", Some(rest)) => {
-                // At most u32::MAX: a number that fits its field.
-                let n = budget(text, name, rest, "iterations", u32_max)?;
-                AgentSpec::Mcts(u32::try_from(n).unwrap_or(u32::MAX))
+                let n = budget(
+                    text,
+                    name,
+                    rest,
+                    "iterations",
+                    u64::from(MAX_MCTS_ITERATIONS),
+                )?;
+                AgentSpec::Mcts(u32::try_from(n).unwrap_or(MAX_MCTS_ITERATIONS))
             }
             ("expecti", Some(rest)) => {
                 let d = budget(text, name, rest, "depth", u64::from(MAX_EXPECTI_DEPTH)).map_err(
@@ -224,7 +241,7 @@ impl FromStr for AgentSpec {
                 AgentSpec::Expecti(u32::try_from(d).unwrap_or(MAX_EXPECTI_DEPTH))
             }
             ("searchbot", Some(rest)) => {
-                let b = budget(text, name, rest, "breadth", u32_max)?;
+                let b = budget(text, name, rest, "breadth", u64::from(MAX_BREADTH))?;
                 AgentSpec::SearchBot(Some(usize::try_from(b).unwrap_or(usize::MAX)))
             }
             (level, rest) => {
@@ -234,7 +251,7 @@ impl FromStr for AgentSpec {
                     });
                 };
                 let nodes = match rest {
-                    Some(rest) => Some(budget(text, name, rest, "nodes", u64::MAX)?),
+                    Some(rest) => Some(budget(text, name, rest, "nodes", MAX_NODES)?),
                     None => None,
                 };
                 AgentSpec::Level(level, nodes)

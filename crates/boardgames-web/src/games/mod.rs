@@ -19,6 +19,11 @@ pub(crate) use presentation::WebGame;
 pub(crate) use request::read_record;
 pub use request::{MAX_RECORD_BYTES, NewGame};
 pub(crate) use session::MAX_ACTIONS_PER_REQUEST;
+
+/// The longest an `advance` request (a game watched) plays before it answers with the steps
+/// so far: one request of two strong bots must not hold a core for long while others wait
+/// for theirs (each bot's decision is itself bounded by its node budget).
+pub const ADVANCE_TIME: std::time::Duration = std::time::Duration::from_secs(2);
 use session::{Applied, Bot, Next, Session};
 
 /// A hosted game of any of the games, as the requests use it.
@@ -89,11 +94,26 @@ where
         })
     }
 
-    /// Runs `f` once per action until it gives `None` or `max` actions, gathering the
-    /// steps.
+    /// Plays the bots' and the dice's actions until a person is to act, the game ends, or
+    /// `max` actions, gathering the steps.
     fn run(&mut self, max: usize) -> Result<Vec<Value>, ApiError> {
+        self.run_within(max, None)
+    }
+
+    /// [`Hosted::run`], stopping also once `time` has passed (after one action at least), so
+    /// that a request of a game watched holds a core for a bounded time whatever its `max`
+    /// and its bots: the page asks again for the rest.
+    fn run_within(
+        &mut self,
+        max: usize,
+        time: Option<std::time::Duration>,
+    ) -> Result<Vec<Value>, ApiError> {
+        let start = std::time::Instant::now();
         let mut steps = Vec::new();
         for _ in 0..max {
+            if !steps.is_empty() && time.is_some_and(|t| start.elapsed() >= t) {
+                break;
+            }
             let thrower = self.session.state().thrower();
             let before = self.session.state().clone();
             match self.session.step(thrower)? {
@@ -171,7 +191,7 @@ where
     }
 
     fn advance(&mut self, max: usize) -> Result<Vec<Value>, ApiError> {
-        self.run(max.clamp(1, MAX_ACTIONS_PER_REQUEST))
+        self.run_within(max.clamp(1, MAX_ACTIONS_PER_REQUEST), Some(ADVANCE_TIME))
     }
 
     fn undo(&mut self) -> Result<(), ApiError> {
@@ -260,7 +280,7 @@ where
         Some(record) => {
             let seed = record.seed().ok().flatten().unwrap_or(seed);
             let bots = bots::<G>(&request.players, seed)?;
-            (Session::resume(record, bots, by_hand)?, seed)
+            (Session::resume(record, seed, bots, by_hand)?, seed)
         }
         None => {
             let start = start.ok_or_else(|| ApiError::internal("no start"))?;

@@ -117,12 +117,14 @@ where
     }
 
     /// The game of `record` resumed: its start from its tags, its actions replayed, the dice
-    /// that follow those of its seed after its throws (as if the game had gone on).
+    /// that follow those of its seed after its throws (as if the game had gone on); a record
+    /// without a `Seed` tag goes on with the dice of `seed`.
     ///
     /// # Errors
     /// [`ApiError::BadRecord`] naming what does not replay.
     pub(crate) fn resume(
         record: &Record,
+        seed: Seed,
         bots: ByPlayer<Option<Bot<G>>>,
         throws_by_hand: bool,
     ) -> Result<Session<G>, ApiError>
@@ -130,12 +132,12 @@ where
         G: Replay,
     {
         let start = G::from_tags(record).map_err(|e| ApiError::BadRecord(e.to_string()))?;
+        // The record's seed when it has one (its dice go on as if the game had); else
+        // `seed` (a tafl record has no dice, and another game's dice then come from it).
         let seed = record
             .seed()
             .map_err(|e| ApiError::BadRecord(e.to_string()))?
-            .ok_or_else(|| {
-                ApiError::BadRecord("the record has no Seed tag: its dice cannot go on".into())
-            })?;
+            .unwrap_or(seed);
         if record.entries().len() > MAX_ACTIONS {
             return Err(ApiError::BadRecord(format!(
                 "the record has more than {MAX_ACTIONS} actions"
@@ -337,8 +339,14 @@ where
     /// the dice: the throws taken back fall again in the same order).
     ///
     /// # Errors
-    /// [`ApiError::Refused`] when a person has made no decision yet.
+    /// [`ApiError::Refused`] when a person has made no decision yet, or a side resigned.
     pub(crate) fn undo(&mut self) -> Result<usize, ApiError> {
+        // A resignation is final: the record says it, and nothing is taken back after it.
+        if let Some(p) = self.resigned {
+            return Err(ApiError::Refused(format!(
+                "the {p} resigned: the game is over"
+            )));
+        }
         // The states before each action, replayed from the start: the last decision of a
         // side played by a person.
         let mut game = self.start.clone();
