@@ -124,8 +124,12 @@ pub(crate) fn open(text: &str) -> Result<Box<dyn Replayer>, ApiError> {
             replay::<sugoroku_core::SugorokuGame>(record)
         }
         other => Err(ApiError::BadRecord(format!(
-            "unknown game {:?}: expected a record of Trictrac, Trictrac à écrire, Tafl or SugorokuGame",
-            other.unwrap_or("").chars().take(40).collect::<String>()
+            "unknown game {:?}: expected a record of {}, {}, {} or {} (its Game tag)",
+            other.unwrap_or("").chars().take(40).collect::<String>(),
+            <trictrac_core::TrictracGame as Game>::NAME,
+            <trictrac_core::EcrireGame as Game>::NAME,
+            <tafl_core::TaflGame as Game>::NAME,
+            <sugoroku_core::SugorokuGame as Game>::NAME,
         ))),
     }
 }

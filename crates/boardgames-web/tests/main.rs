@@ -556,9 +556,21 @@ async fn posts_past_the_burst_of_one_address_are_refused_429_then_allowed_again(
         let (s, e) = post(&app, "/api/games/0/undo", json!({ "seq": 0 })).await;
         assert_eq!(s, StatusCode::NOT_FOUND, "request {k}: {e}");
     }
-    let (s, e) = post(&app, "/api/games/0/undo", json!({ "seq": 0 })).await;
+    let (s, headers, e) = call(
+        &app,
+        "POST",
+        "/api/games/0/undo",
+        Some(json!({ "seq": 0 }).to_string()),
+    )
+    .await;
     assert_eq!(s, StatusCode::TOO_MANY_REQUESTS, "{e}");
     assert_eq!(e["error"], "too_many_requests");
+    let wait: u64 = headers[header::RETRY_AFTER]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(wait >= 1, "{wait}");
     assert!(
         e["message"]
             .as_str()
@@ -633,4 +645,20 @@ async fn a_watched_game_of_two_druids_answers_within_its_time_not_its_max() {
         v["view"]["over"]
     );
     assert_eq!(v["view"]["seq"], steps);
+}
+
+#[tokio::test]
+async fn a_record_of_an_unknown_game_names_the_games_by_their_game_tags() {
+    let app = boardgames_web::router();
+    let (s, e) = post(
+        &app,
+        "/api/replays",
+        json!({ "record": "[Game \"Chess\"]\n[Result \"*\"]\n\n" }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{e}");
+    assert_eq!(
+        e["message"],
+        "unknown game \"Chess\": expected a record of Trictrac, Trictrac à écrire, Tafl or Sugoroku (its Game tag)"
+    );
 }

@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::ConnectInfo;
-use axum::http::{Method, Request, StatusCode};
+use axum::http::{HeaderValue, Method, Request, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use governor::middleware::NoOpMiddleware;
 use tower_governor::GovernorError;
@@ -74,11 +74,18 @@ pub(crate) fn rate_config(burst: u32, refill: Duration) -> Arc<RateConfig> {
     config.unwrap_or_else(|| unreachable!("a rate limit of zero"))
 }
 
-/// The answer to a request over the rate: `too_many_requests`, 429, with the wait.
+/// The answer to a request over the rate: `too_many_requests`, 429, with the wait in its
+/// message and in `Retry-After`.
 pub(crate) fn refusal(error: GovernorError) -> Response {
     match error {
         GovernorError::TooManyRequests { wait_time, .. } => {
-            ApiError::TooManyRequests(wait_time.max(1)).into_response()
+            let wait = wait_time.max(1);
+            let mut response = ApiError::TooManyRequests(wait).into_response();
+            // The standard header beside the message, in whole seconds.
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(wait));
+            response
         }
         other => ApiError::internal(other.to_string()).into_response(),
     }
