@@ -26,10 +26,11 @@ fn bot<G: boardgames_arena::agents::RegisteredGame>(
         .unwrap()
 }
 
-/// Each section is run twice and timed the second time: V8 compiles WebAssembly first with
-/// its baseline compiler and optimises the hot functions later, and the first run of a short
-/// section would time the compilation.
-const ROUNDS: usize = 2;
+/// Each section is run five times and timed the last time: V8 compiles WebAssembly first
+/// with its baseline compiler and optimises a hot function only after it has run for a
+/// while, so the first runs of a short section (the TD bot's 221 decisions take some
+/// milliseconds) time the compilers. The same here as in js/bench/speed.mjs.
+const ROUNDS: usize = 5;
 
 fn main() {
     let mut out = String::new();

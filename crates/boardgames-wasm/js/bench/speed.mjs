@@ -11,11 +11,12 @@ const PARTIES = 20;
 const SUGOROKU_GAMES = 10_000;
 const now = () => performance.now() / 1000;
 
-// Each section is run twice and timed the second time: V8 compiles WebAssembly first with its
-// baseline compiler and optimises the hot functions later, and the first run of a short
-// section would time the compilation (examples/speed.rs does the same).
+// Each section is run five times and timed the last time: V8 compiles WebAssembly first with
+// its baseline compiler and optimises a hot function only after it has run for a while, so
+// the first runs of a short section time the compilers (examples/speed.rs does the same).
+const ROUNDS = 5;
 let result;
-for (let round = 0; round < 2; round++) result = run();
+for (let round = 0; round < ROUNDS; round++) result = run();
 console.log(JSON.stringify(result));
 
 function run() {
