@@ -15,7 +15,7 @@ use std::time::Instant;
 use boardgames_arena::tournament::{DecisionTimes, GameResult, Tournament};
 use boardgames_common::ByPlayer;
 use boardgames_common::tournament::{Fixture, Rating, ResultTable, elo_ratings};
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use rayon::prelude::*;
 use serde_json::json;
 
@@ -305,17 +305,7 @@ fn tournament(args: TournamentArgs) -> Result<(), CliError> {
         .num_threads(args.threads.min(fixtures.len()))
         .build()
         .map_err(|e| CliError::input("--threads", e))?;
-    let bar = if args.quiet || args.json {
-        ProgressBar::hidden()
-    } else {
-        let bar = ProgressBar::new(fixtures.len() as u64);
-        if let Ok(style) = ProgressStyle::with_template(
-            "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} games (eta {eta})",
-        ) {
-            bar.set_style(style);
-        }
-        bar
-    };
+    let bar = crate::io::progress::bar(fixtures.len() as u64, "games", args.quiet || args.json);
     let (done, log) = match &args.log {
         Some(path) => {
             let (done, log) = open_log(path, &args, tournament.names(), fixtures.len())?;

@@ -15,9 +15,12 @@ use std::path::Path;
 
 use error::CliError;
 
-/// Reads at most `max_bytes` bytes of `path` (`-`: standard input); more is refused without
-/// reading it.
-pub(crate) fn read_record_text(path: &Path, max_bytes: usize) -> Result<String, CliError> {
+/// The bytes of `path` (standard input for `-`), at most `max_bytes + 1` of them read: more
+/// than `max_bytes` tells the caller the file is over its limit, with bounded memory and work.
+///
+/// # Errors
+/// [`CliError::Io`] naming the path when it cannot be opened or read.
+pub(crate) fn read_at_most(path: &Path, max_bytes: usize) -> Result<Vec<u8>, CliError> {
     let io = |error| CliError::Io {
         path: path.to_path_buf(),
         error,
@@ -38,6 +41,13 @@ pub(crate) fn read_record_text(path: &Path, max_bytes: usize) -> Result<String, 
             .read_to_end(&mut bytes)
             .map_err(io)?;
     }
+    Ok(bytes)
+}
+
+/// Reads at most `max_bytes` bytes of `path` (`-`: standard input); more is refused without
+/// reading it.
+pub(crate) fn read_record_text(path: &Path, max_bytes: usize) -> Result<String, CliError> {
+    let bytes = read_at_most(path, max_bytes)?;
     if bytes.len() > max_bytes {
         return Err(CliError::Record(format!(
             "{}: record refused: more than {max_bytes} bytes (the limit)",

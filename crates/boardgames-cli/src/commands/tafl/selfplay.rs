@@ -12,7 +12,6 @@ use std::time::Instant;
 
 use boardgames_arena::selfplay::{SelfPlay, SelfPlayGame, SelfPlayTally};
 use boardgames_common::tournament::wilson;
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use tafl_core::ai::{EvalWeights, Level};
 
@@ -168,17 +167,7 @@ fn selfplay(req: &Request<'_>) -> Result<(), CliError> {
     let todo: Vec<u64> = (0..total)
         .filter(|&i| !logged.contains_key(&game_of(i)))
         .collect();
-    let bar = if req.quiet || req.json {
-        ProgressBar::hidden()
-    } else {
-        let bar = ProgressBar::new(todo.len() as u64);
-        if let Ok(style) = ProgressStyle::with_template(
-            "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} games (eta {eta})",
-        ) {
-            bar.set_style(style);
-        }
-        bar
-    };
+    let bar = crate::io::progress::bar(todo.len() as u64, "games", req.quiet || req.json);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(req.threads)
         .build()

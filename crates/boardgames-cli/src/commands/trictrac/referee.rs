@@ -6,7 +6,7 @@
 //! `b choose 2`); `show` prints the tablier, `help` the gestures; `#` starts a comment. With `--script FILE` the
 //! lines come from the file (the transcript is replayed), otherwise from standard input.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::Path;
 
 use trictrac_core::referee::{Gesture, Referee, RefereePhase, Report, TrousEnTrop, borne_off};
@@ -257,25 +257,8 @@ fn referee(
     let mut refused = 0usize;
     match script {
         Some(path) => {
-            let io = |error| CliError::Io {
-                path: path.to_path_buf(),
-                error,
-            };
             // A script is read whole, but at most MAX_SCRIPT bytes: bounded memory and work.
-            let mut bytes = Vec::new();
-            let limit = MAX_SCRIPT as u64 + 1;
-            if path.as_os_str() == "-" {
-                std::io::stdin()
-                    .take(limit)
-                    .read_to_end(&mut bytes)
-                    .map_err(io)?;
-            } else {
-                std::fs::File::open(path)
-                    .map_err(io)?
-                    .take(limit)
-                    .read_to_end(&mut bytes)
-                    .map_err(io)?;
-            }
+            let bytes = crate::io::read_at_most(path, MAX_SCRIPT)?;
             if bytes.len() > MAX_SCRIPT {
                 return Err(CliError::input(
                     "--script",
