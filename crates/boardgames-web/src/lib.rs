@@ -22,6 +22,7 @@ mod agents;
 mod error;
 mod games;
 mod http;
+pub mod online;
 mod replay;
 mod store;
 
