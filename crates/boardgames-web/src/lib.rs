@@ -22,6 +22,11 @@ mod agents;
 mod error;
 mod games;
 mod http;
+<<<<<<< HEAD
+=======
+/// Online play (docs/online.md): rooms between players over the network, accounts, ratings,
+/// and their storage (SQLite or PostgreSQL).
+>>>>>>> online-store
 pub mod online;
 mod replay;
 mod store;

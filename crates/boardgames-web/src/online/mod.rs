@@ -5,6 +5,7 @@
 //! - [`protocol`]: the messages of a room's WebSocket.
 //! - [`spec`]: what a room is made of, and the request that creates one.
 //! - [`room`]: a room as a state machine over its log of events, without I/O.
+//! - [`store`]: the database (accounts, sessions, rooms, their logs, ratings).
 //! - [`commitment`]: the seed of a room's dice, committed at the start, revealed at the end.
 
 pub mod commitment;
@@ -12,4 +13,5 @@ mod matches;
 pub mod protocol;
 pub mod room;
 pub mod spec;
+pub mod store;
 mod table;
