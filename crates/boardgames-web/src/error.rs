@@ -135,6 +135,9 @@ pub enum WebError {
     /// The address given is not an IP address and port.
     #[error("invalid address {0:?}: expected an IP address such as 127.0.0.1 or ::1")]
     Address(String),
+    /// The database of online play cannot be opened or read at start.
+    #[error("the database: {0}")]
+    Database(String),
     /// The server failed while running (its runtime could not start, or the listener
     /// failed).
     #[error("the server stopped: {0}")]

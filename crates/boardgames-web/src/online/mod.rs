@@ -12,6 +12,7 @@ pub mod commitment;
 mod matches;
 pub mod protocol;
 pub mod room;
+pub mod server;
 pub mod spec;
 pub mod store;
 mod table;
