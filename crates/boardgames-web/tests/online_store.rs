@@ -396,7 +396,7 @@ async fn append_is_atomic(t: &Target) {
     db.append(
         "r",
         &[event(2, "act")],
-        &[joined.clone()],
+        std::slice::from_ref(&joined),
         Some("playing"),
         None,
     )
