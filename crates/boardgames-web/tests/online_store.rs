@@ -883,6 +883,31 @@ async fn postgres_notifies_other_processes() {
         .unwrap();
     assert_eq!(next(&mut rx, 10).await, Changed::Room("r1".into()));
     assert!(rx.try_recv().is_err());
+    // Dropping the receiver ends the listener: its connection leaves the server.
+    let admin = sqlx::PgPool::connect(&t.url).await.unwrap();
+    let listeners = || async {
+        sqlx::query_scalar::<_, i64>(
+            "SELECT COUNT(*) FROM pg_stat_activity \
+             WHERE datname = current_database() AND query LIKE 'LISTEN%'",
+        )
+        .fetch_one(&admin)
+        .await
+        .unwrap()
+    };
+    assert_eq!(listeners().await, 1);
+    drop(rx);
+    let mut left = false;
+    for _ in 0..100 {
+        if listeners().await == 0 {
+            left = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(
+        left,
+        "the listener's connection is still open 5 s after its receiver was dropped"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
