@@ -94,6 +94,8 @@ both!(
     finish_rates_the_accounts,
     lobby_and_unfinished_rooms,
     touch_seats_sets_last_seen,
+    racing_appends_commit_once,
+    racing_finishes_rate_every_game,
 );
 
 const NOW: i64 = 1_700_000_000_000;
@@ -396,7 +398,7 @@ async fn append_is_atomic(t: &Target) {
     db.append(
         "r",
         &[event(2, "act")],
-        &[joined.clone()],
+        std::slice::from_ref(&joined),
         Some("playing"),
         None,
     )
@@ -715,6 +717,93 @@ async fn touch_seats_sets_last_seen(t: &Target) {
     );
 }
 
+/// Appends racing for one sequence number (two requests, or two processes through two
+/// pools): exactly one commits, every other is a conflict (never a busy or locked error).
+async fn racing_appends_commit_once(t: &Target) {
+    let one = t.open().await;
+    let two = t.open().await;
+    one.create_room(
+        &room("r", "playing", true, NOW),
+        &[seat(0, "person", "ann")],
+    )
+    .await
+    .unwrap();
+    one.append("r", &[event(0, "join")], &[], None, None)
+        .await
+        .unwrap();
+    for seq in 1..4 {
+        let mut tasks = Vec::new();
+        for i in 0..8 {
+            let db = if i % 2 == 0 { one.clone() } else { two.clone() };
+            tasks.push(tokio::spawn(async move {
+                let mut e = event(seq, "act");
+                e.event = format!(r#"{{"type":"act","by":{i}}}"#);
+                let touched = SeatRow {
+                    last_seen_ms: Some(i),
+                    ..seat(0, "person", "ann")
+                };
+                db.append("r", &[e], &[touched], None, None).await
+            }));
+        }
+        let mut won = Vec::new();
+        for (i, task) in tasks.into_iter().enumerate() {
+            match task.await.unwrap() {
+                Ok(()) => won.push(i as i64),
+                Err(DbError::Conflict(m)) => {
+                    assert_eq!(m, format!("room r: event {seq} is already stored"));
+                }
+                Err(e) => panic!("append {i} at {seq}: {e}"),
+            }
+        }
+        assert_eq!(won.len(), 1, "at {seq}: {won:?}");
+        // The winner's seat row was stored with its event, and no loser's.
+        let stored = one.events("r", seq).await.unwrap();
+        assert_eq!(stored.len(), 1);
+        assert_eq!(
+            stored[0].event,
+            format!(r#"{{"type":"act","by":{}}}"#, won[0])
+        );
+        assert_eq!(one.seats("r").await.unwrap()[0].last_seen_ms, Some(won[0]));
+    }
+}
+
+/// Games of the same two accounts ending at once, in both seat orders: every game is
+/// rated once (no update lost, no deadlock).
+async fn racing_finishes_rate_every_game(t: &Target) {
+    let db = t.open().await;
+    let a = db.create_account("alice", "password1", NOW).await.unwrap();
+    let b = db.create_account("bob", "password1", NOW).await.unwrap();
+    let mut tasks = Vec::new();
+    for i in 0..6 {
+        let (first, second) = if i % 2 == 0 { (&a, &b) } else { (&b, &a) };
+        let id = format!("g{i}");
+        seated(&db, &id, "tafl", &first.id, &second.id).await;
+        let finish = Finish {
+            result: "{}".into(),
+            finished_ms: NOW + i,
+            rated: vec![Rated {
+                game: "tafl".into(),
+                first: first.id.clone(),
+                second: second.id.clone(),
+                score_first: 0.5,
+            }],
+        };
+        let db = db.clone();
+        tasks.push(tokio::spawn(async move {
+            db.append(&id, &[event(0, "accept_draw")], &[], None, Some(&finish))
+                .await
+        }));
+    }
+    for task in tasks {
+        task.await.unwrap().unwrap();
+    }
+    let ra = &db.ratings(&a.id).await.unwrap()[0];
+    let rb = &db.ratings(&b.id).await.unwrap()[0];
+    assert_eq!((ra.games, rb.games), (6, 6));
+    // Draws between equals: nobody moves.
+    assert_eq!((ra.rating, rb.rating), (1500.0, 1500.0));
+}
+
 #[tokio::test]
 async fn urls_of_other_schemes_are_refused() {
     for url in [
@@ -794,6 +883,31 @@ async fn postgres_notifies_other_processes() {
         .unwrap();
     assert_eq!(next(&mut rx, 10).await, Changed::Room("r1".into()));
     assert!(rx.try_recv().is_err());
+    // Dropping the receiver ends the listener: its connection leaves the server.
+    let admin = sqlx::PgPool::connect(&t.url).await.unwrap();
+    let listeners = || async {
+        sqlx::query_scalar::<_, i64>(
+            "SELECT COUNT(*) FROM pg_stat_activity \
+             WHERE datname = current_database() AND query LIKE 'LISTEN%'",
+        )
+        .fetch_one(&admin)
+        .await
+        .unwrap()
+    };
+    assert_eq!(listeners().await, 1);
+    drop(rx);
+    let mut left = false;
+    for _ in 0..100 {
+        if listeners().await == 0 {
+            left = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(
+        left,
+        "the listener's connection is still open 5 s after its receiver was dropped"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

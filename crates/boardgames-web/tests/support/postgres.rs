@@ -289,6 +289,8 @@ impl Postgres {
             data = self.data().display(),
             dir = self.dir.display(),
         );
+        // Never waited for: it outlives this process by design (it waits for its end).
+        #[allow(clippy::zombie_processes)]
         Command::new("sh")
             .arg("-c")
             .arg(script)

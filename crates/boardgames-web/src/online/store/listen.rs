@@ -54,9 +54,9 @@ async fn connect(url: &str) -> Result<PgListener, DbError> {
     let mut listener = PgListener::connect(url)
         .await
         .map_err(|e| DbError::from_sqlx("connecting the listener", &e))?;
-    // A lost connection is handled here (a new listener, then `Changed::All`), not by
-    // sqlx's reconnection, which would hide the loss.
-    listener.ignore_pool_close_event(true);
+    // A lost connection is handled by `run` (a new listener, then `Changed::All`), not by
+    // sqlx's own reconnection inside `try_recv`.
+    listener.eager_reconnect(false);
     listener
         .listen(CHANNEL)
         .await

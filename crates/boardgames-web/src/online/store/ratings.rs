@@ -107,8 +107,17 @@ pub(crate) async fn apply_rated(
     backend: Backend,
     rated: &Rated,
 ) -> Result<(), DbError> {
-    let (ra, na) = rating_for_update(tx, backend, &rated.first, &rated.game).await?;
-    let (rb, nb) = rating_for_update(tx, backend, &rated.second, &rated.game).await?;
+    // Locked in the order of the ids, so that two games of the same two accounts ending
+    // at once cannot wait for each other (a deadlock) on PostgreSQL.
+    let ((ra, na), (rb, nb)) = if rated.first <= rated.second {
+        let a = rating_for_update(tx, backend, &rated.first, &rated.game).await?;
+        let b = rating_for_update(tx, backend, &rated.second, &rated.game).await?;
+        (a, b)
+    } else {
+        let b = rating_for_update(tx, backend, &rated.second, &rated.game).await?;
+        let a = rating_for_update(tx, backend, &rated.first, &rated.game).await?;
+        (a, b)
+    };
     let ea = expected_score(ra, rb);
     let delta = K_FACTOR * (rated.score_first - ea);
     for (account, rating, games) in [
