@@ -230,12 +230,13 @@ impl Hub {
         });
         let mut rooms = crate::store::lock(&self.rooms);
         if rooms.len() >= MAX_LOADED_ROOMS {
-            // Rooms that are over give way first.
+            // Rooms not being played and without a connection give way (a room left is
+            // loaded again from its log when asked for).
             let over: Vec<String> = rooms
                 .iter()
                 .filter(|(_, h)| {
                     h.loaded.try_lock().is_ok_and(|l| {
-                        l.room.status() == Status::Over && l.connections.iter().all(|c| *c == 0)
+                        l.room.status() != Status::Playing && l.connections.iter().all(|c| *c == 0)
                     })
                 })
                 .map(|(k, _)| k.clone())
