@@ -4,6 +4,7 @@
 //! other processes changed replayed when the database says so.
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -21,6 +22,10 @@ use crate::online::store::{
 
 /// The most rooms a process holds in memory (rooms not being played give way first).
 pub const MAX_LOADED_ROOMS: usize = 20_000;
+
+/// How many times (a second apart) a room's dice and bots wait for a database that cannot
+/// be read before they are left to the next message or reconnection.
+const DRIVE_RETRIES: u32 = 120;
 
 /// How often presence is written and absences are looked for.
 pub(crate) const PRESENCE_EVERY: Duration = Duration::from_secs(5);
@@ -51,8 +56,14 @@ pub(crate) struct Loaded {
     pub(crate) connections: Vec<usize>,
     /// When each seat was last seen by any process (ms), as last read.
     pub(crate) last_seen: Vec<Option<i64>>,
+    /// Spectators' connections open in this process.
+    pub(crate) watchers: usize,
     /// A bot of the room is thinking (one at a time).
     pub(crate) thinking: bool,
+    /// The room in memory may hold events that were not stored (a store that failed and a
+    /// log that could not be read again): it is rebuilt from the stored log before it is
+    /// used or shown again.
+    pub(crate) dirty: bool,
 }
 
 /// A room and its broadcast of changes (the sequence number after each).
@@ -67,6 +78,27 @@ pub struct Hub {
     pub(crate) db: Db,
     rooms: std::sync::Mutex<HashMap<String, Arc<Handle>>>,
     thinking: Arc<Semaphore>,
+    /// The WebSocket connections open per address.
+    addresses: Arc<std::sync::Mutex<HashMap<IpAddr, usize>>>,
+}
+
+/// A WebSocket connection counted against its address; uncounted when dropped.
+#[derive(Debug)]
+pub(crate) struct AddressSlot {
+    addresses: Arc<std::sync::Mutex<HashMap<IpAddr, usize>>>,
+    ip: IpAddr,
+}
+
+impl Drop for AddressSlot {
+    fn drop(&mut self) {
+        let mut addresses = crate::store::lock(&self.addresses);
+        if let Some(n) = addresses.get_mut(&self.ip) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                addresses.remove(&self.ip);
+            }
+        }
+    }
 }
 
 impl std::fmt::Debug for Hub {
@@ -75,12 +107,13 @@ impl std::fmt::Debug for Hub {
     }
 }
 
-/// A room created: its id and the creator's seat and token.
+/// A room created: its id and the creator's seat and token (none for a room of bots only,
+/// which its creator watches).
 #[derive(Debug, Clone)]
 pub(crate) struct Created {
     pub(crate) room: String,
-    pub(crate) seat: usize,
-    pub(crate) token: String,
+    pub(crate) seat: Option<usize>,
+    pub(crate) token: Option<String>,
 }
 
 fn event_json(e: &Event) -> Result<String, ApiError> {
@@ -99,6 +132,7 @@ impl Hub {
             db,
             rooms: std::sync::Mutex::new(HashMap::new()),
             thinking: Arc::new(Semaphore::new(cores.max(1))),
+            addresses: Arc::new(std::sync::Mutex::new(HashMap::new())),
         });
         let unfinished = hub.db.unfinished_rooms().await.map_err(db_error)?;
         for id in unfinished {
@@ -143,6 +177,20 @@ impl Hub {
         Ok(hub)
     }
 
+    /// Counts one more connection of `ip`, or refuses it past `max`.
+    pub(crate) fn admit(&self, ip: IpAddr, max: usize) -> Result<AddressSlot, ApiError> {
+        let mut addresses = crate::store::lock(&self.addresses);
+        let n = addresses.entry(ip).or_insert(0);
+        if *n >= max {
+            return Err(ApiError::TooManyRequests(1));
+        }
+        *n += 1;
+        Ok(AddressSlot {
+            addresses: Arc::clone(&self.addresses),
+            ip,
+        })
+    }
+
     fn loaded_ids(&self) -> Vec<String> {
         crate::store::lock(&self.rooms).keys().cloned().collect()
     }
@@ -177,7 +225,9 @@ impl Hub {
                 salt: row.salt,
                 connections: vec![0; seats],
                 last_seen: vec![None; seats],
+                watchers: 0,
                 thinking: false,
+                dirty: false,
             }),
             changes,
         });
@@ -232,6 +282,9 @@ impl Hub {
     }
 
     async fn sync_locked(&self, handle: &Arc<Handle>, loaded: &mut Loaded) -> Result<(), ApiError> {
+        if loaded.dirty {
+            self.clean(handle, loaded).await?;
+        }
         let from = loaded.room.seq();
         let events = self
             .db
@@ -250,6 +303,20 @@ impl Hub {
         Ok(())
     }
 
+    /// Rebuilds a dirty room from its stored log, and tells its connections.
+    ///
+    /// # Errors
+    /// [`ApiError::Unavailable`] while the database cannot be read (the room stays dirty).
+    async fn clean(&self, handle: &Arc<Handle>, loaded: &mut Loaded) -> Result<(), ApiError> {
+        if loaded.dirty {
+            let (room, _) = self.build(&handle.id).await?;
+            loaded.room = room;
+            loaded.dirty = false;
+            let _ = handle.changes.send(loaded.room.seq());
+        }
+        Ok(())
+    }
+
     /// Stores `events` (made at `at`) after the room's last, then applies them and tells the
     /// room's connections; `seat_rows` are stored in the same transaction.
     async fn commit(
@@ -263,8 +330,15 @@ impl Hub {
         if events.is_empty() {
             return Ok(());
         }
+        if loaded.dirty {
+            // Events proposed on a room that may hold unstored ones: refused, the room
+            // rebuilt (its connections then see it as stored).
+            self.clean(handle, loaded).await?;
+            return Err(ApiError::Stale(loaded.room.seq()));
+        }
         // Applied first, stored then; when the store fails, the room is rebuilt from its
-        // stored log (nothing unstored stays applied).
+        // stored log (nothing unstored stays applied, nor is shown: while the log cannot be
+        // read, the room is dirty, rebuilt before its next use).
         let start = loaded.room.seq();
         let before = loaded.room.status();
         let mut rows = Vec::with_capacity(events.len());
@@ -316,13 +390,15 @@ impl Hub {
             if loaded.room.seq() != start {
                 match self.build(&handle.id).await {
                     Ok((room, _)) => loaded.room = room,
-                    Err(_) => {
-                        // Unreadable now: dropped from memory, loaded again when asked.
-                        crate::store::lock(&self.rooms).remove(&handle.id);
-                    }
+                    // Unreadable now: kept, but rebuilt before it is used or shown again
+                    // (dropping it from memory would leave its connections on a copy that
+                    // holds the unstored events and hears no change any more).
+                    Err(_) => loaded.dirty = true,
                 }
             }
-            let _ = handle.changes.send(loaded.room.seq());
+            if !loaded.dirty {
+                let _ = handle.changes.send(loaded.room.seq());
+            }
             return Err(match e {
                 ApiError::Stale(_) => ApiError::Stale(loaded.room.seq()),
                 e => e,
@@ -349,7 +425,13 @@ impl Hub {
             Some((_, n)) => n.to_owned(),
             None => request.name.clone().unwrap_or_else(|| "guest".into()),
         };
-        let join = room.propose_join(request.seat, &name, account.map(|a| a.0))?;
+        // A room of bots only is watched by its creator, who takes no seat.
+        let bots_only = !room.seats().contains(&Occupant::Open);
+        let join = if bots_only {
+            None
+        } else {
+            Some(room.propose_join(request.seat, &name, account.map(|a| a.0))?)
+        };
         let rnd =
             |n| random_hex(n).map_err(|e| ApiError::internal(format!("no random source: {e}")));
         let id = rnd(16)?;
@@ -364,7 +446,7 @@ impl Hub {
             salt: salt.clone(),
             commitment: commit(seed, &salt),
             public: request.public,
-            status: "open".into(),
+            status: room.status().key().into(),
             result: None,
             created_ms: now,
             finished_ms: None,
@@ -377,7 +459,7 @@ impl Hub {
             .collect();
         self.db.create_room(&row, &seats).await.map_err(db_error)?;
         let handle = self.load(&id).await?;
-        {
+        if let Some(join) = join {
             let mut loaded = handle.loaded.lock().await;
             let row = seat_row_of_join(&join, Some(token_hash(&token)), now);
             self.commit(&handle, &mut loaded, &[join], &[row], now)
@@ -386,8 +468,8 @@ impl Hub {
         self.drive(&handle);
         Ok(Created {
             room: id,
-            seat: request.seat,
-            token,
+            seat: (!bots_only).then_some(request.seat),
+            token: (!bots_only).then_some(token),
         })
     }
 
@@ -443,6 +525,7 @@ impl Hub {
     ) -> Result<(), ApiError> {
         {
             let mut loaded = handle.loaded.lock().await;
+            self.clean(handle, &mut loaded).await?;
             let now = now_ms();
             let events = loaded.room.propose(seat, message, now)?;
             let rows: Vec<SeatRow> = events
@@ -465,10 +548,23 @@ impl Hub {
         let hub = Arc::clone(self);
         let handle = Arc::clone(handle);
         tokio::spawn(async move {
+            let mut outage = 0u32;
             loop {
                 let mut loaded = handle.loaded.lock().await;
                 if loaded.thinking {
                     return;
+                }
+                if hub.clean(&handle, &mut loaded).await.is_err() {
+                    // The database cannot rebuild the room yet: tried again every second
+                    // for a while, then left to the next message or the listener's
+                    // reconnection.
+                    drop(loaded);
+                    outage += 1;
+                    if outage > DRIVE_RETRIES {
+                        return;
+                    }
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                    continue;
                 }
                 match loaded.room.machine() {
                     None => return,
@@ -524,6 +620,9 @@ impl Hub {
             let Ok(mut loaded) = handle.loaded.try_lock() else {
                 continue;
             };
+            if loaded.dirty {
+                continue;
+            }
             if let Some(flag) = loaded.room.flag_due(now) {
                 let _ = self.commit(&handle, &mut loaded, &[flag], &[], now).await;
             }
@@ -536,7 +635,7 @@ impl Hub {
         let now = now_ms();
         for handle in self.handles() {
             let mut loaded = handle.loaded.lock().await;
-            if loaded.room.status() != Status::Playing {
+            if loaded.dirty || loaded.room.status() != Status::Playing {
                 continue;
             }
             let here: Vec<u32> = (0..loaded.connections.len())

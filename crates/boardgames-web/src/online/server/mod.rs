@@ -7,4 +7,4 @@ mod ws;
 
 pub use hub::{Hub, MAX_LOADED_ROOMS};
 pub use routes::Online;
-pub use ws::{BURST, MAX_PER_ROOM, PER_SECOND};
+pub use ws::{BURST, MAX_PER_ADDRESS, MAX_PER_ROOM, MAX_PER_SEAT, PER_SECOND};

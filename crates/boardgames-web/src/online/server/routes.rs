@@ -381,9 +381,18 @@ pub(crate) async fn socket(
     State(online): State<Online>,
     Path(id): Path<String>,
     headers: HeaderMap,
+    extensions: axum::http::Extensions,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     same_origin(&headers)?;
+    // The connections of one address are bounded (its peer address, as the rates of
+    // `http::limits`; loopback in-process).
+    let ip = extensions
+        .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+        .map_or(std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST), |c| {
+            c.0.ip()
+        });
+    let slot = online.hub.admit(ip, ws::MAX_PER_ADDRESS)?;
     let handle = online.hub.load(&id).await?;
     online.hub.sync(&handle).await?;
     let account_seat = match session(&online, &headers, false).await? {
@@ -399,5 +408,8 @@ pub(crate) async fn socket(
     Ok(upgrade
         .max_message_size(MAX_MESSAGE_BYTES)
         .max_frame_size(MAX_MESSAGE_BYTES)
-        .on_upgrade(move |socket| ws::serve(hub, handle, socket, account_seat)))
+        .on_upgrade(move |socket| async move {
+            ws::serve(hub, handle, socket, account_seat).await;
+            drop(slot);
+        }))
 }
