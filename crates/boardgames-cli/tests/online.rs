@@ -338,7 +338,12 @@ fn commitment_of(salt: &str, seed: &str) -> String {
 /// with the final state's salt it gives the commitment shown from the start.
 fn assert_seed_committed(record: &str, last: &Value, commitment: &str) -> String {
     let seed = tag(record, "Seed").unwrap_or_else(|| panic!("no Seed tag at the end:\n{record}"));
-    assert_eq!(last["seed"].as_str(), Some(seed.as_str()), "{last}");
+    assert_eq!(
+        last["seed"].as_str(),
+        Some(seed.as_str()),
+        "{}",
+        brief(last)
+    );
     let salt = last["salt"].as_str().expect("the salt revealed at the end");
     assert_eq!(salt.len(), 32, "a salt of 128 bits: {salt}");
     assert_eq!(commitment_of(salt, &seed), commitment);
@@ -438,7 +443,7 @@ impl Ws {
     /// The next state (a refusal before it fails the test).
     async fn next_state(&mut self) -> Value {
         let v = self.next().await;
-        assert_eq!(v["type"], "state", "expected a state: {v}");
+        assert_eq!(v["type"], "state", "expected a state: {}", brief(&v));
         v
     }
 
@@ -455,8 +460,13 @@ impl Ws {
     /// The next message, which must be a refusal of `code`: its reason.
     async fn refused(&mut self, code: &str) -> String {
         let v = self.next().await;
-        assert_eq!(v["type"], "refused", "expected a refusal {code}: {v}");
-        assert_eq!(v["code"], code, "{v}");
+        assert_eq!(
+            v["type"],
+            "refused",
+            "expected a refusal {code}: {}",
+            brief(&v)
+        );
+        assert_eq!(v["code"], code, "{}", brief(&v));
         v["reason"].as_str().expect("a reason").to_owned()
     }
 
@@ -473,6 +483,15 @@ fn first_legal(state: &Value) -> Option<String> {
         .as_str()
         .or_else(|| first.as_str())
         .map(str::to_owned)
+}
+
+/// A message without its picture, to be read in a failure.
+fn brief(v: &Value) -> String {
+    let mut v = v.clone();
+    if let Some(view) = v.get_mut("view").and_then(Value::as_object_mut) {
+        view.remove("svg");
+    }
+    v.to_string()
 }
 
 fn act(seq: u64, action: &str) -> Value {
@@ -495,11 +514,11 @@ async fn play(players: &mut [&mut Ws], moves: usize) -> usize {
             .iter()
             .enumerate()
             .find_map(|(k, p)| first_legal(&p.state).map(|a| (k, a)))
-            .unwrap_or_else(|| panic!("nobody has a legal action at {}", players[0].state));
+            .unwrap_or_else(|| panic!("nobody has a legal action at {}", brief(&players[0].state)));
         players[k].send(&act(seq, &action)).await;
         for p in players.iter_mut() {
             let s = p.state_after(seq).await;
-            assert_eq!(s["seq"], seq + 1, "one event a move: {s}");
+            assert_eq!(s["seq"], seq + 1, "one event a move: {}", brief(&s));
         }
     }
     moves
@@ -533,7 +552,30 @@ async fn two_processes_on_one_postgres_play_one_fidchell_game() {
     assert_eq!(a.state["commitment"], commitment.as_str());
     assert_eq!(b.state["commitment"], commitment.as_str());
     assert!(a.state["seed"].is_null() && a.state["salt"].is_null());
-    let moves = play(&mut [&mut a, &mut b], MAX_MOVES).await;
+    // Ann's first move sent to both processes at once (a second connection of her seat on
+    // process 2): one commits it, the other is refused `stale`, the room moves by one.
+    let mut a2 = Ws::connect(&two.addr, &room, Some(&ann)).await;
+    assert_eq!(a2.state["seat"], 0);
+    let first = act(2, &first_legal(&a.state).expect("Ann moves first"));
+    tokio::join!(a.send(&first), a2.send(&first));
+    let mut stale = 0;
+    for ws in [&mut a, &mut a2] {
+        // Everything each connection hears until it is quiet: the move, and the refusal.
+        while let Read2::Json(v) = ws.read(Duration::from_millis(700)).await {
+            if v["type"] == "refused" {
+                assert_eq!(v["code"], "stale", "{}", brief(&v));
+                stale += 1;
+            }
+        }
+        assert_eq!(ws.seq(), 3, "{}", brief(&ws.state));
+    }
+    assert_eq!(
+        stale, 1,
+        "one process commits the move, the other refuses it"
+    );
+    assert_eq!(b.state_after(2).await["seq"], 3);
+    drop(a2);
+    let moves = 1 + play(&mut [&mut a, &mut b], MAX_MOVES).await;
     assert!(moves < MAX_MOVES, "the game did not end");
     assert_eq!(a.state["status"], "over");
     assert_eq!(b.state["status"], "over");
@@ -541,8 +583,10 @@ async fn two_processes_on_one_postgres_play_one_fidchell_game() {
     assert_eq!(a.state["result"]["end"], "rules");
     let scores = a.state["result"]["scores"].as_array().expect("scores");
     assert_eq!(scores.iter().filter_map(Value::as_f64).sum::<f64>(), 1.0);
-    assert_saw_every_state(&a, 2);
     assert_saw_every_state(&b, 2);
+    // Ann's socket saw the state of its refusal again (`stale` sends the room as it is).
+    a.seen.dedup();
+    assert_saw_every_state(&a, 2);
     assert_eq!(a.seq(), 2 + moves as u64);
     // The record is the same from either process, every move in it, and its seed is the
     // one committed to at the start.
@@ -579,7 +623,11 @@ async fn until_over(addr: &str, room: &str, within: Duration) -> Value {
         if s["status"] == "over" {
             return s;
         }
-        assert!(Instant::now() < deadline, "the room is not over: {s}");
+        assert!(
+            Instant::now() < deadline,
+            "the room is not over: {}",
+            brief(&s)
+        );
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
 }
@@ -652,7 +700,9 @@ async fn killed_and_started_again(database: &str) {
     let bot_last = until_over(&second.addr, &bot_room, Duration::from_secs(90)).await;
     assert!(
         bot_last["seq"].as_u64() > bot_before["seq"].as_u64(),
-        "{bot_before}\n{bot_last}"
+        "{}\n{}",
+        brief(&bot_before),
+        brief(&bot_last)
     );
     let bot_record = record(&second.addr, &bot_room).await;
     let bot_seed = assert_seed_committed(&bot_record, &bot_last, &bot_commitment);
@@ -698,8 +748,8 @@ async fn resend_until_accepted(ws: &mut Ws, message: &Value, seq: u64) -> usize 
         if v["type"] == "state" && v["seq"].as_u64() > Some(seq) {
             return refusals;
         }
-        assert_eq!(v["type"], "refused", "{v}");
-        assert_eq!(v["code"], "unavailable", "{v}");
+        assert_eq!(v["type"], "refused", "{}", brief(&v));
+        assert_eq!(v["code"], "unavailable", "{}", brief(&v));
         refusals += 1;
         assert!(
             Instant::now() < deadline,
@@ -789,7 +839,7 @@ async fn the_socket_refuses_with_a_reason_and_changes_nothing() {
     assert_eq!(seq, 2);
     let good = first_legal(&a.state).expect("the attackers (seat 0) move first");
     assert_eq!(first_legal(&b.state), None, "seat 1 has nothing to play");
-    let unchanged = |s: Value, seq: u64| assert_eq!(s["seq"], seq, "{s}");
+    let unchanged = |s: Value, seq: u64| assert_eq!(s["seq"], seq, "{}", brief(&s));
 
     // A spectator may not act.
     let mut watcher = Ws::connect(addr, &room, None).await;
@@ -816,7 +866,7 @@ async fn the_socket_refuses_with_a_reason_and_changes_nothing() {
     let reason = forger.refused("unauthorized").await;
     assert!(reason.contains("watching"), "{reason}");
     let s = forger.next_state().await;
-    assert!(s["seat"].is_null(), "{s}");
+    assert!(s["seat"].is_null(), "{}", brief(&s));
     forger.send(&act(seq, &good)).await;
     forger.refused("forbidden").await;
 
@@ -876,7 +926,7 @@ async fn the_socket_refuses_with_a_reason_and_changes_nothing() {
                 assert_eq!(v["code"], "too_many_requests", "{v}");
                 refused += 1;
             }
-            _ => panic!("{v}"),
+            _ => panic!("{}", brief(&v)),
         }
     }
     assert!(
@@ -906,6 +956,22 @@ async fn the_socket_refuses_with_a_reason_and_changes_nothing() {
     rude.send(&act(seq, &good)).await;
     rude.refused("bad_request").await;
     assert!(matches!(rude.read(WAIT).await, Read2::Closed(_)));
+
+    // A seat has at most 8 connections at once: Ann's seventh more is refused.
+    let mut more = Vec::new();
+    for _ in 0..7 {
+        more.push(Ws::connect(addr, &room, Some(&ann)).await);
+    }
+    let mut ninth = Ws {
+        stream: Ws::open(addr, &room).await,
+        state: Value::Null,
+        seen: Vec::new(),
+    };
+    ninth.send(&json!({"type": "hello", "token": ann})).await;
+    let reason = ninth.refused("refused").await;
+    assert!(reason.contains("8 connections"), "{reason}");
+    assert!(matches!(ninth.read(WAIT).await, Read2::Closed(_)));
+    drop(more);
 
     // Nothing refused changed the room: one move in all.
     unchanged(room_state(addr, &room).await, seq);
