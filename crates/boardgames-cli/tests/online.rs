@@ -326,6 +326,18 @@ fn tag(record: &str, name: &str) -> Option<String> {
         .map(str::to_owned)
 }
 
+/// The moves of a record's text, in order (its numbered lines: `1. c1-b1`).
+fn record_moves(record: &str) -> Vec<String> {
+    record
+        .lines()
+        .filter_map(|l| {
+            let (number, rest) = l.trim().split_once(". ")?;
+            number.parse::<u32>().ok()?;
+            Some(rest.trim().to_owned())
+        })
+        .collect()
+}
+
 /// `sha256("boardgames-room-seed:" + salt + ":" + seed)` in hexadecimal.
 fn commitment_of(salt: &str, seed: &str) -> String {
     Sha256::digest(format!("boardgames-room-seed:{salt}:{seed}").as_bytes())
@@ -596,7 +608,8 @@ async fn two_processes_on_one_postgres_play_one_fidchell_game() {
     assert_seed_committed(&one_record, &a.state, &commitment);
     assert_seed_committed(&two_record, &b.state, &commitment);
     assert_eq!(a.state["seed"], b.state["seed"]);
-    assert_eq!(tag(&one_record, "Rules").is_some(), true, "{one_record}");
+    assert_eq!(tag(&one_record, "Variant").as_deref(), Some("Fidchell"));
+    assert_eq!(record_moves(&one_record).len(), moves, "{one_record}");
     assert_no_secret(&log, &[("Ann's token", ann), ("Bob's token", bob)]);
 }
 
@@ -682,19 +695,10 @@ async fn killed_and_started_again(database: &str) {
     assert_eq!(a.state["status"], "over");
     let after = record(&second.addr, &room).await;
     // The record after goes on from the record before: the same moves first.
-    let moves_of = |r: &str| -> Vec<String> {
-        r.lines()
-            .filter(|l| !l.starts_with('[') && !l.trim().is_empty())
-            .flat_map(|l| l.split_whitespace().map(str::to_owned).collect::<Vec<_>>())
-            .collect()
-    };
-    let (old, new) = (moves_of(&before), moves_of(&after));
-    assert!(new.len() > old.len(), "{before}\n{after}");
-    assert_eq!(
-        &new[..old.len() - 1],
-        &old[..old.len() - 1],
-        "{before}\n{after}"
-    );
+    let (old, new) = (record_moves(&before), record_moves(&after));
+    assert_eq!(old.len(), 7, "{before}");
+    assert_eq!(new.len(), 7 + moves, "{after}");
+    assert_eq!(&new[..7], &old[..], "{before}\n{after}");
     let seed = assert_seed_committed(&after, &a.state, &commitment);
     // The bots' room went on by itself to its end.
     let bot_last = until_over(&second.addr, &bot_room, Duration::from_secs(90)).await;

@@ -192,7 +192,7 @@ pub(crate) async fn serve(
                 match change {
                     Ok(_) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
                         // Later changes waiting: the last state says them all.
-                        while let Ok(_) = changes.try_recv() {}
+                        while changes.try_recv().is_ok() {}
                         let loaded = handle.loaded.lock().await;
                         let state = state_message(&handle, &loaded, seat);
                         drop(loaded);
