@@ -659,7 +659,21 @@ async fn killed_and_started_again(database: &str) {
     let acknowledged = a.seq();
     assert_eq!(acknowledged, 9);
     let before = record(&first.addr, &room).await;
-    // A room of bots, killed a few plies into its game.
+    assert_eq!(
+        tag(&before, "Seed"),
+        None,
+        "no seed before the end: {before}"
+    );
+    assert!(a.state["seed"].is_null() && a.state["salt"].is_null());
+    // A room of bots, killed a few plies into its game (a clock is refused there: its
+    // game starts before any event).
+    let clocked = post(
+        &first.addr,
+        "/api/rooms",
+        &json!({"game": "tafl", "seats": ["bard", "bard"], "clock": {"main_s": 60}}),
+    )
+    .await;
+    assert_eq!(refusal(&clocked).1, "bad_request", "{}", clocked.body);
     let (bot_room, bot_commitment) = bots(&first.addr).await;
     let bot_before = loop {
         let s = room_state(&first.addr, &bot_room).await;

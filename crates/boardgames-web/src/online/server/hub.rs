@@ -427,6 +427,12 @@ impl Hub {
         };
         // A room of bots only is watched by its creator, who takes no seat.
         let bots_only = !room.seats().contains(&Occupant::Open);
+        if bots_only && spec.clock.is_some() {
+            // Its game starts before any event: no time to run the clocks from.
+            return Err(ApiError::BadRequest(
+                "a clock is for a room with a person's seat, not for bots only".into(),
+            ));
+        }
         let join = if bots_only {
             None
         } else {
