@@ -394,6 +394,29 @@ impl Ws {
         stream
     }
 
+    /// Opens the WebSocket of `room` on `addr` with more request headers: the stream, or
+    /// the HTTP status of the refused handshake.
+    async fn open_with(addr: &str, room: &str, headers: &[(&str, &str)]) -> Result<Stream, u16> {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest as _;
+        use tokio_tungstenite::tungstenite::http::{HeaderName, HeaderValue};
+        let mut request = format!("ws://{addr}/api/rooms/{room}/ws")
+            .into_client_request()
+            .expect("a WebSocket request");
+        for (k, v) in headers {
+            request.headers_mut().insert(
+                HeaderName::from_bytes(k.as_bytes()).expect("a header name"),
+                HeaderValue::from_str(v).expect("a header value"),
+            );
+        }
+        match tokio_tungstenite::connect_async(request).await {
+            Ok((stream, _)) => Ok(stream),
+            Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+                Err(response.status().as_u16())
+            }
+            Err(e) => panic!("opening the WebSocket of {room}: {e}"),
+        }
+    }
+
     /// Connects to `room` on `addr` with `token` (or none: watching); the first state read.
     async fn connect(addr: &str, room: &str, token: Option<&str>) -> Ws {
         let mut ws = Ws {
@@ -1241,6 +1264,20 @@ async fn accounts_sessions_csrf_origin_and_ratings_over_http() {
         .await
         .ok();
     let bob_token = joined["token"].as_str().expect("a token").to_owned();
+    // The WebSocket from another site's page is refused at the handshake; Alice's session
+    // cookie gives her seat without its token.
+    let foreign = Ws::open_with(addr, &rated_room, &[("origin", "http://evil.example")]).await;
+    assert_eq!(foreign.err(), Some(403));
+    let mut by_cookie = Ws {
+        stream: Ws::open_with(addr, &rated_room, &[("cookie", cookie.as_str())])
+            .await
+            .expect("the WebSocket with a session cookie"),
+        state: Value::Null,
+        seen: Vec::new(),
+    };
+    by_cookie.send(&json!({"type": "hello"})).await;
+    assert_eq!(by_cookie.next_state().await["seat"], 0);
+    drop(by_cookie);
     let mut a = Ws::connect(addr, &rated_room, Some(&alice_token)).await;
     let mut b = Ws::connect(addr, &rated_room, Some(&bob_token)).await;
     assert_eq!(a.state["seats"][0]["name"], "alice");
