@@ -1396,3 +1396,56 @@ async fn accounts_sessions_csrf_origin_and_ratings_over_http() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+// ---------------------------------------------------------------------------------------
+// 7. Connections bounded per room and per address.
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_are_bounded_per_room_and_per_address() {
+    let dir = temp_dir("connections");
+    let database = format!("sqlite://{}", dir.join("rooms.sqlite").display());
+    let log = new_log();
+    let server = Server::start(&database, &log);
+    let addr = server.addr.as_str();
+    let mut rooms = Vec::new();
+    for _ in 0..5 {
+        rooms.push(fidchell(addr).await.0);
+    }
+    // 64 connections a room, spectators counted: the 65th is refused after its hello.
+    let mut open = Vec::new();
+    for _ in 0..64 {
+        open.push(Ws::connect(addr, &rooms[0], None).await);
+    }
+    let mut extra = Ws {
+        stream: Ws::open(addr, &rooms[0]).await,
+        state: Value::Null,
+        seen: Vec::new(),
+    };
+    extra.send(&json!({"type": "hello"})).await;
+    let reason = extra.refused("refused").await;
+    assert!(reason.contains("64 connections"), "{reason}");
+    assert!(matches!(extra.read(WAIT).await, Read2::Closed(_)));
+    // 256 connections an address, whatever the rooms: the 257th handshake is refused 429.
+    for k in 64..256 {
+        open.push(Ws::connect(addr, &rooms[1 + k / 64 % 4], None).await);
+    }
+    let refused = Ws::open_with(addr, &rooms[4], &[]).await;
+    assert_eq!(refused.err(), Some(429));
+    // One closed, one more welcome.
+    drop(open.pop());
+    let deadline = Instant::now() + WAIT;
+    loop {
+        match Ws::open_with(addr, &rooms[4], &[]).await {
+            Ok(_) => break,
+            Err(status) => assert_eq!(status, 429),
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the closed connection is never uncounted"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    drop(open);
+    drop(server);
+    let _ = std::fs::remove_dir_all(dir);
+}
