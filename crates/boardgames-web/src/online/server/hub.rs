@@ -4,6 +4,7 @@
 //! other processes changed replayed when the database says so.
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -21,6 +22,10 @@ use crate::online::store::{
 
 /// The most rooms a process holds in memory (rooms not being played give way first).
 pub const MAX_LOADED_ROOMS: usize = 20_000;
+
+/// How many times (a second apart) a room's dice and bots wait for a database that cannot
+/// be read before they are left to the next message or reconnection.
+const DRIVE_RETRIES: u32 = 120;
 
 /// How often presence is written and absences are looked for.
 pub(crate) const PRESENCE_EVERY: Duration = Duration::from_secs(5);
@@ -53,8 +58,14 @@ pub(crate) struct Loaded {
     pub(crate) last_seen: Vec<Option<i64>>,
     /// Since when each seat has had no connection in this process (ms); `None` while it has.
     pub(crate) absent_since: Vec<Option<i64>>,
+    /// Spectators' connections open in this process.
+    pub(crate) watchers: usize,
     /// A bot of the room is thinking (one at a time).
     pub(crate) thinking: bool,
+    /// The room in memory may hold events that were not stored (a store that failed and a
+    /// log that could not be read again): it is rebuilt from the stored log before it is
+    /// used or shown again.
+    pub(crate) dirty: bool,
 }
 
 /// A room and its broadcast of changes (the sequence number after each).
@@ -69,26 +80,24 @@ pub struct Hub {
     pub(crate) db: Db,
     rooms: std::sync::Mutex<HashMap<String, Arc<Handle>>>,
     thinking: Arc<Semaphore>,
-    /// The WebSockets open, per address.
-    sockets: std::sync::Mutex<HashMap<std::net::IpAddr, usize>>,
+    /// The WebSocket connections open per address.
+    addresses: Arc<std::sync::Mutex<HashMap<IpAddr, usize>>>,
 }
 
-/// The most WebSockets one address holds open at once.
-pub const MAX_SOCKETS_PER_ADDRESS: usize = 256;
-
-/// A WebSocket counted against its address until dropped.
-pub(crate) struct SocketPermit {
-    hub: Arc<Hub>,
-    address: std::net::IpAddr,
+/// A WebSocket connection counted against its address; uncounted when dropped.
+#[derive(Debug)]
+pub(crate) struct AddressSlot {
+    addresses: Arc<std::sync::Mutex<HashMap<IpAddr, usize>>>,
+    ip: IpAddr,
 }
 
-impl Drop for SocketPermit {
+impl Drop for AddressSlot {
     fn drop(&mut self) {
-        let mut sockets = crate::store::lock(&self.hub.sockets);
-        if let Some(n) = sockets.get_mut(&self.address) {
+        let mut addresses = crate::store::lock(&self.addresses);
+        if let Some(n) = addresses.get_mut(&self.ip) {
             *n = n.saturating_sub(1);
             if *n == 0 {
-                sockets.remove(&self.address);
+                addresses.remove(&self.ip);
             }
         }
     }
@@ -100,12 +109,13 @@ impl std::fmt::Debug for Hub {
     }
 }
 
-/// A room created: its id and the creator's seat and token.
+/// A room created: its id and the creator's seat and token (none for a room of bots only,
+/// which its creator watches).
 #[derive(Debug, Clone)]
 pub(crate) struct Created {
     pub(crate) room: String,
-    pub(crate) seat: usize,
-    pub(crate) token: String,
+    pub(crate) seat: Option<usize>,
+    pub(crate) token: Option<String>,
 }
 
 fn event_json(e: &Event) -> Result<String, ApiError> {
@@ -124,7 +134,7 @@ impl Hub {
             db,
             rooms: std::sync::Mutex::new(HashMap::new()),
             thinking: Arc::new(Semaphore::new(cores.max(1))),
-            sockets: std::sync::Mutex::new(HashMap::new()),
+            addresses: Arc::new(std::sync::Mutex::new(HashMap::new())),
         });
         // Listening first: what other processes store while the rooms load is heard.
         if url.starts_with("postgres") {
@@ -170,23 +180,17 @@ impl Hub {
         Ok(hub)
     }
 
-    /// A WebSocket of `address` counted, or refused past [`MAX_SOCKETS_PER_ADDRESS`].
-    ///
-    /// # Errors
-    /// [`ApiError::TooManyRequests`].
-    pub(crate) fn socket_permit(
-        self: &Arc<Self>,
-        address: std::net::IpAddr,
-    ) -> Result<SocketPermit, ApiError> {
-        let mut sockets = crate::store::lock(&self.sockets);
-        let n = sockets.entry(address).or_insert(0);
-        if *n >= MAX_SOCKETS_PER_ADDRESS {
-            return Err(ApiError::TooManyRequests(10));
+    /// Counts one more connection of `ip`, or refuses it past `max`.
+    pub(crate) fn admit(&self, ip: IpAddr, max: usize) -> Result<AddressSlot, ApiError> {
+        let mut addresses = crate::store::lock(&self.addresses);
+        let n = addresses.entry(ip).or_insert(0);
+        if *n >= max {
+            return Err(ApiError::TooManyRequests(1));
         }
         *n += 1;
-        Ok(SocketPermit {
-            hub: Arc::clone(self),
-            address,
+        Ok(AddressSlot {
+            addresses: Arc::clone(&self.addresses),
+            ip,
         })
     }
 
@@ -225,7 +229,9 @@ impl Hub {
                 connections: vec![0; seats],
                 last_seen: vec![None; seats],
                 absent_since: vec![Some(now_ms()); seats],
+                watchers: 0,
                 thinking: false,
+                dirty: false,
             }),
             changes,
         });
@@ -281,6 +287,9 @@ impl Hub {
     }
 
     async fn sync_locked(&self, handle: &Arc<Handle>, loaded: &mut Loaded) -> Result<(), ApiError> {
+        if loaded.dirty {
+            self.clean(handle, loaded).await?;
+        }
         let from = loaded.room.seq();
         let events = self
             .db
@@ -299,6 +308,20 @@ impl Hub {
         Ok(())
     }
 
+    /// Rebuilds a dirty room from its stored log, and tells its connections.
+    ///
+    /// # Errors
+    /// [`ApiError::Unavailable`] while the database cannot be read (the room stays dirty).
+    async fn clean(&self, handle: &Arc<Handle>, loaded: &mut Loaded) -> Result<(), ApiError> {
+        if loaded.dirty {
+            let (room, _) = self.build(&handle.id).await?;
+            loaded.room = room;
+            loaded.dirty = false;
+            let _ = handle.changes.send(loaded.room.seq());
+        }
+        Ok(())
+    }
+
     /// Stores `events` (made at `at`) after the room's last, then applies them and tells the
     /// room's connections; `seat_rows` are stored in the same transaction.
     async fn commit(
@@ -312,8 +335,15 @@ impl Hub {
         if events.is_empty() {
             return Ok(());
         }
+        if loaded.dirty {
+            // Events proposed on a room that may hold unstored ones: refused, the room
+            // rebuilt (its connections then see it as stored).
+            self.clean(handle, loaded).await?;
+            return Err(ApiError::Stale(loaded.room.seq()));
+        }
         // Applied first, stored then; when the store fails, the room is rebuilt from its
-        // stored log (nothing unstored stays applied).
+        // stored log (nothing unstored stays applied, nor is shown: while the log cannot be
+        // read, the room is dirty, rebuilt before its next use).
         let start = loaded.room.seq();
         let before = loaded.room.status();
         let mut rows = Vec::with_capacity(events.len());
@@ -365,13 +395,15 @@ impl Hub {
             if loaded.room.seq() != start {
                 match self.build(&handle.id).await {
                     Ok((room, _)) => loaded.room = room,
-                    Err(_) => {
-                        // Unreadable now: dropped from memory, loaded again when asked.
-                        crate::store::lock(&self.rooms).remove(&handle.id);
-                    }
+                    // Unreadable now: kept, but rebuilt before it is used or shown again
+                    // (dropping it from memory would leave its connections on a copy that
+                    // holds the unstored events and hears no change any more).
+                    Err(_) => loaded.dirty = true,
                 }
             }
-            let _ = handle.changes.send(loaded.room.seq());
+            if !loaded.dirty {
+                let _ = handle.changes.send(loaded.room.seq());
+            }
             return Err(match e {
                 ApiError::Stale(_) => ApiError::Stale(loaded.room.seq()),
                 e => e,
@@ -398,7 +430,19 @@ impl Hub {
             Some((_, n)) => n.to_owned(),
             None => request.name.clone().unwrap_or_else(|| "guest".into()),
         };
-        let join = room.propose_join(request.seat, &name, account.map(|a| a.0))?;
+        // A room of bots only is watched by its creator, who takes no seat.
+        let bots_only = !room.seats().contains(&Occupant::Open);
+        if bots_only && spec.clock.is_some() {
+            // Its game starts before any event: no time to run the clocks from.
+            return Err(ApiError::BadRequest(
+                "a clock is for a room with a person's seat, not for bots only".into(),
+            ));
+        }
+        let join = if bots_only {
+            None
+        } else {
+            Some(room.propose_join(request.seat, &name, account.map(|a| a.0))?)
+        };
         let rnd =
             |n| random_hex(n).map_err(|e| ApiError::internal(format!("no random source: {e}")));
         let id = rnd(16)?;
@@ -413,7 +457,7 @@ impl Hub {
             salt: salt.clone(),
             commitment: commit(seed, &salt),
             public: request.public,
-            status: "open".into(),
+            status: room.status().key().into(),
             result: None,
             created_ms: now,
             finished_ms: None,
@@ -426,7 +470,7 @@ impl Hub {
             .collect();
         self.db.create_room(&row, &seats).await.map_err(db_error)?;
         let handle = self.load(&id).await?;
-        {
+        if let Some(join) = join {
             let mut loaded = handle.loaded.lock().await;
             let row = seat_row_of_join(&join, Some(token_hash(&token)), now);
             self.commit(&handle, &mut loaded, &[join], &[row], now)
@@ -435,8 +479,8 @@ impl Hub {
         self.drive(&handle);
         Ok(Created {
             room: id,
-            seat: request.seat,
-            token,
+            seat: (!bots_only).then_some(request.seat),
+            token: (!bots_only).then_some(token),
         })
     }
 
@@ -492,6 +536,7 @@ impl Hub {
     ) -> Result<(), ApiError> {
         {
             let mut loaded = handle.loaded.lock().await;
+            self.clean(handle, &mut loaded).await?;
             let now = now_ms();
             let events = loaded.room.propose(seat, message, now)?;
             let rows: Vec<SeatRow> = events
@@ -516,6 +561,7 @@ impl Hub {
         tokio::spawn(async move {
             // A failing database: a few tries, then the presence watch drives the room again.
             let mut failures = 0;
+            let mut outage = 0u32;
             loop {
                 if failures >= 5 {
                     return;
@@ -523,6 +569,18 @@ impl Hub {
                 let mut loaded = handle.loaded.lock().await;
                 if loaded.thinking {
                     return;
+                }
+                if hub.clean(&handle, &mut loaded).await.is_err() {
+                    // The database cannot rebuild the room yet: tried again every second
+                    // for a while, then left to the next message or the listener's
+                    // reconnection.
+                    drop(loaded);
+                    outage += 1;
+                    if outage > DRIVE_RETRIES {
+                        return;
+                    }
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                    continue;
                 }
                 match loaded.room.machine() {
                     None => return,
@@ -535,6 +593,7 @@ impl Hub {
                             .is_err()
                         {
                             drop(loaded);
+                            failures += 1;
                             tokio::time::sleep(Duration::from_millis(500)).await;
                         }
                     }
@@ -579,6 +638,9 @@ impl Hub {
             let Ok(mut loaded) = handle.loaded.try_lock() else {
                 continue;
             };
+            if loaded.dirty {
+                continue;
+            }
             if let Some(flag) = loaded.room.flag_due(now) {
                 let _ = self.commit(&handle, &mut loaded, &[flag], &[], now).await;
             }
@@ -595,7 +657,7 @@ impl Hub {
         let shared = self.db.backend() == Backend::Postgres;
         for handle in self.handles() {
             let mut loaded = handle.loaded.lock().await;
-            if loaded.room.status() != Status::Playing {
+            if loaded.dirty || loaded.room.status() != Status::Playing {
                 continue;
             }
             let absence =

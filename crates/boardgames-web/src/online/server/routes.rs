@@ -4,12 +4,11 @@
 //! changes something under a session carries its CSRF token in `X-CSRF-Token`, and every
 //! `POST` with an `Origin` must come from this server.
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
@@ -381,12 +380,19 @@ pub(crate) async fn record(
 pub(crate) async fn socket(
     State(online): State<Online>,
     Path(id): Path<String>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
+    extensions: axum::http::Extensions,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     same_origin(&headers)?;
-    let permit = online.hub.socket_permit(peer.ip())?;
+    // The connections of one address are bounded (its peer address, as the rates of
+    // `http::limits`; loopback in-process).
+    let ip = extensions
+        .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+        .map_or(std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST), |c| {
+            c.0.ip()
+        });
+    let slot = online.hub.admit(ip, ws::MAX_PER_ADDRESS)?;
     let handle = online.hub.load(&id).await?;
     online.hub.sync(&handle).await?;
     let account_seat = match session(&online, &headers, false).await? {
@@ -404,6 +410,6 @@ pub(crate) async fn socket(
         .max_frame_size(MAX_MESSAGE_BYTES)
         .on_upgrade(move |socket| async move {
             ws::serve(hub, handle, socket, account_seat).await;
-            drop(permit);
+            drop(slot);
         }))
 }

@@ -22,6 +22,10 @@ pub const PER_SECOND: u32 = 20;
 pub const BURST: u32 = 40;
 /// The most connections a room has at once in a process (seats and spectators).
 pub const MAX_PER_ROOM: usize = 64;
+/// The most connections a seat has at once in a process (a player's tabs and devices).
+pub const MAX_PER_SEAT: usize = 8;
+/// The most connections of one address at once in a process, to every room.
+pub const MAX_PER_ADDRESS: usize = 256;
 /// The time a new connection has to say `hello`.
 const HELLO_WITHIN: Duration = Duration::from_secs(10);
 /// The refusals a connection may earn before it is closed (a client that only sends junk).
@@ -104,16 +108,31 @@ pub(crate) async fn serve(
     let mut changes = handle.changes.subscribe();
     {
         let mut loaded = handle.loaded.lock().await;
-        if loaded.connections.iter().sum::<usize>() >= MAX_PER_ROOM {
+        if loaded.connections.iter().sum::<usize>() + loaded.watchers >= MAX_PER_ROOM {
             let e = ApiError::Refused(format!("the room has {MAX_PER_ROOM} connections already"));
             let _ = socket.send(Message::Text(refused(&e).into())).await;
             return;
         }
         if let Some(s) = seat
-            && let Some(c) = loaded.connections.get_mut(s)
+            && loaded
+                .connections
+                .get(s)
+                .is_some_and(|c| *c >= MAX_PER_SEAT)
         {
-            *c += 1;
-            loaded.absent_since[s] = None;
+            let e = ApiError::Refused(format!(
+                "seat {s} has {MAX_PER_SEAT} connections already: close one"
+            ));
+            let _ = socket.send(Message::Text(refused(&e).into())).await;
+            return;
+        }
+        match seat {
+            Some(s) => {
+                if let Some(c) = loaded.connections.get_mut(s) {
+                    *c += 1;
+                }
+                loaded.absent_since[s] = None;
+            }
+            None => loaded.watchers += 1,
         }
         let state = state_message(&handle, &loaded, seat);
         drop(loaded);
@@ -190,13 +209,16 @@ pub(crate) async fn serve(
 }
 
 async fn release(handle: &Handle, seat: Option<usize>) {
-    if let Some(s) = seat {
-        let mut loaded = handle.loaded.lock().await;
-        if let Some(c) = loaded.connections.get_mut(s) {
-            *c = c.saturating_sub(1);
-            if *c == 0 {
-                loaded.absent_since[s] = Some(now_ms());
+    let mut loaded = handle.loaded.lock().await;
+    match seat {
+        Some(s) => {
+            if let Some(c) = loaded.connections.get_mut(s) {
+                *c = c.saturating_sub(1);
+                if *c == 0 {
+                    loaded.absent_since[s] = Some(now_ms());
+                }
             }
         }
+        None => loaded.watchers = loaded.watchers.saturating_sub(1),
     }
 }
