@@ -19,10 +19,10 @@ export function binary() {
   return bin;
 }
 
-/** Starts `boardgames serve --port 0`; resolves to { url, stop }. */
-export function startServer() {
+/** Starts `boardgames serve --port 0` and `args` (`--database sqlite://PATH`); resolves to { url, stop }. */
+export function startServer(args = []) {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary(), ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(binary(), ["serve", "--port", "0", ...args], { stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     let err = "";
     const timer = setTimeout(() => { child.kill("SIGKILL"); reject(new Error(`the server did not start: ${out}${err}`)); }, 20000);

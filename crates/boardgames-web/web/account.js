@@ -50,14 +50,15 @@ function gameWords(game) {
   return words === key ? game : words;
 }
 
+/** Won, lost or drawn, from the room's result (`{end, seat, scores}`, stored as JSON text) and the account's seat. */
 function resultWords(g) {
-  const r = g.result;
-  if (typeof r === "string") return r;
-  if (r && typeof r.text === "string") return r.text;
-  if (r && r.draw) return t("draw");
-  if (g.won === true || g.outcome === "win") return t("account_won");
-  if (g.won === false || g.outcome === "loss") return t("account_lost");
-  return "";
+  let r = g.result;
+  if (typeof r === "string") {
+    try { r = JSON.parse(r); } catch (_) { return r; }
+  }
+  if (!r || !Array.isArray(r.scores) || !Number.isInteger(g.seat)) return "";
+  const score = r.scores[g.seat];
+  return score === 1 ? t("account_won") : score === 0 ? t("account_lost") : score === 0.5 ? t("account_drawn") : "";
 }
 
 function renderGames(a) {

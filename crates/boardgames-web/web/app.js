@@ -10,7 +10,7 @@ import { trictrac } from "./trictrac.js";
 import { tafl } from "./tafl.js";
 import { sugoroku } from "./sugoroku.js";
 import { initReplay, openReplayText } from "./replay.js";
-import { el, info, question } from "./panel.js";
+import { el, info, question, recordLog } from "./panel.js";
 import { initRoom, openRoom, closeRoom, roomOfPath, relabelRoom } from "./online.js";
 import { refreshOnlineForm, createRoom, showLobby } from "./lobby.js";
 import { initAccount, account, showAccount, relabelAccount } from "./account.js";
@@ -238,17 +238,7 @@ function logSteps(steps) {
 
 /** The move list of a record (after a reload or an undo: the steps are not in the page). */
 function logFromRecord(record) {
-  const log = $("log");
-  log.replaceChildren();
-  const lines = record.split("\n").filter((l) => /^\d+\. /.test(l));
-  for (const line of lines.slice(-300)) {
-    const m = line.match(/^(\d+)\. (.*?)(?: \{(.*)\})?$/);
-    if (!m) continue;
-    const li = el("li", { "data-index": String(Number(m[1]) - 1) }, m[2]);
-    if (m[3]) li.append(el("span", { class: "comment" }, ` — ${m[3]}`));
-    log.append(li);
-  }
-  log.scrollTop = log.scrollHeight;
+  recordLog($("log"), record);
 }
 
 function keep() {

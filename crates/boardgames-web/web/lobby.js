@@ -6,7 +6,7 @@
 import * as api from "./api.js";
 import { t } from "./i18n.js";
 import { el } from "./panel.js";
-import { keepToken } from "./online.js";
+import { keepToken, personName } from "./online.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -65,7 +65,7 @@ export function refreshOnlineForm(form, catalog, account) {
   if (![...box.querySelectorAll("select")].some((s) => s.value === "me")) box.querySelector("select").value = "me";
 }
 
-/** The request `POST /api/rooms` of the form (docs/online.md). */
+/** The request `POST /api/rooms` of the form (the server's `NewRoom`, docs/online.md). */
 export function roomSpecOf(form) {
   const game = form.game.value;
   const seats = [...$("online-seats").querySelectorAll("select")].map((s) => s.value);
@@ -92,10 +92,11 @@ export function roomSpecOf(form) {
       spec.rules = form.srules.value;
     }
   }
-  spec.players = seats.map((s) => (s === "me" ? "open" : s));
+  // The server's field is `seats` (docs/online.md wrote `players`): `open` or a bot's name,
+  // the creator's own seat open (it takes it).
+  spec.seats = seats.map((s) => (s === "me" ? "open" : s));
   spec.seat = Math.max(0, seats.indexOf("me"));
-  const name = form.guestName.value.trim();
-  if (name) spec.name = name;
+  spec.name = personName(form.guestName.value);
   spec.public = form.public.checked;
   return spec;
 }
@@ -115,10 +116,19 @@ function roomsOf(answer) {
   return [];
 }
 
+/** A room of the lobby as {id, game, form, seats}: the summary's fields, or its stored row's. */
+function entryOf(r) {
+  const row = r.room && typeof r.room === "object" ? r.room : r;
+  let spec = row.spec || r.spec || {};
+  if (typeof spec === "string") {
+    try { spec = JSON.parse(spec); } catch (_) { spec = {}; }
+  }
+  return { id: row.id || r.room || r.id, game: row.game || r.game, form: r.form || spec.form, seats: r.seats || [] };
+}
+
 function gameWords(r) {
   const key = r.game === "table" ? "g_table" : `g_${r.game}`;
-  const form = r.form || (r.spec && r.spec.form);
-  return form ? `${t(key)} (${t(`table_${form.replace("-", "")}`)})` : t(key);
+  return r.form ? `${t(key)} (${t(`table_${r.form.replace("-", "")}`)})` : t(key);
 }
 
 /** Lists the public rooms with an open seat, each open seat a button that takes it. */
@@ -133,9 +143,10 @@ export async function showLobby(ui) {
     return;
   }
   $("lobby-empty").hidden = rooms.length > 0;
-  list.replaceChildren(...rooms.map((r) => {
-    const id = r.room || r.id;
-    const seats = (r.seats || []).map((s, i) => {
+  list.replaceChildren(...rooms.map(entryOf).map((r) => {
+    const id = r.id;
+    const seats = r.seats.map((s, k) => {
+      const i = Number.isInteger(s.seat) ? s.seat : k;
       if (s.kind !== "open") return el("li", {}, `${String.fromCharCode(65 + i)}: ${s.name || ""}${s.kind === "bot" ? ` (${t("seat_bot")})` : ""}`);
       const b = el("button", { type: "button", class: "primary", "data-room": id, "data-seat": String(i) }, t("online_join_seat", { letter: String.fromCharCode(65 + i) }));
       b.addEventListener("click", () => joinFromLobby(id, i, ui));
@@ -150,7 +161,7 @@ export async function showLobby(ui) {
 
 async function joinFromLobby(id, seat, ui) {
   try {
-    const answer = await api.joinRoom(id, seat, $("lobby-name").value.trim());
+    const answer = await api.joinRoom(id, seat, personName($("lobby-name").value));
     keepToken(id, answer.token);
     ui.openRoom(id);
   } catch (e) {

@@ -12,7 +12,8 @@ import { Board } from "./board.js";
 import { trictrac } from "./trictrac.js";
 import { tafl } from "./tafl.js";
 import { sugoroku } from "./sugoroku.js";
-import { el, info, question } from "./panel.js";
+import { el, info, question, recordLog } from "./panel.js";
+import { account } from "./account.js";
 
 const $ = (id) => document.getElementById(id);
 const TOKENS = "bg.seats";
@@ -66,6 +67,7 @@ const room = {
   welcomed: false,
   pendingText: null,
   ui: null,
+  logTimer: null,
 };
 
 const seatLetter = (i) => String.fromCharCode(65 + i);
@@ -77,6 +79,7 @@ function seatLabel(i) {
   if (s && s.seats && s.seats.length === 2 && view && view.info && view.info.sides) {
     return t(view.info.sides[i === 0 ? "first" : "second"]);
   }
+  if (s && s.seats && s.seats.length === 2 && view && Array.isArray(view.sides) && view.sides[i]) return view.sides[i];
   return t("seat_letter", { letter: seatLetter(i) });
 }
 
@@ -86,13 +89,13 @@ function seatName(i) {
   return `${seatLabel(i)} (${name})`;
 }
 
-/** The seat to act: the server's `to_act` when it says so, else the side to act of a game of two. */
+/** The seat to act (`view.next.seat`), else the side to act of a game of two, or null. */
 function seatToAct() {
   const s = room.state;
-  if (!s) return null;
-  if (Number.isInteger(s.to_act)) return s.to_act;
-  const next = s.view && s.view.next;
-  if (!next || !next.side || !s.seats || s.seats.length !== 2) return null;
+  const next = s && s.view && s.view.next;
+  if (!next) return null;
+  if (Number.isInteger(next.seat)) return next.seat;
+  if (!next.side || !s.seats || s.seats.length !== 2) return null;
   return next.side === "first" ? 0 : 1;
 }
 
@@ -106,7 +109,7 @@ function myTurn() {
   if (!s || !seated() || s.status !== "playing" || room.waiting || !s.view) return false;
   if (s.view.legal && s.view.legal.length) return true;
   // A throw by hand (sugoroku): no legal list, the person throws.
-  return s.view.next && s.view.next.kind === "person" && seatToAct() === s.seat;
+  return !!s.view.next && s.view.next.kind === "person" && seatToAct() === s.seat;
 }
 
 function controllerFor(game) {
@@ -207,6 +210,7 @@ function receive(m) {
     room.receivedAt = performance.now();
     render();
     if (m.steps) logSteps(m.steps);
+    else refreshLog();
   } else if (m.type === "refused") {
     room.waiting = false;
     document.body.dataset.roomBusy = "no";
@@ -242,8 +246,14 @@ function simple(type) {
   };
 }
 
+/** The name a person takes a seat under: the account's, else the one typed, else "Guest". */
+export function personName(typed) {
+  const a = account();
+  return a ? a.name : typed.trim() || t("guest_name");
+}
+
 async function join(seat) {
-  const name = $("room-name").value.trim();
+  const name = personName($("room-name").value);
   try {
     const answer = await api.joinRoom(room.id, seat, name);
     keepToken(room.id, answer.token);
@@ -260,21 +270,14 @@ async function join(seat) {
 
 // ---- the room shown ----
 
+/** Each seat's time left (`seats[k].clock_ms` at the state's sending) and whether it runs (`running`). */
 function clockEntries(s) {
-  const c = s.clocks;
-  if (!c) return null;
-  const list = Array.isArray(c) ? c : Array.isArray(c.seats) ? c.seats : null;
-  if (!list) return null;
-  const ms = (e) => {
-    if (typeof e === "number") return e;
-    if (!e || typeof e !== "object") return null;
-    for (const k of ["ms", "remaining_ms", "left_ms"]) if (typeof e[k] === "number") return e[k];
-    if (typeof e.remaining_s === "number") return e.remaining_s * 1000;
-    return null;
-  };
-  let running = Number.isInteger(c.running) ? c.running : list.findIndex((e) => e && e.running);
-  if (running < 0) running = s.status === "playing" ? seatToAct() : null;
-  return list.map((e, i) => ({ ms: ms(e), running: s.status === "playing" && i === running }));
+  if (!s.clock || !Array.isArray(s.seats)) return null;
+  const running = Number.isInteger(s.running) ? s.running : null;
+  return s.seats.map((seat, i) => ({
+    ms: typeof seat.clock_ms === "number" ? seat.clock_ms : null,
+    running: s.status === "playing" && i === running,
+  }));
 }
 
 function clockText(ms) {
@@ -325,37 +328,34 @@ function reasonText(reason) {
   return has(key) ? t(key) : String(reason);
 }
 
-/** The result in words: the server's text, else the winner (or the draw) and why. */
+/** The result in words: who won (the seats scoring 1), a draw (all ½), and how it ended. */
 function resultText(s) {
   const r = s.result;
-  const over = s.view && s.view.over;
-  if (!r && !over) return "";
-  if (typeof r === "string") return r;
-  if (r && typeof r.text === "string" && r.text) return r.text;
-  const from = r || over;
-  let winner = from.winner;
-  if (typeof winner === "string" && (winner === "first" || winner === "second") && s.seats && s.seats.length === 2) {
-    winner = winner === "first" ? 0 : 1;
-  }
-  const reason = reasonText(from.reason || (from.resigned ? "resigned" : ""));
+  if (!r || typeof r !== "object") return "";
+  const scores = Array.isArray(r.scores) ? r.scores : [];
+  const winners = scores.map((x, i) => [x, i]).filter(([x]) => x === 1).map(([, i]) => i);
   let text;
-  if (from.draw) text = t("draw");
-  else if (Number.isInteger(winner)) text = winner === s.seat ? t("you_win") : t("wins", { side: seatName(winner) });
-  else if (typeof winner === "string" && s.view && s.view.info && s.view.info.sides) text = t("wins", { side: t(s.view.info.sides[winner] || winner) });
-  else text = t("game_over");
-  return reason ? `${text} ${t("online_reason", { reason })}` : text;
+  if (scores.length && scores.every((x) => x === 0.5)) text = t("draw");
+  else if (winners.length && winners.includes(s.seat)) text = t("you_win");
+  else if (winners.length) {
+    text = t("wins", { side: winners.map(seatName).join(", ") });
+    if (seated()) text = `${t("you_lose")} ${text}`;
+  } else text = t("game_over");
+  const how = r.end && r.end !== "rules" ? reasonText(r.end) : "";
+  const who = Number.isInteger(r.seat) ? `${seatName(r.seat)}: ` : "";
+  return how ? `${text} ${t("online_reason", { reason: who + how })}` : text;
 }
 
-/** The balances of a table's settlement, by seat: `result.balances` (a list or by letter). */
+/** A table's settlement: each interest (a seat à tourner, a side otherwise) and its jetons. */
 function balances(s) {
-  const r = s.result || {};
-  const found = r.balances || r.settlement || (r.decompte && r.decompte.balances) ||
-    (s.view && s.view.info && s.view.info.table && s.view.info.table.balances) || null;
-  if (!found || typeof found !== "object") return null;
-  const list = Array.isArray(found) ? found : Object.keys(found).sort().map((k) => found[k]);
-  const value = (b) => (typeof b === "number" ? b : b && typeof b === "object" ? (b.balance ?? b.points ?? b.value) : null);
-  const out = list.map(value);
-  return out.every((v) => typeof v === "number") ? out : null;
+  const table = s.view && s.view.table;
+  const list = table && Array.isArray(table.balances) ? table.balances : null;
+  if (!list) return null;
+  const seatsAreInterests = list.length === (s.seats || []).length;
+  return list.map((b, i) => ({
+    label: seatsAreInterests ? seatName(i) : String(b.interest),
+    jetons: Number(b.jetons),
+  }));
 }
 
 function renderSeats() {
@@ -369,9 +369,9 @@ function renderSeats() {
     return li;
   }));
   // An open seat may be taken from here (the invitation link).
-  const join = $("room-join");
+  const joinBox = $("room-join");
   const open = (s.seats || []).map((seat, i) => [seat, i]).filter(([seat]) => seat.kind === "open");
-  join.hidden = seated() || s.status !== "open" || !open.length;
+  joinBox.hidden = seated() || s.status !== "open" || !open.length;
   const buttons = $("room-join-buttons");
   buttons.replaceChildren(...open.map(([, i]) => {
     const b = el("button", { type: "button", class: "primary", "data-seat": String(i) }, t("online_take_seat", { seat: seatLabel(i) }));
@@ -423,7 +423,8 @@ function renderResult() {
   const b = balances(s);
   if (b) {
     const table = el("table", { class: "marks", id: "room-balances" }, el("caption", {}, t("online_settlement")));
-    b.forEach((v, i) => table.append(el("tr", { "data-seat": String(i) }, el("th", { scope: "row" }, seatName(i)), el("td", { "data-balance": String(v) }, v > 0 ? `+${v}` : String(v)))));
+    b.forEach((v, i) => table.append(el("tr", { "data-interest": String(i) }, el("th", { scope: "row" }, v.label),
+      el("td", { "data-balance": String(v.jetons) }, t("online_jetons", { n: v.jetons > 0 ? `+${v.jetons}` : String(v.jetons) })))));
     box.append(table);
   }
   box.hidden = false;
@@ -488,6 +489,22 @@ function render() {
   $("room-download").setAttribute("download", `${(view && view.game) || s.game || "game"}-${room.id}.txt`);
   $("room-replay").hidden = !over;
   body.roomOver = over ? "yes" : "no";
+}
+
+/** The move list from the room's record, asked at most every half second (the states carry no history). */
+function refreshLog() {
+  if (room.logTimer) return;
+  room.logTimer = setTimeout(async () => {
+    room.logTimer = null;
+    const id = room.id;
+    try {
+      const response = await fetch(api.roomRecordUrl(id));
+      if (!response.ok || room.id !== id) return;
+      const record = await response.text();
+      if (room.id !== id) return;
+      recordLog($("room-log"), record);
+    } catch (_) { /* the next state asks again */ }
+  }, 500);
 }
 
 function logSteps(steps) {

@@ -97,3 +97,17 @@ export function question(box, view, play) {
     box.hidden = false;
   }
 }
+
+/** Fills the move list `log` with the actions of a record (its last 300), each with its comment. */
+export function recordLog(log, record) {
+  log.replaceChildren();
+  const lines = record.split("\n").filter((l) => /^\d+\. /.test(l));
+  for (const line of lines.slice(-300)) {
+    const m = line.match(/^(\d+)\. (.*?)(?: \{(.*)\})?$/);
+    if (!m) continue;
+    const li = el("li", { "data-index": String(Number(m[1]) - 1) }, m[2]);
+    if (m[3]) li.append(el("span", { class: "comment" }, ` — ${m[3]}`));
+    log.append(li);
+  }
+  log.scrollTop = log.scrollHeight;
+}
