@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
-import { startServer, openPage, binary } from "./helpers.mjs";
+import { startServer, openPage, binary, lowContrast } from "./helpers.mjs";
 import { centre } from "./moves.mjs";
 
 /** A server on a SQLite file of its own, and one chromium with `n` separate contexts (their own storage and cookies). */
@@ -182,6 +182,7 @@ test("two contexts play a whole Fidchell game through the server by clicks, a th
     const salt = (await watcher.locator("#room-salt-value").textContent()).trim();
     assert.equal(createHash("sha256").update(`boardgames-room-seed:${salt}:${seed}`).digest("hex"), commitment);
     await watcher.waitForSelector("#room-verified[data-verified=yes]");
+    assert.deepEqual(await lowContrast(watcher), [], "the room's page at the end");
     assert.match(await watcher.locator("#room-check").textContent(), /boardgames replay/);
 
     // The record, with its Seed tag, replays in the CLI to the position on the pages.
@@ -229,6 +230,8 @@ test("a table of three plays a partie à tourner of 3 marqués to its settlement
     const c = await openPage(contexts[2], server.url);
     await c.click("#nav-online");
     await c.fill("#lobby-name", "Claire");
+    await c.waitForSelector(`#lobby-rooms li[data-room="${id}"]`);
+    assert.deepEqual(await lowContrast(c), [], "the lobby");
     await c.click(`#lobby-rooms li[data-room="${id}"] button[data-seat="2"]`);
     await c.waitForSelector("#room:not([hidden])");
     await waitRoom(c, () => document.body.dataset.roomSeat === "2");
@@ -317,6 +320,7 @@ test("accounts through the page: register, log out, log in, change the password,
     assert.match(await alice.locator("#r-counter").textContent(), /^0 \/ [1-9]/);
     await bob.click("#nav-account");
     await bob.waitForSelector(`#account-games li[data-room="${id}"]`);
+    assert.deepEqual(await lowContrast(bob), [], "the account's page");
     assert.equal(await bob.locator('#account-ratings-body tr[data-game="tafl"] td').first().textContent(), "1488");
     for (const p of [alice, bob, bobRoom]) assert.deepEqual(p.errors, []);
   } finally {
