@@ -37,13 +37,25 @@ export function refreshOnlineForm(form, catalog, account) {
   const online = form.mode.value === "online";
   $("opts-online").hidden = !online;
   $("seed-label").hidden = online;
-  if (!online) return;
+  if (!online) {
+    form.marques.step = "1";
+    form.marques.min = "1";
+    return;
+  }
   const game = form.game.value;
   $("table-label").hidden = game !== "ecrire";
   $("clock-box").hidden = game !== "tafl";
   $("online-name-label").hidden = !!account;
   const entry = catalog.games.find((g) => g.key === game);
   const n = seatCount(form);
+  // A table's marqués: a multiple of 3 à tourner, of 4 otherwise (trictrac-core's
+  // `TableForm::check_marques`); the field steps by them and keeps a count that is one.
+  const step = game === "ecrire" && n > 2 ? (form.tableForm.value === "tourner" ? 3 : 4) : 1;
+  const marques = form.marques;
+  marques.step = String(step);
+  marques.min = String(step);
+  const m = Number(marques.value) || step;
+  if (m % step) marques.value = String(Math.max(step, Math.round(m / step) * step));
   const box = $("online-seats");
   const before = [...box.querySelectorAll("select")].map((s) => s.value);
   const choices = ["me", "open", ...entry.bots];

@@ -177,6 +177,17 @@ function connect() {
     clearInterval(room.pingTimer);
     room.waiting = false;
     if (room.closing) return;
+    if (!room.welcomed && room.retry >= 1) {
+      // Never welcomed: is there such a room at all?
+      const id = room.id;
+      api.roomSummary(id).catch((e) => {
+        if (!(e instanceof api.ApiError) || e.status !== 404 || room.id !== id) return;
+        clearTimeout(room.retryTimer);
+        room.closing = true;
+        setConnection("online_no_room");
+        $("room-status").textContent = t("online_no_room");
+      });
+    }
     // Reconnects by itself, with the same token: 0.5 s, 1 s, 2 s... at most 10 s apart.
     setConnection("online_reconnecting");
     const delay = Math.min(10000, 500 * 2 ** Math.min(room.retry, 5));
