@@ -227,11 +227,10 @@ function receive(m) {
     document.body.dataset.roomBusy = "no";
     document.body.dataset.roomRefusals = String(Number(document.body.dataset.roomRefusals || 0) + 1);
     room.ui.message(refusalText(m), true);
-    if (!room.welcomed && tokenOf(room.id)) {
-      // The token kept here is no longer the seat's: watch instead.
+    if (!room.welcomed && m.code === "unauthorized" && tokenOf(room.id)) {
+      // The token kept here holds no seat of the room (the server goes on with this
+      // connection as a spectator's): forgotten.
       keepToken(room.id, null);
-      room.socket?.close();
-      return;
     }
     if (room.state) render();
   }
