@@ -47,6 +47,22 @@ pub enum ApiError {
     /// A fault of the server itself (a bug): `internal`, 500.
     #[error("internal error: {0}")]
     Internal(String),
+    /// Online play: a message for an older state of the room than the one it is at now (sent
+    /// twice, or crossing another's action): `stale`, 409, with the room's sequence number.
+    #[error("the room has moved on (it is at {0}): look at it again")]
+    Stale(u64),
+    /// Online play: an action for a seat that is not the sender's (a spectator's, another
+    /// seat's): `forbidden`, 403.
+    #[error("{0}")]
+    Forbidden(String),
+    /// Online play: a request that needs a logged-in account or a valid session, a wrong
+    /// name or password, a missing CSRF token: `unauthorized`, 401.
+    #[error("{0}")]
+    Unauthorized(String),
+    /// Online play: the database cannot be reached just now; nothing was stored, the
+    /// request may be sent again: `unavailable`, 503.
+    #[error("the database is unavailable ({0}); nothing was stored: try again")]
+    Unavailable(String),
 }
 
 impl ApiError {
@@ -69,6 +85,10 @@ impl ApiError {
             ApiError::Busy(_) => "busy",
             ApiError::TooManyRequests(_) => "too_many_requests",
             ApiError::Internal(_) => "internal",
+            ApiError::Stale(_) => "stale",
+            ApiError::Forbidden(_) => "forbidden",
+            ApiError::Unauthorized(_) => "unauthorized",
+            ApiError::Unavailable(_) => "unavailable",
         }
     }
 
@@ -78,7 +98,12 @@ impl ApiError {
         match self {
             ApiError::BadRequest(_) | ApiError::BadRecord(_) => StatusCode::BAD_REQUEST,
             ApiError::Illegal(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            ApiError::NotYourTurn | ApiError::Refused(_) => StatusCode::CONFLICT,
+            ApiError::NotYourTurn | ApiError::Refused(_) | ApiError::Stale(_) => {
+                StatusCode::CONFLICT
+            }
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::NotFound => StatusCode::NOT_FOUND,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
@@ -110,6 +135,9 @@ pub enum WebError {
     /// The address given is not an IP address and port.
     #[error("invalid address {0:?}: expected an IP address such as 127.0.0.1 or ::1")]
     Address(String),
+    /// The database of online play cannot be opened or read at start.
+    #[error("the database: {0}")]
+    Database(String),
     /// The server failed while running (its runtime could not start, or the listener
     /// failed).
     #[error("the server stopped: {0}")]

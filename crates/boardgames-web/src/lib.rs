@@ -22,6 +22,9 @@ mod agents;
 mod error;
 mod games;
 mod http;
+/// Online play (docs/online.md): rooms between players over the network, accounts, ratings,
+/// and their storage (SQLite or PostgreSQL).
+pub mod online;
 mod replay;
 mod store;
 
@@ -30,7 +33,7 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
 pub use error::{ApiError, WebError};
 pub use games::{ADVANCE_TIME, MAX_RECORD_BYTES, NewGame};
-pub use http::{limits, router};
+pub use http::{limits, router, router_with};
 pub use store::MAX_GAMES;
 
 /// How `boardgames serve` listens.
@@ -42,6 +45,12 @@ pub struct ServeOptions {
     pub port: u16,
     /// Whether to open the page in the system's browser once listening.
     pub open: bool,
+    /// The database of online play: `sqlite://PATH` (the file is created) or
+    /// `postgres://USER@HOST/DB`; `None` for `sqlite://boardgames.sqlite` in the working
+    /// directory.
+    pub database: Option<String>,
+    /// Whether the session cookie is marked `Secure` (behind HTTPS).
+    pub secure_cookies: bool,
 }
 
 impl Default for ServeOptions {
@@ -50,6 +59,8 @@ impl Default for ServeOptions {
             bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
             port: 8080,
             open: false,
+            database: None,
+            secure_cookies: false,
         }
     }
 }
@@ -89,14 +100,52 @@ pub async fn serve(options: &ServeOptions) -> Result<(), WebError> {
         let _ = writeln!(out, "listening on {url}");
         let _ = out.flush();
     }
+    let database = options
+        .database
+        .clone()
+        .unwrap_or_else(|| DEFAULT_DATABASE.to_owned());
+    let db = online::store::Db::open(&database)
+        .await
+        .map_err(|e| WebError::Database(e.to_string()))?;
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let hub = online::server::Hub::start(db, &database, cores)
+        .await
+        .map_err(|e| WebError::Database(e.to_string()))?;
+    {
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "online play: {}", redact(&database));
+        let _ = out.flush();
+    }
     if options.open {
         open_browser(&url);
     }
-    let app = router().into_make_service_with_connect_info::<SocketAddr>();
+    let online = online::server::Online {
+        hub,
+        secure_cookies: options.secure_cookies,
+    };
+    let app = router_with(Some(online)).into_make_service_with_connect_info::<SocketAddr>();
     axum::serve(listener, app)
         .with_graceful_shutdown(shutdown())
         .await?;
     Ok(())
+}
+
+/// The database of online play when none is given.
+pub const DEFAULT_DATABASE: &str = "sqlite://boardgames.sqlite";
+
+/// A database URL without its password (`postgres://user:secret@host` is printed
+/// `postgres://user:***@host`).
+fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(s), Some(at)) if at > s => {
+            let creds = &url[s + 3..at];
+            match creds.split_once(':') {
+                Some((user, _)) => format!("{}{user}:***{}", &url[..s + 3], &url[at..]),
+                None => url.to_owned(),
+            }
+        }
+        _ => url.to_owned(),
+    }
 }
 
 /// Resolves on Ctrl-C or SIGTERM.

@@ -18,6 +18,7 @@ use crate::error::ApiError;
 pub(crate) use presentation::WebGame;
 pub(crate) use request::read_record;
 pub use request::{MAX_RECORD_BYTES, NewGame};
+pub(crate) use session::MAX_ACTIONS;
 pub(crate) use session::MAX_ACTIONS_PER_REQUEST;
 
 /// The longest an `advance` request (a game watched) plays before it answers with the steps
@@ -379,6 +380,33 @@ pub(crate) fn start(request: &NewGame) -> Result<(Box<dyn Table>, Vec<Value>), A
         }
         other => Err(unknown_game(other)),
     }
+}
+
+/// The start of a game of any of the games, as a request asks for it (online rooms build
+/// their games from it).
+pub(crate) enum Start {
+    /// The partie ordinaire.
+    Trictrac(trictrac_core::TrictracGame),
+    /// The partie à écrire between two.
+    Ecrire(trictrac_core::EcrireGame),
+    /// Tafl.
+    Tafl(tafl_core::TaflGame),
+    /// Sugoroku.
+    Sugoroku(sugoroku_core::SugorokuGame),
+}
+
+/// The start of the game `request` asks for (its `players`, `seed` and `record` unread).
+///
+/// # Errors
+/// [`ApiError::BadRequest`] for an unknown game or option, or rules the crates refuse.
+pub(crate) fn start_of(request: &NewGame) -> Result<Start, ApiError> {
+    Ok(match request.game.as_str() {
+        "trictrac" => Start::Trictrac(trictrac::ordinaire(request)?),
+        "ecrire" => Start::Ecrire(trictrac::ecrire(request)?),
+        "tafl" => Start::Tafl(tafl::game(request)?),
+        "sugoroku" => Start::Sugoroku(sugoroku::game(request)?),
+        other => return Err(unknown_game(other)),
+    })
 }
 
 fn unknown_game(name: &str) -> ApiError {

@@ -29,8 +29,14 @@ const CSP: &str = "default-src 'self'; img-src 'self' data: blob:; style-src 'se
                    script-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; \
                    frame-ancestors 'none'; form-action 'self'";
 
-/// The application: every route of the page and of its requests.
+/// The application without online play: every route of the page and of its requests.
 pub fn router() -> Router {
+    router_with(None)
+}
+
+/// The application: every route of the page and of its requests, and those of online play
+/// when `online` is given (docs/online.md).
+pub fn router_with(online: Option<crate::online::server::Online>) -> Router {
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let state = Arc::new(AppState {
         games: Store::default(),
@@ -46,9 +52,35 @@ pub fn router() -> Router {
         .route("/api/games", post(api::create))
         .route("/api/replays", post(api::open_replay))
         .route("/replay-page", post(api::replay_page))
-        .route_layer(GovernorLayer::new(new_rate).error_handler(limits::refusal));
-    Router::new()
-        .route("/", get(assets::index))
+        .route_layer(GovernorLayer::new(new_rate.clone()).error_handler(limits::refusal));
+    let mut app = Router::new();
+    if let Some(online) = online {
+        use crate::online::server::routes as o;
+        // Accounts and rooms made: the limits of what holds storage (as a new game).
+        let made = Router::new()
+            .route("/api/account/register", post(o::register))
+            .route("/api/account/login", post(o::login))
+            .route("/api/rooms", post(o::create_room))
+            .route_layer(GovernorLayer::new(new_rate.clone()).error_handler(limits::refusal))
+            .with_state(online.clone());
+        app = app
+            .route("/online/{id}", get(assets::index))
+            .merge(made)
+            .merge(
+                Router::new()
+                    .route("/api/account", get(o::account))
+                    .route("/api/account/logout", post(o::logout))
+                    .route("/api/account/password", post(o::password))
+                    .route("/api/players/{name}", get(o::player))
+                    .route("/api/rooms", get(o::lobby))
+                    .route("/api/rooms/{id}", get(o::room))
+                    .route("/api/rooms/{id}/join", post(o::join))
+                    .route("/api/rooms/{id}/record", get(o::record))
+                    .route("/api/rooms/{id}/ws", get(o::socket))
+                    .with_state(online),
+            );
+    }
+    app.route("/", get(assets::index))
         .route("/assets/{file}", get(assets::file))
         .route("/rules/{game}", get(assets::rules))
         .route("/api/catalog", get(api::catalog))

@@ -1,0 +1,3 @@
+//! What the test files share: `mod support;` in a test root.
+
+pub(crate) mod postgres;
