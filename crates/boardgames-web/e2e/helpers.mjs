@@ -19,8 +19,18 @@ export function binary() {
   return bin;
 }
 
-/** Starts `boardgames serve --port 0` and `args` (`--database sqlite://PATH`); resolves to { url, stop }. */
+/**
+ * Starts `boardgames serve --port 0` and `args`; resolves to { url, stop }. Without a
+ * `--database` in `args`, online play's SQLite file is one of its own in a temporary
+ * directory (not `boardgames.sqlite` where the tests run), removed by `stop`.
+ */
 export function startServer(args = []) {
+  let dir = null;
+  if (!args.includes("--database")) {
+    dir = mkdtempSync(join(tmpdir(), "boardgames-db-"));
+    args = [...args, "--database", `sqlite://${join(dir, "online.sqlite")}`];
+  }
+  const removeDir = () => { if (dir) rmSync(dir, { recursive: true, force: true }); };
   return new Promise((resolve, reject) => {
     const child = spawn(binary(), ["serve", "--port", "0", ...args], { stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
@@ -36,8 +46,8 @@ export function startServer(args = []) {
         resolve({
           url,
           stop: () => new Promise((done) => {
-            if (child.exitCode !== null) return done();
-            child.once("exit", () => done());
+            if (child.exitCode !== null) { removeDir(); return done(); }
+            child.once("exit", () => { removeDir(); done(); });
             child.kill("SIGTERM");
             setTimeout(() => child.kill("SIGKILL"), 3000).unref();
           }),

@@ -368,6 +368,21 @@ function balances(s) {
   }));
 }
 
+/** The panel of a table: the marqué in play and who plays it, then its game's panel, then the table's sheet. */
+function tableInfo(view) {
+  const tb = view.table;
+  const box = info(view);
+  // The marqué's own count (a game of one marqué) gives way to the table's.
+  box.querySelector(".marque")?.remove();
+  const form = typeof tb.form === "string" ? t(`table_${tb.form.replace("-", "")}`) : "";
+  const head = el("p", { class: "marque" }, t("table_marque", { k: tb.marque, form }));
+  if (Number.isInteger(tb.first) && Number.isInteger(tb.second)) head.append(" · ", t("table_pairing", { first: seatName(tb.first), second: seatName(tb.second) }));
+  if (Array.isArray(tb.vacant) && tb.vacant.length) head.append(" · ", t("table_vacant", { list: tb.vacant.map(seatName).join(", ") }));
+  box.prepend(head);
+  if (tb.sheet) box.append(el("details", {}, el("summary", {}, t("table_sheet")), el("pre", {}, tb.sheet)));
+  return box;
+}
+
 function renderSeats() {
   const s = room.state;
   const list = $("room-seats");
@@ -474,7 +489,7 @@ function render() {
     room.controller.reset();
     room.pendingText = null;
     $("room-pending").hidden = true;
-    $("room-info").replaceChildren(info(view));
+    $("room-info").replaceChildren(view.table ? tableInfo(view) : info(view));
     body.roomPosition = (view.info && view.info.position) || "";
     $("room-legal").replaceChildren(...(view.legal || []).slice(0, 400).map((a) => el("option", { value: a.text })));
   }
