@@ -158,6 +158,17 @@ test("two contexts play a whole Fidchell game through the server by clicks, a th
         assert.equal((await room(mover)).seq, before.seq);
         refusedOnce = true;
       }
+      if (ply === 5) {
+        // A draw offered by the mover's button, shown to the other, declined by its button.
+        await mover.click("#room-offer-draw");
+        await waitRoom(other, (n) => Number(document.body.dataset.roomSeq) === n + 1, before.seq);
+        assert.match(await other.locator("#room-draw-offer").textContent(), /offers a draw/);
+        assert.ok(await mover.locator("#room-offer-draw").isHidden(), "one offer at a time");
+        await other.click("#room-decline-draw");
+        for (const p of [...players, watcher]) await seqAtLeast(p, before.seq + 2);
+        assert.ok(await other.locator("#room-draw-offer").isHidden());
+        before.seq += 2;
+      }
       await clickMove(mover, move.from, move.to);
       for (const p of [...players, watcher]) await seqAtLeast(p, before.seq + 1);
       // The spectator shows the move: the same position, no legal move, not its turn.
@@ -362,6 +373,12 @@ test("a page whose socket closes, or that reloads, gets its seat back and plays 
     assert.match(await page.locator('#room-seats li[data-seat="0"]').textContent(), /Rémi · present/);
     const thrice = await play();
     assert.ok(thrice.seq > reloaded.seq);
+    // In French, and on a phone 360 pixels wide: nothing wider than the screen.
+    await page.click("#lang");
+    assert.equal(await page.locator("#room-status").textContent(), "À vous de jouer");
+    assert.match(await page.locator('#room-seats li[data-seat="0"]').textContent(), /Rémi · présent/);
+    await page.setViewportSize({ width: 360, height: 740 });
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 360, "the room's page fits a phone");
     assert.deepEqual(page.errors, []);
   } finally {
     await close();
