@@ -684,10 +684,10 @@ impl Room {
     /// added; the next seat's time runs from `at_ms`. A move also withdraws a draw offer.
     fn charge_clock(&mut self, seat: usize, at_ms: i64) {
         let spent = (at_ms - self.turn_since).max(0);
-        if let (Some(clocks), Some(c)) = (self.clocks.as_mut(), self.spec.clock) {
-            if let Some(left) = clocks.get_mut(seat) {
-                *left = (*left - spent).max(0) + i64::from(c.increment_s) * 1000;
-            }
+        if let (Some(clocks), Some(c)) = (self.clocks.as_mut(), self.spec.clock)
+            && let Some(left) = clocks.get_mut(seat)
+        {
+            *left = (*left - spent).max(0) + i64::from(c.increment_s) * 1000;
         }
         self.turn_since = at_ms;
         if self.draw_offer.is_some() && self.game.draws() {

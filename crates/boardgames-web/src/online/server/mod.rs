@@ -5,6 +5,6 @@ mod hub;
 pub(crate) mod routes;
 mod ws;
 
-pub use hub::{Hub, MAX_LOADED_ROOMS};
+pub use hub::{Hub, MAX_LOADED_ROOMS, MAX_SOCKETS_PER_ADDRESS};
 pub use routes::Online;
 pub use ws::{BURST, MAX_PER_ROOM, PER_SECOND};

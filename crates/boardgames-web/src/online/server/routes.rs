@@ -4,11 +4,12 @@
 //! changes something under a session carries its CSRF token in `X-CSRF-Token`, and every
 //! `POST` with an `Origin` must come from this server.
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
@@ -380,10 +381,12 @@ pub(crate) async fn record(
 pub(crate) async fn socket(
     State(online): State<Online>,
     Path(id): Path<String>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     same_origin(&headers)?;
+    let permit = online.hub.socket_permit(peer.ip())?;
     let handle = online.hub.load(&id).await?;
     online.hub.sync(&handle).await?;
     let account_seat = match session(&online, &headers, false).await? {
@@ -399,5 +402,8 @@ pub(crate) async fn socket(
     Ok(upgrade
         .max_message_size(MAX_MESSAGE_BYTES)
         .max_frame_size(MAX_MESSAGE_BYTES)
-        .on_upgrade(move |socket| ws::serve(hub, handle, socket, account_seat)))
+        .on_upgrade(move |socket| async move {
+            ws::serve(hub, handle, socket, account_seat).await;
+            drop(permit);
+        }))
 }

@@ -47,12 +47,13 @@ pub(crate) fn state_message(
     if let Some(seats) = v["seats"].as_array_mut() {
         for (k, s) in seats.iter_mut().enumerate() {
             let here = loaded.connections.get(k).is_some_and(|c| *c > 0);
+            // Another process's connection (PostgreSQL): written within two watches.
             let seen = loaded
                 .last_seen
                 .get(k)
                 .copied()
                 .flatten()
-                .is_some_and(|t| now - t < 15_000);
+                .is_some_and(|t| now - t < 12_000);
             s["present"] = json!(s["kind"] == "bot" || here || seen);
         }
     }
@@ -112,6 +113,7 @@ pub(crate) async fn serve(
             && let Some(c) = loaded.connections.get_mut(s)
         {
             *c += 1;
+            loaded.absent_since[s] = None;
         }
         let state = state_message(&handle, &loaded, seat);
         drop(loaded);
@@ -173,7 +175,7 @@ pub(crate) async fn serve(
                 match change {
                     Ok(_) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
                         // Later changes waiting: the last state says them all.
-                        while let Ok(_) = changes.try_recv() {}
+                        while changes.try_recv().is_ok() {}
                         let loaded = handle.loaded.lock().await;
                         let state = state_message(&handle, &loaded, seat);
                         drop(loaded);
@@ -192,9 +194,9 @@ async fn release(handle: &Handle, seat: Option<usize>) {
         let mut loaded = handle.loaded.lock().await;
         if let Some(c) = loaded.connections.get_mut(s) {
             *c = c.saturating_sub(1);
-        }
-        if let Some(t) = loaded.last_seen.get_mut(s) {
-            *t = Some(now_ms());
+            if *c == 0 {
+                loaded.absent_since[s] = Some(now_ms());
+            }
         }
     }
 }
