@@ -126,13 +126,7 @@ impl Hub {
             thinking: Arc::new(Semaphore::new(cores.max(1))),
             sockets: std::sync::Mutex::new(HashMap::new()),
         });
-        let unfinished = hub.db.unfinished_rooms().await.map_err(db_error)?;
-        for id in unfinished {
-            match hub.load(&id).await {
-                Ok(handle) => hub.drive(&handle),
-                Err(e) => eprintln!("boardgames serve: room {id} cannot be loaded: {e}"),
-            }
-        }
+        // Listening first: what other processes store while the rooms load is heard.
         if url.starts_with("postgres") {
             let mut changes = listen(url).await.map_err(db_error)?;
             let weak = Arc::downgrade(&hub);
@@ -151,6 +145,13 @@ impl Hub {
                     }
                 }
             });
+        }
+        let unfinished = hub.db.unfinished_rooms().await.map_err(db_error)?;
+        for id in unfinished {
+            match hub.load(&id).await {
+                Ok(handle) => hub.drive(&handle),
+                Err(e) => eprintln!("boardgames serve: room {id} cannot be loaded: {e}"),
+            }
         }
         let weak = Arc::downgrade(&hub);
         tokio::spawn(async move {
