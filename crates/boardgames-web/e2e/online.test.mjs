@@ -384,3 +384,48 @@ test("a page whose socket closes, or that reloads, gets its seat back and plays 
     await close();
   }
 });
+
+test("a game of dice alone thrown by hand online, and a tafl clock counted down in the page", { timeout: 120000 }, async () => {
+  const { server, contexts, close } = await setup(1);
+  try {
+    // Sugoroku against the dice's bot: the page's button throws for its seat.
+    const page = await openPage(contexts[0], server.url);
+    await createRoom(page, { game: "sugoroku", seats: ["me", "random"], name: "Sei" });
+    for (let i = 0; i < 5; i++) {
+      await waitRoom(page, () => document.body.dataset.roomMine === "yes");
+      assert.equal(await page.locator("#room-status").textContent(), "Your throw: throw the dice");
+      const seq = (await room(page)).seq;
+      await page.click("#room-throw");
+      await seqAtLeast(page, seq + 1);
+    }
+    assert.match(await page.locator("#room-info").textContent(), /White: phase/);
+    // Brandubh with a clock of 5 minutes and 2 seconds a move against the Bard.
+    await page.click("#nav-play");
+    await createRoom(page, { game: "tafl", options: { rules: "brandubh" }, seats: ["me", "bard"], clock: { main: 5, increment: 2 } });
+    await waitRoom(page, () => document.body.dataset.roomMine === "yes");
+    const clock = (seat) => page.locator(`#room-clocks .clock[data-seat="${seat}"]`);
+    assert.equal(await page.locator("#room-clocks .clock").count(), 2);
+    assert.match(await clock(0).getAttribute("class"), /running/);
+    assert.doesNotMatch(await clock(1).getAttribute("class"), /running/);
+    const seconds = async (seat) => {
+      const [m, s] = (await clock(seat).locator("b").textContent()).split(":").map(Number);
+      return m * 60 + s;
+    };
+    const before = await seconds(0);
+    assert.ok(before <= 300 && before >= 290, `5 minutes at the start: ${before} s`);
+    await page.waitForTimeout(2200);
+    const later = await seconds(0);
+    assert.ok(later < before, `the running clock counts down: ${before} s then ${later} s`);
+    assert.equal(await seconds(1), 300, "the other clock stands");
+    const r = await room(page);
+    await clickMove(page, r.legal[0].from, r.legal[0].to);
+    await waitRoom(page, (n) => Number(document.body.dataset.roomSeq) >= n + 2 && document.body.dataset.roomMine === "yes", r.seq);
+    // The move took the time spent and added 2 seconds; the Bard's clock ran, then got its 2.
+    const after = await seconds(0);
+    assert.ok(after <= later + 2 && after >= later - 10, `${later} s, then ${after} s after the move`);
+    assert.ok(await seconds(1) <= 302);
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await close();
+  }
+});

@@ -317,7 +317,11 @@ async function start(setup) {
 function enterGame(game) {
   showSection("play");
   state.controller = controllerFor(game);
-  state.board = new Board($("board"), state.controller);
+  // One board for the page: its listeners are on its container; a new game changes the
+  // game it asks (a second Board on the same container would answer every click twice).
+  if (!state.board) state.board = new Board($("board"), state.controller);
+  state.board.game = state.controller;
+  state.board.mark(null, []);
   $("board").setAttribute("aria-label", t("board_label"));
 }
 

@@ -70,6 +70,9 @@ const room = {
   logTimer: null,
 };
 
+/** The board of the room's page (made once: its listeners are on its container). */
+let roomBoard = null;
+
 const seatLetter = (i) => String.fromCharCode(65 + i);
 
 /** The words of a seat: its side in a game of two (White, Attackers), its letter at a table. */
@@ -482,7 +485,12 @@ function render() {
     if (view.game !== room.game || !room.board) {
       room.game = view.game;
       room.controller = controllerFor(view.game);
-      room.board = new Board($("room-board"), room.controller);
+      // One board for the room's page, whatever the room: its listeners stay on the
+      // container, only the game it asks changes.
+      if (!roomBoard) roomBoard = new Board($("room-board"), room.controller);
+      roomBoard.game = room.controller;
+      roomBoard.mark(null, []);
+      room.board = roomBoard;
       $("room-board").setAttribute("aria-label", t("board_label"));
     }
     room.board.show(view.svg);
