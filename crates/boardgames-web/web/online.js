@@ -204,6 +204,8 @@ function disconnect() {
   clearTimeout(room.retryTimer);
   clearInterval(room.pingTimer);
   clearInterval(room.clockTimer);
+  clearTimeout(room.logTimer);
+  room.logTimer = null;
   const ws = room.socket;
   room.socket = null;
   if (ws) ws.close();
@@ -561,9 +563,16 @@ export function roomOfPath(path = location.pathname) {
   return m ? m[1] : null;
 }
 
+/** Forgets the room's data attributes (what the tests and the style read of the room shown). */
+function clearDataset() {
+  for (const k of ["room", "roomSeq", "roomStatus", "roomSeat", "roomMine", "roomOver", "roomBusy", "roomPosition", "roomConnection", "roomRefusals"]) delete document.body.dataset[k];
+}
+
 /** Opens the page of room `id`: its invitation link, then the socket. */
 export function openRoom(id, ui, { invite } = {}) {
-  if (room.id && room.id !== id) closeRoom();
+  // The socket of the room shown before (this one's too: a new hello) is closed first.
+  if (room.id) disconnect();
+  clearDataset();
   room.ui = ui;
   room.id = id;
   room.state = null;
@@ -590,7 +599,7 @@ export function closeRoom() {
   disconnect();
   room.id = null;
   room.state = null;
-  for (const k of ["room", "roomSeq", "roomStatus", "roomSeat", "roomMine", "roomOver", "roomBusy", "roomPosition", "roomConnection"]) delete document.body.dataset[k];
+  clearDataset();
   if (roomOfPath()) history.pushState({}, "", "/");
 }
 
