@@ -71,4 +71,3 @@ export const register = (name, password) => request("POST", "/api/account/regist
 export const login = (name, password) => request("POST", "/api/account/login", { name, password });
 export const logout = () => request("POST", "/api/account/logout", {});
 export const changePassword = (old, next) => request("POST", "/api/account/password", { old, new: next });
-export const player = (name) => request("GET", `/api/players/${encodeURIComponent(name)}`);

@@ -143,9 +143,22 @@ function gameWords(r) {
   return r.form ? `${t(key)} (${t(`table_${r.form.replace("-", "")}`)})` : t(key);
 }
 
-/** Lists the public rooms with an open seat, each open seat a button that takes it. */
+/** The lobby's refresh while it is shown (every 15 s). */
+let lobbyTimer = null;
+const LOBBY_REFRESH_MS = 15000;
+
+/** Lists the public rooms with an open seat, each open seat a button that takes it; asks again every 15 s while shown. */
 export async function showLobby(ui) {
   ui.showSection("lobby");
+  clearInterval(lobbyTimer);
+  lobbyTimer = setInterval(() => {
+    if ($("lobby").hidden) clearInterval(lobbyTimer);
+    else listRooms(ui);
+  }, LOBBY_REFRESH_MS);
+  await listRooms(ui);
+}
+
+async function listRooms(ui) {
   const list = $("lobby-rooms");
   let rooms;
   try {
