@@ -353,6 +353,13 @@ test("a page whose socket closes, or that reloads, gets its seat back and plays 
       await waitRoom(page, (n) => Number(document.body.dataset.roomSeq) >= n + 2 && document.body.dataset.roomMine === "yes", r.seq);
       return room(page);
     };
+    // A move the rules refuse, typed: refused in words, nothing changed.
+    const start = await room(page);
+    await page.fill("#room-move-input", "a1-a2");
+    await page.click("#room-move-form button[type=submit]");
+    await page.waitForFunction(() => /Illegal move/.test(document.getElementById("message").textContent));
+    await waitRoom(page, () => document.body.dataset.roomMine === "yes");
+    assert.equal((await room(page)).seq, start.seq);
     const once = await play();
     // The socket closed under the page: it reconnects by itself with the same token.
     await page.evaluate(() => window.bgRoom.reconnect());
