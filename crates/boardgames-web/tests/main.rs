@@ -456,6 +456,10 @@ async fn the_page_its_files_and_the_rules_are_served_with_their_headers() {
         "tafl.js",
         "sugoroku.js",
         "replay.js",
+        "panel.js",
+        "online.js",
+        "lobby.js",
+        "account.js",
         "style.css",
         "favicon.svg",
     ] {
