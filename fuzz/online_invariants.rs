@@ -125,7 +125,11 @@ impl Logged {
             }
             self.log.push((e, at));
         }
-        assert_eq!(self.room.seq(), before + n, "{what}: seq grows by the events");
+        assert_eq!(
+            self.room.seq(),
+            before + n,
+            "{what}: seq grows by the events"
+        );
     }
 
     /// A proposal refused: nothing changed.
@@ -252,7 +256,11 @@ pub fn online_room(data: &[u8]) {
                     .legal_pick(seat, pick, now)
                     .unwrap_or_else(|| "throw".to_owned());
                 let seq = if pick & 0x80 != 0 {
-                    logged.room.seq().wrapping_add(u64::from(pick & 3)).wrapping_sub(1)
+                    logged
+                        .room
+                        .seq()
+                        .wrapping_add(u64::from(pick & 3))
+                        .wrapping_sub(1)
                 } else {
                     logged.room.seq()
                 };

@@ -9,7 +9,8 @@ use proptest::prelude::*;
 
 #[test]
 fn the_seed_corpus_keeps_the_invariants() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus/online_room");
+    let dir =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus/online_room");
     let mut n = 0;
     for entry in std::fs::read_dir(&dir).expect("the seed corpus of online_room") {
         let path = entry.expect("a corpus entry").path();

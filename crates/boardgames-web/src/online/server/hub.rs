@@ -530,12 +530,15 @@ impl Hub {
         }
     }
 
-    /// Writes the presence of the seats connected here, and abandons the seats absent
-    /// longer than their room allows.
+    /// Writes the presence of the seats connected here (one transaction for every room),
+    /// and abandons the seats absent longer than their room allows. A room's lock is held
+    /// a moment to read its connections and again to abandon a seat, never across the
+    /// writes of the other rooms (an action waited for the whole sweep before).
     async fn watch_presence(self: &Arc<Self>) {
         let now = now_ms();
+        let mut playing = Vec::new();
         for handle in self.handles() {
-            let mut loaded = handle.loaded.lock().await;
+            let loaded = handle.loaded.lock().await;
             if loaded.room.status() != Status::Playing {
                 continue;
             }
@@ -543,12 +546,23 @@ impl Hub {
                 .filter(|&k| loaded.connections[k] > 0)
                 .map(|k| k as u32)
                 .collect();
-            if !here.is_empty() {
-                let _ = self.db.touch_seats(&handle.id, &here, now).await;
-            }
+            drop(loaded);
+            playing.push((handle, here));
+        }
+        let touched: Vec<(String, Vec<u32>)> = playing
+            .iter()
+            .filter(|(_, here)| !here.is_empty())
+            .map(|(h, here)| (h.id.clone(), here.clone()))
+            .collect();
+        let _ = self.db.touch_seats_of(&touched, now).await;
+        for (handle, _) in playing {
             let Ok(rows) = self.db.seats(&handle.id).await else {
                 continue;
             };
+            let mut loaded = handle.loaded.lock().await;
+            if loaded.room.status() != Status::Playing {
+                continue;
+            }
             for r in &rows {
                 if let Some(slot) = loaded.last_seen.get_mut(r.seat as usize) {
                     *slot = r.last_seen_ms;
