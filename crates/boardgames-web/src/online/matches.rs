@@ -49,6 +49,12 @@ pub(crate) trait Match: Send {
     /// The view of the game, the legal actions filled for `legal_for` when that seat is to
     /// decide.
     fn view(&self, legal_for: Option<usize>) -> Value;
+    /// [`Match::view`] for `legal_for`, made from `nobody`, the view for `None` (its
+    /// picture shared rather than drawn again). By default computed whole.
+    fn view_from(&self, nobody: &Value, legal_for: Option<usize>) -> Value {
+        let _ = nobody;
+        self.view(legal_for)
+    }
     /// Each seat's score once the rules ended the game (1 a win, ½ a draw, 0 a loss).
     fn scores(&self) -> Option<Vec<f64>>;
     /// The record so far, without the `Seed` tag (the room adds it at the end).
@@ -288,6 +294,21 @@ where
         })
     }
 
+    fn view_from(&self, nobody: &Value, legal_for: Option<usize>) -> Value {
+        // The view for the seat to act differs from nobody's in the kind of the next to
+        // act and the legal actions only (see `view`).
+        let mut view = nobody.clone();
+        if let (ToAct::Seat(s), Some(f)) = (self.to_act(), legal_for)
+            && s == f
+        {
+            view["next"]["kind"] = json!("person");
+            if self.played.state.turn() != Turn::Chance {
+                view["legal"] = json!(self.played.state.legal_view(&self.legal()));
+            }
+        }
+        view
+    }
+
     fn scores(&self) -> Option<Vec<f64>> {
         scores_of(&self.played.state).map(|s| s.to_vec())
     }
@@ -298,5 +319,78 @@ where
 
     fn len(&self) -> usize {
         self.played.record.entries().len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{NewGame, Start, start_of};
+
+    fn duel(game: &str, rules: Option<&str>) -> Box<dyn Match> {
+        let request = NewGame {
+            game: game.into(),
+            players: ["person".into(), "person".into()],
+            trous: (game == "trictrac").then_some(1),
+            pavillon: None,
+            marques: None,
+            convention: None,
+            rules: rules.map(str::to_owned),
+            seed: None,
+            record: None,
+        };
+        let seed = Seed(11);
+        match start_of(&request).unwrap() {
+            Start::Trictrac(g) => Box::new(Duel::new(g, seed).unwrap()),
+            Start::Ecrire(g) => Box::new(Duel::new(g, seed).unwrap()),
+            Start::Tafl(g) => Box::new(Duel::new(g, seed).unwrap()),
+            Start::Sugoroku(g) => Box::new(Duel::new(g, seed).unwrap()),
+        }
+    }
+
+    /// The view a seat gets from nobody's (the picture shared) is the view computed whole,
+    /// for every seat and spectator, at every step of a game played by its first legal
+    /// actions (dice thrown by the seed, throws by hand).
+    #[test]
+    fn a_view_made_from_nobodys_is_the_view_computed_whole() {
+        for (game, rules) in [
+            ("tafl", Some("fidchell")),
+            ("trictrac", None),
+            ("sugoroku", None),
+        ] {
+            let mut m = duel(game, rules);
+            let mut steps = 0;
+            let mut legal_seen = 0;
+            while steps < 40 {
+                let nobody = m.view(None);
+                for who in [None, Some(0), Some(1)] {
+                    assert_eq!(
+                        m.view_from(&nobody, who),
+                        m.view(who),
+                        "{game} step {steps}"
+                    );
+                }
+                let next = match m.to_act() {
+                    ToAct::Over => break,
+                    ToAct::Dice => m.throw().unwrap(),
+                    ToAct::Seat(s) => {
+                        let view = m.view(Some(s));
+                        match view["legal"][0]["text"].as_str() {
+                            Some(t) => {
+                                legal_seen += 1;
+                                m.check(s, t).unwrap()
+                            }
+                            None => m.check(s, "throw").unwrap(),
+                        }
+                    }
+                };
+                m.apply(&next).unwrap();
+                steps += 1;
+            }
+            // Sugoroku is the dice alone: throws by hand, no decision.
+            let decisions = if game == "sugoroku" { 0 } else { 3 };
+            assert!(legal_seen >= decisions, "{game}: {legal_seen} decisions");
+            assert!(steps >= 10, "{game}: {steps} steps");
+        }
     }
 }

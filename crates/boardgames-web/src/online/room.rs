@@ -159,6 +159,10 @@ pub struct Room {
     turn_since: i64,
     draw_offer: Option<usize>,
     result: Option<RoomResult>,
+    /// The game's views since the last event applied, by viewer (see [`Room::view`]):
+    /// computed once for all the connections a change is sent to, the picture being the
+    /// costly part. Emptied by every [`Room::apply`], refused or not.
+    game_views: std::sync::Mutex<Vec<(Option<usize>, Value)>>,
 }
 
 impl std::fmt::Debug for Room {
@@ -274,6 +278,7 @@ impl Room {
             turn_since: 0,
             draw_offer: None,
             result: None,
+            game_views: std::sync::Mutex::new(Vec::new()),
         };
         room.start_if_full(0);
         Ok(room)
@@ -557,6 +562,10 @@ impl Room {
     /// The refusals of [`Room::propose`] for an event that does not fit the room now (a log
     /// that does not replay); nothing changes then.
     pub fn apply(&mut self, event: &Event, at_ms: i64) -> Result<(), ApiError> {
+        self.game_views
+            .get_mut()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clear();
         if self.seq >= MAX_EVENTS {
             return Err(ApiError::Refused(format!(
                 "the room has logged {MAX_EVENTS} events"
@@ -801,6 +810,47 @@ impl Room {
         text
     }
 
+    /// The game's view for `legal_for`, computed once a change for each viewer, the
+    /// picture drawn once for all (the costly part: each change is sent to every
+    /// connection). Between two seats, every seat but the one to act sees what a spectator
+    /// sees (no legal actions, the next to act "other"), so that they share one view; at a
+    /// table (where partners share a side) each seat has its own.
+    fn game_view(&self, legal_for: Option<usize>) -> Value {
+        let table = self.game.as_table().is_some();
+        let key = if !table && legal_for != self.seat_to_act() {
+            None
+        } else {
+            legal_for
+        };
+        let mut views = self
+            .game_views
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((_, v)) = views.iter().find(|(k, _)| *k == key) {
+            return v.clone();
+        }
+        let view = match key {
+            Some(_) if table => self.game.view(key),
+            Some(_) => {
+                let nobody = match views.iter().find(|(k, _)| k.is_none()) {
+                    Some((_, v)) => v.clone(),
+                    None => {
+                        let v = self.game.view(None);
+                        views.push((None, v.clone()));
+                        v
+                    }
+                };
+                self.game.view_from(&nobody, key)
+            }
+            None => self.game.view(None),
+        };
+        // At most one a seat and one for spectators (four seats at most).
+        if views.len() <= 4 {
+            views.push((key, view.clone()));
+        }
+        view
+    }
+
     /// The room as `seat` (or a spectator, `None`) sees it at `now_ms`: the `state` message
     /// without the room's id, commitment and presence, which the server adds.
     #[must_use]
@@ -824,7 +874,7 @@ impl Room {
                 })
             })
             .collect();
-        let mut view = self.game.view(legal_for);
+        let mut view = self.game_view(legal_for);
         view["players"] = json!(
             self.seats
                 .iter()

@@ -651,47 +651,64 @@ impl Hub {
     /// whose dice or bots wait (after an outage of the database). A seat is absent when no
     /// connection of this process holds it and, on PostgreSQL (several processes), when no
     /// process has written its presence within the absence: the seats connected here are
-    /// written every [`PRESENCE_EVERY`].
+    /// written every [`PRESENCE_EVERY`] (one transaction for every room). A room's lock is
+    /// held a moment to read its connections and again to abandon a seat, never across the
+    /// writes of the other rooms.
     async fn watch_presence(self: &Arc<Self>) {
         let now = now_ms();
         let shared = self.db.backend() == Backend::Postgres;
+        let mut playing = Vec::new();
         for handle in self.handles() {
-            let mut loaded = handle.loaded.lock().await;
+            let loaded = handle.loaded.lock().await;
             if loaded.dirty || loaded.room.status() != Status::Playing {
                 continue;
             }
             let absence =
                 i64::try_from(loaded.room.spec().absence_s).unwrap_or(i64::MAX / 2) * 1000;
-            let mut gone: Vec<usize> = (0..loaded.connections.len())
+            let gone: Vec<usize> = (0..loaded.connections.len())
                 .filter(|&k| {
                     matches!(loaded.room.seats()[k], Occupant::Person { .. })
                         && loaded.connections[k] == 0
                         && loaded.absent_since[k].is_some_and(|t| now - t > absence)
                 })
                 .collect();
-            if shared {
-                let here: Vec<u32> = (0..loaded.connections.len())
-                    .filter(|&k| loaded.connections[k] > 0)
-                    .map(|k| k as u32)
-                    .collect();
-                if !here.is_empty() {
-                    let _ = self.db.touch_seats(&handle.id, &here, now).await;
-                }
-                if let Ok(rows) = self.db.seats(&handle.id).await {
-                    for r in &rows {
-                        if let Some(slot) = loaded.last_seen.get_mut(r.seat as usize) {
-                            *slot = r.last_seen_ms;
-                        }
+            let here: Vec<u32> = (0..loaded.connections.len())
+                .filter(|&k| loaded.connections[k] > 0)
+                .map(|k| k as u32)
+                .collect();
+            drop(loaded);
+            playing.push((handle, here, gone, absence));
+        }
+        if shared {
+            let touched: Vec<(String, Vec<u32>)> = playing
+                .iter()
+                .filter(|(_, here, _, _)| !here.is_empty())
+                .map(|(h, here, _, _)| (h.id.clone(), here.clone()))
+                .collect();
+            let _ = self.db.touch_seats_of(&touched, now).await;
+        }
+        for (handle, _, mut gone, absence) in playing {
+            if !gone.is_empty() && shared {
+                // Another process may hold the seat: its presence is in the database.
+                let Ok(rows) = self.db.seats(&handle.id).await else {
+                    continue;
+                };
+                let mut loaded = handle.loaded.lock().await;
+                for r in &rows {
+                    if let Some(slot) = loaded.last_seen.get_mut(r.seat as usize) {
+                        *slot = r.last_seen_ms;
                     }
                 }
                 gone.retain(|&k| loaded.last_seen[k].is_none_or(|t| now - t > absence));
             }
-            if let Some(&seat) = gone.first()
-                && let Some(e) = loaded.room.abandon(seat)
-            {
-                let _ = self.commit(&handle, &mut loaded, &[e], &[], now).await;
+            if let Some(&seat) = gone.first() {
+                let mut loaded = handle.loaded.lock().await;
+                if let Some(e) = loaded.room.abandon(seat)
+                    && loaded.connections.get(seat) == Some(&0)
+                {
+                    let _ = self.commit(&handle, &mut loaded, &[e], &[], now).await;
+                }
             }
-            drop(loaded);
             self.drive(&handle);
         }
     }

@@ -205,6 +205,7 @@ impl Db {
             check_seat(seat)?;
         }
         let what = format!("creating room {}", room.id);
+        let _writing = self.writing().await;
         let mut tx = self
             .pool()
             .begin()
@@ -349,6 +350,7 @@ impl Db {
             }
         }
         let what = format!("appending to room {room_id}");
+        let _writing = self.writing().await;
         let mut tx = self
             .pool()
             .begin()
@@ -432,6 +434,7 @@ impl Db {
             return Ok(());
         }
         let what = format!("touching the seats of room {room_id}");
+        let _writing = self.writing().await;
         let mut tx = self
             .pool()
             .begin()
@@ -445,6 +448,41 @@ impl Db {
                 .execute(&mut *tx)
                 .await
                 .map_err(|e| DbError::from_sqlx(&what, &e))?;
+        }
+        tx.commit().await.map_err(|e| DbError::from_sqlx(&what, &e))
+    }
+
+    /// [`Db::touch_seats`] for many rooms in one transaction: `rooms` are (room id, its
+    /// seats seen). A process writes the presence of all its connected seats so every few
+    /// seconds: one commit, not one a room.
+    ///
+    /// # Errors
+    /// [`DbError::Unavailable`] and [`DbError::Internal`] as every operation.
+    pub async fn touch_seats_of(
+        &self,
+        rooms: &[(String, Vec<u32>)],
+        now_ms: i64,
+    ) -> Result<(), DbError> {
+        if rooms.iter().all(|(_, seats)| seats.is_empty()) {
+            return Ok(());
+        }
+        let what = format!("touching the seats of {} rooms", rooms.len());
+        let _writing = self.writing().await;
+        let mut tx = self
+            .pool()
+            .begin()
+            .await
+            .map_err(|e| DbError::from_sqlx(&what, &e))?;
+        for (room_id, seats) in rooms {
+            for &seat in seats {
+                sqlx::query("UPDATE seats SET last_seen_ms = $1 WHERE room_id = $2 AND seat = $3")
+                    .bind(now_ms)
+                    .bind(room_id)
+                    .bind(i64::from(seat))
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(|e| DbError::from_sqlx(&what, &e))?;
+            }
         }
         tx.commit().await.map_err(|e| DbError::from_sqlx(&what, &e))
     }
