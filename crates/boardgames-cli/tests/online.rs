@@ -1463,3 +1463,42 @@ async fn connections_are_bounded_per_room_and_per_address() {
     drop(server);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+// ---------------------------------------------------------------------------------------
+// 2b. A move in flight when the server is killed: sent again, it is played once.
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_in_flight_at_the_kill_is_played_once_when_sent_again() {
+    let dir = temp_dir("in-flight");
+    let database = format!("sqlite://{}", dir.join("rooms.sqlite").display());
+    let log = new_log();
+    let mut first = Server::start(&database, &log);
+    let (room, ann, _) = fidchell(&first.addr).await;
+    let bob = join(&first.addr, &room).await;
+    let mut a = Ws::connect(&first.addr, &room, Some(&ann)).await;
+    let mut b = Ws::connect(&first.addr, &room, Some(&bob)).await;
+    assert_eq!(play(&mut [&mut a, &mut b], 2).await, 2);
+    assert_eq!(a.seq(), 4);
+    let message = act(4, &first_legal(&a.state).expect("Ann to move"));
+    a.send(&message).await;
+    first.kill();
+    drop((a, b));
+
+    let second = Server::start(&database, &log);
+    let kept = room_state(&second.addr, &room).await["seq"].as_u64();
+    assert!(matches!(kept, Some(4 | 5)), "{kept:?}");
+    let mut a = Ws::connect(&second.addr, &room, Some(&ann)).await;
+    a.send(&message).await;
+    let v = a.next().await;
+    if kept == Some(5) {
+        // Stored before the kill: the resend is stale, and the room is shown as it is.
+        assert_eq!(v["code"], "stale", "{}", brief(&v));
+        assert_eq!(a.next_state().await["seq"], 5);
+    } else {
+        assert_eq!(v["seq"], 5, "{}", brief(&v));
+    }
+    assert_eq!(room_state(&second.addr, &room).await["seq"], 5);
+    assert_eq!(record_moves(&record(&second.addr, &room).await).len(), 3);
+    drop(second);
+    let _ = std::fs::remove_dir_all(dir);
+}
