@@ -11,10 +11,17 @@ fn boardgames() -> Command {
     Command::new(env!("CARGO_BIN_EXE_boardgames"))
 }
 
+/// A database file of online play of the test's own (none is written in the checkout).
+fn database(name: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("boardgames-serve-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    format!("sqlite://{}", dir.join(format!("{name}.sqlite")).display())
+}
+
 #[test]
 fn serve_prints_its_address_and_serves_the_page_there() {
     let mut child = boardgames()
-        .args(["serve", "--port", "0"])
+        .args(["serve", "--port", "0", "--database", &database("page")])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -53,7 +60,7 @@ fn serve_refuses_an_address_it_cannot_listen_on() {
     let taken = TcpListener::bind("127.0.0.1:0").unwrap();
     let port = taken.local_addr().unwrap().port().to_string();
     let o = boardgames()
-        .args(["serve", "--port", &port])
+        .args(["serve", "--port", &port, "--database", &database("taken")])
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
@@ -71,4 +78,19 @@ fn serve_refuses_an_address_it_cannot_listen_on() {
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("--bind"));
+    // A database of no known kind: exit 2 naming the option, and no password echoed.
+    let o = boardgames()
+        .args([
+            "serve",
+            "--port",
+            "0",
+            "--database",
+            "mysql://me:hunter2@db/x",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.starts_with("error: --database: "), "{err}");
+    assert!(!err.contains("hunter2"), "{err}");
 }

@@ -19,10 +19,20 @@ export function binary() {
   return bin;
 }
 
-/** Starts `boardgames serve --port 0`; resolves to { url, stop }. */
-export function startServer() {
+/**
+ * Starts `boardgames serve --port 0` and `args`; resolves to { url, stop }. Without a
+ * `--database` in `args`, online play's SQLite file is one of its own in a temporary
+ * directory (not `boardgames.sqlite` where the tests run), removed by `stop`.
+ */
+export function startServer(args = []) {
+  let dir = null;
+  if (!args.includes("--database")) {
+    dir = mkdtempSync(join(tmpdir(), "boardgames-db-"));
+    args = [...args, "--database", `sqlite://${join(dir, "online.sqlite")}`];
+  }
+  const removeDir = () => { if (dir) rmSync(dir, { recursive: true, force: true }); };
   return new Promise((resolve, reject) => {
-    const child = spawn(binary(), ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(binary(), ["serve", "--port", "0", ...args], { stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     let err = "";
     const timer = setTimeout(() => { child.kill("SIGKILL"); reject(new Error(`the server did not start: ${out}${err}`)); }, 20000);
@@ -36,8 +46,8 @@ export function startServer() {
         resolve({
           url,
           stop: () => new Promise((done) => {
-            if (child.exitCode !== null) return done();
-            child.once("exit", () => done());
+            if (child.exitCode !== null) { removeDir(); return done(); }
+            child.once("exit", () => { removeDir(); done(); });
             child.kill("SIGTERM");
             setTimeout(() => child.kill("SIGKILL"), 3000).unref();
           }),
@@ -112,4 +122,35 @@ export async function idle(page) {
 /** The page's state: whose turn, whether over, the number of actions. */
 export async function status(page) {
   return page.evaluate(() => ({ turn: document.body.dataset.turn, over: document.body.dataset.over === "yes", seq: Number(document.body.dataset.seq), text: document.getElementById("status").textContent }));
+}
+
+/** The texts of the page whose contrast with their background is under 4.5:1. */
+export function lowContrast(page) {
+  return page.evaluate(() => {
+    const rgb = (s) => (s.match(/[\d.]+/g) || []).map(Number);
+    const lum = ([r, g, b]) => {
+      const f = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const background = (el) => {
+      for (let e = el; e; e = e.parentElement) {
+        const c = rgb(getComputedStyle(e).backgroundColor);
+        if (c.length === 3 || (c.length === 4 && c[3] > 0.5)) return c.slice(0, 3);
+      }
+      return [255, 255, 255];
+    };
+    const bad = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      if (!n.textContent.trim() || !el || el.closest("svg") || !el.checkClientRects?.() && el.getClientRects().length === 0) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === "hidden" || el.closest("[hidden]") || el.closest(".visually-hidden")) continue;
+      const fg = rgb(style.color).slice(0, 3);
+      const [a, b] = [lum(fg), lum(background(el))].sort((x, y) => y - x);
+      const ratio = (a + 0.05) / (b + 0.05);
+      if (ratio < 4.5) bad.push(`${el.tagName}.${el.className} "${n.textContent.trim().slice(0, 30)}": ${ratio.toFixed(2)}`);
+    }
+    return bad;
+  });
 }

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
-import { startServer, startBrowser, openPage, startGame, idle, status } from "./helpers.mjs";
+import { startServer, startBrowser, openPage, startGame, idle, status, lowContrast } from "./helpers.mjs";
 import { keysOf, centre } from "./moves.mjs";
 
 let server;
@@ -24,37 +24,6 @@ after(async () => {
   await server?.stop();
 });
 
-/** The texts of the page whose contrast with their background is under 4.5:1. */
-function lowContrast(page) {
-  return page.evaluate(() => {
-    const rgb = (s) => (s.match(/[\d.]+/g) || []).map(Number);
-    const lum = ([r, g, b]) => {
-      const f = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
-      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
-    };
-    const background = (el) => {
-      for (let e = el; e; e = e.parentElement) {
-        const c = rgb(getComputedStyle(e).backgroundColor);
-        if (c.length === 3 || (c.length === 4 && c[3] > 0.5)) return c.slice(0, 3);
-      }
-      return [255, 255, 255];
-    };
-    const bad = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const el = n.parentElement;
-      if (!n.textContent.trim() || !el || el.closest("svg") || !el.checkClientRects?.() && el.getClientRects().length === 0) continue;
-      const style = getComputedStyle(el);
-      if (style.visibility === "hidden" || el.closest("[hidden]") || el.closest(".visually-hidden")) continue;
-      const fg = rgb(style.color).slice(0, 3);
-      const [a, b] = [lum(fg), lum(background(el))].sort((x, y) => y - x);
-      const ratio = (a + 0.05) / (b + 0.05);
-      if (ratio < 4.5) bad.push(`${el.tagName}.${el.className} "${n.textContent.trim().slice(0, 30)}": ${ratio.toFixed(2)}`);
-    }
-    return bad;
-  });
-}
-
 test("every text of the page meets WCAG AA contrast, in each view", async () => {
   const page = await openPage(browser.context, server.url);
   assert.deepEqual(await lowContrast(page), [], "the form");
@@ -69,6 +38,17 @@ test("every text of the page meets WCAG AA contrast, in each view", async () => 
   assert.deepEqual(await lowContrast(page), [], "an error shown");
   await page.click("#nav-replay");
   assert.deepEqual(await lowContrast(page), [], "the replay view");
+  // The form's mode "Play online" (a table of three, its seats), and the account's forms.
+  await page.click("#nav-play");
+  await page.click("#new");
+  await page.check("input[name=game][value=ecrire]");
+  await page.check("input[name=mode][value=online]");
+  await page.selectOption("select[name=tableForm]", "tourner");
+  assert.equal(await page.locator("#online-seats select").count(), 3);
+  assert.deepEqual(await lowContrast(page), [], "the online form");
+  await page.click("#nav-account");
+  await page.waitForSelector("#account:not([hidden])");
+  assert.deepEqual(await lowContrast(page), [], "the account's forms");
   await page.close();
 });
 

@@ -296,3 +296,19 @@ test("the replay page opens a record, and refuses a broken record and an oversiz
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test("a second game of another kind in the same page answers each click once", async () => {
+  const page = await openPage(browser.context, server.url);
+  await startGame(page, { game: "sugoroku", seed: 2 });
+  await page.click("#throw");
+  await idle(page);
+  await page.click("#new");
+  await startGame(page, { game: "tafl", bot: "bard", seed: 3 });
+  const seq = (await status(page)).seq;
+  await taflTurn(page, "circle.piece.attacker", chooser(3));
+  // The move and the Bard's answer, and no other game's action (a throw) sent with it.
+  assert.equal((await status(page)).seq, seq + 2);
+  assert.ok(await page.locator("#message").isHidden(), await page.locator("#message").textContent());
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

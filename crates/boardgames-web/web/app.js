@@ -10,6 +10,10 @@ import { trictrac } from "./trictrac.js";
 import { tafl } from "./tafl.js";
 import { sugoroku } from "./sugoroku.js";
 import { initReplay, openReplayText } from "./replay.js";
+import { el, info, question, recordLog } from "./panel.js";
+import { initRoom, openRoom, closeRoom, roomOfPath, relabelRoom } from "./online.js";
+import { refreshOnlineForm, createRoom, showLobby } from "./lobby.js";
+import { initAccount, account, showAccount, relabelAccount } from "./account.js";
 
 const $ = (id) => document.getElementById(id);
 const KEPT = "bg.current";
@@ -91,7 +95,9 @@ function refreshForm() {
   const form = $("setup-form");
   const game = form.game.value;
   const watch = form.mode.value === "watch";
+  const online = form.mode.value === "online";
   for (const g of ["trictrac", "ecrire", "tafl", "sugoroku"]) $(`opts-${g}`).hidden = g !== game;
+  $("sides").hidden = online;
   const entry = gameEntry(game);
   const sides = sideKeys(game);
   const side = form.side.value && sides.includes(form.side.value) ? form.side.value : sides[0];
@@ -108,6 +114,8 @@ function refreshForm() {
   $("bot2-desc").textContent = describe(game, form.bot2.value);
   $("setup-rules").href = `/rules/${game}`;
   if (!form.srules.value) form.srules.value = gameEntry("sugoroku").rules;
+  refreshOnlineForm(form, state.catalog, account());
+  $("setup-form").querySelector("button[type=submit]").textContent = online ? t("create_room") : t("start");
 }
 
 function setupOf(form) {
@@ -176,85 +184,14 @@ function statusText(view) {
   return t("waiting");
 }
 
-function el(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") e.className = v;
-    else e.setAttribute(k, v);
-  }
-  for (const c of children) e.append(c);
-  return e;
-}
-
-function infoTrictrac(view) {
-  const i = view.info;
-  const box = document.createDocumentFragment();
-  if (i.form === "ecrire") {
-    box.append(el("p", { class: "marque" }, t("marque", { k: i.marque, n: i.marques }), " · ", t("convention_h", { c: i.convention })));
-  }
-  const table = el("table", { class: "marks" },
-    el("caption", {}, t("marks")),
-    el("tr", {}, el("th", {}, ""), el("th", { scope: "col" }, t("trous_h")), el("th", { scope: "col" }, t("points_h")), el("th", { scope: "col" }, "")));
-  for (const c of ["white", "black"]) {
-    const m = i.marks[c];
-    const notes = [];
-    if (m.bredouille) notes.push(t("bredouille"));
-    if (i.pavillon === c) notes.push(t("pavillon_h"));
-    table.append(el("tr", { "data-colour": c }, el("th", { scope: "row" }, t(c)), el("td", {}, String(m.trous)), el("td", {}, String(m.points)), el("td", {}, notes.join(", "))));
-  }
-  box.append(table);
-  if (i.throw) box.append(el("p", { class: "throw" }, t("throw_now", { throw: i.throw, name: i.throwName })));
-  if (i.form === "ecrire" && i.ledger) {
-    box.append(el("details", {}, el("summary", {}, t("ledger")), el("pre", {}, i.ledger)));
-    if (i.sheet) box.append(el("details", {}, el("summary", {}, t("sheet")), el("pre", {}, i.sheet)));
-  }
-  return box;
-}
-
-function infoTafl(view) {
-  const i = view.info;
-  const box = document.createDocumentFragment();
-  box.append(el("p", {}, `${i.ruleset} · `, t("to_move", { side: t(i.toMove) })));
-  box.append(el("p", {}, t("plies", { n: i.plies })));
-  box.append(el("p", { class: "no-capture" }, t("since_capture", { n: i.pliesSinceCapture }) + (i.noCaptureLimit ? t("limit", { n: i.noCaptureLimit }) : "")));
-  box.append(el("p", { class: "repetitions" }, t("repetitions", { n: i.repetitions }) + (i.repetitionLimit ? t("limit", { n: i.repetitionLimit }) : "")));
-  box.append(el("p", { class: "captured" }, t("captured", { a: i.captured.attackers, d: i.captured.defenders })));
-  if (i.fourCorners) box.append(el("p", { class: "corners" }, t("corners", { list: i.cornersVisited.length ? i.cornersVisited.join(", ") : t("corners_none") })));
-  return box;
-}
-
-function infoSugoroku(view) {
-  const i = view.info;
-  const box = document.createDocumentFragment();
-  for (const c of ["white", "black"]) {
-    const p = i[c];
-    box.append(el("p", { class: `sg-${c}` }, t("sg_player", { side: t(c), phase: t(`phase${p.phase}`), reserve: p.reserve, board: p.onBoard, held: p.held, captured: p.captured })));
-  }
-  return box;
-}
-
 function renderQuestion(view) {
   const q = $("question");
-  q.replaceChildren();
-  q.hidden = true;
-  if (!view || view.next.kind !== "person") return;
-  const kinds = view.legal.map((a) => a.kind);
-  if (kinds.includes("tenir") || kinds.includes("senaller")) {
-    const c = view.info.choice || {};
-    q.append(el("p", {}, t("tenir_q", { reste: c.reste ?? 0 })));
-    if (c.advice) q.append(el("p", { class: "advice" }, t(`advice_${c.advice}`)));
-    for (const a of view.legal) {
-      const b = el("button", { type: "button", class: "primary", "data-action": a.text }, a.kind === "tenir" ? t("tenir") : t("senaller"));
-      b.addEventListener("click", () => play(a.text));
-      q.append(b);
-    }
-    q.hidden = false;
-  } else if (view.legal.length === 1 && view.legal[0].kind === "play" && view.legal[0].moves.length === 0) {
-    const b = el("button", { type: "button", class: "primary", "data-action": view.legal[0].text }, t("pass"));
-    b.addEventListener("click", () => play(view.legal[0].text));
-    q.append(b);
-    q.hidden = false;
+  if (!view || view.next.kind !== "person") {
+    q.replaceChildren();
+    q.hidden = true;
+    return;
   }
+  question(q, view, (text) => play(text));
 }
 
 function render() {
@@ -276,8 +213,7 @@ function render() {
   $("resign").hidden = state.watching || !!view.over;
   $("watch").hidden = !state.watching;
   $("hint").disabled = !mine;
-  const info = $("info");
-  info.replaceChildren(view.game === "tafl" ? infoTafl(view) : view.game === "sugoroku" ? infoSugoroku(view) : infoTrictrac(view));
+  $("info").replaceChildren(info(view));
   $("download").href = api.recordUrl(state.id);
   $("download").setAttribute("download", `${view.game}-${view.seed}.txt`);
   $("rules-link").href = `/rules/${view.game}`;
@@ -302,17 +238,7 @@ function logSteps(steps) {
 
 /** The move list of a record (after a reload or an undo: the steps are not in the page). */
 function logFromRecord(record) {
-  const log = $("log");
-  log.replaceChildren();
-  const lines = record.split("\n").filter((l) => /^\d+\. /.test(l));
-  for (const line of lines.slice(-300)) {
-    const m = line.match(/^(\d+)\. (.*?)(?: \{(.*)\})?$/);
-    if (!m) continue;
-    const li = el("li", { "data-index": String(Number(m[1]) - 1) }, m[2]);
-    if (m[3]) li.append(el("span", { class: "comment" }, ` — ${m[3]}`));
-    log.append(li);
-  }
-  log.scrollTop = log.scrollHeight;
+  recordLog($("log"), record);
 }
 
 function keep() {
@@ -391,7 +317,11 @@ async function start(setup) {
 function enterGame(game) {
   showSection("play");
   state.controller = controllerFor(game);
-  state.board = new Board($("board"), state.controller);
+  // One board for the page: its listeners are on its container; a new game changes the
+  // game it asks (a second Board on the same container would answer every click twice).
+  if (!state.board) state.board = new Board($("board"), state.controller);
+  state.board.game = state.controller;
+  state.board.mark(null, []);
   $("board").setAttribute("aria-label", t("board_label"));
 }
 
@@ -406,8 +336,36 @@ async function watchLoop() {
   }
 }
 
+const SECTIONS = ["setup", "play", "replay", "lobby", "room", "account"];
+
 function showSection(name) {
-  for (const s of ["setup", "play", "replay"]) $(s).hidden = s !== name;
+  // Leaving a room's page closes its socket (the seat's token stays kept).
+  if (name !== "room") closeRoom();
+  for (const s of SECTIONS) $(s).hidden = s !== name;
+}
+
+/** What the online modules need of the page. */
+const ui = {
+  message,
+  errorText,
+  showSection,
+  openRoom: (id, options) => openRoom(id, ui, options),
+  openReplay: (record) => {
+    showSection("replay");
+    $("replay-text").value = record;
+    openReplayText(record, { message, errorText }).catch((e) => message(errorText(e), true));
+  },
+  accountChanged: () => { if (state.catalog) refreshForm(); },
+};
+
+/** The page of the address: a room's (`/online/{id}`), else the local game or the form. */
+async function route() {
+  const id = roomOfPath();
+  if (id) {
+    openRoom(id, ui);
+    return true;
+  }
+  return false;
 }
 
 async function resume() {
@@ -440,6 +398,13 @@ function wire() {
   form.addEventListener("change", refreshForm);
   form.addEventListener("submit", (e) => {
     e.preventDefault();
+    if (form.mode.value === "online") {
+      guarded(async () => {
+        message("");
+        await createRoom(form, ui);
+      });
+      return;
+    }
     start(setupOf(form));
   });
   $("lang").addEventListener("click", () => {
@@ -447,12 +412,30 @@ function wire() {
     translate();
     refreshForm();
     if (state.view) render();
+    relabelRoom();
+    relabelAccount();
   });
   $("nav-play").addEventListener("click", () => {
     if (state.view && !state.view.over) showSection("play");
     else showSection("setup");
   });
   $("nav-replay").addEventListener("click", () => showSection("replay"));
+  $("nav-online").addEventListener("click", () => showLobby(ui));
+  $("nav-account").addEventListener("click", () => showAccount().catch((e) => message(errorText(e), true)));
+  $("lobby-refresh").addEventListener("click", () => showLobby(ui));
+  $("lobby-create").addEventListener("click", () => {
+    form.querySelector("input[name=mode][value=online]").checked = true;
+    refreshForm();
+    showSection("setup");
+  });
+  window.addEventListener("popstate", () => {
+    if (!roomOfPath()) {
+      showSection(state.view && !state.view.over ? "play" : "setup");
+      return;
+    }
+    route();
+  });
+  initRoom(ui);
   $("move-form").addEventListener("submit", (e) => {
     e.preventDefault();
     const text = $("move-input").value.trim();
@@ -530,7 +513,9 @@ async function main() {
   const ecrire = gameEntry("ecrire");
   fillSelect(form.convention, ecrire.conventions, (c) => t(`conv_${c}`), "base");
   $("presets").replaceChildren(...gameEntry("tafl").presets.map((p) => el("option", { value: p })));
+  await initAccount(ui);
   refreshForm();
+  if (await route()) return;
   try {
     if (await resume()) return;
   } catch (e) {

@@ -58,6 +58,26 @@ const ASSETS: &[Asset] = &[
         body: include_str!("../../web/replay.js"),
     },
     Asset {
+        name: "panel.js",
+        mime: "text/javascript; charset=utf-8",
+        body: include_str!("../../web/panel.js"),
+    },
+    Asset {
+        name: "online.js",
+        mime: "text/javascript; charset=utf-8",
+        body: include_str!("../../web/online.js"),
+    },
+    Asset {
+        name: "lobby.js",
+        mime: "text/javascript; charset=utf-8",
+        body: include_str!("../../web/lobby.js"),
+    },
+    Asset {
+        name: "account.js",
+        mime: "text/javascript; charset=utf-8",
+        body: include_str!("../../web/account.js"),
+    },
+    Asset {
         name: "style.css",
         mime: "text/css; charset=utf-8",
         body: include_str!("../../web/style.css"),

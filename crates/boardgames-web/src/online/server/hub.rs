@@ -17,7 +17,7 @@ use crate::online::protocol::ClientMessage;
 use crate::online::room::{Event, Machine, Occupant, Room, Status};
 use crate::online::spec::{NewRoom, RoomSpec};
 use crate::online::store::{
-    Changed, Db, DbError, EventRow, Finish, Rated, RoomRow, SeatRow, listen,
+    Backend, Changed, Db, DbError, EventRow, Finish, Rated, RoomRow, SeatRow, listen,
 };
 
 /// The most rooms a process holds in memory (rooms not being played give way first).
@@ -54,8 +54,10 @@ pub(crate) struct Loaded {
     pub(crate) salt: String,
     /// Connections open in this process, per seat.
     pub(crate) connections: Vec<usize>,
-    /// When each seat was last seen by any process (ms), as last read.
+    /// When each seat was last seen by any process (ms), as last read (PostgreSQL).
     pub(crate) last_seen: Vec<Option<i64>>,
+    /// Since when each seat has had no connection in this process (ms); `None` while it has.
+    pub(crate) absent_since: Vec<Option<i64>>,
     /// Spectators' connections open in this process.
     pub(crate) watchers: usize,
     /// A bot of the room is thinking (one at a time).
@@ -134,13 +136,7 @@ impl Hub {
             thinking: Arc::new(Semaphore::new(cores.max(1))),
             addresses: Arc::new(std::sync::Mutex::new(HashMap::new())),
         });
-        let unfinished = hub.db.unfinished_rooms().await.map_err(db_error)?;
-        for id in unfinished {
-            match hub.load(&id).await {
-                Ok(handle) => hub.drive(&handle),
-                Err(e) => eprintln!("boardgames serve: room {id} cannot be loaded: {e}"),
-            }
-        }
+        // Listening first: what other processes store while the rooms load is heard.
         if url.starts_with("postgres") {
             let mut changes = listen(url).await.map_err(db_error)?;
             let weak = Arc::downgrade(&hub);
@@ -159,6 +155,13 @@ impl Hub {
                     }
                 }
             });
+        }
+        let unfinished = hub.db.unfinished_rooms().await.map_err(db_error)?;
+        for id in unfinished {
+            match hub.load(&id).await {
+                Ok(handle) => hub.drive(&handle),
+                Err(e) => eprintln!("boardgames serve: room {id} cannot be loaded: {e}"),
+            }
         }
         let weak = Arc::downgrade(&hub);
         tokio::spawn(async move {
@@ -225,6 +228,7 @@ impl Hub {
                 salt: row.salt,
                 connections: vec![0; seats],
                 last_seen: vec![None; seats],
+                absent_since: vec![Some(now_ms()); seats],
                 watchers: 0,
                 thinking: false,
                 dirty: false,
@@ -233,14 +237,13 @@ impl Hub {
         });
         let mut rooms = crate::store::lock(&self.rooms);
         if rooms.len() >= MAX_LOADED_ROOMS {
-            // Rooms that are over give way first.
+            // Rooms not being played and without a connection give way (a room left is
+            // loaded again from its log when asked for).
             let over: Vec<String> = rooms
                 .iter()
                 .filter(|(_, h)| {
                     h.loaded.try_lock().is_ok_and(|l| {
-                        l.room.status() == Status::Over
-                            && l.connections.iter().all(|c| *c == 0)
-                            && l.watchers == 0
+                        l.room.status() != Status::Playing && l.connections.iter().all(|c| *c == 0)
                     })
                 })
                 .map(|(k, _)| k.clone())
@@ -556,8 +559,13 @@ impl Hub {
         let hub = Arc::clone(self);
         let handle = Arc::clone(handle);
         tokio::spawn(async move {
+            // A failing database: a few tries, then the presence watch drives the room again.
+            let mut failures = 0;
             let mut outage = 0u32;
             loop {
+                if failures >= 5 {
+                    return;
+                }
                 let mut loaded = handle.loaded.lock().await;
                 if loaded.thinking {
                     return;
@@ -585,6 +593,7 @@ impl Hub {
                             .is_err()
                         {
                             drop(loaded);
+                            failures += 1;
                             tokio::time::sleep(Duration::from_millis(500)).await;
                         }
                     }
@@ -612,6 +621,7 @@ impl Hub {
                                 .is_err()
                             {
                                 drop(loaded);
+                                failures += 1;
                                 tokio::time::sleep(Duration::from_millis(500)).await;
                             }
                         }
@@ -637,41 +647,52 @@ impl Hub {
         }
     }
 
-    /// Writes the presence of the seats connected here, and abandons the seats absent
-    /// longer than their room allows.
+    /// Abandons the seats absent longer than their room allows, and goes on with the rooms
+    /// whose dice or bots wait (after an outage of the database). A seat is absent when no
+    /// connection of this process holds it and, on PostgreSQL (several processes), when no
+    /// process has written its presence within the absence: the seats connected here are
+    /// written every [`PRESENCE_EVERY`].
     async fn watch_presence(self: &Arc<Self>) {
         let now = now_ms();
+        let shared = self.db.backend() == Backend::Postgres;
         for handle in self.handles() {
             let mut loaded = handle.loaded.lock().await;
             if loaded.dirty || loaded.room.status() != Status::Playing {
                 continue;
             }
-            let here: Vec<u32> = (0..loaded.connections.len())
-                .filter(|&k| loaded.connections[k] > 0)
-                .map(|k| k as u32)
+            let absence =
+                i64::try_from(loaded.room.spec().absence_s).unwrap_or(i64::MAX / 2) * 1000;
+            let mut gone: Vec<usize> = (0..loaded.connections.len())
+                .filter(|&k| {
+                    matches!(loaded.room.seats()[k], Occupant::Person { .. })
+                        && loaded.connections[k] == 0
+                        && loaded.absent_since[k].is_some_and(|t| now - t > absence)
+                })
                 .collect();
-            if !here.is_empty() {
-                let _ = self.db.touch_seats(&handle.id, &here, now).await;
-            }
-            let Ok(rows) = self.db.seats(&handle.id).await else {
-                continue;
-            };
-            for r in &rows {
-                if let Some(slot) = loaded.last_seen.get_mut(r.seat as usize) {
-                    *slot = r.last_seen_ms;
+            if shared {
+                let here: Vec<u32> = (0..loaded.connections.len())
+                    .filter(|&k| loaded.connections[k] > 0)
+                    .map(|k| k as u32)
+                    .collect();
+                if !here.is_empty() {
+                    let _ = self.db.touch_seats(&handle.id, &here, now).await;
                 }
+                if let Ok(rows) = self.db.seats(&handle.id).await {
+                    for r in &rows {
+                        if let Some(slot) = loaded.last_seen.get_mut(r.seat as usize) {
+                            *slot = r.last_seen_ms;
+                        }
+                    }
+                }
+                gone.retain(|&k| loaded.last_seen[k].is_none_or(|t| now - t > absence));
             }
-            let absence = i64::try_from(loaded.room.spec().absence_s).unwrap_or(i64::MAX) * 1000;
-            let gone = rows.iter().find(|r| {
-                r.kind == "person"
-                    && loaded.connections.get(r.seat as usize) == Some(&0)
-                    && r.last_seen_ms.is_some_and(|t| now - t > absence)
-            });
-            if let Some(r) = gone
-                && let Some(e) = loaded.room.abandon(r.seat as usize)
+            if let Some(&seat) = gone.first()
+                && let Some(e) = loaded.room.abandon(seat)
             {
                 let _ = self.commit(&handle, &mut loaded, &[e], &[], now).await;
             }
+            drop(loaded);
+            self.drive(&handle);
         }
     }
 }

@@ -51,12 +51,13 @@ pub(crate) fn state_message(
     if let Some(seats) = v["seats"].as_array_mut() {
         for (k, s) in seats.iter_mut().enumerate() {
             let here = loaded.connections.get(k).is_some_and(|c| *c > 0);
+            // Another process's connection (PostgreSQL): written within two watches.
             let seen = loaded
                 .last_seen
                 .get(k)
                 .copied()
                 .flatten()
-                .is_some_and(|t| now - t < 15_000);
+                .is_some_and(|t| now - t < 12_000);
             s["present"] = json!(s["kind"] == "bot" || here || seen);
         }
     }
@@ -129,6 +130,7 @@ pub(crate) async fn serve(
                 if let Some(c) = loaded.connections.get_mut(s) {
                     *c += 1;
                 }
+                loaded.absent_since[s] = None;
             }
             None => loaded.watchers += 1,
         }
@@ -212,9 +214,9 @@ async fn release(handle: &Handle, seat: Option<usize>) {
         Some(s) => {
             if let Some(c) = loaded.connections.get_mut(s) {
                 *c = c.saturating_sub(1);
-            }
-            if let Some(t) = loaded.last_seen.get_mut(s) {
-                *t = Some(now_ms());
+                if *c == 0 {
+                    loaded.absent_since[s] = Some(now_ms());
+                }
             }
         }
         None => loaded.watchers = loaded.watchers.saturating_sub(1),
