@@ -1502,3 +1502,30 @@ async fn a_move_in_flight_at_the_kill_is_played_once_when_sent_again() {
     drop(second);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+// ---------------------------------------------------------------------------------------
+// 1b. One of two processes killed: its player goes on through the other.
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_of_a_killed_process_goes_on_through_the_other() {
+    let url = Postgres::shared().create_database("failover");
+    let log = new_log();
+    let mut one = Server::start(&url, &log);
+    let two = Server::start(&url, &log);
+    let (room, ann, commitment) = fidchell(&one.addr).await;
+    let bob = join(&two.addr, &room).await;
+    let mut a = Ws::connect(&one.addr, &room, Some(&ann)).await;
+    let mut b = Ws::connect(&two.addr, &room, Some(&bob)).await;
+    assert_eq!(play(&mut [&mut a, &mut b], 3).await, 3);
+    assert_eq!(b.seq(), 5);
+    one.kill();
+    drop(a);
+    // Ann comes back through process 2: her seat, the room as it was.
+    let mut a = Ws::connect(&two.addr, &room, Some(&ann)).await;
+    assert_eq!((a.state["seat"].as_u64(), a.seq()), (Some(0), 5));
+    let moves = 3 + play(&mut [&mut a, &mut b], MAX_MOVES).await;
+    assert_eq!(a.state["status"], "over");
+    let last = record(&two.addr, &room).await;
+    assert_eq!(record_moves(&last).len(), moves);
+    assert_seed_committed(&last, &a.state, &commitment);
+}
