@@ -990,17 +990,24 @@ async fn the_socket_refuses_with_a_reason_and_changes_nothing() {
     );
     assert_eq!(pongs + refused, sent);
 
-    // A message over 8 KiB: the socket refuses it by closing the connection (the
-    // WebSocket's own limit, before any decoding: no `refused` message).
+    // A message over 8 KiB is refused `too_large`, the connection kept; one over 64 KiB
+    // (what the socket reads at most) closes the connection.
     let mut big = Ws::connect(addr, &room, Some(&bob)).await;
-    big.send_text(format!(
-        r#"{{"type":"act","seq":{seq},"action":"{}"}}"#,
-        "x".repeat(9 * 1024)
-    ))
-    .await;
+    let oversized = |n: usize| {
+        format!(
+            r#"{{"type":"act","seq":{seq},"action":"{}"}}"#,
+            "x".repeat(n)
+        )
+    };
+    big.send_text(oversized(9 * 1024)).await;
+    let reason = big.refused("too_large").await;
+    assert!(reason.contains("8192"), "{reason}");
+    big.send(&json!({"type": "ping"})).await;
+    assert_eq!(big.next().await["type"], "pong");
+    big.send_text(oversized(65 * 1024)).await;
     match big.read(WAIT).await {
         Read2::Closed(how) => assert!(!how.is_empty()),
-        other => panic!("an oversized message must close the socket, got {other:?}"),
+        other => panic!("a message over 64 KiB must close the socket, got {other:?}"),
     }
     // The first message must be hello: anything else is refused and the socket closed.
     let mut rude = Ws {
