@@ -990,17 +990,24 @@ async fn the_socket_refuses_with_a_reason_and_changes_nothing() {
     );
     assert_eq!(pongs + refused, sent);
 
-    // A message over 8 KiB: the socket refuses it by closing the connection (the
-    // WebSocket's own limit, before any decoding: no `refused` message).
+    // A message over 8 KiB is refused `too_large`, the connection kept; one over 64 KiB
+    // (what the socket reads at most) closes the connection.
     let mut big = Ws::connect(addr, &room, Some(&bob)).await;
-    big.send_text(format!(
-        r#"{{"type":"act","seq":{seq},"action":"{}"}}"#,
-        "x".repeat(9 * 1024)
-    ))
-    .await;
+    let oversized = |n: usize| {
+        format!(
+            r#"{{"type":"act","seq":{seq},"action":"{}"}}"#,
+            "x".repeat(n)
+        )
+    };
+    big.send_text(oversized(9 * 1024)).await;
+    let reason = big.refused("too_large").await;
+    assert!(reason.contains("8192"), "{reason}");
+    big.send(&json!({"type": "ping"})).await;
+    assert_eq!(big.next().await["type"], "pong");
+    big.send_text(oversized(65 * 1024)).await;
     match big.read(WAIT).await {
         Read2::Closed(how) => assert!(!how.is_empty()),
-        other => panic!("an oversized message must close the socket, got {other:?}"),
+        other => panic!("a message over 64 KiB must close the socket, got {other:?}"),
     }
     // The first message must be hello: anything else is refused and the socket closed.
     let mut rude = Ws {
@@ -1462,4 +1469,70 @@ async fn connections_are_bounded_per_room_and_per_address() {
     drop(open);
     drop(server);
     let _ = std::fs::remove_dir_all(dir);
+}
+
+// ---------------------------------------------------------------------------------------
+// 2b. A move in flight when the server is killed: sent again, it is played once.
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_in_flight_at_the_kill_is_played_once_when_sent_again() {
+    let dir = temp_dir("in-flight");
+    let database = format!("sqlite://{}", dir.join("rooms.sqlite").display());
+    let log = new_log();
+    let mut first = Server::start(&database, &log);
+    let (room, ann, _) = fidchell(&first.addr).await;
+    let bob = join(&first.addr, &room).await;
+    let mut a = Ws::connect(&first.addr, &room, Some(&ann)).await;
+    let mut b = Ws::connect(&first.addr, &room, Some(&bob)).await;
+    assert_eq!(play(&mut [&mut a, &mut b], 2).await, 2);
+    assert_eq!(a.seq(), 4);
+    let message = act(4, &first_legal(&a.state).expect("Ann to move"));
+    a.send(&message).await;
+    first.kill();
+    drop((a, b));
+
+    let second = Server::start(&database, &log);
+    let kept = room_state(&second.addr, &room).await["seq"].as_u64();
+    assert!(matches!(kept, Some(4 | 5)), "{kept:?}");
+    let mut a = Ws::connect(&second.addr, &room, Some(&ann)).await;
+    a.send(&message).await;
+    let v = a.next().await;
+    if kept == Some(5) {
+        // Stored before the kill: the resend is stale, and the room is shown as it is.
+        assert_eq!(v["code"], "stale", "{}", brief(&v));
+        assert_eq!(a.next_state().await["seq"], 5);
+    } else {
+        assert_eq!(v["seq"], 5, "{}", brief(&v));
+    }
+    assert_eq!(room_state(&second.addr, &room).await["seq"], 5);
+    assert_eq!(record_moves(&record(&second.addr, &room).await).len(), 3);
+    drop(second);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+// ---------------------------------------------------------------------------------------
+// 1b. One of two processes killed: its player goes on through the other.
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_of_a_killed_process_goes_on_through_the_other() {
+    let url = Postgres::shared().create_database("failover");
+    let log = new_log();
+    let mut one = Server::start(&url, &log);
+    let two = Server::start(&url, &log);
+    let (room, ann, commitment) = fidchell(&one.addr).await;
+    let bob = join(&two.addr, &room).await;
+    let mut a = Ws::connect(&one.addr, &room, Some(&ann)).await;
+    let mut b = Ws::connect(&two.addr, &room, Some(&bob)).await;
+    assert_eq!(play(&mut [&mut a, &mut b], 3).await, 3);
+    assert_eq!(b.seq(), 5);
+    one.kill();
+    drop(a);
+    // Ann comes back through process 2: her seat, the room as it was.
+    let mut a = Ws::connect(&two.addr, &room, Some(&ann)).await;
+    assert_eq!((a.state["seat"].as_u64(), a.seq()), (Some(0), 5));
+    let moves = 3 + play(&mut [&mut a, &mut b], MAX_MOVES).await;
+    assert_eq!(a.state["status"], "over");
+    let last = record(&two.addr, &room).await;
+    assert_eq!(record_moves(&last).len(), moves);
+    assert_seed_committed(&last, &a.state, &commitment);
 }

@@ -21,6 +21,11 @@ use crate::online::protocol::MAX_MESSAGE_BYTES;
 use crate::online::spec::NewRoom;
 use crate::online::store::SessionInfo;
 
+/// The longest message a room's WebSocket reads, in bytes: a message over
+/// [`MAX_MESSAGE_BYTES`] and under this is read and refused `too_large` with its reason (the
+/// connection kept); one over this closes the connection.
+const MAX_READ_BYTES: usize = 8 * MAX_MESSAGE_BYTES;
+
 /// The session cookie's name.
 pub(crate) const COOKIE: &str = "bg_session";
 /// A session's life, in seconds (30 days).
@@ -406,8 +411,8 @@ pub(crate) async fn socket(
     };
     let hub = Arc::clone(&online.hub);
     Ok(upgrade
-        .max_message_size(MAX_MESSAGE_BYTES)
-        .max_frame_size(MAX_MESSAGE_BYTES)
+        .max_message_size(MAX_READ_BYTES)
+        .max_frame_size(MAX_READ_BYTES)
         .on_upgrade(move |socket| async move {
             ws::serve(hub, handle, socket, account_seat).await;
             drop(slot);
