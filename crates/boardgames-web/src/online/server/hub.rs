@@ -243,7 +243,9 @@ impl Hub {
                 .iter()
                 .filter(|(_, h)| {
                     h.loaded.try_lock().is_ok_and(|l| {
-                        l.room.status() != Status::Playing && l.connections.iter().all(|c| *c == 0)
+                        l.room.status() != Status::Playing
+                            && l.connections.iter().all(|c| *c == 0)
+                            && l.watchers == 0
                     })
                 })
                 .map(|(k, _)| k.clone())
