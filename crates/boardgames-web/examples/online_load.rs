@@ -17,7 +17,9 @@
 //! One *action* is timed from the `act` sent to the first `state` with a higher sequence
 //! number received by the OTHER seat's connection (action → broadcast). Printed per N:
 //! the median, 90th and 99th percentiles and maximum of that time (ms), the actions a
-//! second, and the server's VmRSS and VmHWM (`/proc/PID/status`) at the end. Progress goes
+//! second, the server's VmRSS and VmHWM (`/proc/PID/status`) at the end, the CPU time of the
+//! server and of this benchmark's clients per action (`/proc/PID/stat`: they share the
+//! machine), and the load average. Progress goes
 //! to stderr, the table to stdout. At the end every game still on is resigned (so that the
 //! next server on the same database has no room to load), then the server is killed.
 //!
@@ -412,6 +414,10 @@ struct Figures {
     hwm_kb: u64,
     /// The server's CPU time during play, per action measured (ms).
     cpu_ms_per_action: f64,
+    /// This benchmark's own CPU time during play (its 2N clients), per action (ms).
+    client_cpu_ms_per_action: f64,
+    /// The machine's load average over the last minute at the end of play.
+    load: f64,
     over: u64,
     refused: u64,
     errors: u64,
@@ -510,6 +516,7 @@ async fn run(o: &Options, games: usize, database: &str) -> Result<Figures, Error
     );
     let play = Instant::now();
     let cpu_before = cpu_seconds(pid);
+    let client_before = cpu_seconds(std::process::id());
     let mut last_report = Instant::now();
     while play.elapsed() < Duration::from_secs(o.seconds)
         && measures.over.load(Ordering::Relaxed) < 2 * games as u64
@@ -534,6 +541,11 @@ async fn run(o: &Options, games: usize, database: &str) -> Result<Figures, Error
     let played_s = play.elapsed().as_secs_f64();
     let (rss_kb, hwm_kb) = memory_kb(pid);
     let cpu_played = cpu_seconds(pid) - cpu_before;
+    let client_played = cpu_seconds(std::process::id()) - client_before;
+    let load = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| l.split_whitespace().next().and_then(|v| v.parse().ok()))
+        .unwrap_or(f64::NAN);
     let mut latencies =
         std::mem::take(&mut *measures.latencies.lock().unwrap_or_else(|e| e.into_inner()));
     stop.store(true, Ordering::Relaxed);
@@ -554,6 +566,8 @@ async fn run(o: &Options, games: usize, database: &str) -> Result<Figures, Error
         rss_kb,
         hwm_kb,
         cpu_ms_per_action: cpu_played * 1000.0 / latencies.len().max(1) as f64,
+        client_cpu_ms_per_action: client_played * 1000.0 / latencies.len().max(1) as f64,
+        load,
         over: measures.over.load(Ordering::Relaxed) / 2,
         refused: measures.refused.load(Ordering::Relaxed),
         errors: measures.errors.load(Ordering::Relaxed),
@@ -735,13 +749,13 @@ async fn main() -> Result<(), Error> {
         "SQLite"
     };
     println!(
-        "| database | games | actions | median ms | p90 ms | p99 ms | max ms | actions/s | VmRSS MiB | VmHWM MiB | server CPU ms/action | games over | refused | errors | setup s |"
+        "| database | games | actions | median ms | p90 ms | p99 ms | max ms | actions/s | VmRSS MiB | VmHWM MiB | server CPU ms/action | clients' CPU ms/action | load average | games over | refused | errors | setup s |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for &games in &o.games {
         if let Some(f) = all.get(&games) {
             println!(
-                "| {backend} | {} | {} | {:.1} | {:.1} | {:.1} | {:.1} | {:.0} | {:.0} | {:.0} | {:.2} | {} | {} | {} | {:.1} |",
+                "| {backend} | {} | {} | {:.1} | {:.1} | {:.1} | {:.1} | {:.0} | {:.0} | {:.0} | {:.2} | {:.2} | {:.1} | {} | {} | {} | {:.1} |",
                 f.games,
                 f.actions,
                 f.median_ms,
@@ -752,6 +766,8 @@ async fn main() -> Result<(), Error> {
                 f.rss_kb as f64 / 1024.0,
                 f.hwm_kb as f64 / 1024.0,
                 f.cpu_ms_per_action,
+                f.client_cpu_ms_per_action,
+                f.load,
                 f.over,
                 f.refused,
                 f.errors,

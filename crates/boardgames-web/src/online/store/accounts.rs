@@ -161,7 +161,6 @@ impl Db {
         check_password_length(password)?;
         let hash = hash_password(password).await?;
         let id = random_hex(16)?;
-        let _writing = self.writing().await;
         sqlx::query(
             "INSERT INTO accounts (id, name, name_key, password_hash, created_ms) \
              VALUES ($1, $2, $3, $4, $5)",
@@ -283,7 +282,6 @@ impl Db {
         let new_hash = hash_password(new).await?;
         let keep = token_key(keep_token).unwrap_or_default();
         let what = "changing a password";
-        let _writing = self.writing().await;
         let mut tx = self
             .pool()
             .begin()
@@ -316,7 +314,6 @@ impl Db {
     ) -> Result<NewSession, DbError> {
         let token = random_hex(32)?;
         let csrf = random_hex(32)?;
-        let _writing = self.writing().await;
         sqlx::query(
             "INSERT INTO sessions (token_hash, account_id, csrf, created_ms, expires_ms) \
              VALUES ($1, $2, $3, $4, $5)",
@@ -373,7 +370,6 @@ impl Db {
         let Some(key) = token_key(token) else {
             return Ok(());
         };
-        let _writing = self.writing().await;
         sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
             .bind(&key)
             .execute(self.pool())

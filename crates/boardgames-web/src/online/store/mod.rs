@@ -139,8 +139,6 @@ pub struct Db {
     /// The dummy hash checked for an unknown name, so that a login takes as long whether
     /// the name exists or not.
     dummy_hash: Arc<std::sync::OnceLock<String>>,
-    /// On SQLite, the turn of this process's writers (see [`Db::writing`]).
-    writer: Arc<tokio::sync::Mutex<()>>,
 }
 
 impl Db {
@@ -233,7 +231,6 @@ impl Db {
             pool,
             backend,
             dummy_hash: Arc::new(std::sync::OnceLock::new()),
-            writer: Arc::new(tokio::sync::Mutex::new(())),
         })
     }
 
@@ -246,18 +243,6 @@ impl Db {
     /// The pool, for the operations' files.
     pub(crate) fn pool(&self) -> &AnyPool {
         &self.pool
-    }
-
-    /// The turn of a write, held until the write's transaction ends: on SQLite the writers
-    /// of this process queue here, first come first served, rather than in SQLite's busy
-    /// handler (which sleeps 1, 2, 5, ... up to 100 ms between tries, so that under load a
-    /// write waited hundreds of milliseconds while the lock was free; the load benchmark
-    /// of docs/online.md, "Figures"). PostgreSQL locks rows, not the database: no turn.
-    pub(crate) async fn writing(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
-        match self.backend {
-            Backend::Sqlite => Some(self.writer.lock().await),
-            Backend::Postgres => None,
-        }
     }
 }
 

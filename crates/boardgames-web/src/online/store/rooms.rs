@@ -205,7 +205,6 @@ impl Db {
             check_seat(seat)?;
         }
         let what = format!("creating room {}", room.id);
-        let _writing = self.writing().await;
         let mut tx = self
             .pool()
             .begin()
@@ -350,7 +349,6 @@ impl Db {
             }
         }
         let what = format!("appending to room {room_id}");
-        let _writing = self.writing().await;
         let mut tx = self
             .pool()
             .begin()
@@ -434,7 +432,6 @@ impl Db {
             return Ok(());
         }
         let what = format!("touching the seats of room {room_id}");
-        let _writing = self.writing().await;
         let mut tx = self
             .pool()
             .begin()
@@ -467,7 +464,6 @@ impl Db {
             return Ok(());
         }
         let what = format!("touching the seats of {} rooms", rooms.len());
-        let _writing = self.writing().await;
         let mut tx = self
             .pool()
             .begin()
