@@ -990,24 +990,79 @@ async fn the_socket_refuses_with_a_reason_and_changes_nothing() {
     );
     assert_eq!(pongs + refused, sent);
 
-    // A message over 8 KiB is refused `too_large`, the connection kept; one over 64 KiB
-    // (what the socket reads at most) closes the connection.
+    // A message over 8 KiB: refused `too_large` with its reason, nothing changed, and the
+    // connection goes on (issue 47's review: it used to be dropped without a word).
     let mut big = Ws::connect(addr, &room, Some(&bob)).await;
-    let oversized = |n: usize| {
-        format!(
-            r#"{{"type":"act","seq":{seq},"action":"{}"}}"#,
-            "x".repeat(n)
-        )
-    };
-    big.send_text(oversized(9 * 1024)).await;
+    big.send_text(format!(
+        r#"{{"type":"act","seq":{seq},"action":"{}"}}"#,
+        "x".repeat(9 * 1024)
+    ))
+    .await;
     let reason = big.refused("too_large").await;
-    assert!(reason.contains("8192"), "{reason}");
+    assert!(reason.contains("8192 bytes"), "{reason}");
     big.send(&json!({"type": "ping"})).await;
     assert_eq!(big.next().await["type"], "pong");
-    big.send_text(oversized(65 * 1024)).await;
+    unchanged(room_state(addr, &room).await, seq);
+    // Over 64 KiB the WebSocket does not read it: the connection is closed with a close
+    // frame, 1009 (message too big), and its reason.
+    big.send_text(format!(
+        r#"{{"type":"act","seq":{seq},"action":"{}"}}"#,
+        "x".repeat(70 * 1024)
+    ))
+    .await;
     match big.read(WAIT).await {
-        Read2::Closed(how) => assert!(!how.is_empty()),
+        Read2::Closed(how) => {
+            assert!(
+                how.contains("Size") && how.contains("over 65536 bytes"),
+                "{how}"
+            );
+        }
         other => panic!("a message over 64 KiB must close the socket, got {other:?}"),
+    }
+    unchanged(room_state(addr, &room).await, seq);
+    // A connection that earns more than 200 refusals is closed with 1008 (policy) and why.
+    let mut junk = Ws::connect(addr, &room, None).await;
+    for _ in 0..=200 {
+        junk.send_text("{}".to_owned()).await;
+    }
+    let mut refusals = 0;
+    let how = loop {
+        match junk.read(WAIT).await {
+            Read2::Json(v) => {
+                assert_eq!(v["type"], "refused", "{}", brief(&v));
+                refusals += 1;
+            }
+            Read2::Closed(how) => break how,
+            Read2::Nothing => panic!("after {refusals} refusals, neither a message nor a close"),
+        }
+    };
+    assert_eq!(refusals, 201);
+    assert!(
+        how.contains("Policy") && how.contains("more than 200"),
+        "{how}"
+    );
+    // A body of the wrong shape is refused as every refusal is, JSON with its code and the
+    // field named (it used to be axum's text/plain 422).
+    for (path, body, field) in [
+        (
+            "/api/rooms".to_owned(),
+            json!({"game": "tafl", "seats": ["open", "open"], "colour": "red"}),
+            "colour",
+        ),
+        (
+            format!("/api/rooms/{room}/join"),
+            json!({"seat": -1, "name": "Eve"}),
+            "seat",
+        ),
+    ] {
+        let a = post(addr, &path, &body).await;
+        let (status, code, message) = refusal(&a);
+        assert_eq!(
+            (status, code.as_str()),
+            (400, "bad_request"),
+            "{path}: {message}"
+        );
+        assert!(message.contains(field), "{path}: {message}");
     }
     // The first message must be hello: anything else is refused and the socket closed.
     let mut rude = Ws {

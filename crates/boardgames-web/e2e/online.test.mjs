@@ -236,12 +236,16 @@ test("a table of three plays a partie à tourner of 3 marqués to its settlement
     const a = await openPage(contexts[0], server.url);
     const { id, invite } = await createRoom(a, { game: "ecrire", options: { marques: 3 }, table: "tourner", seats: ["me", "open", "open"], name: "Anne", isPublic: true });
     assert.equal(await a.locator("#room-seats li").count(), 3);
+    // An open seat is said once ("Seat B: open"), not "open · open" (issue 47's review).
+    assert.deepEqual((await a.locator("#room-seats li").allTextContents()).slice(1), ["Seat B: open", "Seat C: open"]);
     const b = await joinByLink(contexts[1], server.url, invite, 1, "Basile");
     // The third takes the last seat from the lobby, where the public room is listed.
     const c = await openPage(contexts[2], server.url);
     await c.click("#nav-online");
     await c.fill("#lobby-name", "Claire");
     await c.waitForSelector(`#lobby-rooms li[data-room="${id}"]`);
+    // The lobby says the room's options, not only its game (issue 47's review).
+    assert.equal(await c.locator(`#lobby-rooms li[data-room="${id}"] .lobby-options`).textContent(), "Marqués: 3 · Convention: base");
     assert.deepEqual(await lowContrast(c), [], "the lobby");
     await c.click(`#lobby-rooms li[data-room="${id}"] button[data-seat="2"]`);
     await c.waitForSelector("#room:not([hidden])");
@@ -431,6 +435,27 @@ test("a game of dice alone thrown by hand online, and a tafl clock counted down 
     const after = await seconds(0);
     assert.ok(after <= later + 2 && after >= later - 10, `${later} s, then ${after} s after the move`);
     assert.ok(await seconds(1) <= 302);
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await close();
+  }
+});
+
+test("a link to a room the server does not have says so, and shows nothing of a room", { timeout: 60000 }, async () => {
+  const { server, contexts, close } = await setup(1);
+  try {
+    const page = await openPage(contexts[0], server.url);
+    await page.goto(`${server.url}/online/0123456789abcdef0123456789abcdef`);
+    await page.waitForFunction(() => document.getElementById("room-status").textContent === "There is no such room on this server.", null, { timeout: 20000 });
+    // Issue 47's review: the invitation box, "Seats", the record's link (a 404) and "Moves"
+    // were shown under it, and the sentence twice.
+    for (const id of ["room-connection", "room-invite-box", "room-seats", "room-download", "room-log", "room-fairness"]) {
+      assert.equal(await page.locator(`#${id}`).isVisible(), false, id);
+    }
+    // Another room opened afterwards from the same page shows its panel again.
+    await page.click("#nav-play");
+    await createRoom(page, { game: "tafl", options: { rules: "brandubh" }, seats: ["me", "open"], name: "Ann" });
+    for (const id of ["room-invite-box", "room-seats", "room-download"]) assert.ok(await page.locator(`#${id}`).isVisible(), id);
     assert.deepEqual(page.errors, []);
   } finally {
     await close();

@@ -373,3 +373,44 @@ fn a_table_of_three_bots_plays_a_partie_a_tourner_to_its_settlement() {
     let rebuilt = r.rebuilt();
     assert_eq!(rebuilt.view(None, 0), v);
 }
+
+#[test]
+fn a_name_with_a_hidden_direction_or_width_mark_is_refused() {
+    // Issue 47's review: a guest named "Bob\u{202E}evil" turned the page's words after the
+    // name backwards ("You win! (Black (Bobyb :(live (noitangiser").
+    let r = Logged::new(spec("tafl", &["open", "open"]), 7);
+    for name in [
+        "Bob\u{202E}evil",
+        "\u{2067}Ann",
+        "Ann\u{200B}",
+        "\u{FEFF}Ann",
+        "A\u{200F}b",
+    ] {
+        let e = r.room.propose_join(0, name, None).unwrap_err();
+        assert_eq!(e.code(), "bad_request", "{name:?}");
+        assert!(
+            e.to_string().contains("invisible direction or width mark"),
+            "{e}"
+        );
+    }
+    // A control character keeps its own message; ordinary unicode, an emoji sequence with its
+    // zero-width joiner and a right-to-left script are names.
+    assert!(
+        r.room
+            .propose_join(0, "a\u{7}b", None)
+            .unwrap_err()
+            .to_string()
+            .contains("control character")
+    );
+    for name in [
+        "Rémi",
+        "👩\u{200D}👩\u{200D}👧",
+        "مریم",
+        "<img src=x onerror=alert(1)>",
+    ] {
+        match r.room.propose_join(0, name, None).unwrap() {
+            Event::Join { name: n, .. } => assert_eq!(n, name),
+            e => panic!("{e:?}"),
+        }
+    }
+}

@@ -128,19 +128,36 @@ function roomsOf(answer) {
   return [];
 }
 
-/** A room of the lobby as {id, game, form, seats}: the summary's fields, or its stored row's. */
+/** A room of the lobby as {id, game, form, seats, rules, clock, marques, convention}: the summary's fields, or its stored row's. */
 function entryOf(r) {
   const row = r.room && typeof r.room === "object" ? r.room : r;
   let spec = row.spec || r.spec || {};
   if (typeof spec === "string") {
     try { spec = JSON.parse(spec); } catch (_) { spec = {}; }
   }
-  return { id: row.id || r.room || r.id, game: row.game || r.game, form: r.form || spec.form, seats: r.seats || [] };
+  const pick = (k) => (r[k] !== undefined && r[k] !== null ? r[k] : spec[k]);
+  return {
+    id: row.id || r.room || r.id, game: row.game || r.game, form: r.form || spec.form, seats: r.seats || [],
+    rules: pick("rules"), clock: pick("clock"), marques: pick("marques"), convention: pick("convention"),
+  };
 }
+
+/** The longest rules string the lobby shows whole (an OpenTafl string is cut, its room's page has it all). */
+const RULES_SHOWN = 40;
 
 function gameWords(r) {
   const key = r.game === "table" ? "g_table" : `g_${r.game}`;
   return r.form ? `${t(key)} (${t(`table_${r.form.replace("-", "")}`)})` : t(key);
+}
+
+/** What a newcomer needs to choose a room besides its game: the rules, the marqués, the clock (main minutes + increment seconds). */
+function optionWords(r) {
+  const words = [];
+  if (typeof r.rules === "string" && r.rules) words.push(r.rules.length > RULES_SHOWN ? `${r.rules.slice(0, RULES_SHOWN)}…` : r.rules);
+  if (Number.isInteger(r.marques)) words.push(`${t("marques")}: ${r.marques}`);
+  if (typeof r.convention === "string" && r.convention) words.push(`${t("convention")}: ${t(`conv_${r.convention}`)}`);
+  if (r.clock && Number.isFinite(r.clock.main_s)) words.push(`${Math.round(r.clock.main_s / 60 * 10) / 10} min + ${r.clock.increment_s || 0} s`);
+  return words.join(" · ");
 }
 
 /** The lobby's refresh while it is shown (every 15 s). */
@@ -179,6 +196,7 @@ async function listRooms(ui) {
     });
     return el("li", { class: "lobby-room", "data-room": id },
       el("b", {}, gameWords(r)), " ",
+      ...(optionWords(r) ? [el("span", { class: "lobby-options" }, optionWords(r)), " "] : []),
       el("a", { href: `/online/${id}`, "data-watch": id }, t("online_watch")),
       el("ul", { class: "lobby-seats" }, ...seats));
   }));

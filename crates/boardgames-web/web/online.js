@@ -189,6 +189,8 @@ function connect() {
         room.closing = true;
         setConnection("online_no_room");
         $("room-status").textContent = t("online_no_room");
+        // Nothing else of a room to show: no invitation, seats, record or moves.
+        $("room").classList.add("missing");
       });
     }
     // Reconnects by itself, with the same token: 0.5 s, 1 s, 2 s... at most 10 s apart.
@@ -394,7 +396,7 @@ function renderSeats() {
   list.replaceChildren(...(s.seats || []).map((seat, i) => {
     const kind = seat.kind === "bot" ? t("seat_bot") : seat.kind === "open" ? t("seat_open") : seat.present ? t("seat_present") : t("seat_absent");
     const li = el("li", { "data-seat": String(i), "data-kind": seat.kind || "", "data-present": seat.present ? "yes" : "no" },
-      el("b", {}, `${seatLabel(i)}: `), seat.name || t("seat_open"), ` · ${kind}`);
+      el("b", {}, `${seatLabel(i)}: `), ...(seat.kind === "open" ? [t("seat_open")] : [seat.name || "", ` · ${kind}`]));
     if (i === s.seat) li.append(el("span", { class: "you" }, ` · ${t("you")}`));
     return li;
   }));
@@ -584,6 +586,7 @@ export function openRoom(id, ui, { invite } = {}) {
   $("room-log").replaceChildren();
   $("room-seats").replaceChildren();
   $("room-result").hidden = true;
+  $("room").classList.remove("missing");
   $("room-status").textContent = t("online_connecting");
   if (location.pathname !== `/online/${id}`) history.pushState({ room: id }, "", `/online/${id}`);
   $("room-invite").value = invite || `${location.origin}/online/${id}`;

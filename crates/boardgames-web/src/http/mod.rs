@@ -3,7 +3,7 @@
 //! [`limits`]), the headers of every answer (compression, a content security policy
 //! that lets the page load nothing from elsewhere).
 
-mod api;
+pub(crate) mod api;
 mod assets;
 pub mod limits;
 mod state;

@@ -441,7 +441,8 @@ impl Room {
     /// # Errors
     /// [`ApiError::Refused`] when the seat is not open or the room has started,
     /// [`ApiError::BadRequest`] for a seat that does not exist or a name that is empty, too
-    /// long (32 characters) or holds control characters.
+    /// long (32 characters), holds control characters or an invisible direction or width mark
+    /// ([`is_hidden_format`]).
     pub fn propose_join(
         &self,
         seat: usize,
@@ -453,6 +454,13 @@ impl Room {
             return Err(ApiError::BadRequest(
                 "a name is 1 to 32 characters, none a control character".into(),
             ));
+        }
+        if let Some(c) = name.chars().find(|&c| is_hidden_format(c)) {
+            return Err(ApiError::BadRequest(format!(
+                "a name holds no invisible direction or width mark (U+{:04X}): it would \
+                 reorder or hide the text shown around it",
+                u32::from(c)
+            )));
         }
         if seat >= self.seats.len() {
             return Err(ApiError::BadRequest(format!(
@@ -900,4 +908,25 @@ impl Room {
             "seed": (self.status == Status::Over).then(|| self.seed.0.to_string()),
         })
     }
+}
+
+/// Whether `c` is an invisible mark that changes how the text around it is shown: the
+/// bidirectional controls (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069: a
+/// name with U+202E, *right-to-left override*, shows the page's words after it backwards)
+/// and the zero-width space, word joiner and byte-order mark (U+200B, U+2060, U+FEFF: two
+/// names that look the same). The zero-width joiner and non-joiner (U+200C, U+200D) stay
+/// allowed: emoji sequences and Persian words need them.
+#[must_use]
+pub fn is_hidden_format(c: char) -> bool {
+    matches!(
+        c,
+        '\u{061C}'
+            | '\u{200B}'
+            | '\u{200E}'
+            | '\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'
+            | '\u{2066}'..='\u{2069}'
+            | '\u{FEFF}'
+    )
 }

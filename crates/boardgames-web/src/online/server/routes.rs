@@ -17,14 +17,9 @@ use serde_json::{Value, json};
 use super::hub::{Hub, db_error, now_ms};
 use super::ws;
 use crate::error::ApiError;
-use crate::online::protocol::MAX_MESSAGE_BYTES;
+use crate::http::api::Body;
 use crate::online::spec::NewRoom;
 use crate::online::store::SessionInfo;
-
-/// The longest message a room's WebSocket reads, in bytes: a message over
-/// [`MAX_MESSAGE_BYTES`] and under this is read and refused `too_large` with its reason (the
-/// connection kept); one over this closes the connection.
-const MAX_READ_BYTES: usize = 8 * MAX_MESSAGE_BYTES;
 
 /// The session cookie's name.
 pub(crate) const COOKIE: &str = "bg_session";
@@ -147,7 +142,7 @@ async fn logged_in(online: &Online, account_id: &str, name: &str) -> Result<Resp
 pub(crate) async fn register(
     State(online): State<Online>,
     headers: HeaderMap,
-    Json(c): Json<Credentials>,
+    Body(c): Body<Credentials>,
 ) -> Result<Response, ApiError> {
     same_origin(&headers)?;
     let account = online
@@ -168,7 +163,7 @@ pub(crate) async fn register(
 pub(crate) async fn login(
     State(online): State<Online>,
     headers: HeaderMap,
-    Json(c): Json<Credentials>,
+    Body(c): Body<Credentials>,
 ) -> Result<Response, ApiError> {
     same_origin(&headers)?;
     let account = online
@@ -210,7 +205,7 @@ pub(crate) struct NewPassword {
 pub(crate) async fn password(
     State(online): State<Online>,
     headers: HeaderMap,
-    Json(p): Json<NewPassword>,
+    Body(p): Body<NewPassword>,
 ) -> Result<Json<Value>, ApiError> {
     same_origin(&headers)?;
     let (token, info) = session(&online, &headers, true)
@@ -282,7 +277,7 @@ pub(crate) async fn player(
 pub(crate) async fn create_room(
     State(online): State<Online>,
     headers: HeaderMap,
-    Json(request): Json<NewRoom>,
+    Body(request): Body<NewRoom>,
 ) -> Result<Json<Value>, ApiError> {
     same_origin(&headers)?;
     let s = session(&online, &headers, true).await?;
@@ -347,7 +342,7 @@ pub(crate) async fn join(
     State(online): State<Online>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    Json(j): Json<Join>,
+    Body(j): Body<Join>,
 ) -> Result<Json<Value>, ApiError> {
     same_origin(&headers)?;
     let s = session(&online, &headers, true).await?;
@@ -411,8 +406,8 @@ pub(crate) async fn socket(
     };
     let hub = Arc::clone(&online.hub);
     Ok(upgrade
-        .max_message_size(MAX_READ_BYTES)
-        .max_frame_size(MAX_READ_BYTES)
+        .max_message_size(ws::MAX_READ_BYTES)
+        .max_frame_size(ws::MAX_READ_BYTES)
         .on_upgrade(move |socket| async move {
             ws::serve(hub, handle, socket, account_seat).await;
             drop(slot);

@@ -30,6 +30,21 @@ pub const MAX_PER_ADDRESS: usize = 256;
 const HELLO_WITHIN: Duration = Duration::from_secs(10);
 /// The refusals a connection may earn before it is closed (a client that only sends junk).
 const MAX_REFUSALS: u32 = 200;
+/// The largest message the WebSocket reads at all, in bytes: a message over
+/// [`MAX_MESSAGE_BYTES`] and up to this is refused `too_large` with its reason and the
+/// connection goes on; a larger one closes the connection (close code 1009, *message too
+/// big*, with its reason).
+pub(crate) const MAX_READ_BYTES: usize = 8 * MAX_MESSAGE_BYTES;
+
+/// Closes `socket` with `code` and `reason` (a close frame the client reads, rather than a
+/// connection dropped without a word).
+async fn close(socket: &mut WebSocket, code: u16, reason: &str) {
+    let frame = axum::extract::ws::CloseFrame {
+        code,
+        reason: reason.into(),
+    };
+    let _ = socket.send(Message::Close(Some(frame))).await;
+}
 
 fn refused(e: &ApiError) -> String {
     json!({ "type": "refused", "code": e.code(), "reason": e.to_string() }).to_string()
@@ -160,6 +175,10 @@ pub(crate) async fn serve(
                         continue;
                     }
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                    Some(Err(e)) if e.to_string().contains("too long") || e.to_string().contains("too big") => {
+                        close(&mut socket, 1009, &format!("a message over {MAX_READ_BYTES} bytes: the connection is closed")).await;
+                        break;
+                    }
                     _ => break,
                 };
                 let answer = if limiter.check().is_err() {
@@ -179,7 +198,11 @@ pub(crate) async fn serve(
                 };
                 if let Err(e) = answer {
                     refusals += 1;
-                    if socket.send(Message::Text(refused(&e).into())).await.is_err() || refusals > MAX_REFUSALS {
+                    if socket.send(Message::Text(refused(&e).into())).await.is_err() {
+                        break;
+                    }
+                    if refusals > MAX_REFUSALS {
+                        close(&mut socket, 1008, &format!("more than {MAX_REFUSALS} messages refused: the connection is closed")).await;
                         break;
                     }
                     if let ApiError::Stale(_) = e {
