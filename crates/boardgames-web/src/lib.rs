@@ -22,8 +22,6 @@ mod agents;
 mod error;
 mod games;
 mod http;
-/// Online play (docs/online.md): rooms between players over the network, accounts, ratings,
-/// and their storage (SQLite or PostgreSQL).
 pub mod online;
 mod replay;
 mod store;

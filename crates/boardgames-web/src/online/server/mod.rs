@@ -1,5 +1,5 @@
 //! The server side of online play: the rooms of a process over the database ([`Hub`]), the
-//! WebSocket of a room, and the HTTP routes of accounts and rooms ([`routes`]).
+//! WebSocket of a room, and the HTTP routes of accounts and rooms (`routes`).
 
 mod hub;
 pub(crate) mod routes;
