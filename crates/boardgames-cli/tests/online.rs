@@ -1591,3 +1591,66 @@ async fn a_player_of_a_killed_process_goes_on_through_the_other() {
     assert_eq!(record_moves(&last).len(), moves);
     assert_seed_committed(&last, &a.state, &commitment);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_absent_longer_than_the_room_allows_is_abandoned_and_loses() {
+    let dir = temp_dir("absence");
+    let database = format!("sqlite://{}", dir.join("rooms.sqlite").display());
+    let log = new_log();
+    let server = Server::start(&database, &log);
+    let addr = server.addr.clone();
+    // The shortest absence a room takes: 10 s.
+    let (room, ann, _) = create_room(
+        &addr,
+        &json!({"game": "tafl", "rules": "fidchell", "seats": ["open", "open"],
+                "name": "Ann", "absence_s": 10}),
+    )
+    .await;
+    let ann = ann.expect("the creator's token");
+    let bob = join(&addr, &room).await;
+    let mut a = Ws::connect(&addr, &room, Some(&ann)).await;
+    let mut b = Ws::connect(&addr, &room, Some(&bob)).await;
+    assert_eq!(a.state["status"], "playing");
+    // Ann plays once, then leaves; Bob stays.
+    let seq = a.seq();
+    let first = first_legal(&a.state).expect("a legal move for the attackers");
+    a.send(&act(seq, &first)).await;
+    b.state_after(seq).await;
+    drop(a);
+    // Within the absence the seat is hers: Bob sees her absent, the game goes on.
+    let started = std::time::Instant::now();
+    let over = loop {
+        match b.read(Duration::from_secs(30)).await {
+            Read2::Json(v) if v["type"] == "state" && v["status"] == "over" => break v,
+            Read2::Json(_) => {}
+            other => panic!("no end by absence: {other:?}"),
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(40),
+            "no end by absence"
+        );
+    };
+    // Not before 10 s, and within the 5 s sweep after them (and a little slack).
+    let waited = started.elapsed();
+    assert!(
+        waited >= Duration::from_secs(9),
+        "abandoned after {waited:?}"
+    );
+    assert!(
+        waited <= Duration::from_secs(30),
+        "abandoned after {waited:?}"
+    );
+    assert_eq!(over["result"]["end"], "abandoned");
+    assert_eq!(over["result"]["seat"], 0);
+    assert_eq!(over["result"]["scores"], json!([0.0, 1.0]));
+    assert_eq!(over["seats"][0]["present"], false);
+    // The record says it, with the seed now revealed.
+    let text = record(&addr, &room).await;
+    assert_eq!(
+        tag(&text, "Termination").as_deref(),
+        Some("seat 0 abandoned")
+    );
+    assert!(tag(&text, "Seed").is_some());
+    drop(server);
+    let _ = std::fs::remove_dir_all(dir);
+}
