@@ -252,6 +252,15 @@ fn boardgames_web_has_layers_and_no_import_circle() {
             "http::api",
             "http::assets",
             "http::state",
+            "online",
+            "online::protocol",
+            "online::spec",
+            "online::commitment",
+            "online::matches",
+            "online::table",
+            "online::room",
+            "online::store",
+            "online::server",
         ],
     );
     graph.assert_no_circle();
@@ -260,9 +269,39 @@ fn boardgames_web_has_layers_and_no_import_circle() {
         ("the bots of the page", &["agents"]),
         ("the games hosted", &["games"]),
         ("the replays and the store", &["replay", "store"]),
-        ("the HTTP server", &["http"]),
+        (
+            "online play: rooms, their games, the protocol, the storage",
+            &["online"],
+        ),
+        // The server side of online play is HTTP's: its routes share the JSON extractor.
+        ("the HTTP server", &["http", "online::server"]),
         ("the root", &[""]),
     ]);
+    // Online play: a room knows its game, the game never the room; the storage knows neither,
+    // and nothing of online play but its server knows the storage or HTTP.
+    assert!(!graph.imports["online::matches"].contains_key("online::room"));
+    assert!(!graph.imports["online::matches"].contains_key("online::table"));
+    for m in [
+        "online::protocol",
+        "online::spec",
+        "online::matches",
+        "online::table",
+        "online::room",
+    ] {
+        assert!(
+            !graph.imports[m]
+                .keys()
+                .any(|i| i.starts_with("online::store")
+                    || i.starts_with("online::server")
+                    || i.starts_with("http")),
+            "{m}"
+        );
+    }
+    assert!(
+        !graph.imports["online::store"]
+            .keys()
+            .any(|i| i.starts_with("online::") && !i.starts_with("online::store"))
+    );
     // Each game's presentation knows no other game, and no request of HTTP.
     for game in ["games::trictrac", "games::tafl", "games::sugoroku"] {
         assert!(

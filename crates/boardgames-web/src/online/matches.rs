@@ -61,9 +61,17 @@ pub(crate) trait Match: Send {
     fn record(&self) -> Record;
     /// The actions applied.
     fn len(&self) -> usize;
-    /// The table, for a game of three or four.
-    fn as_table(&self) -> Option<&super::table::TableMatch> {
+    /// The records of the game: one, or a table's marqués in order; with `reveal` (the game
+    /// over) each carries the `Seed` tag of its dice.
+    fn records(&self, reveal: bool) -> Vec<Record>;
+    /// A table's sheet, `None` for a game of two seats.
+    fn sheet(&self) -> Option<String> {
         None
+    }
+    /// Whether each seat sees a view of its own (a table, where partners share a side);
+    /// between two seats every seat but the one to act sees what a spectator sees.
+    fn views_per_seat(&self) -> bool {
+        false
     }
 }
 
@@ -315,6 +323,15 @@ where
 
     fn record(&self) -> Record {
         self.played.record.clone()
+    }
+
+    fn records(&self, reveal: bool) -> Vec<Record> {
+        let mut record = self.record();
+        if reveal {
+            // A tag of letters and a value of digits: `set_tag` refuses neither.
+            let _ = record.set_tag("Seed", &self.seed.to_string());
+        }
+        vec![record]
     }
 
     fn len(&self) -> usize {

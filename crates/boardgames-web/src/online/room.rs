@@ -768,24 +768,7 @@ impl Room {
     #[must_use]
     pub fn records(&self) -> Vec<Record> {
         let over = self.status == Status::Over;
-        let mut records = match self.game.as_table() {
-            Some(table) => {
-                let mut records = table.records();
-                if over {
-                    for (r, s) in records.iter_mut().zip(table.marque_seeds()) {
-                        let _ = r.set_tag("Seed", &s.to_string());
-                    }
-                }
-                records
-            }
-            None => {
-                let mut record = self.game.record();
-                if over {
-                    let _ = record.set_tag("Seed", &self.seed.to_string());
-                }
-                vec![record]
-            }
-        };
+        let mut records = self.game.records(over);
         if let (Some(result), Some(last)) = (&self.result, records.last_mut()) {
             let said = match (result.end, result.seat) {
                 ("resigned", Some(s)) => Some(format!("seat {s} resigned")),
@@ -811,9 +794,9 @@ impl Room {
             .map(ToString::to_string)
             .collect::<Vec<_>>()
             .join("\n");
-        if let Some(table) = self.game.as_table() {
+        if let Some(sheet) = self.game.sheet() {
             text.push('\n');
-            text.push_str(&table.sheet());
+            text.push_str(&sheet);
         }
         text
     }
@@ -824,7 +807,7 @@ impl Room {
     /// sees (no legal actions, the next to act "other"), so that they share one view; at a
     /// table (where partners share a side) each seat has its own.
     fn game_view(&self, legal_for: Option<usize>) -> Value {
-        let table = self.game.as_table().is_some();
+        let table = self.game.views_per_seat();
         let key = if !table && legal_for != self.seat_to_act() {
             None
         } else {

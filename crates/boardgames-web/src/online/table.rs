@@ -152,22 +152,17 @@ impl TableMatch {
     }
 
     /// The seeds of the marqués played, in order (for the records once revealed).
-    pub(crate) fn marque_seeds(&self) -> Vec<Seed> {
+    fn marque_seeds(&self) -> Vec<Seed> {
         (0..=self.played).map(|k| self.seed.derive(1 + k)).collect()
     }
 
     /// The records of every marqué, the one in play last.
-    pub(crate) fn records(&self) -> Vec<Record> {
+    fn marque_records(&self) -> Vec<Record> {
         let mut all = self.records.clone();
         if !self.partie.is_over() {
             all.push(self.marque.record());
         }
         all
-    }
-
-    /// The table's sheet.
-    pub(crate) fn sheet(&self) -> String {
-        self.partie.sheet()
     }
 
     fn balances(&self) -> Option<Vec<(String, i128)>> {
@@ -237,7 +232,7 @@ impl Match for TableMatch {
             "first": seat_name(self.pairing.primaute),
             "second": seat_name(self.pairing.opponent),
             "vacant": self.pairing.vacant.iter().map(seat_name).collect::<Vec<_>>(),
-            "sheet": self.sheet(),
+            "sheet": self.partie.sheet(),
             "balances": self.balances().map(|b| b.into_iter()
                 .map(|(k, v)| json!({ "interest": k, "jetons": v.to_string() }))
                 .collect::<Vec<_>>()),
@@ -281,8 +276,22 @@ impl Match for TableMatch {
         self.len
     }
 
-    fn as_table(&self) -> Option<&TableMatch> {
-        Some(self)
+    fn records(&self, reveal: bool) -> Vec<Record> {
+        let mut records = self.marque_records();
+        if reveal {
+            for (r, s) in records.iter_mut().zip(self.marque_seeds()) {
+                let _ = r.set_tag("Seed", &s.to_string());
+            }
+        }
+        records
+    }
+
+    fn sheet(&self) -> Option<String> {
+        Some(self.partie.sheet())
+    }
+
+    fn views_per_seat(&self) -> bool {
+        true
     }
 }
 
