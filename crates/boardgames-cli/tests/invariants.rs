@@ -404,3 +404,23 @@ proptest! {
         fuzz_invariants::table_ledger(form, seed, marques, picks, &outcomes);
     }
 }
+
+/// The deep fuzz run's find of 5 December 2026 (trictrac_position,
+/// crash-8ca32f52ef6139b3a5c62855bb874cc3165c0622).
+#[test]
+fn trictrac_position_deep_run_of_5_december() {
+    let moves: Vec<(String, String)> = [
+        ("\r\r\r\r\r\t\r\r\r\rB1\r", "\r\r\r\rB2\r"),
+        ("\r\r\r\t\r\u{c}B2\r\r\r\r\r", "\r\r\r\rB4\r\r\r\r\r\r\r"),
+        ("\r\r\r\r\r\rB2\r\r\r\r\r", "B2\r"),
+        ("\r\r\r\t\r\u{c}B1\r\r\r\r\r", "\r\r\r\rB2"),
+        ("\r\r\r", "\t"),
+        ("\u{c}B", ""),
+    ]
+    .iter()
+    .map(|(a, b)| (a.to_string(), b.to_string()))
+    .collect();
+    let start = trictrac_core::Position::default().to_string();
+    fuzz_invariants::trictrac_position("B", 255, &moves);
+    fuzz_invariants::trictrac_position(&start, 255, &moves);
+}

@@ -859,3 +859,26 @@ fn a_touched_dame_is_played_before_a_misplaced_one_is_judged() {
         1
     );
 }
+
+#[test]
+fn a_dame_touched_where_it_was_played_is_no_dame_left_unplayed() {
+    // "une dame abandonnée sur une case est considérée comme jouée": White 3-1, a dame moved
+    // B1-B2 then on to B4 (the 3 in two motions), another B1-B2 (the 1), then the dame on B2
+    // touched. The dames stand as the legal play B1-B4 B1-B2 leaves them, and the dame
+    // touched on B2 is one he played: no fausse case (found by the deep fuzz run of
+    // 5 December 2026, which was judged "touched the dame on B2, which the numbers cannot
+    // play").
+    let mut r = Referee::new();
+    go(&mut r, White, "throw 3-1");
+    let rep = script(
+        &mut r,
+        White,
+        &["move B1 B2", "move B2 B4", "move B1 B2", "touch B2", "done"],
+    );
+    assert!(rep.iter().all(|x| x.fault != Fault::FausseCase), "{rep:?}");
+    assert_eq!(
+        r.position().to_string().split(' ').next(),
+        Some("B1:w13,B2:w1,B4:w1,N1:b15")
+    );
+    assert_eq!(r.phase(), RefereePhase::Throw { thrower: Black });
+}

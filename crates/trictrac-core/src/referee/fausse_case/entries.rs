@@ -744,7 +744,9 @@ pub(super) fn dame_passee_au_retour_numbers_left(cx: &Judging<'_>) -> Judgement 
 /// PRIVILÈGE, DAME TOUCHÉE DAME JOUÉE).
 ///
 /// `touched` are the points where the player touched a dame without saying "J'adoube !"
-/// (the origins of his moves count as touched).
+/// (the origins of his moves count as touched). A point where he had no dame before the
+/// play touches none: a dame he posed there during the play was played ("une dame
+/// abandonnée sur une case est considérée comme jouée").
 ///
 /// The entries are asked in this order, the first that applies deciding: for a legal play,
 /// the dames touched and not played; otherwise DAME JOUÉE EN TROP, DAME SEULE PLACÉE SUR UN

@@ -184,7 +184,15 @@ impl<'a> Judging<'a> {
         let us = units(mover, moves);
         let numbers: u8 = us.iter().map(|u| u.steps).sum();
         let origins: Vec<u8> = us.iter().map(|u| u.from).collect();
-        let mut touched_paths: Vec<u8> = touched.iter().map(|p| p.path(mover)).collect();
+        // A point where he had no dame before the play holds no dame to be touched: a dame
+        // he posed there during the play was played ("une dame abandonnée sur une case est
+        // considérée comme jouée").
+        let before = position.board().path_counts(mover);
+        let mut touched_paths: Vec<u8> = touched
+            .iter()
+            .map(|p| p.path(mover))
+            .filter(|&t| before[usize::from(t)] > 0)
+            .collect();
         touched_paths.extend(origins.iter().copied());
         let leave_ok = position_after(position, moves).is_some();
         Some(Judging {
