@@ -334,3 +334,98 @@ fn attackers_close_the_kings_road_to_two_forks_instead_of_taking() {
         .expect("a move");
     assert!(r.score < 0, "{r:?}");
 }
+
+/// Brandubh (the repeater loses at the third occurrence), the defenders to move: the king on
+/// e7, his defenders on d7, d6 and e5, an attacker on f7, the corner g7 beyond, and an
+/// attacker on b2 (without it the defenders would win by leaving f7 no move). The king's
+/// shuttle e7-e6 / e6-e7 (his only king moves) forces the attacker's f7-f6 / f6-f7: with the
+/// king back on e7 and the attacker on f6, the king reaches g7 along the open seventh rank
+/// unless f6-f7 closes it again (no other attacker can). The start position came first in
+/// the cycle, and it follows the attackers' f6-f7: they make its third occurrence first, so
+/// they lose from the start (the motif of a Copenhagen game lost inside OpenTafl, the king
+/// on an open line beside a corner that one attacker guards).
+const SHUTTLE: &str = "/7/1t5/7/7/4T2/3T3/3TKt1/ d";
+
+/// The game after `plies` plies of the shuttle from [`SHUTTLE`].
+fn shuttle(plies: usize) -> TaflGame {
+    let setup: Setup = SHUTTLE.parse().expect("setup");
+    let mut game = TaflGame::from_setup(Ruleset::brandubh(), &setup).expect("position");
+    for m in ["e7-e6", "f7-f6", "e6-e7", "f6-f7"]
+        .iter()
+        .cycle()
+        .take(plies)
+    {
+        let _ = game.play_mut(mv(m)).expect("legal");
+    }
+    assert_eq!(game.status(), Status::Ongoing);
+    game
+}
+
+fn search_depth(game: &TaflGame, depth: u8) -> tafl_core::ai::SearchResult {
+    let config = SearchConfig {
+        limits: SearchLimits {
+            max_depth: depth,
+            nodes: None,
+            time: None,
+        },
+        random_margin: 0,
+        tt_bits: 16,
+        weights: tafl_core::ai::EvalWeights::DEFAULT,
+    };
+    Searcher::new(config, Seed(1))
+        .search(game.position(), game.rules(), game.search_history())
+        .expect("a move")
+}
+
+#[test]
+fn a_forced_repetition_that_loses_is_seen_as_the_loss_it_is() {
+    // After the shuttle once and three plies of it again, the attackers to move: f6-f7 makes
+    // the start position's third occurrence, a loss for them; any other move lets the king
+    // reach g7. Lost either way, and the search says so (before December 2026 it scored
+    // f6-f7 at 20 soldiers down and chose it).
+    let game = shuttle(7);
+    let mut after = game.clone();
+    let _ = after.play_mut(mv("f6-f7")).expect("legal");
+    assert_eq!(after.repetitions(), 3);
+    assert_eq!(
+        after.status(),
+        Status::Win {
+            side: Side::Defenders,
+            reason: tafl_core::WinReason::Repetition
+        }
+    );
+    for depth in [2, 4] {
+        let r = search_depth(&game, depth);
+        // The longest loss: a move that lets the king escape on the next ply rather than the
+        // repetition on this one.
+        assert_eq!(r.score, -(WIN_SCORE - 2), "depth {depth}: {r:?}");
+        assert_ne!(r.best_move, mv("f6-f7"), "depth {depth}: {r:?}");
+    }
+}
+
+#[test]
+fn the_side_the_repetition_rule_favours_plays_into_it() {
+    // One ply earlier, the defenders to move: e6-e7 (the king's only move) leaves the
+    // attackers the third occurrence or the king's escape, a win in three plies, which the
+    // search sees from depth 2 (before December 2026 it scored 20 soldiers).
+    let game = shuttle(6);
+    for depth in [2, 4] {
+        let r = search_depth(&game, depth);
+        assert_eq!(r.best_move, mv("e6-e7"), "depth {depth}: {r:?}");
+        assert_eq!(r.score, WIN_SCORE - 3, "depth {depth}: {r:?}");
+    }
+}
+
+#[test]
+fn a_return_before_the_rules_count_is_not_the_end() {
+    // The shuttle's first three plies, the attackers to move: f6-f7 returns to the start
+    // position, its second occurrence only, after which the defenders are free to go on. A
+    // search that took the first return for the rule's end would announce a loss one ply
+    // away; this one goes on past it, announces nothing at depth 4, and at depth 8 finds
+    // the defenders' win eight plies away (the king leaves the shuttle for a4 and a1).
+    let game = shuttle(3);
+    let r = search_depth(&game, 4);
+    assert!(r.score.abs() <= 20_000, "{r:?}");
+    let r = search_depth(&game, 8);
+    assert_eq!(r.score, -(WIN_SCORE - 8), "{r:?}");
+}

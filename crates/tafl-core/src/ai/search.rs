@@ -27,9 +27,6 @@ use crate::status::Status;
 pub const WIN_SCORE: i32 = 30_000;
 /// Scores above this (or below its negation) announce a forced win (loss).
 pub const WIN_THRESHOLD: i32 = WIN_SCORE - MAX_PLY as i32 - 1;
-/// The score of a position repeated during the search when the ruleset makes the repeater
-/// lose (or win): large, but not a forced win.
-const REPETITION_SCORE: i32 = 2_000;
 const INF: i32 = WIN_SCORE + 1;
 /// The deepest quiescence search, in plies beyond the main search's horizon.
 const QUIESCENCE_PLIES: u8 = 3;
@@ -395,37 +392,56 @@ impl Context<'_> {
         }
     }
 
-    /// The score of the position on top of the stack if it repeats an earlier one (same
-    /// side to move, within the last `quiet` plies), by the ruleset's repetition rule.
+    /// The score of the position on top of the stack by the ruleset's repetition rule,
+    /// counting its occurrences (same side to move) within the last `quiet` plies, the
+    /// game's history included. A drawn repetition scores 0 at its first return (the side
+    /// that repeats once can repeat again). A repetition that decides the game scores as
+    /// the game scores it, exactly: nothing before the rule's occurrence (`count`, the
+    /// third in every preset), then the win or loss it decides `ply` plies from the root
+    /// (`WIN_SCORE - ply`, as a king taken or escaped there). The side that would lose is
+    /// thus free to leave the cycle at any earlier return, a repetition that loses is never
+    /// preferred to a move that does not lose sooner, and a forced one is seen as the loss
+    /// it is. Until December 2026 the first return scored 20 soldiers for the side the rule
+    /// favours, which a material lead outweighed and which blamed the cycle on whoever came
+    /// back first (a Copenhagen game lost by repetition inside OpenTafl, the repository's
+    /// tafl AI documentation).
     #[inline]
-    fn repetition(&self, pos: &Ruled<'_>, quiet: u16) -> Option<i32> {
-        let result = pos.rules.repetition.result;
-        if result == RepetitionResult::Ignored {
+    fn repetition(&self, pos: &Ruled<'_>, quiet: u16, ply: usize) -> Option<i32> {
+        let rule = pos.rules.repetition;
+        if rule.result == RepetitionResult::Ignored {
             return None;
         }
         let len = self.stack.len();
         let h = pos.hash();
+        let mut occurrences = 1u8;
         let mut back = 2usize;
         while back <= usize::from(quiet) && back < len {
             if self.stack[len - 1 - back] == h {
-                let stm = pos.side_to_move();
-                return Some(match result {
-                    RepetitionResult::Ignored | RepetitionResult::Draw => 0,
-                    // The side that moved into the repetition is the other side.
-                    RepetitionResult::RepeaterLoses => REPETITION_SCORE,
-                    RepetitionResult::RepeaterWins => -REPETITION_SCORE,
-                    RepetitionResult::DefendersLose => {
-                        if stm == Side::Defenders {
-                            -REPETITION_SCORE
-                        } else {
-                            REPETITION_SCORE
-                        }
-                    }
-                });
+                occurrences = occurrences.saturating_add(1);
+                if rule.result == RepetitionResult::Draw {
+                    return Some(0);
+                }
             }
             back += 2;
         }
-        None
+        if occurrences < rule.count.max(2) {
+            return None;
+        }
+        let win = WIN_SCORE - ply as i32;
+        let stm = pos.side_to_move();
+        Some(match rule.result {
+            RepetitionResult::Ignored | RepetitionResult::Draw => 0,
+            // The side that moved into the repetition is the other side.
+            RepetitionResult::RepeaterLoses => win,
+            RepetitionResult::RepeaterWins => -win,
+            RepetitionResult::DefendersLose => {
+                if stm == Side::Defenders {
+                    -win
+                } else {
+                    win
+                }
+            }
+        })
     }
 
     /// Searches the root moves at `depth`; returns the root moves with their scores (exact
@@ -520,7 +536,7 @@ impl Context<'_> {
             self.count_node();
             return s;
         }
-        if let Some(s) = self.repetition(pos, quiet) {
+        if let Some(s) = self.repetition(pos, quiet, ply) {
             self.count_node();
             return s;
         }
