@@ -104,6 +104,20 @@ pub struct EvalWeights {
     /// attackers lost games to such escapes (the repository's tafl AI documentation, eighth
     /// session).
     pub forced_escape: i32,
+    /// Corner escape, the attackers to move: each edge square (two at most) the king
+    /// reaches in one move from which both corners of its edge are open, the step to a fork
+    /// that one attacker move may not spoil twice (the king one step off the edge, on b8 or
+    /// g2, that escaped a few moves later in Copenhagen games lost inside OpenTafl). Default
+    /// 0: a term for `boardgames tafl tune` and the matches to weigh (the repository's tafl
+    /// AI documentation).
+    pub fork_step: i32,
+    /// Corner escape where the side that repeats a position loses: the king on the line next
+    /// to an edge whose line (corners aside) holds one attacker and nothing else, no other
+    /// attacker able to reach it, the king free to move along his line. Each step of his
+    /// along the line threatens a step onto the edge with a corner road the lone attacker
+    /// must close by following him: a shuttle the follower loses by repetition. Default 0,
+    /// as [`EvalWeights::fork_step`].
+    pub shuttle: i32,
 }
 
 impl EvalWeights {
@@ -137,6 +151,8 @@ impl EvalWeights {
         officer: 60,
         attacker_self: 200,
         forced_escape: 15_000,
+        fork_step: 0,
+        shuttle: 0,
     };
 
     /// The largest magnitude a weight may have, the evaluation's own bound (no sum of terms
@@ -144,7 +160,7 @@ impl EvalWeights {
     pub const MAX_WEIGHT: i32 = 20_000;
 
     /// The names of the fields, in the order [`fmt::Display`] writes them.
-    pub const NAMES: [&'static str; 28] = [
+    pub const NAMES: [&'static str; 30] = [
         "attacker",
         "defender",
         "corner_visited",
@@ -173,6 +189,8 @@ impl EvalWeights {
         "officer",
         "attacker_self",
         "forced_escape",
+        "fork_step",
+        "shuttle",
     ];
 
     /// The weight called `name` (one of [`EvalWeights::NAMES`]).
@@ -232,6 +250,8 @@ impl EvalWeights {
             "officer" => &mut self.officer,
             "attacker_self" => &mut self.attacker_self,
             "forced_escape" => &mut self.forced_escape,
+            "fork_step" => &mut self.fork_step,
+            "shuttle" => &mut self.shuttle,
             _ => return None,
         })
     }

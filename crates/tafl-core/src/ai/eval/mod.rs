@@ -16,7 +16,7 @@ use crate::bitboard::{Bitboard, FILE_A, FILE_K, SLIDE, fill_down, fill_up, geome
 use crate::piece::{Piece, Side};
 use crate::position::{Ruled, corner_index, forbidden_stops};
 use crate::rule_options::BerserkMode;
-use crate::rules::{Escape, Rules};
+use crate::rules::{Escape, RepetitionResult, Rules};
 use crate::square::{DIRECTIONS, STRIDE, Square};
 
 /// The weights as each side's search uses them (an inherent method of [`EvalWeights`], kept
@@ -80,36 +80,33 @@ fn reach(pos: &Ruled<'_>, side: Side) -> u128 {
 /// [`reach`] with the squares of `vacated` taken as empty (the king's square once he has
 /// moved away).
 fn reach_vacated(pos: &Ruled<'_>, side: Side, vacated: u128) -> u128 {
-    let g = geometry(pos.rules.size);
-    let mut out = 0u128;
-    let groups: [(Bitboard, Piece); 2] = match side {
-        Side::Attackers => [
-            (pos.attackers, Piece::Attacker),
-            (Bitboard::EMPTY, Piece::Attacker),
-        ],
-        Side::Defenders => [
-            (pos.defenders, Piece::Defender),
-            (pos.king_bb(), Piece::King),
-        ],
-    };
-    for (pieces, piece) in groups {
-        if pieces.is_empty() {
-            continue;
+    match side {
+        Side::Attackers => group_reach(pos, pos.attackers.0, Piece::Attacker, vacated),
+        Side::Defenders => {
+            group_reach(pos, pos.defenders.0, Piece::Defender, vacated)
+                | group_reach(pos, pos.king_bb().0, Piece::King, vacated)
         }
-        let (occ, _) = occupancy(pos, piece);
-        let occ = occ & !vacated;
-        let forbid = forbidden_stops(pos.rules, g, piece);
-        // Every piece of the group at once: a fill over the empty squares in each direction.
-        let empty = g.board & !occ;
-        let from = pieces.0;
-        let stride = u32::from(STRIDE);
-        let slides = fill_up(from, empty & !FILE_A, 1)
-            | fill_down(from, empty & !FILE_K, 1)
-            | fill_up(from, empty, stride)
-            | fill_down(from, empty, stride);
-        out |= slides & !forbid;
     }
-    out
+}
+
+/// The squares the pieces of `from` (all of kind `piece`) reach in one move, the squares of
+/// `vacated` taken as empty.
+fn group_reach(pos: &Ruled<'_>, from: u128, piece: Piece, vacated: u128) -> u128 {
+    if from == 0 {
+        return 0;
+    }
+    let g = geometry(pos.rules.size);
+    let (occ, _) = occupancy(pos, piece);
+    let occ = occ & !vacated;
+    let forbid = forbidden_stops(pos.rules, g, piece);
+    // Every piece of the group at once: a fill over the empty squares in each direction.
+    let empty = g.board & !occ;
+    let stride = u32::from(STRIDE);
+    let slides = fill_up(from, empty & !FILE_A, 1)
+        | fill_down(from, empty & !FILE_K, 1)
+        | fill_up(from, empty, stride)
+        | fill_down(from, empty, stride);
+    slides & !forbid
 }
 
 /// The reference form of [`reach`], piece by piece through the sliding table (tests
@@ -425,6 +422,71 @@ fn forced_escape(
     false
 }
 
+/// The edge squares (two at most counted) of `ring1`, the king's one-move destinations, from
+/// which both corners of their edge are open to him: the step to a fork ([`EvalWeights::fork_step`]).
+fn fork_steps(pos: &Ruled<'_>, board: &KingBoard, ring1: u128) -> i32 {
+    let g = geometry(pos.rules.size);
+    let mut steps = 0;
+    for sq in Bitboard(ring1 & g.edge & !g.corners) {
+        if (board.slide(sq, g) & g.corners).count_ones() >= 2 {
+            steps += 1;
+            if steps == 2 {
+                break;
+            }
+        }
+    }
+    steps
+}
+
+/// The lone follower's shuttle ([`EvalWeights::shuttle`]): the king on a line next to an
+/// edge, that edge's line (corners aside) holding one attacker and no other piece, no other
+/// attacker able to reach it in one move, and the king able to move along his line.
+fn shuttle(pos: &Ruled<'_>, king: Square, ring1: u128) -> bool {
+    let n = pos.rules.size;
+    let g = geometry(n);
+    let last = n - 1;
+    let (kf, kr) = (king.file(), king.rank());
+    let occ = pos.occupied().0;
+    // Each edge next to the king's line: (the edge's squares, the king's line's squares).
+    let mut lines: [(u128, u128); 4] = [(0, 0); 4];
+    for i in 0..n {
+        let sq = |f: u8, r: u8| Square::new(f, r).map_or(0, |s| 1u128 << s.index());
+        if kr == 1 {
+            lines[0].0 |= sq(i, 0);
+            lines[0].1 |= sq(i, 1);
+        }
+        if kr + 1 == last {
+            lines[1].0 |= sq(i, last);
+            lines[1].1 |= sq(i, last - 1);
+        }
+        if kf == 1 {
+            lines[2].0 |= sq(0, i);
+            lines[2].1 |= sq(1, i);
+        }
+        if kf + 1 == last {
+            lines[3].0 |= sq(last, i);
+            lines[3].1 |= sq(last - 1, i);
+        }
+    }
+    for (edge, own) in lines {
+        let edge = edge & !g.corners;
+        if edge == 0 || ring1 & own == 0 {
+            continue;
+        }
+        let on_edge = occ & edge;
+        if on_edge.count_ones() != 1 || pos.attackers.0 & on_edge == 0 {
+            continue;
+        }
+        // No other attacker reaches the edge's line in one move (the follower stays where
+        // he stands, an obstacle to them).
+        let others = group_reach(pos, pos.attackers.0 & !on_edge, Piece::Attacker, 0);
+        if others & edge == 0 {
+            return true;
+        }
+    }
+    false
+}
+
 /// The corners the king still has to visit (Fidchell's four corners): the board's corners
 /// whose bit is not set in the position's visited set.
 fn corners_to_visit(pos: &Ruled<'_>) -> u128 {
@@ -527,6 +589,15 @@ pub(crate) fn evaluate_with(pos: &Ruled<'_>, w: &EvalWeights) -> i32 {
                 def += w.king_edge_reach * (rings[0] & g.edge).count_ones() as i32;
                 if w.king_fork != 0 {
                     def += w.king_fork * king_forks(pos, &board, rings[0]);
+                }
+                if w.fork_step != 0 && !stm_def {
+                    def += w.fork_step * fork_steps(pos, &board, rings[0]);
+                }
+                if w.shuttle != 0
+                    && rules.repetition.result == RepetitionResult::RepeaterLoses
+                    && shuttle(pos, king, rings[0])
+                {
+                    def += w.shuttle;
                 }
                 if c1 > 0 && !stm_def {
                     def += if c1 >= 2 {

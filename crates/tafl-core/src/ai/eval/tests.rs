@@ -352,3 +352,61 @@ fn edge_escape_forks_and_not_fidchells_last_corner() {
     let last = ruled("/7/7/7/6K/7/7/1t5/ a a1,g1,a7", &fid);
     assert_eq!(forced_share(&last), 0);
 }
+
+/// The share of the term `name` (at 100) in the evaluation of `pos`, from the defenders'
+/// side.
+fn share(pos: &Ruled<'_>, name: &str) -> i32 {
+    let s = with(pos, name, 100) - with(pos, name, 0);
+    if pos.side_to_move() == Side::Defenders {
+        s
+    } else {
+        -s
+    }
+}
+
+#[test]
+fn fork_steps_count_the_kings_steps_to_an_edge_square_open_to_both_corners() {
+    let rules = *Ruleset::copenhagen().rules();
+    // The king on b8 (defenders on b7 and c8 close his file downwards and his rank): he
+    // steps to a8, from where a1 and a11 are open, or to b11, from where a11 and k11 are.
+    let p = ruled("/11/11/11/4tt5/11/11/1T9/1KT8/11/11/11/ a", &rules);
+    assert_eq!(share(&p, "fork_step"), 200);
+    // An attacker on a9 closes a8's road to a11: one step to a fork left (b11).
+    let q = ruled("/11/11/11/4tt5/11/11/1T9/1KT8/t10/11/11/ a", &rules);
+    assert_eq!(share(&q, "fork_step"), 100);
+    // And one on f11 closes b11's road to k11: none.
+    let r = ruled("/11/11/11/4tt5/11/11/1T9/1KT8/t10/11/5t5/ a", &rules);
+    assert_eq!(share(&r, "fork_step"), 0);
+    // With the defenders to move the forced escape speaks (the search plays the step).
+    let d = ruled("/11/11/11/4tt5/11/11/1T9/1KT8/11/11/11/ d", &rules);
+    assert_eq!(share(&d, "fork_step"), 0);
+    // Off by default: the levels' evaluation is unchanged until the weights are tuned.
+    assert_eq!(with(&p, "fork_step", 0), evaluate(&p));
+}
+
+#[test]
+fn a_lone_follower_on_the_edge_is_a_shuttle_where_the_repeater_loses() {
+    // OpenTafl's Copenhagen (`tfr:w`): the side that repeats loses.
+    let mut rules = *Ruleset::copenhagen().rules();
+    rules.repetition.result = crate::rules::RepetitionResult::RepeaterLoses;
+    // The king on j5, free along the j-file; the k-file holds one attacker (k5), and the
+    // other attacker (e7) cannot reach it (the defender on f7 stands in his way).
+    let p = ruled("/11/11/11/11/9Kt/11/4tT5/11/11/11/11/ d", &rules);
+    assert_eq!(share(&p, "shuttle"), 100);
+    let a = ruled("/11/11/11/11/9Kt/11/4tT5/11/11/11/11/ a", &rules);
+    assert_eq!(share(&a, "shuttle"), 100);
+    // The other attacker free to reach k7: the follower is not alone.
+    let helped = ruled("/11/11/11/11/9Kt/11/4t6/11/11/11/11/ d", &rules);
+    assert_eq!(share(&helped, "shuttle"), 0);
+    // A second piece on the k-file (a defender on k8): no lone follower.
+    let two = ruled("/11/11/11/11/9Kt/11/4tT5/10T/11/11/11/ d", &rules);
+    assert_eq!(share(&two, "shuttle"), 0);
+    // The king held on his line (defenders on j4 and j6): no shuttle.
+    let held = ruled("/11/11/11/9T1/9Kt/9T1/4tT5/11/11/11/11/ d", &rules);
+    assert_eq!(share(&held, "shuttle"), 0);
+    // Under Copenhagen's own rule the defenders lose a perpetual repetition: silent.
+    let cph = *Ruleset::copenhagen().rules();
+    let own = ruled("/11/11/11/11/9Kt/11/4tT5/11/11/11/11/ d", &cph);
+    assert_eq!(share(&own, "shuttle"), 0);
+    assert_eq!(with(&p, "shuttle", 0), evaluate(&p));
+}
