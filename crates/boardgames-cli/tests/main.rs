@@ -14,6 +14,7 @@ mod merge_forged;
 mod numeric_options;
 mod opentafl_engine;
 mod opentafl_engine_session;
+mod opentafl_match_script;
 mod options;
 mod play;
 mod play_ecrire;
