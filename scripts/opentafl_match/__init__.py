@@ -1,0 +1,1 @@
+"""The modules of scripts/opentafl-match (see its own documentation)."""
