@@ -306,6 +306,16 @@ impl TuneArgs {
             None => Ruleset::fidchell(),
         };
         let names = tuned_names(self.tune.as_deref())?;
+        if let Some(path) = &self.out {
+            // Checked before the games, so that a long run does not end unable to write.
+            let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
+            if folder.is_some_and(|f| !f.is_dir()) {
+                return Err(CliError::File(format!(
+                    "--out {}: its folder does not exist",
+                    path.display()
+                )));
+            }
+        }
         let start = self.weights.map_or(EvalWeights::DEFAULT, |w| *w);
         let mut config = self.level.config();
         config.limits.nodes = Some(self.nodes);
