@@ -19,7 +19,7 @@ const SMALL: [&str; 8] = [
 fn brandubh_samples(games: u32, nodes: u64, seed: u64) -> Vec<samples::Sample> {
     let mut config = Level::Druid.config();
     config.limits.nodes = Some(nodes);
-    let (found, capped) = tafl_tune::collect(
+    let found = tafl_tune::collect(
         &Ruleset::brandubh(),
         config,
         games,
@@ -27,8 +27,12 @@ fn brandubh_samples(games: u32, nodes: u64, seed: u64) -> Vec<samples::Sample> {
         tafl_core::MAX_GAME_PLIES,
         |_, _| {},
     );
-    assert!(!capped);
-    found
+    assert!(!found.capped);
+    assert_eq!(found.games, games);
+    assert_eq!(found.results.iter().sum::<u32>(), games);
+    let mut all = found.samples;
+    all.extend(found.held_out);
+    all
 }
 
 #[test]
@@ -136,6 +140,19 @@ fn tune_runs_end_to_end_and_prints_weights_that_parse() {
     assert!(after < before, "{record}");
     assert!(record["wall_seconds"].as_f64().unwrap() >= 0.0);
     assert_eq!(record["tuned"].as_array().unwrap().len(), 26);
+    let results = &record["results"];
+    let sum: u64 = ["attackers", "defenders", "drawn_or_cut_off"]
+        .iter()
+        .map(|k| results[k].as_u64().unwrap())
+        .sum();
+    assert_eq!(
+        (sum, record["games_played"].as_u64()),
+        (4, Some(4)),
+        "{record}"
+    );
+    // Fewer than 5 games: none held out.
+    assert_eq!(record["held_out_positions"], 0);
+    assert!(record["held_out_error_before"].is_null());
     // The weights print back as the option of the other commands.
     let again = run(&[
         "tafl",
@@ -158,6 +175,8 @@ fn tune_gives_the_same_weights_for_the_same_seed_whatever_the_threads() {
     let with = |seed: &str, threads: &str| {
         let out = temp_path(&format!("record-{seed}-{threads}.json"));
         let mut args = SMALL.to_vec();
+        // Ten games rather than four.
+        args[5] = "10";
         args.extend([
             "--seed",
             seed,
@@ -197,7 +216,13 @@ fn tune_gives_the_same_weights_for_the_same_seed_whatever_the_threads() {
             assert_eq!(w.get(name), start.get(name), "{name}");
         }
     }
-    // Other games (seeds 1009 to 1012): other positions, another error.
+    // Ten games: two held out (numbers 4 and 9), their error reported.
+    assert!(
+        record_one["held_out_positions"].as_u64().unwrap() > 0,
+        "{record_one}"
+    );
+    assert!(record_one["held_out_error_after"].as_f64().is_some());
+    // Other games (seeds 1009 to 1018): other positions, another error.
     let (_, other) = with("1009", "1");
     assert_ne!(other["error_before"], record_one["error_before"]);
 }

@@ -216,11 +216,35 @@ pub fn fit_weights(
     Ok((with(&fitted.params), fitted))
 }
 
+/// The positions of a run's games ([`collect`]).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Collected {
+    /// The positions fitted, in the order of the games.
+    pub samples: Vec<Sample>,
+    /// The positions of the held-out games ([`is_held_out`]), in their order: not fitted,
+    /// their error reported before and after.
+    pub held_out: Vec<Sample>,
+    /// Games won by the attackers, by the defenders, and drawn or cut off.
+    pub results: [u32; 3],
+    /// Games played.
+    pub games: u32,
+    /// Whether positions were left out at [`MAX_SAMPLES`].
+    pub capped: bool,
+}
+
+/// Whether game `i` of a run of `games` games is held out of the fit: every fifth game
+/// (numbers 4, 9, 14, …) when the run has at least 5.
+#[must_use]
+pub fn is_held_out(i: u32, games: u32) -> bool {
+    games >= 5 && i % 5 == 4
+}
+
 /// The quiet positions of `games` self-play games of `ruleset` from `seed`, each side
 /// searching with `config` ([`samples::play_game`], game `i` from the seed `seed + i`), in
-/// the order of the games, at most [`MAX_SAMPLES`] (whether some were left out is the
-/// second value); `progress` after each batch of games with the games played and the
-/// positions kept. Games are played in parallel on the current rayon pool.
+/// the order of the games, split into the fitted and the held-out ones ([`is_held_out`]), at
+/// most [`MAX_SAMPLES`] in all (the games after are not played); `progress` after each
+/// batch of games with the games played and the positions kept. Games are played in
+/// parallel on the current rayon pool.
 pub fn collect(
     ruleset: &Ruleset,
     config: SearchConfig,
@@ -228,12 +252,12 @@ pub fn collect(
     seed: u64,
     max_plies: u32,
     mut progress: impl FnMut(u32, usize),
-) -> (Vec<Sample>, bool) {
-    let mut all = Vec::new();
+) -> Collected {
+    let mut out = Collected::default();
     let mut first = 0;
     while first < games {
         let end = first.saturating_add(BATCH).min(games);
-        let batch: Vec<Vec<Sample>> = (first..end)
+        let batch: Vec<samples::LabelledGame> = (first..end)
             .into_par_iter()
             .map(|i| {
                 samples::play_game(
@@ -244,18 +268,34 @@ pub fn collect(
                 )
             })
             .collect();
-        for game in batch {
-            all.extend(game);
+        for (i, game) in (first..end).zip(batch) {
+            let kept = out.samples.len() + out.held_out.len();
+            let room = MAX_SAMPLES.saturating_sub(kept);
+            if game.samples.len() > room {
+                out.capped = true;
+            }
+            let into = if is_held_out(i, games) {
+                &mut out.held_out
+            } else {
+                &mut out.samples
+            };
+            into.extend(game.samples.into_iter().take(room));
+            out.results[match game.winner {
+                Some(tafl_core::Side::Attackers) => 0,
+                Some(tafl_core::Side::Defenders) => 1,
+                None => 2,
+            }] += 1;
+            out.games += 1;
         }
-        progress(end, all.len().min(MAX_SAMPLES));
-        if all.len() >= MAX_SAMPLES {
-            let capped = all.len() > MAX_SAMPLES || end < games;
-            all.truncate(MAX_SAMPLES);
-            return (all, capped);
+        let kept = out.samples.len() + out.held_out.len();
+        progress(end, kept);
+        if kept >= MAX_SAMPLES {
+            out.capped |= end < games;
+            break;
         }
         first = end;
     }
-    (all, false)
+    out
 }
 
 /// A line of progress on standard error (ignored when standard error is closed).
@@ -337,7 +377,7 @@ impl TuneArgs {
                 self.seed
             ),
         );
-        let (samples, capped) = pool.install(|| {
+        let collected = pool.install(|| {
             collect(
                 &ruleset,
                 config,
@@ -352,16 +392,25 @@ impl TuneArgs {
                 },
             )
         });
+        let samples = &collected.samples;
+        let held_out = &collected.held_out;
+        progress_line(
+            quiet,
+            format_args!(
+                "results: attackers won {}, defenders {}, drawn or cut off {}",
+                collected.results[0], collected.results[1], collected.results[2]
+            ),
+        );
         if samples.is_empty() {
             return Err(CliError::input(
                 "--games",
                 "the games gave no quiet position to fit: play more of them",
             ));
         }
-        let k = pool.install(|| scale_of(&samples, rules, &start));
+        let k = pool.install(|| scale_of(samples, rules, &start));
         let (tuned, fitted) = pool
             .install(|| {
-                let error = error_of(&samples, rules, &start, k);
+                let error = error_of(samples, rules, &start, k);
                 progress_line(
                     quiet,
                     format_args!(
@@ -370,7 +419,7 @@ impl TuneArgs {
                         names.len()
                     ),
                 );
-                fit_weights(&samples, rules, &start, &names, k, self.passes, |p| {
+                fit_weights(samples, rules, &start, &names, k, self.passes, |p| {
                     progress_line(
                         quiet,
                         format_args!(
@@ -381,15 +430,24 @@ impl TuneArgs {
                 })
             })
             .map_err(|e| CliError::input("--tune", e))?;
+        let (held_before, held_after) = pool.install(|| {
+            (
+                error_of(held_out, rules, &start, k),
+                error_of(held_out, rules, &tuned, k),
+            )
+        });
         let wall = started.elapsed().as_secs_f64();
         progress_line(
             quiet,
             format_args!(
-                "error {:.6} -> {:.6} in {} passes{}; {wall:.1} s",
+                "error {:.6} -> {:.6} in {} passes{}; held-out games' positions ({}): {:.6} -> {:.6}; {wall:.1} s",
                 fitted.error_before,
                 fitted.error_after,
                 fitted.passes,
-                if fitted.converged { " (converged)" } else { "" }
+                if fitted.converged { " (converged)" } else { "" },
+                held_out.len(),
+                held_before,
+                held_after
             ),
         );
         outln!("{tuned}");
@@ -417,11 +475,20 @@ impl TuneArgs {
                 "max_plies": self.max_plies,
                 "opening_plies": samples::OPENING_PLIES,
                 "positions": samples.len(),
-                "positions_capped": capped,
+                "held_out_positions": held_out.len(),
+                "positions_capped": collected.capped,
+                "games_played": collected.games,
+                "results": {
+                    "attackers": collected.results[0],
+                    "defenders": collected.results[1],
+                    "drawn_or_cut_off": collected.results[2],
+                },
                 "tuned": names,
                 "scale_k": k,
                 "error_before": fitted.error_before,
                 "error_after": fitted.error_after,
+                "held_out_error_before": if held_out.is_empty() { serde_json::Value::Null } else { json!(held_before) },
+                "held_out_error_after": if held_out.is_empty() { serde_json::Value::Null } else { json!(held_after) },
                 "passes": fitted.passes,
                 "max_passes": self.passes,
                 "converged": fitted.converged,

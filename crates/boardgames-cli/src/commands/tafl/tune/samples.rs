@@ -52,6 +52,18 @@ pub fn result_for(side: Side, winner: Option<Side>) -> f64 {
     }
 }
 
+/// A game played for the tuning: its labelled positions, its winner and its length.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LabelledGame {
+    /// The quiet positions in the order played, each with the game's result for its side
+    /// to move.
+    pub samples: Vec<Sample>,
+    /// The winner; `None` for a draw or a game cut off.
+    pub winner: Option<Side>,
+    /// Plies played, the random opening's included.
+    pub plies: u32,
+}
+
 /// One self-play game of `ruleset` from `seed` (see the module), both sides searching with
 /// `config`, cut off after `max_plies` plies (a draw); its quiet positions after the random
 /// opening (those where [`is_quiet`] holds and the move searched captures nothing), in the
@@ -62,7 +74,7 @@ pub fn play_game(
     config: SearchConfig,
     seed: Seed,
     max_plies: u32,
-) -> Vec<Sample> {
+) -> LabelledGame {
     let mut game = TaflGame::new(ruleset.clone());
     let mut opening = RandomAgent::new(seed.derive(3));
     let mut searchers = BySide::new(
@@ -97,13 +109,18 @@ pub fn play_game(
     } else {
         None
     };
-    quiet
+    let samples = quiet
         .into_iter()
         .map(|position| Sample {
             position,
             result: result_for(position.side_to_move(), winner),
         })
-        .collect()
+        .collect();
+    LabelledGame {
+        samples,
+        winner,
+        plies,
+    }
 }
 
 /// The static evaluations of `samples` with `weights`, each for its side to move as that
@@ -142,7 +159,7 @@ mod tests {
         // Some position of a random game has a move that ends it: the games' positions are
         // not all quiet, and every one kept is.
         let config = Level::Bard.config();
-        let samples = play_game(&ruleset, config, Seed(7), 300);
+        let samples = play_game(&ruleset, config, Seed(7), 300).samples;
         assert!(!samples.is_empty());
         assert!(
             samples
@@ -170,9 +187,9 @@ mod tests {
         let ruleset = Ruleset::brandubh();
         let mut config = Level::Druid.config();
         config.limits.nodes = Some(200);
-        let a = play_game(&ruleset, config, Seed(11), 400);
-        let b = play_game(&ruleset, config, Seed(11), 400);
-        let c = play_game(&ruleset, config, Seed(12), 400);
+        let a = play_game(&ruleset, config, Seed(11), 400).samples;
+        let b = play_game(&ruleset, config, Seed(11), 400).samples;
+        let c = play_game(&ruleset, config, Seed(12), 400).samples;
         assert!(!a.is_empty());
         assert_eq!(a, b);
         assert_ne!(a, c);
