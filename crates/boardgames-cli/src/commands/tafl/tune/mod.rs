@@ -79,6 +79,11 @@ pub(crate) struct TuneArgs {
     /// officer).
     #[arg(long, value_name = "NAMES")]
     tune: Option<String>,
+    /// Give the model a side bias (centisoldiers added for the defenders to move, taken
+    /// away for the attackers), fitted with the scale and searched with the weights: for
+    /// rules where one side wins most games between equals.
+    #[arg(long)]
+    side_bias: bool,
     /// Passes of the local search at most (1 to 1000).
     #[arg(long, default_value_t = 20, value_parser = numbers::count::<u32>("passes", 1),
           allow_hyphen_values = true)]
@@ -149,13 +154,49 @@ pub fn tuned_names(text: Option<&str>) -> Result<Vec<&'static str>, CliError> {
 /// value whatever the threads.
 #[must_use]
 pub fn error_of(samples: &[Sample], rules: &Rules, weights: &EvalWeights, k: f64) -> f64 {
+    error_with_side_bias(samples, rules, weights, k, 0)
+}
+
+/// The evaluations of `samples` ([`samples::evaluations`]) with `side_bias` centisoldiers
+/// added when the defenders are to move and taken away when the attackers are.
+fn biased_evaluations(
+    samples: &[Sample],
+    rules: &Rules,
+    weights: &EvalWeights,
+    side_bias: i32,
+) -> Vec<i32> {
+    let mut evals = samples::evaluations(samples, rules, weights);
+    if side_bias != 0 {
+        for (e, s) in evals.iter_mut().zip(samples) {
+            *e = match s.position.side_to_move() {
+                tafl_core::Side::Defenders => e.saturating_add(side_bias),
+                tafl_core::Side::Attackers => e.saturating_sub(side_bias),
+            };
+        }
+    }
+    evals
+}
+
+/// [`error_of`] with a side bias in the model (`--side-bias`): the expectation of a
+/// position is [`fit::sigmoid`] of its evaluation plus `side_bias` centisoldiers when the
+/// defenders are to move, minus it when the attackers are. The bias stands for what the
+/// side alone predicts of the results (Brandubh's defenders win most games between equals),
+/// so that the weights fit what differs between positions of one side.
+#[must_use]
+pub fn error_with_side_bias(
+    samples: &[Sample],
+    rules: &Rules,
+    weights: &EvalWeights,
+    k: f64,
+    side_bias: i32,
+) -> f64 {
     if samples.is_empty() {
         return 0.0;
     }
     let parts: Vec<f64> = samples
         .par_chunks(CHUNK)
         .map(|part| {
-            let evals = samples::evaluations(part, rules, weights);
+            let evals = biased_evaluations(part, rules, weights, side_bias);
             let results: Vec<f64> = part.iter().map(|s| s.result).collect();
             fit::squared_error_sum(k, &evals, &results)
         })
@@ -171,10 +212,70 @@ pub fn scale_of(samples: &[Sample], rules: &Rules, weights: &EvalWeights) -> f64
     fit::fit_scale(&evals, &results)
 }
 
+/// The largest side bias [`scale_and_side_bias_of`] tries, in centisoldiers.
+pub const MAX_SIDE_BIAS: i32 = 3000;
+
+/// The scale `K` and the side bias (see [`error_with_side_bias`]) fitted together to
+/// `samples` for `weights`: every bias from −[`MAX_SIDE_BIAS`] to +[`MAX_SIDE_BIAS`] by
+/// steps of 100, each with its [`fit::fit_scale`], the pair of least error kept (the
+/// local search then refines the bias by steps down to 1).
+#[must_use]
+pub fn scale_and_side_bias_of(
+    samples: &[Sample],
+    rules: &Rules,
+    weights: &EvalWeights,
+) -> (f64, i32) {
+    let evals = samples::evaluations(samples, rules, weights);
+    let results: Vec<f64> = samples.iter().map(|s| s.result).collect();
+    let sides: Vec<i32> = samples
+        .iter()
+        .map(|s| match s.position.side_to_move() {
+            tafl_core::Side::Defenders => 1,
+            tafl_core::Side::Attackers => -1,
+        })
+        .collect();
+    let biases: Vec<i32> = (-MAX_SIDE_BIAS / 100..=MAX_SIDE_BIAS / 100)
+        .map(|b| b * 100)
+        .collect();
+    let fits: Vec<(f64, i32, f64)> = biases
+        .par_iter()
+        .map(|&b| {
+            let shifted: Vec<i32> = evals
+                .iter()
+                .zip(&sides)
+                .map(|(&e, &s)| e.saturating_add(s * b))
+                .collect();
+            let k = fit::fit_scale(&shifted, &results);
+            (k, b, fit::mean_squared_error(k, &shifted, &results))
+        })
+        .collect();
+    // The first of the least errors, in the order of the biases: the same whatever the threads.
+    let mut best = (1.0, 0, f64::INFINITY);
+    for f in fits {
+        if f.2 < best.2 {
+            best = f;
+        }
+    }
+    (best.0, best.1)
+}
+
+/// The weights and the side bias found by [`fit_weights`], and the search's result.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TunedWeights {
+    /// The weights found (those not tuned are the starting ones).
+    pub weights: EvalWeights,
+    /// The side bias found, when the model has one.
+    pub side_bias: Option<i32>,
+    /// The local search's result (its parameters: the tuned weights in the order named, then
+    /// the side bias).
+    pub fitted: Fitted,
+}
+
 /// Texel's local search on the weights `names` of `start` ([`fit::local_search`] over
-/// [`error_of`] at scale `k`), each within ±`EvalWeights::MAX_WEIGHT`, for `max_passes`
-/// passes at most; `on_pass` after each pass. The weights found, and the search's result
-/// (its errors before and after).
+/// [`error_with_side_bias`] at scale `k`), each within ±`EvalWeights::MAX_WEIGHT`, for
+/// `max_passes` passes at most; with `side_bias` the model's side bias starts there and is
+/// searched as one more parameter (without it the model has none). `on_pass` after each
+/// pass.
 ///
 /// # Errors
 /// [`WeightsError::UnknownName`] for a name not in `EvalWeights::NAMES`.
@@ -184,10 +285,11 @@ pub fn fit_weights(
     start: &EvalWeights,
     names: &[&str],
     k: f64,
+    side_bias: Option<i32>,
     max_passes: u32,
     on_pass: impl FnMut(&Pass),
-) -> Result<(EvalWeights, Fitted), WeightsError> {
-    let values = names
+) -> Result<TunedWeights, WeightsError> {
+    let mut values = names
         .iter()
         .map(|n| {
             start
@@ -195,6 +297,7 @@ pub fn fit_weights(
                 .ok_or_else(|| WeightsError::UnknownName((*n).to_string()))
         })
         .collect::<Result<Vec<i32>, _>>()?;
+    values.extend(side_bias);
     let with = |params: &[i32]| {
         let mut w = *start;
         for (name, &v) in names.iter().zip(params) {
@@ -203,6 +306,7 @@ pub fn fit_weights(
         }
         w
     };
+    let bias_of = |params: &[i32]| side_bias.map(|_| params.get(names.len()).copied().unwrap_or(0));
     let fitted = fit::local_search(
         &values,
         &[],
@@ -210,10 +314,22 @@ pub fn fit_weights(
             max_passes,
             bound: EvalWeights::MAX_WEIGHT,
         },
-        |params| error_of(samples, rules, &with(params), k),
+        |params| {
+            error_with_side_bias(
+                samples,
+                rules,
+                &with(params),
+                k,
+                bias_of(params).unwrap_or(0),
+            )
+        },
         on_pass,
     );
-    Ok((with(&fitted.params), fitted))
+    Ok(TunedWeights {
+        weights: with(&fitted.params),
+        side_bias: bias_of(&fitted.params),
+        fitted,
+    })
 }
 
 /// The positions of a run's games ([`collect`]).
@@ -407,19 +523,27 @@ impl TuneArgs {
                 "the games gave no quiet position to fit: play more of them",
             ));
         }
-        let k = pool.install(|| scale_of(samples, rules, &start));
-        let (tuned, fitted) = pool
+        let (k, start_bias) = pool.install(|| {
+            if self.side_bias {
+                let (k, b) = scale_and_side_bias_of(samples, rules, &start);
+                (k, Some(b))
+            } else {
+                (scale_of(samples, rules, &start), None)
+            }
+        });
+        let result = pool
             .install(|| {
-                let error = error_of(samples, rules, &start, k);
+                let error = error_with_side_bias(samples, rules, &start, k, start_bias.unwrap_or(0));
+                let bias_text = start_bias.map_or(String::new(), |b| format!(", side bias {b}"));
                 progress_line(
                     quiet,
                     format_args!(
-                        "{} positions, scale K {k:.4}, error {error:.6}; tuning {} weights",
+                        "{} positions, scale K {k:.4}{bias_text}, error {error:.6}; tuning {} weights",
                         samples.len(),
                         names.len()
                     ),
                 );
-                fit_weights(samples, rules, &start, &names, k, self.passes, |p| {
+                fit_weights(samples, rules, &start, &names, k, start_bias, self.passes, |p| {
                     progress_line(
                         quiet,
                         format_args!(
@@ -430,10 +554,11 @@ impl TuneArgs {
                 })
             })
             .map_err(|e| CliError::input("--tune", e))?;
+        let (tuned, fitted) = (result.weights, &result.fitted);
         let (held_before, held_after) = pool.install(|| {
             (
-                error_of(held_out, rules, &start, k),
-                error_of(held_out, rules, &tuned, k),
+                error_with_side_bias(held_out, rules, &start, k, start_bias.unwrap_or(0)),
+                error_with_side_bias(held_out, rules, &tuned, k, result.side_bias.unwrap_or(0)),
             )
         });
         let wall = started.elapsed().as_secs_f64();
@@ -485,6 +610,7 @@ impl TuneArgs {
                 },
                 "tuned": names,
                 "scale_k": k,
+                "side_bias": start_bias.map(|b| json!({"start": b, "fitted": result.side_bias})),
                 "error_before": fitted.error_before,
                 "error_after": fitted.error_after,
                 "held_out_error_before": if held_out.is_empty() { serde_json::Value::Null } else { json!(held_before) },
