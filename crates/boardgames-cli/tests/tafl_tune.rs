@@ -4,7 +4,7 @@
 //! parse, its record), the same output for the same seed whatever the threads, and bad
 //! arguments refused with their name.
 
-use boardgames_cli::tafl_tune::{self, fit, samples};
+use boardgames_cli::tafl_tune::{self, Model, fit, samples};
 use tafl_core::Ruleset;
 use tafl_core::ai::{EvalWeights, Level};
 
@@ -51,9 +51,15 @@ fn tune_fit_lowers_the_error_on_real_self_play_positions() {
     assert!(at(k) <= at(k * 2.0) && at(k) <= at(k / 2.0));
     let names = tafl_tune::tuned_names(None).unwrap();
     let mut errors = Vec::new();
-    let found = tafl_tune::fit_weights(&data, rules, &start, &names, k, None, 4, |p| {
-        errors.push(p.error)
-    })
+    let found = tafl_tune::fit_weights(
+        &data,
+        rules,
+        &start,
+        &names,
+        Model { k, side_bias: None },
+        4,
+        |p| errors.push(p.error),
+    )
     .unwrap();
     let (tuned, fitted) = (found.weights, found.fitted);
     assert_eq!(found.side_bias, None);
@@ -92,7 +98,16 @@ fn tune_recovers_a_switched_off_term_and_leaves_a_noise_term_alone() {
     }
     let start: EvalWeights = "king_mobility=0".parse().unwrap();
     let names = ["king_mobility", "king_escort", "attacker"];
-    let found = tafl_tune::fit_weights(&data, rules, &start, &names, k, None, 100, |_| {}).unwrap();
+    let found = tafl_tune::fit_weights(
+        &data,
+        rules,
+        &start,
+        &names,
+        Model { k, side_bias: None },
+        100,
+        |_| {},
+    )
+    .unwrap();
     let (tuned, fitted) = (found.weights, found.fitted);
     assert!(fitted.converged, "{fitted:?}");
     assert!(fitted.error_before > 1e-6, "{fitted:?}");
@@ -148,8 +163,10 @@ fn tune_side_bias_is_found_with_the_weights() {
         rules,
         &start,
         &["king_mobility"],
-        1.0,
-        Some(0),
+        Model {
+            k: 1.0,
+            side_bias: Some(0),
+        },
         100,
         |_| {},
     )

@@ -271,11 +271,20 @@ pub struct TunedWeights {
     pub fitted: Fitted,
 }
 
+/// The model a fit starts from: the curve's scale and, when it has one, the side bias
+/// ([`error_with_side_bias`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Model {
+    /// The scale `K` of [`fit::sigmoid`].
+    pub k: f64,
+    /// The side bias's starting value, in centisoldiers; `None`: the model has none.
+    pub side_bias: Option<i32>,
+}
+
 /// Texel's local search on the weights `names` of `start` ([`fit::local_search`] over
-/// [`error_with_side_bias`] at scale `k`), each within ±`EvalWeights::MAX_WEIGHT`, for
-/// `max_passes` passes at most; with `side_bias` the model's side bias starts there and is
-/// searched as one more parameter (without it the model has none). `on_pass` after each
-/// pass.
+/// [`error_with_side_bias`] at the scale of `model`), each within ±`EvalWeights::MAX_WEIGHT`,
+/// for `max_passes` passes at most; with a side bias in `model` it starts there and is
+/// searched as one more parameter. `on_pass` after each pass.
 ///
 /// # Errors
 /// [`WeightsError::UnknownName`] for a name not in `EvalWeights::NAMES`.
@@ -284,8 +293,7 @@ pub fn fit_weights(
     rules: &Rules,
     start: &EvalWeights,
     names: &[&str],
-    k: f64,
-    side_bias: Option<i32>,
+    model: Model,
     max_passes: u32,
     on_pass: impl FnMut(&Pass),
 ) -> Result<TunedWeights, WeightsError> {
@@ -297,6 +305,7 @@ pub fn fit_weights(
                 .ok_or_else(|| WeightsError::UnknownName((*n).to_string()))
         })
         .collect::<Result<Vec<i32>, _>>()?;
+    let Model { k, side_bias } = model;
     values.extend(side_bias);
     let with = |params: &[i32]| {
         let mut w = *start;
@@ -543,7 +552,7 @@ impl TuneArgs {
                         names.len()
                     ),
                 );
-                fit_weights(samples, rules, &start, &names, k, start_bias, self.passes, |p| {
+                fit_weights(samples, rules, &start, &names, Model { k, side_bias: start_bias }, self.passes, |p| {
                     progress_line(
                         quiet,
                         format_args!(
