@@ -540,41 +540,48 @@ impl TuneArgs {
                 (scale_of(samples, rules, &start), None)
             }
         });
+        let model = Model {
+            k,
+            side_bias: start_bias,
+        };
+        let bias = start_bias.unwrap_or(0);
+        let start_error = pool.install(|| error_with_side_bias(samples, rules, &start, k, bias));
+        let bias_text = start_bias.map_or(String::new(), |b| format!(", side bias {b}"));
+        progress_line(
+            quiet,
+            format_args!(
+                "{} positions, scale K {k:.4}{bias_text}, error {start_error:.6}; \
+                 tuning {} weights",
+                samples.len(),
+                names.len()
+            ),
+        );
+        let on_pass = |p: &Pass| {
+            progress_line(
+                quiet,
+                format_args!(
+                    "pass {}: error {:.6}, {} weights moved, largest step {}",
+                    p.number, p.error, p.moved, p.largest_step
+                ),
+            );
+        };
         let result = pool
-            .install(|| {
-                let error = error_with_side_bias(samples, rules, &start, k, start_bias.unwrap_or(0));
-                let bias_text = start_bias.map_or(String::new(), |b| format!(", side bias {b}"));
-                progress_line(
-                    quiet,
-                    format_args!(
-                        "{} positions, scale K {k:.4}{bias_text}, error {error:.6}; tuning {} weights",
-                        samples.len(),
-                        names.len()
-                    ),
-                );
-                fit_weights(samples, rules, &start, &names, Model { k, side_bias: start_bias }, self.passes, |p| {
-                    progress_line(
-                        quiet,
-                        format_args!(
-                            "pass {}: error {:.6}, {} weights moved, largest step {}",
-                            p.number, p.error, p.moved, p.largest_step
-                        ),
-                    );
-                })
-            })
+            .install(|| fit_weights(samples, rules, &start, &names, model, self.passes, on_pass))
             .map_err(|e| CliError::input("--tune", e))?;
         let (tuned, fitted) = (result.weights, &result.fitted);
+        let tuned_bias = result.side_bias.unwrap_or(0);
         let (held_before, held_after) = pool.install(|| {
             (
-                error_with_side_bias(held_out, rules, &start, k, start_bias.unwrap_or(0)),
-                error_with_side_bias(held_out, rules, &tuned, k, result.side_bias.unwrap_or(0)),
+                error_with_side_bias(held_out, rules, &start, k, bias),
+                error_with_side_bias(held_out, rules, &tuned, k, tuned_bias),
             )
         });
         let wall = started.elapsed().as_secs_f64();
         progress_line(
             quiet,
             format_args!(
-                "error {:.6} -> {:.6} in {} passes{}; held-out games' positions ({}): {:.6} -> {:.6}; {wall:.1} s",
+                "error {:.6} -> {:.6} in {} passes{}; held-out games' positions ({}): \
+                 {:.6} -> {:.6}; {wall:.1} s",
                 fitted.error_before,
                 fitted.error_after,
                 fitted.passes,
@@ -596,6 +603,14 @@ impl TuneArgs {
                     )
                 })
                 .collect();
+            let held = |e: f64| {
+                if held_out.is_empty() {
+                    serde_json::Value::Null
+                } else {
+                    json!(e)
+                }
+            };
+            let side_bias = start_bias.map(|b| json!({"start": b, "fitted": result.side_bias}));
             let record = json!({
                 "command": "tafl tune",
                 "method": "texel",
@@ -619,11 +634,11 @@ impl TuneArgs {
                 },
                 "tuned": names,
                 "scale_k": k,
-                "side_bias": start_bias.map(|b| json!({"start": b, "fitted": result.side_bias})),
+                "side_bias": side_bias,
                 "error_before": fitted.error_before,
                 "error_after": fitted.error_after,
-                "held_out_error_before": if held_out.is_empty() { serde_json::Value::Null } else { json!(held_before) },
-                "held_out_error_after": if held_out.is_empty() { serde_json::Value::Null } else { json!(held_after) },
+                "held_out_error_before": held(held_before),
+                "held_out_error_after": held(held_after),
                 "passes": fitted.passes,
                 "max_passes": self.passes,
                 "converged": fitted.converged,
