@@ -57,11 +57,11 @@ pub(crate) struct TuneArgs {
     #[arg(long)]
     rules: Option<String>,
     /// Self-play games to play (1 to 100000).
-    #[arg(long, default_value_t = 100, value_parser = numbers::count::<u32>("games", 1),
+    #[arg(long, default_value_t = 100, value_parser = numbers::within::<u32>("games", 1, MAX_GAMES),
           allow_hyphen_values = true)]
     games: u32,
     /// Nodes a move of both sides' searches (1 to 10000000).
-    #[arg(long, default_value_t = 2000, value_parser = numbers::count::<u64>("nodes", 1),
+    #[arg(long, default_value_t = 2000, value_parser = numbers::within::<u64>("nodes", 1, MAX_NODES),
           allow_hyphen_values = true)]
     nodes: u64,
     /// The level playing both sides (its depth cap, random margin and table; the nodes are
@@ -85,7 +85,7 @@ pub(crate) struct TuneArgs {
     #[arg(long)]
     side_bias: bool,
     /// Passes of the local search at most (1 to 1000).
-    #[arg(long, default_value_t = 20, value_parser = numbers::count::<u32>("passes", 1),
+    #[arg(long, default_value_t = 20, value_parser = numbers::within::<u32>("passes", 1, MAX_PASSES),
           allow_hyphen_values = true)]
     passes: u32,
     /// Plies after which a game is cut off (a draw).
