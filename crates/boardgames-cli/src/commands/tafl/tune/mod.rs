@@ -150,7 +150,7 @@ pub fn tuned_names(text: Option<&str>) -> Result<Vec<&'static str>, CliError> {
 
 /// The mean squared error of `samples` for `weights` on the curve of scale `k`
 /// ([`fit::mean_squared_error`] of [`samples::evaluations`]), summed over parts of
-/// [`CHUNK`] positions in parallel (on the current rayon pool) and in their order: the same
+/// 4 096 positions in parallel (on the current rayon pool) and in their order: the same
 /// value whatever the threads.
 #[must_use]
 pub fn error_of(samples: &[Sample], rules: &Rules, weights: &EvalWeights, k: f64) -> f64 {
