@@ -55,6 +55,7 @@ mod io;
 pub use commands::play::tafl as play;
 pub use commands::play::trictrac::{ecrire, ordinaire as play_trictrac};
 pub use commands::tafl::engine as opentafl_engine;
+pub use commands::tafl::tune as tafl_tune;
 pub use commands::trictrac::referee;
 pub use io::{error, files};
 

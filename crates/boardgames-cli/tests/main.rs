@@ -23,6 +23,7 @@ mod referee;
 mod serve;
 mod shards;
 mod tafl_selfplay;
+mod tafl_tune;
 mod td_bot;
 mod tournament;
 mod train;

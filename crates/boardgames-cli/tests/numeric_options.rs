@@ -11,7 +11,22 @@ fn run(args: &[&str]) -> Output {
 }
 
 /// The option, a bad value, and what the message must say.
-const CASES: [(&[&str], &str, &str); 20] = [
+const CASES: [(&[&str], &str, &str); 23] = [
+    (
+        &["tafl", "tune"],
+        "--games",
+        "a whole number of games from 1 to 100000",
+    ),
+    (
+        &["tafl", "tune"],
+        "--nodes",
+        "a whole number of nodes from 1 to 10000000",
+    ),
+    (
+        &["tafl", "tune"],
+        "--passes",
+        "a whole number of passes from 1 to 1000",
+    ),
     (
         &["simulate", "sugoroku"],
         "--games",

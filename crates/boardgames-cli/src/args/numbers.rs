@@ -43,6 +43,21 @@ pub(crate) fn at_least<T: Whole>(
     }
 }
 
+/// A whole number of `unit` from `min` to `max`; any other value is refused here, with that
+/// range in the message (`tafl tune --games`: from 1 to 100000).
+pub(crate) fn within<T: Whole>(
+    unit: &'static str,
+    min: T,
+    max: T,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
+    move |text| match text.parse() {
+        Ok(n) if n >= min && n <= max => Ok(n),
+        _ => Err(format!(
+            "expected a whole number of {unit} from {min} to {max}"
+        )),
+    }
+}
+
 /// A number of seconds; the command refuses zero, negative and non-finite numbers itself
 /// (`--think: -1 is not a positive number of seconds`).
 pub(crate) fn seconds(text: &str) -> Result<f64, String> {
@@ -76,6 +91,20 @@ mod tests {
             assert_eq!(
                 trous(bad),
                 Err("expected a whole number of trous from 1 to 255".to_string()),
+                "{bad:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn within_refuses_a_number_out_of_its_range() {
+        let passes = within::<u32>("passes", 1, 1000);
+        assert_eq!(passes("1"), Ok(1));
+        assert_eq!(passes("1000"), Ok(1000));
+        for bad in ["0", "1001", "-1", "x", "4294967296"] {
+            assert_eq!(
+                passes(bad),
+                Err("expected a whole number of passes from 1 to 1000".to_string()),
                 "{bad:?}"
             );
         }

@@ -4,6 +4,7 @@ pub mod engine;
 pub(crate) mod moves;
 pub(crate) mod perft;
 pub(crate) mod selfplay;
+pub mod tune;
 
 use crate::io::error::CliError;
 
@@ -19,6 +20,9 @@ pub(crate) enum TaflCommand {
     Engine(engine::EngineArgs),
     /// Games between two AI levels, each attacking in half of them.
     Selfplay(selfplay::SelfplayArgs),
+    /// Tune the evaluation's weights by Texel's method on self-play positions with their
+    /// results (docs/tafl-ai.md).
+    Tune(tune::TuneArgs),
 }
 
 impl TaflCommand {
@@ -29,6 +33,7 @@ impl TaflCommand {
             TaflCommand::Perft(args) => args.run(),
             TaflCommand::Engine(args) => args.run(),
             TaflCommand::Selfplay(args) => args.run(),
+            TaflCommand::Tune(args) => args.run(),
         }
     }
 }
