@@ -288,7 +288,8 @@ fn a_raised_stop_flag_stops_the_search_at_the_first_check() {
 const KING_BEFORE_AN_OPEN_RANK: &str =
     "/3ttttt3/2t5t2/2t5T2/5T1t3/4TKT4/1t7t1/11/1t7t1/1tt2t2tt1/3ttttt3/3ttttt3/ a";
 
-fn copenhagen_depth(depth: u8, weights: tafl_core::ai::EvalWeights) -> SearchConfig {
+/// A search to `depth` plies with `weights`, no node or time limit, no randomness.
+fn to_depth(depth: u8, weights: tafl_core::ai::EvalWeights) -> SearchConfig {
     SearchConfig {
         limits: SearchLimits {
             max_depth: depth,
@@ -312,13 +313,13 @@ fn attackers_close_the_kings_road_to_two_forks_instead_of_taking() {
     // any attacker move, then the fork (scored as a forced escape).
     let (taken, outcome) = pos.play(cph.rules(), take).expect("legal");
     assert_eq!(outcome.captures.count(), 1);
-    let theirs = Searcher::new(copenhagen_depth(3, default), Seed(1))
+    let theirs = Searcher::new(to_depth(3, default), Seed(1))
         .search(&taken, cph.rules(), &[])
         .expect("a move");
     assert_eq!(theirs.best_move, mv("f5-f7"), "{theirs:?}");
     assert!(theirs.score > 10_000, "{theirs:?}");
     for depth in [3, 4, 5] {
-        let r = Searcher::new(copenhagen_depth(depth, default), Seed(1))
+        let r = Searcher::new(to_depth(depth, default), Seed(1))
             .search(&pos, cph.rules(), &[])
             .expect("a move");
         assert_ne!(r.best_move, take, "depth {depth}: {r:?}");
@@ -329,7 +330,7 @@ fn attackers_close_the_kings_road_to_two_forks_instead_of_taking() {
     // escape terms see (the attackers' lead dominates its score).
     let mut blind = default;
     blind.forced_escape = 0;
-    let r = Searcher::new(copenhagen_depth(3, blind), Seed(1))
+    let r = Searcher::new(to_depth(3, blind), Seed(1))
         .search(&taken, cph.rules(), &[])
         .expect("a move");
     assert!(r.score < 0, "{r:?}");
@@ -362,16 +363,7 @@ fn shuttle(plies: usize) -> TaflGame {
 }
 
 fn search_depth(game: &TaflGame, depth: u8) -> tafl_core::ai::SearchResult {
-    let config = SearchConfig {
-        limits: SearchLimits {
-            max_depth: depth,
-            nodes: None,
-            time: None,
-        },
-        random_margin: 0,
-        tt_bits: 16,
-        weights: tafl_core::ai::EvalWeights::DEFAULT,
-    };
+    let config = to_depth(depth, tafl_core::ai::EvalWeights::DEFAULT);
     Searcher::new(config, Seed(1))
         .search(game.position(), game.rules(), game.search_history())
         .expect("a move")

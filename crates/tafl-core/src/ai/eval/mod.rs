@@ -224,18 +224,30 @@ fn king_rings_by_squares(pos: &Ruled<'_>, king: Square, board: &KingBoard) -> [u
 /// out) from which the king, moved there, reaches a corner with one more slide, at most
 /// four counted.
 fn king_forks(pos: &Ruled<'_>, board: &KingBoard, ring1: u128) -> i32 {
+    edge_squares_open_to_corners(pos, board, ring1, 1, 4)
+}
+
+/// The edge squares of `ring1` (corners left out) from which the king, moved there, reaches
+/// at least `corners` corners with one more slide, at most `cap` counted. A rook slide
+/// reaches a corner only along an edge line: the other squares cannot.
+fn edge_squares_open_to_corners(
+    pos: &Ruled<'_>,
+    board: &KingBoard,
+    ring1: u128,
+    corners: u32,
+    cap: i32,
+) -> i32 {
     let g = geometry(pos.rules.size);
-    let mut forks = 0;
-    // A rook slide reaches a corner only along an edge line: the other squares cannot fork.
+    let mut count = 0;
     for sq in Bitboard(ring1 & g.edge & !g.corners) {
-        if board.slide(sq, g) & g.corners != 0 {
-            forks += 1;
-            if forks == 4 {
+        if (board.slide(sq, g) & g.corners).count_ones() >= corners {
+            count += 1;
+            if count == cap {
                 break;
             }
         }
     }
-    forks
+    count
 }
 
 /// Whether the square `sq` (or the edge, `None`) closes a capture of the `victim` soldier
@@ -425,17 +437,7 @@ fn forced_escape(
 /// The edge squares (two at most counted) of `ring1`, the king's one-move destinations, from
 /// which both corners of their edge are open to him: the step to a fork ([`EvalWeights::fork_step`]).
 fn fork_steps(pos: &Ruled<'_>, board: &KingBoard, ring1: u128) -> i32 {
-    let g = geometry(pos.rules.size);
-    let mut steps = 0;
-    for sq in Bitboard(ring1 & g.edge & !g.corners) {
-        if (board.slide(sq, g) & g.corners).count_ones() >= 2 {
-            steps += 1;
-            if steps == 2 {
-                break;
-            }
-        }
-    }
-    steps
+    edge_squares_open_to_corners(pos, board, ring1, 2, 2)
 }
 
 /// The lone follower's shuttle ([`EvalWeights::shuttle`]): the king on a line next to an
