@@ -396,7 +396,7 @@ class Match:
     def read_game(self, number, seed, we_attack, game, timed_out, seconds):
         ours = parse_relay(read_text(os.path.join(game, "ours.relay.log")).splitlines())
         theirs = parse_relay(read_text(os.path.join(game, "opentafl.relay.log")).splitlines())
-        finish = ours["finish"] if ours["finish"] is not None else theirs["finish"]
+        finish, disagreement = finish_of(ours, theirs)
         files = records(os.path.join(game, "ours")) or records(os.path.join(game, "opentafl"))
         tags, moves = ({}, [])
         replay = None
@@ -421,6 +421,8 @@ class Match:
         differed = read_text(os.path.join(game, "ours.engine.log")).count(
             "the host's board differs from ours")
         how = how_it_ended(finish, tags.get("result"), replay, moves, ours, theirs, timed_out)
+        if disagreement:
+            how += "; " + disagreement
         if differed:
             how += "; our board differed from the host's %d times" % differed
         if ours["errors"]:

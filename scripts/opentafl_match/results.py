@@ -86,8 +86,13 @@ def parse_relay(lines):
     engine, `>` from the engine). Returns a dict: `finish` (the first `finish` code, or None),
     `moves` (the seconds from each `play` to the engine's `move`), `unanswered` (the seconds
     a last `play` waited without a `move`, when the host ended or the log stopped there),
-    `rules` (the rules string sent), `errors` (`error` lines from the host: refused moves)."""
-    out = {"finish": None, "moves": [], "unanswered": None, "rules": None, "errors": 0}
+    `rules` (the rules string sent), `errors` (`error` lines from the host: refused moves),
+    `crash` (the first Java exception an OpenTafl engine reported after "Uncaught exception",
+    as `java.lang.IndexOutOfBoundsException in AiWorkspace.explore`, or None)."""
+    out = {"finish": None, "moves": [], "unanswered": None, "rules": None, "errors": 0,
+           "crash": None}
+    uncaught = False
+    frame = None
     pending = None
     last = None
     for raw in lines:
@@ -101,6 +106,18 @@ def parse_relay(lines):
         direction, text = parts[1], (parts[2] if len(parts) > 2 else "")
         last = stamp
         word = text.split(" ", 1)[0]
+        if direction == ">" and out["crash"] is None:
+            if text.startswith("Uncaught exception"):
+                uncaught = True
+            elif uncaught and frame is None:
+                thrown = re.match(r"\s*(?:Exception: )?([a-z]+(?:\.[a-z]+)+"
+                                  r"\.[A-Za-z]*(?:Exception|Error))", text)
+                if thrown:
+                    frame = thrown.group(1)
+            elif frame is not None:
+                at = re.match(r"\s*at com\.manywords\.[\w.$]*?\.(\w+)\.(\w+)\(", text)
+                if at:
+                    out["crash"] = "%s in %s.%s" % (frame, at.group(1), at.group(2))
         if direction == "<":
             if word == "play":
                 pending = stamp
@@ -121,7 +138,27 @@ def parse_relay(lines):
             pending = None
     if pending is not None and out["unanswered"] is None and last is not None:
         out["unanswered"] = last - pending
+    if out["crash"] is None and frame is not None:
+        out["crash"] = frame
     return out
+
+
+def finish_of(ours, theirs):
+    """The game's `finish` code from both relays' logs: the first that decides the game (1,
+    2 or 3), ours first, since OpenTafl's host can send one engine `finish 0` and the other
+    the result (game 211 of docs/tafl-ai.md's quarter-time match with the escape-threat
+    extension: the king's escape, 0 to us and 3 to OpenTafl's AI); else 0 if either got
+    it, else None. Returns (code, disagreement): the second is a phrase when the two engines
+    were sent different results, or None."""
+    codes = [log["finish"] for log in (ours, theirs) if log["finish"] is not None]
+    decided = [c for c in codes if c != 0]
+    disagreement = None
+    if len(set(decided)) > 1:
+        disagreement = "the host sent us finish %s and OpenTafl's AI finish %s" % (
+            ours["finish"], theirs["finish"])
+    if decided:
+        return decided[0], disagreement
+    return (codes[0] if codes else None), disagreement
 
 
 def score_of(finish, we_attack):
@@ -140,11 +177,18 @@ def how_it_ended(finish, record_result, replay, moves, ours, theirs, timed_out):
     if timed_out is not None:
         return "no result: stopped by the script after %d s (--timeout)" % timed_out
     if finish in (None, 0):
+        why = "no result (finish %s)" % finish
         for name, log in (("OpenTafl's AI", theirs), ("our engine", ours)):
+            if log.get("crash"):
+                why += ": %s failed (%s)" % (name, log["crash"])
+                break
             if log["unanswered"] is not None and log["unanswered"] > 1.0:
-                return "no result (finish %s): %s did not answer its last move request " \
-                    "(%.0f s)" % (finish, name, log["unanswered"])
-        return "no result (finish %s)" % finish
+                why += ": %s did not answer its last move request (%.0f s)" % (
+                    name, log["unanswered"])
+                break
+        if replay and replay != "ongoing":
+            why += "; our replay of the record: %s" % replay
+        return why
     why = None
     if replay:
         found = re.fullmatch(r"(attackers win|defenders win|draw) \((.*)\)", replay)

@@ -135,6 +135,19 @@ SAMPLE_STALLED = """2000.000 > hello
 2121.500 < finish 0
 """
 
+# OpenTafl's AI failing inside its search (game 203 of docs/tafl-ai.md's quarter-time
+# Copenhagen match: no legal move left to it, which its host had not declared the end).
+SAMPLE_CRASHED = """3000.000 < play defenders
+3000.100 > status Continuation search at depth 26
+3000.100 > Uncaught exception! This OpenTafl is running as EXTERNAL_ENGINE
+3000.100 > Exception in thread Thread-129
+3000.100 > Exception: java.lang.IndexOutOfBoundsException: Index 0 out of bounds for length 0
+3000.100 > java.lang.IndexOutOfBoundsException: Index 0 out of bounds for length 0
+3000.100 > \tat java.base/java.util.ArrayList.get(ArrayList.java:427)
+3000.100 > \tat com.manywords.softworks.tafl.engine.ai.AiWorkspace.explore(AiWorkspace.java:578)
+3120.000 < finish 0
+"""
+
 
 def self_test(boardgames=None):
     """Checks the pure parts on samples; with `boardgames` (our binary), also the replay of
@@ -184,7 +197,20 @@ def self_test(boardgames=None):
     stalled = parse_relay(SAMPLE_STALLED.splitlines())
     check("stalled finish", stalled["finish"], 0)
     check("stalled unanswered", stalled["unanswered"], 120.0)
+    check("stalled: no crash", stalled["crash"], None)
+    crashed = parse_relay(SAMPLE_CRASHED.splitlines())
+    check("crashed engine", crashed["crash"],
+          "java.lang.IndexOutOfBoundsException in AiWorkspace.explore")
 
+    sent = lambda code: {"finish": code}  # noqa: E731
+    check("finish: ours decides", finish_of(sent(2), sent(2)), (2, None))
+    check("finish: 0 to us, the result to OpenTafl's AI", finish_of(sent(0), sent(3)),
+          (3, None))
+    check("finish: only OpenTafl's AI got one", finish_of(sent(None), sent(2)), (2, None))
+    check("finish: no result to both", finish_of(sent(0), sent(0)), (0, None))
+    check("finish: none at all", finish_of(sent(None), sent(None)), (None, None))
+    check("finish: the two differ", finish_of(sent(2), sent(3)),
+          (2, "the host sent us finish 2 and OpenTafl's AI finish 3"))
     check("finish 2 attacking", score_of(2, True), "win")
     check("finish 2 defending", score_of(2, False), "loss")
     check("finish 3 defending", score_of(3, False), "win")
@@ -206,6 +232,12 @@ def self_test(boardgames=None):
     check("how: a stalled engine",
           how_it_ended(0, "?", "ongoing", moves, none, stalled, None),
           "no result (finish 0): OpenTafl's AI did not answer its last move request (120 s)")
+    check("how: a crashed engine, the replay's verdict",
+          how_it_ended(0, "?", "attackers win (the losing side has no legal move)", moves,
+                       none, crashed, None),
+          "no result (finish 0): OpenTafl's AI failed (java.lang.IndexOutOfBoundsException"
+          " in AiWorkspace.explore); our replay of the record: attackers win (the losing"
+          " side has no legal move)")
     check("how: timeout", how_it_ended(None, None, None, [], none, none, 900),
           "no result: stopped by the script after 900 s (--timeout)")
 

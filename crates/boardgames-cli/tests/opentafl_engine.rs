@@ -813,3 +813,52 @@ fn an_analysis_in_full_notation_names_the_knight_as_the_moves_do() {
     assert!(knight_moves > 0, "{line}");
     e.goodbye();
 }
+
+#[test]
+fn weights_given_are_searched_with_and_logged_and_bad_ones_are_refused() {
+    let dir = std::env::temp_dir().join(format!("otep-weights-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("engine.log");
+    let mut e = Engine::start(&[
+        "--nodes",
+        "300",
+        "--weights",
+        "fork_step=150,shuttle=300",
+        "--log",
+        log.to_str().unwrap(),
+    ]);
+    assert_eq!(e.line(), "hello");
+    e.send(&format!("rules {BRANDUB}"));
+    e.send("play attackers");
+    let answer = e.line();
+    assert!(answer.starts_with("move "), "{answer}");
+    e.goodbye();
+    let text = std::fs::read_to_string(&log).unwrap();
+    let line = text
+        .lines()
+        .map(str::trim_start)
+        .find_map(|l| l.strip_prefix("weights: "))
+        .unwrap_or_else(|| panic!("no weights in the log: {text}"));
+    let logged: tafl_core::ai::EvalWeights = line.parse().unwrap();
+    let mut expected = tafl_core::ai::EvalWeights::DEFAULT;
+    expected.fork_step = 150;
+    expected.shuttle = 300;
+    assert_eq!(logged, expected);
+    std::fs::remove_dir_all(&dir).ok();
+
+    let out = Command::new(env!("CARGO_BIN_EXE_boardgames"))
+        .args(["tafl", "engine", "--weights", "fork_step=many"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--weights") && err.contains("fork_step"),
+        "{err}"
+    );
+    assert!(
+        out.stdout.is_empty(),
+        "no hello before the arguments are good"
+    );
+}

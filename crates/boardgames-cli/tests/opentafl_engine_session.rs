@@ -53,6 +53,7 @@ fn start() -> (PipeWriter, Shared, Receiver<std::io::Result<()>>) {
         seed: 1,
         log: None,
         full_moves: false,
+        weights: tafl_core::ai::EvalWeights::DEFAULT,
     };
     let mut engine = Engine::new(out.clone(), None, options);
     let (tx, done) = channel();

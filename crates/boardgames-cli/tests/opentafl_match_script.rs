@@ -56,8 +56,9 @@ fn the_match_script_passes_its_self_test_with_this_binary() {
     // Every check ran, the replay by this binary included, and none failed.
     assert!(text.contains("ok   wilson 7-1-3"), "{text}");
     assert!(text.contains("ok   our replay of the sample"), "{text}");
+    assert!(text.contains("ok   crashed engine"), "{text}");
     assert!(!text.contains("FAIL"), "{text}");
-    assert!(text.trim_end().ends_with("42 checks, 0 failed"), "{text}");
+    assert!(text.trim_end().ends_with("51 checks, 0 failed"), "{text}");
 }
 
 #[test]

@@ -40,6 +40,12 @@ impl From<LevelArg> for tafl_core::ai::Level {
     }
 }
 
+/// The tafl evaluation's weights as `name=value` pairs replacing the hand-set defaults
+/// (`tafl_core::ai::EvalWeights`'s text form); the error names the pair that is wrong.
+pub(crate) fn parse_weights(text: &str) -> Result<Box<tafl_core::ai::EvalWeights>, String> {
+    text.parse().map(Box::new).map_err(|e| format!("{e}"))
+}
+
 /// A seed in the text form of [`boardgames_common::Seed`].
 pub(crate) fn parse_seed(text: &str) -> Result<u64, String> {
     text.parse::<boardgames_common::Seed>()

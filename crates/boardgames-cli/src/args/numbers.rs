@@ -18,9 +18,9 @@ macro_rules! whole {
 }
 whole!(u8, u32, u64, usize);
 
-/// The message of a value that is not a whole number of `unit` from `min` to `T::MAX`.
-fn expected<T: Whole>(unit: &str, min: T) -> String {
-    format!("expected a whole number of {unit} from {min} to {}", T::MAX)
+/// The message of a value that is not a whole number of `unit` from `min` to `max`.
+fn expected<T: Whole>(unit: &str, min: T, max: T) -> String {
+    format!("expected a whole number of {unit} from {min} to {max}")
 }
 
 /// A whole number of `unit`, with `min` the least value the command accepts: the command
@@ -29,7 +29,7 @@ pub(crate) fn count<T: Whole>(
     unit: &'static str,
     min: T,
 ) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
-    move |text| text.parse().map_err(|_| expected(unit, min))
+    move |text| text.parse().map_err(|_| expected(unit, min, T::MAX))
 }
 
 /// A whole number of `unit` from `min` to `T::MAX`; a smaller number is refused here.
@@ -37,10 +37,7 @@ pub(crate) fn at_least<T: Whole>(
     unit: &'static str,
     min: T,
 ) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
-    move |text| match text.parse() {
-        Ok(n) if n >= min => Ok(n),
-        _ => Err(expected(unit, min)),
-    }
+    within(unit, min, T::MAX)
 }
 
 /// A whole number of `unit` from `min` to `max`; any other value is refused here, with that
@@ -52,9 +49,7 @@ pub(crate) fn within<T: Whole>(
 ) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
     move |text| match text.parse() {
         Ok(n) if n >= min && n <= max => Ok(n),
-        _ => Err(format!(
-            "expected a whole number of {unit} from {min} to {max}"
-        )),
+        _ => Err(expected(unit, min, max)),
     }
 }
 

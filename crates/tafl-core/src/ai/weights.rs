@@ -115,8 +115,11 @@ pub struct EvalWeights {
     /// to an edge whose line (corners aside) holds one attacker and nothing else, no other
     /// attacker able to reach it, the king free to move along his line. Each step of his
     /// along the line threatens a step onto the edge with a corner road the lone attacker
-    /// must close by following him: a shuttle the follower loses by repetition. Default 0,
-    /// as [`EvalWeights::fork_step`].
+    /// must close by following him: a shuttle the follower loses by repetition. Also the
+    /// same shuttle one line further in: the king on the second line from an edge with two
+    /// squares of it (his own or in one move), on a corner's line or the line beside it,
+    /// whose roads to the corner (or to the edge square beside it) one attacker alone closes
+    /// along the line next to the edge. Default 0, as [`EvalWeights::fork_step`].
     pub shuttle: i32,
 }
 

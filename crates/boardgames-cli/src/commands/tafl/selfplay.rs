@@ -15,7 +15,7 @@ use boardgames_common::tournament::wilson;
 use rayon::prelude::*;
 use tafl_core::ai::{EvalWeights, Level};
 
-use crate::args::{numbers, parse_seed};
+use crate::args::{numbers, parse_seed, parse_weights};
 use crate::io::error::{CliError, print_json};
 use crate::io::log::Log;
 
@@ -67,11 +67,6 @@ pub(crate) struct SelfplayArgs {
     /// there, and drops a torn last line).
     #[arg(long, value_name = "FILE")]
     log: Option<std::path::PathBuf>,
-}
-
-/// Evaluation weights for `tafl selfplay`.
-fn parse_weights(text: &str) -> Result<Box<tafl_core::ai::EvalWeights>, String> {
-    text.parse().map(Box::new).map_err(|e| format!("{e}"))
 }
 
 /// Two comma-separated AI levels.

@@ -486,6 +486,98 @@ fn shuttle(pos: &Ruled<'_>, king: Square, ring1: u128) -> bool {
             return true;
         }
     }
+    inner_shuttle(pos, king, ring1)
+}
+
+/// The shuttle one line further in (part of [`EvalWeights::shuttle`]): the king on the
+/// second line from an edge, and two or more *threat squares* of that line closed by one
+/// and the same attacker alone. A threat square is on a corner's line or the line beside it
+/// (across the edge), the king's own square or one of his one-move destinations, from which
+/// he would reach the edge through the *gate*, the square between him and the edge: the
+/// corner itself, or the empty edge square beside it (from where the corner is one step).
+/// With the king on a threat square his own piece closes the gate's line behind him, so its
+/// closer is the attacker on the gate or the nearest one along the line next to the edge
+/// (an attacker closing the edge square beside a corner is not counted: the corner's
+/// hostility takes him there). Three Copenhagen games lost inside OpenTafl at a quarter of
+/// the time were this shuttle (the repository's tafl AI documentation, tenth session).
+fn inner_shuttle(pos: &Ruled<'_>, king: Square, ring1: u128) -> bool {
+    let n = pos.rules.size;
+    if n < 5 {
+        return false;
+    }
+    let last = n - 1;
+    // The square `along` a line, `across` from the edge `o` (0 rank 1, 1 the last rank, 2
+    // file a, 3 the last file).
+    let at = |o: u8, along: u8, across: u8| -> Option<Square> {
+        match o {
+            0 => Square::new(along, across),
+            1 => Square::new(along, last - across),
+            2 => Square::new(across, along),
+            _ => Square::new(last - across, along),
+        }
+    };
+    let (kf, kr) = (king.file(), king.rank());
+    for o in 0..4u8 {
+        let across = match o {
+            0 => kr,
+            1 => last - kr,
+            2 => kf,
+            _ => last - kf,
+        };
+        if across != 2 {
+            continue;
+        }
+        // The lone closer of each threat square, with the number of squares it closes.
+        let mut guards: [(u8, u8); 4] = [(u8::MAX, 0); 4];
+        for along in [0, 1, last - 1, last] {
+            let (Some(t), Some(gate), Some(edge)) =
+                (at(o, along, 2), at(o, along, 1), at(o, along, 0))
+            else {
+                continue;
+            };
+            if t != king && ring1 >> t.index() & 1 == 0 {
+                continue;
+            }
+            if (along == 1 || along == last - 1) && pos.piece_at(edge).is_some() {
+                continue;
+            }
+            let closer = match pos.piece_at(gate) {
+                Some(Piece::Attacker) => Some(gate),
+                Some(_) => continue,
+                None => {
+                    let mut found = None;
+                    let mut count = 0;
+                    for step in [-1i16, 1] {
+                        let mut b = i16::from(along) + step;
+                        while (0..=i16::from(last)).contains(&b) {
+                            let Some(sq) = at(o, b as u8, 1) else { break };
+                            match pos.piece_at(sq) {
+                                None => b += step,
+                                Some(Piece::Attacker) => {
+                                    found = Some(sq);
+                                    count += 1;
+                                    break;
+                                }
+                                Some(_) => break,
+                            }
+                        }
+                    }
+                    if count == 1 { found } else { None }
+                }
+            };
+            let Some(closer) = closer else {
+                continue;
+            };
+            let id = closer.index() as u8;
+            if let Some(g) = guards.iter_mut().find(|g| g.0 == id || g.0 == u8::MAX) {
+                g.0 = id;
+                g.1 += 1;
+                if g.1 >= 2 {
+                    return true;
+                }
+            }
+        }
+    }
     false
 }
 

@@ -410,3 +410,36 @@ fn a_lone_follower_on_the_edge_is_a_shuttle_where_the_repeater_loses() {
     assert_eq!(share(&own, "shuttle"), 0);
     assert_eq!(with(&p, "shuttle", 0), evaluate(&p));
 }
+
+#[test]
+fn a_lone_follower_one_line_further_in_is_a_shuttle_too() {
+    // The three Copenhagen games lost inside OpenTafl at a quarter of the time (OpenTafl's
+    // rule, the repeater loses), the attackers to move, positions as OpenTafl sent them.
+    let mut rules = *Ruleset::copenhagen().rules();
+    rules.repetition.result = crate::rules::RepetitionResult::RepeaterLoses;
+    // Game 217 after f6-f9: the ninth rank open from edge to edge; a9 and k9 open to a11 and
+    // k11 through a10 and k10, b9 and j9 to b11 and j11 beside them; the one attacker on the
+    // tenth rank (f10) alone closes a10 and k10 (the others have a second closer on the
+    // eleventh rank, not counted, or none).
+    let g217 = "/3ttttt3/5t5/11/4T1T1T1t/3t1t5/t1t1t1TT1tt/t1T1T1T3t/1t1t6t/5K5/5t5/5ttt3/";
+    let p = ruled(&format!("{g217} a"), &rules);
+    assert_eq!(share(&p, "shuttle"), 100);
+    // Game 211 after a3-b3: the king on b3, a3 (to a1 through a2) and b3 (to b1 through b2)
+    // both closed by the attacker on a2 alone (the defender on e2 stops f2).
+    let g211 = "/3ttt1t3/t3Tt5/1K4TT3/t7Ttt/t1TTt6/6tt2t/t4t5/t5t1t2/9T1/1t4t4/5t5/ a";
+    assert_eq!(share(&ruled(g211, &rules), "shuttle"), 100);
+    // Game 215 after k9-j9: j9 (to j11 through j10) and k9 (to k11 through k10, where the
+    // attacker stands), the defender on i10 stopping any other closer.
+    let g215 = "/7t3/4t1t1t2/3t1t5/2t2t5/t1TT4t1t/ttT6t1/t8Tt/t9t/T8K1/8T1t/3t2t4/ a";
+    assert_eq!(share(&ruled(g215, &rules), "shuttle"), 100);
+    // Game 217 with attackers on a10 and k10 as well: each gate has its own closer, or two.
+    let guarded = "/3ttttt3/5t5/11/4T1T1T1t/3t1t5/t1t1t1TT1tt/t1T1T1T3t/1t1t6t/5K5/t4t4t/5ttt3/ a";
+    assert_eq!(share(&ruled(guarded, &rules), "shuttle"), 0);
+    // The king held on f9 (defenders on e9 and g9): no threat square in reach.
+    let held = "/3ttttt3/5t5/11/4T1T1T1t/3t1t5/t1t1t1TT1tt/t1T1T1T3t/1t1t6t/4TKT4/5t5/5ttt3/ a";
+    assert_eq!(share(&ruled(held, &rules), "shuttle"), 0);
+    // Under our Copenhagen preset the defenders lose a perpetual repetition: silent.
+    let cph = *Ruleset::copenhagen().rules();
+    assert_eq!(share(&ruled(&format!("{g217} a"), &cph), "shuttle"), 0);
+    assert_eq!(with(&p, "shuttle", 0), evaluate(&p));
+}

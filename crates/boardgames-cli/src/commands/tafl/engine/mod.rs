@@ -22,10 +22,10 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use tafl_core::ai::{Level, Searcher};
+use tafl_core::ai::{EvalWeights, Level, Searcher};
 use tafl_core::{Move, Side, TaflGame};
 
-use crate::args::{LevelArg, numbers, parse_seed};
+use crate::args::{LevelArg, numbers, parse_seed, parse_weights};
 use crate::io::error::CliError;
 use crate::io::lines::read_bounded_line;
 use clock::HostClock;
@@ -59,6 +59,10 @@ pub(crate) struct EngineArgs {
     /// Ask the host for full OpenTafl move notation (`simple-moves off`).
     #[arg(long)]
     full_moves: bool,
+    /// The evaluation's weights, `name=value` pairs replacing the hand-set defaults (as
+    /// `tafl selfplay --weights1` takes them): weights measured inside OpenTafl.
+    #[arg(long, value_name = "WEIGHTS", value_parser = parse_weights)]
+    weights: Option<Box<EvalWeights>>,
 }
 
 impl EngineArgs {
@@ -71,6 +75,7 @@ impl EngineArgs {
             seed: self.seed,
             log: self.log,
             full_moves: self.full_moves,
+            weights: self.weights.map_or(EvalWeights::DEFAULT, |w| *w),
         })
     }
 }
@@ -92,6 +97,9 @@ pub struct EngineOptions {
     pub log: Option<PathBuf>,
     /// Ask the host for full OpenTafl move notation (`simple-moves off`).
     pub full_moves: bool,
+    /// The evaluation's weights of every search ([`EvalWeights::DEFAULT`], the levels'
+    /// own, unless `--weights` gives others).
+    pub weights: EvalWeights,
 }
 
 /// The state of a session: the game as the engine knows it, the side it plays, the clock,
@@ -233,7 +241,9 @@ impl<W: Write> Engine<W> {
     /// An engine that writes its commands to `out` (and its log to `log`, if any), before
     /// any line: call [`Engine::start`] to send `hello`, then [`Engine::line`] per line.
     pub fn new(out: W, log: Option<BufWriter<File>>, options: EngineOptions) -> Engine<W> {
-        let mut searcher = Searcher::new(options.level.config(), Seed(options.seed));
+        let mut config = options.level.config();
+        config.weights = options.weights;
+        let mut searcher = Searcher::new(config, Seed(options.seed));
         let stop = Arc::new(AtomicBool::new(false));
         searcher.set_stop(Some(Arc::clone(&stop)));
         Engine {
@@ -291,6 +301,10 @@ impl<W: Write> Engine<W> {
     /// # Errors
     /// When `out` cannot be written.
     pub fn start(&mut self) -> std::io::Result<()> {
+        if self.options.weights != EvalWeights::DEFAULT {
+            let weights = format!("  weights: {}", self.options.weights);
+            self.log(&weights);
+        }
         self.send("hello")?;
         if self.options.full_moves {
             self.simple_moves = false;
@@ -466,6 +480,7 @@ mod tests {
             seed: 1,
             log: None,
             full_moves: false,
+            weights: EvalWeights::DEFAULT,
         };
         let mut e = Engine::new(Vec::new(), None, options);
         // 60 s each and three periods of 5 s: a fortieth of 60 s plus half a period, less
@@ -483,6 +498,22 @@ mod tests {
         // A cap above the clock's share leaves it.
         let loose = engine(Some(10.0)).config(Side::Attackers).limits.time;
         assert_eq!(loose, Some(Duration::from_millis(3900)));
+    }
+
+    #[test]
+    fn the_weights_given_are_those_of_every_search() {
+        let mut e = engine(None);
+        assert_eq!(e.config(Side::Attackers).weights, EvalWeights::DEFAULT);
+        let given: EvalWeights = "fork_step=150,shuttle=300".parse().expect("weights");
+        e.options.weights = given;
+        for side in [Side::Attackers, Side::Defenders] {
+            let config = e.config(side);
+            assert_eq!(config.weights.fork_step, 150);
+            assert_eq!(config.weights.shuttle, 300);
+            assert_eq!(config.weights.attacker, EvalWeights::DEFAULT.attacker);
+        }
+        e.clock = None;
+        assert_eq!(e.config(Side::Defenders).weights, given);
     }
 
     #[test]

@@ -20,6 +20,7 @@ impl<W: Write> Engine<W> {
     /// The configuration of a search by `side` (clock, `--nodes`, `--think`, level).
     pub(super) fn config(&self, side: Side) -> SearchConfig {
         let mut config = self.options.level.config();
+        config.weights = self.options.weights;
         let budget = self.clock.and_then(|c| c.budget(side));
         match budget {
             Some(time) => {

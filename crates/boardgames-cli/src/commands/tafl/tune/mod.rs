@@ -27,7 +27,7 @@ use serde_json::json;
 use tafl_core::ai::{EvalWeights, Level, SearchConfig, WeightsError};
 use tafl_core::{Rules, Ruleset};
 
-use crate::args::{numbers, parse_seed};
+use crate::args::{numbers, parse_seed, parse_weights};
 use crate::io::error::CliError;
 use fit::{Fitted, Pass, SearchBounds};
 use samples::Sample;
@@ -107,11 +107,6 @@ pub(crate) struct TuneArgs {
 /// An AI level.
 fn parse_level(text: &str) -> Result<Level, String> {
     text.parse().map_err(|e| format!("{e}"))
-}
-
-/// Evaluation weights.
-fn parse_weights(text: &str) -> Result<Box<EvalWeights>, String> {
-    text.parse().map(Box::new).map_err(|e| format!("{e}"))
 }
 
 /// The names of `--tune`: each one of `EvalWeights::NAMES`, none twice; `None` gives every
@@ -434,33 +429,7 @@ impl TuneArgs {
     /// Plays the games, fits the weights, prints them and writes the record.
     pub(crate) fn run(self) -> Result<(), CliError> {
         let started = Instant::now();
-        if self.games == 0 {
-            return Err(CliError::input("--games", "must be at least 1"));
-        }
-        if self.games > MAX_GAMES {
-            return Err(CliError::input(
-                "--games",
-                format!("{} is more than {MAX_GAMES} games", self.games),
-            ));
-        }
-        if self.nodes == 0 {
-            return Err(CliError::input("--nodes", "must be at least 1"));
-        }
-        if self.nodes > MAX_NODES {
-            return Err(CliError::input(
-                "--nodes",
-                format!("{} is more than {MAX_NODES} nodes a move", self.nodes),
-            ));
-        }
-        if self.passes == 0 {
-            return Err(CliError::input("--passes", "must be at least 1"));
-        }
-        if self.passes > MAX_PASSES {
-            return Err(CliError::input(
-                "--passes",
-                format!("{} is more than {MAX_PASSES} passes", self.passes),
-            ));
-        }
+        // --games, --nodes and --passes are within their ranges: their parsers refuse the rest.
         if self.max_plies == 0 {
             return Err(CliError::input("--max-plies", "must be at least 1"));
         }
