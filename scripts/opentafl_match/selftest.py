@@ -202,7 +202,9 @@ def self_test(boardgames=None):
     check("crashed engine", crashed["crash"],
           "java.lang.IndexOutOfBoundsException in AiWorkspace.explore")
 
-    sent = lambda code: {"finish": code}  # noqa: E731
+    def sent(code):
+        return {"finish": code}
+
     check("finish: ours decides", finish_of(sent(2), sent(2)), (2, None))
     check("finish: 0 to us, the result to OpenTafl's AI", finish_of(sent(0), sent(3)),
           (3, None))
