@@ -102,6 +102,24 @@ impl Engine {
     }
 }
 
+/// The engine started with `args` and `--log` to `engine.log` in a fresh folder of the
+/// temporary directory named after `name` and this process; the engine and the log's path.
+fn logged_engine(name: &str, args: &[&str]) -> (Engine, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("engine.log");
+    let mut all = args.to_vec();
+    all.extend(["--log", log.to_str().unwrap()]);
+    (Engine::start(&all), log)
+}
+
+/// Removes the folder of a log of [`logged_engine`].
+fn remove_log(log: &std::path::Path) {
+    if let Some(dir) = log.parent() {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
 fn builtin_rules() -> Vec<(String, String)> {
     let text = include_str!("../../tafl-core/tests/data/opentafl-builtin-rules.txt");
     text.lines()
@@ -457,10 +475,7 @@ fn move_lists_and_notices_without_a_position_keep_the_engine_in_step() {
 
 #[test]
 fn a_bad_opponent_move_is_logged_and_answered_and_the_state_stays_consistent() {
-    let dir = std::env::temp_dir().join(format!("otep-bad-move-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let log = dir.join("engine.log");
-    let mut e = Engine::start(&["--nodes", "300", "--log", log.to_str().unwrap()]);
+    let (mut e, log) = logged_engine("otep-bad-move", &["--nodes", "300"]);
     assert_eq!(e.line(), "hello");
     e.send(&format!("rules {BRANDUB}"));
     let ruleset: Ruleset = BRANDUB.parse().unwrap();
@@ -494,7 +509,7 @@ fn a_bad_opponent_move_is_logged_and_answered_and_the_state_stays_consistent() {
         text.contains("the host's board differs from ours: taken"),
         "{text}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
+    remove_log(&log);
 }
 
 #[test]
@@ -627,10 +642,7 @@ fn error_4_makes_the_piece_of_our_last_move_the_berserker() {
     // piece of our last move moves again, which our game did not see.
     let rules = "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: ber:c \
                  start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
-    let dir = std::env::temp_dir().join(format!("otep-error-4-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let log = dir.join("engine.log");
-    let mut e = Engine::start(&["--nodes", "300", "--log", log.to_str().unwrap()]);
+    let (mut e, log) = logged_engine("otep-error-4", &["--nodes", "300"]);
     assert_eq!(e.line(), "hello");
     e.send(&format!("rules {rules}"));
     let mut game = TaflGame::new(rules.parse::<Ruleset>().unwrap());
@@ -654,7 +666,7 @@ fn error_4_makes_the_piece_of_our_last_move_the_berserker() {
     let text = std::fs::read_to_string(&log).unwrap();
     let note = format!("(the host has our piece on {} move again: taken)", first.to);
     assert!(text.contains(&note), "{text}");
-    let _ = std::fs::remove_dir_all(&dir);
+    remove_log(&log);
 }
 
 #[test]
@@ -704,16 +716,7 @@ fn a_berserk_move_in_progress_survives_a_differing_board_with_the_repeated_oppon
     // repeats our move as an `opponent-move` with its board. Here that board differs from
     // ours elsewhere (an attacker on k9 stands on k10): the board is taken, and the berserk
     // move kept, so the engine moves the berserker again and writes it as one (`=`).
-    let dir = std::env::temp_dir().join(format!("otep-berserk-kept-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let log = dir.join("engine.log");
-    let mut e = Engine::start(&[
-        "--nodes",
-        "3000",
-        "--full-moves",
-        "--log",
-        log.to_str().unwrap(),
-    ]);
+    let (mut e, log) = logged_engine("otep-berserk-kept", &["--nodes", "3000", "--full-moves"]);
     assert_eq!(e.line(), "hello");
     assert_eq!(e.line(), "simple-moves off");
     e.send(&format!("rules {BERSERK_TEST}"));
@@ -760,7 +763,7 @@ fn a_berserk_move_in_progress_survives_a_differing_board_with_the_repeated_oppon
     let note =
         format!("(the host's board taken; the berserk move of the piece on {berserker} kept)");
     assert!(text.contains(&note), "{text}");
-    let _ = std::fs::remove_dir_all(&dir);
+    remove_log(&log);
 }
 
 /// The `from-to` of a move in OpenTafl's full notation (`Tc4=c5xc6` gives `c4-c5`).
@@ -816,17 +819,10 @@ fn an_analysis_in_full_notation_names_the_knight_as_the_moves_do() {
 
 #[test]
 fn weights_given_are_searched_with_and_logged_and_bad_ones_are_refused() {
-    let dir = std::env::temp_dir().join(format!("otep-weights-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let log = dir.join("engine.log");
-    let mut e = Engine::start(&[
-        "--nodes",
-        "300",
-        "--weights",
-        "fork_step=150,shuttle=300",
-        "--log",
-        log.to_str().unwrap(),
-    ]);
+    let (mut e, log) = logged_engine(
+        "otep-weights",
+        &["--nodes", "300", "--weights", "fork_step=150,shuttle=300"],
+    );
     assert_eq!(e.line(), "hello");
     e.send(&format!("rules {BRANDUB}"));
     e.send("play attackers");
@@ -844,7 +840,7 @@ fn weights_given_are_searched_with_and_logged_and_bad_ones_are_refused() {
     expected.fork_step = 150;
     expected.shuttle = 300;
     assert_eq!(logged, expected);
-    std::fs::remove_dir_all(&dir).ok();
+    remove_log(&log);
 
     let out = Command::new(env!("CARGO_BIN_EXE_boardgames"))
         .args(["tafl", "engine", "--weights", "fork_step=many"])

@@ -1,8 +1,8 @@
 //! `boardgames tafl tune`: Texel's fit on real self-play positions (the error falls; a term
 //! switched off comes back and a term the results do not depend on stays put when the
 //! labels are known expectations), the command end to end at a small size (its weights
-//! parse, its record), the same output for the same seed whatever the threads, and bad
-//! arguments refused with their name.
+//! parse, its record), the same output for the same seed whatever the threads, SPSA on
+//! games end to end, and bad arguments refused with their name.
 
 use boardgames_cli::tafl_tune::{self, Model, fit, samples};
 use tafl_core::Ruleset;
@@ -339,7 +339,7 @@ fn tune_gives_the_same_weights_for_the_same_seed_whatever_the_threads() {
 
 #[test]
 fn tune_refuses_bad_arguments_naming_them() {
-    let cases: [(&[&str], &str); 11] = [
+    let cases: [(&[&str], &str); 16] = [
         (&["--games", "0"], "--games"),
         (&["--games", "100001"], "--games"),
         (&["--nodes", "0"], "--nodes"),
@@ -351,6 +351,12 @@ fn tune_refuses_bad_arguments_naming_them() {
         (&["--rules", "no such rules"], "--rules"),
         (&["--weights", "tempo=x"], "--weights"),
         (&["--level", "archdruid"], "--level"),
+        (&["--method", "td-leaf"], "--method"),
+        // SPSA plays 2 · --pairs games a step: one game is not one step.
+        (&["--method", "spsa"], "--games"),
+        (&["--method", "spsa", "--side-bias"], "--side-bias"),
+        (&["--method", "spsa", "--rate", "0"], "--rate"),
+        (&["--method", "spsa", "--pairs", "0"], "--pairs"),
     ];
     for (extra, named) in cases {
         let mut args = vec!["tafl", "tune", "--games", "1", "--nodes", "10"];
@@ -380,4 +386,78 @@ fn tune_refuses_bad_arguments_naming_them() {
     ]);
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
     assert!(stderr(&o).contains("--out"), "{}", stderr(&o));
+}
+
+#[test]
+fn tune_by_spsa_runs_end_to_end_the_same_whatever_the_threads() {
+    const NAMES: &str = "attacker,defender,road1,king_capture_threat";
+    let with = |seed: &str, threads: &str, quiet: bool| {
+        let out = temp_path(&format!("spsa-{seed}-{threads}.json"));
+        let mut args = vec![
+            "tafl", "tune", "--method", "spsa", "--rules", "brandubh", "--games", "12", "--pairs",
+            "2", "--nodes", "200", "--tune", NAMES,
+        ];
+        args.extend([
+            "--seed",
+            seed,
+            "--threads",
+            threads,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        if quiet {
+            args.push("--quiet");
+        }
+        let o = run(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let record: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+        (stdout(&o), stderr(&o), record)
+    };
+    let (one, err, record) = with("5", "1", false);
+    let (two, _, record_two) = with("5", "2", false);
+    assert_eq!(one, two);
+    for key in ["weights", "results", "mean_f", "trail"] {
+        assert_eq!(record[key], record_two[key], "{key}");
+    }
+    // One line of weights that the other commands accept; only the named ones moved.
+    let line = one.trim_end();
+    assert_eq!(line.lines().count(), 1, "{one}");
+    let tuned: EvalWeights = line.parse().expect("the weights parse");
+    for name in EvalWeights::NAMES {
+        if !NAMES.split(',').any(|n| n == name) {
+            assert_eq!(tuned.get(name), EvalWeights::DEFAULT.get(name), "{name}");
+        }
+    }
+    // Progress: the plan, every step (3 steps: fewer than 20), the results.
+    assert!(
+        err.contains("3 steps of 2 pairs of games (12 in all)"),
+        "{err}"
+    );
+    assert!(err.contains("step 3/3: games 12"), "{err}");
+    assert!(err.contains("results: attackers won "), "{err}");
+    // The record: method, seed, plan, every game's result counted, the trail of the steps.
+    assert_eq!(record["method"], "spsa");
+    assert_eq!(record["ruleset"], "Brandubh");
+    assert_eq!(record["seed"], 5);
+    assert_eq!(
+        (record["steps"].as_u64(), record["pairs"].as_u64()),
+        (Some(3), Some(2))
+    );
+    assert_eq!(record["games"], 12);
+    assert_eq!(record["rate"], 0.5);
+    assert_eq!(record["weights"], line);
+    let results = &record["results"];
+    let sum: u64 = ["attackers", "defenders", "drawn_or_cut_off"]
+        .iter()
+        .map(|k| results[k].as_u64().unwrap())
+        .sum();
+    assert_eq!(sum, 12, "{record}");
+    assert_eq!(record["trail"].as_array().map(Vec::len), Some(3));
+    assert_eq!(record["trail"][2]["weights"], line);
+    let f = record["mean_f"].as_f64().unwrap();
+    assert!((-2.0..=2.0).contains(&f), "{f}");
+    // --quiet: nothing on standard error.
+    let (_, err, _) = with("6", "1", true);
+    assert_eq!(err, "");
 }

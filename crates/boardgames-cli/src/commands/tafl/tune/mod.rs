@@ -16,6 +16,7 @@
 
 pub mod fit;
 pub mod samples;
+pub mod spsa;
 
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -102,6 +103,27 @@ pub(crate) struct TuneArgs {
     /// No progress on standard error.
     #[arg(long)]
     quiet: bool,
+    /// The method: `texel` (fit the evaluation to the results of self-play positions) or
+    /// `spsa` (SPSA on games between perturbed weights; `--games` is then the games in all,
+    /// two a pair, `--pairs` pairs a step).
+    #[arg(long, default_value = "texel", value_parser = ["texel", "spsa"])]
+    method: String,
+    /// SPSA: pairs of games a step (1 to 1000).
+    #[arg(long, default_value_t = 4, value_parser = numbers::within::<u32>("pairs", 1, 1000),
+          allow_hyphen_values = true)]
+    pairs: u32,
+    /// SPSA: the step's size, in perturbations for a pair won outright (above 0, at most 10).
+    #[arg(long, default_value_t = 0.5, value_parser = parse_rate, allow_hyphen_values = true)]
+    rate: f64,
+}
+
+/// `--rate`: a number above 0 and at most 10.
+fn parse_rate(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(r) if r > 0.0 && r <= 10.0 => Ok(r),
+        Ok(r) => Err(format!("{r} is not above 0 and at most 10")),
+        Err(_) => Err(format!("{text:?} is not a number")),
+    }
 }
 
 /// An AI level.
@@ -440,6 +462,12 @@ impl TuneArgs {
             None => Ruleset::fidchell(),
         };
         let names = tuned_names(self.tune.as_deref())?;
+        if self.method == "spsa" && self.side_bias {
+            return Err(CliError::input(
+                "--side-bias",
+                "belongs to Texel's model; SPSA scores games, not positions",
+            ));
+        }
         if let Some(path) = &self.out {
             // Checked before the games, so that a long run does not end unable to write.
             let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
@@ -450,7 +478,11 @@ impl TuneArgs {
                 )));
             }
         }
-        let start = self.weights.map_or(EvalWeights::DEFAULT, |w| *w);
+        let start = self
+            .weights
+            .as_deref()
+            .copied()
+            .unwrap_or(EvalWeights::DEFAULT);
         let mut config = self.level.config();
         config.limits.nodes = Some(self.nodes);
         config.weights = start;
@@ -459,6 +491,9 @@ impl TuneArgs {
             .build()
             .map_err(|e| CliError::input("--threads", e))?;
         let quiet = self.quiet;
+        if self.method == "spsa" {
+            return self.run_spsa(&ruleset, config, &names, &pool, started);
+        }
         let rules = ruleset.rules();
         progress_line(
             quiet,
@@ -562,16 +597,7 @@ impl TuneArgs {
         );
         outln!("{tuned}");
         if let Some(path) = &self.out {
-            let changed: serde_json::Map<String, serde_json::Value> = EvalWeights::NAMES
-                .iter()
-                .filter(|n| tuned.get(n) != start.get(n))
-                .map(|n| {
-                    (
-                        (*n).to_string(),
-                        json!([start.get(n).unwrap_or(0), tuned.get(n).unwrap_or(0)]),
-                    )
-                })
-                .collect();
+            let changed = changed_map(&start, &tuned);
             let held = |e: f64| {
                 if held_out.is_empty() {
                     serde_json::Value::Null
@@ -580,50 +606,222 @@ impl TuneArgs {
                 }
             };
             let side_bias = start_bias.map(|b| json!({"start": b, "fitted": result.side_bias}));
-            let record = json!({
-                "command": "tafl tune",
-                "method": "texel",
-                "version": env!("CARGO_PKG_VERSION"),
-                "rules": ruleset.to_string(),
-                "ruleset": ruleset.name(),
-                "level": self.level.name(),
-                "nodes": self.nodes,
-                "games": self.games,
-                "seed": self.seed,
-                "max_plies": self.max_plies,
-                "opening_plies": samples::OPENING_PLIES,
-                "positions": samples.len(),
-                "held_out_positions": held_out.len(),
-                "positions_capped": collected.capped,
-                "games_played": collected.games,
-                "results": {
-                    "attackers": collected.results[0],
-                    "defenders": collected.results[1],
-                    "drawn_or_cut_off": collected.results[2],
-                },
-                "tuned": names,
-                "scale_k": k,
-                "side_bias": side_bias,
-                "error_before": fitted.error_before,
-                "error_after": fitted.error_after,
-                "held_out_error_before": held(held_before),
-                "held_out_error_after": held(held_after),
-                "passes": fitted.passes,
-                "max_passes": self.passes,
-                "converged": fitted.converged,
-                "start_weights": start.to_string(),
-                "weights": tuned.to_string(),
-                "changed": changed,
-                "threads": pool.current_num_threads(),
-                "wall_seconds": wall,
-            });
-            let text = serde_json::to_string_pretty(&record)
-                .map_err(|e| CliError::Output(e.to_string()))?;
-            crate::io::write_file(path, &format!("{text}\n")).map_err(|e| match e {
-                CliError::Output(m) => CliError::File(format!("--out: {m}")),
-                other => other,
-            })?;
+            let record = self.record_of(
+                &ruleset,
+                "texel",
+                json!({
+                    "games": self.games,
+                    "opening_plies": samples::OPENING_PLIES,
+                    "positions": samples.len(),
+                    "held_out_positions": held_out.len(),
+                    "positions_capped": collected.capped,
+                    "games_played": collected.games,
+                    "results": {
+                        "attackers": collected.results[0],
+                        "defenders": collected.results[1],
+                        "drawn_or_cut_off": collected.results[2],
+                    },
+                    "tuned": names,
+                    "scale_k": k,
+                    "side_bias": side_bias,
+                    "error_before": fitted.error_before,
+                    "error_after": fitted.error_after,
+                    "held_out_error_before": held(held_before),
+                    "held_out_error_after": held(held_after),
+                    "passes": fitted.passes,
+                    "max_passes": self.passes,
+                    "converged": fitted.converged,
+                    "start_weights": start.to_string(),
+                    "weights": tuned.to_string(),
+                    "changed": changed,
+                    "threads": pool.current_num_threads(),
+                    "wall_seconds": wall,
+                }),
+            );
+            write_record(path, &record)?;
         }
         Ok(())
     }
+
+    /// The record of a run (`--out`): the fields of both methods (command, method, version,
+    /// rules, level, nodes, seed, ply limit), then the method's own `fields`.
+    fn record_of(
+        &self,
+        ruleset: &Ruleset,
+        method: &str,
+        fields: serde_json::Value,
+    ) -> serde_json::Value {
+        let mut record = json!({
+            "command": "tafl tune",
+            "method": method,
+            "version": env!("CARGO_PKG_VERSION"),
+            "rules": ruleset.to_string(),
+            "ruleset": ruleset.name(),
+            "level": self.level.name(),
+            "nodes": self.nodes,
+            "seed": self.seed,
+            "max_plies": self.max_plies,
+        });
+        if let (Some(all), serde_json::Value::Object(own)) = (record.as_object_mut(), fields) {
+            all.extend(own);
+        }
+        record
+    }
+
+    /// `--method spsa`: the steps ([`spsa::run`]), the weights printed, the record written.
+    fn run_spsa(
+        &self,
+        ruleset: &Ruleset,
+        config: SearchConfig,
+        names: &[&'static str],
+        pool: &rayon::ThreadPool,
+        started: Instant,
+    ) -> Result<(), CliError> {
+        let per_step = 2 * u64::from(self.pairs);
+        let steps = u64::from(self.games) / per_step;
+        let Ok(steps @ 1..) = u32::try_from(steps) else {
+            return Err(CliError::input(
+                "--games",
+                format!(
+                    "SPSA plays {per_step} games a step (--pairs {} pairs of two): \
+                     give at least {per_step}",
+                    self.pairs
+                ),
+            ));
+        };
+        let quiet = self.quiet;
+        let setup = spsa::SpsaSetup {
+            ruleset,
+            config,
+            start: config.weights,
+            names: names.to_vec(),
+            steps,
+            pairs: self.pairs,
+            rate: self.rate,
+            seed: self.seed,
+            max_plies: self.max_plies,
+        };
+        progress_line(
+            quiet,
+            format_args!(
+                "{}: SPSA on {} weights, {steps} steps of {} pairs of games ({} in all), {} \
+                 against itself at {} nodes a move, seed {}",
+                ruleset.name(),
+                names.len(),
+                self.pairs,
+                u64::from(steps) * per_step,
+                self.level.name(),
+                self.nodes,
+                self.seed
+            ),
+        );
+        let every = (steps / 20).max(1);
+        let mut recent = 0.0;
+        let mut trail = Vec::new();
+        let state = pool
+            .install(|| {
+                spsa::run(&setup, |r, s| {
+                    recent += r.score;
+                    if r.number % every == 0 || r.number == steps {
+                        let w = s.weights(&setup.start, &setup.names);
+                        progress_line(
+                            quiet,
+                            format_args!(
+                                "step {}/{steps}: games {}, mean f of the last {} steps \
+                                 {:+.3}; {}",
+                                r.number,
+                                r.games,
+                                every,
+                                recent / f64::from(every),
+                                changed_text(&setup.start, &w)
+                            ),
+                        );
+                        trail.push(json!({"step": r.number, "weights": w.to_string()}));
+                        recent = 0.0;
+                    }
+                })
+            })
+            .map_err(|e| CliError::input("--tune", e))?;
+        let tuned = state.weights(&setup.start, &setup.names);
+        let wall = spsa::seconds_since(started);
+        progress_line(
+            quiet,
+            format_args!(
+                "results: attackers won {}, defenders {}, drawn or cut off {}; {wall:.1} s",
+                state.results[0], state.results[1], state.results[2]
+            ),
+        );
+        outln!("{tuned}");
+        if let Some(path) = &self.out {
+            let record = self.record_of(
+                ruleset,
+                "spsa",
+                json!({
+                    "games": u64::from(steps) * per_step,
+                    "steps": steps,
+                    "pairs": self.pairs,
+                    "rate": self.rate,
+                    "alpha": spsa::ALPHA,
+                    "gamma": spsa::GAMMA,
+                    "results": {
+                        "attackers": state.results[0],
+                        "defenders": state.results[1],
+                        "drawn_or_cut_off": state.results[2],
+                    },
+                    "mean_f": state.score_sum / f64::from(steps),
+                    "tuned": names,
+                    "start_weights": setup.start.to_string(),
+                    "weights": tuned.to_string(),
+                    "changed": changed_map(&setup.start, &tuned),
+                    "trail": trail,
+                    "threads": pool.current_num_threads(),
+                    "wall_seconds": wall,
+                }),
+            );
+            write_record(path, &record)?;
+        }
+        Ok(())
+    }
+}
+
+/// The weights of `tuned` that differ from `start`, as `name start→tuned` (or "no change").
+fn changed_text(start: &EvalWeights, tuned: &EvalWeights) -> String {
+    let moved: Vec<String> = EvalWeights::NAMES
+        .iter()
+        .filter_map(|n| {
+            let (a, b) = (start.get(n)?, tuned.get(n)?);
+            (a != b).then(|| format!("{n} {a}→{b}"))
+        })
+        .collect();
+    if moved.is_empty() {
+        "no change".to_string()
+    } else {
+        moved.join(", ")
+    }
+}
+
+/// The weights of `tuned` that differ from `start`, by name: `[start, tuned]`.
+fn changed_map(
+    start: &EvalWeights,
+    tuned: &EvalWeights,
+) -> serde_json::Map<String, serde_json::Value> {
+    EvalWeights::NAMES
+        .iter()
+        .filter(|n| tuned.get(n) != start.get(n))
+        .map(|n| {
+            (
+                (*n).to_string(),
+                json!([start.get(n).unwrap_or(0), tuned.get(n).unwrap_or(0)]),
+            )
+        })
+        .collect()
+}
+
+/// Writes a run's `record` (pretty JSON) to `path`; errors name `--out`.
+fn write_record(path: &std::path::Path, record: &serde_json::Value) -> Result<(), CliError> {
+    let text = serde_json::to_string_pretty(record).map_err(|e| CliError::Output(e.to_string()))?;
+    crate::io::write_file(path, &format!("{text}\n")).map_err(|e| match e {
+        CliError::Output(m) => CliError::File(format!("--out: {m}")),
+        other => other,
+    })
 }
