@@ -734,7 +734,7 @@ pub fn otep_engine(lines: &[&[u8]], full_moves: bool) {
         seed: 1,
         log: None,
         full_moves,
-        weights: tafl_core::ai::EvalWeights::DEFAULT,
+        weights: None,
     };
     let mut engine = Engine::new(out.clone(), None, options);
     engine.start().expect("a memory writer never fails");

@@ -272,7 +272,8 @@ impl SelfPlay {
         Ok(self)
     }
 
-    /// The same run with the evaluation weights given for either level.
+    /// The same run with the evaluation weights given for either level, searched on every
+    /// board (`SearchConfig::with_weights`: no board's tuned weights replace them).
     #[must_use]
     pub fn with_weights(
         mut self,
@@ -280,10 +281,10 @@ impl SelfPlay {
         second: Option<EvalWeights>,
     ) -> SelfPlay {
         if let Some(w) = first {
-            self.configs[0].weights = w;
+            self.configs[0] = self.configs[0].with_weights(w);
         }
         if let Some(w) = second {
-            self.configs[1].weights = w;
+            self.configs[1] = self.configs[1].with_weights(w);
         }
         self
     }
@@ -353,7 +354,8 @@ impl SelfPlay {
     }
 
     /// What makes two runs' games the same games (a log's key): the rules, the levels,
-    /// their configurations and the ply limit (the seed and side are each game's own).
+    /// their configurations (with the weights searched under the rules) and the ply limit
+    /// (the seed and side are each game's own).
     #[must_use]
     pub fn pairing_key(&self) -> String {
         let one = |l: Level, c: &SearchConfig| {
@@ -363,7 +365,7 @@ impl SelfPlay {
                 c.limits.max_depth,
                 c.random_margin,
                 c.tt_bits,
-                c.weights
+                c.weights_for(self.ruleset.rules())
             )
         };
         format!(
@@ -397,7 +399,10 @@ impl SelfPlay {
             "levels": [self.levels.0.name(), self.levels.1.name()],
             "nodes_per_move": [c[0].limits.nodes.unwrap_or(0), c[1].limits.nodes.unwrap_or(0)],
             "games_per_side": self.games,
-            "weights": [c[0].weights.to_string(), c[1].weights.to_string()],
+            "weights": [
+                c[0].weights_for(self.ruleset.rules()).to_string(),
+                c[1].weights_for(self.ruleset.rules()).to_string(),
+            ],
             "seed": self.seed,
             "max_plies": self.max_plies,
             "first_attacking": side(tally.first.attackers),

@@ -53,7 +53,7 @@ fn start() -> (PipeWriter, Shared, Receiver<std::io::Result<()>>) {
         seed: 1,
         log: None,
         full_moves: false,
-        weights: tafl_core::ai::EvalWeights::DEFAULT,
+        weights: None,
     };
     let mut engine = Engine::new(out.clone(), None, options);
     let (tx, done) = channel();

@@ -231,3 +231,50 @@ fn selfplay_log_resumes_a_stopped_run() {
     assert_eq!(lines(&log), 12);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn selfplay_on_eleven_by_eleven_searches_the_tuned_weights_and_hand_set_ones_on_request() {
+    let copenhagen = |extra: &[&str]| {
+        let mut args = vec![
+            "tafl",
+            "selfplay",
+            "--rules",
+            "copenhagen",
+            "--levels",
+            "bard,bard",
+            "--nodes",
+            "30,30",
+            "--games",
+            "1",
+            "--threads",
+            "1",
+            "--max-plies",
+            "6",
+        ];
+        args.extend(extra);
+        run(&args)
+    };
+    let tuned = tafl_core::ai::EvalWeights::TUNED_11X11.to_string();
+    let hand_set = tafl_core::ai::EvalWeights::DEFAULT.to_string();
+    // The levels' own weights on 11×11: the tuned ones, in the JSON and in the table.
+    let own = json(&copenhagen(&["--json"]));
+    assert_eq!(own["weights"][0], tuned.as_str());
+    assert_eq!(own["weights"][1], tuned.as_str());
+    let table = String::from_utf8(copenhagen(&[]).stdout).unwrap();
+    assert!(
+        table.contains(&format!("Bard (the first) weighs: {tuned}")),
+        "{table}"
+    );
+    // `hand-set` for the second level: the hand-set weights searched there, and no line
+    // for them in the table (they are the defaults).
+    let compared = json(&copenhagen(&["--json", "--weights2", "hand-set"]));
+    assert_eq!(compared["weights"][0], tuned.as_str());
+    assert_eq!(compared["weights"][1], hand_set.as_str());
+    let table = String::from_utf8(copenhagen(&["--weights2", "hand-set"]).stdout).unwrap();
+    assert!(!table.contains("(the second) weighs"), "{table}");
+    // On 7×7 the levels keep the hand-set weights.
+    let mut small = SMALL.to_vec();
+    small.push("--json");
+    let brandubh = json(&run(&small));
+    assert_eq!(brandubh["weights"][0], hand_set.as_str());
+}

@@ -20,6 +20,7 @@ fn allocations(ruleset: &Ruleset, nodes: u64) -> (u64, u64) {
         random_margin: 0,
         tt_bits: 14,
         weights: tafl_core::ai::EvalWeights::DEFAULT,
+        board_weights: false,
     };
     let mut searcher = Searcher::new(config, Seed(1));
     let pos = ruleset.start_position();

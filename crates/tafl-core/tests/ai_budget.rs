@@ -40,6 +40,7 @@ fn check(rules: &str) {
             random_margin: 0,
             tt_bits: 10,
             weights: tafl_core::ai::EvalWeights::DEFAULT,
+            board_weights: false,
         };
         let r = Searcher::new(config, Seed(1))
             .search(&pos, ruleset.rules(), &[])

@@ -50,6 +50,7 @@ fn small(nodes: u64) -> SearchConfig {
         random_margin: 0,
         tt_bits: 14,
         weights: tafl_core::ai::EvalWeights::DEFAULT,
+        board_weights: false,
     }
 }
 
@@ -140,6 +141,7 @@ fn never_an_illegal_move_on_random_positions() {
                 random_margin: 30,
                 tt_bits: 12,
                 weights: tafl_core::ai::EvalWeights::DEFAULT,
+                board_weights: false,
             },
             Seed(round as u64),
         );
@@ -172,6 +174,7 @@ fn deterministic_for_a_seed_and_a_node_limit() {
         random_margin: 25,
         tt_bits: 14,
         weights: tafl_core::ai::EvalWeights::DEFAULT,
+        board_weights: false,
     };
     let players = BySide {
         attackers: cfg(800),
@@ -299,6 +302,7 @@ fn to_depth(depth: u8, weights: tafl_core::ai::EvalWeights) -> SearchConfig {
         random_margin: 0,
         tt_bits: 16,
         weights,
+        board_weights: false,
     }
 }
 

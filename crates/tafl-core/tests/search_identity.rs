@@ -9,15 +9,20 @@
 //! at the first return (issue 49: Copenhagen's perpetual repetition, which the defenders
 //! lose, had scored 20 soldiers at the first return; the Fidchell game, whose repetition
 //! draws, and the Brandubh game, whose searches met no return to an earlier position, are
-//! the same node for node).
+//! the same node for node). Those three are searched with the hand-set weights
+//! (`EvalWeights::DEFAULT` on every board), which no change since has touched; a fourth game,
+//! Copenhagen with the level's own configuration, pins the weights tuned for 11×11
+//! (`EvalWeights::TUNED_11X11`, issue 49), which every level searches there since they were
+//! shipped.
 
 use boardgames_common::{ByPlayer, Seed, play_game};
-use tafl_core::ai::{Level, SearchLimits, Searcher};
+use tafl_core::ai::{EvalWeights, Level, SearchLimits, Searcher};
 use tafl_core::{Ruleset, TaflGame};
 
-/// A pinned game: the ruleset, the seed, the plies, the moves, the nodes of the attackers' and
-/// the defenders' searchers.
-type PinnedGame = (Ruleset, u64, usize, &'static str, (u64, u64));
+/// A pinned game: the ruleset, whether the level's board weights are searched (else the
+/// hand-set ones on every board), the seed, the plies, the moves, the nodes of the attackers'
+/// and the defenders' searchers.
+type PinnedGame = (Ruleset, bool, u64, usize, &'static str, (u64, u64));
 
 #[test]
 fn self_play_games_are_the_pinned_ones_node_for_node() {
@@ -25,9 +30,10 @@ fn self_play_games_are_the_pinned_ones_node_for_node() {
     // as printed by the same program built from the build that brought `forced_escape`
     // (Fidchell: from the build that brought `attacker_self`; Copenhagen: from the build
     // that scores repetitions at the rule's occurrence).
-    let pinned: [PinnedGame; 3] = [
+    let pinned: [PinnedGame; 4] = [
         (
             Ruleset::fidchell(),
+            false,
             1,
             80,
             "c7-c6 d3-d2xd1 e7-e6 d2-c2xc1 e1-c1 d4-d1 a3-b3 d5-d6xd7 a4-b4 e5-f5xg5 e6-f6 \
@@ -41,6 +47,7 @@ fn self_play_games_are_the_pinned_ones_node_for_node() {
         ),
         (
             Ruleset::brandubh(),
+            false,
             2,
             42,
             "f4-f5 e4-e3 f5-e5 e3-e1 d2-c2 d3-f3 d6-f6 f3-f2 b4-b3 e1-e2 f6-f4 \
@@ -51,6 +58,7 @@ fn self_play_games_are_the_pinned_ones_node_for_node() {
         ),
         (
             Ruleset::copenhagen(),
+            false,
             3,
             46,
             "e1-e3 d6-d3 d1-d2 f4-d4 a4-c4 f5-f3xe3 k4-e4xd4 d3-e3xe4 k5-h5 f6-f4 h1-h4 \
@@ -59,11 +67,35 @@ fn self_play_games_are_the_pinned_ones_node_for_node() {
              e4-d4xd5 f4-e4xe3 d4-c4 c5-c8 d6-d8 e4-e3 c4-c3 e3-j3 k6-j6 j3-j1 e8-e9 j1-k1",
             (46000, 42638),
         ),
+        // The same seed with the weights tuned for 11×11, pinned from the build that shipped
+        // them.
+        (
+            Ruleset::copenhagen(),
+            true,
+            3,
+            70,
+            "a8-d8 f8-i8 e1-e3 e7-c7 a4-d4 f7-e7 d8-f8 e7-e9 k4-h4 f6-f7 f8-a8 g5-g4 k5-i5 \
+             c7-c10 a7-c7 e9-e10 f10-f9 f7-f8 f9-b9 f8-f9 h11-h9 f9-f10 g11-g10 i8-i10 \
+             g10-g8 f10-g10 g8-b8 g10-g11 h9-h11 i10-i11xh11 j6-j11 g11-g9 j11-j9 i11-i6 \
+             f11-i11 g9-g10 j9-j10 g10-g9 k8-k9 g9-j9 k6-j6 d6-d8 b9-e9xe10 f5-f9 e9-a9 \
+             f9-e9 a9-b9 e6-c6 a5-c5xc6 c10-i10 c7-c10 g4-g2 e3-g3xg2 g7-j7 a8-a7 f4-f3 \
+             c10-h10xi10 j9-f9 d11-d10 i6-i10 h10-h8 e9-e6 d1-d3 f9-c9 e11-c11 c9-c10 \
+             d10-h10xi10 c10-a10 d3-d2 a10-a11",
+            (70000, 66883),
+        ),
     ];
-    for (ruleset, seed, plies, moves, nodes) in pinned {
-        let name = ruleset.name().to_string();
+    for (ruleset, board_weights, seed, plies, moves, nodes) in pinned {
+        let name = format!("{} (board weights: {board_weights})", ruleset.name());
         let mut config = Level::Ovate.config();
         config.limits = SearchLimits::nodes(2_000);
+        if !board_weights {
+            config = config.with_weights(EvalWeights::DEFAULT);
+        }
+        assert_eq!(
+            config.weights_for(ruleset.rules()) == EvalWeights::TUNED_11X11,
+            board_weights && ruleset.rules().size == 11,
+            "{name}"
+        );
         let mut attackers = Searcher::new(config, Seed(seed).derive(1));
         let mut defenders = Searcher::new(config, Seed(seed).derive(2));
         let played = play_game(
@@ -79,8 +111,8 @@ fn self_play_games_are_the_pinned_ones_node_for_node() {
             .iter()
             .map(ToString::to_string)
             .collect();
-        assert_eq!(played_moves.len(), plies, "{name}");
         assert_eq!(played_moves.join(" "), moves, "{name}");
+        assert_eq!(played_moves.len(), plies, "{name}");
         assert_eq!(
             (attackers.nodes_searched(), defenders.nodes_searched()),
             nodes,

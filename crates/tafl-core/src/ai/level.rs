@@ -66,8 +66,35 @@ pub struct SearchConfig {
     pub random_margin: i32,
     /// The transposition table holds `2^tt_bits` entries of 24 bytes (clamped to 10..=26).
     pub tt_bits: u8,
-    /// The weights of the static evaluation ([`EvalWeights::DEFAULT`] at every level).
+    /// The weights of the static evaluation ([`EvalWeights::DEFAULT`], the hand-set ones, at
+    /// every level), unless `board_weights` replaces them.
     pub weights: EvalWeights,
+    /// Whether a board that has weights tuned for it ([`EvalWeights::tuned_for`]: 11×11 with
+    /// a corner escape) is searched with those instead of `weights`. True at every level;
+    /// set it to false with weights of one's own (or to compare the hand-set ones there).
+    pub board_weights: bool,
+}
+
+impl SearchConfig {
+    /// The weights searched under `rules`: those tuned for the board when `board_weights`
+    /// holds and there are some, else `weights`.
+    #[must_use]
+    pub fn weights_for(&self, rules: &crate::Rules) -> EvalWeights {
+        if self.board_weights {
+            EvalWeights::tuned_for(rules).unwrap_or(self.weights)
+        } else {
+            self.weights
+        }
+    }
+
+    /// The same configuration searching with `weights` on every board (`board_weights`
+    /// false).
+    #[must_use]
+    pub const fn with_weights(mut self, weights: EvalWeights) -> SearchConfig {
+        self.weights = weights;
+        self.board_weights = false;
+        self
+    }
 }
 
 /// The Breton Fidchell page's three levels ("Tri live diaezamant zo : Barzh, Ovate ha Drouiz"),
@@ -118,6 +145,7 @@ impl Level {
                 random_margin: 60,
                 tt_bits: 12,
                 weights: EvalWeights::DEFAULT,
+                board_weights: true,
             },
             Level::Ovate => SearchConfig {
                 limits: SearchLimits {
@@ -128,6 +156,7 @@ impl Level {
                 random_margin: 15,
                 tt_bits: 16,
                 weights: EvalWeights::DEFAULT,
+                board_weights: true,
             },
             Level::Druid => SearchConfig {
                 limits: SearchLimits {
@@ -138,6 +167,7 @@ impl Level {
                 random_margin: 3,
                 tt_bits: 20,
                 weights: EvalWeights::DEFAULT,
+                board_weights: true,
             },
         }
     }
@@ -191,6 +221,37 @@ impl FromStr for Level {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Ruleset;
+
+    #[test]
+    fn every_level_searches_eleven_by_eleven_with_its_tuned_weights_unless_told_otherwise() {
+        let copenhagen = Ruleset::copenhagen();
+        for level in Level::ALL {
+            let own = level.config();
+            assert!(own.board_weights, "{level}");
+            assert_eq!(own.weights, EvalWeights::DEFAULT);
+            assert_eq!(
+                own.weights_for(copenhagen.rules()),
+                EvalWeights::TUNED_11X11
+            );
+            for other in [Ruleset::brandubh(), Ruleset::fidchell(), Ruleset::tablut()] {
+                assert_eq!(own.weights_for(other.rules()), EvalWeights::DEFAULT);
+            }
+            // Weights given are searched on every board, the hand-set ones on 11×11 too.
+            let hand_set = own.with_weights(EvalWeights::DEFAULT);
+            assert!(!hand_set.board_weights);
+            assert_eq!(
+                hand_set.weights_for(copenhagen.rules()),
+                EvalWeights::DEFAULT
+            );
+            let mine = EvalWeights {
+                tempo: 7,
+                ..EvalWeights::DEFAULT
+            };
+            assert_eq!(own.with_weights(mine).weights_for(copenhagen.rules()), mine);
+            assert_eq!(own.with_weights(mine).limits, own.limits);
+        }
+    }
 
     #[test]
     fn names_round_trip() {

@@ -228,7 +228,13 @@ impl Searcher {
         if moves.len() == 1 {
             return Some(SearchResult {
                 best_move: moves[0],
-                score: evaluate_with(pos, &self.config.weights.for_search(pos.side, pos.rules)),
+                score: evaluate_with(
+                    pos,
+                    &self
+                        .config
+                        .weights_for(pos.rules)
+                        .for_search(pos.side, pos.rules),
+                ),
                 depth: 0,
                 nodes: 1,
                 pv: vec![moves[0]],
@@ -247,7 +253,10 @@ impl Searcher {
             deadline: limits.time.map(|t| Instant::now() + t),
             stop: false,
             stop_flag: self.stop.as_deref(),
-            weights: self.config.weights.for_search(pos.side, pos.rules),
+            weights: self
+                .config
+                .weights_for(pos.rules)
+                .for_search(pos.side, pos.rules),
         };
 
         // Root moves in the order of the static ordering, then by the last iteration's

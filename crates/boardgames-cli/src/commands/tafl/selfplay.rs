@@ -243,12 +243,9 @@ fn selfplay(req: &Request<'_>) -> Result<(), CliError> {
         req.seed.wrapping_add(u64::from(req.games) - 1)
     );
     for (i, name) in [a, b].iter().enumerate() {
-        if configs[i].weights != EvalWeights::DEFAULT {
-            outln!(
-                "{name} (the {}) weighs: {}",
-                ["first", "second"][i],
-                configs[i].weights
-            );
+        let searched = configs[i].weights_for(ruleset.rules());
+        if searched != EvalWeights::DEFAULT {
+            outln!("{name} (the {}) weighs: {searched}", ["first", "second"][i],);
         }
     }
     outln!("| {a} plays | games | {a} wins | draws | {b} wins | W-D-L |");

@@ -75,7 +75,7 @@ impl EngineArgs {
             seed: self.seed,
             log: self.log,
             full_moves: self.full_moves,
-            weights: self.weights.map_or(EvalWeights::DEFAULT, |w| *w),
+            weights: self.weights.map(|w| *w),
         })
     }
 }
@@ -97,9 +97,10 @@ pub struct EngineOptions {
     pub log: Option<PathBuf>,
     /// Ask the host for full OpenTafl move notation (`simple-moves off`).
     pub full_moves: bool,
-    /// The evaluation's weights of every search ([`EvalWeights::DEFAULT`], the levels'
-    /// own, unless `--weights` gives others).
-    pub weights: EvalWeights,
+    /// The evaluation's weights of every search, on every board; `None`: the level's own
+    /// (the weights tuned for the board where there are some, else the hand-set
+    /// [`EvalWeights::DEFAULT`]: `SearchConfig::weights_for`).
+    pub weights: Option<EvalWeights>,
 }
 
 /// The state of a session: the game as the engine knows it, the side it plays, the clock,
@@ -242,7 +243,9 @@ impl<W: Write> Engine<W> {
     /// any line: call [`Engine::start`] to send `hello`, then [`Engine::line`] per line.
     pub fn new(out: W, log: Option<BufWriter<File>>, options: EngineOptions) -> Engine<W> {
         let mut config = options.level.config();
-        config.weights = options.weights;
+        if let Some(w) = options.weights {
+            config = config.with_weights(w);
+        }
         let mut searcher = Searcher::new(config, Seed(options.seed));
         let stop = Arc::new(AtomicBool::new(false));
         searcher.set_stop(Some(Arc::clone(&stop)));
@@ -301,8 +304,8 @@ impl<W: Write> Engine<W> {
     /// # Errors
     /// When `out` cannot be written.
     pub fn start(&mut self) -> std::io::Result<()> {
-        if self.options.weights != EvalWeights::DEFAULT {
-            let weights = format!("  weights: {}", self.options.weights);
+        if let Some(w) = self.options.weights {
+            let weights = format!("  weights: {w}");
             self.log(&weights);
         }
         self.send("hello")?;
@@ -480,7 +483,7 @@ mod tests {
             seed: 1,
             log: None,
             full_moves: false,
-            weights: EvalWeights::DEFAULT,
+            weights: None,
         };
         let mut e = Engine::new(Vec::new(), None, options);
         // 60 s each and three periods of 5 s: a fortieth of 60 s plus half a period, less
@@ -503,14 +506,25 @@ mod tests {
     #[test]
     fn the_weights_given_are_those_of_every_search() {
         let mut e = engine(None);
-        assert_eq!(e.config(Side::Attackers).weights, EvalWeights::DEFAULT);
+        // None given: the level's own, the board's tuned ones where there are some.
+        let own = e.config(Side::Attackers);
+        assert_eq!(
+            (own.weights, own.board_weights),
+            (EvalWeights::DEFAULT, true)
+        );
         let given: EvalWeights = "fork_step=150,shuttle=300".parse().expect("weights");
-        e.options.weights = given;
+        e.options.weights = Some(given);
         for side in [Side::Attackers, Side::Defenders] {
             let config = e.config(side);
             assert_eq!(config.weights.fork_step, 150);
             assert_eq!(config.weights.shuttle, 300);
             assert_eq!(config.weights.attacker, EvalWeights::DEFAULT.attacker);
+            // Searched on every board, 11×11 included.
+            assert!(!config.board_weights);
+            assert_eq!(
+                config.weights_for(tafl_core::Ruleset::copenhagen().rules()),
+                given
+            );
         }
         e.clock = None;
         assert_eq!(e.config(Side::Defenders).weights, given);

@@ -20,7 +20,9 @@ impl<W: Write> Engine<W> {
     /// The configuration of a search by `side` (clock, `--nodes`, `--think`, level).
     pub(super) fn config(&self, side: Side) -> SearchConfig {
         let mut config = self.options.level.config();
-        config.weights = self.options.weights;
+        if let Some(w) = self.options.weights {
+            config = config.with_weights(w);
+        }
         let budget = self.clock.and_then(|c| c.budget(side));
         match budget {
             Some(time) => {

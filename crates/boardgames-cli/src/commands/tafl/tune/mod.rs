@@ -485,7 +485,7 @@ impl TuneArgs {
             .unwrap_or(EvalWeights::DEFAULT);
         let mut config = self.level.config();
         config.limits.nodes = Some(self.nodes);
-        config.weights = start;
+        config = config.with_weights(start);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.threads)
             .build()

@@ -101,7 +101,8 @@ pub fn play_pair(
 pub struct SpsaSetup<'a> {
     /// The rules of the games.
     pub ruleset: &'a Ruleset,
-    /// Both sides' search (level and nodes); its weights are replaced by `θ⁺` and `θ⁻`.
+    /// Both sides' search (level and nodes); its weights are replaced by `θ⁺` and `θ⁻`,
+    /// searched on every board (`SearchConfig::with_weights`).
     pub config: SearchConfig,
     /// The starting weights (those not tuned stay as they are).
     pub start: EvalWeights,
@@ -234,9 +235,9 @@ pub fn run(
         let delta = signs(setup.seed, k, names.len());
         let (plus, minus) = state.perturbed(k, &delta);
         let with = |values: &[f64]| {
-            let mut c = setup.config;
-            c.weights = Spsa::weights_at(&setup.start, names, values);
-            c
+            setup
+                .config
+                .with_weights(Spsa::weights_at(&setup.start, names, values))
         };
         let (plus, minus) = (with(&plus), with(&minus));
         let first = u64::from(k) * u64::from(setup.pairs);
