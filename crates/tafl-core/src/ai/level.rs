@@ -76,17 +76,6 @@ pub struct SearchConfig {
 }
 
 impl SearchConfig {
-    /// The weights searched under `rules`: those tuned for the board when `board_weights`
-    /// holds and there are some, else `weights`.
-    #[must_use]
-    pub fn weights_for(&self, rules: &crate::Rules) -> EvalWeights {
-        if self.board_weights {
-            EvalWeights::tuned_for(rules).unwrap_or(self.weights)
-        } else {
-            self.weights
-        }
-    }
-
     /// The same configuration searching with `weights` on every board (`board_weights`
     /// false).
     #[must_use]

@@ -204,15 +204,6 @@ impl EvalWeights {
         shuttle: -9,
     };
 
-    /// The weights tuned for the board of `rules`, if any: [`EvalWeights::TUNED_11X11`] on an
-    /// 11×11 board whose king escapes to a corner; `None` elsewhere (7×7, 9×9, edge escapes
-    /// and Fidchell's four corners keep the hand-set [`EvalWeights::DEFAULT`]: no tuned
-    /// weights have been measured better there yet).
-    #[must_use]
-    pub fn tuned_for(rules: &crate::Rules) -> Option<EvalWeights> {
-        (rules.size == 11 && rules.escape == crate::Escape::Corner).then_some(Self::TUNED_11X11)
-    }
-
     /// The largest magnitude a weight may have, the evaluation's own bound (no sum of terms
     /// can overflow; the evaluation is clamped to ±20 000, below the searcher's win scores).
     pub const MAX_WEIGHT: i32 = 20_000;

@@ -22,6 +22,15 @@ use crate::square::{DIRECTIONS, STRIDE, Square};
 /// The weights as each side's search uses them (an inherent method of [`EvalWeights`], kept
 /// beside the evaluation because it reads the rules).
 impl EvalWeights {
+    /// The weights tuned for the board of `rules`, if any: [`EvalWeights::TUNED_11X11`] on an
+    /// 11×11 board whose king escapes to a corner; `None` elsewhere (7×7, 9×9, edge escapes
+    /// and Fidchell's four corners keep the hand-set [`EvalWeights::DEFAULT`]: no tuned
+    /// weights have been measured better there yet).
+    #[must_use]
+    pub fn tuned_for(rules: &Rules) -> Option<EvalWeights> {
+        (rules.size == 11 && rules.escape == Escape::Corner).then_some(Self::TUNED_11X11)
+    }
+
     /// The weights a search for `side` (the side to move at its root) evaluates with under
     /// `rules`: these, but for the attackers' search under the four-corner escape, which
     /// values its soldiers at [`EvalWeights::attacker_self`] instead of
@@ -34,6 +43,20 @@ impl EvalWeights {
             w.attacker = self.attacker_self;
         }
         w
+    }
+}
+
+/// The weights a configuration searches under given rules (here, above the rules' layer).
+impl crate::ai::level::SearchConfig {
+    /// The weights searched under `rules`: those tuned for the board when `board_weights`
+    /// holds and there are some, else `weights`.
+    #[must_use]
+    pub fn weights_for(&self, rules: &Rules) -> EvalWeights {
+        if self.board_weights {
+            EvalWeights::tuned_for(rules).unwrap_or(self.weights)
+        } else {
+            self.weights
+        }
     }
 }
 
