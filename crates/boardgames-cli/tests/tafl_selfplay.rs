@@ -168,9 +168,11 @@ fn selfplay_weights_change_the_games_and_are_reported() {
         json(&run(&args))
     };
     let plain = with(&[]);
+    // The level's own weights on Brandubh: those tuned for 7×7.
     let defaults = plain["weights"][0].as_str().unwrap().to_string();
-    assert!(defaults.contains("attacker=100,defender=120"), "{defaults}");
-    // Naming the defaults plays the same games.
+    assert_eq!(defaults, tafl_core::ai::EvalWeights::TUNED_7X7.to_string());
+    assert!(defaults.contains("attacker=133,defender=107"), "{defaults}");
+    // Naming them plays the same games.
     let same = with(&["--weights1", &defaults]);
     assert_eq!(plain["first_total"], same["first_total"]);
     assert_eq!(plain["plies_per_game"], same["plies_per_game"]);
@@ -272,9 +274,14 @@ fn selfplay_on_eleven_by_eleven_searches_the_tuned_weights_and_hand_set_ones_on_
     assert_eq!(compared["weights"][1], hand_set.as_str());
     let table = String::from_utf8(copenhagen(&["--weights2", "hand-set"]).stdout).unwrap();
     assert!(!table.contains("(the second) weighs"), "{table}");
-    // On 7×7 the levels keep the hand-set weights.
+    // On Brandubh's 7×7 the levels search the weights tuned for it; on Fidchell's four
+    // corners, the hand-set ones.
     let mut small = SMALL.to_vec();
     small.push("--json");
     let brandubh = json(&run(&small));
-    assert_eq!(brandubh["weights"][0], hand_set.as_str());
+    let seven = tafl_core::ai::EvalWeights::TUNED_7X7.to_string();
+    assert_eq!(brandubh["weights"][0], seven.as_str());
+    small[9] = "fidchell";
+    let fidchell = json(&run(&small));
+    assert_eq!(fidchell["weights"][0], hand_set.as_str());
 }

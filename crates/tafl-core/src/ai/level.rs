@@ -69,8 +69,8 @@ pub struct SearchConfig {
     /// The weights of the static evaluation ([`EvalWeights::DEFAULT`], the hand-set ones, at
     /// every level), unless `board_weights` replaces them.
     pub weights: EvalWeights,
-    /// Whether a board that has weights tuned for it ([`EvalWeights::tuned_for`]: 11×11 with
-    /// a corner escape) is searched with those instead of `weights`. True at every level;
+    /// Whether a board that has weights tuned for it ([`EvalWeights::tuned_for`]: 11×11 and
+    /// 7×7 with a corner escape) is searched with those instead of `weights`. True at every level;
     /// set it to false with weights of one's own (or to compare the hand-set ones there).
     pub board_weights: bool,
 }
@@ -213,7 +213,7 @@ mod tests {
     use crate::Ruleset;
 
     #[test]
-    fn every_level_searches_eleven_by_eleven_with_its_tuned_weights_unless_told_otherwise() {
+    fn every_level_searches_a_board_with_its_tuned_weights_unless_told_otherwise() {
         let copenhagen = Ruleset::copenhagen();
         for level in Level::ALL {
             let own = level.config();
@@ -223,7 +223,11 @@ mod tests {
                 own.weights_for(copenhagen.rules()),
                 EvalWeights::TUNED_11X11
             );
-            for other in [Ruleset::brandubh(), Ruleset::fidchell(), Ruleset::tablut()] {
+            assert_eq!(
+                own.weights_for(Ruleset::brandubh().rules()),
+                EvalWeights::TUNED_7X7
+            );
+            for other in [Ruleset::fidchell(), Ruleset::tablut()] {
                 assert_eq!(own.weights_for(other.rules()), EvalWeights::DEFAULT);
             }
             // Weights given are searched on every board, the hand-set ones on 11×11 too.

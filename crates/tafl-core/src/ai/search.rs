@@ -225,16 +225,14 @@ impl Searcher {
         self.tt.new_search();
         self.ordering.new_search();
 
+        let weights = self
+            .config
+            .weights_for(pos.rules)
+            .for_search(pos.side, pos.rules);
         if moves.len() == 1 {
             return Some(SearchResult {
                 best_move: moves[0],
-                score: evaluate_with(
-                    pos,
-                    &self
-                        .config
-                        .weights_for(pos.rules)
-                        .for_search(pos.side, pos.rules),
-                ),
+                score: evaluate_with(pos, &weights),
                 depth: 0,
                 nodes: 1,
                 pv: vec![moves[0]],
@@ -253,10 +251,7 @@ impl Searcher {
             deadline: limits.time.map(|t| Instant::now() + t),
             stop: false,
             stop_flag: self.stop.as_deref(),
-            weights: self
-                .config
-                .weights_for(pos.rules)
-                .for_search(pos.side, pos.rules),
+            weights,
         };
 
         // Root moves in the order of the static ordering, then by the last iteration's

@@ -20,8 +20,8 @@ pub(crate) enum TaflCommand {
     Engine(engine::EngineArgs),
     /// Games between two AI levels, each attacking in half of them.
     Selfplay(selfplay::SelfplayArgs),
-    /// Tune the evaluation's weights by Texel's method on self-play positions with their
-    /// results (docs/tafl-ai.md).
+    /// Tune the evaluation's weights by self-play: Texel's method on positions with their
+    /// games' results, or SPSA on games (docs/tafl-ai.md).
     Tune(tune::TuneArgs),
 }
 

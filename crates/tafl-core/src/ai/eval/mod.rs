@@ -23,12 +23,17 @@ use crate::square::{DIRECTIONS, STRIDE, Square};
 /// beside the evaluation because it reads the rules).
 impl EvalWeights {
     /// The weights tuned for the board of `rules`, if any: [`EvalWeights::TUNED_11X11`] on an
-    /// 11×11 board whose king escapes to a corner; `None` elsewhere (7×7, 9×9, edge escapes
-    /// and Fidchell's four corners keep the hand-set [`EvalWeights::DEFAULT`]: no tuned
-    /// weights have been measured better there yet).
+    /// 11×11 board whose king escapes to a corner (Copenhagen), [`EvalWeights::TUNED_7X7`]
+    /// on a 7×7 one (Brandubh; Ard Ri's games come out the same with either set);
+    /// `None` elsewhere (9×9, edge escapes, other sizes and Fidchell's four corners keep the
+    /// hand-set [`EvalWeights::DEFAULT`]: no tuned weights have been measured better there).
     #[must_use]
     pub fn tuned_for(rules: &Rules) -> Option<EvalWeights> {
-        (rules.size == 11 && rules.escape == Escape::Corner).then_some(Self::TUNED_11X11)
+        match (rules.size, rules.escape) {
+            (11, Escape::Corner) => Some(Self::TUNED_11X11),
+            (7, Escape::Corner) => Some(Self::TUNED_7X7),
+            _ => None,
+        }
     }
 
     /// The weights a search for `side` (the side to move at its root) evaluates with under

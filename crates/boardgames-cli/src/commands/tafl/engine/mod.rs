@@ -59,8 +59,10 @@ pub(crate) struct EngineArgs {
     /// Ask the host for full OpenTafl move notation (`simple-moves off`).
     #[arg(long)]
     full_moves: bool,
-    /// The evaluation's weights, `name=value` pairs replacing the hand-set defaults (as
-    /// `tafl selfplay --weights1` takes them): weights measured inside OpenTafl.
+    /// The evaluation's weights on every board, `name=value` pairs replacing the hand-set
+    /// defaults after a set's name if any (as `tafl selfplay --weights1` takes them):
+    /// weights measured inside OpenTafl; without it, the level's own (the set tuned for the
+    /// board where there is one).
     #[arg(long, value_name = "WEIGHTS", value_parser = parse_weights)]
     weights: Option<Box<EvalWeights>>,
 }

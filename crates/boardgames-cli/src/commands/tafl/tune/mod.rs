@@ -1,6 +1,7 @@
-//! `boardgames tafl tune`: Texel tuning of the tafl evaluation's weights
-//! (`tafl_core::ai::EvalWeights`) on positions from self-play games with their results
-//! (docs/tafl-ai.md, "Tuning by Texel's method").
+//! `boardgames tafl tune`: tuning of the tafl evaluation's weights
+//! (`tafl_core::ai::EvalWeights`) by self-play: Texel's method on positions from self-play
+//! games with their results (docs/tafl-ai.md, "Tuning by Texel's method", described below),
+//! or SPSA on games (`--method spsa`, [`spsa`]; "Tuning by SPSA on games").
 //!
 //! The run: `--games` self-play games of one level against itself at `--nodes` nodes a move
 //! with the starting weights ([`samples::play_game`]), their quiet positions labelled with
@@ -50,6 +51,15 @@ pub const NOT_TUNED_BY_DEFAULT: [&str; 2] = ["forced_escape", "officer"];
 const CHUNK: usize = 4096;
 /// Games played between two progress lines and checks of [`MAX_SAMPLES`].
 const BATCH: u32 = 32;
+
+/// How `boardgames tafl tune` tunes (`--method`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Method {
+    /// Fit the evaluation to the results of self-play positions (Texel's method).
+    Texel,
+    /// SPSA on games between weights perturbed up and down.
+    Spsa,
+}
 
 /// The arguments of `boardgames tafl tune`.
 #[derive(Debug, clap::Args)]
@@ -106,8 +116,8 @@ pub(crate) struct TuneArgs {
     /// The method: `texel` (fit the evaluation to the results of self-play positions) or
     /// `spsa` (SPSA on games between perturbed weights; `--games` is then the games in all,
     /// two a pair, `--pairs` pairs a step).
-    #[arg(long, default_value = "texel", value_parser = ["texel", "spsa"])]
-    method: String,
+    #[arg(long, value_enum, default_value_t = Method::Texel)]
+    method: Method,
     /// SPSA: pairs of games a step (1 to 1000).
     #[arg(long, default_value_t = 4, value_parser = numbers::within::<u32>("pairs", 1, 1000),
           allow_hyphen_values = true)]
@@ -462,7 +472,7 @@ impl TuneArgs {
             None => Ruleset::fidchell(),
         };
         let names = tuned_names(self.tune.as_deref())?;
-        if self.method == "spsa" && self.side_bias {
+        if self.method == Method::Spsa && self.side_bias {
             return Err(CliError::input(
                 "--side-bias",
                 "belongs to Texel's model; SPSA scores games, not positions",
@@ -491,7 +501,7 @@ impl TuneArgs {
             .build()
             .map_err(|e| CliError::input("--threads", e))?;
         let quiet = self.quiet;
-        if self.method == "spsa" {
+        if self.method == Method::Spsa {
             return self.run_spsa(&ruleset, config, &names, &pool, started);
         }
         let rules = ruleset.rules();
@@ -743,7 +753,7 @@ impl TuneArgs {
             })
             .map_err(|e| CliError::input("--tune", e))?;
         let tuned = state.weights(&setup.start, &setup.names);
-        let wall = spsa::seconds_since(started);
+        let wall = started.elapsed().as_secs_f64();
         progress_line(
             quiet,
             format_args!(

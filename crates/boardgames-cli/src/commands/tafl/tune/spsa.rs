@@ -22,8 +22,6 @@
 //! Every game is a function of the run's seed, the step and the pair, and the steps use
 //! the games in their order: the same weights whatever `--threads`.
 
-use std::time::Instant;
-
 use boardgames_arena::selfplay::SelfPlayGame;
 use boardgames_common::Seed;
 use rayon::prelude::*;
@@ -269,12 +267,6 @@ pub fn run(
         on_step(&report, &state);
     }
     Ok(state)
-}
-
-/// The wall time since `started`, in seconds (for the record).
-#[must_use]
-pub fn seconds_since(started: Instant) -> f64 {
-    started.elapsed().as_secs_f64()
 }
 
 #[cfg(test)]
