@@ -1026,9 +1026,12 @@ pub fn referee_transcript(position: &str, trous: u8, text: &str) {
                 .next()
                 .unwrap_or("")
                 .split_whitespace()
-                .nth(1);
+                .nth(1)
+                // The referee reads a gesture's word in any case (`Gesture`'s `FromStr`
+                // lowercases it), so `choOse` is Black's acquiescence too.
+                .map(str::to_lowercase);
             assert!(
-                *who == w.other() && matches!(word, Some("choose" | "break")),
+                *who == w.other() && matches!(word.as_deref(), Some("choose" | "break")),
                 "{w} won with {} trous of {trous} at {line:?}: only the loser's acquiescence gives that",
                 marking.trous(w)
             );

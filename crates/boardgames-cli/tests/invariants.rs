@@ -424,3 +424,15 @@ fn trictrac_position_deep_run_of_5_december() {
     fuzz_invariants::trictrac_position("B", 255, &moves);
     fuzz_invariants::trictrac_position(&start, 255, &moves);
 }
+
+/// An input of the `referee_transcript` fuzz target, as CI's ten-minute run wrote it: from
+/// the example's position, White declares a win (`w win`, no trou marked) and Black
+/// acquiesces with `b choOse 1`. The referee reads a gesture's word in any case, so the
+/// partie ends on the loser's acquiescence, which the invariant allows; it used to compare the
+/// word with `choose` exactly and fail.
+#[test]
+fn referee_transcript_acquiescence_in_mixed_case() {
+    fuzz_invariants::referee_transcript_bytes(include_bytes!(
+        "data/fuzz-findings/referee_transcript-acquiescence-mixed-case"
+    ));
+}
