@@ -7,6 +7,9 @@ import os
 RULESETS = {"copenhagen": 3, "brandub": 6, "tablut": 8}
 # The port of OpenTafl's server: fixed in its source (NetworkServer, HeadlessAIClient).
 PORT = 11541
+# How many times a headless client is started before its game is given up (each try under
+# a fresh user name: a whole game set up again skips that many names).
+CLIENT_TRIES = 4
 # The 97.5% quantile of the normal law (boardgames_common::tournament's Z95).
 Z95 = 1.959963984540054
 MAIN_CLASS = "com.manywords.softworks.tafl.OpenTafl"

@@ -296,12 +296,12 @@ class Match:
 
     def client(self, work, output, args, ready, refused, what, settle=0.0):
         """Starts a headless client and waits for `ready` in its output; a login that times
-        out (a new user's first login can) or a `refused` text starts it again, up to four
-        times, under a fresh user name (`args` is a function of the attempt). With `settle`,
+        out (a new user's first login can) or a `refused` text starts it again, up to
+        `CLIENT_TRIES` times, under a fresh user name (`args` is a function of the attempt). With `settle`,
         a `refused` text within that many seconds after `ready` starts it again too (the
         joining client prints "Connected." before the server refuses the join: game 302 of
         docs/tafl-ai.md's SPSA quarter-time match, "already-hosting")."""
-        for attempt in range(1, 5):
+        for attempt in range(1, CLIENT_TRIES + 1):
             mark = len(read_text(output))
             proc = self.procs.start(self.opentafl(*args(attempt)), work, output)
             deadline = time.time() + 20
@@ -324,7 +324,8 @@ class Match:
             if self.stopping.is_set():
                 return None, attempt
             time.sleep(1.0)
-        raise RuntimeError("%s did not start after 4 tries: %s" % (what, tail(output, 3)))
+        raise RuntimeError("%s did not start after %d tries: %s"
+                           % (what, CLIENT_TRIES, tail(output, 3)))
 
     def play(self, number):
         """One game, in its own folder `game-NNN`: both clients, the game, the result."""
@@ -386,7 +387,7 @@ class Match:
                         raise
                     self.procs.stop(our_proc)
                     our_proc = None
-                    names["past"] += 4
+                    names["past"] += CLIENT_TRIES
                     time.sleep(2.0)
                     continue
                 break

@@ -1,9 +1,8 @@
 //! The replay page in a real browser: headless Chromium photographs the page of a sample
 //! record at `#0` and at a later step; the two pictures must differ from each other and from
-//! a blank page. Skipped, with a notice on standard error, when no Chromium is installed
-//! (`.ci/run` installs Debian's `chromium`).
+//! a blank page. Without Chromium the test fails, saying so: it is never skipped
+//! (`scripts/test-all` installs Debian's `chromium` when it is missing).
 
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -25,11 +24,6 @@ fn chromium() -> Option<&'static str> {
                 .status()
                 .is_ok_and(|s| s.success())
         })
-}
-
-/// A notice the test harness does not capture: a skipped test is never silent.
-fn notice(text: &str) {
-    let _ = writeln!(std::io::stderr(), "{text}");
 }
 
 /// Photographs `url` into `png` with the flags of a sandbox-less headless run, within a
@@ -113,13 +107,10 @@ fn scratch_dir() -> PathBuf {
 
 #[test]
 fn the_replay_page_shows_each_step_in_chromium() {
-    let Some(browser) = chromium() else {
-        notice(
-            "SKIPPED the_replay_page_shows_each_step_in_chromium: no chromium on the PATH \
-             (apt-get install chromium)",
-        );
-        return;
-    };
+    let browser = chromium().expect(
+        "no chromium, chromium-browser or google-chrome on the PATH: install Debian's chromium \
+         (scripts/install-test-packages does)",
+    );
     let dir = scratch_dir();
     // The sugoroku game of `sample_games` (seed 1).
     let record = SugorokuGame::play_seeded(Ruleset::default(), Seed(1)).record;

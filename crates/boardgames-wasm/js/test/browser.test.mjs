@@ -1,7 +1,7 @@
 // The package's web build loaded in a real browser (Debian's chromium, headless; CHROMIUM
 // names another): a small page (js/browser/index.html) served by this test plays games of
 // tests/expected.json and posts their records back. Without chromium the test fails, saying
-// so: it is never skipped (.ci/run installs Debian's chromium).
+// so: it is never skipped (scripts/test-all installs Debian's chromium).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";

@@ -70,7 +70,8 @@ pub struct SearchConfig {
     /// every level), unless `board_weights` replaces them.
     pub weights: EvalWeights,
     /// Whether a board that has weights tuned for it ([`EvalWeights::tuned_for`]: 11×11 and
-    /// 7×7 with a corner escape) is searched with those instead of `weights`. True at every level;
+    /// 7×7 with a corner escape, Fidchell's 7×7 with four corners) is searched with those
+    /// instead of `weights`. True at every level;
     /// set it to false with weights of one's own (or to compare the hand-set ones there).
     pub board_weights: bool,
 }
@@ -227,9 +228,14 @@ mod tests {
                 own.weights_for(Ruleset::brandubh().rules()),
                 EvalWeights::TUNED_7X7
             );
-            for other in [Ruleset::fidchell(), Ruleset::tablut()] {
-                assert_eq!(own.weights_for(other.rules()), EvalWeights::DEFAULT);
-            }
+            assert_eq!(
+                own.weights_for(Ruleset::fidchell().rules()),
+                EvalWeights::TUNED_FIDCHELL
+            );
+            assert_eq!(
+                own.weights_for(Ruleset::tablut().rules()),
+                EvalWeights::DEFAULT
+            );
             // Weights given are searched on every board, the hand-set ones on 11×11 too.
             let hand_set = own.with_weights(EvalWeights::DEFAULT);
             assert!(!hand_set.board_weights);

@@ -24,14 +24,17 @@ use crate::square::{DIRECTIONS, STRIDE, Square};
 impl EvalWeights {
     /// The weights tuned for the board of `rules`, if any: [`EvalWeights::TUNED_11X11`] on an
     /// 11×11 board whose king escapes to a corner (Copenhagen), [`EvalWeights::TUNED_7X7`]
-    /// on a 7×7 one (Brandubh; Ard Ri's games come out the same with either set);
-    /// `None` elsewhere (9×9, edge escapes, other sizes and Fidchell's four corners keep the
-    /// hand-set [`EvalWeights::DEFAULT`]: no tuned weights have been measured better there).
+    /// on a 7×7 one (Brandubh; Ard Ri's games come out the same with either set),
+    /// [`EvalWeights::TUNED_FIDCHELL`] on a 7×7 board whose king must visit the four corners
+    /// (Fidchell); `None` elsewhere (9×9, edge escapes, other sizes and the four corners on
+    /// other sizes keep the hand-set [`EvalWeights::DEFAULT`]: no tuned weights have been
+    /// measured better there).
     #[must_use]
     pub fn tuned_for(rules: &Rules) -> Option<EvalWeights> {
         match (rules.size, rules.escape) {
             (11, Escape::Corner) => Some(Self::TUNED_11X11),
             (7, Escape::Corner) => Some(Self::TUNED_7X7),
+            (7, Escape::FourCorners) => Some(Self::TUNED_FIDCHELL),
             _ => None,
         }
     }
