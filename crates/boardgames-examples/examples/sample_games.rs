@@ -201,6 +201,10 @@ fn tafl(seed: Seed) -> Result<Played, String> {
     };
     let agents: ByPlayer<&mut dyn Agent<TaflGame>> = ByPlayer::new(&mut attacking, &mut defending);
     let mut playout = Playout::continuing(played, seed, agents, MAX_GAME_PLIES as usize);
+    // The Druid searches about a fifth of a second a move, and a game of Fidchell may last
+    // hundreds of plies: a spinner on standard error counts them (drawn only on a terminal).
+    let progress = indicatif::ProgressBar::new_spinner();
+    progress.set_message("tafl: Druid and Ovate playing, ply 0");
     loop {
         let side = playout.state().position().side_to_move();
         let Some(step) = playout.next() else { break };
@@ -214,11 +218,14 @@ fn tafl(seed: Seed) -> Result<Played, String> {
             Side::Defenders => captured.defenders += mv.captures.count(),
         }
         let _ = writeln!(out, "{:>4}. {side:<9} {mv}", i + 1);
+        progress.set_message(format!("tafl: Druid and Ovate playing, ply {}", i + 1));
+        progress.tick();
         // A board every ten plies, but not after the last (the final board follows).
         if (i + 1).is_multiple_of(10) && !game.is_terminal() {
             let _ = write!(out, "{}", game.diagram());
         }
     }
+    progress.finish_and_clear();
     let PlayedGame {
         state: game,
         record,

@@ -52,6 +52,30 @@ test("every text of the page meets WCAG AA contrast, in each view", async () => 
   await page.close();
 });
 
+test("the form shows only the options of the chosen game and mode", async () => {
+  const page = await openPage(browser.context, server.url);
+  const shown = (id) => page.locator(`#${id}`).isVisible();
+  // Trictrac against a bot, the form's start: its own options, no other game's, no room.
+  await page.check("input[name=game][value=trictrac]");
+  await page.check("input[name=mode][value=play]");
+  assert.equal(await shown("opts-trictrac"), true);
+  for (const id of ["opts-ecrire", "opts-tafl", "opts-sugoroku", "opts-online", "bot2-label"]) {
+    assert.equal(await shown(id), false, id);
+  }
+  // Tafl: its rules only.
+  await page.check("input[name=game][value=tafl]");
+  assert.equal(await shown("opts-tafl"), true);
+  for (const id of ["opts-trictrac", "opts-ecrire", "opts-sugoroku"]) {
+    assert.equal(await shown(id), false, id);
+  }
+  // Watching two bots shows the second bot; playing online shows the room.
+  await page.check("input[name=mode][value=watch]");
+  assert.equal(await shown("bot2-label"), true);
+  await page.check("input[name=mode][value=online]");
+  assert.equal(await shown("opts-online"), true);
+  await page.close();
+});
+
 test("on a phone 360 pixels wide nothing is wider than the screen, and a move is played by touch", async () => {
   const profile = mkdtempSync(join(tmpdir(), "boardgames-phone-"));
   const context = await chromium.launchPersistentContext(profile, {
