@@ -93,4 +93,15 @@ fn serve_refuses_an_address_it_cannot_listen_on() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.starts_with("error: --database: "), "{err}");
     assert!(!err.contains("hunter2"), "{err}");
+    // A database that cannot be opened: exit 2, and `listening on` never printed (a script
+    // waiting for it must not take this server for one that serves).
+    for url in ["mysql://x", "sqlite:///nonexistent/dir/x.sqlite"] {
+        let o = boardgames()
+            .args(["serve", "--port", "0", "--database", url])
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{url}");
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert!(!out.contains("listening on"), "{url}: {out}");
+    }
 }

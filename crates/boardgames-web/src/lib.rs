@@ -64,7 +64,7 @@ impl Default for ServeOptions {
 }
 
 /// Serves the application until Ctrl-C (or SIGTERM), printing `listening on URL` on
-/// standard output once it listens.
+/// standard output once it listens and its database is open (nothing when either fails).
 ///
 /// # Errors
 /// [`WebError::Bind`] when the address cannot be listened on, [`WebError::Io`] when the
@@ -93,11 +93,8 @@ pub async fn serve(options: &ServeOptions) -> Result<(), WebError> {
         IpAddr::V6(ip) => format!("http://[{ip}]:{}/", local.port()),
         IpAddr::V4(ip) => format!("http://{ip}:{}/", local.port()),
     };
-    {
-        let mut out = std::io::stdout().lock();
-        let _ = writeln!(out, "listening on {url}");
-        let _ = out.flush();
-    }
+    // The database is opened before `listening on` is printed: a script that waits for that
+    // line must not take a server whose database failed for one that serves.
     let database = options
         .database
         .clone()
@@ -111,6 +108,7 @@ pub async fn serve(options: &ServeOptions) -> Result<(), WebError> {
         .map_err(|e| WebError::Database(e.to_string()))?;
     {
         let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "listening on {url}");
         let _ = writeln!(out, "online play: {}", redact(&database));
         let _ = out.flush();
     }

@@ -477,6 +477,11 @@ async fn the_page_its_files_and_the_rules_are_served_with_their_headers() {
     }
     let (s, _, _) = call(&app, "GET", "/assets/../Cargo.toml", None).await;
     assert_eq!(s, StatusCode::NOT_FOUND);
+    // A request the API does not have: 404 in JSON, as every refusal of the API.
+    let (s, e) = get(&app, "/api/nonexistent").await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    assert_eq!(e["error"], "not_found", "{e}");
+    assert_eq!(e["message"], "this server has no request /api/nonexistent");
     for game in ["trictrac", "tafl", "sugoroku"] {
         let (s, _, page) = call(&app, "GET", &format!("/rules/{game}"), None).await;
         assert_eq!(s, StatusCode::OK);

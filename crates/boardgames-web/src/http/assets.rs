@@ -140,12 +140,26 @@ pub(crate) async fn index(headers: HeaderMap) -> Response {
 pub(crate) async fn file(Path(name): Path<String>, headers: HeaderMap) -> Response {
     match ASSETS.iter().position(|a| a.name == name) {
         Some(i) => serve(ASSETS[i].body, ASSETS[i].mime, &ETAGS[i], &headers),
-        None => not_found().await,
+        None => not_found_page(),
     }
 }
 
-/// Any other path: 404, in JSON for the requests, in words for a person.
-pub(crate) async fn not_found() -> Response {
+/// Any other path: 404, in JSON for the requests (a path under `/api/`: `{"error":
+/// "not_found", "message"}` as every refusal of the API), in words for a person.
+pub(crate) async fn not_found(uri: axum::http::Uri) -> Response {
+    if uri.path().starts_with("/api/") {
+        let path: String = uri.path().chars().take(200).collect();
+        let body = serde_json::json!({
+            "error": "not_found",
+            "message": format!("this server has no request {path}"),
+        });
+        return (StatusCode::NOT_FOUND, axum::Json(body)).into_response();
+    }
+    not_found_page()
+}
+
+/// A page or file this server does not have: 404, in words for a person.
+fn not_found_page() -> Response {
     (
         StatusCode::NOT_FOUND,
         [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
@@ -178,7 +192,7 @@ pub(crate) async fn rules(Path(game): Path<String>) -> Response {
         game
     };
     let Some((key, title, markdown)) = RULES.iter().find(|(k, _, _)| *k == game) else {
-        return not_found().await;
+        return not_found_page();
     };
     let mut body = String::new();
     let parser = pulldown_cmark::Parser::new_ext(markdown, pulldown_cmark::Options::ENABLE_TABLES)
