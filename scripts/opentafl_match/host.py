@@ -297,8 +297,8 @@ class Match:
     def client(self, work, output, args, ready, refused, what, settle=0.0):
         """Starts a headless client and waits for `ready` in its output; a login that times
         out (a new user's first login can) or a `refused` text starts it again, up to
-        `CLIENT_TRIES` times, under a fresh user name (`args` is a function of the attempt). With `settle`,
-        a `refused` text within that many seconds after `ready` starts it again too (the
+        `CLIENT_TRIES` times, under a fresh user name (`args` is a function of the attempt).
+        With `settle`, a `refused` text within that many seconds after `ready` starts it again too (the
         joining client prints "Connected." before the server refuses the join: game 302 of
         docs/tafl-ai.md's SPSA quarter-time match, "already-hosting")."""
         for attempt in range(1, CLIENT_TRIES + 1):

@@ -34,6 +34,10 @@ pub enum ApiError {
     /// was started again): `not_found`, 404.
     #[error("no such game on this server")]
     NotFound,
+    /// A path under `/api/` that the server does not answer (the path, at most 200
+    /// characters): `not_found`, 404.
+    #[error("this server has no request {0}")]
+    NoSuchRequest(String),
     /// The request's body is larger than the server reads: `too_large`, 413.
     #[error("the request is larger than {0} bytes")]
     TooLarge(usize),
@@ -80,7 +84,7 @@ impl ApiError {
             ApiError::Illegal(_) => "illegal",
             ApiError::NotYourTurn => "not_your_turn",
             ApiError::Refused(_) => "refused",
-            ApiError::NotFound => "not_found",
+            ApiError::NotFound | ApiError::NoSuchRequest(_) => "not_found",
             ApiError::TooLarge(_) => "too_large",
             ApiError::Busy(_) => "busy",
             ApiError::TooManyRequests(_) => "too_many_requests",
@@ -104,7 +108,7 @@ impl ApiError {
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
-            ApiError::NotFound => StatusCode::NOT_FOUND,
+            ApiError::NotFound | ApiError::NoSuchRequest(_) => StatusCode::NOT_FOUND,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,

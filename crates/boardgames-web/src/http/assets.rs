@@ -144,16 +144,12 @@ pub(crate) async fn file(Path(name): Path<String>, headers: HeaderMap) -> Respon
     }
 }
 
-/// Any other path: 404, in JSON for the requests (a path under `/api/`: `{"error":
-/// "not_found", "message"}` as every refusal of the API), in words for a person.
+/// Any other path: 404, in JSON for the requests (a path under `/api/`:
+/// [`ApiError::NoSuchRequest`], as every refusal of the API), in words for a person.
 pub(crate) async fn not_found(uri: axum::http::Uri) -> Response {
     if uri.path().starts_with("/api/") {
-        let path: String = uri.path().chars().take(200).collect();
-        let body = serde_json::json!({
-            "error": "not_found",
-            "message": format!("this server has no request {path}"),
-        });
-        return (StatusCode::NOT_FOUND, axum::Json(body)).into_response();
+        let path = uri.path().chars().take(200).collect();
+        return crate::error::ApiError::NoSuchRequest(path).into_response();
     }
     not_found_page()
 }

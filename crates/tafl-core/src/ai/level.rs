@@ -71,8 +71,8 @@ pub struct SearchConfig {
     pub weights: EvalWeights,
     /// Whether a board that has weights tuned for it ([`EvalWeights::tuned_for`]: 11×11 and
     /// 7×7 with a corner escape, Fidchell's 7×7 with four corners) is searched with those
-    /// instead of `weights`. True at every level;
-    /// set it to false with weights of one's own (or to compare the hand-set ones there).
+    /// instead of `weights`. True at every level; set it to false with weights of one's own
+    /// (or to compare the hand-set ones there).
     pub board_weights: bool,
 }
 

@@ -265,36 +265,21 @@ impl EvalWeights {
     /// draw by the no-capture limit. Where [`EvalWeights::tuned_for`] gives them, every
     /// level searches with them.
     pub const TUNED_FIDCHELL: EvalWeights = EvalWeights {
+        // The thirteen weights tuned; the others are the hand-set ones.
         attacker: 140,
+        attacker_self: 197,
         defender: 81,
         corner_visited: 218,
         road1: 78,
         road2: 36,
         road3: 13,
         last_corner_threat: 277,
-        escape_threat: 300,
-        double_threat: 2000,
-        edge_road2: 8,
-        king_mobility: -1,
-        king_edge_reach: 0,
-        king_fork: 60,
-        king_escort: 0,
-        cordon_strong: 15,
-        cordon_weak: 60,
-        king_capture_threat: 400,
-        attacker_near_king: 6,
         corner_guard: 30,
-        hanging_first_pct: 29,
-        hanging_more_pct: 50,
-        threat: 15,
-        edge_exposed: 0,
         soldier_mobility: -2,
-        tempo: 0,
-        officer: 60,
-        attacker_self: 197,
-        forced_escape: 15_000,
-        fork_step: 0,
-        shuttle: 0,
+        king_mobility: -1,
+        threat: 15,
+        hanging_first_pct: 29,
+        ..Self::DEFAULT
     };
 
     /// The largest magnitude a weight may have, the evaluation's own bound (no sum of terms

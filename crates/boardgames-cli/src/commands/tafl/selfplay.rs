@@ -57,7 +57,8 @@ pub(crate) struct SelfplayArgs {
     svg: Option<std::path::PathBuf>,
     /// The first level's evaluation weights on every board, `name=value` pairs replacing the
     /// hand-set defaults, e.g. `tempo=10,king_escort=8`, after a set's name if any
-    /// (`hand-set`, or the tuned `tuned-11x11`, `tuned-7x7`, `tuned-fidchell`) (tafl_core::ai::EvalWeights);
+    /// (`hand-set`, or the tuned `tuned-11x11`, `tuned-7x7`, `tuned-fidchell`)
+    /// (tafl_core::ai::EvalWeights);
     /// without it, the level's own: the set tuned for the board where there is one.
     #[arg(long, value_name = "WEIGHTS", value_parser = parse_weights)]
     weights1: Option<Box<tafl_core::ai::EvalWeights>>,
